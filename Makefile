@@ -1,0 +1,27 @@
+# oddscalc: install into .venv, regenerate the tables, run the tests and the benchmarks.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install tables test bench clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+tables: $(STAMP)
+	$(BIN)/oddscalc tables --out tables/
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python -m bench.run --out bench/results.md
+
+clean:
+	rm -rf $(VENV) build *.egg-info

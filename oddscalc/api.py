@@ -1,0 +1,123 @@
+"""The one door to the games: look up versions and wagers, resolve rules, and analyse.
+
+The command line and the table writers call only this; each game keeps its law in
+`oddscalc.regulations.<game>` and its mathematics in `oddscalc.games.<game>`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import replace
+from types import ModuleType
+
+from oddscalc.core.progress import Progress
+from oddscalc.games.base import GameAnalysis, RuleError, resolve_rules
+from oddscalc.regulations.model import Wager, apply_overrides
+from oddscalc.regulations.versions import VERSIONS, get_version
+
+__all__ = ["GAMES", "GameError", "WagerError", "implemented", "wagers", "analyse", "rule_options",
+           "table_rule_sets", "check_game"]
+
+#: Every game name, in the order tables list them, with its module name under regulations/ and games/.
+GAMES: dict[str, str] = {
+    "roulette": "roulette",
+    "dice": "dice",
+    "big-six": "big_six",
+    "sic-bo": "sic_bo",
+    "punto-banco": "punto_banco",
+    "chemin-de-fer": "chemin_de_fer",
+    "baccarat-banque": "baccarat_banque",
+    "blackjack": "blackjack",
+    "casino-stud-poker": "casino_stud_poker",
+    "super-pan-9": "super_pan_9",
+    "three-card-poker": "three_card_poker",
+}
+
+
+class GameError(ValueError):
+    """An unknown game, or one the version does not permit, or one not yet computed."""
+
+
+class WagerError(ValueError):
+    """A wager the game does not have under this version."""
+
+
+def _module(package: str, game: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"oddscalc.{package}.{GAMES[game]}")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.endswith(GAMES[game]):
+            return None
+        raise
+
+
+def implemented(game: str) -> bool:
+    return _module("regulations", game) is not None and _module("games", game) is not None
+
+
+def check_game(game: str, version: str | None = None) -> None:
+    """Raise a one-line error unless `game` is known, computed, and (given a version) permitted by it."""
+    if game not in GAMES:
+        raise GameError(f"unknown game {game!r}; allowed: {', '.join(GAMES)}")
+    if not implemented(game):
+        ready = ", ".join(g for g in GAMES if implemented(g))
+        raise GameError(f"game {game!r} is not computed yet; computed: {ready}")
+    if version is not None:
+        v = get_version(version)
+        if game not in v.games:
+            raise GameError(f"version {v.id} does not permit {game!r}; it permits: {', '.join(v.games)}")
+
+
+def wagers(game: str, version: str, pay: Mapping[str, str] | None = None) -> tuple[Wager, ...]:
+    """The wagers `version` permits for `game`, with any user pay overrides applied (and marked custom)."""
+    check_game(game, version)
+    found = _module("regulations", game).wagers(get_version(version).id)
+    return apply_overrides(found, pay) if pay else found
+
+
+def rule_options(game: str):
+    check_game(game)
+    return getattr(_module("games", game), "RULES", ())
+
+
+def table_rule_sets(game: str, version: str) -> tuple[dict[str, str], ...]:
+    """The rule sets the printed tables show for this game and version (the law's permitted variants)."""
+    check_game(game, version)
+    fn = getattr(_module("regulations", game), "table_rule_sets", None)
+    return tuple(fn(version)) if fn else ({},)
+
+
+def analyse(
+    game: str,
+    version: str,
+    wager: str | None = None,
+    rules: Mapping[str, str] | None = None,
+    pay: Mapping[str, str] | None = None,
+    custom: bool = False,
+    progress: Progress | None = None,
+) -> GameAnalysis:
+    """Exact analysis of one wager (or all) of `game` under `version` and the given rule choices."""
+    found = wagers(game, version, pay)
+    if wager is not None:
+        chosen = tuple(w for w in found if w.key.lower() == wager.lower())
+        if not chosen:
+            raise WagerError(f"{game} has no wager {wager!r} under version {version}; allowed: "
+                             + ", ".join(w.key for w in found))
+        found = chosen
+    reg = _module("regulations", game)
+    game_mod = _module("games", game)
+    permitted = reg.permitted_rules(version) if hasattr(reg, "permitted_rules") else {}
+    defaults = reg.default_rules(version) if hasattr(reg, "default_rules") else {}
+    resolved, outside = resolve_rules(getattr(game_mod, "RULES", ()), permitted, defaults, rules or {},
+                                      version, custom)
+    result = game_mod.analyse(found, resolved, progress=progress)
+    is_custom = outside or any(w.custom for w in found)
+    return replace(result, game=game, version=version, rules=tuple(resolved.items()), custom=is_custom)
+
+
+def version_ids() -> tuple[str, ...]:
+    return tuple(VERSIONS)
+
+
+RuleError = RuleError

@@ -1,0 +1,29 @@
+"""Fair dice: every throw of n six-sided dice, and exact distributions over them (drawing with replacement)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterator
+from fractions import Fraction
+from itertools import product
+
+__all__ = ["FACES", "throws", "throw_distribution", "total_distribution"]
+
+FACES = (1, 2, 3, 4, 5, 6)
+
+
+def throws(n: int) -> Iterator[tuple[int, ...]]:
+    """Every ordered throw of `n` dice, each equally likely (6**n of them)."""
+    return product(FACES, repeat=n)
+
+
+def throw_distribution(n: int, key: Callable[[tuple[int, ...]], Hashable]) -> dict[Hashable, Fraction]:
+    """Exact probability of each value of key(throw) over all 6**n ordered throws."""
+    counts = Counter(key(t) for t in throws(n))
+    total = 6**n
+    return {k: Fraction(c, total) for k, c in sorted(counts.items(), key=lambda kv: repr(kv[0]))}
+
+
+def total_distribution(n: int) -> dict[int, Fraction]:
+    """Exact probability of each total of `n` dice."""
+    return {k: v for k, v in sorted(throw_distribution(n, sum).items())}

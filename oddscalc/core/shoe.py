@@ -1,0 +1,82 @@
+"""Card shoes as exact compositions: counts per card value, drawn without replacement."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+__all__ = ["Shoe", "ShoeError"]
+
+
+class ShoeError(ValueError):
+    """A card the shoe does not hold, or more cards removed than it has."""
+
+
+@dataclass(frozen=True)
+class Shoe:
+    """A multiset of cards: `counts[i]` cards of label `labels[i]` (labels are whatever the game ranks by)."""
+
+    labels: tuple[str, ...]
+    counts: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.labels) != len(self.counts):
+            raise ShoeError("one count per label")
+        if any(c < 0 for c in self.counts):
+            raise ShoeError("counts cannot be negative")
+
+    @classmethod
+    def of(cls, per_pack: dict[str, int], packs: int) -> Shoe:
+        """`packs` packs, each holding per_pack[label] cards of each label."""
+        if packs < 1:
+            raise ShoeError(f"packs must be at least 1, not {packs}")
+        return cls(tuple(per_pack), tuple(n * packs for n in per_pack.values()))
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts)
+
+    def index(self, label: str) -> int:
+        try:
+            return self.labels.index(label)
+        except ValueError:
+            raise ShoeError(f"unknown card {label!r}: allowed are {', '.join(self.labels)}") from None
+
+    def count(self, label: str) -> int:
+        return self.counts[self.index(label)]
+
+    def remove(self, cards: Iterable[str]) -> Shoe:
+        """The shoe after the given cards are gone; an error names the first card it does not hold."""
+        counts = list(self.counts)
+        for card in cards:
+            i = self.index(card)
+            if counts[i] == 0:
+                raise ShoeError(f"cannot remove {card!r}: no {card!r} left in the shoe ({self.count(card)} at the start)")
+            counts[i] -= 1
+        return Shoe(self.labels, tuple(counts))
+
+    def draws(self) -> Iterator[tuple[str, Fraction, Shoe]]:
+        """Each label that can be drawn next, its exact probability, and the shoe left after it."""
+        total = self.size
+        if total == 0:
+            raise ShoeError("the shoe is empty")
+        for i, c in enumerate(self.counts):
+            if c:
+                rest = self.counts[:i] + (c - 1,) + self.counts[i + 1 :]
+                yield self.labels[i], Fraction(c, total), Shoe(self.labels, rest)
+
+    def ordered_deals(self, n: int) -> int:
+        """Number of ordered sequences of n distinct cards: size*(size-1)*...*(size-n+1)."""
+        result = 1
+        for k in range(n):
+            result *= self.size - k
+        return result
+
+
+def with_replacement(labels: Sequence[str], weights: Sequence[int]) -> Iterator[tuple[str, Fraction]]:
+    """Each label and its probability when cards are drawn with replacement (an infinite shoe)."""
+    total = sum(weights)
+    for label, w in zip(labels, weights):
+        if w:
+            yield label, Fraction(w, total)

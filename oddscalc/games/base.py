@@ -1,0 +1,139 @@
+"""What every game module returns: per-wager results with named edge conventions, and its rule options."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from oddscalc.core.distribution import Distribution
+from oddscalc.regulations.model import Wager
+
+__all__ = [
+    "Edge", "WagerResult", "Extra", "GameAnalysis", "RuleOption", "RuleError",
+    "resolve_rules", "edges_for", "INITIAL", "RESOLVED", "PER_ROLL", "TOTAL_STAKED",
+]
+
+INITIAL = "per unit initially staked"
+RESOLVED = "per resolved wager (voids excluded)"
+PER_ROLL = "per roll (edge / expected rolls to resolution)"
+TOTAL_STAKED = "on total staked, with the maximum behind wager"
+
+
+class RuleError(ValueError):
+    """A rule option or value the game does not know, or that the version does not permit."""
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A house edge under a named convention (what it is divided by)."""
+
+    key: str
+    convention: str
+    value: Fraction
+
+
+@dataclass(frozen=True)
+class WagerResult:
+    """One wager's exact outcome distribution and its edges; `events` names notable outcome probabilities."""
+
+    wager: Wager
+    distribution: Distribution
+    edges: tuple[Edge, ...]
+    events: tuple[tuple[str, Fraction], ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def edge(self, key: str = "initial") -> Fraction:
+        return next(e.value for e in self.edges if e.key == key)
+
+
+@dataclass(frozen=True)
+class Extra:
+    """A further table a game reports (a strategy chart, a composition breakdown), cells as text or Fraction."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[object, ...], ...]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class GameAnalysis:
+    """Everything computed for one game under one version and one rule set."""
+
+    game: str
+    version: str
+    rules: tuple[tuple[str, str], ...]
+    results: tuple[WagerResult, ...]
+    assumptions: tuple[str, ...] = ()
+    extras: tuple[Extra, ...] = ()
+    custom: bool = False
+
+    def result(self, wager_key: str) -> WagerResult:
+        for r in self.results:
+            if r.wager.key.lower() == wager_key.lower():
+                return r
+        raise KeyError(wager_key)
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A rule a house (or a custom rule set) may choose: its allowed values and the default."""
+
+    name: str
+    doc: str
+    choices: tuple[str, ...]
+    default: str
+
+
+def resolve_rules(
+    options: Sequence[RuleOption],
+    permitted: Mapping[str, tuple[str, ...]],
+    defaults: Mapping[str, str],
+    given: Mapping[str, str],
+    version: str,
+    custom: bool,
+) -> tuple[dict[str, str], bool]:
+    """The full rule set from the user's choices; refuses values the version does not permit unless custom.
+
+    Returns (rules, is_custom) where is_custom is true when any value lies outside what the law permits.
+    """
+    by_name = {o.name: o for o in options}
+    rules: dict[str, str] = {}
+    for name, value in given.items():
+        if name not in by_name:
+            allowed = ", ".join(by_name) or "none for this game"
+            raise RuleError(f"unknown rule option {name!r}; allowed: {allowed}")
+        if value not in by_name[name].choices:
+            raise RuleError(f"rule {name}={value!r} is not allowed; choose from: {', '.join(by_name[name].choices)}")
+    outside = False
+    for o in options:
+        value = given.get(o.name, defaults.get(o.name, o.default))
+        allowed = permitted.get(o.name, o.choices)
+        if value not in allowed:
+            if not custom:
+                raise RuleError(
+                    f"rule {o.name}={value} is not permitted by version {version} (it allows: {', '.join(allowed)}); "
+                    "pass --custom to evaluate a custom rule set"
+                )
+            outside = True
+        rules[o.name] = value
+    return rules, outside
+
+
+def edges_for(
+    dist: Distribution,
+    expected_rolls: Fraction | None = None,
+    total_staked: tuple[Fraction, Fraction] | None = None,
+) -> tuple[Edge, ...]:
+    """The edge conventions that apply: always per unit staked; per resolved wager when voids occur;
+    per roll for multi-roll wagers; on the total staked when (expected loss, expected total stake) is given."""
+    edges = [Edge("initial", INITIAL, dist.house_edge)]
+    if dist.p_push:
+        edges.append(Edge("resolved", RESOLVED, dist.edge_per_resolved))
+    if expected_rolls is not None and expected_rolls != 1:
+        edges.append(Edge("per-roll", PER_ROLL, dist.house_edge / expected_rolls))
+    if total_staked is not None:
+        loss, staked = total_staked
+        edges.append(Edge("total-staked", TOTAL_STAKED, loss / staked))
+    return tuple(edges)

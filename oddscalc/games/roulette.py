@@ -1,0 +1,36 @@
+"""Roulette: a single ball on 37 equal compartments (SI 1994/2899 reg 4(4)); exact by counting compartments."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from oddscalc.core.distribution import Distribution
+from oddscalc.games.base import GameAnalysis, WagerResult, edges_for
+from oddscalc.regulations.model import Wager
+
+TITLE = "Roulette"
+COMPARTMENTS = 37
+RULES = ()
+
+
+def distribution(numbers: int, pays: Fraction, half_back_on_zero: bool) -> Distribution:
+    """Net return of a wager on `numbers` of the 37 numbers (none of them 0 when half-back applies)."""
+    weights = {pays: numbers}
+    if half_back_on_zero:
+        weights[Fraction(-1, 2)] = 1
+        weights[Fraction(-1)] = COMPARTMENTS - numbers - 1
+    else:
+        weights[Fraction(-1)] = COMPARTMENTS - numbers
+    return Distribution.from_weights(weights)
+
+
+def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
+    results = []
+    for w in wagers:
+        dist = distribution(int(w.param("numbers")), w.pay(), bool(w.param("half_back_on_zero")))
+        events = (("win", Fraction(int(w.param("numbers")), COMPARTMENTS)),)
+        if w.param("half_back_on_zero"):
+            events += (("zero: half the stake returned", Fraction(1, COMPARTMENTS)),)
+        results.append(WagerResult(w, dist, edges_for(dist), events))
+    return GameAnalysis("roulette", "", (), tuple(results),
+                        assumptions=("single-zero wheel of 37 equal compartments, each equally likely",))

@@ -1,0 +1,140 @@
+"""Wagers as the law permits them: odds as written, exact payout, citation, and reconstruction source."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from oddscalc.core.odds import Odds, parse_odds
+
+__all__ = ["Payout", "Wager", "payout", "wager", "OverrideError", "apply_overrides"]
+
+
+class OverrideError(ValueError):
+    """A pay override that names no wager or payout of the game, or whose odds cannot be read."""
+
+
+@dataclass(frozen=True)
+class Payout:
+    """One paying result of a wager: `odds` (value = multiple of the stake won) under `citation`.
+
+    `reconstructed` names the source when the figure is not in a clean legal text (the gaps list);
+    `custom` marks a figure the user supplied in place of the law's; `unit` is "stake" for odds,
+    or another base (such as "meter" for a progressive jackpot share).
+    """
+
+    key: str
+    odds: Odds
+    citation: str
+    reconstructed: str | None = None
+    custom: bool = False
+    unit: str = "stake"
+
+    @property
+    def value(self) -> Fraction:
+        return self.odds.value
+
+
+@dataclass(frozen=True)
+class Wager:
+    """A permitted wager of a game in one regulation version.
+
+    `params` carries the facts the game needs to compute it (which numbers, which point), as the law
+    states them; the game module reads them, the regulation data sets them.
+    """
+
+    game: str
+    key: str
+    title: str
+    law: str
+    citation: str
+    payouts: tuple[Payout, ...]
+    params: tuple[tuple[str, object], ...] = ()
+    reconstructed: str | None = None
+
+    def pay(self, key: str = "win") -> Fraction:
+        """The exact payout (times stake) of the payout named `key`."""
+        for p in self.payouts:
+            if p.key == key:
+                return p.value
+        raise KeyError(f"{self.game} {self.key} has no payout {key!r}")
+
+    def param(self, name: str, default: object = None) -> object:
+        return dict(self.params).get(name, default)
+
+    @property
+    def custom(self) -> bool:
+        return any(p.custom for p in self.payouts)
+
+    @property
+    def reconstructions(self) -> tuple[str, ...]:
+        """Every reconstruction source this wager's figures depend on, in order, without repeats."""
+        found = [self.reconstructed] + [p.reconstructed for p in self.payouts]
+        return tuple(dict.fromkeys(s for s in found if s))
+
+    @property
+    def citations(self) -> str:
+        """The wager's citation followed by any distinct payout citations."""
+        extra = [p.citation for p in self.payouts if p.citation != self.citation]
+        return "; ".join(dict.fromkeys([self.citation, *extra]))
+
+
+def payout(key: str, odds: str, citation: str, reconstructed: str | None = None, unit: str = "stake") -> Payout:
+    """A payout from its odds text as written in the law."""
+    return Payout(key, parse_odds(odds) if unit == "stake" else Odds(odds, _share(odds)), citation, reconstructed, unit=unit)
+
+
+def _share(text: str) -> Fraction:
+    """`10%` -> 1/10: a share of a base other than the stake."""
+    return Fraction(text.split("%")[0].strip()) / 100
+
+
+def wager(
+    game: str,
+    key: str,
+    title: str,
+    law: str,
+    citation: str,
+    odds: str | Mapping[str, str],
+    reconstructed: str | None = None,
+    params: Mapping[str, object] | None = None,
+    payout_citations: Mapping[str, str] | None = None,
+    payout_reconstructed: Mapping[str, str] | None = None,
+) -> Wager:
+    """A wager with one payout (odds given as a string) or several (a mapping key -> odds)."""
+    table = {"win": odds} if isinstance(odds, str) else dict(odds)
+    cites = payout_citations or {}
+    recon = payout_reconstructed or {}
+    payouts = tuple(payout(k, v, cites.get(k, citation), recon.get(k)) for k, v in table.items())
+    return Wager(game, key, title, law, citation, payouts, tuple((params or {}).items()), reconstructed)
+
+
+def apply_overrides(wagers: tuple[Wager, ...], overrides: Mapping[str, str]) -> tuple[Wager, ...]:
+    """Replace payouts named `WAGER` (its only payout) or `WAGER.PAYOUT` with user odds, marked custom."""
+    by_key = {w.key.lower(): w for w in wagers}
+    changed: dict[str, dict[str, Payout]] = {}
+    for name, text in overrides.items():
+        wager_key, _, payout_key = name.partition(".")
+        w = by_key.get(wager_key.lower())
+        if w is None:
+            raise OverrideError(f"--pay {name}: no wager {wager_key!r}; allowed: {', '.join(x.key for x in wagers)}")
+        keys = [p.key for p in w.payouts]
+        if not payout_key:
+            if len(keys) != 1:
+                raise OverrideError(
+                    f"--pay {name}: wager {w.key!r} has several payouts; name one: "
+                    + ", ".join(f"{w.key}.{k}" for k in keys)
+                )
+            payout_key = keys[0]
+        if payout_key not in keys:
+            raise OverrideError(f"--pay {name}: wager {w.key!r} has no payout {payout_key!r}; allowed: {', '.join(keys)}")
+        old = next(p for p in w.payouts if p.key == payout_key)
+        try:
+            odds = parse_odds(text) if old.unit == "stake" else Odds(text, _share(text))
+        except ValueError as exc:
+            raise OverrideError(f"--pay {name}={text}: {exc}") from None
+        changed.setdefault(w.key, {})[payout_key] = replace(old, odds=odds, custom=True, reconstructed=None)
+    return tuple(
+        replace(w, payouts=tuple(changed.get(w.key, {}).get(p.key, p) for p in w.payouts)) for w in wagers
+    )

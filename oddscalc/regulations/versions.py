@@ -1,0 +1,70 @@
+"""The regulation versions: the body of rules in force on a date, and which games each permits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+__all__ = ["Version", "VERSIONS", "VersionError", "get_version"]
+
+
+class VersionError(ValueError):
+    """An unknown version id."""
+
+
+@dataclass(frozen=True)
+class Version:
+    id: str
+    in_force: date
+    title: str
+    instruments: str
+    games: tuple[str, ...]
+    summary: str
+
+
+_1994_GAMES = ("roulette", "dice", "punto-banco", "chemin-de-fer", "baccarat-banque", "blackjack",
+               "casino-stud-poker", "super-pan-9")
+_2002_GAMES = _1994_GAMES + ("big-six", "three-card-poker", "sic-bo")
+
+VERSIONS: dict[str, Version] = {
+    v.id: v
+    for v in (
+        Version(
+            "1994", date(1995, 1, 1),
+            "The Gaming Clubs (Bankers' Games) Regulations 1994, as made",
+            "SI 1994/2899", _1994_GAMES,
+            "Roulette, dice (Sch 1), baccarat, blackjack (4 or 6 packs, banker stands on all 17s, "
+            "Under/Over 13), casino stud poker (Sch 2), Super Pan 9.",
+        ),
+        Version(
+            "2002", date(2002, 5, 13),
+            "SI 1994/2899 as amended by the Gaming Clubs (Bankers' Games) (Amendment) Regulations 2002",
+            "SI 1994/2899; SI 2002/1130", _2002_GAMES,
+            "Banker may draw on soft 17; casino stud poker progressive jackpot; Big Six, Three Card Poker "
+            "and the three-dice game (Sch 4); dice hopping bets; roulette need not offer every wager.",
+        ),
+        Version(
+            "2007", date(2007, 9, 1),
+            "Gambling Act 2005 regime: the Gambling Commission's approved games of August 2007",
+            "Gambling Act 2005; SI 2006/3272; Blackjack Rules UK (basic game)",
+            ("roulette", "dice", "big-six", "sic-bo", "punto-banco", "blackjack", "casino-stud-poker",
+             "three-card-poker"),
+            "Baccarat banque, chemin de fer and Super Pan 9 dropped; blackjack per the industry's basic-game "
+            "rules (double any two cards, split any pair of one rank, single deck allowed); other games keep "
+            "their 2002 rules.",
+        ),
+    )
+}
+
+
+def get_version(version_id: str) -> Version:
+    try:
+        return VERSIONS[str(version_id)]
+    except KeyError:
+        raise VersionError(f"unknown version {version_id!r}; allowed: {', '.join(VERSIONS)}") from None
+
+
+def in_force(version_id: str, since: str) -> bool:
+    """True when `version_id` is the version `since` or a later one."""
+    order = list(VERSIONS)
+    return order.index(get_version(version_id).id) >= order.index(get_version(since).id)

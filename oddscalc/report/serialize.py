@@ -1,0 +1,89 @@
+"""GameAnalysis -> plain JSON-ready data: exact values as "p/q" strings beside their decimal renderings."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from oddscalc.core.distribution import render_decimal
+from oddscalc.games.base import Extra, GameAnalysis, WagerResult
+from oddscalc.regulations.versions import get_version
+
+__all__ = ["SCHEMA_ID", "SCHEMA_VERSION", "exact", "analysis_to_data", "cell_text"]
+
+SCHEMA_ID = "https://oddscalc.invalid/schemas/analysis-1.json"
+SCHEMA_VERSION = 1
+DECIMAL_PLACES = 10
+
+
+def fraction_text(value: Fraction) -> str:
+    value = Fraction(value)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def exact(value: Fraction) -> dict[str, str]:
+    """An exact value with its decimal and percentage renderings."""
+    value = Fraction(value)
+    return {"exact": fraction_text(value), "decimal": render_decimal(value, DECIMAL_PLACES),
+            "percent": render_decimal(value * 100, DECIMAL_PLACES - 2)}
+
+
+def cell_text(cell: object) -> str:
+    """A table cell as text: fractions exact."""
+    if isinstance(cell, Fraction):
+        return fraction_text(cell) if cell.denominator != 1 else str(cell.numerator)
+    return str(cell)
+
+
+def _cell(cell: object) -> object:
+    if isinstance(cell, Fraction):
+        return exact(cell)
+    if isinstance(cell, (bool, int, str)) or cell is None:
+        return cell
+    return str(cell)
+
+
+def _wager(r: WagerResult) -> dict[str, Any]:
+    w, d = r.wager, r.distribution
+    return {
+        "key": w.key,
+        "title": w.title,
+        "law": w.law,
+        "citation": w.citations,
+        "reconstructed": list(w.reconstructions),
+        "custom": w.custom,
+        "payouts": [
+            {"key": p.key, "odds": p.odds.text, "value": fraction_text(p.value), "unit": p.unit,
+             "citation": p.citation, "reconstructed": p.reconstructed, "custom": p.custom}
+            for p in w.payouts
+        ],
+        "probability": {"win": exact(d.p_win), "push": exact(d.p_push), "loss": exact(d.p_loss)},
+        "expected_value": exact(d.mean),
+        "edges": [{"key": e.key, "convention": e.convention, **exact(e.value)} for e in r.edges],
+        "variance": exact(d.variance),
+        "standard_deviation": d.stdev(12),
+        "events": [{"event": name, **exact(p)} for name, p in r.events],
+        "distribution": [{"return": fraction_text(ret), "probability": fraction_text(p),
+                          "decimal": render_decimal(p, DECIMAL_PLACES)} for ret, p in d.outcomes],
+        "notes": list(r.notes),
+    }
+
+
+def _extra(x: Extra) -> dict[str, Any]:
+    return {"title": x.title, "columns": list(x.columns), "rows": [[_cell(c) for c in row] for row in x.rows],
+            "note": x.note}
+
+
+def analysis_to_data(a: GameAnalysis) -> dict[str, Any]:
+    v = get_version(a.version)
+    return {
+        "$schema": SCHEMA_ID,
+        "schema_version": SCHEMA_VERSION,
+        "game": a.game,
+        "version": {"id": v.id, "in_force": v.in_force.isoformat(), "instruments": v.instruments},
+        "rules": dict(a.rules),
+        "custom": a.custom,
+        "assumptions": list(a.assumptions),
+        "wagers": [_wager(r) for r in a.results],
+        "extras": [_extra(x) for x in a.extras],
+    }
