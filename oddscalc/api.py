@@ -107,13 +107,20 @@ def analyse(
         found = chosen
     reg = _module("regulations", game)
     game_mod = _module("games", game)
+    selected = {w.key for w in found}
+    needs = getattr(game_mod, "needs", None)
+    if needs:  # wagers the chosen ones read (dice behind odds) are analysed with them, then dropped
+        wanted = selected | {k for w in found for k in needs(w)}
+        found = tuple(w for w in wagers(game, version, pay) if w.key in wanted)
     permitted = reg.permitted_rules(version) if hasattr(reg, "permitted_rules") else {}
     defaults = reg.default_rules(version) if hasattr(reg, "default_rules") else {}
     resolved, outside = resolve_rules(getattr(game_mod, "RULES", ()), permitted, defaults, rules or {},
                                       version, custom)
     result = game_mod.analyse(found, resolved, progress=progress)
+    results = tuple(r for r in result.results if r.wager.key in selected)
     is_custom = outside or any(w.custom for w in found)
-    return replace(result, game=game, version=version, rules=tuple(resolved.items()), custom=is_custom)
+    return replace(result, game=game, version=version, rules=tuple(resolved.items()), custom=is_custom,
+                   results=results)
 
 
 def version_ids() -> tuple[str, ...]:

@@ -46,7 +46,8 @@ VERSIONS: dict[str, Version] = {
         Version(
             "2007", date(2007, 9, 1),
             "Gambling Act 2005 regime: the Gambling Commission's approved games of August 2007",
-            "Gambling Act 2005; SI 2006/3272; Blackjack Rules UK (basic game)",
+            "Gambling Act 2005 regime: SI 1994/2899 as amended in 2002 kept for every game but blackjack, "
+            "which follows Blackjack Rules UK (basic game)",
             ("roulette", "dice", "big-six", "sic-bo", "punto-banco", "blackjack", "casino-stud-poker",
              "three-card-poker"),
             "Baccarat banque, chemin de fer and Super Pan 9 dropped; blackjack per the industry's basic-game "

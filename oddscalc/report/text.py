@@ -10,7 +10,12 @@ from fractions import Fraction
 from oddscalc.core.distribution import render_decimal
 from oddscalc.games.base import Extra, GameAnalysis, WagerResult
 from oddscalc.regulations.versions import get_version
-from oddscalc.report.serialize import cell_text, fraction_text
+from oddscalc.report.serialize import cell_text
+
+
+def fraction_text(value: Fraction) -> str:
+    """An exact value for people: `p/q`, or a plain integer when q is 1."""
+    return cell_text(Fraction(value))
 
 __all__ = ["edge_text", "dist_text", "markdown", "edges_csv", "dist_csv", "percent", "heading"]
 

@@ -1,0 +1,5 @@
+"""`python -m oddscalc`: the same as the `oddscalc` command."""
+
+from oddscalc.cli import main
+
+main()

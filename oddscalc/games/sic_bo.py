@@ -1,0 +1,57 @@
+"""The three-dice game (Sch 4): each wager settled on every one of the 216 ordered throws, counted exactly."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from oddscalc.core.dice import throws
+from oddscalc.core.distribution import Distribution
+from oddscalc.games.base import GameAnalysis, WagerResult, edges_for
+from oddscalc.regulations.model import Wager
+
+TITLE = "Three-dice game (sic bo)"
+RULES = ()
+LOSE = None
+
+
+def settle(w: Wager, dice: tuple[int, int, int]) -> str | None:
+    """The payout key a throw wins for wager `w`, or None if the wager loses: Schedule 4 in one place."""
+    kind = w.param("kind")
+    total = sum(dice)
+    triple = dice[0] == dice[1] == dice[2]
+    if kind in ("small", "big", "odd", "even"):  # paras 2-5: any triple loses
+        wins = {"small": 4 <= total <= 10, "big": 11 <= total <= 17, "odd": total % 2 == 1,
+                "even": total % 2 == 0}[kind]
+        return "win" if wins and not triple else LOSE
+    number = w.param("number")
+    if kind == "triple":
+        return "win" if triple and dice[0] == number else LOSE
+    if kind == "double":
+        return "win" if dice.count(number) >= 2 else LOSE
+    if kind == "any-triple":
+        return "win" if triple else LOSE
+    if kind == "total":
+        return "win" if total == w.param("total") else LOSE
+    if kind == "pair":
+        a, b = w.param("numbers")
+        return "win" if a in dice and b in dice else LOSE
+    if kind == "single":
+        return {0: LOSE, 1: "one", 2: "two", 3: "three"}[dice.count(number)]
+    if kind == "set":  # four- and three-number combinations: three different numbers, all in the set
+        return "win" if len(set(dice)) == 3 and set(dice) <= set(w.param("numbers")) else LOSE
+    raise ValueError(f"unknown three-dice wager kind {kind!r}")
+
+
+def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
+    all_throws = list(throws(3))
+    results = []
+    for w in wagers:
+        counts = Counter(settle(w, t) for t in all_throws)
+        dist = Distribution.from_weights([(w.pay(k) if k else -1, n) for k, n in counts.items()])
+        events = tuple((f"win ({k})" if k != "win" else "win", Fraction(n, len(all_throws)))
+                       for k, n in sorted(counts.items(), key=lambda kv: str(kv[0])) if k)
+        results.append(WagerResult(w, dist, edges_for(dist), events))
+    return GameAnalysis("sic-bo", "", (), tuple(results), assumptions=(
+        "three fair dice, each of the 216 ordered throws equally likely",
+    ))

@@ -1,0 +1,53 @@
+"""The regulation data: versions, citations, reconstructions, and pay overrides."""
+
+import pytest
+
+from oddscalc import api
+from oddscalc.regulations.model import OverrideError, apply_overrides
+from oddscalc.regulations.versions import VERSIONS, get_version
+
+
+def all_wagers():
+    for version in VERSIONS.values():
+        for game in version.games:
+            if api.implemented(game):
+                yield version.id, game, api.wagers(game, version.id)
+
+
+def test_every_wager_cites_and_keys_are_unique():
+    for version, game, wagers in all_wagers():
+        keys = [w.key for w in wagers]
+        assert len(keys) == len(set(keys)), (version, game)
+        for w in wagers:
+            assert w.citation and w.payouts, (version, game, w.key)
+            assert all(p.citation for p in w.payouts)
+
+
+def test_2002_additions_only_from_2002():
+    v1994, v2002 = get_version("1994"), get_version("2002")
+    assert set(v2002.games) - set(v1994.games) == {"big-six", "three-card-poker", "sic-bo"}
+    assert "chemin-de-fer" not in get_version("2007").games
+    assert "super-pan-9" not in get_version("2007").games
+
+
+def test_schedule_1_odds_as_written():
+    odds = {w.key: w.payouts[0].odds.text for w in api.wagers("dice", "1994")}
+    assert odds["place-to-win-4"] == "9½ to 5"
+    assert odds["hard-4"] == "7½ to 1"
+    assert odds["place-to-lose-4"] == "5 to 11"
+
+
+def test_gap_values_are_marked_reconstructed_with_their_source():
+    marked = {w.key for w in api.wagers("dice", "2002") if w.reconstructions}
+    assert marked == {"craps", *(f"hop-{n}-{n}" for n in range(1, 7))}
+    for w in api.wagers("big-six", "2002"):
+        assert any("gaps in the 2002 text" in s for s in w.reconstructions)
+
+
+def test_override_clears_reconstruction_of_the_replaced_figure_only():
+    wagers = api.wagers("dice", "2002")
+    changed = {w.key: w for w in apply_overrides(wagers, {"hop-1-1": "30 to 1", "field.12": "2 to 1"})}
+    assert changed["hop-1-1"].custom and not changed["hop-1-1"].reconstructions
+    assert changed["field"].pay("12") == 2 and changed["field"].pay("2") == 2
+    with pytest.raises(OverrideError, match="no payout 'thirteen'"):
+        apply_overrides(wagers, {"field.thirteen": "1:1"})

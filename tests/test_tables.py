@@ -1,0 +1,34 @@
+"""The committed tables are what the code writes now, byte for byte, and every row carries its citation."""
+
+import filecmp
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def tree(folder: Path) -> set[str]:
+    return {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()}
+
+
+def test_regenerated_tables_match_the_committed_ones(tmp_path):
+    out = tmp_path / "tables"
+    proc = subprocess.run([sys.executable, "-m", "oddscalc", "tables", "--out", str(out)],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    committed = ROOT / "tables"
+    assert tree(out) == tree(committed), "run `make tables` and commit the result"
+    differ = [name for name in sorted(tree(out)) if not filecmp.cmp(out / name, committed / name, shallow=False)]
+    assert not differ, f"tables out of date (run `make tables`): {differ}"
+
+
+def test_every_table_row_cites_the_law():
+    for path in (ROOT / "tables").rglob("*.json"):
+        data = json.loads(path.read_text())
+        for rule_set in data["rule_sets"]:
+            for wager in rule_set["wagers"]:
+                assert wager["citation"].startswith("SI ") or "Rules UK" in wager["citation"], (path, wager["key"])
+                for p in wager["payouts"]:
+                    assert p["citation"], (path, wager["key"], p["key"])
