@@ -13,7 +13,8 @@ from oddscalc import api
 from oddscalc.core.progress import StderrBar
 from oddscalc.regulations.versions import VERSIONS, get_version
 from oddscalc.report import serialize, text
-from oddscalc.report.tables import write_game_tables, write_index
+from oddscalc.report.booklet import booklet_html, booklet_pdf
+from oddscalc.report.tables import write_bytes, write_game_tables, write_index, write_text
 
 __all__ = ["main", "cli"]
 
@@ -179,8 +180,10 @@ def dist(game, wager, version, pay, rule, decks, custom, fmt) -> None:
 @click.option("--out", "out", default="tables", show_default=True, type=click.Path(file_okay=False, path_type=Path))
 @click.option("--version", "only_versions", multiple=True, help="Only these versions (default: all).")
 @click.option("--game", "only_games", multiple=True, help="Only these games (default: all).")
-def tables(out: Path, only_versions: tuple[str, ...], only_games: tuple[str, ...]) -> None:
-    """Write every version's tables (Markdown, JSON, CSV) under OUT/<version>/."""
+@click.option("--booklet/--no-booklet", default=True, show_default=True,
+              help="Also write each version's print booklet (HTML and PDF); skipped when --game is given.")
+def tables(out: Path, only_versions: tuple[str, ...], only_games: tuple[str, ...], booklet: bool) -> None:
+    """Write every version's tables (Markdown, JSON, CSV) and print booklet (HTML, PDF) under OUT/<version>/."""
     try:
         chosen_versions = [get_version(v).id for v in only_versions] or list(VERSIONS)
         for g in only_games:
@@ -191,6 +194,7 @@ def tables(out: Path, only_versions: tuple[str, ...], only_games: tuple[str, ...
         permitted = get_version(version).games
         games = [g for g in api.GAMES if g in permitted and (not only_games or g in only_games)]
         done = [g for g in games if api.implemented(g)]
+        computed = []
         for game in done:
             bar = StderrBar()
             rule_sets = api.table_rule_sets(game, version)
@@ -200,8 +204,13 @@ def tables(out: Path, only_versions: tuple[str, ...], only_games: tuple[str, ...
                 analyses.append(api.analyse(game, version, rules=rules, progress=bar))
             bar(len(rule_sets), len(rule_sets), f"{version} {game}")
             write_game_tables(out, version, game, analyses)
+            computed.append((game, analyses))
         if not only_games:
             write_index(out, version, done, [g for g in games if g not in done])
+            if booklet:
+                document = booklet_html(version, computed)
+                write_text(out / version / "booklet.html", document)
+                write_bytes(out / version / "booklet.pdf", booklet_pdf(document))
     click.echo(f"tables written under {out}/", err=True)
 
 

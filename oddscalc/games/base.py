@@ -78,7 +78,10 @@ class GameAnalysis:
 
 @dataclass(frozen=True)
 class RuleOption:
-    """A rule a house (or a custom rule set) may choose: its allowed values and the default."""
+    """A rule a house (or a custom rule set) may choose: its allowed values and the default.
+
+    Empty `choices` means free text (a list of removed cards, say) that the game itself validates.
+    """
 
     name: str
     doc: str
@@ -104,13 +107,13 @@ def resolve_rules(
         if name not in by_name:
             allowed = ", ".join(by_name) or "none for this game"
             raise RuleError(f"unknown rule option {name!r}; allowed: {allowed}")
-        if value not in by_name[name].choices:
+        if by_name[name].choices and value not in by_name[name].choices:
             raise RuleError(f"rule {name}={value!r} is not allowed; choose from: {', '.join(by_name[name].choices)}")
     outside = False
     for o in options:
         value = given.get(o.name, defaults.get(o.name, o.default))
         allowed = permitted.get(o.name, o.choices)
-        if value not in allowed:
+        if allowed and value not in allowed:
             if not custom:
                 raise RuleError(
                     f"rule {o.name}={value} is not permitted by version {version} (it allows: {', '.join(allowed)}); "

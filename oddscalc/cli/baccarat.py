@@ -1,0 +1,106 @@
+"""Composition queries for the baccarat family: `oddscalc baccarat` (punto banco) and `oddscalc super-pan-9`.
+
+Both take the cards already gone from the shoe (`--removed 9,9,8,8,0,0`) and print every wager's exact
+expectation on the rest, marking any that has turned positive for the player. They are the generic
+`oddscalc edge GAME --rule removed=...` with a shorter spelling and an output made for watching a shoe.
+"""
+
+from __future__ import annotations
+
+import click
+
+from oddscalc import api
+from oddscalc.cli import check_format, default_version, emit, fail, format_option
+from oddscalc.core.distribution import render_decimal
+from oddscalc.core.progress import StderrBar
+from oddscalc.games.base import GameAnalysis
+from oddscalc.report import serialize, text
+
+__all__ = ["commands"]
+
+
+def _options(decks_help: str):
+    def wrap(fn):
+        for decorator in reversed((
+            click.option("--decks", default=None, help=decks_help),
+            click.option("--removed", default="none", metavar="CARDS",
+                         help="Cards already dealt, comma-separated (e.g. 9,9,8,8,0,0)."),
+            click.option("--version", "version", default=None,
+                         help="Regulation version (default: newest permitting the game)."),
+            click.option("--custom", is_flag=True, help="Allow a shoe the version does not permit."),
+            format_option,
+        )):
+            fn = decorator(fn)
+        return fn
+    return wrap
+
+
+def _query(game: str, decks, removed: str, version, custom: bool) -> GameAnalysis:
+    try:
+        version = version or default_version(game)
+        rules = {"removed": removed.strip() or "none"}
+        if decks is not None:
+            rules["decks"] = decks
+        return api.analyse(game, version, rules=rules, custom=custom, progress=StderrBar())
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def _pct(value) -> str:
+    return render_decimal(value * 100, 4) + "%"
+
+
+def _query_text(a: GameAnalysis) -> str:
+    lines = text.heading(a)
+    shoe = next((x for x in a.extras if x.title.startswith("Shoe composition")), None)
+    if shoe:
+        lines += ["", f"shoe: {shoe.note}", "  value  start  removed  left"]
+        lines += [f"  {v:>5}  {start:>5}  {gone:>7}  {left:>4}" for v, start, gone, left in shoe.rows]
+    lines += ["", f"  {'wager':22} {'odds':16} {'P(win)':>9} {'P(void)':>9} {'expectation':>12}  exact expectation"]
+    for r in a.results:
+        d = r.distribution
+        flag = "  POSITIVE" if d.mean > 0 else ""
+        lines.append(f"  {r.wager.key:22} {text._payouts(r):16} {_pct(d.p_win):>9} {_pct(d.p_push):>9} "
+                     f"{_pct(d.mean):>12}  {serialize.fraction_text(d.mean)}{flag}")
+    positive = [r.wager.key for r in a.results if r.distribution.mean > 0]
+    lines += ["", "positive for the player: " + (", ".join(positive) if positive else "none")]
+    summary = next((x for x in a.extras if "by three-card point" in x.title), None)
+    if summary:
+        lines += ["", "fourth-card strategy by point (House bank; player bank):"]
+        lines += [f"  {point}: {house}; {pb}" for point, _, house, pb in summary.rows]
+        lines.append(summary.note)
+    return "\n".join(lines) + "\n"
+
+
+def _emit(a: GameAnalysis, fmt: str) -> None:
+    if fmt == "json":
+        emit(serialize.analysis_to_data(a))
+    elif fmt == "csv":
+        emit(text.edges_csv([a]))
+    else:
+        emit(_query_text(a))
+
+
+@click.command("baccarat")
+@_options("Number of 52-card packs, 1-8 (default 6: the law names none).")
+def baccarat(decks, removed, version, custom, fmt) -> None:
+    """Punto banco on a depleted shoe: exact odds of the three wagers after REMOVED cards are gone.
+
+    Cards: A or 1, 2-9, and 0, T, 10, J, Q or K for a ten-value card.
+    """
+    check_format(fmt)
+    _emit(_query("punto-banco", decks, removed, version, custom), fmt)
+
+
+@click.command("super-pan-9")
+@_options("Number of reduced packs (the law's shoe is 8, 288 cards; others need --custom).")
+def super_pan_9(decks, removed, version, custom, fmt) -> None:
+    """Super Pan 9 on a depleted shoe: exact odds, and the player's best fourth-card play, after REMOVED cards.
+
+    Cards: A or 1, 2-6, and 0, J, Q or K for a court card (no 7s, 8s, 9s or 10s in this shoe).
+    """
+    check_format(fmt)
+    _emit(_query("super-pan-9", decks, removed, version, custom), fmt)
+
+
+commands = [baccarat, super_pan_9]

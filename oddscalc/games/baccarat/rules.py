@@ -1,0 +1,28 @@
+"""Rule options shared by the baccarat-family games: the number of packs and the cards already dealt."""
+
+from __future__ import annotations
+
+from oddscalc.games.base import RuleOption
+from oddscalc.games.baccarat.cards import ShoeSpec, parse_cards
+
+NONE = "none"
+
+__all__ = ["NONE", "decks_option", "removed_option", "removed_cards"]
+
+
+def decks_option(default: str, choices: tuple[str, ...]) -> RuleOption:
+    return RuleOption("decks", "number of 52-card packs in the shoe", choices, default)
+
+
+def removed_option(spec: ShoeSpec) -> RuleOption:
+    return RuleOption(
+        "removed",
+        f"cards already gone from the shoe, comma-separated ({spec.labels_doc}); 'none' for a full shoe",
+        (), NONE,
+    )
+
+
+def removed_cards(rules: dict[str, str]) -> tuple[str, ...]:
+    """The labels of the `removed` rule: none for '' or 'none'."""
+    text = rules.get("removed", NONE).strip()
+    return () if text.lower() in ("", NONE) else parse_cards(text)

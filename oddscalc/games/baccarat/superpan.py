@@ -1,0 +1,253 @@
+"""Super Pan 9 (SI 1994/2899 reg 9): three cards a hand, an optional fourth, exact over a shoe composition.
+
+A deal uses at most eight cards: the player's three, the banker's three, the player's fourth and the
+banker's fourth. As in punto banco every deal is counted as the ordered eight-card sequences that begin
+with it (total N(N-1)...(N-7)). The player sees only his own three cards when he decides (all cards are
+disclosed at the end, reg 9(10)); the banker's rule is fixed (`HOUSE_RULE`, reg 9(2)(g)).
+
+For each of the player's three-card holdings (a multiset of point values) the engine counts, over the
+ordered five-card continuations (banker's three, player's fourth, banker's fourth) left in the shoe, how
+often the player wins, ties and loses if he stands and if he draws. These are int64 sums of
+`deals.deal_weights` (at most 285^5 < 2^63); the totals over holdings are Python ints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import factorial, prod
+
+import numpy as np
+
+from oddscalc.games.baccarat.deals import deal_weights, ordered_deals
+
+__all__ = ["HOUSE_RULE", "STAND", "DRAW", "Holding", "Solution", "solve", "CARDS_PER_DEAL", "BankerChoice",
+           "banker_choices"]
+
+#: The House as banker draws a fourth card on a three-card point of 5 or less, stands on 6 or more (reg 9(2)(g)).
+HOUSE_RULE: tuple[bool, ...] = tuple(point <= 5 for point in range(10))
+STAND, DRAW = "stand", "draw"
+CARDS_PER_DEAL = 8
+_REST = 5  # banker's three, player's fourth, banker's fourth
+
+
+@dataclass(frozen=True)
+class Holding:
+    """The player's three cards (point values, sorted) and the outcomes of standing and of drawing.
+
+    `deals`: ordered three-card sequences with these values; `stand`/`draw`: (wins, ties, losses) over the
+    `continuations` ordered five-card sequences that can follow them.
+    """
+
+    cards: tuple[int, int, int]
+    deals: int
+    stand: tuple[int, int, int]
+    draw: tuple[int, int, int]
+    continuations: int
+
+    @property
+    def point(self) -> int:
+        return sum(self.cards) % 10
+
+    def outcome(self, decision: str) -> tuple[int, int, int]:
+        return self.draw if decision == DRAW else self.stand
+
+    def ev(self, decision: str, pays: Fraction) -> Fraction:
+        """Exact expectation per unit of an initial wager paid at `pays` on a win, void on equal points."""
+        win, _, lose = self.outcome(decision)
+        return (pays * win - lose) / self.continuations
+
+    def best(self, pays: Fraction) -> str:
+        """Draw only when drawing is strictly better; on an exact tie of expectations, stand.
+
+        Both expectations share the denominator `continuations`, so the integer numerators (scaled by the
+        odds' denominator) are compared: exact, and without building fractions."""
+        pays = Fraction(pays)
+        score = {d: pays.numerator * self.outcome(d)[0] - pays.denominator * self.outcome(d)[2] for d in (STAND, DRAW)}
+        return DRAW if score[DRAW] > score[STAND] else STAND
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Every holding's outcomes for one shoe composition and one banker rule."""
+
+    counts: tuple[int, ...]
+    banker_rule: tuple[bool, ...]
+    holdings: tuple[Holding, ...]
+
+    @property
+    def total(self) -> int:
+        """Ordered eight-card deals from the shoe."""
+        return ordered_deals(sum(self.counts), CARDS_PER_DEAL)
+
+    def strategy(self, pays: Fraction) -> dict[tuple[int, int, int], str]:
+        """The player's best decision for every holding, for an initial wager paid at `pays`."""
+        return {h.cards: h.best(pays) for h in self.holdings}
+
+    def outcome(self, strategy: Mapping[tuple[int, int, int], str]) -> tuple[int, int, int]:
+        """(player wins, ties, banker wins) over ordered eight-card deals when the player follows `strategy`."""
+        sums = [0, 0, 0]
+        for h in self.holdings:
+            for i, n in enumerate(h.outcome(strategy[h.cards])):
+                sums[i] += h.deals * n
+        return sums[0], sums[1], sums[2]
+
+
+@lru_cache(maxsize=4)
+def _grouping(banker_rule: tuple[bool, ...], values: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Over (b1, b2, b3, x, y): sort order, group starts, and codes (banker final point) * values + x."""
+    b1, b2, b3, x, y = np.indices((values,) * _REST)
+    point = (b1 + b2 + b3) % 10
+    final = np.where(np.array(banker_rule, dtype=bool)[point], (point + y) % 10, point)
+    code = (final * values + x).ravel()
+    order = np.argsort(code, kind="stable")
+    ordered = code[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+    return order, starts, ordered[starts]
+
+
+def _ordered_draws(counts: Sequence[int], cards: Sequence[int]) -> int:
+    """Ordered sequences of len(cards) cards from `counts` whose values are the multiset `cards`."""
+    mult = {v: cards.count(v) for v in set(cards)}
+    arrangements = factorial(len(cards)) // prod(factorial(m) for m in mult.values())
+    return arrangements * prod(prod(counts[v] - k for k in range(m)) for v, m in mult.items())
+
+
+@lru_cache(maxsize=2)
+def _rest_weights(counts: tuple[int, ...]) -> dict[tuple[int, int, int], np.ndarray]:
+    """For each three-card holding the shoe can deal: the flattened weights of the five positions after it.
+
+    Shared by the player's solution and the banker's choices on the same shoe (both look past three cards)."""
+    out = {}
+    for cards in combinations_with_replacement(range(len(counts)), 3):
+        if _ordered_draws(counts, cards):
+            rest = list(counts)
+            for v in cards:
+                rest[v] -= 1
+            out[cards] = deal_weights(rest, _REST).ravel()
+    return out
+
+
+def _compare(player: int, banker: int) -> int:
+    return 0 if player > banker else 1 if player == banker else 2
+
+
+def _holding(counts: Sequence[int], cards: tuple[int, int, int], banker_rule: tuple[bool, ...]) -> Holding:
+    values = len(counts)
+    rest = list(counts)
+    for v in cards:
+        rest[v] -= 1
+    order, starts, codes = _grouping(banker_rule, values)
+    sums = np.add.reduceat(_rest_weights(tuple(counts))[cards][order], starts)
+    point = sum(cards) % 10
+    stand, draw = [0, 0, 0], [0, 0, 0]
+    for code, n in zip(codes.tolist(), sums.tolist()):
+        banker, x = divmod(code, values)
+        stand[_compare(point, banker)] += n
+        draw[_compare((point + x) % 10, banker)] += n
+    continuations = ordered_deals(sum(rest), _REST)
+    assert sum(stand) == sum(draw) == continuations
+    return Holding(cards, _ordered_draws(counts, cards), tuple(stand), tuple(draw), continuations)
+
+
+def solve(counts: Sequence[int], banker_rule: tuple[bool, ...] = HOUSE_RULE, progress=None) -> Solution:
+    """Exact outcomes of standing and drawing for every three-card holding the shoe `counts` can deal."""
+    counts = tuple(int(n) for n in counts)
+    if sum(counts) < CARDS_PER_DEAL:
+        raise ValueError(f"the shoe holds {sum(counts)} cards; a Super Pan 9 deal needs {CARDS_PER_DEAL}")
+    holdings = [cards for cards in combinations_with_replacement(range(len(counts)), 3)
+                if _ordered_draws(counts, cards)]
+    found = []
+    for i, cards in enumerate(holdings):
+        if progress and i % 12 == 0:
+            progress(i, len(holdings), "Super Pan 9 holdings")
+        found.append(_holding(counts, cards, banker_rule))
+    if progress:
+        progress(len(holdings), len(holdings), "Super Pan 9 holdings")
+    solution = Solution(counts, banker_rule, tuple(found))
+    assert sum(h.deals * h.continuations for h in found) == solution.total
+    return solution
+
+
+@dataclass(frozen=True)
+class BankerChoice:
+    """A banker's three cards and whether the opposing player drew: outcomes of standing and of drawing.
+
+    `stand`/`draw`: (bank wins, ties, bank losses) counted over the ordered sequences of the player's three
+    cards and the two fourth cards that can follow the banker's cards; `deals` weighs the banker's holding.
+    """
+
+    cards: tuple[int, int, int]
+    player_drew: bool
+    deals: int
+    stand: tuple[int, int, int]
+    draw: tuple[int, int, int]
+
+    @property
+    def point(self) -> int:
+        return sum(self.cards) % 10
+
+    def ev(self, decision: str, wins: Fraction, loses: Fraction = Fraction(1)) -> Fraction:
+        """The banker's expectation, unnormalised (over this choice's continuations): `wins` per bank win."""
+        won, _, lost = self.draw if decision == DRAW else self.stand
+        return wins * won - loses * lost
+
+    def best(self, wins: Fraction, loses: Fraction = Fraction(1)) -> str:
+        """Draw only when strictly better for the banker; on an exact tie, follow the House's rule."""
+        scale = Fraction(wins).denominator * Fraction(loses).denominator  # compare exact integers
+        d, s = (int(self.ev(x, Fraction(wins), Fraction(loses)) * scale) for x in (DRAW, STAND))
+        return DRAW if d > s or (d == s and HOUSE_RULE[self.point]) else STAND
+
+
+def _strategy_table(strategy: Mapping[tuple[int, int, int], str], values: int) -> np.ndarray:
+    table = np.zeros((values,) * 3, dtype=bool)
+    for a in range(values):
+        for b in range(values):
+            for c in range(values):
+                table[a, b, c] = strategy.get(tuple(sorted((a, b, c))), STAND) == DRAW
+    return table
+
+
+@lru_cache(maxsize=32)
+def _response_grouping(table: bytes, values: int, point: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Over (p1, p2, p3, x, y) for a banker on `point`: sort order, group starts and codes
+    (player drew) * 9 + (stand result + 1) * 3 + (draw result + 1), results +1 bank wins, 0 tie, -1 bank loses."""
+    p1, p2, p3, x, y = np.indices((values,) * _REST)
+    drew = np.frombuffer(table, dtype=bool).reshape((values,) * 3)[p1, p2, p3]
+    player_point = (p1 + p2 + p3) % 10
+    player_final = np.where(drew, (player_point + x) % 10, player_point)
+    # When the player stood, the banker's fourth card is the next card (position x); else the one after it.
+    banker_final = (point + np.where(drew, y, x)) % 10
+    code = (drew * 9 + (np.sign(point - player_final) + 1) * 3 + np.sign(banker_final - player_final) + 1).ravel()
+    order = np.argsort(code, kind="stable")
+    ordered = code[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+    return order, starts, ordered[starts]
+
+
+def banker_choices(counts: Sequence[int], strategy: Mapping[tuple[int, int, int], str]) -> tuple[BankerChoice, ...]:
+    """For every banker holding and each action of a player following `strategy` (which the banker sees, not
+    the player's cards), the bank's outcomes if it stands and if it draws: the inputs of a banker's best
+    response. Positions after the banker's three cards: the player's three, his fourth, the banker's fourth."""
+    counts = tuple(int(n) for n in counts)
+    values = len(counts)
+    table = _strategy_table(strategy, values).tobytes()
+    found = []
+    for cards in combinations_with_replacement(range(values), 3):
+        deals = _ordered_draws(counts, cards)
+        if not deals:
+            continue
+        order, starts, codes = _response_grouping(table, values, sum(cards) % 10)
+        sums = np.add.reduceat(_rest_weights(counts)[cards][order], starts)
+        tally = {(drew, which): [0, 0, 0] for drew in (False, True) for which in (STAND, DRAW)}
+        for code, n in zip(codes.tolist(), sums.tolist()):
+            drew, rest_code = divmod(code, 9)
+            stand_result, draw_result = divmod(rest_code, 3)
+            tally[(bool(drew), STAND)][2 - stand_result] += n  # result 2 (+1): bank wins, index 0
+            tally[(bool(drew), DRAW)][2 - draw_result] += n
+        for drew in (False, True):
+            found.append(BankerChoice(cards, drew, deals, tuple(tally[(drew, STAND)]), tuple(tally[(drew, DRAW)])))
+    return tuple(found)

@@ -1,0 +1,151 @@
+"""Goodness of fit of observed outcomes to an exact distribution: chi-square and a z-test of the mean.
+
+p-values come from mpmath (the regularised upper incomplete gamma for chi-square, erfc for the normal),
+so nothing but the final rendering is approximate. Rare outcomes are merged with their neighbours
+(by return) until every bin expects at least `min_expected` rounds, the usual validity condition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+import mpmath
+
+from oddscalc.core.distribution import Distribution
+
+__all__ = ["CheckError", "Bin", "CheckResult", "check_counts", "merge_bins", "chi_square_p", "normal_two_sided_p"]
+
+MIN_EXPECTED = 5
+MIN_ROUNDS = 100  # below this the normal approximation behind the z-test is not to be trusted
+
+
+class CheckError(ValueError):
+    """Observations that cannot be tested: unknown outcomes, negative counts, too few rounds."""
+
+
+@dataclass(frozen=True)
+class Bin:
+    """One chi-square cell: the returns it covers, observed count, exact expected count."""
+
+    returns: tuple[Fraction, ...]
+    observed: int
+    expected: Fraction
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    rounds: int
+    bins: tuple[Bin, ...]
+    chi_square: Fraction
+    degrees_of_freedom: int
+    chi_square_p: str
+    observed_mean: Fraction
+    expected_mean: Fraction
+    z: str
+    z_p: str
+    alpha: Fraction
+    passed: bool
+    verdict: str
+
+
+def merge_bins(probabilities: Mapping[Fraction, Fraction], counts: Mapping[Fraction, int], rounds: int,
+               min_expected: int = MIN_EXPECTED) -> list[Bin]:
+    """Adjacent outcomes (ordered by return) merged until each bin's expected count is at least min_expected.
+
+    The bin with the smallest expectation is repeatedly joined to its smaller neighbour, so common
+    outcomes stay on their own and rare ones pool with the returns nearest to them.
+    """
+    bins = [Bin((r,), counts.get(r, 0), p * rounds) for r, p in sorted(probabilities.items())]
+    while len(bins) > 1:
+        i = min(range(len(bins)), key=lambda k: (bins[k].expected, k))
+        if bins[i].expected >= min_expected:
+            break
+        if i == 0:
+            j = 1
+        elif i == len(bins) - 1:
+            j = i - 1
+        else:
+            j = i - 1 if bins[i - 1].expected <= bins[i + 1].expected else i + 1
+        a, b = sorted((i, j))
+        bins[a:b + 1] = [Bin(bins[a].returns + bins[b].returns, bins[a].observed + bins[b].observed,
+                             bins[a].expected + bins[b].expected)]
+    return bins
+
+
+def minimum_rounds(dist: Distribution, min_expected: int = MIN_EXPECTED) -> int:
+    """Fewest rounds for which some split of the outcomes (by return) into two groups expects min_expected in each."""
+    best = Fraction(0)
+    cumulative = Fraction(0)
+    for _, p in dist.outcomes[:-1]:
+        cumulative += p
+        best = max(best, min(cumulative, 1 - cumulative))
+    return -(-min_expected // best) if best else 0
+
+
+def chi_square_p(statistic: Fraction, dof: int, digits: int = 15) -> str:
+    """P(X >= statistic) for X chi-square with `dof` degrees of freedom."""
+    with mpmath.workdps(digits + 10):
+        x = mpmath.mpf(statistic.numerator) / statistic.denominator
+        return mpmath.nstr(mpmath.gammainc(mpmath.mpf(dof) / 2, x / 2, mpmath.inf, regularized=True), digits)
+
+
+def normal_two_sided_p(z: mpmath.mpf, digits: int = 15) -> str:
+    with mpmath.workdps(digits + 10):
+        return mpmath.nstr(mpmath.erfc(abs(z) / mpmath.sqrt(2)), digits)
+
+
+def check_counts(dist: Distribution, counts: Mapping[Fraction, int], alpha: Fraction = Fraction(1, 100),
+                 min_expected: int = MIN_EXPECTED) -> CheckResult:
+    """Test observed counts of each net return against the exact distribution.
+
+    Both tests are run at level alpha/2 each (Bonferroni), so the verdict as a whole errs with
+    probability at most alpha when the simulator is right.
+    """
+    probabilities = dist.as_dict()
+    for ret, n in counts.items():
+        if n < 0:
+            raise CheckError(f"negative count {n} for return {ret}")
+        if ret not in probabilities and n:
+            allowed = ", ".join(_text(r) for r in probabilities)
+            raise CheckError(f"outcome {_text(ret)} cannot happen for this wager; possible returns: {allowed}")
+    rounds = sum(counts.values())
+    if len(probabilities) < 2:
+        raise CheckError("this wager has a single possible outcome: there is nothing to test")
+    needed = max(MIN_ROUNDS, minimum_rounds(dist, min_expected))
+    bins = merge_bins(probabilities, counts, rounds, min_expected)
+    if rounds < needed or len(bins) < 2 or any(b.expected < min_expected for b in bins):
+        raise CheckError(f"too few rounds ({rounds}) for the test to mean anything: at least {needed} are needed "
+                         f"(at least {MIN_ROUNDS}, and two groups of outcomes each expecting {min_expected} or more)")
+    statistic = sum(((b.observed - b.expected) ** 2 / b.expected for b in bins), Fraction(0))
+    dof = len(bins) - 1
+    chi_p = chi_square_p(statistic, dof)
+    mean = sum((r * n for r, n in counts.items()), Fraction(0)) / rounds
+    with mpmath.workdps(30):
+        var = dist.variance
+        se = mpmath.sqrt(mpmath.mpf(var.numerator) / var.denominator / rounds)
+        diff = mean - dist.mean
+        z = (mpmath.mpf(diff.numerator) / diff.denominator) / se if se else mpmath.mpf(0)
+        z_text = mpmath.nstr(z, 6)
+        z_p = normal_two_sided_p(z)
+    level = alpha / 2
+    failures = []
+    if mpmath.mpf(chi_p) < mpmath.mpf(level.numerator) / level.denominator:
+        failures.append(f"outcome frequencies differ (chi-square p = {mpmath.nstr(mpmath.mpf(chi_p), 4)})")
+    if mpmath.mpf(z_p) < mpmath.mpf(level.numerator) / level.denominator:
+        failures.append(f"mean return differs (z = {z_text}, p = {mpmath.nstr(mpmath.mpf(z_p), 4)})")
+    passed = not failures
+    verdict = (f"CONSISTENT with the exact distribution at significance level {_pct(alpha)} "
+               f"({_pct(level)} for each of the two tests)" if passed else
+               f"INCONSISTENT with the exact distribution at significance level {_pct(alpha)}: " + "; ".join(failures))
+    return CheckResult(rounds, tuple(bins), statistic, dof, chi_p, mean, dist.mean, z_text, z_p, alpha, passed,
+                       verdict)
+
+
+def _text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _pct(value: Fraction) -> str:
+    return f"{float(value * 100):g}%"

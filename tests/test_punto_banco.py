@@ -1,0 +1,183 @@
+"""Punto banco against independent derivations: published counts, a separate nested-loop enumeration with
+its own drawing function, and a brute force over physical card sequences on a tiny shoe."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from oddscalc import api
+from oddscalc.games import punto_banco
+
+# Published counts of ordered six-card deals (Wizard of Odds style, as tabulated on casinoexploit.com
+# "Probabilities in 8deck / 6deck Baccarat"): (banker wins, player wins, ties).
+PUBLISHED = {
+    8: (2_292_252_566_437_888, 2_230_518_282_592_256, 475_627_426_473_216),
+    6: (403_095_751_234_560, 392_220_492_728_832, 83_552_962_932_288),
+}
+
+
+def banker_draws_independent(banker: int, third: int | None) -> bool:
+    """The banker's rule written out in words, as the usual summaries put it (not the engine's table)."""
+    if third is None:
+        return banker <= 5
+    if banker <= 2:
+        return True
+    if banker == 3:
+        return third != 8
+    if banker == 4:
+        return 2 <= third <= 7
+    if banker == 5:
+        return 4 <= third <= 7
+    if banker == 6:
+        return third in (6, 7)
+    return False
+
+
+def enumerate_independent(counts: list[int]) -> tuple[int, int, int, int]:
+    """(banker, player, tie, total) over ordered six-card deals, by nested loops drawing from a mutable shoe."""
+    shoe = list(counts)
+    size = sum(shoe)
+    res = [0, 0, 0]
+
+    def take(v):
+        n = shoe[v]
+        shoe[v] -= 1
+        return n
+
+    for p1 in range(10):
+        if not shoe[p1]:
+            continue
+        w1 = take(p1)
+        for b1 in range(10):
+            if not shoe[b1]:
+                continue
+            w2 = w1 * take(b1)
+            for p2 in range(10):
+                if not shoe[p2]:
+                    continue
+                w3 = w2 * take(p2)
+                for b2 in range(10):
+                    if not shoe[b2]:
+                        continue
+                    w4 = w3 * take(b2)
+                    left = size - 4
+                    p, b = (p1 + p2) % 10, (b1 + b2) % 10
+                    if p >= 8 or b >= 8:
+                        res[_who(p, b)] += w4 * left * (left - 1)
+                    elif p >= 6:
+                        if b <= 5:
+                            for x in range(10):
+                                if shoe[x]:
+                                    res[_who(p, (b + x) % 10)] += w4 * shoe[x] * (left - 1)
+                        else:
+                            res[_who(p, b)] += w4 * left * (left - 1)
+                    else:
+                        for x in range(10):
+                            if not shoe[x]:
+                                continue
+                            w5 = w4 * take(x)
+                            pf = (p + x) % 10
+                            if banker_draws_independent(b, x):
+                                for y in range(10):
+                                    if shoe[y]:
+                                        res[_who(pf, (b + y) % 10)] += w5 * shoe[y]
+                            else:
+                                res[_who(pf, b)] += w5 * (left - 1)
+                            shoe[x] += 1
+                    shoe[b2] += 1
+                shoe[p2] += 1
+            shoe[b1] += 1
+        shoe[p1] += 1
+    total = 1
+    for k in range(6):
+        total *= size - k
+    return res[0], res[1], res[2], total
+
+
+def _who(p: int, b: int) -> int:
+    return 0 if b > p else 1 if p > b else 2
+
+
+def pack_counts(decks: int) -> list[int]:
+    return [16 * decks] + [4 * decks] * 9
+
+
+@pytest.mark.parametrize("decks", [6, 8])
+def test_engine_matches_published_counts(decks):
+    joint = punto_banco.counts_for(decks)
+    assert (joint.banker, joint.player, joint.tie) == PUBLISHED[decks]
+    assert joint.total == sum(PUBLISHED[decks])
+
+
+@pytest.mark.parametrize("decks,removed", [(1, ()), (6, ()), (8, ()), (8, ("9", "9", "8", "8", "0", "0")),
+                                          (1, ("K", "Q", "J", "T", "A", "5", "5", "5"))])
+def test_engine_matches_independent_enumeration(decks, removed):
+    counts = pack_counts(decks)
+    for card in removed:
+        counts[{"K": 0, "Q": 0, "J": 0, "T": 0, "A": 1}.get(card, None) if card in "KQJTA" else int(card)] -= 1
+    joint = punto_banco.counts_for(decks, removed)
+    assert (joint.banker, joint.player, joint.tie, joint.total) == enumerate_independent(counts)
+
+
+def test_brute_force_over_physical_cards_on_a_tiny_shoe():
+    """Every ordered sequence of six physical cards from an 11-card shoe, played out card by card."""
+    cards = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 9]  # three ten-values and one each of A-7 and 9; no 8
+    res = [0, 0, 0]
+    for p1, b1, p2, b2, c5, c6 in itertools.permutations(cards, 6):
+        p, b = (p1 + p2) % 10, (b1 + b2) % 10
+        if p < 8 and b < 8:
+            third = None
+            if p <= 5:
+                third, p, nxt = c5, (p + c5) % 10, c6
+            else:
+                nxt = c5
+            if banker_draws_independent(b, third):
+                b = (b + nxt) % 10
+        res[_who(p, b)] += 1
+    # The engine gets the shoe as "one pack less" the missing cards.
+    removed = ["T"] * 13 + ["A"] * 3 + [str(v) for v in range(2, 8) for _ in range(3)] + ["8"] * 4 + ["9"] * 3
+    joint = punto_banco.counts_for(1, tuple(removed))
+    assert (joint.banker, joint.player, joint.tie) == tuple(res)
+
+
+def test_api_edges_8_decks_match_published():
+    a = api.analyse("punto-banco", "1994", rules={"decks": "8"})
+    bank, player, tie = PUBLISHED[8]
+    total = bank + player + tie
+    assert a.result("banker").edge() == -(Fraction(19, 20) * bank - player) / total
+    assert a.result("player").edge() == -Fraction(player - bank, total)
+    assert a.result("tie").edge() == -Fraction(8 * tie - bank - player, total)
+    # Rounded published edges: banker 1.06%, player 1.24%, tie 14.36%.
+    assert round(float(a.result("banker").edge()) * 100, 2) == 1.06
+    assert round(float(a.result("player").edge()) * 100, 2) == 1.24
+    assert round(float(a.result("tie").edge()) * 100, 2) == 14.36
+
+
+def test_banker_distribution_and_commission():
+    a = api.analyse("punto-banco", "2002", wager="banker", rules={"decks": "6"})
+    r = a.result("banker")
+    bank, player, tie = PUBLISHED[6]
+    total = bank + player + tie
+    assert r.distribution.as_dict() == {Fraction(-1): Fraction(player, total), Fraction(0): Fraction(tie, total),
+                                        Fraction(19, 20): Fraction(bank, total)}
+    table = next(x for x in a.extras if "commission" in x.title)
+    expected = next(row[1] for row in table.rows if row[0].startswith("expected commission per hand"))
+    assert expected == Fraction(bank, 20 * total)
+
+
+def test_default_is_six_decks_and_stated():
+    a = api.analyse("punto-banco", "2007")
+    assert dict(a.rules)["decks"] == "6"
+    assert any("default is 6" in s for s in a.assumptions)
+    assert api.table_rule_sets("punto-banco", "1994") == ({"decks": "6"}, {"decks": "8"})
+
+
+@pytest.mark.parametrize("removed,needle", [("9,X", "'X'"), ("A," * 33, "'A'")])
+def test_bad_removed_cards_are_one_line_value_errors(removed, needle):
+    with pytest.raises(ValueError) as info:
+        api.analyse("punto-banco", "1994", rules={"decks": "1", "removed": removed})
+    message = str(info.value)
+    assert needle in message and "\n" not in message

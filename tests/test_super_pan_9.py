@@ -1,0 +1,271 @@
+"""Super Pan 9 against independent derivations: a brute force over physical cards on a tiny shoe, and a
+separate value-by-value enumeration (its own dealing order and drawing test) on one pack and on the full shoe."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+from oddscalc import api
+from oddscalc.games.baccarat.cards import SUPER_PAN_9
+from oddscalc.games.baccarat.superpan import DRAW, STAND, solve
+
+HOUSE = Fraction(19, 20)
+
+
+def house_draws(point: int) -> bool:
+    return point < 6  # reg 9(2)(g): draw on five or less
+
+
+def settle(player: int, banker: int) -> int:
+    return (player > banker) - (player < banker)
+
+
+def brute_force(cards: list[int]) -> dict[tuple[int, ...], dict[str, tuple[Fraction, Fraction, Fraction]]]:
+    """Per player value multiset: (P(win), P(tie), P(lose)) standing and drawing, dealing physical cards."""
+    n = len(cards)
+    sums: dict[tuple[int, ...], dict[str, list[Fraction]]] = defaultdict(
+        lambda: {STAND: [Fraction(0)] * 3, DRAW: [Fraction(0)] * 3})
+    hands = 0
+    for player in combinations(range(n), 3):
+        rest = [i for i in range(n) if i not in player]
+        p = sum(cards[i] for i in player) % 10
+        key = tuple(sorted(cards[i] for i in player))
+        for banker in combinations(rest, 3):
+            left = [cards[i] for i in rest if i not in banker]
+            b = sum(cards[i] for i in banker) % 10
+            hands += 1
+            # Standing: the banker's fourth card, if any, is any of the cards left.
+            outcomes = [settle(p, (b + y) % 10) for y in left] if house_draws(b) else [settle(p, b)]
+            for o in outcomes:
+                sums[key][STAND][1 - o] += Fraction(1, len(outcomes))
+            # Drawing: the player's fourth card x, then the banker's y from what is left after x.
+            for j, x in enumerate(left):
+                others = left[:j] + left[j + 1:]
+                outcomes = ([settle((p + x) % 10, (b + y) % 10) for y in others] if house_draws(b)
+                            else [settle((p + x) % 10, b)])
+                for o in outcomes:
+                    sums[key][DRAW][1 - o] += Fraction(1, len(left) * len(outcomes))
+    per_banker = hands // len(list(combinations(range(n), 3)))
+    return {k: {d: tuple(s / (per_banker * _multiplicity(cards, k)) for s in v[d]) for d in v}
+            for k, v in sums.items()}, hands
+
+
+def _multiplicity(cards: list[int], key: tuple[int, ...]) -> int:
+    """How many physical three-card holdings have these values."""
+    return sum(1 for c in combinations(range(len(cards)), 3) if tuple(sorted(cards[i] for i in c)) == key)
+
+
+def test_brute_force_over_physical_cards_on_a_tiny_shoe():
+    cards = [0, 0, 0, 1, 1, 2, 3, 4, 4, 5, 6, 6]
+    counts = [cards.count(v) for v in range(7)]
+    found, hands = brute_force(cards)
+    sol = solve(counts)
+    assert {h.cards for h in sol.holdings} == set(found)
+    for h in sol.holdings:
+        for decision in (STAND, DRAW):
+            win, tie, lose = found[h.cards][decision]
+            assert win + tie + lose == 1
+            assert Fraction(h.outcome(decision)[0], h.continuations) == win
+            assert Fraction(h.outcome(decision)[1], h.continuations) == tie
+            assert h.ev(decision, HOUSE) == HOUSE * win - lose
+    # Whole-game probabilities under the best play, weighting holdings by how many physical holdings have them.
+    strategy = sol.strategy(HOUSE)
+    total = len(list(combinations(range(len(cards)), 3)))
+    expected = [sum(_multiplicity(cards, k) * v[strategy[k]][i] for k, v in found.items()) / total
+                for i in range(3)]
+    assert [Fraction(n, sol.total) for n in sol.outcome(strategy)] == expected
+
+
+def enumerate_values(counts: list[int]) -> dict[tuple[int, ...], dict[str, tuple[int, int, int, int]]]:
+    """Per holding: (wins, ties, losses, denominator) standing and drawing, by nested loops in dealing order:
+    player's three cards, banker's three, the player's fourth, the banker's fourth, from a mutable shoe."""
+    shoe = list(counts)
+    out: dict[tuple[int, ...], dict[str, tuple[int, int, int, int]]] = {}
+    holdings = sorted({tuple(sorted((a, b, c))) for a in range(7) for b in range(7) for c in range(7)})
+    for held in holdings:
+        for v in held:
+            shoe[v] -= 1
+        if min(shoe) < 0:
+            for v in held:
+                shoe[v] += 1
+            continue
+        n = sum(shoe)
+        p = sum(held) % 10
+        res = {STAND: [0, 0, 0], DRAW: [0, 0, 0]}
+        for b1 in range(7):
+            w1 = shoe[b1]
+            if not w1:
+                continue
+            shoe[b1] -= 1
+            for b2 in range(7):
+                w2 = w1 * shoe[b2]
+                if not w2:
+                    continue
+                shoe[b2] -= 1
+                for b3 in range(7):
+                    w3 = w2 * shoe[b3]
+                    if not w3:
+                        continue
+                    shoe[b3] -= 1
+                    b = (b1 + b2 + b3) % 10
+                    # stand: the banker may take the next card (denominator n(n-1)(n-2)(n-3)(n-4) throughout)
+                    if house_draws(b):
+                        for y in range(7):
+                            if shoe[y]:
+                                res[STAND][1 - settle(p, (b + y) % 10)] += w3 * shoe[y] * (n - 4)
+                    else:
+                        res[STAND][1 - settle(p, b)] += w3 * (n - 3) * (n - 4)
+                    for x in range(7):
+                        wx = w3 * shoe[x]
+                        if not wx:
+                            continue
+                        shoe[x] -= 1
+                        px = (p + x) % 10
+                        if house_draws(b):
+                            for y in range(7):
+                                if shoe[y]:
+                                    res[DRAW][1 - settle(px, (b + y) % 10)] += wx * shoe[y]
+                        else:
+                            res[DRAW][1 - settle(px, b)] += wx * (n - 4)
+                        shoe[x] += 1
+                    shoe[b3] += 1
+                shoe[b2] += 1
+            shoe[b1] += 1
+        denominator = n * (n - 1) * (n - 2) * (n - 3) * (n - 4)
+        out[held] = {d: (*res[d], denominator) for d in res}
+        for v in held:
+            shoe[v] += 1
+    return out
+
+
+@pytest.mark.parametrize("packs", [1, 8])
+def test_engine_matches_value_enumeration(packs):
+    counts = list(SUPER_PAN_9.counts(packs))
+    found = enumerate_values(counts)
+    sol = solve(counts)
+    assert len(sol.holdings) == len(found) == 84
+    for h in sol.holdings:
+        for decision in (STAND, DRAW):
+            win, tie, lose, denominator = found[h.cards][decision]
+            assert denominator == h.continuations
+            assert h.outcome(decision) == (win, tie, lose)
+
+
+def test_full_shoe_results_and_strategy():
+    a = api.analyse("super-pan-9", "1994")
+    strategy = next(x for x in a.extras if "by three-card point" in x.title)
+    # On the full 288-card shoe the player's best play is the House's own rule: draw on 0-5, stand on 6-9.
+    for point, holdings, house, player_bank in strategy.rows:
+        assert house.startswith("draw (all" if point <= 5 else "stand (all")
+        assert player_bank.startswith("draw (all" if point <= 5 else "stand (all")
+    assert "depends only on the three-card point" in strategy.note
+    initial, player_bank = a.result("initial"), a.result("initial-player-bank")
+    # Same rule on both sides: the hand is symmetric, so the player's 1 to 1 wager is exactly fair and the
+    # House's edge at 19 to 20 is exactly P(win) / 20.
+    assert player_bank.distribution.mean == 0
+    assert initial.edge() == initial.distribution.p_win / 20
+    assert initial.edge("resolved") == Fraction(1, 40)
+    tie = a.result("tie")
+    assert tie.edge() == 1 - 8 * tie.distribution.p_win
+    banker = a.result("player-banker")
+    assert banker.distribution.mean == -player_bank.distribution.p_win / 20
+    assert banker.distribution.as_dict()[Fraction(19, 20)] == player_bank.distribution.p_loss
+
+
+def test_versions_and_custom_shoe():
+    with pytest.raises(ValueError, match="does not permit"):
+        api.analyse("super-pan-9", "2007")
+    with pytest.raises(ValueError, match="--custom"):
+        api.analyse("super-pan-9", "1994", rules={"decks": "1"})
+    a = api.analyse("super-pan-9", "1994", rules={"decks": "1"}, custom=True)
+    assert a.custom
+
+
+@pytest.mark.parametrize("removed,needle", [("7", "'7'"), ("10", "'10'"), ("K," * 97, "'K'")])
+def test_bad_removed_cards_are_one_line_value_errors(removed, needle):
+    with pytest.raises(ValueError) as info:
+        api.analyse("super-pan-9", "1994", rules={"removed": removed})
+    assert needle in str(info.value) and "\n" not in str(info.value)
+
+
+def test_composition_query_matches_enumeration():
+    removed = ("6",) * 20 + ("5",) * 20 + ("0",) * 3
+    left = list(SUPER_PAN_9.shoe(8, removed).counts)
+    found = enumerate_values(left)
+    a = api.analyse("super-pan-9", "1994", wager="initial", rules={"removed": ",".join(removed)})
+    best = {h: max((STAND, DRAW), key=lambda d: (HOUSE * v[d][0] - v[d][2], d == STAND)) for h, v in found.items()}
+    weights = {h: _ordered(left, h) for h in found}
+    total = sum(weights.values()) * next(iter(found.values()))[STAND][3]
+    win = sum(weights[h] * found[h][best[h]][0] for h in found)
+    assert a.result("initial").distribution.p_win == Fraction(win, total)
+
+
+def _ordered(counts: list[int], held: tuple[int, ...]) -> int:
+    """Ordered three-card deals with these values, by trying every order."""
+    from itertools import permutations
+    total = 0
+    for order in set(permutations(held)):
+        shoe, w = list(counts), 1
+        for v in order:
+            w *= shoe[v]
+            shoe[v] -= 1
+        total += w
+    return total
+
+
+def test_banker_choices_brute_force_on_a_tiny_shoe():
+    """The player-banker's view: his three physical cards, the player's three from the rest, the player acting
+    on his strategy, then the fourth cards; every probability by counting physical cards."""
+    from oddscalc.games.baccarat.deals import ordered_deals
+    from oddscalc.games.baccarat.superpan import banker_choices
+
+    cards = [0, 0, 0, 1, 2, 3, 4, 4, 5, 6, 6]
+    counts = [cards.count(v) for v in range(7)]
+    strategy = solve(counts).strategy(Fraction(1))
+    n = len(cards)
+    sums: dict[tuple, list[Fraction]] = defaultdict(lambda: [Fraction(0)] * 6)
+    seen: dict[tuple, int] = defaultdict(int)
+    for banker in combinations(range(n), 3):
+        hb = tuple(sorted(cards[i] for i in banker))
+        b = sum(hb) % 10
+        rest = [i for i in range(n) if i not in banker]
+        players = list(combinations(rest, 3))
+        seen[hb] += 1
+        for player in players:
+            hp = tuple(sorted(cards[i] for i in player))
+            p = sum(hp) % 10
+            left = [cards[i] for i in rest if i not in player]
+            drew = strategy[hp] == DRAW
+            acc = sums[(hb, drew)]
+            share = Fraction(1, len(players))
+            if not drew:
+                acc[1 + settle(p, b)] += share  # banker stands: index 0 bank wins, 1 tie, 2 bank loses
+                for y in left:
+                    acc[3 + 1 + settle(p, (b + y) % 10)] += share / len(left)
+            else:
+                for j, x in enumerate(left):
+                    others = left[:j] + left[j + 1:]
+                    acc[1 + settle((p + x) % 10, b)] += share / len(left)
+                    for y in others:
+                        acc[3 + 1 + settle((p + x) % 10, (b + y) % 10)] += share / (len(left) * len(others))
+    continuations = ordered_deals(n - 3, 5)
+    choices = banker_choices(counts, strategy)
+    assert {(c.cards, c.player_drew) for c in choices if sum(c.stand)} == {k for k, v in sums.items() if any(v)}
+    for c in choices:
+        acc = [s / seen[c.cards] for s in sums[(c.cards, c.player_drew)]]
+        assert [Fraction(k, continuations) for k in c.stand] == [acc[0], acc[1], acc[2]]
+        assert [Fraction(k, continuations) for k in c.draw] == [acc[3], acc[4], acc[5]]
+
+
+def test_player_banker_best_response_matches_published_strategy():
+    """Wizard of Odds, "Super Pan 9" (wizardofodds.com/games/super-pan-9): the player hits 0-5 and stands 6-9; the
+    banker, if the player hits, hits 0-5; if the player stands, hits 0-6 (his analysis is of a 12-pack shoe)."""
+    a = api.analyse("super-pan-9", "1994", wager="player-banker")
+    table = next(x for x in a.extras if "best response" in x.title)
+    for point, stood, drew in table.rows:
+        assert stood == ("draw" if point <= 6 else "stand")
+        assert drew == ("draw" if point <= 5 else "stand")
