@@ -123,6 +123,27 @@ def analyse(
                    results=results)
 
 
+def decision_table(game: str, version: str, wager: str, rules: Mapping[str, str] | None = None,
+                   pay: Mapping[str, str] | None = None, custom: bool = False) -> dict:
+    """The exact engine's decision table for a wager (the strategy it assumes), for simulators to follow.
+
+    Keys and values are the game's own (documented by its `decision_table`); the rules are resolved
+    and checked as for `analyse`.
+    """
+    found = [w for w in wagers(game, version, pay) if w.key.lower() == wager.lower()]
+    if not found:
+        raise WagerError(f"{game} has no wager {wager!r} under version {version}")
+    game_mod = _module("games", game)
+    fn = getattr(game_mod, "decision_table", None)
+    if fn is None:
+        raise GameError(f"{game} has no decisions to tabulate")
+    reg = _module("regulations", game)
+    permitted = reg.permitted_rules(version) if hasattr(reg, "permitted_rules") else {}
+    defaults = reg.default_rules(version) if hasattr(reg, "default_rules") else {}
+    resolved, _ = resolve_rules(getattr(game_mod, "RULES", ()), permitted, defaults, rules or {}, version, custom)
+    return fn(found[0], resolved)
+
+
 def version_ids() -> tuple[str, ...]:
     return tuple(VERSIONS)
 

@@ -14,6 +14,7 @@ from oddscalc.core.progress import StderrBar
 from oddscalc.report.text import _csv
 from oddscalc.sim.check import check_counts
 from oddscalc.sim.results import counts_csv, counts_json, read_results
+from oddscalc.sim.simulators import NEEDS_TABLE
 from oddscalc.sim.simulators import simulate as run_simulation
 
 
@@ -35,7 +36,9 @@ def simulate(game, wager, rounds, seed, out, version, pay, rule, decks, custom, 
     a = run_analysis(game, wager, version, pay, rule, decks, custom)
     w = a.results[0].wager
     try:
-        counts = run_simulation(a.game, w, rounds, seed, StderrBar(), rules=dict(a.rules))
+        table = (api.decision_table(a.game, a.version, w.key, dict(a.rules), custom=True)
+                 if a.game in NEEDS_TABLE else None)
+        counts = run_simulation(a.game, w, rounds, seed, StderrBar(), rules=dict(a.rules), table=table)
     except ValueError as exc:
         fail(str(exc))
     meta = {"schema_version": 1, "game": a.game, "wager": w.key, "version": a.version, "rules": dict(a.rules),

@@ -194,3 +194,12 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
         "counts are over ordered eight-card deals (three and three cards, then the two fourth cards)",
     ]
     return GameAnalysis("super-pan-9", "", (), tuple(results), tuple(assumptions), tuple(extras))
+
+
+def decision_table(w: Wager, rules: dict[str, str]) -> dict[tuple[int, int, int], str]:
+    """The opposing player's exact best decision ("draw"/"stand") for each sorted three-card holding (values
+    0-6), for the odds wager `w` is paid at: the table simulators follow."""
+    pays = w.pay() if w.key in ("initial", "initial-player-bank") else HOUSE_PAYS
+    if w.key == "player-banker":
+        pays = Fraction(1)
+    return solution_for(int(rules.get("decks", "8")), removed_cards(rules)).strategy(pays)

@@ -142,19 +142,26 @@ SIMULATORS: dict[str, Round] = {
 
 
 #: Card games' simulators live in their own modules; each defines simulator(wager, rules) -> Round.
-CARD_SIMULATORS: dict[str, str] = {}
+CARD_SIMULATORS: dict[str, str] = {
+    "punto-banco": "oddscalc.sim.baccarat",
+    "super-pan-9": "oddscalc.sim.baccarat",
+}
+
+#: Games whose simulator follows a decision table taken from the exact engine.
+NEEDS_TABLE = {"super-pan-9"}
 
 
 def simulate(game: str, w: Wager, rounds: int, seed: int, progress: Progress | None = None,
-             play: Round | None = None, rules: dict[str, str] | None = None) -> Counter:
+             play: Round | None = None, rules: dict[str, str] | None = None, table: dict | None = None) -> Counter:
     """Count the net return of `rounds` independent rounds of wager `w`, reproducibly from `seed`.
 
-    Card games' simulators take the rule set (decks and so on) through `rules`.
+    Card games' simulators take the rule set (decks and so on) through `rules`, and the strategy the
+    exact engine assumes through `table` (its decision table, as data).
     """
     if rounds < 1:
         raise SimulationError(f"--rounds must be at least 1, not {rounds}")
     if play is None and game in CARD_SIMULATORS:
-        play = importlib.import_module(CARD_SIMULATORS[game]).simulator(w, rules or {})
+        play = importlib.import_module(CARD_SIMULATORS[game]).simulator(w, rules or {}, table)
     play = play or SIMULATORS.get(game)
     if play is None:
         ready = ", ".join([*SIMULATORS, *CARD_SIMULATORS])

@@ -1,0 +1,124 @@
+"""Reference simulators for punto banco and Super Pan 9: cards dealt from a shuffled shoe, rules as dealt.
+
+The drawing rules are written here again from the law and the house's tableau, separately from the
+engines' tableau data, so that `oddscalc check` tests one against the other. Super Pan 9's player
+follows the exact engine's decision table (its output, read as data), as the issue asks.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from oddscalc.regulations.model import Wager
+from oddscalc.sim.simulators import Round, SimulationError
+
+__all__ = ["simulator", "punto_banco_shoe", "banker_draws", "player_draws"]
+
+_TEN_VALUES = {"0", "T", "10", "J", "Q", "K"}
+
+
+def _value(label: str) -> int:
+    label = label.strip().upper()
+    if label in _TEN_VALUES:
+        return 0
+    if label in ("A", "1"):
+        return 1
+    if label.isdigit() and 2 <= int(label) <= 9:
+        return int(label)
+    raise SimulationError(f"unknown card {label!r}")
+
+
+def _deplete(shoe: list[int], removed: str) -> list[int]:
+    shoe = list(shoe)
+    for label in [x for x in removed.split(",") if x.strip()] if removed not in ("", "none") else []:
+        shoe.remove(_value(label))
+    return shoe
+
+
+def punto_banco_shoe(decks: int) -> list[int]:
+    """Card values (mod 10) of `decks` packs: 4 of each of 1-9 and 16 ten-values per pack."""
+    return [v for _ in range(decks) for v in list(range(1, 10)) * 4 + [0] * 16]
+
+
+def player_draws(total: int) -> bool:
+    """The opposing hand takes a third card on 0-5 and stands on 6 or 7."""
+    return total <= 5
+
+
+def banker_draws(total: int, player_third: int | None) -> bool:
+    """The banker's hand: as the player when the player stood; otherwise by the player's third card."""
+    if player_third is None:
+        return total <= 5
+    if total <= 2:
+        return True
+    if total == 3:
+        return player_third != 8
+    if total == 4:
+        return player_third in (2, 3, 4, 5, 6, 7)
+    if total == 5:
+        return player_third in (4, 5, 6, 7)
+    if total == 6:
+        return player_third in (6, 7)
+    return False
+
+
+def punto_banco_round(w: Wager, rng: random.Random, shoe: list[int], rules=(player_draws, banker_draws)) -> Fraction:
+    player_rule, banker_rule = rules
+    cards = rng.sample(shoe, 6)
+    player, banker = [cards[0], cards[2]], [cards[1], cards[3]]
+    nxt = 4
+    p, b = sum(player) % 10, sum(banker) % 10
+    if p < 8 and b < 8:  # no natural
+        third = None
+        if player_rule(p):
+            third = cards[nxt]
+            nxt += 1
+            player.append(third)
+        if banker_rule(b, third):
+            banker.append(cards[nxt])
+    p, b = sum(player) % 10, sum(banker) % 10
+    if w.key == "tie":
+        return w.pay() if p == b else Fraction(-1)
+    if p == b:
+        return Fraction(0)
+    mine = p > b if w.key == "player" else b > p
+    return w.pay() if mine else Fraction(-1)
+
+
+def super_pan_9_shoe(decks: int) -> list[int]:
+    """Values of `decks` packs less 7s-10s: Ace 1, 2-6 face value, court cards 0 (36 cards a pack)."""
+    return [v for _ in range(decks) for v in [1, 2, 3, 4, 5, 6] * 4 + [0] * 12]
+
+
+def super_pan_9_round(w: Wager, rng: random.Random, shoe: list[int], strategy) -> Fraction:
+    cards = rng.sample(shoe, 8)
+    player, banker = cards[0:3], cards[3:6]
+    if strategy(tuple(sorted(player))):
+        player = player + [cards[6]]
+    if sum(banker) % 10 <= 5:  # reg 9(2)(g)
+        banker = banker + [cards[7]]
+    p, b = sum(player) % 10, sum(banker) % 10
+    if w.key == "tie":
+        return w.pay() if p == b else Fraction(-1)
+    if p == b:
+        return Fraction(0)
+    if w.key == "player-banker":  # the bank's side: wins 1 less the levy, loses 1
+        return (1 - w.pay("levy")) if b > p else Fraction(-1)
+    return w.pay() if p > b else Fraction(-1)
+
+
+def simulator(w: Wager, rules: dict[str, str], table: dict | None = None) -> Round:
+    """A one-round function for wager `w` under the rule set (decks, removed cards); Super Pan 9 needs the
+    engine's decision `table` (sorted three-card values -> "draw"/"stand")."""
+    decks = int(rules.get("decks", "6"))
+    removed = rules.get("removed", "none")
+    if w.game == "punto-banco":
+        shoe = _deplete(punto_banco_shoe(decks), removed)
+        return lambda wager, rng: punto_banco_round(wager, rng, shoe)
+    if w.game == "super-pan-9":
+        if table is None:
+            raise SimulationError("Super Pan 9 needs the exact engine's decision table")
+        shoe = _deplete(super_pan_9_shoe(decks), removed)
+        return lambda wager, rng: super_pan_9_round(wager, rng, shoe, lambda cards: table[cards] == "draw")
+    raise SimulationError(f"no baccarat simulator for {w.game!r}")
