@@ -27,6 +27,20 @@ def _combination_letter(a: int, b: int) -> str:
     return _LETTERS[a - 1]
 
 
+def _number_combinations(prefix: str, heading: str, sets: tuple[tuple[int, ...], ...], odds: str,
+                         first_item_source: str) -> list[Wager]:
+    """The four- or three-number combination wagers, one per listed set; item (a) is reconstructed."""
+    result = []
+    for numbers, letter in zip(sets, _LETTERS):
+        key = "".join(map(str, sorted(numbers)))
+        recon = [SIC_BO["combination-rule"].source] + ([first_item_source] if letter == "a" else [])
+        result.append(wager("sic-bo", f"{prefix}-{key}", f"{heading.capitalize()} {key}",
+                            f"three different numbers, all among {', '.join(map(str, numbers))}",
+                            f"{SCH4} '{heading}' ({letter})", odds, reconstructed="; ".join(recon),
+                            params={"kind": "set", "numbers": numbers}))
+    return result
+
+
 def wagers(version: str) -> tuple[Wager, ...]:
     w: list[Wager] = []
     for key, title, para, kind in (("small", "Small", 2, "small"), ("big", "Big", 3, "big"),
@@ -60,18 +74,6 @@ def wagers(version: str) -> tuple[Wager, ...]:
                                          (("one", "a"), ("two", "b"), ("three", "c"))},
                        payout_reconstructed={"one": SIC_BO["single-one-die"].source},
                        params={"kind": "single", "number": n}))
-    for numbers, letter in zip(_FOUR, _LETTERS):
-        key = "".join(map(str, sorted(numbers)))
-        recon = [SIC_BO["combination-rule"].source] + ([SIC_BO["four-6543"].source] if letter == "a" else [])
-        w.append(wager("sic-bo", f"four-{key}", f"Four number combination {key}",
-                       f"three different numbers, all among {', '.join(map(str, numbers))}",
-                       f"{SCH4} 'Four Number Combination' ({letter})", "7 to 1", reconstructed="; ".join(recon),
-                       params={"kind": "set", "numbers": numbers}))
-    for numbers, letter in zip(_THREE, _LETTERS):
-        key = "".join(map(str, sorted(numbers)))
-        recon = [SIC_BO["combination-rule"].source] + ([SIC_BO["three-126"].source] if letter == "a" else [])
-        w.append(wager("sic-bo", f"three-{key}", f"Three number combination {key}",
-                       f"the dice show {', '.join(map(str, numbers))}",
-                       f"{SCH4} 'Three Number Combination' ({letter})", "30 to 1", reconstructed="; ".join(recon),
-                       params={"kind": "set", "numbers": numbers}))
+    w += _number_combinations("four", "Four Number Combination", _FOUR, "7 to 1", SIC_BO["four-6543"].source)
+    w += _number_combinations("three", "Three Number Combination", _THREE, "30 to 1", SIC_BO["three-126"].source)
     return tuple(w)
