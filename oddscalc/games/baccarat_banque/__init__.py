@@ -1,0 +1,10 @@
+"""Baccarat banque (SI 1994/2899 reg 6(1),(4)): one banker's hand against two opposing hands.
+
+- `coups`: exact coup weights by the banker's information cell (infinite shoe);
+- `analysis`: the wagers on one hand or both (reg 6(4)(b)'s void rule) under the stated strategies, and the
+  banker's exact best response.
+"""
+
+from oddscalc.games.baccarat_banque.analysis import RULES, TITLE, analyse
+
+__all__ = ["RULES", "TITLE", "analyse"]

@@ -1,0 +1,105 @@
+"""The banker's side of baccarat banque: his policies (the exact best response, or a fixed rule), the joint
+results of the two hands under a policy, and a cached summary of one shoe for the tables.
+
+Kept apart from `analysis` so that the committed cache of finite-shoe summaries (keyed on the source of this
+module and of `coups`) survives changes to the wording of the tables.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from fractions import Fraction
+
+from oddscalc.core.cache import cached_json
+from oddscalc.games.baccarat.cards import PUNTO_BANCO
+from oddscalc.games.baccarat_banque import coups
+from oddscalc.games.baccarat_banque.coups import BanqueCounts, banque_counts
+from oddscalc.games.base import RuleError
+
+__all__ = ["BEST", "FIXED", "INFINITE", "bank_gain", "policy", "joint_outcome", "Summary", "counts_for", "summary"]
+
+BEST, FIXED = "best-response", "draw-0-5"
+INFINITE = "infinite"
+
+
+def bank_gain(tally, stakes=(1, 1)) -> int:
+    """The bank's gain (weighted) from a 3x3 tally of (right result, left result) with the given stakes."""
+    return -sum(tally[i][j] * ((i - 1) * stakes[0] + (j - 1) * stakes[1]) for i in range(3) for j in range(3))
+
+
+def policy(counts: BanqueCounts, name: str) -> dict:
+    """The banker's action (0 stand, 1 draw) in every cell; `indifferent` cells are where both are equal."""
+    out = {}
+    for (b, ar, al), tallies in counts.cells.items():
+        if name == FIXED:
+            out[(b, ar, al)] = int(b <= 5)
+        else:
+            stand, draw = bank_gain(tallies[0]), bank_gain(tallies[1])
+            out[(b, ar, al)] = 1 if draw > stand else 0 if stand > draw else int(b <= 5)
+    return out
+
+
+def joint_outcome(counts: BanqueCounts, actions: dict) -> tuple[tuple[Fraction, ...], ...]:
+    """P(right result, left result) as a 3x3 table (index result + 1), exactly."""
+    joint = [list(row) for row in counts.naturals]
+    for key, tallies in counts.cells.items():
+        t = tallies[actions[key]]
+        for i in range(3):
+            for j in range(3):
+                joint[i][j] += t[i][j]
+    return tuple(tuple(Fraction(n, counts.total) for n in row) for row in joint)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the tables need from one shoe and one play on 5: the joint results under each banker policy and
+    the best response's choice per cell ('D', 'S', or '=' where drawing changes nothing)."""
+
+    joints: dict  # policy name -> 3x3 tuple of Fractions
+    best: dict    # (b, aR, aL) -> 'D' | 'S' | '='
+
+
+def counts_for(decks: str, draw_on_5: bool, progress=None) -> BanqueCounts:
+    if decks == INFINITE:
+        return banque_counts(draw_on_5)
+    try:
+        packs = int(decks)
+    except ValueError:
+        raise RuleError(f"decks {decks!r}: give a number of packs 1-8 or 'infinite'") from None
+    return coups.banque_counts_finite(PUNTO_BANCO.counts(packs), draw_on_5, progress)
+
+
+def _summarise(counts: BanqueCounts) -> Summary:
+    joints = {name: joint_outcome(counts, policy(counts, name)) for name in (BEST, FIXED)}
+    actions = policy(counts, BEST)
+    best = {k: "=" if t[0] == t[1] else "D" if actions[k] else "S" for k, t in counts.cells.items()}
+    return Summary(joints, best)
+
+
+def _encode(s: Summary):
+    return {"joints": {k: [[str(x) for x in row] for row in v] for k, v in s.joints.items()},
+            "best": [[*k, v] for k, v in sorted(s.best.items())]}
+
+
+def _decode(data) -> Summary:
+    return Summary({k: tuple(tuple(Fraction(x) for x in row) for row in v) for k, v in data["joints"].items()},
+                   {(b, ar, al): v for b, ar, al, v in data["best"]})
+
+
+_MEMO: dict = {}
+
+
+def summary(decks: str, draw_on_5: bool, progress=None) -> Summary:
+    """The summary of a shoe; finite shoes (seconds of work) go through the committed cache."""
+    key = (decks, draw_on_5)
+    if key not in _MEMO:
+        if decks == INFINITE:
+            _MEMO[key] = _summarise(banque_counts(draw_on_5))
+        else:
+            _MEMO[key] = cached_json(f"banque-{decks}-packs", {"decks": decks, "draw_on_5": draw_on_5},
+                                     (coups, sys.modules[__name__]),
+                                     lambda: _summarise(counts_for(decks, draw_on_5, progress)), _encode, _decode)
+    return _MEMO[key]
+
+
