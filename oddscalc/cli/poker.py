@@ -1,0 +1,105 @@
+"""`oddscalc poker-hand`: the exact raise/play or fold decision for one hand (and the banker's up-card)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from oddscalc import api
+from oddscalc.cli import default_version, fail, parse_pairs
+from oddscalc.core.distribution import render_decimal
+from oddscalc.report.serialize import fraction_text
+
+__all__ = ["commands"]
+
+_GAMES = ("casino-stud-poker", "three-card-poker")
+
+
+def _decide(game: str, cards: str, up: str | None, version: str | None, pay: tuple[str, ...]):
+    if game not in _GAMES:
+        fail(f"poker-hand knows {', '.join(_GAMES)}, not {game!r}")
+    try:
+        version = version or default_version(game)
+        found = {w.key: w for w in api.wagers(game, version, parse_pairs(pay, "--pay"))}
+        if game == "casino-stud-poker":
+            from oddscalc.games.casino_stud_poker import hand_decision
+            if not up:
+                fail("casino-stud-poker needs the banker's up-card: --up CARD (e.g. --up 7h)")
+            return version, hand_decision(found["ante"], cards, up)
+        from oddscalc.games.three_card_poker import hand_decision
+        if up:
+            fail("three-card-poker has no up-card; drop --up")
+        return version, hand_decision(found["ante-play"], cards)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+@click.command("poker-hand")
+@click.argument("game")
+@click.argument("cards")
+@click.option("--up", default=None, help="The banker's up-card (casino stud poker), e.g. 7h.")
+@click.option("--version", "version", default=None, help="Regulation version (default: newest permitting the game).")
+@click.option("--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS",
+              help="Override a payout, e.g. ante.royal-flush=100:1.")
+@click.option("--format", "fmt", default="text", show_default=True, help="Output format: text or json.")
+def poker_hand(game: str, cards: str, up: str | None, version: str | None, pay: tuple[str, ...], fmt: str) -> None:
+    """Exact expectation of raising (playing) and of folding for one hand, listing every banker hand.
+
+    CARDS are written like "As Kd 5c 5h 2d" (casino stud poker, five cards) or "Qs 6d 4c" (Three Card Poker).
+    """
+    if fmt not in ("text", "json"):
+        fail(f"unknown format {fmt!r}; allowed: text, json")
+    version, d = _decide(game.lower(), cards, up, version, pay)
+    act = "raise" if game.lower() == "casino-stud-poker" else "play"
+    ev = d.raise_ev if act == "raise" else d.play_ev
+    if fmt == "json":
+        click.echo(json.dumps({"game": game.lower(), "version": version, "hand": d.hand, "up": getattr(d, "up", None),
+                               "category": d.category, "banker_hands": {
+                                   "does not qualify": d.no_qualify, "player wins": d.player_wins,
+                                   "void": d.void, "banker wins": d.banker_wins},
+                               f"ev_{act}": fraction_text(ev), "ev_fold": fraction_text(d.fold_ev),
+                               "decision": d.decision}, indent=1))
+        return
+    total = d.no_qualify + d.player_wins + d.void + d.banker_wins
+    against = f" against up-card {d.up}" if act == "raise" else ""
+    click.echo(f"{game.lower()} (version {version}): {d.hand} ({d.category}){against}")
+    click.echo(f"  banker's {total:,} possible hands: {d.no_qualify:,} do not qualify, {d.player_wins:,} lose to "
+               f"the player, {d.void:,} tie, {d.banker_wins:,} win")
+    click.echo(f"  expectation of {act}: {fraction_text(ev)} = {render_decimal(ev, 6)} per unit Ante")
+    click.echo(f"  expectation of fold: -1")
+    click.echo(f"  decision: {d.decision} (gain {fraction_text(ev - d.fold_ev)} over folding)")
+
+
+@click.command("stud-strategy")
+@click.option("--out", "out", required=True, type=click.Path(dir_okay=False, writable=True),
+              help="CSV file to write (one row per player hand class and up-card).")
+@click.option("--hands", default="ace-king", show_default=True,
+              help="'ace-king' (no-pair A-K hands, the only ones whose decision varies) or 'all' (6.3 million rows).")
+@click.option("--version", "version", default=None, help="Regulation version (default: newest).")
+@click.option("--pay", multiple=True, metavar="ante.PAYOUT=ODDS", help="Override a Raise payout.")
+def stud_strategy(out: str, hands: str, version: str | None, pay: tuple[str, ...]) -> None:
+    """Write the exact casino stud expectation of raising, and the decision, for every hand class and up-card."""
+    import csv
+
+    from oddscalc.core.progress import StderrBar
+    from oddscalc.games.casino_stud_poker import decisions
+
+    try:
+        version = version or default_version("casino-stud-poker")
+        w = next(w for w in api.wagers("casino-stud-poker", version, parse_pairs(pay, "--pay")) if w.key == "ante")
+        rows = decisions(w, hands, StderrBar())
+        with open(out, "w", newline="") as f:
+            writer = csv.writer(f, lineterminator="\n")
+            writer.writerow(("hand", "up_card", "hands_in_class", "banker_no_qualify", "player_wins", "void",
+                             "banker_wins", "ev_raise", "ev_fold", "decision"))
+            n = 0
+            for hand, up, weight, nq, lt, eq, gt, ev, decision in rows:
+                writer.writerow((hand, up, weight, nq, lt, eq, gt, fraction_text(ev), "-1", decision))
+                n += 1
+    except ValueError as exc:
+        fail(str(exc))
+    click.echo(f"{n:,} rows written to {out} (hidden banker sets per row: 163,185; fold loses 1)", err=True)
+
+
+commands = [poker_hand, stud_strategy]
