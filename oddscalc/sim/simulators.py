@@ -145,10 +145,13 @@ SIMULATORS: dict[str, Round] = {
 CARD_SIMULATORS: dict[str, str] = {
     "punto-banco": "oddscalc.sim.baccarat",
     "super-pan-9": "oddscalc.sim.baccarat",
+    "casino-stud-poker": "oddscalc.sim.poker",
+    "three-card-poker": "oddscalc.sim.poker",
+    "blackjack": "oddscalc.sim.blackjack",
 }
 
 #: Games whose simulator follows a decision table taken from the exact engine.
-NEEDS_TABLE = {"super-pan-9"}
+NEEDS_TABLE = {"super-pan-9", "casino-stud-poker", "three-card-poker", "blackjack"}
 
 
 def simulate(game: str, w: Wager, rounds: int, seed: int, progress: Progress | None = None,
@@ -161,7 +164,13 @@ def simulate(game: str, w: Wager, rounds: int, seed: int, progress: Progress | N
     if rounds < 1:
         raise SimulationError(f"--rounds must be at least 1, not {rounds}")
     if play is None and game in CARD_SIMULATORS:
-        play = importlib.import_module(CARD_SIMULATORS[game]).simulator(w, rules or {}, table)
+        try:
+            module = importlib.import_module(CARD_SIMULATORS[game])
+        except ModuleNotFoundError as exc:
+            if exc.name != CARD_SIMULATORS[game]:
+                raise
+            raise SimulationError(f"no reference simulator for {game!r} yet") from None
+        play = module.simulator(w, rules or {}, table)
     play = play or SIMULATORS.get(game)
     if play is None:
         ready = ", ".join([*SIMULATORS, *CARD_SIMULATORS])
