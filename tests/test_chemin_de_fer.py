@@ -6,7 +6,7 @@
   envelope, and the full 2 x 2^88 solution is certified as a saddle point.
 - Finite shoe: the cell counts of a tiny shoe against an enumeration of every ordered sequence of its
   physical cards, and the reduced game of that shoe solved directly.
-- Published: the Kemeny-Snell figures as quoted in the issue (see the comments for what was verified).
+- Published: the Kemeny-Snell figures as commonly quoted, unverified here (see the comments).
 """
 
 from __future__ import annotations
@@ -125,10 +125,11 @@ def test_infinite_solution_is_a_saddle_point():
 def test_published_kemeny_snell():
     """Kemeny and Snell (1957), infinite shoe, totals only (Model A1 in Ethier and Gamez 2013, Games 4:711,
     whose abstract (mdpi.com/2073-4336/4/4/711, arXiv 1305.5468) confirms the 2 x 2^88 model and that Kemeny
-    and Snell found its unique solution). The figures below are as quoted in issue 7: the player draws on 5
-    with probability 9/11, value about -0.0128 to the player. The paper's text was not reachable to check
-    them; the issue's claim that the banker mixes at 3 v 9 is NOT what the exact solution gives (he mixes at
-    6 v stood; the saddle-point certificate above is independent of the engine)."""
+    and Snell found its unique solution). The figures below are the ones commonly quoted for that solution (the
+    player draws on 5 with probability 9/11; value about -0.0128 to the player), recalled, not read in the paper,
+    whose text was not reachable here: weak evidence on their own. The real check is the independent
+    saddle-point certificate above. A recollection that the banker mixes at 3 v 9 is NOT what the exact
+    solution gives (he mixes at 6 v stood, certified above)."""
     sol = S.solve(S.build(counts_for("infinite"), freedom=S.FREE))
     assert sol.q == F(9, 11)
     assert round(float(sol.value), 4) == -0.0128

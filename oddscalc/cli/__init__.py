@@ -201,7 +201,7 @@ def tables(out: Path, only_versions: tuple[str, ...], only_games: tuple[str, ...
             analyses = []
             for i, rules in enumerate(rule_sets):
                 bar(i, len(rule_sets), f"{version} {game}")
-                analyses.append(api.analyse(game, version, rules=rules, progress=bar))
+                analyses.append(api.analyse(game, version, rules=rules))
             bar(len(rule_sets), len(rule_sets), f"{version} {game}")
             write_game_tables(out, version, game, analyses)
             computed.append((game, analyses))

@@ -181,7 +181,8 @@ def _model_a1() -> Solved:
 def _published_extra(solved: Solved, decks: str) -> Extra:
     a1 = _model_a1()
     mix = a1.mixed
-    quoted = "quoted in issue 7 from Kemeny and Snell (1957); the paper's text was not reachable to verify"
+    quoted = ("as commonly quoted for Kemeny and Snell (1957), unverified: the paper's text was not reachable to "
+              "check it")
     rows = [
         ("Model A1 (infinite shoe, totals, banker free): player's P(draw on 5)", a1.zero_sum.q, "9/11",
          f"{quoted}; agrees"),

@@ -1,0 +1,222 @@
+"""`oddscalc blackjack ...`: per-hand queries, the full-shoe game, strategy charts and side wagers."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import click
+
+from oddscalc import api
+from oddscalc.core.distribution import render_decimal
+from oddscalc.core.progress import StderrBar
+from oddscalc.games.base import resolve_rules
+from oddscalc.regulations import blackjack as law
+
+__all__ = ["commands", "blackjack"]
+
+_FLAGS = (
+    ("decks", "--decks", "packs in the shoe, 1-8"),
+    ("soft17", "--soft17", "stand | hit: the banker on soft 17"),
+    ("hole_card", "--hole-card", "none | peek"),
+    ("double", "--double", "9-11 | 10-11 | any"),
+    ("das", "--das", "yes | no: double after split"),
+    ("split", "--split", "no-4-5-10 | no-5-10 | no-10 | same-rank | same-value"),
+    ("max_hands", "--max-hands", "2 3 4 5 6 8 max: hands from one split"),
+    ("resplit_aces", "--resplit-aces", "yes | no"),
+    ("blackjack_pays", "--blackjack-pays", "3:2 | 6:5 | 2:1 | 1:1"),
+)
+
+
+def _fail(message: str):
+    from oddscalc.cli import UserError
+    raise UserError(message)
+
+
+def rule_flags(fn):
+    """The rule options as flags, plus --rule NAME=VALUE, --version, --custom and --format."""
+    for name, flag, text in reversed(_FLAGS):
+        fn = click.option(flag, name, default=None, help=text)(fn)
+    fn = click.option("--rule", "rule", multiple=True, metavar="NAME=VALUE", help="Set any rule option.")(fn)
+    fn = click.option("--version", "version", default=None, help="Regulation version: 1994, 2002 or 2007.")(fn)
+    fn = click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit.")(fn)
+    fn = click.option("--format", "fmt", default="text", show_default=True, help="text, json or csv.")(fn)
+    return fn
+
+
+def resolve(version, rule, custom, fmt, flags) -> tuple[str, dict[str, str], bool]:
+    """(version, resolved rule strings, is_custom); refuses rule values the version does not permit."""
+    from oddscalc.cli import check_format, default_version, parse_pairs
+    from oddscalc.games.blackjack import RULES
+    check_format(fmt)
+    try:
+        version = version or default_version("blackjack")
+        api.check_game("blackjack", version)
+        given = parse_pairs(rule, "--rule")
+        given.update({k: str(v) for k, v in flags.items() if v is not None})
+        rules, outside = resolve_rules(RULES, law.permitted_rules(version), law.default_rules(version), given,
+                                       version, custom)
+    except ValueError as exc:
+        _fail(str(exc))
+    return version, rules, outside
+
+
+def pct(x: Fraction) -> str:
+    return render_decimal(Fraction(x) * 100, 4) + "%"
+
+
+def ftext(x: Fraction) -> str:
+    x = Fraction(x)
+    return f"{x.numerator}/{x.denominator}" if x.denominator != 1 else str(x.numerator)
+
+
+@click.group("blackjack", context_settings={"help_option_names": ["-h", "--help"]})
+def blackjack() -> None:
+    """Blackjack: exact per-hand values, the full-shoe game, strategy charts and side wagers."""
+
+
+@blackjack.command("hand")
+@click.argument("words", nargs=-1, required=True)
+@click.option("--removed", default="", help="Cards known to be gone, e.g. 'K,5,5,A'.")
+@rule_flags
+def hand_cmd(words, removed, fmt, custom, version, rule, **flags) -> None:
+    """Each action's exact expectation for HAND vs UP, e.g. `8,8 vs 10`."""
+    from oddscalc.games.blackjack.query import query_hand
+    from oddscalc.games.blackjack.rules import rule_set
+    from oddscalc.games.blackjack.shoe import parse_cards
+    version, rules, outside = resolve(version, rule, custom, fmt, flags)
+    text = " ".join(words)
+    before, sep, after = text.partition(" vs ")
+    if not sep:
+        _fail(f"write the query as HAND vs UP, e.g. '8,8 vs 10'; got {text!r}")
+    try:
+        hand = parse_cards(before)
+        ups = parse_cards(after)
+        if len(ups) != 1:
+            raise ValueError(f"the banker shows one up-card, got {after.strip()!r}")
+        q = query_hand(rule_set(rules), hand, ups[0], parse_cards(removed))
+    except ValueError as exc:
+        _fail(str(exc))
+    data = {"version": version, "rules": rules, "custom": outside, "hand": list(q.hand), "up": q.up,
+            "cards_left": q.cards_left, "best": q.best,
+            "conditional_on_no_banker_blackjack": q.conditional_on_no_banker_bj,
+            "actions": {a: {"exact": ftext(v), "percent": pct(v)} for a, v in q.actions},
+            "split_hand_limit": q.split_limit or None,
+            "insurance": None if q.insurance is None else {"exact": ftext(q.insurance), "percent": pct(q.insurance)}}
+    if fmt == "json":
+        click.echo(json.dumps(data, indent=1))
+    elif fmt == "csv":
+        click.echo("action,exact,percent,best")
+        for a, v in q.actions:
+            click.echo(f"{a},{ftext(v)},{pct(v)},{'yes' if a == q.best else ''}")
+    else:
+        click.echo(f"{','.join(q.hand)} vs {q.up}: version {version}, "
+                   + ", ".join(f"{k}={v}" for k, v in rules.items()) + (" (CUSTOM)" if outside else ""))
+        if q.conditional_on_no_banker_bj:
+            click.echo("values given the banker has no blackjack (peek)")
+        for a, v in q.actions:
+            mark = "  <- best" if a == q.best else ""
+            click.echo(f"  {a:7} {pct(v):>10}  {ftext(v)}{mark}")
+        if q.split_limit:
+            click.echo(f"  split: up to {q.split_limit} hands; post-split play composition-dependent on the pair "
+                       "and up-card only")
+        if q.insurance is not None:
+            click.echo(f"  insurance (reg 7(7)) per unit insurance stake: {pct(q.insurance)}  {ftext(q.insurance)}")
+
+
+@blackjack.command("game")
+@click.option("--no-cache", is_flag=True, help="Recompute instead of using the cache.")
+@rule_flags
+def game_cmd(no_cache, fmt, custom, version, rule, **flags) -> None:
+    """The full-shoe game: exact expectation under composition-dependent play and basic strategy."""
+    from oddscalc.games.blackjack import SPLIT_STRATEGY
+    from oddscalc.games.blackjack.analysis import game_summary
+    from oddscalc.games.blackjack.rules import rule_set
+    version, rules, outside = resolve(version, rule, custom, fmt, flags)
+    s = game_summary(rule_set(rules), StderrBar(), use_cache=not no_cache)
+    ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])
+    if fmt == "json":
+        click.echo(json.dumps({"version": version, "rules": rules, "custom": outside,
+                               "split_strategy": SPLIT_STRATEGY, **s}, indent=1))
+        return
+    if fmt == "csv":
+        click.echo("up,hand,prob,best,ev,stand,hit,double,split")
+        for r in s["rows"]:
+            a = r["actions"]
+            click.echo(",".join([r["up"], f'"{r["hand"]}"', r["prob"], r["best"], r["ev"]]
+                                + [a.get(k, "") for k in ("stand", "hit", "double", "split")]))
+        return
+    click.echo(f"blackjack, version {version}: " + ", ".join(f"{k}={v}" for k, v in rules.items())
+               + (" (CUSTOM)" if outside else ""))
+    click.echo(f"composition-dependent optimal: player expectation {pct(ev)}, house edge {pct(-ev)}")
+    click.echo(f"  exact: {s['ev']}")
+    click.echo(f"total-dependent basic strategy: player expectation {pct(td)}, house edge {pct(-td)}")
+    click.echo(f"  exact: {s['td_ev']}")
+    click.echo(f"splits: {SPLIT_STRATEGY}; hand limit used: {', '.join(map(str, s['split_limits'])) or '-'}")
+    click.echo("per up-card (CD optimal, basic strategy):")
+    for up, p, e, t in s["per_up"]:
+        click.echo(f"  {up:>2}  chance {ftext(Fraction(p)):>6}  {pct(Fraction(e)):>10}  {pct(Fraction(t)):>10}")
+    click.echo(charts_text(s["charts"]))
+
+
+def charts_text(charts: dict) -> str:
+    ups = "  ".join(("2", "3", "4", "5", "6", "7", "8", "9", "T", "A"))
+    titles = {"hard": "hard totals (first two cards)", "soft": "soft totals (first two cards)",
+              "pair": "pairs", "later": "three or more cards"}
+    lines = []
+    for k, title in titles.items():
+        lines += ["", f"{title}:", f"  {'':9} {ups}"]
+        lines += [f"  {label:9} {'  '.join(codes)}" for label, codes in charts[k]]
+    return "\n".join(lines) + "\n  S stand, H hit, D double, P split"
+
+
+@blackjack.command("chart")
+@click.option("--out", "out", default=None, type=click.Path(dir_okay=False, path_type=Path),
+              help="Write here instead of standard output.")
+@click.option("--as", "kind", default="text", show_default=True, help="text, markdown or html.")
+@rule_flags
+def chart_cmd(out, kind, fmt, custom, version, rule, **flags) -> None:
+    """Basic-strategy charts (hard, soft, pairs, later cards) as text, Markdown or a printable HTML page."""
+    from oddscalc.games.blackjack.analysis import game_summary
+    from oddscalc.games.blackjack.rules import rule_set
+    from oddscalc.report.blackjack_charts import charts_markdown, charts_page
+    if kind not in ("text", "markdown", "html"):
+        _fail(f"unknown chart form {kind!r}; allowed: text, markdown, html")
+    version, rules, outside = resolve(version, rule, custom, fmt, flags)
+    s = game_summary(rule_set(rules), StderrBar())
+    title = f"Blackjack basic strategy, version {version}: " + ", ".join(f"{k}={v}" for k, v in rules.items())
+    if kind == "html":
+        body = charts_page(title, s["charts"], s["ev"], s["td_ev"])
+    elif kind == "markdown":
+        body = charts_markdown(title, s["charts"])
+    else:
+        body = title + "\n" + charts_text(s["charts"]) + "\n"
+    if out:
+        out.write_text(body, encoding="utf-8")
+        click.echo(f"chart written to {out}", err=True)
+    else:
+        click.echo(body, nl=False)
+
+
+@blackjack.command("side")
+@rule_flags
+def side_cmd(fmt, custom, version, rule, **flags) -> None:
+    """Under 13 / Over 13 (reg 7(10)) and insurance (reg 7(7)), exact for the deck count."""
+    version, rules, outside = resolve(version, rule, custom, fmt, flags)
+    try:
+        a = api.analyse("blackjack", version, None, rules, None, custom)
+    except ValueError as exc:
+        _fail(str(exc))
+    rows = [r for r in a.results if r.wager.key != "initial"]
+    if fmt == "json":
+        click.echo(json.dumps({"version": version, "decks": rules["decks"], "wagers": [
+            {"key": r.wager.key, "citation": r.wager.citations, "ev": ftext(r.distribution.mean),
+             "house_edge": pct(r.edge()), "outcomes": {ftext(x): ftext(p) for x, p in r.distribution.outcomes}}
+            for r in rows]}, indent=1))
+        return
+    for r in rows:
+        click.echo(f"{r.wager.key:10} house edge {pct(r.edge()):>9}  ({ftext(r.edge())})  {r.wager.citations}")
+
+
+commands = [blackjack]

@@ -1,0 +1,110 @@
+"""Blackjack (SI 1994/2899 reg 7; 2002 and 2007 rules): exact composition-dependent analysis.
+
+`analyse` follows the game-module contract of DEVELOPING.md; the pieces live in rules (options),
+dealer (banker totals), player (stand/hit/double), split, hand (one starting hand), game (the full
+shoe), strategy (basic strategy and charts), outcomes (result distributions) and side (side wagers).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from oddscalc.core.distribution import Distribution
+from oddscalc.games.base import Extra, GameAnalysis, RuleError, WagerResult, edges_for
+from oddscalc.games.blackjack.analysis import game_summary
+from oddscalc.games.blackjack.rules import RULES, RuleSet, rule_set
+from oddscalc.games.blackjack.shoe import full_shoe
+from oddscalc.games.blackjack.side import insurance, insurance_offered, over_13, under_13
+from oddscalc.regulations.model import Wager
+
+__all__ = ["RULES", "analyse", "TITLE", "effective_rules", "SPLIT_STRATEGY"]
+
+TITLE = "Blackjack"
+SPLIT_STRATEGY = (
+    "after a split every hand is played by the composition-dependent optimum for its own cards and the "
+    "up-card with both original pair cards counted as gone (not the other split hands' cards); a pair card "
+    "dealt as a split hand's second card is split again while the hand limit allows; the expectation of "
+    "that strategy is exact for any hand limit")
+
+
+def effective_rules(wagers: tuple[Wager, ...], rules: dict[str, str]) -> RuleSet:
+    """The RuleSet, with a --pay override of the blackjack payout taking the place of the rule option."""
+    rs = rule_set(rules)
+    for w in wagers:
+        if w.param("kind") == "initial":
+            for p in w.payouts:
+                if p.custom and p.key == "win":
+                    raise RuleError("the initial wager's even-money payout is fixed by reg 7(6)(b); "
+                                    "only initial.blackjack may be overridden")
+                if p.custom and p.key == "blackjack":
+                    rs = replace(rs, blackjack_pays=p.value)
+    return rs
+
+
+def _F(text: str) -> Fraction:
+    return Fraction(text)
+
+
+def _initial(w: Wager, rs: RuleSet, progress) -> tuple[WagerResult, list[Extra], list[str]]:
+    s = game_summary(rs, progress)
+    dist = Distribution.from_weights([(_F(r), _F(p)) for r, p in s["distribution"]])
+    ev, td = _F(s["ev"]), _F(s["td_ev"])
+    if dist.mean != ev:
+        raise AssertionError("distribution mean differs from the exact expectation")
+    limits = ", ".join(map(str, s["split_limits"])) or "none"
+    events = tuple((k, _F(v)) for k, v in s["events"].items()) + (
+        ("expectation, composition-dependent optimal", ev), ("expectation, total-dependent basic strategy", td))
+    notes = (
+        f"composition-dependent optimal expectation {s['ev']} per unit initial stake",
+        f"total-dependent basic strategy expectation {s['td_ev']}",
+        f"split rounds enter the distribution as their exact conditional expectation (hand limit {limits})",
+    )
+    extras = [Extra("Expectation per up-card", ("up-card", "chance", "CD optimal", "basic strategy"),
+                    tuple((u, _F(p), _F(e), _F(t)) for u, p, e, t in s["per_up"]))]
+    ups = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
+    names = {"hard": "Basic strategy: hard totals, first two cards",
+             "soft": "Basic strategy: soft totals, first two cards",
+             "pair": "Basic strategy: pairs", "later": "Basic strategy: three or more cards (stand/hit)"}
+    for k, title in names.items():
+        extras.append(Extra(title, ("hand",) + ups, tuple((label, *codes) for label, codes in s["charts"][k]),
+                            "S stand, H hit, D double, P split"))
+    return WagerResult(w, dist, edges_for(dist), events, notes), extras, []
+
+
+def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
+    rs = effective_rules(wagers, rules)
+    shoe = full_shoe(rs.decks)
+    results, extras = [], []
+    for w in wagers:
+        kind = w.param("kind")
+        if kind == "initial":
+            result, more, _ = _initial(w, rs, progress)
+            results.append(result)
+            extras += more
+        elif kind == "insurance":
+            left = list(shoe)
+            left[0] -= 2
+            left[9] -= 1
+            dist = insurance(tuple(left), w.pay())
+            results.append(WagerResult(w, dist, edges_for(dist), (("offered (player blackjack, banker Ace)",
+                                                                   insurance_offered(shoe)),),
+                                       ("from a full shoe, given it is offered: the player's Ace and ten and the "
+                                        "banker's Ace are out",)))
+        elif kind == "under-13":
+            dist = under_13(shoe, w.pay("win"), w.pay("aces"))
+            results.append(WagerResult(w, dist, edges_for(dist)))
+        elif kind == "over-13":
+            dist = over_13(shoe, w.pay())
+            results.append(WagerResult(w, dist, edges_for(dist)))
+    assumptions = (
+        f"{rs.decks} pack(s), banker {'draws to' if rs.hit_soft17 else 'stands on'} soft 17, "
+        + ("hole card with peek" if rs.peek else "no hole card: a banker two-card 21 takes every stake on the hand"),
+        "composition-dependent optimal play: every decision on the exact cards of the hand and the up-card",
+        SPLIT_STRATEGY,
+        f"largest number of hands from one split: {'as many as the shoe allows' if rs.max_hands == 0 else rs.max_hands}"
+        + ("" if rs.resplit_aces else "; Aces are not resplit"),
+        "doubling looks at the hand's best total (an Ace as 11 when that stays within 21)",
+        "exact ties between actions go to stand, then hit, then double, then split",
+    )
+    return GameAnalysis("blackjack", "", (), tuple(results), assumptions=assumptions, extras=tuple(extras))

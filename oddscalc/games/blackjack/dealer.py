@@ -1,0 +1,218 @@
+"""The banker's final total for a shoe composition: exact, from precomputed banker draw multisets.
+
+The banker's draws after the up-card end in one of a fixed list of multisets (per up-card and soft-17
+rule); each is reached by a known number of card orders. For a composition n (counts per value) the
+chance of ending on multiset D is orders(D) * prod_c (n_c)_{m_c} / (N)_{|D|}, so one composition costs
+one pass over that list, in integers.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+__all__ = ["OUTCOMES", "BJ", "BUST", "terminals", "dealer_counts", "hand_total", "compiled", "outcome_weight",
+           "denominator", "longest", "pads", "falling_row", "ROWS", "busting",
+           "stiff_states"]
+
+# Outcome indices: 0..4 = final 17..21, 5 = bust, 6 = banker's two-card 21 (blackjack).
+OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")
+BUST, BJ = 5, 6
+
+
+def hand_total(hard: int, aces: int) -> tuple[int, bool]:
+    """Best total of a hand with hard sum `hard` (Aces as 1) and `aces` Aces, and whether it is soft."""
+    if aces and hard + 10 <= 21:
+        return hard + 10, True
+    return hard, False
+
+
+def _stands(hard: int, aces: int, hit_soft17: bool) -> bool:
+    total, soft = hand_total(hard, aces)
+    if total > 17:
+        return True
+    if total == 17:
+        return not (soft and hit_soft17)
+    return False
+
+
+@lru_cache(maxsize=None)
+def _walk(up: int, hit_soft17: bool) -> tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], tuple[int, int]]]:
+    """Every banker draw multiset after up-card `up` (1..10): the ones where the banker must draw, with
+    their number of card orders, and the final ones, with (outcome, number of card orders)."""
+    start = (0,) * 10
+    ways = {start: 1}
+    done: dict[tuple[int, ...], tuple[int, int]] = {}  # multiset -> (outcome, orders)
+    frontier = [start]
+    while frontier:
+        nxt: dict[tuple[int, ...], int] = {}
+        for ms in frontier:
+            w = ways[ms]
+            drawn = sum(ms)
+            hard = up + sum((i + 1) * m for i, m in enumerate(ms))
+            aces = (up == 1) + ms[0]
+            for c in range(10):
+                new = ms[:c] + (ms[c] + 1,) + ms[c + 1:]
+                h, a = hard + c + 1, aces + (c == 0)
+                total, _ = hand_total(h, a)
+                if drawn == 0 and total == 21:
+                    outcome = BJ
+                elif total > 21:
+                    outcome = BUST
+                elif _stands(h, a, hit_soft17):
+                    outcome = total - 17
+                else:
+                    nxt[new] = nxt.get(new, 0) + w
+                    continue
+                o, n = done.get(new, (outcome, 0))
+                done[new] = (outcome, n + w)
+        ways.update(nxt)
+        frontier = list(nxt)
+    return ways, done
+
+
+@lru_cache(maxsize=None)
+def terminals(up: int, hit_soft17: bool) -> tuple[tuple[int, tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]], ...]:
+    """For up-card value `up` (1..10): per outcome, the banker draw multisets ending there as
+    (orders, cards drawn, 0, ((value index, multiplicity), ...))."""
+    _, done = _walk(up, hit_soft17)
+    groups: list[list[tuple[int, int, int, tuple[tuple[int, int], ...]]]] = [[] for _ in OUTCOMES]
+    for ms, (outcome, n) in sorted(done.items()):
+        pairs = tuple((i, m) for i, m in enumerate(ms) if m)
+        groups[outcome].append((n, sum(ms), 0, pairs))
+    return tuple((o, tuple(g)) for o, g in enumerate(groups))
+
+
+@lru_cache(maxsize=None)
+def stiff_states(up: int, hit_soft17: bool) -> tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]:
+    """The draw multisets where the banker holds a hard 12-16 and must draw (one card can bust it), as
+    (orders, cards drawn, hard total, ((value index, multiplicity), ...))."""
+    ways, _ = _walk(up, hit_soft17)
+    out = []
+    for ms, n in sorted(ways.items()):
+        hard = up + sum((i + 1) * m for i, m in enumerate(ms))
+        total, soft = hand_total(hard, (up == 1) + ms[0])
+        if not soft and total >= 12:
+            out.append((n, sum(ms), total, tuple((i, m) for i, m in enumerate(ms) if m)))
+    return tuple(out)
+
+
+def _falling(n: int, k: int) -> int:
+    r = 1
+    for i in range(k):
+        r *= n - i
+    return r
+
+
+@lru_cache(maxsize=None)
+def longest(up: int, hit_soft17: bool) -> int:
+    """The most cards the banker can draw after the up-card."""
+    return max(k for _, g in terminals(up, hit_soft17) for _, k, _, _ in g)
+
+
+@lru_cache(maxsize=None)
+def falling_row(n: int) -> tuple[int, ...]:
+    """(n)_m for m = 0..12 (zero once m exceeds n)."""
+    row = [1]
+    for m in range(12):
+        row.append(row[-1] * (n - m) if n - m > 0 else 0)
+    return tuple(row)
+
+
+@lru_cache(maxsize=4096)
+def pads(size: int, last: int) -> tuple[int, ...]:
+    """(size - k)_(last - k) for k = 0..last, then zeros to 12: brings a k-card draw chance to the
+    denominator (size)_last (a draw of more cards than the shoe holds has no chance)."""
+    return tuple(_falling(size - k, last - k) if k <= last else 0 for k in range(13))
+
+
+def _source(entries, k_of, leaf_of) -> str:
+    """A nested sum over a trie of multisets (Horner form: a shared prefix multiplied once).
+    `entries`: (cards drawn, ((value index, multiplicity), ...), leaf expression)."""
+    by_k: dict[int, dict] = {}
+    for k, pairs, leaf in entries:
+        node = by_k.setdefault(k, {})
+        for pair in pairs:
+            node = node.setdefault(pair, {})
+        node.setdefault(None, []).append(leaf)
+
+    def expr(node) -> str:
+        terms = list(node.get(None, []))
+        for key, child in node.items():
+            if key is not None:
+                c, m = key
+                terms.append(f"F{c}[{m}]*{expr(child)}")
+        return "(" + "+".join(terms) + ")" if terms else "0"
+
+    return "+".join(f"P[{k_of(k)}]*{expr(node)}" for k, node in sorted(by_k.items())) or "0"
+
+
+def _compile(body: str, name: str):
+    src = f"def _w(P, B, F0, F1, F2, F3, F4, F5, F6, F7, F8, F9):\n    return {body}\n"
+    scope: dict = {}
+    exec(compile(src, name, "exec"), scope)
+    return scope["_w"]
+
+
+def _compile_group(group, up: int, hit_soft17: bool, outcome: int):
+    """One outcome's weight, sum over its final multisets D of orders(D) prod (n_c)_(m_c) pad(|D|)."""
+    entries = [(k, pairs, str(orders)) for orders, k, _, pairs in group]
+    return _compile(_source(entries, lambda k: k, None), f"<banker up={up} h17={hit_soft17} outcome={outcome}>")
+
+
+def _compile_bust(up: int, hit_soft17: bool):
+    """The bust weight through the hard 12-16 states S: orders(S) prod (n_c)_(m_c) times the busting cards
+    left, B[t] - (busting cards in S), padded for |S| + 1 cards (about a third of the terms of the list
+    of bust multisets). B[t - 12] = cards left of the values that bust a hard t."""
+    entries = []
+    for orders, k, t, pairs in stiff_states(up, hit_soft17):
+        inside = sum(m for c, m in pairs if c + 1 >= 22 - t)
+        entries.append((k, pairs, f"{orders}*(B[{t - 12}]-{inside})" if inside else f"{orders}*B[{t - 12}]"))
+    return _compile(_source(entries, lambda k: k + 1, None), f"<banker up={up} h17={hit_soft17} bust>")
+
+
+@lru_cache(maxsize=None)
+def compiled(up: int, hit_soft17: bool) -> tuple:
+    """One compiled weight function per outcome for this up-card and soft-17 rule, each taking
+    (pads, busting counts, F0..F9) with F_c = falling factorials of the count of value c."""
+    return tuple(_compile_bust(up, hit_soft17) if o == BUST else _compile_group(g, up, hit_soft17, o)
+                 for o, g in terminals(up, hit_soft17))
+
+
+def busting(comp: tuple[int, ...]) -> tuple[int, int, int, int, int]:
+    """Cards left that bust a banker's hard 12, 13, 14, 15, 16 (values 10+, 9+, 8+, 7+, 6+)."""
+    b12 = comp[9]
+    b13 = b12 + comp[8]
+    b14 = b13 + comp[7]
+    b15 = b14 + comp[6]
+    return b12, b13, b14, b15, b15 + comp[5]
+
+
+ROWS: list[tuple[int, ...]] = [falling_row(n) for n in range(8 * 16 + 1)]  # (n)_m for every count in 8 packs
+
+
+def _rows(comp: tuple[int, ...]):
+    return map(ROWS.__getitem__, comp)
+
+
+def outcome_weight(comp: tuple[int, ...], up: int, hit_soft17: bool, outcome: int, size: int | None = None) -> int:
+    """Integer weight of one banker outcome over `denominator(sum(comp), up, hit_soft17)`."""
+    if size is None:
+        size = sum(comp)
+    last = min(size, longest(up, hit_soft17))
+    fn = compiled(up, hit_soft17)[outcome]
+    return fn(pads(size, last), busting(comp), *_rows(comp))
+
+
+def denominator(size: int, up: int, hit_soft17: bool) -> int:
+    return _falling(size, min(size, longest(up, hit_soft17)))
+
+
+def dealer_counts(comp: tuple[int, ...], up: int, hit_soft17: bool) -> tuple[tuple[int, ...], int]:
+    """Integer weights per outcome and their common denominator for the banker drawing from `comp`
+    (the up-card already out). Weights sum to the denominator when the shoe cannot run out."""
+    size = sum(comp)
+    last = min(size, longest(up, hit_soft17))
+    P = pads(size, last)
+    F = [falling_row(n) for n in comp]
+    B = busting(comp)
+    return tuple(fn(P, B, *F) for fn in compiled(up, hit_soft17)), _falling(size, last)

@@ -1,0 +1,127 @@
+"""The full-shoe game: every up-card and every starting hand, composition-dependent optimal play."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from oddscalc.games.blackjack.hand import HandValues, pair_partners, start_hand
+from oddscalc.games.blackjack.player import DealerTable, Evaluator, add, hand_of
+from oddscalc.games.blackjack.rules import TEN, RuleSet
+from oddscalc.games.blackjack.shoe import RANKS, full_shoe
+
+__all__ = ["HandRow", "GameResult", "full_game", "ten_pair_cases", "up_card_evaluators"]
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One up-card and starting hand: its chance, each action's value, the best action and its expectation.
+
+    `cases` (same-rank tens only): (probability given the hand, partners left, HandValues) per rank case."""
+
+    up: int
+    cards: tuple[int, int]
+    prob: Fraction
+    values: HandValues
+    ev: Fraction
+    cases: tuple[tuple[Fraction, int | None, HandValues], ...] = ()
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The exact expectation of the initial wager and its breakdown per up-card and starting hand."""
+
+    rules: RuleSet
+    ev: Fraction
+    per_up: tuple[tuple[int, Fraction, Fraction], ...]
+    rows: tuple[HandRow, ...]
+    split_limits: tuple[int, ...]
+    evaluators: dict = field(default_factory=dict, compare=False, repr=False)
+
+
+def ten_pair_cases(rank_left: dict[str, int]) -> dict[int | None, Fraction]:
+    """For two ten-value cards drawn from the tens in `rank_left`: chance of each partners-left count when
+    both are of one rank (key = cards of that rank left after them), or None when of different ranks."""
+    tens = [rank_left[r] for r in ("10", "J", "Q", "K")]
+    n = sum(tens)
+    out: dict[int | None, Fraction] = {}
+    if n < 2:
+        return out
+    for c in tens:
+        if c >= 2:
+            out[c - 2] = out.get(c - 2, Fraction(0)) + Fraction(c * (c - 1), n * (n - 1))
+    same = sum(out.values(), Fraction(0))
+    if same != 1:
+        out[None] = 1 - same
+    return out
+
+
+def _ten_ranks_after_up(decks: int, up: int) -> list[tuple[Fraction, dict[str, int]]]:
+    """Rank counts of tens in a full shoe after the up-card, with the chance of each (a ten up-card's
+    rank is equally likely to be any of the four)."""
+    base = {r: 4 * decks for r in RANKS}
+    if up != TEN:
+        return [(Fraction(1), base)]
+    out = []
+    for r in ("10", "J", "Q", "K"):
+        left = dict(base)
+        left[r] -= 1
+        out.append((Fraction(1, 4), left))
+    return out
+
+
+def up_card_evaluators(rules: RuleSet, shoe: tuple[int, ...] | None = None):
+    """(up index, chance, Evaluator) per possible up-card of the shoe."""
+    shoe = shoe or full_shoe(rules.decks)
+    size = sum(shoe)
+    for up in range(10):
+        if shoe[up]:
+            dealer = DealerTable(up, rules.hit_soft17)
+            yield up, Fraction(shoe[up], size), Evaluator(add(shoe, up, -1), up, rules, dealer)
+
+
+def full_game(rules: RuleSet, progress: Callable[[int, int, str], None] | None = None,
+              shoe: tuple[int, ...] | None = None) -> GameResult:
+    """Exact expectation of the initial wager from a full shoe (or `shoe`, counts per value) under
+    composition-dependent optimal play."""
+    if shoe is not None and rules.same_rank_tens:
+        raise ValueError("a shoe given by values cannot say which tens share a rank")
+    total = Fraction(0)
+    per_up, rows, limits, evaluators = [], [], set(), {}
+    for done, (up, p_up, ev) in enumerate(up_card_evaluators(rules, shoe)):
+        if progress:
+            progress(done, 10, f"blackjack: up-card {done + 1} of 10")
+        evaluators[up] = ev
+        shoe = ev.shoe
+        size = sum(shoe)
+        up_total = Fraction(0)
+        for a in range(10):
+            for b in range(a, 10):
+                ways = shoe[a] * (shoe[b] - (a == b)) * (1 if a == b else 2)
+                if not ways:
+                    continue
+                p = Fraction(ways, size * (size - 1))
+                h = hand_of((a, b))
+                cases: tuple = ()
+                if a == b == TEN and rules.same_rank_tens and TEN + 1 in rules.split_values:
+                    mix = {}
+                    for p_rank, left in _ten_ranks_after_up(rules.decks, up):
+                        for partners, q in ten_pair_cases(left).items():
+                            mix[partners] = mix.get(partners, Fraction(0)) + p_rank * q
+                    cases = tuple((q, k, start_hand(ev, h, k, stand_always=False)) for k, q in sorted(
+                        mix.items(), key=lambda kv: -1 if kv[0] is None else kv[0]))
+                    hv_ev = sum((q * v.ev for q, _, v in cases), Fraction(0))
+                    values = max(cases, key=lambda c: c[0])[2]
+                else:
+                    values = start_hand(ev, h, pair_partners(ev, h), stand_always=False)
+                    hv_ev = values.ev
+                limits.update(v.split_limit for _, _, v in cases)
+                limits.add(values.split_limit)
+                rows.append(HandRow(up, (a, b), p, values, hv_ev, cases))
+                up_total += p * hv_ev
+        per_up.append((up, p_up, up_total))
+        total += p_up * up_total
+    if progress:
+        progress(10, 10, "blackjack: done")
+    return GameResult(rules, total, tuple(per_up), tuple(rows), tuple(sorted(limits - {0})), evaluators)

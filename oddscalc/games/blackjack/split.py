@@ -1,0 +1,175 @@
+"""Exact expectation of splitting a pair, resplitting up to a hand limit, under a fixed post-split strategy.
+
+Strategy (the usual "CDZ-" definition): every split hand is played by the composition-dependent
+optimum for its own cards and the up-card, with both original pair cards counted as gone and nothing
+else (not the other split hands' cards). That optimum is what `Evaluator(split_pair=p)` computes on the
+shoe S = shoe - both pair cards.
+
+Method (exact for any hand limit; see docs/blackjack.md for the proof sketch):
+1. Deal all second cards first (a pair card while hands < limit starts a new hand), then play each hand,
+   then the banker. Swapping whole blocks of cards whose stopping rules do not depend on one another
+   leaves every probability unchanged, so this order has the same expectation as the real one.
+2. The P / non-P pattern of the second-card phase has a ballot-number count per outcome; each pattern has
+   probability (n)_p (m)_q / (N)_(p+q), and given it the non-P cards are a uniform draw from the non-P cards.
+3. A hand's value with `i` extra uniform non-P cards removed follows from values on shoes with only pair
+   cards removed: for a value f that is an expectation of play from the top of the shoe,
+   f(U) = sum_c U_c/|U| f(U - c) (removing a random unseen card changes nothing), which gives
+   h(j, i+1) = ((|U|-j-i) h(j, i) - (n_U-j) h(j+1, i)) / (m_U - i) with h(j, 0) = f(U - j pair cards).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from oddscalc.games.blackjack.player import DealerTable, Evaluator, add
+from oddscalc.games.blackjack.rules import RuleSet
+
+__all__ = ["split_value", "SplitDetail", "FixedPolicy"]
+
+ZERO = Fraction(0)
+
+
+def _falling(n: int, k: int) -> int:
+    r = 1
+    for i in range(k):
+        r *= n - i
+    return r
+
+
+def _patterns(limit: int) -> tuple[dict[int, int], dict[int, int]]:
+    """Ballot counts of second-card P / non-P patterns: (case A: s spawns, all hands non-P -> count),
+    (case B: the limit reached after q non-P cards -> count)."""
+    spawns_needed = limit - 2
+    ways = {(0, 0): 1}
+    end_a: dict[int, int] = {}
+    end_b: dict[int, int] = {}
+    if spawns_needed == 0:
+        return {}, {0: 1}
+    frontier = [(0, 0)]
+    while frontier:
+        nxt: dict[tuple[int, int], int] = {}
+        for p, q in frontier:
+            w = ways[(p, q)]
+            # draw a pair card: a new hand
+            if p + 1 == spawns_needed:
+                end_b[q] = end_b.get(q, 0) + w
+            else:
+                nxt[(p + 1, q)] = nxt.get((p + 1, q), 0) + w
+            # draw a non-pair card: a hand completes its second card
+            if q + 1 == p + 2:
+                end_a[p] = end_a.get(p, 0) + w
+            else:
+                nxt[(p, q + 1)] = nxt.get((p, q + 1), 0) + w
+        ways.update(nxt)
+        frontier = list(nxt)
+    return end_a, end_b
+
+
+def _remove_nonpair(f: list[Fraction], target: int, size: int, n_pair: int, n_other: int) -> Fraction:
+    """E[f(U - Y)] for Y `target` uniform non-pair cards, from f[j] = f(U - j pair cards)."""
+    row = list(f[: target + 1])
+    for i in range(target):
+        new = []
+        for j in range(min(target - i - 1, n_pair) + 1):
+            prev = (n_pair - j) * row[j + 1] if n_pair - j > 0 else ZERO
+            new.append(((size - j - i) * row[j] - prev) / (n_other - i))
+        row = new
+    return row[0]
+
+
+class FixedPolicy:
+    """Values of hands under a fixed policy (hand -> action) on `base`'s shoe less `t` extra pair cards."""
+
+    def __init__(self, base: Evaluator, t: int, policy) -> None:
+        p = base.split_pair
+        self.ev = base if t == 0 else Evaluator(add(base.shoe, p, -t), base.up, base.rules, base.dealer, p)
+        self.policy = policy
+        self.memo: dict[tuple[int, ...], Fraction] = {}
+
+    def value(self, h: tuple[int, ...]) -> Fraction:
+        return self.ev.frac(h, self.ev.policy_int(h, self.policy, self.memo))
+
+
+class SplitDetail:
+    """The split expectation of one pair and the post-split policy it used."""
+
+    def __init__(self, value: Fraction, limit: int, policy: dict) -> None:
+        self.value, self.limit, self.policy = value, limit, policy
+
+
+def split_value(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: RuleSet,
+                dealer: DealerTable, policy=None) -> SplitDetail:
+    """Exact expectation of splitting a pair of value index `pair` (per unit initial stake).
+
+    `shoe`: the cards left with the up-card and both pair cards gone; `partners`: how many of them may
+    join the pair (same value, or same rank for tens under a same-rank rule). `policy` (hand -> action)
+    replaces the composition-dependent post-split strategy (used for the total-dependent strategy).
+    """
+    base = Evaluator(add(shoe, pair, 1), up, rules, dealer, split_pair=pair)  # hands hold one pair card
+    limit = rules.hands_limit(pair + 1, partners)
+    N = sum(shoe)
+    n, m = partners, N - partners
+    nonpair = list(shoe)
+    nonpair[pair] -= partners
+    one = tuple(int(i == pair) for i in range(10))
+
+    fixed: dict[int, FixedPolicy] = {}
+    if policy is None:
+        # optimal split-hand strategy on the shoe with only the originals gone (t = 0)
+        for x in range(10):
+            if shoe[x]:
+                base.split_hand_value(add(one, x))
+        policy = base.policy.__getitem__
+    else:
+        fixed[0] = FixedPolicy(base, 0, policy)
+
+    def g(x: int, t: int) -> Fraction:
+        """Value of split hand (pair, x) played from the shoe less t extra pair cards and x."""
+        h = add(one, x)
+        if t == 0 and 0 not in fixed:
+            return base.split_hand_value(h)
+        if t not in fixed:
+            fixed[t] = FixedPolicy(base, t, policy)
+        return fixed[t].value(h)
+
+    def any_second(t: int) -> Fraction:
+        """A': the split hand with an unconditioned second card, from the shoe less t extra pair cards."""
+        rest = add(shoe, pair, -t)
+        size = sum(rest)
+        return sum((rest[y] * g(y, t) for y in range(10) if rest[y]), ZERO) / size
+
+    def nonpair_first(s: int, extra: int) -> Fraction:
+        """E over a non-pair second card x, then `extra` more uniform non-pair removals, from S - s pairs."""
+        total = ZERO
+        for x in range(10):
+            if not nonpair[x]:
+                continue
+            top = min(extra, n - s)
+            f = [g(x, s + j) for j in range(top + 1)]
+            total += nonpair[x] * _remove_nonpair(f, extra, N - s - 1, n - s, m - 1)
+        return total / m
+
+    end_a, end_b = _patterns(limit)
+    value = ZERO
+    for s, count in end_a.items():
+        if s > n or s + 2 > m:
+            continue
+        prob = Fraction(count * _falling(n, s) * _falling(m, s + 2), _falling(N, 2 * s + 2))
+        if prob:
+            value += prob * (s + 2) * nonpair_first(s, s + 1)
+    spawns = limit - 2
+    for q, count in end_b.items():
+        if spawns > n or q > m:
+            continue
+        prob = Fraction(count * _falling(n, spawns) * _falling(m, q), _falling(N, spawns + q))
+        if not prob:
+            continue
+        part = ZERO
+        if q:
+            part += q * nonpair_first(spawns, q - 1)
+        if limit - q:
+            top = min(q, n - spawns)
+            f = [any_second(spawns + j) for j in range(top + 1)]
+            part += (limit - q) * _remove_nonpair(f, q, N - spawns, n - spawns, m)
+        value += prob * part
+    return SplitDetail(value, limit, policy)

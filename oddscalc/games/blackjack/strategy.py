@@ -1,0 +1,202 @@
+"""Total-dependent basic strategy derived from the composition-dependent game, its exact value, and charts.
+
+Definition. Two-card decisions: for each chart row (hard total, soft total, or splittable pair) and
+up-card, the action whose value summed over every two-card hand of that row (weighted by its chance,
+values from the composition-dependent analysis) is largest. Later stand/hit decisions: for each hard
+12-20 / soft 17-20 and up-card, compare standing with hitting summed over every hand of 3 or more cards
+of that total, weighted by the chance the composition-dependent player holds it. Hard 11 or less and
+soft 16 or less always hit; 21 stands. The strategy's expectation is then computed exactly, splits by
+the same method as the optimum with the chart as the post-split strategy. Exact ties: stand, hit,
+double, split, in that order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from oddscalc.games.blackjack.game import GameResult, HandRow
+from oddscalc.games.blackjack.hand import choose, pair_partners
+from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, add, hand_of, is_natural, total_of
+from oddscalc.games.blackjack.rules import ACE
+from oddscalc.games.blackjack.shoe import LABELS
+from oddscalc.games.blackjack.split import FixedPolicy, split_value
+
+__all__ = ["Strategy", "derive", "row_of", "CODES", "UP_ORDER", "chart_rows", "td_value"]
+
+CODES = {STAND: "S", HIT: "H", DOUBLE: "D", SPLIT: "P"}
+UP_ORDER = tuple(range(1, 10)) + (ACE,)  # 2..9, ten, Ace
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """Charts keyed (row, up index) -> action. Rows: ("hard", t), ("soft", t), ("pair", value index);
+    `later` holds the stand/hit chart for hands of three or more cards; `no_double` the two-card
+    choice where doubling is not allowed (after a split without DAS)."""
+
+    two_card: tuple[tuple[tuple[tuple[str, int], int], str], ...]
+    later: tuple[tuple[tuple[tuple[str, int], int], str], ...]
+    no_double: tuple[tuple[tuple[tuple[str, int], int], str], ...]
+
+    def first(self, row: tuple[str, int], up: int) -> str | None:
+        return dict(self.two_card).get((row, up))
+
+    def after(self, row: tuple[str, int], up: int) -> str | None:
+        return dict(self.later).get((row, up))
+
+
+def row_of(cards: tuple[int, int], splittable: bool) -> tuple[str, int]:
+    """The chart row of a two-card hand: a splittable pair, else soft or hard total."""
+    a, b = cards
+    if a == b and splittable:
+        return ("pair", a)
+    total, soft = total_of(hand_of(cards))
+    return ("soft" if soft else "hard", total)
+
+
+def _row_weights(rows: tuple[HandRow, ...], rules) -> dict[tuple[tuple[str, int], int], dict[str, Fraction]]:
+    acc: dict[tuple[tuple[str, int], int], dict[str, Fraction]] = {}
+    for r in rows:
+        if r.values.natural:
+            continue
+        parts = [(Fraction(1), r.values, r.cards[0] == r.cards[1] and r.cards[0] + 1 in rules.split_values)]
+        if r.cases:
+            parts = [(q, v, k is not None) for q, k, v in r.cases]
+        for q, values, splittable in parts:
+            key = (row_of(r.cards, splittable), r.up)
+            slot = acc.setdefault(key, {})
+            for action, value in values.actions:
+                slot[action] = slot.get(action, Fraction(0)) + r.prob * q * value
+    return acc
+
+
+def derive(game: GameResult) -> Strategy:
+    """The total-dependent strategy from a full-game result (its evaluators hold the composition values)."""
+    two, nod = {}, {}
+    for key, sums in _row_weights(game.rows, game.rules).items():
+        two[key] = choose(sums)
+        nod[key] = choose({a: v for a, v in sums.items() if a in (STAND, HIT)})
+    later: dict[tuple[tuple[str, int], int], dict[str, Fraction]] = {}
+    for up, ev in game.evaluators.items():
+        reach = _cd_reach(game, up, ev)
+        for h, w in reach.items():
+            total, soft = total_of(h)
+            if sum(h) < 3 or total >= 21 or total <= 11 or (soft and total <= 16):
+                continue
+            hit = ev.hit_value(h)
+            slot = later.setdefault((("soft" if soft else "hard", total), up), {STAND: Fraction(0), HIT: Fraction(0)})
+            slot[STAND] += w * ev.stand(h)
+            slot[HIT] += w * hit
+    after = {key: choose(s) for key, s in later.items()}
+    return Strategy(tuple(sorted(two.items())), tuple(sorted(after.items())), tuple(sorted(nod.items())))
+
+
+def _cd_reach(game: GameResult, up: int, ev: Evaluator) -> dict[tuple[int, ...], Fraction]:
+    """Chance (given the up-card) that the composition-dependent player holds each hand after hitting."""
+    reach: dict[tuple[int, ...], Fraction] = {}
+    frontier: dict[tuple[int, ...], Fraction] = {}
+    for r in game.rows:
+        if r.up == up and r.values.best == HIT:
+            frontier[hand_of(r.cards)] = frontier.get(hand_of(r.cards), Fraction(0)) + r.prob
+    while frontier:
+        nxt: dict[tuple[int, ...], Fraction] = {}
+        for h, w in frontier.items():
+            cards, size = ev.draws(h)
+            for c, n in cards:
+                hc = add(h, c)
+                if total_of(hc)[0] >= 21 and total_of(hc)[0] != 21:
+                    continue
+                p = w * n / size
+                reach[hc] = reach.get(hc, Fraction(0)) + p
+                if total_of(hc)[0] < 21 and ev.policy.get(hc) == HIT:
+                    nxt[hc] = nxt.get(hc, Fraction(0)) + p
+        frontier = nxt
+    return reach
+
+
+def _later_action(strategy: Strategy, h: tuple[int, ...], up: int) -> str:
+    total, soft = total_of(h)
+    if total >= 21:
+        return STAND
+    if total <= 11 or (soft and total <= 16):
+        return HIT
+    return strategy.after(("soft" if soft else "hard", total), up) or STAND
+
+
+def _policy(strategy: Strategy, up: int, split_pair: int | None, das: bool) -> Callable[[tuple[int, ...]], str]:
+    def act(h: tuple[int, ...]) -> str:
+        if sum(h) == 2:
+            if split_pair == ACE:
+                return STAND
+            total, soft = total_of(h)
+            row = ("soft" if soft else "hard", total)
+            chart = strategy.two_card if (split_pair is None or das) else strategy.no_double
+            a = dict(chart).get((row, up)) or dict(strategy.no_double).get((row, up))
+            if a in (STAND, HIT, DOUBLE):
+                return a
+            return _later_action(strategy, h, up)
+        return _later_action(strategy, h, up)
+    return act
+
+
+def td_value(game: GameResult, strategy: Strategy) -> tuple[Fraction, tuple[tuple[int, Fraction], ...]]:
+    """Exact expectation of the total-dependent strategy: overall and per up-card."""
+    rules = game.rules
+    total = Fraction(0)
+    per_up = []
+    probs = {up: p for up, p, _ in game.per_up}
+    for up, ev in game.evaluators.items():
+        policy = _policy(strategy, up, None, rules.das)
+        fixed = FixedPolicy(ev, 0, policy)
+        up_total = Fraction(0)
+        for r in game.rows:
+            if r.up != up:
+                continue
+            h = hand_of(r.cards)
+            pbj = ev.p_banker_bj(h)
+            if is_natural(h):
+                up_total += r.prob * r.values.ev
+                continue
+            lose_bj = -pbj if rules.peek else Fraction(0)
+            cases = [(q, k) for q, k, _ in r.cases] or [(Fraction(1), _partners(ev, r))]
+            for q, partners in cases:
+                splittable = partners is not None
+                action = strategy.first(row_of(r.cards, splittable), up) or STAND
+                if action == SPLIT and splittable:
+                    pair = r.cards[0]
+                    sp = _policy(strategy, up, pair, rules.das)
+                    v = split_value(ev.left(h), up, pair, partners, rules, ev.dealer, policy=sp).value
+                elif action == DOUBLE and ev.may_double(h):
+                    v = ev.double(h)
+                elif action == HIT:
+                    cards, size = ev.draws(h)
+                    v = sum((n * fixed.value(add(h, c)) if total_of(add(h, c))[0] <= 21 else n * ev.busted(add(h, c))
+                             for c, n in cards), Fraction(0)) / size
+                else:
+                    v = ev.stand(h)
+                up_total += r.prob * q * (v + lose_bj)
+        per_up.append((up, up_total))
+        total += probs[up] * up_total
+    return total, tuple(per_up)
+
+
+def _partners(ev: Evaluator, r: HandRow) -> int | None:
+    return pair_partners(ev, hand_of(r.cards))
+
+
+def chart_rows(strategy: Strategy, kind: str, rules) -> list[tuple[str, list[str]]]:
+    """Rows of one chart ('hard', 'soft', 'pair', 'later') as (label, action codes per up-card 2..A)."""
+    table = dict(strategy.later if kind == "later" else strategy.two_card)
+    keys = sorted({row for row, _ in table if kind == "later" or row[0] == kind},
+                  key=lambda r: (r[0], r[1]))
+    out = []
+    for row in keys:
+        if row[0] == "pair":
+            label = f"{LABELS[row[1]]},{LABELS[row[1]]}"
+        else:
+            label = f"{'soft' if row[0] == 'soft' else 'hard'} {row[1]}"
+        out.append((label, [CODES.get(table.get((row, up)), "-") for up in UP_ORDER]))
+    if kind == "pair":
+        out.sort(key=lambda x: (x[0] != "A,A", x[0]))
+    return out

@@ -1,0 +1,510 @@
+"""Brute force on tiny shoes: every card order and every decision, played in the real order of the game.
+
+Written independently of the evaluator: banker play by direct recursion over draws, the player by
+expectimax over the actual deal, and split rounds by playing hand after hand (resplitting as the cards
+come) before the banker draws. The evaluator must agree exactly, action by action.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+import pytest
+
+from oddscalc.games.blackjack.hand import pair_partners, start_hand
+from oddscalc.games.blackjack.player import DealerTable, Evaluator
+from oddscalc.games.blackjack.rules import RuleSet
+
+
+def total(cards):
+    hard = sum(cards)
+    if 1 in cards and hard + 10 <= 21:
+        return hard + 10, True
+    return hard, False
+
+
+def draw(shoe):
+    size = sum(shoe)
+    assert size > 0, "tiny shoe ran out"
+    for i, n in enumerate(shoe):
+        if n:
+            yield i + 1, Fraction(n, size), shoe[:i] + (n - 1,) + shoe[i + 1:]
+
+
+def make_game(rules: RuleSet):
+    pays = rules.blackjack_pays
+
+    @lru_cache(maxsize=None)
+    def banker(shoe, cards):
+        """Distribution of the banker's result: 'bj', 'bust' or a total, drawing from shoe."""
+        t, soft = total(cards)
+        if len(cards) == 2 and t == 21:
+            return {"bj": Fraction(1)}
+        if t > 21:
+            return {"bust": Fraction(1)}
+        if t > 17 or (t == 17 and not (soft and rules.hit_soft17)):
+            return {t: Fraction(1)}
+        out = {}
+        for c, p, rest in draw(shoe):
+            for k, q in banker(rest, tuple(sorted(cards + (c,)))).items():
+                out[k] = out.get(k, 0) + p * q
+        return out
+
+    def settle(ptotal, stake, b, natural=False):
+        if natural:
+            return 0 if b == "bj" else pays * stake
+        if ptotal > 21:
+            return -stake
+        if b == "bj":
+            return -stake
+        if b == "bust" or ptotal > b:
+            return stake
+        return 0 if ptotal == b else -stake
+
+    def stand_value(shoe, up, cards, stake=1):
+        t = total(cards)[0]
+        return sum(p * settle(t, stake, b) for b, p in banker(shoe, (up,)).items())
+
+    @lru_cache(maxsize=None)
+    def play_on(shoe, up, cards):
+        """Stand or hit only; tie-break: stand, except hard <= 11 / soft <= 16 always hit (documented rule)."""
+        t, soft = total(cards)
+        if t > 21:
+            return Fraction(-1), "bust"
+        if t == 21:
+            return stand_value(shoe, up, cards), "stand"
+        hit = sum(p * play_on(rest, up, tuple(sorted(cards + (c,))))[0] for c, p, rest in draw(shoe))
+        s = stand_value(shoe, up, cards)
+        if t <= 11 or (soft and t <= 16):
+            assert hit >= s  # the evaluator's shortcut: one card cannot bust this hand, so hitting is never worse
+            return hit, "hit"
+        return (s, "stand") if s >= hit else (hit, "hit")
+
+    def double_value(shoe, up, cards):
+        return sum(p * (stand_value(rest, up, cards + (c,), 2) if total(cards + (c,))[0] <= 21 else -2)
+                   for c, p, rest in draw(shoe))
+
+    def split_policy(shoe0, up, pair):
+        """The post-split strategy: optimal play of a split hand on shoe0 (both pair cards gone)."""
+        @lru_cache(maxsize=None)
+        def act(cards):
+            if len(cards) == 2:
+                if pair == 1:
+                    return "stand"
+                rest = list(shoe0)
+                other = [c for c in cards]
+                other.remove(pair)
+                rest[other[0] - 1] -= 1
+                v, a = play_on(tuple(rest), up, cards)
+                if rules.das and rules.can_double(total(cards)[0]):
+                    if double_value(tuple(rest), up, cards) > v:
+                        return "double"
+                return a
+            rest = list(shoe0)
+            extra = list(cards)
+            extra.remove(pair)
+            for c in extra:
+                rest[c - 1] -= 1
+            return play_on(tuple(rest), up, cards)[1]
+        return act
+
+    def split_round(shoe0, up, pair, limit, act=None):
+        """Play the split hands one after another (a pair card as second card starts a new hand while
+        hands < limit), then the banker; expectation of the sum of all hands' results. `act` (cards ->
+        action) replaces the optimal post-split strategy."""
+        act = act or split_policy(shoe0, up, pair)
+
+        @lru_cache(maxsize=None)
+        def go(shoe, done, current, queue, hands):
+            # done: tuple of (total, stake) of finished hands; current: cards of the hand in play or None
+            if current is None:
+                if queue == 0:
+                    return sum(p * sum(settle(t, s, b) for t, s in done) for b, p in banker(shoe, (up,)).items())
+                return go(shoe, done, (pair,), queue - 1, hands)
+            if len(current) == 1:
+                out = Fraction(0)
+                for c, p, rest in draw(shoe):
+                    if c == pair and hands < limit:
+                        out += p * go(rest, done, current, queue + 1, hands + 1)
+                    else:
+                        out += p * go(rest, done, tuple(sorted(current + (c,))), queue, hands)
+                return out
+            t = total(current)[0]
+            if t > 21:
+                return go(shoe, tuple(sorted(done + ((t, 1),))), None, queue, hands)
+            a = act(current)
+            if a == "stand":
+                return go(shoe, tuple(sorted(done + ((t, 1),))), None, queue, hands)
+            if a == "double":
+                return sum(p * go(rest, tuple(sorted(done + ((total(current + (c,))[0], 2),))), None, queue, hands)
+                           for c, p, rest in draw(shoe))
+            return sum(p * go(rest, done, tuple(sorted(current + (c,))), queue, hands) for c, p, rest in draw(shoe))
+
+        return go(shoe0, (), (pair,), 1, 2)
+
+    def actions(shoe, up, cards):
+        """Every permitted action's value on a starting hand (shoe: cards left after up-card and hand)."""
+        t, _ = total(cards)
+        if t == 21:
+            return {"stand": sum(p * settle(21, 1, b, natural=True) for b, p in banker(shoe, (up,)).items())}
+        out = {"stand": stand_value(shoe, up, cards), "hit": sum(
+            p * play_on(rest, up, tuple(sorted(cards + (c,))))[0] for c, p, rest in draw(shoe))}
+        if rules.can_double(t):
+            out["double"] = double_value(shoe, up, cards)
+        a, b = cards
+        if a == b and a in rules.split_values:
+            partners = shoe[a - 1]
+            out["split"] = split_round(shoe, up, a, rules.hands_limit(a, partners))
+        return out
+
+    actions.split_policy, actions.settle, actions.banker = split_policy, settle, banker
+    actions.split_round = split_round
+    return actions
+
+
+SHOES = [
+    # counts of A, 2..9, ten-values
+    (2, 1, 0, 0, 0, 1, 1, 3, 1, 8),
+    (3, 0, 1, 0, 0, 0, 2, 3, 2, 8),
+]
+RULESETS = [
+    RuleSet(),
+    RuleSet(hit_soft17=True, double_totals=None, das=False, max_hands=0, split_values=frozenset(range(1, 10))),
+    RuleSet(max_hands=3, resplit_aces=False, double_totals=frozenset({10, 11})),
+]
+
+
+@pytest.mark.parametrize("shoe", SHOES)
+@pytest.mark.parametrize("rules", RULESETS)
+def test_every_action_matches_brute_force(shoe, rules):
+    actions = make_game(rules)
+    checked = 0
+    for up in range(1, 11):
+        if not shoe[up - 1]:
+            continue
+        after_up = shoe[:up - 1] + (shoe[up - 1] - 1,) + shoe[up:]
+        dealer = DealerTable(up - 1, rules.hit_soft17)
+        ev = Evaluator(after_up, up - 1, rules, dealer)
+        for a in range(1, 11):
+            for b in range(a, 11):
+                h = [0] * 10
+                h[a - 1] += 1
+                h[b - 1] += 1
+                h = tuple(h)
+                if any(x > y for x, y in zip(h, after_up)):
+                    continue
+                left = tuple(y - x for x, y in zip(h, after_up))
+                expected = actions(left, up, (a, b))
+                got = start_hand(ev, h, pair_partners(ev, h))
+                assert dict(got.actions) == expected, (up, a, b)
+                checked += 1
+    assert checked > 20
+
+
+def make_peek_game(rules: RuleSet):
+    """Hole card with peek, played as dealt: the banker's second card is dealt first and hidden; a banker
+    blackjack ends the round at once; otherwise the player acts knowing only that there is none. The player's
+    values are sums over the hidden card weighted by P(hole card, player's cards) (information sets)."""
+    @lru_cache(maxsize=None)
+    def banker(shoe, cards):
+        t, soft = total(cards)
+        if t > 21:
+            return {"bust": Fraction(1)}
+        if t > 17 or (t == 17 and not (soft and rules.hit_soft17)):
+            return {t: Fraction(1)}
+        out = {}
+        for c, p, rest in draw(shoe):
+            for k, q in banker(rest, tuple(sorted(cards + (c,)))).items():
+                out[k] = out.get(k, 0) + p * q
+        return out
+
+    def settle(t, stake, b):
+        if t > 21:
+            return -stake
+        if b == "bust" or t > b:
+            return stake
+        return 0 if t == b else -stake
+
+    def bj_hole(up, c):
+        return (up == 1 and c == 10) or (up == 10 and c == 1)
+
+    def holes(shoe_after_up, up, cards):
+        """(hole card, joint weight P(hole, player's cards in this order), shoe left) for non-blackjack holes."""
+        size = sum(shoe_after_up)
+        out = []
+        for i, n in enumerate(shoe_after_up):
+            c = i + 1
+            if not n or bj_hole(up, c):
+                continue
+            rest = shoe_after_up[:i] + (n - 1,) + shoe_after_up[i + 1:]
+            w = Fraction(n, size)
+            for x in cards:
+                k = rest[x - 1]
+                if k == 0:
+                    w = Fraction(0)
+                    break
+                w *= Fraction(k, sum(rest))
+                rest = rest[:x - 1] + (k - 1,) + rest[x:]
+            if w:
+                out.append((c, w, rest))
+        return out
+
+    def p_cards(shoe_after_up, cards):
+        w, rest = Fraction(1), shoe_after_up
+        for x in cards:
+            k = rest[x - 1]
+            if not k:
+                return Fraction(0)
+            w *= Fraction(k, sum(rest))
+            rest = rest[:x - 1] + (k - 1,) + rest[x:]
+        return w
+
+    def stand_joint(shoe_up, up, cards, stake=1):
+        t = total(cards)[0]
+        return sum(w * sum(p * settle(t, stake, b) for b, p in banker(rest, tuple(sorted((up, c)))).items())
+                   for c, w, rest in holes(shoe_up, up, cards))
+
+    def bust_joint(shoe_up, up, cards, stake=1):
+        return sum(-stake * w for _, w, _ in holes(shoe_up, up, cards))
+
+    def children(shoe_up, cards):
+        seen = set(range(1, 11))
+        return [c for c in seen if p_cards(shoe_up, cards + (c,))]
+
+    @lru_cache(maxsize=None)
+    def play_on(shoe_up, up, cards):
+        t, soft = total(cards)
+        if t > 21:
+            return bust_joint(shoe_up, up, cards), "bust"
+        if t == 21:
+            return stand_joint(shoe_up, up, cards), "stand"
+        hit = sum(play_on(shoe_up, up, cards + (c,))[0] for c in children(shoe_up, cards))
+        s = stand_joint(shoe_up, up, cards)
+        if t <= 11 or (soft and t <= 16):
+            assert hit >= s  # the shortcut holds under the hole-card information too
+            return hit, "hit"
+        return (s, "stand") if s >= hit else (hit, "hit")
+
+    def double_joint(shoe_up, up, cards):
+        return sum((stand_joint(shoe_up, up, cards + (c,), 2) if total(cards + (c,))[0] <= 21
+                    else bust_joint(shoe_up, up, cards + (c,), 2)) for c in children(shoe_up, cards))
+
+    def actions(shoe_up, up, cards):
+        """Values E[result; no banker blackjack | player's two cards], as the evaluator reports them."""
+        norm = p_cards(shoe_up, cards)
+        t, _ = total(cards)
+        if t == 21:
+            return {"stand": sum(w * rules.blackjack_pays for _, w, _ in holes(shoe_up, up, cards)) / norm}
+        out = {"stand": stand_joint(shoe_up, up, cards) / norm,
+               "hit": sum(play_on(shoe_up, up, cards + (c,))[0] for c in children(shoe_up, cards)) / norm}
+        if rules.can_double(t):
+            out["double"] = double_joint(shoe_up, up, cards) / norm
+        a, b = cards
+        if a == b and a in rules.split_values:
+            out["split"] = split_joint(shoe_up, up, a) / norm
+        return out
+
+    def split_joint(shoe_up, up, pair):
+        """Split: the post-split policy is the information-set optimum of one split hand with both pair
+        cards gone; then, for each hidden card, the hands are played one after another and the banker last."""
+        shoe0 = tuple(n - 2 * (i + 1 == pair) for i, n in enumerate(shoe_up))
+
+        @lru_cache(maxsize=None)
+        def act(cards):
+            extra = list(cards)
+            extra.remove(pair)
+            if len(cards) == 2 and pair == 1:
+                return "stand"
+            v, a = _single(tuple(sorted(extra)))
+            if len(cards) == 2 and rules.das and rules.can_double(total(cards)[0]):
+                if _double_single(tuple(sorted(extra))) > v:
+                    return "double"
+            return a
+
+        @lru_cache(maxsize=None)
+        def _single(extra):
+            """Info-set value of the split hand (pair + extra) when stand/hit remain, with the hand's
+            extra cards as the observed cards drawn from shoe0."""
+            cards = tuple(sorted((pair,) + extra))
+            t, soft = total(cards)
+            if t > 21:
+                return bust_joint(shoe0, up, extra), "bust"
+            s = sum(w * sum(p * settle(t, 1, b) for b, p in banker(rest, tuple(sorted((up, c)))).items())
+                    for c, w, rest in holes(shoe0, up, extra))
+            if t == 21:
+                return s, "stand"
+            hit = sum(_single(tuple(sorted(extra + (c,))))[0] for c in children(shoe0, extra))
+            if t <= 11 or (soft and t <= 16):
+                return hit, "hit"
+            return (s, "stand") if s >= hit else (hit, "hit")
+
+        def _double_single(extra):
+            tot = Fraction(0)
+            for c in children(shoe0, extra):
+                e2 = tuple(sorted(extra + (c,)))
+                t = total(tuple(sorted((pair,) + e2)))[0]
+                tot += sum(w * (sum(p * settle(t, 2, b) for b, p in banker(rest, tuple(sorted((up, h)))).items())
+                                if t <= 21 else -2) for h, w, rest in holes(shoe0, up, e2))
+            return tot
+
+        limit = rules.hands_limit(pair, shoe0[pair - 1])
+
+        @lru_cache(maxsize=None)
+        def go(shoe, hole, done, current, queue, hands):
+            if current is None:
+                if queue == 0:
+                    return sum(p * sum(settle(t, s, b) for t, s in done)
+                               for b, p in banker(shoe, tuple(sorted((up, hole)))).items())
+                return go(shoe, hole, done, (pair,), queue - 1, hands)
+            if len(current) == 1:
+                out = Fraction(0)
+                for c, p, rest in draw(shoe):
+                    if c == pair and hands < limit:
+                        out += p * go(rest, hole, done, current, queue + 1, hands + 1)
+                    else:
+                        out += p * go(rest, hole, done, tuple(sorted(current + (c,))), queue, hands)
+                return out
+            t = total(current)[0]
+            if t > 21:
+                return go(shoe, hole, tuple(sorted(done + ((t, 1),))), None, queue, hands)
+            a = act(current)
+            if a == "stand":
+                return go(shoe, hole, tuple(sorted(done + ((t, 1),))), None, queue, hands)
+            if a == "double":
+                return sum(p * go(rest, hole, tuple(sorted(done + ((total(current + (c,))[0], 2),))), None, queue,
+                                  hands) for c, p, rest in draw(shoe))
+            return sum(p * go(rest, hole, done, tuple(sorted(current + (c,))), queue, hands)
+                       for c, p, rest in draw(shoe))
+
+        return sum(w * go(rest, c, (), (pair,), 1, 2) for c, w, rest in holes(shoe_up, up, (pair, pair)))
+
+    return actions
+
+
+@pytest.mark.parametrize("rules", [RuleSet(peek=True), RuleSet(peek=True, double_totals=None, max_hands=3)])
+def test_peek_hole_card_matches_brute_force(rules):
+    shoe = SHOES[0]
+    actions = make_peek_game(rules)
+    checked = 0
+    for up in (1, 10, 6):
+        after_up = shoe[:up - 1] + (shoe[up - 1] - 1,) + shoe[up:]
+        ev = Evaluator(after_up, up - 1, rules, DealerTable(up - 1, rules.hit_soft17))
+        for a in range(1, 11):
+            for b in range(a, 11):
+                h = [0] * 10
+                h[a - 1] += 1
+                h[b - 1] += 1
+                h = tuple(h)
+                if any(x > y for x, y in zip(h, after_up)):
+                    continue
+                expected = actions(after_up, up, (a, b))
+                got = start_hand(ev, h, pair_partners(ev, h))
+                assert dict(got.actions) == expected, (up, a, b)
+                checked += 1
+    assert checked > 10
+
+
+def test_same_rank_ten_pairs_match_a_rank_level_brute_force():
+    """2007 rule: only tens of one rank form a pair. Cards are tracked by rank here (10 and K both count
+    ten); a K,K split resplits only on another K, while a 10 is an ordinary ten to the split hand."""
+    rules = RuleSet(double_totals=None, split_values=frozenset(range(1, 11)), same_rank_tens=True, max_hands=0)
+    kinds = ("A", "6", "7", "8", "9", "10", "K")
+    value = {"A": 1, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "K": 10}
+    counts = {"A": 2, "6": 1, "7": 1, "8": 2, "9": 1, "10": 4, "K": 4}
+    game = make_game(rules)
+    up = "6"
+    start = dict(counts)
+    start[up] -= 1
+    start["K"] -= 2  # the player's K,K
+    vals = [0] * 10
+    for k, n in start.items():
+        vals[value[k] - 1] += n
+    shoe0 = tuple(vals)  # value-level shoe with the up-card and both kings gone
+    act = game.split_policy(shoe0, value[up], 10)
+
+    def draws(shoe):
+        size = sum(shoe)
+        assert size > 0
+        for i, n in enumerate(shoe):
+            if n:
+                yield kinds[i], Fraction(n, size), shoe[:i] + (n - 1,) + shoe[i + 1:]
+
+    def vshoe(shoe):
+        out = [0] * 10
+        for k, n in zip(kinds, shoe):
+            out[value[k] - 1] += n
+        return tuple(out)
+
+    @lru_cache(maxsize=None)
+    def go(shoe, done, current, queue):
+        if current is None:
+            if queue == 0:
+                return sum(p * sum(game.settle(t, st, b) for t, st in done)
+                           for b, p in game.banker(vshoe(shoe), (value[up],)).items())
+            return go(shoe, done, (10,), queue - 1)
+        if len(current) == 1:
+            out = Fraction(0)
+            for k, p, rest in draws(shoe):
+                if k == "K":
+                    out += p * go(rest, done, current, queue + 1)
+                else:
+                    out += p * go(rest, done, tuple(sorted(current + (value[k],))), queue)
+            return out
+        t = total(current)[0]
+        if t > 21 or act(current) == "stand":
+            return go(shoe, tuple(sorted(done + ((t, 1),))), None, queue)
+        if act(current) == "double":
+            return sum(p * go(rest, tuple(sorted(done + ((total(current + (value[k],))[0], 2),))), None, queue)
+                       for k, p, rest in draws(shoe))
+        return sum(p * go(rest, done, tuple(sorted(current + (value[k],))), queue) for k, p, rest in draws(shoe))
+
+    expected = go(tuple(start[k] for k in kinds), (), (10,), 1)
+    from oddscalc.games.blackjack.split import split_value
+    got = split_value(shoe0, value[up] - 1, 9, start["K"], rules, DealerTable(value[up] - 1, False)).value
+    assert got == expected
+
+
+@pytest.mark.parametrize("rules", RULESETS[:2])
+def test_whole_round_matches_brute_force_in_the_real_deal_order(rules):
+    """Player card, banker up-card, player card (the order of the deal), then the best action: the
+    expectation of a round from the tiny shoe, against the full-game evaluator on that shoe."""
+    from oddscalc.games.blackjack.game import full_game
+    shoe = SHOES[0]
+    actions = make_game(rules)
+    expected = Fraction(0)
+    for c1, p1, s1 in draw(shoe):
+        for up, p2, s2 in draw(s1):
+            for c2, p3, s3 in draw(s2):
+                expected += p1 * p2 * p3 * max(actions(s3, up, tuple(sorted((c1, c2)))).values())
+    assert full_game(rules, shoe=shoe).ev == expected
+
+
+@pytest.mark.parametrize("pair", [8, 1, 9])
+def test_split_under_a_fixed_strategy_matches_brute_force(pair):
+    """The split method with a given post-split strategy (as the basic-strategy evaluation uses it): hit
+    below 15, stand from 15, double a two-card 10 or 11 (where allowed)."""
+    from oddscalc.games.blackjack.split import split_value
+    rules = RuleSet(max_hands=4, double_totals=None)
+    shoe = (3, 1, 0, 0, 0, 1, 1, 3, 2, 8)
+    up = 6
+    after = list(shoe)
+    after[up - 1] -= 1
+    after[pair - 1] -= 2
+    shoe0 = tuple(after)
+
+    def by_values(cards):
+        t, _ = total(cards)
+        if len(cards) == 2 and pair == 1:
+            return "stand"
+        if len(cards) == 2 and t in (10, 11) and rules.das:
+            return "double"
+        return "hit" if t < 15 else "stand"
+
+    def by_counts(h):
+        return by_values(tuple(v + 1 for v in range(10) for _ in range(h[v])))
+
+    game = make_game(rules)
+    expected = game.split_round(shoe0, up, pair, rules.hands_limit(pair, shoe0[pair - 1]), act=by_values)
+    got = split_value(shoe0, up - 1, pair - 1, shoe0[pair - 1], rules, DealerTable(up - 1, False), policy=by_counts)
+    assert got.value == expected

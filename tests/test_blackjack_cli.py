@@ -1,0 +1,90 @@
+"""The command line: one-line errors with exit status 2, and the exact game through the generic door."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from oddscalc import api
+from oddscalc.cli import main
+
+
+def run(argv, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    out = capsys.readouterr()
+    return exc.value.code, out.out, out.err
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["blackjack", "hand", "8,8", "vs", "10", "--version", "1994", "--removed", ",".join(["8"] * 23)], "8"),
+    (["blackjack", "hand", "K,Q,5", "vs", "2", "--version", "1994"], "over 21"),
+    (["blackjack", "hand", "8,X", "vs", "2", "--version", "1994"], "'X'"),
+    (["blackjack", "hand", "8,8", "vs", "2", "--version", "1994", "--removed", "8,Z"], "'Z'"),
+    (["blackjack", "hand", "8,8", "10", "--version", "1994"], "vs"),
+    (["blackjack", "hand", "8,8", "vs", "10", "--version", "1994", "--decks", "1"], "--custom"),
+    (["blackjack", "hand", "8,8", "vs", "10", "--version", "1994", "--decks", "9", "--custom"], "9"),
+    (["blackjack", "hand", "8,8", "vs", "10", "--version", "1994", "--double", "any"], "--custom"),
+    (["blackjack", "game", "--version", "1994", "--soft17", "hit"], "soft17"),
+    (["blackjack", "hand", "8,8", "vs", "10", "--version", "1993"], "1993"),
+])
+def test_bad_input_is_one_line_and_exit_2(argv, fragment, capsys):
+    code, out, err = run(argv, capsys)
+    assert code == 2
+    assert err.startswith("oddscalc: error:") and err.count("\n") == 1
+    assert fragment in err
+    assert "Traceback" not in err
+
+
+def test_hand_query_json(capsys):
+    code, out, _ = run(["blackjack", "hand", "A,K", "vs", "A", "--version", "1994", "--decks", "6",
+                        "--format", "json"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    # 6 packs less A, K and the banker's A: 95 tens among 309 cards; insurance 2 to 1 (reg 7(7))
+    p = Fraction(95, 309)
+    assert Fraction(data["insurance"]["exact"]) == 2 * p - (1 - p)
+    # a player blackjack against an Ace: 3 to 2 unless the banker's next card is a ten (then void)
+    assert Fraction(data["actions"]["stand"]["exact"]) == Fraction(3, 2) * (1 - p)
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory):
+    return tmp_path_factory.mktemp("bjcache")
+
+
+def test_edge_blackjack_through_the_api(cache, monkeypatch):
+    monkeypatch.setenv("ODDSCALC_CACHE", str(cache))
+    a = api.analyse("blackjack", "2007", rules={"decks": "1"})
+    r = a.result("initial")
+    ev = dict(r.events)["expectation, composition-dependent optimal"]
+    td = dict(r.events)["expectation, total-dependent basic strategy"]
+    assert r.distribution.mean == ev and r.edge() == -ev
+    assert td <= ev  # no fixed total-dependent strategy can beat the composition-dependent optimum
+    per_up = next(x for x in a.extras if x.title == "Expectation per up-card")
+    assert sum(row[1] * row[2] for row in per_up.rows) == ev
+    assert sum(row[1] for row in per_up.rows) == 1
+    # a player blackjack: 4*16 ordered A-ten deals of 52*51 ... times both orders
+    assert dict(r.events)["player blackjack"] == Fraction(2 * 4 * 16, 52 * 51)
+    assert {x.title for x in a.extras} >= {"Basic strategy: pairs", "Basic strategy: hard totals, first two cards"}
+
+
+def test_charts_as_text_markdown_html_and_booklet_fragment(cache, monkeypatch, capsys, tmp_path):
+    from oddscalc.report.blackjack_charts import charts_html
+    monkeypatch.setenv("ODDSCALC_CACHE", str(cache))
+    a = api.analyse("blackjack", "2007", rules={"decks": "1"})
+    fragment = charts_html(a)
+    assert fragment.count("<table>") == 4 and "background:" in fragment
+    page = tmp_path / "chart.html"
+    code, _, _ = run(["blackjack", "chart", "--version", "2007", "--decks", "1", "--as", "html", "--out", str(page)],
+                     capsys)
+    text = page.read_text()
+    assert code == 0 and text.startswith("<!DOCTYPE html>") and text.count("<table>") == 4
+    code, out, _ = run(["blackjack", "chart", "--version", "2007", "--decks", "1", "--as", "markdown"], capsys)
+    assert code == 0 and "| A,A |" in out and out.count("## ") == 4
+    code, out, _ = run(["blackjack", "game", "--version", "2007", "--decks", "1", "--format", "json"], capsys)
+    data = json.loads(out)
+    assert Fraction(data["ev"]) == dict(a.result("initial").events)["expectation, composition-dependent optimal"]
+    assert "both original pair cards" in data["split_strategy"]
