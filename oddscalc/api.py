@@ -124,11 +124,11 @@ def analyse(
 
 
 def decision_table(game: str, version: str, wager: str, rules: Mapping[str, str] | None = None,
-                   pay: Mapping[str, str] | None = None, custom: bool = False) -> dict:
+                   pay: Mapping[str, str] | None = None, custom: bool = False) -> object:
     """The exact engine's decision table for a wager (the strategy it assumes), for simulators to follow.
 
-    Keys and values are the game's own (documented by its `decision_table`); the rules are resolved
-    and checked as for `analyse`.
+    Its form is the game's own (a mapping, or a lookup object, documented by the game's `decision_table`;
+    None for a wager with no decision); the rules are resolved and checked as for `analyse`.
     """
     found = [w for w in wagers(game, version, pay) if w.key.lower() == wager.lower()]
     if not found:

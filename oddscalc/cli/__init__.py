@@ -14,7 +14,8 @@ from oddscalc.core.progress import StderrBar
 from oddscalc.regulations.versions import VERSIONS, get_version
 from oddscalc.report import serialize, text
 from oddscalc.report.booklet import booklet_html, booklet_pdf
-from oddscalc.report.tables import write_bytes, write_game_tables, write_index, write_text
+from oddscalc.core.files import write_bytes, write_text
+from oddscalc.report.tables import write_game_tables, write_index
 
 __all__ = ["main", "cli"]
 

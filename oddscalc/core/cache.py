@@ -10,11 +10,12 @@ import hashlib
 import inspect
 import json
 import os
-import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
+
+from oddscalc.core.files import write_text
 
 __all__ = ["cache_dir", "cached_json", "source_digest"]
 
@@ -51,11 +52,8 @@ def cached_json(
         return decode(json.loads(path.read_text())["value"])
     value = compute()
     if use_cache:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        # Key order is kept as encoded: a cached value must decode to exactly what was computed.
         blob = json.dumps({"name": name, "params": dict(params), "source": digest, "value": encode(value)},
-                          sort_keys=True, indent=0)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(fd, "w") as f:
-            f.write(blob + "\n")
-        os.replace(tmp, path)
+                          indent=0)
+        write_text(path, blob + "\n")
     return value

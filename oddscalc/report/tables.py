@@ -3,39 +3,16 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
+from oddscalc.core.files import write_text
 from oddscalc.games.base import GameAnalysis
 from oddscalc.regulations.versions import get_version
 from oddscalc.report.serialize import SCHEMA_VERSION, analysis_to_data
 from oddscalc.report.text import edges_csv, markdown
 
-__all__ = ["write_game_tables", "write_index", "write_text", "write_bytes"]
-
-
-_UMASK = os.umask(0)
-os.umask(_UMASK)
-
-
-def write_bytes(path: Path, data: bytes) -> None:
-    """Write atomically (temp file then rename) so an interrupted run never leaves a half-written file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o666 & ~_UMASK)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def write_text(path: Path, text: str) -> None:
-    write_bytes(path, text.encode("utf-8"))
+__all__ = ["write_game_tables", "write_index"]
 
 
 def game_title(game: str, version: str) -> str:

@@ -108,7 +108,7 @@ def super_pan_9_round(w: Wager, rng: random.Random, shoe: list[int], strategy) -
     return w.pay() if p > b else Fraction(-1)
 
 
-def simulator(w: Wager, rules: dict[str, str], table: dict | None = None) -> Round:
+def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
     """A one-round function for wager `w` under the rule set (decks, removed cards); Super Pan 9 needs the
     engine's decision `table` (sorted three-card values -> "draw"/"stand")."""
     decks = int(rules.get("decks", "6"))

@@ -155,7 +155,7 @@ NEEDS_TABLE = {"super-pan-9", "casino-stud-poker", "three-card-poker", "blackjac
 
 
 def simulate(game: str, w: Wager, rounds: int, seed: int, progress: Progress | None = None,
-             play: Round | None = None, rules: dict[str, str] | None = None, table: dict | None = None) -> Counter:
+             play: Round | None = None, rules: dict[str, str] | None = None, table: object = None) -> Counter:
     """Count the net return of `rounds` independent rounds of wager `w`, reproducibly from `seed`.
 
     Card games' simulators take the rule set (decks and so on) through `rules`, and the strategy the

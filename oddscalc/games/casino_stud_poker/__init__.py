@@ -8,15 +8,17 @@ The expensive part (counting every hand against every banker hand) is in `counti
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
 from fractions import Fraction
+from itertools import permutations
 
 import numpy as np
 
 from oddscalc.core.cache import cached_json
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.games.base import Edge, Extra, GameAnalysis, RuleOption, WagerResult, edges_for
-from oddscalc.games.casino_stud_poker import counting, strategy
+from oddscalc.games.casino_stud_poker import counting, queries, strategy
 from oddscalc.games.casino_stud_poker.jackpot import jackpot_distribution, jackpot_line
 from oddscalc.games.casino_stud_poker.payouts import CATEGORY_PAYOUT, raise_pays
 from oddscalc.games.casino_stud_poker.queries import HandDecision, decisions, hand_decision
@@ -27,7 +29,8 @@ from oddscalc.games.poker.ranking import FIVE_CATEGORIES, category_of
 from oddscalc.regulations.model import Wager
 
 __all__ = ["TITLE", "RULES", "analyse", "optimal", "raise_pays", "CATEGORY_PAYOUT", "ELEMENT_OF_RISK", "HandDecision",
-           "hand_decision", "decisions", "category_counts"]
+           "hand_decision", "decisions", "category_counts", "decision_table", "StudDecisionTable", "canonical_hand",
+           "DecisionTableError"]
 
 TITLE = "Casino stud poker"
 RULES = (
@@ -219,3 +222,115 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
     )
     return GameAnalysis("casino-stud-poker", "", (), tuple(results), assumptions, tuple(extras))
 
+
+
+# --- The optimal decision as data, for the reference simulator (oddscalc.sim.poker) ---------------------------
+
+#: Suit relabellings: a permutation p sends suit s (0..3 = c, d, h, s) to p[s].
+_SUIT_PERMS = tuple(permutations(range(4)))
+_AK_FORMAT = 1  # layout of the cached A-K decisions; bump when it changes
+
+
+class DecisionTableError(ValueError):
+    """The exact strategy cannot be put in the compact table (a decision varies where it is assumed constant)."""
+
+
+def canonical_hand(hand: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """The least (sorted) relabelling of a hand's suits, and the relabelling that gives it (the first in order).
+
+    Cards are (rank 2..14, suit 0..3). Hands with equal canonical form are equal up to suits, so they share
+    every exact probability; an up-card is carried along by the same relabelling.
+    """
+    best, best_perm = None, _SUIT_PERMS[0]
+    for p in _SUIT_PERMS:
+        form = tuple(sorted((r, p[s]) for r, s in hand))
+        if best is None or form < best:
+            best, best_perm = form, p
+    return best, best_perm
+
+
+def _card_id(card: tuple[int, int]) -> int:
+    return (card[0] - 2) * 4 + card[1]
+
+
+@dataclass(frozen=True)
+class StudDecisionTable:
+    """The engine's optimal Raise decision as data, for simulators to look up (cards are (rank 2..14, suit 0..3)).
+
+    `by_row` holds the decision by (row, up-card rank) for every row of the engine's strategy chart where it is
+    the same for every hand of the row (each pair-or-better category, and "no pair below A-K"): checked against
+    the engine's per-class counts when the table is built. `ace_king` holds, per no-pair hand headed by A-K
+    (in canonical suit labelling, see `canonical_hand`), the up-cards it raises against as a bit mask over
+    card ids (rank - 2) * 4 + suit in that same labelling.
+    """
+
+    by_row: Mapping[tuple[str, int], bool]
+    ace_king: Mapping[tuple[tuple[int, int], ...], int]
+
+    def decide(self, hand: tuple[tuple[int, int], ...], up: tuple[int, int], category: str) -> bool:
+        """Raise? `category` is the hand's Schedule 2 category name as in FIVE_CATEGORIES (e.g. "no pair")."""
+        if category == "no pair":
+            ranks = {r for r, _ in hand}
+            if 14 in ranks and 13 in ranks:
+                form, p = canonical_hand(hand)
+                return bool(self.ace_king[form] >> _card_id((up[0], p[up[1]])) & 1)
+            return self.by_row[("no pair below A-K", up[0])]
+        return self.by_row[(category, up[0])]
+
+
+def _ace_king_masks(w: Wager) -> dict:
+    """Per A-K no-pair representative (the engine's name): raised up-cards as a hex bit mask over engine card ids,
+    how many up-cards were listed, and the number of (hand, up-card) pairs raised (weighted by class size)."""
+    deck = FULL_DECK
+
+    def compute() -> dict:
+        masks: dict[str, list[int]] = {}
+        raised = 0
+        for hand, up, weight, *_, decision in decisions(w, "ace-king"):
+            entry = masks.setdefault(hand, [0, 0])
+            entry[1] += 1
+            if decision == "raise":
+                entry[0] |= 1 << deck.card(up)
+                raised += weight
+        return {"raised": raised, "hands": {h: [format(m, "x"), n] for h, (m, n) in masks.items()}}
+
+    params = {"format": _AK_FORMAT, "ante": str(w.pay("ante")), "pays": [str(p) for p in raise_pays(w)]}
+    return cached_json("casino-stud-poker-decisions", params, (cards, ranking, tables, counting, strategy, queries),
+                       compute, lambda d: d, lambda d: d)
+
+
+def decision_table(w: Wager, rules: dict[str, str]) -> StudDecisionTable | None:
+    """The exact optimal strategy of the `ante` wager as a `StudDecisionTable` (None for the jackpot, which has
+    no decision). Built from the engine's own output: the strategy chart's per-class counts, and the A-K rows of
+    `decisions` (cached on disk; about half a minute the first time)."""
+    if w.key != "ante":
+        return None
+    deck = FULL_DECK
+    res = optimal(raise_pays(w), w.pay("ante"))
+    by_row: dict[tuple[str, int], bool] = {}
+    ak_raised = 0
+    for label, cells in res.grid:
+        if label.startswith("A K "):
+            ak_raised += sum(r for r, _ in cells)
+            continue
+        for rank, (raised, n) in zip(res.ranks, cells):
+            if 0 < raised < n:
+                raise DecisionTableError(f"the optimal decision for '{label}' against a {cards.RANK_CHARS[rank]} "
+                                         "up-card depends on the hand; the compact decision table cannot hold it")
+            if n:
+                by_row[(label, rank)] = raised == n
+    stored = _ace_king_masks(w)
+    if stored["raised"] != ak_raised:
+        raise AssertionError("the A-K decisions disagree with the strategy chart")
+    ace_king: dict[tuple[tuple[int, int], ...], int] = {}
+    for name, (mask_hex, listed) in stored["hands"].items():
+        hand = tuple((deck.ranks[c // deck.suits], c % deck.suits) for c in deck.hand(name, 5))
+        if listed != deck.size - 5:
+            raise AssertionError(f"{name}: {listed} up-cards listed, not {deck.size - 5}")
+        form, p = canonical_hand(hand)
+        mask = int(mask_hex, 16)
+        ace_king[form] = sum(1 << _card_id((deck.ranks[c // deck.suits], p[c % deck.suits]))
+                             for c in range(deck.size) if mask >> c & 1)
+    if len(ace_king) != len(stored["hands"]):
+        raise AssertionError("two A-K hand classes share a canonical form")
+    return StudDecisionTable(by_row, ace_king)

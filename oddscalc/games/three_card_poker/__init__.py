@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import permutations
+from math import comb
 
 import numpy as np
 
@@ -20,7 +22,8 @@ from oddscalc.games.three_card_poker.counting import tcp_counts
 from oddscalc.games.three_card_poker.strategy import TIE_BREAK, TcpPays, TcpResult, category_counts, evaluate
 from oddscalc.regulations.model import Wager
 
-__all__ = ["TITLE", "RULES", "analyse", "pays_of", "ELEMENT_OF_RISK", "play_threshold", "HandDecision", "hand_decision"]
+__all__ = ["TITLE", "RULES", "analyse", "pays_of", "ELEMENT_OF_RISK", "play_threshold", "HandDecision", "hand_decision",
+           "decision_table"]
 
 TITLE = "Three Card Poker"
 RULES = ()
@@ -174,3 +177,28 @@ def hand_decision(w: Wager, hand: str, deck: Deck = FULL_DECK) -> HandDecision:
     play = (p.ante_not_qualifying * nq + (p.ante + p.play) * lt - 2 * gt) / Fraction(len(banker)) + p.bonus[cat]
     return HandDecision(" ".join(deck.name(c) for c in cards_), THREE_CATEGORIES[cat], nq, lt, eq, gt, play,
                         Fraction(-1))
+
+
+def _suit_images(hand: tuple[tuple[int, int], ...]) -> set[tuple[tuple[int, int], ...]]:
+    """Every hand equal to `hand` up to relabelling the suits (cards as (rank 2..14, suit 0..3), sorted)."""
+    return {tuple(sorted((r, p[s]) for r, s in hand)) for p in permutations(range(4))}
+
+
+def decision_table(w: Wager, rules: dict[str, str]) -> dict[tuple[tuple[int, int], ...], str] | None:
+    """The engine's optimal decision for every one of the C(52, 3) player hands, for simulators: key the hand's
+    cards as sorted (rank 2..14, suit 0..3 for c, d, h, s) pairs, value "play" or "fold". Each of the engine's
+    suit classes is spread over its hands (their number checked against the class size). None for Pair Plus,
+    which has no decision."""
+    if w.key != "ante-play":
+        return None
+    deck = FULL_DECK
+    res = evaluate(tcp_counts(deck), pays_of(w))
+    table: dict[tuple[tuple[int, int], ...], str] = {}
+    for ids, _, weight, _, plays in res.classes:
+        images = _suit_images(tuple((deck.ranks[c // deck.suits], c % deck.suits) for c in ids))
+        if len(images) != weight:
+            raise AssertionError(f"class of {ids} holds {weight} hands, not {len(images)}")
+        table.update(dict.fromkeys(images, "play" if plays else "fold"))
+    if len(table) != comb(deck.size, 3):
+        raise AssertionError("the classes do not cover every hand once")
+    return table

@@ -1,0 +1,206 @@
+"""Reference simulators for casino stud poker and Three Card Poker: cards dealt from a shuffled 52-card pack.
+
+Hands are ranked here by two small plain-Python evaluators written from the law alone (Schedule 2 for five
+cards, reg 12(1) as inserted in 2002 for three), apart from the engines' vectorised ranking and counting.
+The player follows the exact engine's decision table (its output, read as data), as the issue asks; every
+round is settled here from the cards dealt. Cards are (rank 2..14, suit 0..3) pairs, Ace 14.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+from oddscalc.regulations.model import Wager
+from oddscalc.sim.simulators import Round, SimulationError
+
+__all__ = ["simulator", "PACK", "FIVE_NAMES", "THREE_NAMES", "rank_five", "rank_three", "stud_qualifies",
+           "tcp_qualifies", "stud_round", "tcp_ante_play_round", "pair_plus_round", "jackpot_round"]
+
+Card = tuple[int, int]
+Value = tuple[int, tuple[int, ...]]  # (category index, tie-break ranks): larger is better, equal is a tie
+
+PACK: tuple[Card, ...] = tuple((rank, suit) for rank in range(2, 15) for suit in range(4))
+
+#: Schedule 2 para 2, lowest first; the royal flush ranked apart (para 2(a)).
+FIVE_NAMES = ("no pair", "one pair", "two pairs", "three of a kind", "straight", "flush", "full house",
+              "four of a kind", "straight flush", "royal flush")
+#: Reg 12(1)(c), lowest first: a straight beats a flush in three-card hands.
+THREE_NAMES = ("high card", "pair", "flush", "straight", "three of a kind", "straight flush")
+
+#: The `ante` wager's Raise payout for each five-card category (reg 8(8)(b): "one pair or less" covers no pair).
+RAISE_KEY = {"no pair": "one-pair-or-less", "one pair": "one-pair-or-less", "two pairs": "two-pairs",
+             "three of a kind": "three-of-a-kind", "straight": "straight", "flush": "flush",
+             "full house": "full-house", "four of a kind": "four-of-a-kind", "straight flush": "straight-flush",
+             "royal flush": "royal-flush"}
+#: Reg 12(9): the Ante Bonus; reg 12(12): Pair Plus.
+BONUS_KEY = {"straight": "bonus-straight", "three of a kind": "bonus-three-of-a-kind",
+             "straight flush": "bonus-straight-flush"}
+PAIR_PLUS_KEY = {"pair": "pair", "flush": "flush", "straight": "straight", "three of a kind": "three-of-a-kind",
+                 "straight flush": "straight-flush"}
+#: Reg 8(11A)(e): the progressive jackpot's paying hands, by the payout keys of the wager.
+JACKPOT_KEY = {"royal flush": "royal-flush", "straight flush": "straight-flush", "four of a kind": "four-of-a-kind",
+               "full house": "full-house", "flush": "flush"}
+
+#: The Play wager equals the Ante (the wager as the project states it; its paragraph is lost from the 2002 copy).
+PLAY_STAKE = 1
+
+
+def _straight_top(ranks: Sequence[int]) -> int:
+    """Top rank of a straight made by these distinct ranks (sorted descending), else 0; the Ace may count one
+    to complete A-2-3-4-5 or A-2-3 (Sch 2 para 1, reg 12(1)(d)), which then ranks lowest."""
+    k = len(ranks)
+    if ranks[0] - ranks[-1] == k - 1:
+        return ranks[0]
+    if ranks[0] == 14 and list(ranks[1:]) == list(range(k, 1, -1)):
+        return k
+    return 0
+
+
+def _groups(cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(group sizes, ranks) of the hand's groups of equal ranks, larger groups first, then higher ranks."""
+    count: dict[int, int] = {}
+    for r, _ in cards:
+        count[r] = count.get(r, 0) + 1
+    order = sorted(count.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    return tuple(n for _, n in order), tuple(r for r, _ in order)
+
+
+def rank_five(cards: Sequence[Card]) -> Value:
+    """A five-card hand's value under Schedule 2: equal hands (suits never rank) get equal values."""
+    sizes, ranks = _groups(cards)
+    flush = len({s for _, s in cards}) == 1
+    top = _straight_top(ranks) if len(ranks) == 5 else 0
+    if top:
+        cat = (9 if top == 14 else 8) if flush else 4
+        return cat, (top,)
+    if flush:
+        return 5, ranks
+    cat = {(4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}.get(sizes, 0)
+    return cat, ranks
+
+
+def rank_three(cards: Sequence[Card]) -> Value:
+    """A three-card hand's value under reg 12(1): straight flush, three of a kind, straight, flush, pair, high."""
+    sizes, ranks = _groups(cards)
+    flush = len({s for _, s in cards}) == 1
+    top = _straight_top(ranks) if len(ranks) == 3 else 0
+    if top:
+        return (5 if flush else 3), (top,)
+    if sizes[0] == 3:
+        return 4, ranks
+    if flush:
+        return 2, ranks
+    return (1 if sizes[0] == 2 else 0), ranks
+
+
+def stud_qualifies(value: Value) -> bool:
+    """Reg 8(9): "Ace/King or better", a hand holding an Ace and a King, or any better hand."""
+    cat, ranks = value
+    return cat > 0 or (ranks[0] == 14 and ranks[1] == 13)
+
+
+def tcp_qualifies(value: Value) -> bool:
+    """Reg 12(8): the banker plays with a Queen or better (Queen-high, or any pair or better hand)."""
+    cat, ranks = value
+    return cat > 0 or ranks[0] >= 12
+
+
+def stud_round(w: Wager, rng: random.Random, table, qualifies: Callable[[Value], bool] = stud_qualifies,
+               rank: Callable[[Sequence[Card]], Value] = rank_five) -> Fraction:
+    """One hand of Ante and Raise, net per unit Ante: five cards each, the banker's fifth face up (reg 8(1)(e));
+    fold loses the Ante (reg 8(7)); a banker without Ace/King or better pays the Ante only (8(8)(a)); else the
+    better hand wins both, the Raise paid by the player's hand (8(8)(b), (10)); equal hands void (8(11))."""
+    deal = rng.sample(PACK, 10)
+    player, banker = deal[:5], deal[5:]
+    mine = rank(player)
+    if not table.decide(tuple(player), banker[4], FIVE_NAMES[mine[0]]):
+        return Fraction(-1)
+    raise_stake = int(w.param("raise", 2))
+    theirs = rank(banker)
+    if not qualifies(theirs):
+        return w.pay("ante")
+    if mine > theirs:
+        return w.pay("ante") + raise_stake * w.pay(RAISE_KEY[FIVE_NAMES[mine[0]]])
+    if mine == theirs:
+        return Fraction(0)
+    return Fraction(-1 - raise_stake)
+
+
+def jackpot_round(w: Wager, rng: random.Random, meter: Fraction, stake_returned: bool,
+                  rank: Callable[[Sequence[Card]], Value] = rank_five) -> Fraction:
+    """The 1-unit progressive jackpot wager (reg 8(11A)(e)), on the player's own five cards: a payout in
+    "meter" units is that share of the meter, one in "stake" units that multiple of the wager."""
+    name = FIVE_NAMES[rank(rng.sample(PACK, 5))[0]]
+    if name not in JACKPOT_KEY:
+        return Fraction(-1)
+    key = JACKPOT_KEY[name]
+    unit = next(p.unit for p in w.payouts if p.key == key)
+    won = w.pay(key) * (meter if unit == "meter" else 1)
+    return won - (0 if stake_returned else 1)
+
+
+def tcp_ante_play_round(w: Wager, rng: random.Random, table: dict,
+                        rank: Callable[[Sequence[Card]], Value] = rank_three,
+                        qualifies: Callable[[Value], bool] = tcp_qualifies) -> Fraction:
+    """One hand of Ante and Play, net per unit Ante: fold loses the Ante; playing, the Ante Bonus is paid on
+    the player's hand (reg 12(9)); a banker without a Queen or better pays the Ante and returns the Play; else the
+    better hand wins both (12(8)(b), (10)); equal hands void both (the engine's stated assumption)."""
+    deal = rng.sample(PACK, 6)
+    player, banker = deal[:3], deal[3:]
+    if table[tuple(sorted(player))] != "play":
+        return Fraction(-1)
+    mine, theirs = rank(player), rank(banker)
+    name = THREE_NAMES[mine[0]]
+    bonus = w.pay(BONUS_KEY[name]) if name in BONUS_KEY else Fraction(0)
+    if not qualifies(theirs):
+        return w.pay("ante-banker-not-qualifying") + bonus
+    if mine > theirs:
+        return w.pay("ante") + PLAY_STAKE * w.pay("play") + bonus
+    if mine == theirs:
+        return bonus
+    return -1 - PLAY_STAKE + bonus
+
+
+def pair_plus_round(w: Wager, rng: random.Random,
+                    rank: Callable[[Sequence[Card]], Value] = rank_three) -> Fraction:
+    """Pair Plus on the player's three cards (reg 12(12), (13)): pays by the hand, loses without a pair."""
+    name = THREE_NAMES[rank(rng.sample(PACK, 3))[0]]
+    return w.pay(PAIR_PLUS_KEY[name]) if name in PAIR_PLUS_KEY else Fraction(-1)
+
+
+class PokerRuleError(SimulationError):
+    """A rule option the poker simulators cannot read."""
+
+
+def _meter(rules: dict[str, str]) -> Fraction:
+    text = rules.get("meter", "100000")
+    try:
+        meter = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        meter = Fraction(-1)
+    if meter < 0:
+        raise PokerRuleError(f"rule meter={text!r} is not a number of units >= 0")
+    return meter
+
+
+def simulator(w: Wager, rules: dict[str, str], table=None) -> Round:
+    """A one-round function for wager `w`; Ante/Raise and Ante/Play follow the engine's decision `table`."""
+    if w.game == "casino-stud-poker" and w.key == "ante":
+        if table is None:
+            raise SimulationError("casino stud poker's Ante needs the exact engine's decision table")
+        return lambda wager, rng: stud_round(wager, rng, table)
+    if w.game == "casino-stud-poker" and w.key == "progressive-jackpot":
+        meter = _meter(rules)
+        stake = rules.get("jackpot-stake", "forfeited")
+        if stake not in ("forfeited", "returned"):
+            raise PokerRuleError(f"rule jackpot-stake={stake!r}: give 'forfeited' or 'returned'")
+        return lambda wager, rng: jackpot_round(wager, rng, meter, stake == "returned")
+    if w.game == "three-card-poker" and w.key == "ante-play":
+        if table is None:
+            raise SimulationError("Three Card Poker's Ante and Play needs the exact engine's decision table")
+        return lambda wager, rng: tcp_ante_play_round(wager, rng, table)
+    if w.game == "three-card-poker" and w.key == "pair-plus":
+        return pair_plus_round
+    raise SimulationError(f"no poker simulator for {w.game!r} wager {w.key!r}")
