@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+from oddscalc.games.casino_stud_poker import parse_meter
 from oddscalc.regulations.model import Wager
 from oddscalc.sim.simulators import Round, SimulationError
 
@@ -170,21 +171,6 @@ def pair_plus_round(w: Wager, rng: random.Random,
     return w.pay(PAIR_PLUS_KEY[name]) if name in PAIR_PLUS_KEY else Fraction(-1)
 
 
-class PokerRuleError(SimulationError):
-    """A rule option the poker simulators cannot read."""
-
-
-def _meter(rules: dict[str, str]) -> Fraction:
-    text = rules.get("meter", "100000")
-    try:
-        meter = Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        meter = Fraction(-1)
-    if meter < 0:
-        raise PokerRuleError(f"rule meter={text!r} is not a number of units >= 0")
-    return meter
-
-
 def simulator(w: Wager, rules: dict[str, str], table=None) -> Round:
     """A one-round function for wager `w`; Ante/Raise and Ante/Play follow the engine's decision `table`."""
     if w.game == "casino-stud-poker" and w.key == "ante":
@@ -192,10 +178,8 @@ def simulator(w: Wager, rules: dict[str, str], table=None) -> Round:
             raise SimulationError("casino stud poker's Ante needs the exact engine's decision table")
         return lambda wager, rng: stud_round(wager, rng, table)
     if w.game == "casino-stud-poker" and w.key == "progressive-jackpot":
-        meter = _meter(rules)
-        stake = rules.get("jackpot-stake", "forfeited")
-        if stake not in ("forfeited", "returned"):
-            raise PokerRuleError(f"rule jackpot-stake={stake!r}: give 'forfeited' or 'returned'")
+        meter = parse_meter(rules.get("meter", "100000"))  # reading the rule is not playing the game
+        stake = rules.get("jackpot-stake", "forfeited")  # a choice api.resolve_rules has already checked
         return lambda wager, rng: jackpot_round(wager, rng, meter, stake == "returned")
     if w.game == "three-card-poker" and w.key == "ante-play":
         if table is None:
