@@ -22,6 +22,7 @@ from oddscalc.games.chemin_de_fer import solve as S
 from oddscalc.games.chemin_de_fer.analysis import counts_for, parse_commission
 from oddscalc.games.chemin_de_fer.coups import COMPOSITION, coup_counts
 from oddscalc.games.chemin_de_fer.tableau import OPTIONAL_CELLS
+from matrix_checks import direct_2xn
 
 F = Fraction
 P = [F(4, 13)] + [F(1, 13)] * 9  # one card, with replacement: ten-values 16 of 52
@@ -69,18 +70,6 @@ def payoff(policy: int, banker: dict) -> F:
 
 def tableau(cell) -> int:
     return int(PUNTO_BANCO_TABLEAU.banker_draws[cell[0]][cell[1]])
-
-
-def direct_2xn(matrix):
-    lines = list(zip(matrix[0], matrix[1]))
-    qs = {F(0), F(1)}
-    for (a0, b0), (a1, b1) in itertools.combinations(lines, 2):
-        den = (b0 - a0) - (b1 - a1)
-        if den and 0 <= (a1 - a0) / den <= 1:
-            qs.add(F(a1 - a0) / den)
-    scored = {q: min((1 - q) * a + q * b for a, b in lines) for q in qs}
-    best = max(scored.values())
-    return best, [q for q, v in scored.items() if v == best]
 
 
 def test_infinite_counts_match_the_independent_evaluator():
