@@ -148,10 +148,13 @@ CARD_SIMULATORS: dict[str, str] = {
     "casino-stud-poker": "oddscalc.sim.poker",
     "three-card-poker": "oddscalc.sim.poker",
     "blackjack": "oddscalc.sim.blackjack",
+    "chemin-de-fer": "oddscalc.sim.chemin",
+    "baccarat-banque": "oddscalc.sim.chemin",
 }
 
 #: Games whose simulator follows a decision table taken from the exact engine.
-NEEDS_TABLE = {"super-pan-9", "casino-stud-poker", "three-card-poker", "blackjack"}
+NEEDS_TABLE = {"super-pan-9", "casino-stud-poker", "three-card-poker", "blackjack", "chemin-de-fer",
+               "baccarat-banque"}
 
 
 def simulate(game: str, w: Wager, rounds: int, seed: int, progress: Progress | None = None,
