@@ -205,6 +205,21 @@ def _prefer(cell: Cell, q: Fraction) -> int | None:
     return 1 if d > 0 else 0 if d < 0 else None
 
 
+def _best_reply(cells: Sequence[Cell], q: Fraction, slope: Fraction) -> tuple[dict, Fraction, list[Cell]]:
+    """The column player's strict best reply at q cell by cell, the row payoff's slope in q given those
+    choices (starting from `slope`), and the cells where he is indifferent (left for the caller to set)."""
+    column: dict = {}
+    tied = []
+    for c in cells:
+        a = _prefer(c, q)
+        if a is None:
+            tied.append(c)
+        else:
+            column[c.key] = Fraction(a)
+            slope += c.slope(a)
+    return column, slope, tied
+
+
 def solve_additive(constant: tuple[Fraction, Fraction], cells: Sequence[Cell]) -> AdditiveSolution:
     """Solve the zero-sum additive game: row payoff = (1-q) c0 + q c1 + sum over cells of its contribution.
 
@@ -223,16 +238,7 @@ def solve_additive(constant: tuple[Fraction, Fraction], cells: Sequence[Cell]) -
     best = max(values)
     optimal = [q for q, val in zip(candidates, values) if val == best]
     q = optimal[0]
-    column: dict = {}
-    tied = []
-    slope = c1 - c0
-    for c in cells:
-        a = _prefer(c, q)
-        if a is None:
-            tied.append(c)
-        else:
-            column[c.key] = Fraction(a)
-            slope += c.slope(a)
+    column, slope, tied = _best_reply(cells, q, c1 - c0)
     relevant_tied = [c for c in tied if c.row[0] != c.row[1]]
     for c in tied:
         if c not in relevant_tied:
@@ -295,16 +301,7 @@ def additive_equilibria(constant: tuple[Fraction, Fraction], column_constant: tu
     found: list[Equilibrium] = []
 
     def at(q: Fraction, want: str) -> None:
-        column: dict = {}
-        slope = c1 - c0
-        tied = []
-        for c in cells:
-            a = _prefer(c, q)
-            if a is None:
-                tied.append(c)
-            else:
-                column[c.key] = Fraction(a)
-                slope += c.slope(a)
+        column, slope, tied = _best_reply(cells, q, c1 - c0)
         live = [c for c in tied if c.slope(0) != c.slope(1)]
         for c in tied:
             if c not in live:
