@@ -25,14 +25,18 @@ class HandOutcomes:
         lose, push, win, den = self.ev.outcome_weights(h)
         return Fraction(lose, den), Fraction(push, den), Fraction(win, den)
 
-    def hit(self, h: tuple[int, ...]) -> Vec:
+    def _next_card(self, h: tuple[int, ...], then) -> Vec:
+        """(lose, push, win) averaged over the next card drawn to `h`, `then` playing the hand after it."""
         cards, size = self.ev.draws(h)
         acc = [Fraction(0)] * 3
         for c, n in cards:
-            v = self.follow(add(h, c))
+            v = then(add(h, c))
             for i in range(3):
                 acc[i] += n * v[i]
         return tuple(a / size for a in acc)
+
+    def hit(self, h: tuple[int, ...]) -> Vec:
+        return self._next_card(h, self.follow)
 
     def follow(self, h: tuple[int, ...]) -> Vec:
         found = self.memo.get(h)
@@ -45,13 +49,7 @@ class HandOutcomes:
         return found
 
     def double(self, h: tuple[int, ...]) -> Vec:
-        cards, size = self.ev.draws(h)
-        acc = [Fraction(0)] * 3
-        for c, n in cards:
-            v = self.stand(add(h, c))
-            for i in range(3):
-                acc[i] += n * v[i]
-        return tuple(a / size for a in acc)
+        return self._next_card(h, self.stand)
 
 
 def start_outcomes(out: HandOutcomes, h: tuple[int, ...], action: str, split_ev: Fraction | None = None
