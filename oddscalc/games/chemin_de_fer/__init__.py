@@ -36,7 +36,7 @@ def decision_table(w: Wager, rules: dict[str, str]) -> dict:
     decks = rules.get("decks", "6")
     freedom = rules.get("banker", "classical")
     if rules.get("player-info", "total") == "composition":
-        _, sol = _analysis._b3(decks, freedom)
+        _, sol = _analysis.composition_solution(decks, freedom)
         return _table(_COMPOSITION, freedom, dict(zip(_FIVES, sol.q)), sol.banker)
     commission = _analysis.parse_commission(rules.get("commission", "0"))
     solved = _analysis.solution(decks, commission, freedom, rules.get("player5", _analysis.OPTIMAL))

@@ -17,7 +17,7 @@ from oddscalc.games.chemin_de_fer.coups import COMPOSITION, TOTAL, CoupCounts, c
 from oddscalc.games.chemin_de_fer.tableau import OPTIONAL_CELLS, column_label, is_optional
 from oddscalc.regulations.model import Wager
 
-__all__ = ["TITLE", "RULES", "analyse", "parse_commission", "shoe_for", "counts_for", "solution", "Solved", "settle"]
+__all__ = ["TITLE", "RULES", "analyse", "parse_commission", "shoe_for", "counts_for", "solution", "composition_solution", "Solved", "settle"]
 
 TITLE = "Chemin de fer"
 INFINITE = "infinite"
@@ -295,7 +295,8 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
 
 
 @lru_cache(maxsize=8)
-def _b3(decks: str, freedom: str) -> tuple[B3.SplitCounts, B3.B3Solution]:
+def composition_solution(decks: str, freedom: str) -> tuple[B3.SplitCounts, B3.B3Solution]:
+    """Model B3 (the player sees his two cards' composition): the counts and the exact solution, memoised."""
     counts = B3.split_counts(shoe_for(decks))
     return counts, B3.solve_b3(counts, freedom)
 
@@ -304,7 +305,7 @@ def _analyse_b3(wagers: tuple[Wager, ...], decks: str, freedom: str, progress=No
     """Model B3: the player's play on 5 by the composition of his two cards, against the banker's by his."""
     if progress:
         progress(0, 1, "chemin de fer, Model B3")
-    counts, sol = _b3(decks, freedom)
+    counts, sol = composition_solution(decks, freedom)
     outcome = B3.outcome_b3(counts, sol.q, sol.banker)
     mixed = [k for k, p in sol.banker.items() if 0 < p < 1]
     plays = ", ".join(f"{c}: {'draws' if q == 1 else 'stands' if q == 0 else f'draws with probability {q}'}"
