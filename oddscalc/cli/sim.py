@@ -71,6 +71,8 @@ def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt) -
     if not 0 < level < 1:
         fail(f"--alpha {alpha} must lie strictly between 0 and 1")
     a = run_analysis(game, wager, version, pay, rule, decks, custom)
+    if a.results[0].not_a_law:
+        fail(f"cannot check {a.game} {a.results[0].wager.key} under these rules: {a.results[0].not_a_law}")
     try:
         outcome = check_counts(a.results[0].distribution, read_results(results), level)
     except ValueError as exc:

@@ -35,13 +35,17 @@ class Edge:
 
 @dataclass(frozen=True)
 class WagerResult:
-    """One wager's exact outcome distribution and its edges; `events` names notable outcome probabilities."""
+    """One wager's exact outcome distribution and its edges; `events` names notable outcome probabilities.
+
+    `not_a_law`, when set, says why the distribution is not the full law of one round's net return (some
+    outcomes stand for a group of rounds at their exact conditional mean): `check` then refuses it."""
 
     wager: Wager
     distribution: Distribution
     edges: tuple[Edge, ...]
     events: tuple[tuple[str, Fraction], ...] = ()
     notes: tuple[str, ...] = ()
+    not_a_law: str = ""  # when set: why `distribution` is not the law of per-round returns (its mean is exact)
 
     def edge(self, key: str = "initial") -> Fraction:
         return next(e.value for e in self.edges if e.key == key)

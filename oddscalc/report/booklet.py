@@ -62,14 +62,19 @@ def _frac(value: Fraction) -> str:
 
 def _wager_row(r: WagerResult, footnotes: dict[str, int]) -> str:
     w, d = r.wager, r.distribution
-    marks = "".join(f"<sup>{footnotes.setdefault(s, len(footnotes) + 1)}</sup>" for s in w.reconstructions)
+    marks = "".join(f"<sup>{footnotes.setdefault(f'Reconstructed value: {s}', len(footnotes) + 1)}</sup>"
+                    for s in w.reconstructions)
     odds = "<br>".join(_e(p.odds.text if len(w.payouts) == 1 else f"{p.key}: {p.odds.text}")
                        + (" <span class='custom'>(custom)</span>" if p.custom else "") for p in w.payouts)
     edges = "".join(f"<div>{_e(_frac(e.value))}<br>= {_e(percent(e.value))} <span class='conv'>{_e(e.convention)}</span></div>"
                     for e in r.edges)
     recon = " (reconstructed)" if w.reconstructions else ""
+    if r.not_a_law:  # some outcomes are only their conditional mean: no exact P(win) to print
+        p_win = f"not computed<sup>{footnotes.setdefault(r.not_a_law, len(footnotes) + 1)}</sup>"
+    else:
+        p_win = f"{_e(_frac(d.p_win))}<br>= {_e(percent(d.p_win))}"
     return (f"<tr><td><b>{_e(w.key)}</b>{marks}<br>{_e(w.title)}</td><td>{odds}</td>"
-            f"<td class='num'>{_e(_frac(d.p_win))}<br>= {_e(percent(d.p_win))}</td>"
+            f"<td class='num'>{p_win}</td>"
             f"<td class='num edge'>{edges}</td><td>{_e(w.citations)}{recon}</td></tr>")
 
 
@@ -116,7 +121,7 @@ def _game(game: str, analyses: Sequence[GameAnalysis]) -> str:
         parts += [_extra(x) for x in extras]
     if footnotes:
         parts.append("<div class='notes'>" + "".join(
-            f"<p><sup>{n}</sup> Reconstructed value: {_e(s)}</p>" for s, n in footnotes.items()) + "</div>")
+            f"<p><sup>{n}</sup> {_e(s)}</p>" for s, n in footnotes.items()) + "</div>")
     parts.append("</section>")
     return "".join(parts)
 

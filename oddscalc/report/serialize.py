@@ -66,6 +66,7 @@ def _wager(r: WagerResult) -> dict[str, Any]:
         "distribution": [{"return": fraction_text(ret), "probability": fraction_text(p),
                           "decimal": render_decimal(p, DECIMAL_PLACES)} for ret, p in d.outcomes],
         "notes": list(r.notes),
+        "distribution_is_law": not r.not_a_law,
     }
 
 

@@ -56,7 +56,10 @@ def edge_text(a: GameAnalysis) -> str:
         d = r.distribution
         lines += ["", f"{r.wager.key}: {r.wager.title}", f"  odds: {_payouts(r)}", f"  citation: {r.wager.citations}"]
         lines += _recon(r)
-        lines.append(f"  P(win) {_exact_pct(d.p_win)}" + (f"; P(void) {_exact_pct(d.p_push)}" if d.p_push else ""))
+        if r.not_a_law:
+            lines.append("  P(win) not computed exactly (see the note)")
+        else:
+            lines.append(f"  P(win) {_exact_pct(d.p_win)}" + (f"; P(void) {_exact_pct(d.p_push)}" if d.p_push else ""))
         for e in r.edges:
             lines.append(f"  house edge {e.convention}: {_exact_pct(e.value)}")
         lines += [f"  note: {n}" for n in r.notes]
@@ -72,8 +75,11 @@ def dist_text(a: GameAnalysis) -> str:
         lines.append(f"  {'net return':>14}  {'probability':>28}  decimal")
         for ret, p in d.outcomes:
             lines.append(f"  {fraction_text(ret):>14}  {fraction_text(p):>28}  {render_decimal(p, 10)}")
-        lines.append(f"  expectation {_exact_pct(d.mean)}; variance {fraction_text(d.variance)}; "
-                     f"standard deviation {d.stdev(10)}")
+        if r.not_a_law:
+            lines.append(f"  expectation {_exact_pct(d.mean)}; NOT the law of a round: {r.not_a_law}")
+        else:
+            lines.append(f"  expectation {_exact_pct(d.mean)}; variance {fraction_text(d.variance)}; "
+                         f"standard deviation {d.stdev(10)}")
         for name, p in r.events:
             lines.append(f"  P({name}) = {_exact_pct(p)}")
     return "\n".join(lines) + "\n"
@@ -111,11 +117,13 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
         columns = ["wager", "odds", "P(win)", *[f"edge {c}" for c in conventions], "citation"]
         rows = []
         for r in a.results:
-            marks = "".join(f"[^{notes.setdefault(s, len(notes) + 1)}]" for s in r.wager.reconstructions)
+            marks = "".join(f"[^{notes.setdefault(f'Reconstructed value: {s}', len(notes) + 1)}]"
+                            for s in r.wager.reconstructions)
             by = {e.convention: e.value for e in r.edges}
+            p_win = (f"not computed[^{notes.setdefault(r.not_a_law, len(notes) + 1)}]" if r.not_a_law else
+                     f"{fraction_text(r.distribution.p_win)} ({percent(r.distribution.p_win)})")
             rows.append([
-                f"{r.wager.key}{marks}", _payouts(r),
-                f"{fraction_text(r.distribution.p_win)} ({percent(r.distribution.p_win)})",
+                f"{r.wager.key}{marks}", _payouts(r), p_win,
                 *[f"{fraction_text(by[c])} ({percent(by[c])})" if c in by else "" for c in conventions],
                 r.wager.citations + (" (reconstructed)" if marks else ""),
             ])
@@ -125,7 +133,7 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
         lines.append("")
     if notes:
         lines.append("")
-        lines += [f"[^{n}]: Reconstructed value: {s}" for s, n in notes.items()]
+        lines += [f"[^{n}]: {s}" for s, n in notes.items()]
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -145,9 +153,11 @@ def edges_csv(analyses: Sequence[GameAnalysis], header: bool = True) -> str:
         rules = ";".join(f"{k}={v}" for k, v in a.rules)
         for r in a.results:
             d = r.distribution
+            law = not r.not_a_law  # otherwise the chances are not computed: left empty
             for e in r.edges:
                 rows.append([a.version, a.game, rules, a.custom, r.wager.key, r.wager.title, _payouts(r),
-                             fraction_text(d.p_win), render_decimal(d.p_win, 10), fraction_text(d.p_push),
+                             fraction_text(d.p_win) if law else "", render_decimal(d.p_win, 10) if law else "",
+                             fraction_text(d.p_push) if law else "",
                              e.convention, fraction_text(e.value), render_decimal(e.value * 100, 8),
                              r.wager.citations, " | ".join(r.wager.reconstructions)])
     return _csv(rows)

@@ -11,14 +11,14 @@ from dataclasses import replace
 from fractions import Fraction
 
 from oddscalc.core.distribution import Distribution
-from oddscalc.games.base import Extra, GameAnalysis, RuleError, WagerResult, edges_for
+from oddscalc.games.base import INITIAL, Extra, GameAnalysis, RuleError, WagerResult, edges_for
 from oddscalc.games.blackjack.analysis import game_summary
 from oddscalc.games.blackjack.rules import RULES, RuleSet, rule_set
 from oddscalc.games.blackjack.shoe import full_shoe
 from oddscalc.games.blackjack.side import insurance, insurance_offered, over_13, under_13
 from oddscalc.regulations.model import Wager
 
-__all__ = ["RULES", "analyse", "TITLE", "effective_rules", "SPLIT_STRATEGY"]
+__all__ = ["RULES", "analyse", "decision_table", "TITLE", "effective_rules", "SPLIT_STRATEGY"]
 
 TITLE = "Blackjack"
 SPLIT_STRATEGY = (
@@ -46,20 +46,34 @@ def _F(text: str) -> Fraction:
     return Fraction(text)
 
 
-def _initial(w: Wager, rs: RuleSet, progress) -> tuple[WagerResult, list[Extra], list[str]]:
+def _initial(w: Wager, rs: RuleSet, play: str, progress) -> tuple[WagerResult, list[Extra], list[str]]:
     s = game_summary(rs, progress)
-    dist = Distribution.from_weights([(_F(r), _F(p)) for r, p in s["distribution"]])
+    law = s["laws"][play]
+    dist = Distribution.from_weights([(_F(r), _F(p)) for r, p in law["distribution"]])
     ev, td = _F(s["ev"]), _F(s["td_ev"])
-    if dist.mean != ev:
+    if dist.mean != (ev if play == "optimal" else td):
         raise AssertionError("distribution mean differs from the exact expectation")
+    lumped = _F(law["lumped"])
     limits = ", ".join(map(str, s["split_limits"])) or "none"
-    events = tuple((k, _F(v)) for k, v in s["events"].items()) + (
+    events = tuple((k, _F(v)) for k, v in law["events"].items()) + (
         ("expectation, composition-dependent optimal", ev), ("expectation, total-dependent basic strategy", td))
-    notes = (
+    played = ("composition-dependent optimal play" if play == "optimal" else
+              "the total-dependent basic strategy (charts below), splits played by the chart")
+    notes = [
+        f"the distribution and edge assume {played}",
         f"composition-dependent optimal expectation {s['ev']} per unit initial stake",
         f"total-dependent basic strategy expectation {s['td_ev']}",
-        f"split rounds enter the distribution as their exact conditional expectation (hand limit {limits})",
-    )
+    ]
+    not_a_law = ""
+    if lumped:
+        not_a_law = (f"split rounds that may make three or more hands (chance {lumped}; hand limits {limits}) enter "
+                     "the distribution as their exact conditional expectation, since the joint law of three or more "
+                     "split hands is not computed: the mean and edge are exact, P(win) and the variance are not; "
+                     "with --rule max_hands=2 the distribution is the exact law of every round")
+        notes.append(not_a_law)
+    else:
+        notes.append("the distribution is the exact law of one round's net result, split rounds included "
+                     "(each split hand's result and the banker's, jointly)")
     extras = [Extra("Expectation per up-card", ("up-card", "chance", "CD optimal", "basic strategy"),
                     tuple((u, _F(p), _F(e), _F(t)) for u, p, e, t in s["per_up"]))]
     ups = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
@@ -69,7 +83,21 @@ def _initial(w: Wager, rs: RuleSet, progress) -> tuple[WagerResult, list[Extra],
     for k, title in names.items():
         extras.append(Extra(title, ("hand",) + ups, tuple((label, *codes) for label, codes in s["charts"][k]),
                             "S stand, H hit, D double, P split"))
-    return WagerResult(w, dist, edges_for(dist), events, notes), extras, []
+    edges = edges_for(dist)
+    if not_a_law:  # only the mean is exact: no edge that divides by a chance of the law
+        edges = tuple(e for e in edges if e.convention == INITIAL)
+    return WagerResult(w, dist, edges, events, tuple(notes), not_a_law), extras, []
+
+
+def decision_table(w: Wager, rules: dict[str, str]) -> dict | None:
+    """The basic strategy the reference simulator follows, as data: per chart ("two_card", "later",
+    "no_double"), rows [kind ("hard", "soft", "pair"), total or pair value index, up-card value index, action]."""
+    if w.param("kind") != "initial":
+        return None
+    if rules.get("strategy", "optimal") != "basic":
+        raise RuleError("the blackjack reference simulator plays the total-dependent basic strategy; pass "
+                        "--rule strategy=basic here and to `check`, so that both describe the same play")
+    return game_summary(effective_rules((w,), rules))["strategy"]
 
 
 def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
@@ -79,7 +107,7 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
     for w in wagers:
         kind = w.param("kind")
         if kind == "initial":
-            result, more, _ = _initial(w, rs, progress)
+            result, more, _ = _initial(w, rs, rules.get("strategy", "optimal"), progress)
             results.append(result)
             extras += more
         elif kind == "insurance":
@@ -100,7 +128,9 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
     assumptions = (
         f"{rs.decks} pack(s), banker {'draws to' if rs.hit_soft17 else 'stands on'} soft 17, "
         + ("hole card with peek" if rs.peek else "no hole card: a banker two-card 21 takes every stake on the hand"),
-        "composition-dependent optimal play: every decision on the exact cards of the hand and the up-card",
+        "composition-dependent optimal play: every decision on the exact cards of the hand and the up-card"
+        if rules.get("strategy", "optimal") == "optimal" else
+        "the initial wager: total-dependent basic strategy (derived from the composition-dependent analysis)",
         SPLIT_STRATEGY,
         f"largest number of hands from one split: {'as many as the shoe allows' if rs.max_hands == 0 else rs.max_hands}"
         + ("" if rs.resplit_aces else "; Aces are not resplit"),

@@ -7,16 +7,16 @@ from fractions import Fraction
 from typing import Any
 
 from oddscalc.core.cache import cached_json
-from oddscalc.games.blackjack import dealer, game, hand, outcomes, player, rules as rules_mod, split, strategy
+from oddscalc.games.blackjack import (dealer, game, hand, outcomes, player, rounds, rules as rules_mod, split,
+                                      strategy)
 from oddscalc.games.blackjack.game import full_game
-from oddscalc.games.blackjack.outcomes import HandOutcomes, start_outcomes
-from oddscalc.games.blackjack.player import SPLIT, hand_of
+from oddscalc.games.blackjack.outcomes import round_law
 from oddscalc.games.blackjack.rules import RuleSet
 from oddscalc.games.blackjack.shoe import LABELS
 
-__all__ = ["game_summary", "compute_summary", "frac", "SOURCES"]
+__all__ = ["game_summary", "compute_summary", "strategy_data", "frac", "SOURCES"]
 
-SOURCES = (dealer, player, split, hand, game, outcomes, strategy, rules_mod)
+SOURCES = (dealer, player, split, hand, game, outcomes, rounds, strategy, rules_mod)
 
 
 def frac(x: Fraction) -> str:
@@ -24,36 +24,25 @@ def frac(x: Fraction) -> str:
     return f"{x.numerator}/{x.denominator}"
 
 
+def strategy_data(s: strategy.Strategy) -> dict[str, list[list[Any]]]:
+    """The basic strategy as plain data: per chart, [row kind, total or pair value index, up index, action]."""
+    return {name: [[kind, n, up, action] for ((kind, n), up), action in getattr(s, name)]
+            for name in ("two_card", "later", "no_double")}
+
+
 def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True) -> dict[str, Any]:
-    """Everything reported for a rule set: CD and TD expectations, per up-card, per hand, charts, outcomes."""
+    """Everything reported for a rule set: CD and TD expectations, per up-card, per hand, charts, the basic
+    strategy as data, and the round law under each strategy."""
     g = full_game(rs, progress)
     s = strategy.derive(g)
     td, td_up = strategy.td_value(g, s)
     td_up = dict(td_up)
-    dist: dict[Fraction, Fraction] = {}
-    events = {"player blackjack": Fraction(0), "banker blackjack": Fraction(0), "split": Fraction(0),
-              "double": Fraction(0)}
-    probs = {up: p for up, p, _ in g.per_up}
+    laws = {}
     if with_distribution:
-        for up, ev in g.evaluators.items():
-            out = HandOutcomes(ev, ev.policy.__getitem__)
-            for r in g.rows:
-                if r.up != up:
-                    continue
-                h = hand_of(r.cards)
-                w = probs[up] * r.prob
-                events["banker blackjack"] += w * ev.p_banker_bj(h)
-                parts = [(q, v) for q, _, v in r.cases] or [(Fraction(1), r.values)]
-                for q, v in parts:
-                    if v.natural:
-                        events["player blackjack"] += w * q
-                    if v.best == SPLIT:
-                        events["split"] += w * q
-                    if v.best == "double":
-                        events["double"] += w * q
-                    split_ev = v.value(SPLIT) if v.best == SPLIT else None
-                    for ret, p in start_outcomes(out, h, v.best, split_ev).items():
-                        dist[ret] = dist.get(ret, Fraction(0)) + w * q * p
+        laws = {"optimal": round_law(g, progress=progress), "basic": round_law(g, s, progress)}
+        for name, value in (("optimal", g.ev), ("basic", td)):
+            if sum(r * p for r, p in laws[name].dist.items()) != value:
+                raise AssertionError(f"the {name} strategy's round law does not average to its expectation")
     rows = []
     for r in g.rows:
         rows.append({"up": LABELS[r.up], "hand": f"{LABELS[r.cards[0]]},{LABELS[r.cards[1]]}",
@@ -65,8 +54,10 @@ def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True) 
         "per_up": [[LABELS[up], frac(p), frac(ev), frac(td_up[up])] for up, p, ev in g.per_up],
         "split_limits": list(g.split_limits),
         "rows": rows, "charts": charts,
-        "distribution": [[frac(r), frac(p)] for r, p in sorted(dist.items())],
-        "events": {k: frac(v) for k, v in events.items()},
+        "strategy": strategy_data(s),
+        "laws": {name: {"distribution": [[frac(r), frac(p)] for r, p in law.dist.items()],
+                        "lumped": frac(law.lumped), "events": {k: frac(v) for k, v in law.events.items()}}
+                 for name, law in laws.items()},
     }
 
 

@@ -3,7 +3,8 @@
 The banker's draws after the up-card end in one of a fixed list of multisets (per up-card and soft-17
 rule); each is reached by a known number of card orders. For a composition n (counts per value) the
 chance of ending on multiset D is orders(D) * prod_c (n_c)_{m_c} / (N)_{|D|}, so one composition costs
-one pass over that list, in integers.
+one pass over that list, in integers. For a player standing on a total, `StandLayers` sums the signed
+result by card value, sharing the partial sums between compositions with the same counts of the later values.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from functools import lru_cache
 
 __all__ = ["OUTCOMES", "BJ", "BUST", "terminals", "dealer_counts", "hand_total", "compiled", "outcome_weight",
            "denominator", "longest", "pads", "falling_row", "ROWS", "busting",
-           "stiff_states"]
+           "stiff_states", "stand_class", "StandLayers", "stand_layers"]
 
 # Outcome indices: 0..4 = final 17..21, 5 = bust, 6 = banker's two-card 21 (blackjack).
 OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")
@@ -216,3 +217,86 @@ def dealer_counts(comp: tuple[int, ...], up: int, hit_soft17: bool) -> tuple[tup
     F = [falling_row(n) for n in comp]
     B = busting(comp)
     return tuple(fn(P, B, *F) for fn in compiled(up, hit_soft17)), _falling(size, last)
+
+
+def stand_class(total: int) -> int:
+    """Standing on any total of 16 or less loses to the same banker outcomes: 16 stands for them all."""
+    return 16 if total <= 16 else total
+
+
+def _coef(outcome: int, total: int) -> int:
+    """+1 if standing on `total` wins against banker `outcome` (not a blackjack), 0 a push, -1 a loss."""
+    if outcome == BUST:
+        return 1
+    final = 17 + outcome
+    return (final < total) - (final > total)
+
+
+_SPLIT_AT = 1  # levels (value indices) from here on are memoised by the counts they depend on
+
+
+class StandLayers:
+    """sum over non-blackjack banker endings D of (coefficient(D) - shift) * orders(D) * prod_c (n_c)_(m_c)
+    * P[|D|] for a player standing on one total (coefficient: +1 win, 0 push, -1 loss), evaluated by value
+    index: level d maps the partial sums over the values d+1.. (one per prefix (|D|, m_0..m_d)) to those
+    over d.. using the falling factorials of n_d only. So a level's vector depends only on (n_d, .., n_9)
+    and is shared by every composition with those counts (the player's hands differ in few cards); levels
+    0 (Aces) and the pads P are folded into one Horner sum per composition. `shift` (0 or +-1, for the
+    fewest endings) is restored by the caller: shift * (all non-blackjack weight)."""
+
+    def __init__(self, up: int, hit_soft17: bool, total: int) -> None:
+        self.shift, leaves = self._endings(up, hit_soft17, total)
+        prefixes = sorted(leaves)
+        self.consts = tuple(leaves[x] for x in prefixes)
+        self.levels: list = [None] * 10
+        for d in range(9, _SPLIT_AT - 1, -1):
+            prefixes, self.levels[d] = self._level(prefixes, d, up, hit_soft17, total)
+        self.top = self._top(prefixes, up, hit_soft17, total)
+
+    @staticmethod
+    def _endings(up: int, hit_soft17: bool, total: int) -> tuple[int, dict]:
+        """The shift with the fewest non-zero endings, and (|D|, m_0..m_9) -> (coefficient - shift) * orders."""
+        best: tuple[int, dict] | None = None
+        for shift in (0, 1, -1):
+            leaves: dict[tuple[int, ...], int] = {}
+            for o, group in terminals(up, hit_soft17):
+                a = 0 if o == BJ else _coef(o, total) - shift
+                for orders, k, _, pairs in group if a else ():
+                    m = dict(pairs)
+                    key = (k,) + tuple(m.get(c, 0) for c in range(10))
+                    leaves[key] = leaves.get(key, 0) + a * orders
+            if best is None or len(leaves) < len(best[1]):
+                best = (shift, leaves)
+        return best
+
+    @staticmethod
+    def _level(children: list, d: int, up: int, hit_soft17: bool, total: int):
+        """The prefixes one value shorter and a compiled map (falling row of n_d, child sums) -> their sums."""
+        kids: dict[tuple[int, ...], list[str]] = {}
+        for i, x in enumerate(children):
+            m = x[d + 1]
+            kids.setdefault(x[:d + 1], []).append(f"c[{i}]" if m == 0 else f"f{m}*c[{i}]")
+        parents = sorted(kids)
+        body = ",".join("+".join(kids[x]) for x in parents)
+        src = ("def _l(F, c):\n    _, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12 = F\n"
+               f"    return ({body},)\n")
+        scope: dict = {}
+        exec(compile(src, f"<banker up={up} h17={hit_soft17} stand {total} level {d}>", "exec"), scope)
+        return parents, scope["_l"]
+
+    @staticmethod
+    def _top(prefixes: list, up: int, hit_soft17: bool, total: int):
+        """Horner sum over (|D|, m_0, .., m_(split-1)) of P[|D|] * prod (n_c)_(m_c) * (deeper sum)."""
+        entries = [(x[0], tuple((c, m) for c, m in enumerate(x[1:]) if m), f"v[{i}]")
+                   for i, x in enumerate(prefixes)]
+        src = ("def _t(P, F0, v):\n"
+               f"    return {_source(entries, lambda k: k, None)}\n")
+        scope: dict = {}
+        exec(compile(src, f"<banker up={up} h17={hit_soft17} stand {total} top>", "exec"), scope)
+        return scope["_t"]
+
+
+@lru_cache(maxsize=None)
+def stand_layers(up: int, hit_soft17: bool, total: int) -> StandLayers:
+    """The compiled banker sums for standing on `total` (16: any total of 16 or less) against value `up`."""
+    return StandLayers(up, hit_soft17, stand_class(total))

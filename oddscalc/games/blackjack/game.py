@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -81,12 +83,32 @@ def up_card_evaluators(rules: RuleSet, shoe: tuple[int, ...] | None = None):
             yield up, Fraction(shoe[up], size), Evaluator(add(shoe, up, -1), up, rules, dealer)
 
 
+@contextmanager
+def _no_collection() -> Iterator[None]:
+    """Pause the cyclic garbage collector: the evaluation makes no reference cycles, and its passes over
+    millions of memoised tuples cost about a tenth of the time. The previous state is restored."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def full_game(rules: RuleSet, progress: Callable[[int, int, str], None] | None = None,
               shoe: tuple[int, ...] | None = None) -> GameResult:
     """Exact expectation of the initial wager from a full shoe (or `shoe`, counts per value) under
     composition-dependent optimal play."""
     if shoe is not None and rules.same_rank_tens:
         raise ValueError("a shoe given by values cannot say which tens share a rank")
+    with _no_collection():
+        return _full_game(rules, progress, shoe)
+
+
+def _full_game(rules: RuleSet, progress: Callable[[int, int, str], None] | None,
+               shoe: tuple[int, ...] | None) -> GameResult:
+    """`full_game` itself."""
     total = Fraction(0)
     per_up, rows, limits, evaluators = [], [], set(), {}
     for done, (up, p_up, ev) in enumerate(up_card_evaluators(rules, shoe)):
@@ -120,6 +142,7 @@ def full_game(rules: RuleSet, progress: Callable[[int, int, str], None] | None =
                 limits.add(values.split_limit)
                 rows.append(HandRow(up, (a, b), p, values, hv_ev, cases))
                 up_total += p * hv_ev
+        ev.dealer.release()  # the shared banker level sums: memory only, the results are kept
         per_up.append((up, p_up, up_total))
         total += p_up * up_total
     if progress:

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 
-from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, add, is_natural, total_of
+from oddscalc.games.blackjack import strategy as charts
+from oddscalc.games.blackjack.hand import pair_partners
+from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, add, hand_of, is_natural, total_of
+from oddscalc.games.blackjack.rounds import two_hand_law
+from oddscalc.games.blackjack.split import split_value
 
-__all__ = ["HandOutcomes", "start_outcomes"]
+__all__ = ["HandOutcomes", "start_outcomes", "RoundLaw", "round_law"]
 
 Vec = tuple[Fraction, Fraction, Fraction]  # chance of losing, pushing, winning one unit (peek: no banker BJ)
 
@@ -75,3 +80,93 @@ def start_outcomes(out: HandOutcomes, h: tuple[int, ...], action: str, split_ev:
     if ev.rules.peek and pbj:
         dist[Fraction(-1)] = dist.get(Fraction(-1), Fraction(0)) + pbj
     return dist
+
+
+@dataclass(frozen=True)
+class RoundLaw:
+    """The law of the initial wager's net result per round under one strategy.
+
+    `lumped`: the chance of split rounds that could make three or more hands; each enters `dist` as its
+    exact conditional expectation (their joint law is not computed), so only the mean is exact when it
+    is not zero. `events`: chances of a player blackjack, a banker blackjack, a split, a double."""
+
+    dist: dict[Fraction, Fraction]
+    lumped: Fraction
+    events: dict[str, Fraction]
+
+
+def _split_part(ev: Evaluator, h: tuple[int, ...], pair: int, partners: int | None, value: Fraction,
+                policy) -> tuple[dict[Fraction, Fraction], bool]:
+    """A split round's net law (peek: banker-blackjack rounds left out) and whether it is exact. `policy`:
+    the post-split policy, or None for the composition-dependent one."""
+    pbj = ev.p_banker_bj(h)
+    mass = 1 - pbj if ev.rules.peek else Fraction(1)
+    limit = None if partners is None else ev.rules.hands_limit(pair + 1, partners)
+    if limit == 2:
+        detail = split_value(ev.left(h), ev.up, pair, partners, ev.rules, ev.dealer, policy=policy)
+        law = two_hand_law(ev.left(h), ev.up, pair, ev.rules, ev.dealer, detail.policy)
+        if sum(law.values()) != mass or sum(k * p for k, p in law.items()) != detail.value or detail.value != value:
+            raise AssertionError("split round law disagrees with the split expectation")
+        return {Fraction(k): p for k, p in law.items()}, True
+    return {value / mass: mass}, False
+
+
+def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | None = None) -> RoundLaw:
+    """The initial wager's law over a full game (`game.full_game`'s result): composition-dependent optimal
+    play, or the total-dependent `strategy` (`strategy.derive`) played as `strategy.td_value` plays it."""
+    name = "optimal play" if strategy is None else "basic strategy"
+    rules = game.rules
+    probs = {up: p for up, p, _ in game.per_up}
+    dist: dict[Fraction, Fraction] = {}
+    lumped = Fraction(0)
+    events = {"player blackjack": Fraction(0), "banker blackjack": Fraction(0), "split": Fraction(0),
+              "double": Fraction(0)}
+
+    def put(law: dict[Fraction, Fraction], w: Fraction) -> None:
+        for ret, p in law.items():
+            dist[ret] = dist.get(ret, Fraction(0)) + w * p
+
+    for done, (up, ev) in enumerate(game.evaluators.items()):
+        if progress:
+            progress(done, len(game.evaluators), f"blackjack: law of a round, {name}, up-card {done + 1}")
+        chart = None if strategy is None else charts.play_policy(strategy, up, None, rules.das)
+        out = HandOutcomes(ev, ev.policy.__getitem__ if chart is None else chart)
+        for r in game.rows:
+            if r.up != up:
+                continue
+            h = hand_of(r.cards)
+            w = probs[up] * r.prob
+            pbj = ev.p_banker_bj(h)
+            events["banker blackjack"] += w * pbj
+            parts = [(q, k, v) for q, k, v in r.cases] or [(Fraction(1), pair_partners(ev, h), r.values)]
+            for q, partners, v in parts:
+                if v.natural:
+                    events["player blackjack"] += w * q
+                    put(start_outcomes(out, h, STAND), w * q)
+                    continue
+                if strategy is None:
+                    action, split_policy = v.best, None
+                else:
+                    action = strategy.first(charts.row_of(r.cards, partners is not None), up) or STAND
+                    if action == DOUBLE and not ev.may_double(h):
+                        action = STAND
+                    split_policy = charts.play_policy(strategy, up, r.cards[0], rules.das)
+                if action == SPLIT and partners is not None:
+                    events["split"] += w * q
+                    value = (v.value(SPLIT) if strategy is None else
+                             split_value(ev.left(h), up, r.cards[0], partners, rules, ev.dealer, split_policy).value)
+                    law, exact = _split_part(ev, h, r.cards[0], partners if not r.cases else None, value, split_policy)
+                    if not exact:
+                        lumped += w * q * (1 - pbj if rules.peek else 1)
+                    put(law, w * q)
+                    if rules.peek and pbj:
+                        put({Fraction(-1): pbj}, w * q)
+                    continue
+                if action == SPLIT:
+                    action = STAND
+                if action == DOUBLE:
+                    events["double"] += w * q
+                put(start_outcomes(out, h, action), w * q)
+    if progress:
+        progress(len(game.evaluators), len(game.evaluators), f"blackjack: law of a round, {name}")
+    return RoundLaw(dict(sorted(dist.items())), lumped, events)

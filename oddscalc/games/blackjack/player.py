@@ -15,7 +15,7 @@ from fractions import Fraction
 from operator import sub
 
 from oddscalc.games.blackjack.dealer import (BJ, BUST, ROWS, busting, compiled, denominator, hand_total,
-                                             longest, outcome_weight, pads)
+                                             longest, outcome_weight, pads, stand_class, stand_layers, StandLayers)
 from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
 
 __all__ = ["Evaluator", "DealerTable", "ShoeRunsOut", "add", "hand_of", "total_of", "is_natural", "STAND", "HIT",
@@ -58,20 +58,92 @@ def is_natural(h: tuple[int, ...]) -> bool:
     return sum(h) == 2 and h[ACE] == 1 and h[TEN] == 1
 
 
-# The banker outcomes standing on each total needs: the wins and the push up to 18, the push and the
-# losses from 19 (outcome index = final total - 17; 5 = bust).
-_NEEDED = {t: (BUST,) for t in range(4, 17)} | {17: (BUST, 0), 18: (BUST, 0, 1), 19: (2, 3, 4), 20: (3, 4), 21: (4,)}
+_LEVEL_CAP = 1_500_000  # shared level sums kept per table before they are dropped (memory, not correctness)
 
 
 class DealerTable:
-    """Banker outcome weights per shoe composition for one up-card: each (composition, outcome) once."""
+    """Banker outcome weights per shoe composition for one up-card: each (composition, outcome) once;
+    and the net result of standing on a total, each (composition, total class) once."""
 
     def __init__(self, up: int, hit_soft17: bool) -> None:
         self.up, self.hit_soft17 = up, hit_soft17
         self.last = longest(up + 1, hit_soft17)
         self.memo: list[dict[tuple[int, ...], int]] = [{} for _ in range(7)]
         self.checked: set[tuple[int, ...]] = set()
-        self.fns = compiled(up + 1, hit_soft17)
+        self._fns = None
+        self._bj_card = TEN if up == ACE else (ACE if up == TEN else None)
+        self._stands: dict[bool, list[dict[tuple[int, ...], int]]] = {}
+        self._dens: dict[int, int] = {}
+        self._sizes: dict[int, tuple] = {}  # shoe size -> (pads, denominator, denominator // size)
+        self._layers: dict[int, StandLayers] = {}  # total class -> its compiled banker sums
+        self._levels: dict[int, list[dict[tuple[int, ...], tuple[int, ...]]]] = {}  # class -> level -> memo
+        self._kept = 0
+
+    @property
+    def fns(self) -> tuple:
+        """The compiled weight function of each outcome (built on first use)."""
+        if self._fns is None:
+            self._fns = compiled(self.up + 1, self.hit_soft17)
+        return self._fns
+
+    def stands(self, peek: bool) -> list[dict[tuple[int, ...], int]]:
+        """Per player total 0..21, the memo composition -> `stand_diff` (one dict per total class)."""
+        found = self._stands.get(peek)
+        if found is None:
+            by_class = {c: {} for c in range(16, 22)}
+            found = self._stands[peek] = [by_class[stand_class(t)] for t in range(22)]
+        return found
+
+    def stand_diff(self, comp: tuple[int, ...], size: int, total: int, peek: bool) -> int:
+        """P(win) - P(lose) of standing on `total` against the banker drawing from `comp` (`size` cards),
+        as an integer over `den(size)`; with `peek`, a banker blackjack is left out (neither)."""
+        memo = self.stands(peek)[total]
+        found = memo.get(comp)
+        if found is None:
+            found = memo[comp] = self.new_stand_diff(comp, size, total, peek)
+        return found
+
+    def new_stand_diff(self, comp: tuple[int, ...], size: int, total: int, peek: bool) -> int:
+        """`stand_diff` computed (not looked up): the level sums, the pads, the blackjack and the shift."""
+        if size < self.last and comp not in self.checked:
+            self._check(comp)
+        cls = 16 if total <= 16 else total
+        lay = self._layers.get(cls)
+        if lay is None:
+            lay = self._layers[cls] = stand_layers(self.up + 1, self.hit_soft17, cls)
+            self._levels[cls] = [{} for _ in range(10)]
+        at = self._sizes.get(size)
+        if at is None:
+            den = self.den(size)
+            at = self._sizes[size] = (pads(size, min(size, self.last)), den, den // size if size else 0)
+        P, den, per_card = at
+        sums = self._levels[cls][1].get(comp[1:])
+        if sums is None:
+            sums = self._level(lay, cls, 1, comp)
+        value = lay.top(P, ROWS[comp[0]], sums)
+        bj = 0 if self._bj_card is None else comp[self._bj_card] * per_card
+        return value + lay.shift * (den - bj) - (0 if peek else bj)
+
+    def _level(self, lay: StandLayers, cls: int, d: int, comp: tuple[int, ...]) -> tuple[int, ...]:
+        """The level-d sums of `lay` for the counts comp[d:], memoised by those counts."""
+        memo = self._levels[cls][d]
+        key = comp[d:]
+        found = memo.get(key)
+        if found is None:
+            child = lay.consts if d == 9 else self._level(lay, cls, d + 1, comp)
+            found = lay.levels[d](ROWS[comp[d]], child)
+            if self._kept >= _LEVEL_CAP:
+                self.release()
+            self._levels[cls][d][key] = found
+            self._kept += len(found)
+        return found
+
+    def release(self) -> None:
+        """Drop the shared level sums (the per-composition results stay)."""
+        for memos in self._levels.values():
+            for memo in memos:
+                memo.clear()
+        self._kept = 0
 
     def weight(self, comp: tuple[int, ...], outcome: int, size: int | None = None) -> int:
         """Integer weight of an outcome over `den(sum(comp))`."""
@@ -113,7 +185,10 @@ class DealerTable:
         self.checked.add(comp)
 
     def den(self, size: int) -> int:
-        return denominator(size, self.up + 1, self.hit_soft17)
+        found = self._dens.get(size)
+        if found is None:
+            found = self._dens[size] = denominator(size, self.up + 1, self.hit_soft17)
+        return found
 
     def __call__(self, comp: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
         """All outcome weights and their denominator."""
@@ -150,7 +225,11 @@ class Evaluator:
         self._best: dict[tuple[int, ...], int] = {}
         self._hit: dict[tuple[int, ...], int] = {}
         self.policy: dict[tuple[int, ...], str] = {}
-        self._den: dict[int, int] = {}
+        # cards in the hand -> Q[s] // banker denominator; per player total the banker's memo
+        self._scale = [self.Q[s] // self.dealer.den(n - s) if s <= min(n, _MAX_HAND + 1) else 0
+                       for s in range(_MAX_HAND + 2)]
+        self._stand_memos = self.dealer.stands(self.rules.peek)
+        self._from = [sum(self.shoe[c:]) for c in range(11)]  # cards in the shoe of index c or more
         self._bj_card = TEN if self.up == ACE else (ACE if self.up == TEN else None)
 
     # --- the shoe and the banker -------------------------------------------------------------
@@ -193,29 +272,16 @@ class Evaluator:
         found = self._stand.get(h)
         if found is not None:
             return found
-        total, _ = total_of(h)
+        total = (_TOTALS.get(h) or total_of(h))[0]
         if total > 21:
             return self.bust_int(h)
         s = sum(h)
         comp = tuple(map(sub, self.shoe, h))
-        m = self.size - s
-        den = self._den.get(m)
-        if den is None:
-            den = self._den[m] = self.dealer.den(m)
-        bj = 0
-        if self._bj_card is not None:
-            bj = comp[self._bj_card] * _falling(m - 1, min(m, self.dealer.last) - 1)
-        mass = den - bj if self.rules.peek else den  # outcomes other than a banker blackjack (peek)
-        vals = self.dealer.many(comp, m, _NEEDED[total])
-        if total <= 18:  # the wins (bust, and 17 below 18) and the push
-            if total <= 16:
-                diff = 2 * vals[0] - mass
-            else:
-                diff = 2 * sum(vals[:-1]) + vals[-1] - mass
-        else:  # 19, 20, 21: the push and the losses (fewer outcomes)
-            lose = sum(vals[1:]) + (0 if self.rules.peek else bj)  # no hole card: a banker blackjack loses
-            diff = mass - vals[0] - 2 * lose
-        found = self._stand[h] = diff * (self.Q[s] // den)
+        memo = self._stand_memos[total]
+        diff = memo.get(comp)
+        if diff is None:
+            diff = memo[comp] = self.dealer.new_stand_diff(comp, self.size - s, total, self.rules.peek)
+        found = self._stand[h] = diff * self._scale[s]
         return found
 
     def draws(self, h: tuple[int, ...]):
@@ -226,13 +292,27 @@ class Evaluator:
     # --- decisions (integers) ----------------------------------------------------------------
     def hit_int(self, h: tuple[int, ...]) -> int:
         """Take one card, then play on optimally (stand or hit)."""
-        total = 0
-        shoe = self.shoe
-        for c in range(10):
+        safe, total = self._busts(h)
+        shoe, best = self.shoe, self._best
+        for c in range(safe):
             n = shoe[c] - h[c]
             if n:
-                total += n * self.best_int(h[:c] + (h[c] + 1,) + h[c + 1:])
+                child = h[:c] + (h[c] + 1,) + h[c + 1:]
+                v = best.get(child)
+                total += n * (self.best_int(child) if v is None else v)
         return total
+
+    def _busts(self, h: tuple[int, ...]) -> tuple[int, int]:
+        """(safe, busted): the next cards of index below `safe` cannot bust hand h (they are all of them
+        for a soft hand), and the summed value of the hands one card busts (count times the lost stake)."""
+        total, soft = total_of(h)
+        safe = 10 if soft else min(10, 21 - total)
+        if safe == 10:
+            return safe, 0
+        if self.rules.peek and self._bj_card is not None:  # the loss depends on the card drawn
+            shoe = self.shoe
+            return safe, sum((shoe[c] - h[c]) * self.bust_int(add(h, c)) for c in range(safe, 10) if shoe[c] - h[c])
+        return safe, -self.Q[sum(h) + 1] * (self._from[safe] - sum(h[safe:]))
 
     def best_int(self, h: tuple[int, ...]) -> int:
         """Optimal value of hand h when only standing and hitting remain (21 stands; a hand of hard 11
@@ -261,10 +341,11 @@ class Evaluator:
     def _hit_bound(self, h: tuple[int, ...], total: int) -> int:
         """An upper bound of hitting hard `total`: every card that does not bust wins one unit."""
         bound = 0
-        win = self.Q[sum(h) + 1]
+        s = sum(h)
+        win = self.Q[s + 1]
         if not (self.rules.peek and self._bj_card is not None):  # a bust costs exactly one unit
-            safe = sum(self.shoe[c] - h[c] for c in range(21 - total))
-            return win * (2 * safe - (self.size - sum(h)))
+            safe = self.size - self._from[21 - total] - sum(h[:21 - total])
+            return win * (2 * safe - (self.size - s))
         for c in range(10):
             n = self.shoe[c] - h[c]
             if n:
@@ -338,11 +419,13 @@ class Evaluator:
         elif action == DOUBLE:
             found = self.double_int(h)
         else:
-            found = 0
+            safe, found = self._busts(h)
             shoe = self.shoe
-            for c in range(10):
+            for c in range(safe):
                 n = shoe[c] - h[c]
                 if n:
-                    found += n * self.policy_int(h[:c] + (h[c] + 1,) + h[c + 1:], policy, memo)
+                    child = h[:c] + (h[c] + 1,) + h[c + 1:]
+                    v = memo.get(child)
+                    found += n * (self.policy_int(child, policy, memo) if v is None else v)
         memo[h] = found
         return found

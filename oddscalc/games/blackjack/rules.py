@@ -7,11 +7,12 @@ from fractions import Fraction
 
 from oddscalc.games.base import RuleError, RuleOption
 
-__all__ = ["RuleSet", "RULES", "rule_set", "VALUES", "TEN", "ACE", "MAX_HANDS_CHOICES"]
+__all__ = ["RuleSet", "RULES", "rule_set", "VALUES", "TEN", "ACE", "MAX_HANDS_CHOICES", "STRATEGIES"]
 
 ACE, TEN = 0, 9
 VALUES = 10  # card values A(1), 2..9, ten-value; index = value - 1
 MAX_HANDS_CHOICES = ("2", "3", "4", "5", "6", "8", "max")
+STRATEGIES = ("optimal", "basic")
 
 # Which pairs may be split: the set of splittable values, and whether tens must be of one rank.
 SPLIT_CHOICES = {
@@ -36,6 +37,9 @@ RULES: tuple[RuleOption, ...] = (
                MAX_HANDS_CHOICES, "4"),
     RuleOption("resplit_aces", "split Aces may be split again", ("yes", "no"), "yes"),
     RuleOption("blackjack_pays", "odds paid on a two-card 21", tuple(PAYS), "3:2"),
+    RuleOption("strategy", "the player's play the initial wager's law and edge assume: composition-dependent "
+               "optimal, or the total-dependent basic strategy derived from it (what `simulate` follows)",
+               STRATEGIES, "optimal"),
 )
 
 

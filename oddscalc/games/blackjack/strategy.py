@@ -23,7 +23,7 @@ from oddscalc.games.blackjack.rules import ACE
 from oddscalc.games.blackjack.shoe import LABELS
 from oddscalc.games.blackjack.split import FixedPolicy, split_value
 
-__all__ = ["Strategy", "derive", "row_of", "CODES", "UP_ORDER", "chart_rows", "td_value"]
+__all__ = ["Strategy", "derive", "row_of", "CODES", "UP_ORDER", "chart_rows", "td_value", "play_policy"]
 
 CODES = {STAND: "S", HIT: "H", DOUBLE: "D", SPLIT: "P"}
 UP_ORDER = tuple(range(1, 10)) + (ACE,)  # 2..9, ten, Ace
@@ -124,7 +124,9 @@ def _later_action(strategy: Strategy, h: tuple[int, ...], up: int) -> str:
     return strategy.after(("soft" if soft else "hard", total), up) or STAND
 
 
-def _policy(strategy: Strategy, up: int, split_pair: int | None, das: bool) -> Callable[[tuple[int, ...]], str]:
+def play_policy(strategy: Strategy, up: int, split_pair: int | None, das: bool) -> Callable[[tuple[int, ...]], str]:
+    """The chart as a policy (hand -> stand/hit/double) against up-card index `up`; for split hands of value
+    index `split_pair`, a two-card hand is read by its total (doubling only with DAS), split Aces stand."""
     def act(h: tuple[int, ...]) -> str:
         if sum(h) == 2:
             if split_pair == ACE:
@@ -147,7 +149,7 @@ def td_value(game: GameResult, strategy: Strategy) -> tuple[Fraction, tuple[tupl
     per_up = []
     probs = {up: p for up, p, _ in game.per_up}
     for up, ev in game.evaluators.items():
-        policy = _policy(strategy, up, None, rules.das)
+        policy = play_policy(strategy, up, None, rules.das)
         fixed = FixedPolicy(ev, 0, policy)
         up_total = Fraction(0)
         for r in game.rows:
@@ -165,7 +167,7 @@ def td_value(game: GameResult, strategy: Strategy) -> tuple[Fraction, tuple[tupl
                 action = strategy.first(row_of(r.cards, splittable), up) or STAND
                 if action == SPLIT and splittable:
                     pair = r.cards[0]
-                    sp = _policy(strategy, up, pair, rules.das)
+                    sp = play_policy(strategy, up, pair, rules.das)
                     v = split_value(ev.left(h), up, pair, partners, rules, ev.dealer, policy=sp).value
                 elif action == DOUBLE and ev.may_double(h):
                     v = ev.double(h)

@@ -1,0 +1,218 @@
+"""Reference blackjack simulator: a freshly shuffled shoe each round, the game dealt in its real order.
+
+Written from reg 7 and the rule options' wording, apart from the exact engine: no hole card (the banker's
+second card after the players) or a peeked hole card, splitting and resplitting as the cards come, one
+card to split Aces, the banker drawing to 16 (and soft 17 when the rules say so). The player's decisions
+come from the engine's basic-strategy chart, read as data, as the issue asks.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from oddscalc.regulations.model import Wager
+from oddscalc.sim.simulators import Round, SimulationError
+
+__all__ = ["simulator", "Shoe", "play_round", "Table"]
+
+RANKS = 13  # rank index 0 = Ace, 1..8 = 2..9, 9..12 = 10, J, Q, K
+_SPLITTABLE = {"no-4-5-10": {1, 2, 3, 6, 7, 8, 9}, "no-5-10": {1, 2, 3, 4, 6, 7, 8, 9},
+               "no-10": set(range(1, 10)), "same-rank": set(range(1, 11)), "same-value": set(range(1, 11))}
+_DOUBLES = {"9-11": {9, 10, 11}, "10-11": {10, 11}, "any": None}
+_PAYS = {"3:2": Fraction(3, 2), "6:5": Fraction(6, 5), "2:1": Fraction(2), "1:1": Fraction(1)}
+
+
+def value(rank: int) -> int:
+    """Card value 1..10 of a rank index (an Ace counts 1 here; totals decide when it counts 11)."""
+    return min(rank + 1, 10)
+
+
+def best_total(cards: list[int]) -> tuple[int, bool]:
+    """Best total of a hand of ranks (one Ace as 11 when that stays within 21) and whether it is soft."""
+    hard = sum(value(r) for r in cards)
+    if any(r == 0 for r in cards) and hard + 10 <= 21:
+        return hard + 10, True
+    return hard, False
+
+
+class Shoe:
+    """`decks` packs of ranks; cards are drawn uniformly without replacement, and `reset` reshuffles."""
+
+    def __init__(self, decks: int) -> None:
+        self.cards = [r for r in range(RANKS) for _ in range(4 * decks)]
+        self.next = 0
+
+    def reset(self) -> None:
+        self.next = 0
+
+    def draw(self, rng: random.Random) -> int:
+        i = self.next
+        j = rng.randrange(i, len(self.cards))
+        self.cards[i], self.cards[j] = self.cards[j], self.cards[i]
+        self.next = i + 1
+        return self.cards[i]
+
+
+@dataclass(frozen=True)
+class Table:
+    """The house rules (from the rule option strings) and the chart: (kind, total or value index, up
+    value index) -> action, for the first two cards, for later cards, and where doubling is not allowed."""
+
+    decks: int
+    hit_soft17: bool
+    peek: bool
+    doubles: frozenset[int] | None
+    das: bool
+    splittable: frozenset[int]
+    same_rank_tens: bool
+    max_hands: int
+    resplit_aces: bool
+    pays: Fraction
+    two_card: dict
+    later: dict
+    no_double: dict
+
+    def may_double(self, cards: list[int]) -> bool:
+        return len(cards) == 2 and (self.doubles is None or best_total(cards)[0] in self.doubles)
+
+    def pair(self, a: int, b: int) -> bool:
+        """Whether two ranks make a splittable pair."""
+        if value(a) != value(b) or value(a) not in self.splittable:
+            return False
+        return a == b or not (value(a) == 10 and self.same_rank_tens)
+
+
+def _table(w: Wager, rules: dict[str, str], chart: dict) -> Table:
+    try:
+        decks = int(rules.get("decks", "6"))
+        pays = _PAYS[rules.get("blackjack_pays", "3:2")]
+        for p in w.payouts:
+            if p.key == "blackjack" and p.custom:
+                pays = p.value
+        mh = rules.get("max_hands", "4")
+        rows = {name: {(k, n, up): a for k, n, up, a in chart[name]} for name in ("two_card", "later", "no_double")}
+        return Table(decks, rules.get("soft17", "stand") == "hit", rules.get("hole_card", "none") == "peek",
+                     None if _DOUBLES[rules.get("double", "9-11")] is None else frozenset(_DOUBLES[rules.get("double", "9-11")]),
+                     rules.get("das", "yes") == "yes", frozenset(_SPLITTABLE[rules.get("split", "no-4-5-10")]),
+                     rules.get("split", "no-4-5-10") == "same-rank", 0 if mh == "max" else int(mh),
+                     rules.get("resplit_aces", "yes") == "yes", pays, **rows)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SimulationError(f"blackjack simulator: bad rule or chart entry {exc}") from None
+
+
+def simulator(w: Wager, rules: dict[str, str], table: object) -> Round:
+    """One round of the initial wager, the player following the chart `table` (the engine's decision table)."""
+    if w.param("kind") != "initial":
+        raise SimulationError(f"the blackjack simulator plays the initial wager, not {w.key!r}")
+    if not isinstance(table, dict):
+        raise SimulationError("the blackjack simulator needs the basic strategy chart (the engine's decision table)")
+    t = _table(w, rules, table)
+    shoe = Shoe(t.decks)
+
+    def play(_: Wager, rng: random.Random) -> Fraction:
+        shoe.reset()
+        return play_round(t, lambda: shoe.draw(rng))
+
+    return play
+
+
+def _natural(cards: list[int]) -> bool:
+    return len(cards) == 2 and best_total(cards)[0] == 21
+
+
+def _later(t: Table, cards: list[int], up: int) -> str:
+    total, soft = best_total(cards)
+    if total >= 21:
+        return "stand"
+    if total <= 11 or (soft and total <= 16):
+        return "hit"
+    return t.later.get(("soft" if soft else "hard", total, up), "stand")
+
+
+def _play_hand(t: Table, cards: list[int], up: int, draw, split_from: int | None,
+               first: str | None = None) -> tuple[list[int], int]:
+    """Play one hand (two cards dealt) to its end; returns its cards and stake. `first`: the chart's action
+    for a splittable pair that is not split (its row is the pair's, not the total's)."""
+    total, soft = best_total(cards)
+    row = ("soft" if soft else "hard", total, up)
+    if first is not None:
+        action = first
+    elif split_from is None:
+        action = t.two_card.get(row, "stand")
+    elif value(split_from) == 1:
+        return cards, 1  # split Aces take one card each
+    else:
+        action = (t.two_card if t.das else t.no_double).get(row) or t.no_double.get(row)
+        if action not in ("stand", "hit", "double"):
+            action = _later(t, cards, up)
+    if action == "double" and (split_from is None or t.das) and t.may_double(cards):
+        cards.append(draw())
+        return cards, 2
+    if action == "hit":
+        cards.append(draw())
+        while _later(t, cards, up) == "hit":
+            cards.append(draw())
+    return cards, 1
+
+
+def _split(t: Table, pair_rank: int, up: int, draw) -> list[tuple[list[int], int]]:
+    """Split a pair and play the hands in order, resplitting a pair card dealt as a second card while the
+    number of hands is below the limit."""
+    limit = 2 if value(pair_rank) == 1 and not t.resplit_aces else t.max_hands
+    hands = [[pair_rank], [pair_rank]]
+    done = []
+    i = 0
+    while i < len(hands):
+        hand = hands[i]
+        card = draw()
+        if t.pair(pair_rank, card) and (limit == 0 or len(hands) < limit):
+            hands.insert(i + 1, [card])
+            continue
+        hand.append(card)
+        done.append(_play_hand(t, hand, up, draw, pair_rank))
+        i += 1
+    return done
+
+
+def _banker_stands(cards: list[int], hit_soft17: bool) -> bool:
+    total, soft = best_total(cards)
+    return total > 17 or (total == 17 and not (soft and hit_soft17))
+
+
+def play_round(t: Table, draw) -> Fraction:
+    """Net result of one round for one unit initially staked; `draw()` gives the next card's rank."""
+    player = [draw()]
+    banker = [draw()]
+    player.append(draw())
+    if t.peek:
+        banker.append(draw())
+        if _natural(banker):
+            return Fraction(0) if _natural(player) else Fraction(-1)
+    up = value(banker[0]) - 1  # value index of the up-card: 0 = Ace .. 9 = ten
+    if _natural(player):
+        if not t.peek:
+            banker.append(draw())
+            if _natural(banker):
+                return Fraction(0)
+        return t.pays
+    first = t.two_card.get(("pair", value(player[0]) - 1, up), "stand") if t.pair(player[0], player[1]) else None
+    hands = _split(t, player[0], up, draw) if first == "split" else [_play_hand(t, player, up, draw, None, first)]
+    if not t.peek:
+        banker.append(draw())
+        if _natural(banker):
+            return Fraction(-sum(stake for _, stake in hands))
+    while not _banker_stands(banker, t.hit_soft17):
+        banker.append(draw())
+    b = best_total(banker)[0]
+    net = 0
+    for cards, stake in hands:
+        p = best_total(cards)[0]
+        if p > 21:
+            net -= stake
+        elif b > 21 or p > b:
+            net += stake
+        elif p < b:
+            net -= stake
+    return Fraction(net)

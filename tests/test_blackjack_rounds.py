@@ -1,0 +1,157 @@
+"""The exact law of a blackjack round (split rounds of two hands included) against brute force on tiny shoes,
+and the reference simulator's play against the engine's law, exactly (every deal enumerated)."""
+
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from oddscalc import api
+from oddscalc.games.blackjack.analysis import strategy_data
+from oddscalc.games.blackjack.game import full_game
+from oddscalc.games.blackjack.outcomes import round_law
+from oddscalc.games.blackjack.player import DealerTable
+from oddscalc.games.blackjack.rounds import two_hand_law
+from oddscalc.games.blackjack.rules import RuleSet
+from oddscalc.games.blackjack.strategy import derive
+from oddscalc.sim import blackjack as sim
+
+# counts of A, 2..9, ten-values: small enough to enumerate every order, large enough that the banker never runs out
+SHOE = (2, 1, 0, 0, 0, 1, 1, 3, 1, 8)
+
+
+def _total(values):
+    hard = sum(values)
+    return (hard + 10, True) if 1 in values and hard + 10 <= 21 else (hard, False)
+
+
+def _draws(shoe):
+    n = sum(shoe)
+    for v in range(10):
+        if shoe[v]:
+            rest = list(shoe)
+            rest[v] -= 1
+            yield v + 1, Fraction(shoe[v], n), tuple(rest)
+
+
+def _brute_split_law(shoe, up, pair, act, peek):
+    """Two split hands played one after the other from `shoe` (card values 1..10), then the banker; the
+    net result's law, summed over every order of the cards."""
+    law = Counter()
+
+    def banker(rest, cards, p, hands):
+        t, soft = _total(cards)
+        if len(cards) == 2 and t == 21:
+            if not peek:
+                law[-sum(s for _, s in hands)] += p
+            return
+        if t > 21 or t > 17 or (t == 17):
+            net = 0
+            for ht, s in hands:
+                if ht > 21:
+                    net -= s
+                elif t > 21 or ht > t:
+                    net += s
+                elif ht < t:
+                    net -= s
+            law[net] += p
+            return
+        for c, q, r in _draws(rest):
+            banker(r, cards + (c,), p * q, hands)
+
+    def hand(rest, cards, stake, p, done):
+        t, _ = _total(cards)
+        a = "stand" if t >= 21 or stake == 2 or (pair == 1 and len(cards) == 2) else act(cards)
+        if a == "stand":
+            finish(rest, p, done + ((t, stake),))
+            return
+        for c, q, r in _draws(rest):
+            hand(r, cards + (c,), 2 if a == "double" else 1, p * q, done)
+
+    def finish(rest, p, done):
+        if len(done) == 2:
+            banker(rest, (up,), p, done)
+            return
+        for c, q, r in _draws(rest):
+            hand(r, (pair, c), 1, p * q, done)
+
+    finish(shoe, Fraction(1), ())
+    return {k: v for k, v in law.items() if v}
+
+
+@pytest.mark.parametrize("pair,up,peek", [(8, 10, False), (8, 6, False), (1, 7, False), (8, 1, True), (10, 7, True)])
+def test_two_hand_split_law_matches_brute_force(pair, up, peek):
+    rules = RuleSet(max_hands=2, double_totals=None, peek=peek)
+    shoe = list(SHOE)
+    shoe[up - 1] -= 1
+    shoe[pair - 1] -= 2
+    shoe = tuple(shoe)
+
+    def by_values(cards):
+        t, soft = _total(cards)
+        if len(cards) == 2 and t in (10, 11):
+            return "double"
+        return "hit" if t < 15 or (soft and t < 18) else "stand"
+
+    def by_counts(h):
+        return by_values(tuple(v + 1 for v in range(10) for _ in range(h[v])))
+
+    got = two_hand_law(shoe, up - 1, pair - 1, rules, DealerTable(up - 1, False), by_counts)
+    assert got == _brute_split_law(shoe, up, pair, by_values, peek)
+
+
+class _Need(Exception):
+    pass
+
+
+def _simulator_law(table, shoe):
+    """Every deal the simulator can meet on `shoe` (by value: rank index = value index, tens as the rank 10),
+    found by replaying it with each longer prefix of cards, with the chance of each."""
+    law = Counter()
+
+    def run(prefix, p):
+        it = iter(prefix)
+
+        def draw():
+            try:
+                return next(it)
+            except StopIteration:
+                raise _Need from None
+
+        try:
+            net = sim.play_round(table, draw)
+        except _Need:
+            left = list(shoe)
+            for r in prefix:
+                left[r] -= 1
+            n = sum(left)
+            for v, c in enumerate(left):
+                if c:
+                    run(prefix + [v], p * Fraction(c, n))
+            return
+        law[net] += p
+
+    run([], Fraction(1))
+    return dict(law)
+
+
+@pytest.mark.parametrize("rules,strings", [
+    (RuleSet(max_hands=2), {"max_hands": "2"}),
+    (RuleSet(max_hands=2, hit_soft17=True, double_totals=None, peek=True, split_values=frozenset(range(1, 10))),
+     {"max_hands": "2", "soft17": "hit", "double": "any", "hole_card": "peek", "split": "no-10"}),
+])
+def test_simulator_plays_exactly_the_engines_basic_strategy_law(rules, strings):
+    g = full_game(rules, shoe=SHOE)
+    strategy = derive(g)
+    law = round_law(g, strategy)
+    assert law.lumped == 0
+    w = next(w for w in api.wagers("blackjack", "2007") if w.key == "initial")
+    table = sim._table(w, {"decks": "1", **strings}, strategy_data(strategy))
+    assert _simulator_law(table, SHOE) == {k: v for k, v in law.dist.items() if v}
+
+
+def test_round_law_with_resplits_lumps_them_and_keeps_the_mean():
+    g = full_game(RuleSet(max_hands=4, split_values=frozenset(range(1, 10))), shoe=SHOE)
+    law = round_law(g)
+    assert sum(law.dist.values()) == 1
+    assert sum(k * p for k, p in law.dist.items()) == g.ev
