@@ -232,6 +232,19 @@ def _coef(outcome: int, total: int) -> int:
     return (final < total) - (final > total)
 
 
+@lru_cache(maxsize=None)
+def _ending_keys(up: int, hit_soft17: bool) -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]:
+    """`terminals` with each multiset as (orders, (cards drawn, m_0, .., m_9)): built once per up-card."""
+    out = []
+    for o, group in terminals(up, hit_soft17):
+        rows = []
+        for orders, k, _, pairs in group:
+            m = dict(pairs)
+            rows.append((orders, (k,) + tuple(m.get(c, 0) for c in range(10))))
+        out.append((o, tuple(rows)))
+    return tuple(out)
+
+
 _SPLIT_AT = 1  # levels (value indices) from here on are memoised by the counts they depend on
 
 
@@ -259,11 +272,9 @@ class StandLayers:
         best: tuple[int, dict] | None = None
         for shift in (0, 1, -1):
             leaves: dict[tuple[int, ...], int] = {}
-            for o, group in terminals(up, hit_soft17):
+            for o, group in _ending_keys(up, hit_soft17):
                 a = 0 if o == BJ else _coef(o, total) - shift
-                for orders, k, _, pairs in group if a else ():
-                    m = dict(pairs)
-                    key = (k,) + tuple(m.get(c, 0) for c in range(10))
+                for orders, key in group if a else ():
                     leaves[key] = leaves.get(key, 0) + a * orders
             if best is None or len(leaves) < len(best[1]):
                 best = (shift, leaves)
