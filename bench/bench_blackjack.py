@@ -4,13 +4,35 @@ Each case starts from cold memo tables (a fresh evaluation); the compiled banker
 once per process and kept, as a long-running query tool would.
 """
 
-from oddscalc.games.blackjack.game import full_game
+import os
+
+from oddscalc.games.blackjack.analysis import compute_summary
+from oddscalc.games.blackjack.game import full_game, full_game_in_parts
 from oddscalc.games.blackjack.query import query_hand
 from oddscalc.games.blackjack.rules import RuleSet
 
 
 def _game(decks: int):
     return lambda: full_game(RuleSet(decks=decks))
+
+
+def _in_parts(decks: int, processes: str, summary: bool = False):
+    """The game with up-cards on `processes` processes (`summary`: with the basic strategy derived and
+    evaluated, as `oddscalc blackjack game` computes it, without the round laws)."""
+    def run():
+        before = os.environ.get("ODDSCALC_WORKERS")
+        os.environ["ODDSCALC_WORKERS"] = processes
+        try:
+            if summary:
+                compute_summary(RuleSet(decks=decks), with_distribution=False)
+            else:
+                full_game_in_parts(RuleSet(decks=decks))
+        finally:
+            if before is None:
+                del os.environ["ODDSCALC_WORKERS"]
+            else:
+                os.environ["ODDSCALC_WORKERS"] = before
+    return run
 
 
 def cases():
@@ -20,4 +42,8 @@ def cases():
         ("blackjack: full game, 1 pack, 1994 rules (custom)", _game(1), 3),
         ("blackjack: full game, 6 packs, 1994 rules", _game(6), 3),
         ("blackjack: full game, 8 packs, 1994 rules (custom)", _game(8), 3),
+        ("blackjack: full game, 6 packs, up-cards on 2 processes", _in_parts(6, "2"), 3),
+        ("blackjack: full game, 8 packs, up-cards on 2 processes (custom)", _in_parts(8, "2"), 3),
+        ("blackjack: full game + basic strategy derived and evaluated, 6 packs, 1 process", _in_parts(6, "1", True), 3),
+        ("blackjack: full game + basic strategy derived and evaluated, 6 packs, 2 processes", _in_parts(6, "2", True), 3),
     ]

@@ -155,3 +155,19 @@ def test_round_law_with_resplits_lumps_them_and_keeps_the_mean():
     law = round_law(g)
     assert sum(law.dist.values()) == 1
     assert sum(k * p for k, p in law.dist.items()) == g.ev
+
+
+def test_up_cards_computed_apart_on_two_processes_merge_to_the_whole_game(monkeypatch):
+    from oddscalc.games.blackjack.analysis import compute_summary
+    from oddscalc.games.blackjack.game import full_game_in_parts
+
+    rules = RuleSet(decks=1, max_hands=2)
+    whole = full_game(rules)
+    monkeypatch.setenv("ODDSCALC_WORKERS", "2")
+    parts = full_game_in_parts(rules)
+    assert (parts.ev, parts.per_up, parts.rows, parts.split_limits) == (
+        whole.ev, whole.per_up, whole.rows, whole.split_limits)
+    two = compute_summary(rules, with_distribution=False)
+    monkeypatch.setenv("ODDSCALC_WORKERS", "1")
+    assert compute_summary(rules, with_distribution=False) == two
+    assert two["ev"] == f"{whole.ev.numerator}/{whole.ev.denominator}"

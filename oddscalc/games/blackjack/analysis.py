@@ -7,12 +7,13 @@ from fractions import Fraction
 from typing import Any
 
 from oddscalc.core.cache import cached_json
+from oddscalc.core.parallel import map_parts
 from oddscalc.games.blackjack import (dealer, game, hand, outcomes, player, rounds, rules as rules_mod, split,
                                       strategy)
 from oddscalc.games.blackjack.game import full_game
-from oddscalc.games.blackjack.outcomes import round_law
+from oddscalc.games.blackjack.outcomes import RoundLaw, round_law
 from oddscalc.games.blackjack.rules import RuleSet
-from oddscalc.games.blackjack.shoe import LABELS
+from oddscalc.games.blackjack.shoe import LABELS, full_shoe
 
 __all__ = ["game_summary", "compute_summary", "strategy_data", "frac", "SOURCES"]
 
@@ -30,30 +31,56 @@ def strategy_data(s: strategy.Strategy) -> dict[str, list[list[Any]]]:
             for name in ("two_card", "later", "no_double")}
 
 
+def _part(job: tuple[RuleSet, int, bool]) -> dict[str, Any]:
+    """Everything for one up-card: its rows, its chart entries, its basic-strategy value and its share of
+    each round law (every quantity is a sum over up-cards, so the parts merge exactly)."""
+    rs, up, with_distribution = job
+    g = full_game(rs, ups=(up,))
+    s = strategy.derive(g)
+    td, _ = strategy.td_value(g, s)
+    laws = {"optimal": round_law(g), "basic": round_law(g, s)} if with_distribution else {}
+    return {"ev": g.ev, "td": td, "per_up": g.per_up, "limits": g.split_limits, "strategy": s,
+            "rows": [_row(r) for r in g.rows], "laws": laws}
+
+
+def _row(r) -> dict[str, Any]:
+    return {"up": LABELS[r.up], "hand": f"{LABELS[r.cards[0]]},{LABELS[r.cards[1]]}",
+            "prob": frac(r.prob), "best": r.values.best, "ev": frac(r.ev),
+            "actions": {a: frac(v) for a, v in r.values.actions}}
+
+
+def _merge_laws(parts: list[RoundLaw]) -> RoundLaw:
+    dist: dict[Fraction, Fraction] = {}
+    events: dict[str, Fraction] = {}
+    for law in parts:
+        for r, p in law.dist.items():
+            dist[r] = dist.get(r, Fraction(0)) + p
+        for k, v in law.events.items():
+            events[k] = events.get(k, Fraction(0)) + v
+    return RoundLaw(dict(sorted(dist.items())), sum((law.lumped for law in parts), Fraction(0)), events)
+
+
 def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True) -> dict[str, Any]:
     """Everything reported for a rule set: CD and TD expectations, per up-card, per hand, charts, the basic
-    strategy as data, and the round law under each strategy."""
-    g = full_game(rs, progress)
-    s = strategy.derive(g)
-    td, td_up = strategy.td_value(g, s)
-    td_up = dict(td_up)
-    laws = {}
-    if with_distribution:
-        laws = {"optimal": round_law(g, progress=progress), "basic": round_law(g, s, progress)}
-        for name, value in (("optimal", g.ev), ("basic", td)):
-            if sum(r * p for r, p in laws[name].dist.items()) != value:
-                raise AssertionError(f"the {name} strategy's round law does not average to its expectation")
-    rows = []
-    for r in g.rows:
-        rows.append({"up": LABELS[r.up], "hand": f"{LABELS[r.cards[0]]},{LABELS[r.cards[1]]}",
-                     "prob": frac(r.prob), "best": r.values.best, "ev": frac(r.ev),
-                     "actions": {a: frac(v) for a, v in r.values.actions}})
+    strategy as data, and the round law under each strategy. Up-cards are independent parts, computed
+    on `core.parallel.workers()` processes and merged in up-card order (the result does not depend on it)."""
+    ups = tuple(up for up in range(10) if full_shoe(rs.decks)[up])
+    parts = map_parts(_part, [(rs, up, with_distribution) for up in ups], progress, "blackjack: up-cards")
+    ev = sum((p["ev"] for p in parts), Fraction(0))
+    td = sum((p["td"] for p in parts), Fraction(0))
+    s = strategy.Strategy(*(tuple(sorted(e for p in parts for e in getattr(p["strategy"], name)))
+                            for name in ("two_card", "later", "no_double")))
+    laws = {name: _merge_laws([p["laws"][name] for p in parts]) for name in parts[0]["laws"]}
+    for name, value in (("optimal", ev), ("basic", td)):
+        if name in laws and sum(r * p for r, p in laws[name].dist.items()) != value:
+            raise AssertionError(f"the {name} strategy's round law does not average to its expectation")
+    per_up = [(up, p_up, ev_up, part["td"] / p_up) for part in parts for up, p_up, ev_up in part["per_up"]]
     charts = {k: strategy.chart_rows(s, k, rs) for k in ("hard", "soft", "pair", "later")}
     return {
-        "ev": frac(g.ev), "td_ev": frac(td),
-        "per_up": [[LABELS[up], frac(p), frac(ev), frac(td_up[up])] for up, p, ev in g.per_up],
-        "split_limits": list(g.split_limits),
-        "rows": rows, "charts": charts,
+        "ev": frac(ev), "td_ev": frac(td),
+        "per_up": [[LABELS[up], frac(p), frac(e), frac(t)] for up, p, e, t in per_up],
+        "split_limits": sorted({n for p in parts for n in p["limits"]}),
+        "rows": [row for p in parts for row in p["rows"]], "charts": charts,
         "strategy": strategy_data(s),
         "laws": {name: {"distribution": [[frac(r), frac(p)] for r, p in law.dist.items()],
                         "lumped": frac(law.lumped), "events": {k: frac(v) for k, v in law.events.items()}}

@@ -8,12 +8,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from oddscalc.core.parallel import map_parts
 from oddscalc.games.blackjack.hand import HandValues, pair_partners, start_hand
 from oddscalc.games.blackjack.player import DealerTable, Evaluator, add, hand_of
 from oddscalc.games.blackjack.rules import TEN, RuleSet
 from oddscalc.games.blackjack.shoe import RANKS, full_shoe
 
-__all__ = ["HandRow", "GameResult", "full_game", "ten_pair_cases", "up_card_evaluators"]
+__all__ = ["HandRow", "GameResult", "full_game", "full_game_in_parts", "ten_pair_cases", "up_card_evaluators"]
 
 
 @dataclass(frozen=True)
@@ -97,54 +98,81 @@ def _no_collection() -> Iterator[None]:
 
 
 def full_game(rules: RuleSet, progress: Callable[[int, int, str], None] | None = None,
-              shoe: tuple[int, ...] | None = None) -> GameResult:
+              shoe: tuple[int, ...] | None = None, ups: tuple[int, ...] | None = None) -> GameResult:
     """Exact expectation of the initial wager from a full shoe (or `shoe`, counts per value) under
-    composition-dependent optimal play."""
+    composition-dependent optimal play. `ups`: only these up-card indices (a part of the game, for
+    computing up-cards apart: `ev` is then their share of the whole expectation)."""
     if shoe is not None and rules.same_rank_tens:
         raise ValueError("a shoe given by values cannot say which tens share a rank")
     with _no_collection():
-        return _full_game(rules, progress, shoe)
+        return _full_game(rules, progress, shoe, ups)
+
+
+def full_game_in_parts(rules: RuleSet, progress: Callable[[int, int, str], None] | None = None) -> GameResult:
+    """`full_game` from a full shoe with the up-cards computed apart on `core.parallel.workers()`
+    processes and merged in up-card order: the same values, without the evaluators (they stay in the
+    workers), so it serves the expectations and rows but not the strategy derivation."""
+    ups = tuple(up for up in range(10) if full_shoe(rules.decks)[up])
+    parts = map_parts(_part, [(rules, up) for up in ups], progress, "blackjack: up-cards")
+    return GameResult(rules, sum((p.ev for p in parts), Fraction(0)), tuple(x for p in parts for x in p.per_up),
+                      tuple(r for p in parts for r in p.rows),
+                      tuple(sorted({n for p in parts for n in p.split_limits})), {})
+
+
+def _part(job: tuple[RuleSet, int]) -> GameResult:
+    """One up-card's share of the full game, evaluators left behind (not sent between processes)."""
+    rules, up = job
+    g = full_game(rules, ups=(up,))
+    return GameResult(rules, g.ev, g.per_up, g.rows, g.split_limits, {})
 
 
 def _full_game(rules: RuleSet, progress: Callable[[int, int, str], None] | None,
-               shoe: tuple[int, ...] | None) -> GameResult:
+               shoe: tuple[int, ...] | None, ups: tuple[int, ...] | None) -> GameResult:
     """`full_game` itself."""
     total = Fraction(0)
     per_up, rows, limits, evaluators = [], [], set(), {}
     for done, (up, p_up, ev) in enumerate(up_card_evaluators(rules, shoe)):
         if progress:
             progress(done, 10, f"blackjack: up-card {done + 1} of 10")
+        if ups is not None and up not in ups:
+            continue
         evaluators[up] = ev
-        shoe = ev.shoe
-        size = sum(shoe)
         up_total = Fraction(0)
-        for a in range(10):
-            for b in range(a, 10):
-                ways = shoe[a] * (shoe[b] - (a == b)) * (1 if a == b else 2)
-                if not ways:
-                    continue
-                p = Fraction(ways, size * (size - 1))
-                h = hand_of((a, b))
-                cases: tuple = ()
-                if a == b == TEN and rules.same_rank_tens and TEN + 1 in rules.split_values:
-                    mix = {}
-                    for p_rank, left in _ten_ranks_after_up(rules.decks, up):
-                        for partners, q in ten_pair_cases(left).items():
-                            mix[partners] = mix.get(partners, Fraction(0)) + p_rank * q
-                    cases = tuple((q, k, start_hand(ev, h, k, stand_always=False)) for k, q in sorted(
-                        mix.items(), key=lambda kv: -1 if kv[0] is None else kv[0]))
-                    hv_ev = sum((q * v.ev for q, _, v in cases), Fraction(0))
-                    values = max(cases, key=lambda c: c[0])[2]
-                else:
-                    values = start_hand(ev, h, pair_partners(ev, h), stand_always=False)
-                    hv_ev = values.ev
-                limits.update(v.split_limit for _, _, v in cases)
-                limits.add(values.split_limit)
-                rows.append(HandRow(up, (a, b), p, values, hv_ev, cases))
-                up_total += p * hv_ev
+        for row in _starting_hands(rules, up, ev):
+            limits.update(v.split_limit for _, _, v in row.cases)
+            limits.add(row.values.split_limit)
+            rows.append(row)
+            up_total += row.prob * row.ev
         ev.dealer.release()  # the shared banker level sums: memory only, the results are kept
         per_up.append((up, p_up, up_total))
         total += p_up * up_total
     if progress:
         progress(10, 10, "blackjack: done")
     return GameResult(rules, total, tuple(per_up), tuple(rows), tuple(sorted(limits - {0})), evaluators)
+
+
+def _starting_hands(rules: RuleSet, up: int, ev: Evaluator):
+    """Every starting hand against one up-card, with each action's value and its chance."""
+    shoe = ev.shoe
+    size = sum(shoe)
+    for a in range(10):
+        for b in range(a, 10):
+            ways = shoe[a] * (shoe[b] - (a == b)) * (1 if a == b else 2)
+            if not ways:
+                continue
+            p = Fraction(ways, size * (size - 1))
+            h = hand_of((a, b))
+            cases: tuple = ()
+            if a == b == TEN and rules.same_rank_tens and TEN + 1 in rules.split_values:
+                mix = {}
+                for p_rank, left in _ten_ranks_after_up(rules.decks, up):
+                    for partners, q in ten_pair_cases(left).items():
+                        mix[partners] = mix.get(partners, Fraction(0)) + p_rank * q
+                cases = tuple((q, k, start_hand(ev, h, k, stand_always=False)) for k, q in sorted(
+                    mix.items(), key=lambda kv: -1 if kv[0] is None else kv[0]))
+                hv_ev = sum((q * v.ev for q, _, v in cases), Fraction(0))
+                values = max(cases, key=lambda c: c[0])[2]
+            else:
+                values = start_hand(ev, h, pair_partners(ev, h), stand_always=False)
+                hv_ev = values.ev
+            yield HandRow(up, (a, b), p, values, hv_ev, cases)
