@@ -10,9 +10,9 @@ from oddscalc.games.blackjack import strategy as charts
 from oddscalc.games.blackjack.hand import pair_partners
 from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, add, hand_of, is_natural, total_of
 from oddscalc.games.blackjack.rounds import two_hand_law
-from oddscalc.games.blackjack.split import split_value
+from oddscalc.games.blackjack.split import SplitDetail, split_value
 
-__all__ = ["HandOutcomes", "start_outcomes", "RoundLaw", "round_law"]
+__all__ = ["HandOutcomes", "start_outcomes", "split_round_law", "RoundLaw", "round_law"]
 
 Vec = tuple[Fraction, Fraction, Fraction]  # chance of losing, pushing, winning one unit (peek: no banker BJ)
 
@@ -57,20 +57,17 @@ class HandOutcomes:
         return self._next_card(h, self.stand)
 
 
-def start_outcomes(out: HandOutcomes, h: tuple[int, ...], action: str, split_ev: Fraction | None = None
-                   ) -> dict[Fraction, Fraction]:
-    """Net result -> chance for a starting hand played with `action` (then the policy). A split round is
-    entered as its exact expectation (the joint law of the split hands is not computed)."""
+def start_outcomes(out: HandOutcomes, h: tuple[int, ...], action: str,
+                   split_law: dict[Fraction, Fraction] | None = None) -> dict[Fraction, Fraction]:
+    """Net result -> chance for a starting hand played with `action` (then the policy). For a split,
+    `split_law` is the split round's law (`split_round_law`: with peek, banker-blackjack rounds left out)."""
     ev = out.ev
     pbj = ev.p_banker_bj(h)
     if is_natural(h):
         return {ev.rules.blackjack_pays: 1 - pbj, Fraction(0): pbj} if pbj else {ev.rules.blackjack_pays: Fraction(1)}
     dist: dict[Fraction, Fraction] = {}
     if action == SPLIT:
-        if ev.rules.peek:
-            dist[Fraction(split_ev) / (1 - pbj)] = 1 - pbj
-        else:
-            dist[Fraction(split_ev)] = Fraction(1)
+        dist.update(split_law)
     else:
         stake = 2 if action == DOUBLE else 1
         vec = out.double(h) if action == DOUBLE else (out.stand(h) if action == STAND else out.hit(h))
@@ -95,20 +92,18 @@ class RoundLaw:
     events: dict[str, Fraction]
 
 
-def _split_part(ev: Evaluator, h: tuple[int, ...], pair: int, partners: int | None, value: Fraction,
-                policy) -> tuple[dict[Fraction, Fraction], bool]:
-    """A split round's net law (peek: banker-blackjack rounds left out) and whether it is exact. `policy`:
-    the post-split policy, or None for the composition-dependent one."""
-    pbj = ev.p_banker_bj(h)
-    mass = 1 - pbj if ev.rules.peek else Fraction(1)
-    limit = None if partners is None else ev.rules.hands_limit(pair + 1, partners)
-    if limit == 2:
-        detail = split_value(ev.left(h), ev.up, pair, partners, ev.rules, ev.dealer, policy=policy)
-        law = two_hand_law(ev.left(h), ev.up, pair, ev.rules, ev.dealer, detail.policy)
-        if sum(law.values()) != mass or sum(k * p for k, p in law.items()) != detail.value or detail.value != value:
-            raise AssertionError("split round law disagrees with the split expectation")
-        return {Fraction(k): p for k, p in law.items()}, True
-    return {value / mass: mass}, False
+def split_round_law(ev: Evaluator, h: tuple[int, ...], pair: int, value: Fraction, detail: SplitDetail | None
+                    ) -> dict[Fraction, Fraction]:
+    """A split round's net law (with peek, banker-blackjack rounds left out): exact from `detail` (the
+    split's `SplitDetail`, when it makes two hands at most), else the round at its exact conditional
+    expectation, `value` being the split's (unnormalised with peek) expectation."""
+    mass = 1 - ev.p_banker_bj(h) if ev.rules.peek else Fraction(1)
+    if detail is None:
+        return {value / mass: mass}
+    law = two_hand_law(ev.left(h), ev.up, pair, ev.rules, ev.dealer, detail.policy)
+    if sum(law.values()) != mass or sum(k * p for k, p in law.items()) != value or detail.value != value:
+        raise AssertionError("split round law disagrees with the split expectation")
+    return {Fraction(k): p for k, p in law.items()}
 
 
 def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | None = None) -> RoundLaw:
@@ -153,14 +148,15 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                     split_policy = charts.play_policy(strategy, up, r.cards[0], rules.das)
                 if action == SPLIT and partners is not None:
                     events["split"] += w * q
-                    value = (v.value(SPLIT) if strategy is None else
-                             split_value(ev.left(h), up, r.cards[0], partners, rules, ev.dealer, split_policy).value)
-                    law, exact = _split_part(ev, h, r.cards[0], partners if not r.cases else None, value, split_policy)
+                    pair = r.cards[0]
+                    exact = not r.cases and rules.hands_limit(pair + 1, partners) == 2
+                    detail = (split_value(ev.left(h), up, pair, partners, rules, ev.dealer, split_policy)
+                              if exact or strategy is not None else None)
+                    value = v.value(SPLIT) if strategy is None else detail.value
                     if not exact:
                         lumped += w * q * (1 - pbj if rules.peek else 1)
-                    put(law, w * q)
-                    if rules.peek and pbj:
-                        put({Fraction(-1): pbj}, w * q)
+                    law = split_round_law(ev, h, pair, value, detail if exact else None)
+                    put(start_outcomes(out, h, SPLIT, law), w * q)
                     continue
                 if action == SPLIT:
                     action = STAND
