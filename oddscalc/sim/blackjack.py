@@ -20,7 +20,7 @@ __all__ = ["simulator", "Shoe", "play_round", "Table"]
 RANKS = 13  # rank index 0 = Ace, 1..8 = 2..9, 9..12 = 10, J, Q, K
 _SPLITTABLE = {"no-4-5-10": {1, 2, 3, 6, 7, 8, 9}, "no-5-10": {1, 2, 3, 4, 6, 7, 8, 9},
                "no-10": set(range(1, 10)), "same-rank": set(range(1, 11)), "same-value": set(range(1, 11))}
-_DOUBLES = {"9-11": {9, 10, 11}, "10-11": {10, 11}, "any": None}
+_DOUBLES = {"9-11": frozenset({9, 10, 11}), "10-11": frozenset({10, 11}), "any": None}
 _PAYS = {"3:2": Fraction(3, 2), "6:5": Fraction(6, 5), "2:1": Fraction(2), "1:1": Fraction(1)}
 
 
@@ -94,7 +94,7 @@ def _table(w: Wager, rules: dict[str, str], chart: dict) -> Table:
         mh = rules.get("max_hands", "4")
         rows = {name: {(k, n, up): a for k, n, up, a in chart[name]} for name in ("two_card", "later", "no_double")}
         return Table(decks, rules.get("soft17", "stand") == "hit", rules.get("hole_card", "none") == "peek",
-                     None if _DOUBLES[rules.get("double", "9-11")] is None else frozenset(_DOUBLES[rules.get("double", "9-11")]),
+                     _DOUBLES[rules.get("double", "9-11")],
                      rules.get("das", "yes") == "yes", frozenset(_SPLITTABLE[rules.get("split", "no-4-5-10")]),
                      rules.get("split", "no-4-5-10") == "same-rank", 0 if mh == "max" else int(mh),
                      rules.get("resplit_aces", "yes") == "yes", pays, **rows)

@@ -10,10 +10,10 @@ from oddscalc.core.cache import cached_json
 from oddscalc.core.parallel import map_parts
 from oddscalc.games.blackjack import (dealer, game, hand, outcomes, player, rounds, rules as rules_mod, split,
                                       strategy)
-from oddscalc.games.blackjack.game import full_game
+from oddscalc.games.blackjack.game import full_game, up_cards
 from oddscalc.games.blackjack.outcomes import RoundLaw, round_law
 from oddscalc.games.blackjack.rules import RuleSet
-from oddscalc.games.blackjack.shoe import LABELS, full_shoe
+from oddscalc.games.blackjack.shoe import LABELS
 
 __all__ = ["game_summary", "compute_summary", "strategy_data", "frac", "SOURCES"]
 
@@ -64,8 +64,7 @@ def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True) 
     """Everything reported for a rule set: CD and TD expectations, per up-card, per hand, charts, the basic
     strategy as data, and the round law under each strategy. Up-cards are independent parts, computed
     on `core.parallel.workers()` processes and merged in up-card order (the result does not depend on it)."""
-    ups = tuple(up for up in range(10) if full_shoe(rs.decks)[up])
-    parts = map_parts(_part, [(rs, up, with_distribution) for up in ups], progress, "blackjack: up-cards")
+    parts = map_parts(_part, [(rs, up, with_distribution) for up in up_cards(rs)], progress, "blackjack: up-cards")
     ev = sum((p["ev"] for p in parts), Fraction(0))
     td = sum((p["td"] for p in parts), Fraction(0))
     s = strategy.Strategy(*(tuple(sorted(e for p in parts for e in getattr(p["strategy"], name)))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 __all__ = ["OUTCOMES", "BJ", "BUST", "terminals", "dealer_counts", "hand_total", "compiled", "outcome_weight",
-           "denominator", "longest", "pads", "falling_row", "ROWS", "busting",
+           "denominator", "longest", "pads", "falling", "falling_row", "ROWS", "busting",
            "stiff_states", "stand_class", "StandLayers", "stand_layers"]
 
 # Outcome indices: 0..4 = final 17..21, 5 = bust, 6 = banker's two-card 21 (blackjack).
@@ -97,7 +97,8 @@ def stiff_states(up: int, hit_soft17: bool) -> tuple[tuple[int, int, int, tuple[
     return tuple(out)
 
 
-def _falling(n: int, k: int) -> int:
+def falling(n: int, k: int) -> int:
+    """The falling factorial (n)_k = n (n-1) ... (n-k+1): ordered draws of k cards from n."""
     r = 1
     for i in range(k):
         r *= n - i
@@ -123,7 +124,7 @@ def falling_row(n: int) -> tuple[int, ...]:
 def pads(size: int, last: int) -> tuple[int, ...]:
     """(size - k)_(last - k) for k = 0..last, then zeros to 12: brings a k-card draw chance to the
     denominator (size)_last (a draw of more cards than the shoe holds has no chance)."""
-    return tuple(_falling(size - k, last - k) if k <= last else 0 for k in range(13))
+    return tuple(falling(size - k, last - k) if k <= last else 0 for k in range(13))
 
 
 def _source(entries, k_of, leaf_of) -> str:
@@ -205,7 +206,7 @@ def outcome_weight(comp: tuple[int, ...], up: int, hit_soft17: bool, outcome: in
 
 
 def denominator(size: int, up: int, hit_soft17: bool) -> int:
-    return _falling(size, min(size, longest(up, hit_soft17)))
+    return falling(size, min(size, longest(up, hit_soft17)))
 
 
 def dealer_counts(comp: tuple[int, ...], up: int, hit_soft17: bool) -> tuple[tuple[int, ...], int]:
@@ -216,7 +217,7 @@ def dealer_counts(comp: tuple[int, ...], up: int, hit_soft17: bool) -> tuple[tup
     P = pads(size, last)
     F = [falling_row(n) for n in comp]
     B = busting(comp)
-    return tuple(fn(P, B, *F) for fn in compiled(up, hit_soft17)), _falling(size, last)
+    return tuple(fn(P, B, *F) for fn in compiled(up, hit_soft17)), falling(size, last)
 
 
 def stand_class(total: int) -> int:

@@ -14,7 +14,7 @@ from oddscalc.games.blackjack.player import DealerTable, Evaluator, add, hand_of
 from oddscalc.games.blackjack.rules import TEN, RuleSet
 from oddscalc.games.blackjack.shoe import RANKS, full_shoe
 
-__all__ = ["HandRow", "GameResult", "full_game", "full_game_in_parts", "ten_pair_cases", "up_card_evaluators"]
+__all__ = ["HandRow", "GameResult", "full_game", "full_game_in_parts", "ten_pair_cases", "up_cards", "up_card_evaluators"]
 
 
 @dataclass(frozen=True)
@@ -74,14 +74,19 @@ def _ten_ranks_after_up(decks: int, up: int) -> list[tuple[Fraction, dict[str, i
     return out
 
 
-def up_card_evaluators(rules: RuleSet, shoe: tuple[int, ...] | None = None):
-    """(up index, chance, Evaluator) per possible up-card of the shoe."""
+def up_cards(rules: RuleSet, shoe: tuple[int, ...] | None = None) -> tuple[int, ...]:
+    """The up-card value indices the shoe (default: the full shoe of the rules) holds."""
+    shoe = shoe or full_shoe(rules.decks)
+    return tuple(up for up in range(10) if shoe[up])
+
+
+def up_card_evaluators(rules: RuleSet, shoe: tuple[int, ...] | None = None, ups: tuple[int, ...] | None = None):
+    """(up index, chance, Evaluator) per possible up-card of the shoe (only those in `ups` when given)."""
     shoe = shoe or full_shoe(rules.decks)
     size = sum(shoe)
-    for up in range(10):
-        if shoe[up]:
-            dealer = DealerTable(up, rules.hit_soft17)
-            yield up, Fraction(shoe[up], size), Evaluator(add(shoe, up, -1), up, rules, dealer)
+    for up in up_cards(rules, shoe) if ups is None else ups:
+        dealer = DealerTable(up, rules.hit_soft17)
+        yield up, Fraction(shoe[up], size), Evaluator(add(shoe, up, -1), up, rules, dealer)
 
 
 @contextmanager
@@ -112,8 +117,7 @@ def full_game_in_parts(rules: RuleSet, progress: Callable[[int, int, str], None]
     """`full_game` from a full shoe with the up-cards computed apart on `core.parallel.workers()`
     processes and merged in up-card order: the same values, without the evaluators (they stay in the
     workers), so it serves the expectations and rows but not the strategy derivation."""
-    ups = tuple(up for up in range(10) if full_shoe(rules.decks)[up])
-    parts = map_parts(_part, [(rules, up) for up in ups], progress, "blackjack: up-cards")
+    parts = map_parts(_part, [(rules, up) for up in up_cards(rules)], progress, "blackjack: up-cards")
     return GameResult(rules, sum((p.ev for p in parts), Fraction(0)), tuple(x for p in parts for x in p.per_up),
                       tuple(r for p in parts for r in p.rows),
                       tuple(sorted({n for p in parts for n in p.split_limits})), {})
@@ -131,11 +135,9 @@ def _full_game(rules: RuleSet, progress: Callable[[int, int, str], None] | None,
     """`full_game` itself."""
     total = Fraction(0)
     per_up, rows, limits, evaluators = [], [], set(), {}
-    for done, (up, p_up, ev) in enumerate(up_card_evaluators(rules, shoe)):
+    for done, (up, p_up, ev) in enumerate(up_card_evaluators(rules, shoe, ups)):
         if progress:
             progress(done, 10, f"blackjack: up-card {done + 1} of 10")
-        if ups is not None and up not in ups:
-            continue
         evaluators[up] = ev
         up_total = Fraction(0)
         for row in _starting_hands(rules, up, ev):

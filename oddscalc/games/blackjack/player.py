@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from operator import sub
 
-from oddscalc.games.blackjack.dealer import (BJ, BUST, ROWS, busting, compiled, denominator, hand_total,
+from oddscalc.games.blackjack.dealer import (BJ, BUST, ROWS, busting, compiled, denominator, falling, hand_total,
                                              longest, outcome_weight, pads, stand_class, stand_layers, StandLayers)
 from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
 
@@ -93,6 +93,13 @@ class DealerTable:
             by_class = {c: {} for c in range(16, 22)}
             found = self._stands[peek] = [by_class[stand_class(t)] for t in range(22)]
         return found
+
+    def blackjack_weight(self, comp: tuple[int, ...], size: int) -> int:
+        """Weight over `den(size)` of a banker two-card 21: the cards left that make it, each followed by
+        any ordered draw of the rest."""
+        if self._bj_card is None:
+            return 0
+        return comp[self._bj_card] * (self.den(size) // size)
 
     def stand_diff(self, comp: tuple[int, ...], size: int, total: int, peek: bool) -> int:
         """P(win) - P(lose) of standing on `total` against the banker drawing from `comp` (`size` cards),
@@ -195,12 +202,6 @@ class DealerTable:
         return tuple(self.weight(comp, o) for o in range(7)), self.den(sum(comp))
 
 
-def _falling(n: int, k: int) -> int:
-    r = 1
-    for i in range(k):
-        r *= n - i
-    return r
-
 
 @dataclass
 class Evaluator:
@@ -220,15 +221,14 @@ class Evaluator:
         self.size = sum(self.shoe)
         n, last = self.size, self.dealer.last
         self.K = min(last + _MAX_HAND, n)
-        self.Q = [_falling(n - s, self.K - s) if s <= self.K else 0 for s in range(_MAX_HAND + 2)]
+        self.Q = [falling(n - s, self.K - s) if s <= self.K else 0 for s in range(_MAX_HAND + 2)]
         self._stand: dict[tuple[int, ...], int] = {}
         self._best: dict[tuple[int, ...], int] = {}
         self._hit: dict[tuple[int, ...], int] = {}
         self.policy: dict[tuple[int, ...], str] = {}
-        # cards in the hand -> Q[s] // banker denominator; per player total the banker's memo
+        # cards in the hand -> Q[s] // banker denominator
         self._scale = [self.Q[s] // self.dealer.den(n - s) if s <= min(n, _MAX_HAND + 1) else 0
                        for s in range(_MAX_HAND + 2)]
-        self._stand_memos = self.dealer.stands(self.rules.peek)
         self._from = [sum(self.shoe[c:]) for c in range(11)]  # cards in the shoe of index c or more
         self._bj_card = TEN if self.up == ACE else (ACE if self.up == TEN else None)
 
@@ -276,11 +276,7 @@ class Evaluator:
         if total > 21:
             return self.bust_int(h)
         s = sum(h)
-        comp = tuple(map(sub, self.shoe, h))
-        memo = self._stand_memos[total]
-        diff = memo.get(comp)
-        if diff is None:
-            diff = memo[comp] = self.dealer.new_stand_diff(comp, self.size - s, total, self.rules.peek)
+        diff = self.dealer.stand_diff(tuple(map(sub, self.shoe, h)), self.size - s, total, self.rules.peek)
         found = self._stand[h] = diff * self._scale[s]
         return found
 

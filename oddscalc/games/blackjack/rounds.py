@@ -18,9 +18,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from operator import add as add_counts
 
-from oddscalc.games.blackjack.dealer import BUST, ROWS
+from oddscalc.games.blackjack.dealer import BUST, ROWS, falling
 from oddscalc.games.blackjack.player import DOUBLE, HIT, STAND, DealerTable, add, total_of
-from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
+from oddscalc.games.blackjack.rules import ACE, RuleSet
 
 __all__ = ["hand_blocks", "two_hand_law"]
 
@@ -86,8 +86,7 @@ def _banker_groups(dealer: DealerTable, left: tuple[int, ...], size: int, top: i
     difference from the total mass, sparing the dearest polynomials: every outcome's weight sums to the
     denominator (`DealerTable` checks that the shoe cannot run out)."""
     den = dealer.den(size)
-    bj_card = TEN if dealer.up == ACE else ACE if dealer.up == TEN else None
-    bj = 0 if bj_card is None else left[bj_card] * _falling(size - 1, min(size, dealer.last) - 1)
+    bj = dealer.blackjack_weight(left, size)
     mass = den - bj if peek else den
     shown = tuple(range(min(top, 21) - 16)) if top >= 17 else ()
     if len(shown) < 3:  # bust and the totals shown; the rest by difference
@@ -122,7 +121,7 @@ def two_hand_law(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, deal
         for c in range(10):
             if m[c]:
                 row = ROWS[shoe[c]]
-                weight *= row[m[c]] if m[c] < len(row) else _falling(shoe[c], m[c])
+                weight *= row[m[c]] if m[c] < len(row) else falling(shoe[c], m[c])
                 if not weight:
                     break
         if not weight:
@@ -139,14 +138,8 @@ def two_hand_law(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, deal
                     acc[net] = acc.get(net, 0) + w * bw
     law: dict[int, Fraction] = {}
     for k, acc in by_size.items():
-        den = _falling(size, k) * dealer.den(size - k)
+        den = falling(size, k) * dealer.den(size - k)
         for net, v in acc.items():
             law[net] = law.get(net, Fraction(0)) + Fraction(v, den)
     return {net: p for net, p in sorted(law.items()) if p}
 
-
-def _falling(n: int, k: int) -> int:
-    r = 1
-    for i in range(k):
-        r *= n - i
-    return r

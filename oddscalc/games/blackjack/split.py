@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from oddscalc.games.blackjack.dealer import falling
 from oddscalc.games.blackjack.player import DealerTable, Evaluator, add
 from oddscalc.games.blackjack.rules import RuleSet
 
@@ -28,12 +29,6 @@ __all__ = ["split_value", "SplitDetail", "FixedPolicy"]
 
 ZERO = Fraction(0)
 
-
-def _falling(n: int, k: int) -> int:
-    r = 1
-    for i in range(k):
-        r *= n - i
-    return r
 
 
 def _patterns(limit: int) -> tuple[dict[int, int], dict[int, int]]:
@@ -154,14 +149,14 @@ def split_value(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules:
     for s, count in end_a.items():
         if s > n or s + 2 > m:
             continue
-        prob = Fraction(count * _falling(n, s) * _falling(m, s + 2), _falling(N, 2 * s + 2))
+        prob = Fraction(count * falling(n, s) * falling(m, s + 2), falling(N, 2 * s + 2))
         if prob:
             value += prob * (s + 2) * nonpair_first(s, s + 1)
     spawns = limit - 2
     for q, count in end_b.items():
         if spawns > n or q > m:
             continue
-        prob = Fraction(count * _falling(n, spawns) * _falling(m, q), _falling(N, spawns + q))
+        prob = Fraction(count * falling(n, spawns) * falling(m, q), falling(N, spawns + q))
         if not prob:
             continue
         part = ZERO
