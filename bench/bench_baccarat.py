@@ -3,7 +3,8 @@
 from itertools import count
 
 from oddscalc import api
-from oddscalc.games.baccarat import deals, superpan
+from oddscalc.games.baccarat import deals
+from oddscalc.games.super_pan_9 import engine as superpan
 
 _DEPLETED_PB = "9,9,8,8,0,0,K,Q,J,T,1,2,3,4,5,6,7,7,7,5"
 _DEPLETED_SP9 = "6,6,6,6,6,6,5,5,5,5,K,Q,J,A,2,3,4"

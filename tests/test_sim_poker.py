@@ -14,6 +14,7 @@ import pytest
 
 from oddscalc import api
 from oddscalc.games import casino_stud_poker, three_card_poker
+from oddscalc.games.casino_stud_poker import wagers as stud_wagers
 from oddscalc.games.poker.cards import FULL_DECK
 from oddscalc.games.poker.tables import rank_hands
 from oddscalc.regulations.model import apply_overrides
@@ -252,6 +253,6 @@ def test_stud_table_refuses_a_chart_row_whose_decision_varies(monkeypatch):
     w = exact("casino-stud-poker", "ante").wager
     ranks = tuple(range(2, 15))
     fake = SimpleNamespace(ranks=ranks, grid=(("one pair", ((5, 10),) + ((10, 10),) * 12),))
-    monkeypatch.setattr(casino_stud_poker, "optimal", lambda *a, **k: fake)
+    monkeypatch.setattr(stud_wagers, "optimal", lambda *a, **k: fake)
     with pytest.raises(casino_stud_poker.DecisionTableError, match="one pair"):
         casino_stud_poker.decision_table(w, {})

@@ -11,7 +11,7 @@ import pytest
 
 from oddscalc import api
 from oddscalc.games.baccarat.cards import SUPER_PAN_9
-from oddscalc.games.baccarat.superpan import DRAW, STAND, solve
+from oddscalc.games.super_pan_9.engine import DRAW, STAND, solve
 
 HOUSE = Fraction(19, 20)
 
@@ -221,7 +221,7 @@ def test_banker_choices_brute_force_on_a_tiny_shoe():
     """The player-banker's view: his three physical cards, the player's three from the rest, the player acting
     on his strategy, then the fourth cards; every probability by counting physical cards."""
     from oddscalc.games.baccarat.deals import ordered_deals
-    from oddscalc.games.baccarat.superpan import banker_choices
+    from oddscalc.games.super_pan_9.engine import banker_choices
 
     cards = [0, 0, 0, 1, 2, 3, 4, 4, 5, 6, 6]
     counts = [cards.count(v) for v in range(7)]

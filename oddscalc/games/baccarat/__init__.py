@@ -1,9 +1,8 @@
-"""The baccarat core shared by punto banco, Super Pan 9 and (later) chemin de fer and baccarat banque.
+"""The baccarat core shared by punto banco, Super Pan 9, chemin de fer and baccarat banque.
 
 - `cards`: point values, shoes per game (counts per point value), card labels and removed cards;
 - `tableau`: the third-card rules as data (`PUNTO_BANCO_TABLEAU`, and variants via `Tableau.with_cells`);
 - `deals`: exact counts of ordered six-card deals over any shoe composition, by final points;
-- `superpan`: Super Pan 9's three-card hands, optional fourth card, and the player's exact best decision;
 - `rules`: the `decks` and `removed` rule options.
 """
 

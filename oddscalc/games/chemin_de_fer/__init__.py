@@ -4,45 +4,11 @@ exactly as a game, and the opposing-hand wager's exact distribution under the so
 - `coups`: deals counted by the banker's information cell, for each player choice on 5;
 - `solve`: the additive game (zero-sum, or with a commission a bimatrix game) and its exact solution;
 - `tableau`: the traditional rules (the player's row, the banker's tableau and its optional cells);
+- `decisions`: the strategy profile as data, for simulators;
 - `analysis`: the wagers, edges and extras the tables print.
 """
 
-from fractions import Fraction
-
-from oddscalc.games.baccarat.tableau import STOOD
-from oddscalc.games.chemin_de_fer import analysis as _analysis
 from oddscalc.games.chemin_de_fer.analysis import RULES, TITLE, analyse
-from oddscalc.games.chemin_de_fer.composition import FIVES as _FIVES
-from oddscalc.games.chemin_de_fer.coups import COMPOSITION as _COMPOSITION
-from oddscalc.games.chemin_de_fer.coups import hand_label as _hand_label
-from oddscalc.regulations.model import Wager
+from oddscalc.games.chemin_de_fer.decisions import decision_table
 
 __all__ = ["RULES", "TITLE", "analyse", "decision_table"]
-
-
-def _column(column: int) -> int | str:
-    return "stood" if column == STOOD else column
-
-
-def decision_table(w: Wager, rules: dict[str, str]) -> dict:
-    """The strategy profile the figures assume, as data (the same for both wagers).
-
-    {"info": "total" | "composition" (what the banker's cells are keyed on), "freedom": "classical" | "free",
-    "player5": P(player draws on a two-card 5) as a Fraction, or {composition "0+5", ...: Fraction} under
-    player-info=composition, "banker": {(hand, column): P(banker draws)}}, hand a label "6" (total) or "0+6"
-    (low card + high card, ten-values 0), column the player's third card 0-9 or "stood"; cells no deal reaches
-    are absent.
-    """
-    decks = rules.get("decks", "6")
-    freedom = rules.get("banker", "classical")
-    if rules.get("player-info", "total") == "composition":
-        _, sol = _analysis.composition_solution(decks, freedom)
-        return _table(_COMPOSITION, freedom, dict(zip(_FIVES, sol.q)), sol.banker)
-    commission = _analysis.parse_commission(rules.get("commission", "0"))
-    solved = _analysis.solution(decks, commission, freedom, rules.get("player5", _analysis.OPTIMAL))
-    return _table(solved.game.counts.info, freedom, Fraction(solved.profile.q), solved.profile.banker)
-
-
-def _table(info: str, freedom: str, player5: object, banker: dict) -> dict:
-    cells = {(_hand_label(h, info), _column(c)): Fraction(p) for (h, c), p in banker.items()}
-    return {"info": info, "freedom": freedom, "player5": player5, "banker": cells}

@@ -1,6 +1,6 @@
 """Super Pan 9 (SI 1994/2899 regs 9, 10): exact odds with the player's fourth-card decision solved exactly.
 
-One `baccarat.superpan.solve` over the shoe gives, for every three-card holding, the outcomes of standing and
+One `engine.solve` over the shoe gives, for every three-card holding, the outcomes of standing and
 of drawing against a banker on the House rule; every wager here is a strategy applied to that solution.
 """
 
@@ -12,7 +12,7 @@ from fractions import Fraction
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.games.baccarat.cards import SUPER_PAN_9
 from oddscalc.games.baccarat.rules import decks_option, removed_cards, removed_option
-from oddscalc.games.baccarat.superpan import DRAW, HOUSE_RULE, STAND, Solution, banker_choices, solve
+from oddscalc.games.super_pan_9.engine import DRAW, HOUSE_RULE, STAND, Solution, banker_choices, solve
 from oddscalc.games.base import Extra, GameAnalysis, WagerResult, edges_for
 from oddscalc.regulations.model import Wager
 

@@ -1,0 +1,137 @@
+"""One bounded reader for every number a user or a file gives us: exact, and never a hang.
+
+Python's `Fraction("1e99999999")` builds a hundred-million-digit integer (minutes, then gigabytes), and
+`int()` of a 5,000-digit string raises an error that advises changing interpreter limits. Every number read
+from the command line or from a file goes through `parse_number` instead: it accepts whole numbers,
+decimals, exponent notation, fractions `p/q` and (where asked) percentages, exactly, and refuses any text
+whose digits or exponent exceed a bound, with a one-line message naming the value and what is allowed.
+
+>>> parse_number("19/20")
+Fraction(19, 20)
+>>> parse_number("2.5e-3")
+Fraction(1, 400)
+>>> parse_number("75%", percent=True)
+Fraction(3, 4)
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+__all__ = ["NumberError", "parse_number", "parse_whole", "MAX_DIGITS", "MAX_EXPONENT", "shorten"]
+
+#: The most digits a number's text may carry (numerator and denominator together).
+MAX_DIGITS = 400
+#: The largest exponent magnitude accepted in `1e...` notation (after folding the digits in).
+MAX_EXPONENT = 400
+#: The longest input echoed back in an error message.
+_ECHO = 60
+
+_NUMBER = re.compile(
+    r"""^\s*(?P<sign>[+-]?)
+        (?:(?P<int>\d+)(?:\.(?P<frac>\d*))?|\.(?P<frac2>\d+))
+        (?:[eE](?P<exp>[+-]?\d+))?
+        (?:\s*/\s*(?P<den>\d+))?
+        \s*(?P<pct>%)?\s*$""",
+    re.VERBOSE | re.ASCII,
+)
+
+
+class NumberError(ValueError):
+    """Text that is not a number we accept, or one outside its allowed range or size."""
+
+
+def shorten(text: object, limit: int = _ECHO) -> str:
+    """`repr` of text cut to `limit` characters, so that an error never echoes a megabyte back."""
+    s = str(text)
+    if len(s) > limit:
+        s = s[: limit - 3] + "..."
+    return repr(s)
+
+
+def parse_number(
+    text: object,
+    what: str = "number",
+    *,
+    minimum: Fraction | int | None = None,
+    maximum: Fraction | int | None = None,
+    min_open: bool = False,
+    max_open: bool = False,
+    percent: bool = False,
+    max_digits: int = MAX_DIGITS,
+) -> Fraction:
+    """The exact value of `text`; NumberError (one line, naming `what` and what is allowed) otherwise.
+
+    Accepts `12`, `-3.25`, `1e6`, `2.5E-3`, `19/20`, and with `percent=True` also `75%` (= 3/4). A bare
+    Python int or Fraction passes through the same range checks. Digits beyond `max_digits` or an exponent
+    beyond MAX_EXPONENT are refused before any big integer is built, so no input can hang the reader.
+    """
+    if isinstance(text, bool):
+        raise NumberError(f"{what} {shorten(text)} is not a number")
+    if isinstance(text, (int, Fraction)):
+        value = Fraction(text)
+        if len(str(abs(value.numerator))) + len(str(value.denominator)) > max_digits + 1:
+            raise NumberError(f"{what} has more than {max_digits} digits; give a shorter number")
+    else:
+        if not isinstance(text, str):
+            raise NumberError(f"{what} {shorten(text)} is not a number")
+        if len(text) > max_digits + 40:
+            raise NumberError(f"{what} {shorten(text)} is too long ({len(text)} characters); at most {max_digits} digits")
+        m = _NUMBER.match(text)
+        if not m:
+            allowed = "a number such as 12, 0.25, 1e6 or 19/20" + (" or a percentage such as 75%" if percent else "")
+            raise NumberError(f"{what} {shorten(text)} is not {allowed}")
+        if m["pct"] and not percent:
+            raise NumberError(f"{what} {shorten(text)}: a percentage is not accepted here; give a plain number")
+        if m["pct"] and m["den"]:
+            raise NumberError(f"{what} {shorten(text)}: give a fraction or a percentage, not both")
+        whole = m["int"] or ""
+        frac = m["frac"] if m["frac"] is not None else (m["frac2"] or "")
+        digits = (whole + frac).lstrip("0")
+        den_text = m["den"] or "1"
+        if len(digits) + len(den_text.lstrip("0")) > max_digits:
+            raise NumberError(f"{what} {shorten(text)} has more than {max_digits} digits; give a shorter number")
+        exp = 0
+        if m["exp"] is not None:
+            if len(m["exp"].lstrip("+-").lstrip("0")) > 6:
+                raise NumberError(f"{what} {shorten(text)}: exponent out of range (at most {MAX_EXPONENT} in size)")
+            exp = int(m["exp"])
+        if digits:  # the number's order of magnitude, as a power of ten, must stay within the bound too
+            lead = whole.lstrip("0")
+            magnitude = exp + (len(lead) if lead else -(len(frac) - len(frac.lstrip("0"))))
+            if abs(magnitude) > MAX_EXPONENT:
+                raise NumberError(f"{what} {shorten(text)} is out of range (at most 10^{MAX_EXPONENT} in size)")
+        den = int(den_text)
+        if den == 0:
+            raise NumberError(f"{what} {shorten(text)}: the denominator is zero")
+        value = Fraction(int(whole + frac or "0"), 10 ** len(frac)) / den
+        if exp:
+            value *= Fraction(10) ** exp
+        if m["sign"] == "-":
+            value = -value
+        if m["pct"]:
+            value /= 100
+    _check_range(value, text, what, minimum, maximum, min_open, max_open)
+    return value
+
+
+def _check_range(value: Fraction, text: object, what: str, minimum, maximum, min_open: bool, max_open: bool) -> None:
+    low_bad = minimum is not None and (value < minimum or (min_open and value == minimum))
+    high_bad = maximum is not None and (value > maximum or (max_open and value == maximum))
+    if low_bad or high_bad:
+        parts = []
+        if minimum is not None:
+            parts.append(f"{'above' if min_open else 'at least'} {minimum}")
+        if maximum is not None:
+            parts.append(f"{'below' if max_open else 'at most'} {maximum}")
+        raise NumberError(f"{what} {shorten(text)} is out of range; it must be {' and '.join(parts)}")
+
+
+def parse_whole(text: object, what: str = "number", *, minimum: int | None = None,
+                maximum: int | None = None, max_digits: int = MAX_DIGITS) -> int:
+    """A whole number (exponent notation allowed when it lands on a whole number: `1e6`), bounded."""
+    value = parse_number(text, what, minimum=minimum, maximum=maximum, max_digits=max_digits)
+    if value.denominator != 1:
+        raise NumberError(f"{what} {shorten(text)} is not a whole number")
+    return value.numerator

@@ -1,0 +1,140 @@
+"""Blackjack (SI 1994/2899 reg 7; 2002 and 2007 rules): exact composition-dependent analysis.
+
+`analyse` follows the game-module contract of DEVELOPING.md; the pieces live in rules (options),
+dealer (banker totals), player (stand/hit/double), split, hand (one starting hand), game (the full
+shoe), strategy (basic strategy and charts), outcomes (result distributions) and side (side wagers).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from oddscalc.core.distribution import Distribution
+from oddscalc.games.base import INITIAL, Extra, GameAnalysis, RuleError, WagerResult, edges_for
+from oddscalc.games.blackjack.analysis import game_summary
+from oddscalc.games.blackjack.rules import RULES, RuleSet, rule_set
+from oddscalc.games.blackjack.shoe import full_shoe
+from oddscalc.games.blackjack.side import insurance, insurance_offered, over_13, under_13
+from oddscalc.regulations.model import Wager
+
+__all__ = ["RULES", "analyse", "decision_table", "TITLE", "effective_rules", "SPLIT_STRATEGY"]
+
+TITLE = "Blackjack"
+SPLIT_STRATEGY = (
+    "after a split every hand is played by the composition-dependent optimum for its own cards and the "
+    "up-card with both original pair cards counted as gone (not the other split hands' cards); a pair card "
+    "dealt as a split hand's second card is split again while the hand limit allows; the expectation of "
+    "that strategy is exact for any hand limit")
+
+
+def effective_rules(wagers: tuple[Wager, ...], rules: dict[str, str]) -> RuleSet:
+    """The RuleSet, with a --pay override of the blackjack payout taking the place of the rule option."""
+    rs = rule_set(rules)
+    for w in wagers:
+        if w.param("kind") == "initial":
+            for p in w.payouts:
+                if p.custom and p.key == "win":
+                    raise RuleError("the initial wager's even-money payout is fixed by reg 7(6)(b); "
+                                    "only initial.blackjack may be overridden")
+                if p.custom and p.key == "blackjack":
+                    rs = replace(rs, blackjack_pays=p.value)
+    return rs
+
+
+def _F(text: str) -> Fraction:
+    return Fraction(text)
+
+
+def _initial(w: Wager, rs: RuleSet, play: str, progress) -> tuple[WagerResult, list[Extra], list[str]]:
+    s = game_summary(rs, progress)
+    law = s["laws"][play]
+    dist = Distribution.from_weights([(_F(r), _F(p)) for r, p in law["distribution"]])
+    ev, td = _F(s["ev"]), _F(s["td_ev"])
+    if dist.mean != (ev if play == "optimal" else td):
+        raise AssertionError("distribution mean differs from the exact expectation")
+    lumped = _F(law["lumped"])
+    limits = ", ".join(map(str, s["split_limits"])) or "none"
+    events = tuple((k, _F(v)) for k, v in law["events"].items()) + (
+        ("expectation, composition-dependent optimal", ev), ("expectation, total-dependent basic strategy", td))
+    played = ("composition-dependent optimal play" if play == "optimal" else
+              "the total-dependent basic strategy (charts below), splits played by the chart")
+    notes = [
+        f"the distribution and edge assume {played}",
+        f"composition-dependent optimal expectation {s['ev']} per unit initial stake",
+        f"total-dependent basic strategy expectation {s['td_ev']}",
+    ]
+    not_a_law = ""
+    if lumped:
+        not_a_law = (f"split rounds that may make three or more hands (chance {lumped}; hand limits {limits}) enter "
+                     "the distribution as their exact conditional expectation, since the joint law of three or more "
+                     "split hands is not computed: the mean and edge are exact, P(win) and the variance are not; "
+                     "with --rule max_hands=2 the distribution is the exact law of every round")
+        notes.append(not_a_law)
+    else:
+        notes.append("the distribution is the exact law of one round's net result, split rounds included "
+                     "(each split hand's result and the banker's, jointly)")
+    extras = [Extra("Expectation per up-card", ("up-card", "chance", "CD optimal", "basic strategy"),
+                    tuple((u, _F(p), _F(e), _F(t)) for u, p, e, t in s["per_up"]))]
+    ups = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
+    names = {"hard": "Basic strategy: hard totals, first two cards",
+             "soft": "Basic strategy: soft totals, first two cards",
+             "pair": "Basic strategy: pairs", "later": "Basic strategy: three or more cards (stand/hit)"}
+    for k, title in names.items():
+        extras.append(Extra(title, ("hand",) + ups, tuple((label, *codes) for label, codes in s["charts"][k]),
+                            "S stand, H hit, D double, P split"))
+    edges = edges_for(dist)
+    if not_a_law:  # only the mean is exact: no edge that divides by a chance of the law
+        edges = tuple(e for e in edges if e.convention == INITIAL)
+    return WagerResult(w, dist, edges, events, tuple(notes), not_a_law), extras, []
+
+
+def decision_table(w: Wager, rules: dict[str, str]) -> dict | None:
+    """The basic strategy the reference simulator follows, as data: per chart ("two_card", "later",
+    "no_double"), rows [kind ("hard", "soft", "pair"), total or pair value index, up-card value index, action]."""
+    if w.param("kind") != "initial":
+        return None
+    if rules.get("strategy", "optimal") != "basic":
+        raise RuleError("the blackjack reference simulator plays the total-dependent basic strategy; pass "
+                        "--rule strategy=basic here and to `check`, so that both describe the same play")
+    return game_summary(effective_rules((w,), rules))["strategy"]
+
+
+def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
+    rs = effective_rules(wagers, rules)
+    shoe = full_shoe(rs.decks)
+    results, extras = [], []
+    for w in wagers:
+        kind = w.param("kind")
+        if kind == "initial":
+            result, more, _ = _initial(w, rs, rules.get("strategy", "optimal"), progress)
+            results.append(result)
+            extras += more
+        elif kind == "insurance":
+            left = list(shoe)
+            left[0] -= 2
+            left[9] -= 1
+            dist = insurance(tuple(left), w.pay())
+            results.append(WagerResult(w, dist, edges_for(dist), (("offered (player blackjack, banker Ace)",
+                                                                   insurance_offered(shoe)),),
+                                       ("from a full shoe, given it is offered: the player's Ace and ten and the "
+                                        "banker's Ace are out",)))
+        elif kind == "under-13":
+            dist = under_13(shoe, w.pay("win"), w.pay("aces"))
+            results.append(WagerResult(w, dist, edges_for(dist)))
+        elif kind == "over-13":
+            dist = over_13(shoe, w.pay())
+            results.append(WagerResult(w, dist, edges_for(dist)))
+    assumptions = (
+        f"{rs.decks} pack(s), banker {'draws to' if rs.hit_soft17 else 'stands on'} soft 17, "
+        + ("hole card with peek" if rs.peek else "no hole card: a banker two-card 21 takes every stake on the hand"),
+        "composition-dependent optimal play: every decision on the exact cards of the hand and the up-card"
+        if rules.get("strategy", "optimal") == "optimal" else
+        "the initial wager: total-dependent basic strategy (derived from the composition-dependent analysis)",
+        SPLIT_STRATEGY,
+        f"largest number of hands from one split: {'as many as the shoe allows' if rs.max_hands == 0 else rs.max_hands}"
+        + ("" if rs.resplit_aces else "; Aces are not resplit"),
+        "doubling looks at the hand's best total (an Ace as 11 when that stays within 21)",
+        "exact ties between actions go to stand, then hit, then double, then split",
+    )
+    return GameAnalysis("blackjack", "", (), tuple(results), assumptions=assumptions, extras=tuple(extras))
