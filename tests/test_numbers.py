@@ -47,3 +47,19 @@ def test_ranges_and_whole_numbers():
     with pytest.raises(NumberError):
         parse_number(True)
     assert parse_number(Fraction(1, 3), maximum=1) == Fraction(1, 3)
+
+
+def test_output_paths_are_checked_before_work(tmp_path):
+    from oddscalc.core.files import OutputPathError, check_output
+
+    assert check_output(tmp_path / "new" / "deeper" / "x.csv") == tmp_path / "new" / "deeper" / "x.csv"
+    assert check_output(tmp_path / "tables", directory=True) == tmp_path / "tables"
+    with pytest.raises(OutputPathError, match="empty"):
+        check_output("")
+    with pytest.raises(OutputPathError, match="is a folder"):
+        check_output(tmp_path)
+    (tmp_path / "f").write_text("x")
+    with pytest.raises(OutputPathError, match="is not a folder"):
+        check_output(tmp_path / "f" / "x.csv")
+    with pytest.raises(OutputPathError, match="is a file"):
+        check_output(tmp_path / "f", directory=True)

@@ -6,7 +6,7 @@ import os
 import tempfile
 from pathlib import Path
 
-__all__ = ["write_bytes", "write_text"]
+__all__ = ["write_bytes", "write_text", "OutputPathError", "check_output"]
 
 _UMASK = os.umask(0)
 os.umask(_UMASK)
@@ -29,3 +29,37 @@ def write_bytes(path: Path, data: bytes) -> None:
 
 def write_text(path: Path, text: str) -> None:
     write_bytes(path, text.encode("utf-8"))
+
+
+class OutputPathError(ValueError):
+    """An output path that cannot be written: checked before any work starts, so no result is lost."""
+
+
+def check_output(path: object, what: str = "--out", directory: bool = False) -> Path:
+    """The output `path` as a Path, or OutputPathError (one line) if it cannot be written.
+
+    A file path must not be empty or an existing directory, and its folder must exist (or be creatable) and be
+    writable; a `directory` path must be creatable and writable. Nothing is written here.
+    """
+    text = str(path) if path is not None else ""
+    if not text.strip():
+        raise OutputPathError(f"{what}: the path is empty; give a file{' or folder' if directory else ''} name")
+    p = Path(text)
+    if directory:
+        if p.exists() and not p.is_dir():
+            raise OutputPathError(f"{what} {text!r} is a file, not a folder")
+        probe = p
+    else:
+        if p.is_dir():
+            raise OutputPathError(f"{what} {text!r} is a folder; give a file name")
+        probe = p.parent
+    # The nearest existing ancestor must be a writable folder (missing ones are created when writing).
+    while not probe.exists():
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    if not probe.is_dir():
+        raise OutputPathError(f"{what} {text!r}: {str(probe)!r} is not a folder")
+    if not os.access(probe, os.W_OK | os.X_OK):
+        raise OutputPathError(f"{what} {text!r}: folder {str(probe)!r} is not writable")
+    return p
