@@ -63,3 +63,17 @@ def test_output_paths_are_checked_before_work(tmp_path):
         check_output(tmp_path / "f" / "x.csv")
     with pytest.raises(OutputPathError, match="is a file"):
         check_output(tmp_path / "f", directory=True)
+
+
+def test_json_reader_is_exact_bounded_and_refuses_repeated_keys():
+    from oddscalc.core.jsonread import JsonReadError, loads
+
+    assert loads('{"a": 0.1, "b": [1, 2e0, "x\\"[["]}') == {"a": Fraction(1, 10), "b": [1, Fraction(2), 'x"[[']}
+    assert loads(b"\xef\xbb\xbf[1]") == [1]
+    for bad, match in [("[" * 100_000 + "]" * 100_000, "nested"), ('{"a": 1, "a": 2}', "twice"),
+                       ("[1e99999999]", "exponent"), ("[" + "9" * 5000 + "]", "digits|long"), ("[NaN]", "NaN"),
+                       ("[1,", "not valid JSON"), (b"\xff\xfe", "UTF-8")]:
+        start = time.perf_counter()
+        with pytest.raises(JsonReadError, match=match):
+            loads(bad)
+        assert time.perf_counter() - start < 1

@@ -38,7 +38,11 @@ class WagerResult:
     """One wager's exact outcome distribution and its edges; `events` names notable outcome probabilities.
 
     `not_a_law`, when set, says why the distribution is not the full law of one round's net return (some
-    outcomes stand for a group of rounds at their exact conditional mean): `check` then refuses it."""
+    outcomes stand for a group of rounds at their exact conditional mean): `check` then refuses it.
+
+    `stake`, where stakes can grow in play (blackjack doubles and splits, the casino stud raise, Three Card
+    Poker's play wager, dice behind wagers), is the exact expected total staked per unit initially staked under
+    the strategy the figures assume; None where the stake never grows (it is then 1)."""
 
     wager: Wager
     distribution: Distribution
@@ -46,6 +50,7 @@ class WagerResult:
     events: tuple[tuple[str, Fraction], ...] = ()
     notes: tuple[str, ...] = ()
     not_a_law: str = ""  # when set: why `distribution` is not the law of per-round returns (its mean is exact)
+    stake: Fraction | None = None  # expected total staked per unit initial stake, where stakes grow in play
 
     def edge(self, key: str = "initial") -> Fraction:
         return next(e.value for e in self.edges if e.key == key)
