@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
-__all__ = ["write_bytes", "write_text", "OutputPathError", "check_output"]
+__all__ = ["write_bytes", "write_text", "writing_text", "OutputPathError", "check_output"]
 
 _UMASK = os.umask(0)
 os.umask(_UMASK)
@@ -29,6 +32,23 @@ def write_bytes(path: Path, data: bytes) -> None:
 
 def write_text(path: Path, text: str) -> None:
     write_bytes(path, text.encode("utf-8"))
+
+
+@contextmanager
+def writing_text(path: Path, newline: str = "") -> Iterator[TextIO]:
+    """A text file to stream into (UTF-8), renamed onto `path` only when the block ends without an error:
+    for outputs too large to hold in memory, with the same atomicity and permissions as `write_bytes`."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as f:
+            yield f
+        os.chmod(tmp, 0o666 & ~_UMASK)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 class OutputPathError(ValueError):
