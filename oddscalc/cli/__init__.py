@@ -273,4 +273,8 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(1)
+    except OSError as exc:  # a file that cannot be written or read after all (disk full, a device, /proc)
+        where = f" ({shorten(exc.filename)})" if exc.filename else ""
+        click.echo(f"oddscalc: error: input/output failed{where}: {exc.strerror or exc}", err=True)
+        sys.exit(2)
     sys.exit(rv if isinstance(rv, int) else 0)

@@ -251,7 +251,10 @@ def chart_cmd(out, fmt, custom, version, rule, **flags) -> None:
     else:
         body = title + "\n" + charts_text(s["charts"]) + "\n"
     if out:
-        write_text(out, body)
+        try:
+            write_text(out, body)
+        except OSError as exc:
+            _fail(f"cannot write --out {shorten(str(out))}: {exc.strerror or exc}")
         click.echo(f"chart written to {out}", err=True)
     else:
         click.echo(body, nl=False)

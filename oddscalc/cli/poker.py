@@ -103,6 +103,8 @@ def stud_strategy(out: str, hands: str, version: str | None, pay: tuple[str, ...
                 n += 1
     except ValueError as exc:
         fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot write --out {shorten(str(out))}: {exc.strerror or exc}")
     click.echo(f"{n:,} rows written to {out} (hidden banker sets per row: 163,185; fold loses 1)", err=True)
 
 

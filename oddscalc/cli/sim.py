@@ -9,7 +9,7 @@ from oddscalc import api
 from oddscalc.cli import analysis_options, check_format, emit, fail, run_analysis
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
-from oddscalc.core.numbers import NumberError, parse_number, parse_whole
+from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 from oddscalc.core.progress import StderrBar
 from oddscalc.report.text import _csv
 from oddscalc.sim.check import check_counts
@@ -60,7 +60,10 @@ def simulate(game, wager, rounds, seed, out, version, pay, rule, decks, custom, 
             "seed": seed, "rounds": rounds}
     text = counts_json(counts, meta) if fmt == "json" else counts_csv(counts)
     if out:
-        write_text(out, text)
+        try:
+            write_text(out, text)
+        except OSError as exc:
+            fail(f"cannot write --out {shorten(str(out))}: {exc.strerror or exc}")
         click.echo(f"{rounds} rounds written to {out}", err=True)
     else:
         emit(text)

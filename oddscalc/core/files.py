@@ -15,9 +15,19 @@ _UMASK = os.umask(0)
 os.umask(_UMASK)
 
 
+def _special(path: Path) -> bool:
+    """True for an existing path that is not a regular file (/dev/stdout, a FIFO): written in place, never
+    replaced by a rename (which would swap a device for a plain file)."""
+    return path.exists() and not path.is_dir() and not path.is_file()
+
+
 def write_bytes(path: Path, data: bytes) -> None:
     """Write `data` to `path` atomically, with the usual permissions (0666 less the umask)."""
     path = Path(path)
+    if _special(path):
+        with open(path, "wb") as f:
+            f.write(data)
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -39,6 +49,10 @@ def writing_text(path: Path, newline: str = "") -> Iterator[TextIO]:
     """A text file to stream into (UTF-8), renamed onto `path` only when the block ends without an error:
     for outputs too large to hold in memory, with the same atomicity and permissions as `write_bytes`."""
     path = Path(path)
+    if _special(path):
+        with open(path, "w", encoding="utf-8", newline=newline) as f:
+            yield f
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:

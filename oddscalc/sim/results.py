@@ -40,7 +40,7 @@ MAX_JSON_BYTES = 8 * 1024 * 1024
 MAX_DISTINCT = 10_000
 #: The longest CSV line, in bytes (a row is two numbers of at most a few hundred digits).
 MAX_LINE = 2_000
-_CHUNK = 1 << 20
+_CHUNK = 1 << 18
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -190,10 +190,16 @@ def _json(data: bytes, name: str) -> Counter:
                 raise ResultsError(f"{where}: count {shorten(json.dumps(n, default=str))} is not a whole number")
             counts[value] += _count(n, f"{where}: count")
     elif isinstance(doc, dict) and isinstance(doc.get("returns"), list):
+        seen_text: dict[str, Fraction] = {}
         for i, ret in enumerate(doc["returns"]):
             if isinstance(ret, bool) or not isinstance(ret, (int, Fraction, str)):
                 raise ResultsError(f"{name} returns[{i}]: {shorten(json.dumps(ret, default=str))} is not a number")
-            counts[_return(ret, f"{name} returns[{i}]: net return")] += 1
+            if isinstance(ret, str):  # each spelling read once (bounded: the file is at most MAX_JSON_BYTES)
+                if ret not in seen_text:
+                    seen_text[ret] = _return(ret, f"{name} returns[{i}]: net return")
+                ret = seen_text[ret]
+            counts[ret] += 1
+        counts = Counter({_return(r, f"{name}: net return"): n for r, n in counts.items()})  # exact, bounded
     else:
         raise ResultsError(f"{name}: expected an object with 'counts' (return -> count) or 'returns' (a list)")
     return counts
