@@ -92,7 +92,9 @@ def stud_strategy(out: str, hands: str, version: str | None, pay: tuple[str, ...
             fail(f"--hands {shorten(hands)}: allowed: ace-king, all")
         version = version or default_version("casino-stud-poker")
         w = next(w for w in api.wagers("casino-stud-poker", version, parse_pairs(pay, "--pay")) if w.key == "ante")
-        rows = decisions(w, hands, StderrBar())
+        bar = StderrBar()
+        bar(0, 1, "casino stud poker: every deal")  # long work says so at once (counting comes first)
+        rows = decisions(w, hands, bar)
         with writing_text(out) as f:
             writer = csv.writer(f, lineterminator="\n")
             writer.writerow(("hand", "up_card", "hands_in_class", "banker_no_qualify", "player_wins", "void",
