@@ -156,7 +156,8 @@ def wagers(game: str, version: str | None, fmt: str) -> None:
         key_width = max((len(k) for k, *_ in rows), default=0)
         odds_width = max((len(o) for _, o, *_ in rows), default=0)
         for key, odds, cite, recon in rows:
-            click.echo(f"  {key:{key_width}}  {odds:{odds_width}}  {cite}" + (f"  [reconstructed: {recon}]" if recon else ""))
+            click.echo(f"  {key:{key_width}}  {odds:{odds_width}}  {cite}"
+                       + (f"  [reconstructed: {recon}]" if recon else ""))
 
 
 @cli.command()
@@ -249,6 +250,7 @@ def one_line(message: str) -> str:
     """An error message on one line, any run of more than 80 non-blank characters cut (a pasted megabyte of
     input is named by its start, not echoed whole)."""
     message = " ".join(message.split())
+
     def cut(m: re.Match) -> str:
         token = m.group()
         tail = token[len(token.rstrip("'\";:,.)")):]

@@ -184,11 +184,14 @@ def game_data(version: str, rules: dict[str, str], outside: bool, split_strategy
                  for r in s["rows"]],
         "charts": charts_data(s["charts"]),
         "laws": {name: {"distribution": [{"return": exact(Fraction(r)), "probability": exact(Fraction(p))}
-                                         for r, p in law["distribution"]],
-                        "lumped": exact(Fraction(law["lumped"])),
-                        "events": {k: exact(Fraction(v)) for k, v in law["events"].items()}}
-                 for name, law in s["laws"].items()},
-        "strategy": s["strategy"],
+                                         for r, p in rl["distribution"]],
+                        "lumped": exact(Fraction(rl["lumped"])),
+                        "events": {k: exact(Fraction(v)) for k, v in rl["events"].items()}}
+                 for name, rl in s["laws"].items()},
+        # the basic strategy as data (what the simulator follows): hand kind, total (or pair value) index,
+        # up-card value index, action
+        "strategy": {chart: [{"kind": k, "hand_index": n, "up_index": u, "action": act} for k, n, u, act in rows]
+                     for chart, rows in s["strategy"].items()},
     }
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import click
 import mpmath
 
@@ -86,6 +89,12 @@ def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt) -
         level = parse_number(alpha, "--alpha", minimum=0, maximum=1, min_open=True, max_open=True, max_digits=30)
     except NumberError as exc:
         fail(f"{exc}; give a level such as 0.01 or 1/100")
+    source = Path(results)
+    if not results.strip():
+        fail("the results file's path is empty; give a CSV or JSON file")
+    if not source.is_file() or not os.access(source, os.R_OK):  # before the analysis, which may take a while
+        fail(f"cannot read results file {shorten(results)}: "
+             + ("it is a folder" if source.is_dir() else "no such readable file"))
     a = run_analysis(game, wager, version, pay, rule, decks, custom)
     if a.results[0].not_a_law:
         fail(f"cannot check {a.game} {a.results[0].wager.key} under these rules: {a.results[0].not_a_law}")
