@@ -60,18 +60,22 @@ def test_the_vocabulary_is_read_from_the_command_tree(world):
 def test_command_lines_never_trace_back_or_hang(world):
     folder, env, draw = world
     problems: list[str] = []
+    ran = []
 
     @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=EXAMPLES <= 500,
               suppress_health_check=list(HealthCheck))
     @given(draw.argv())
     def one(argv):
         outcome = H.run(argv, folder, env, BOUND, GRACE)
+        ran.append(outcome.code)
         problem = H.verdict(argv, outcome)
         if problem:
             problems.append(problem)
         assert problem is None, problem
 
     one()
+    assert len(ran) >= EXAMPLES, f"only {len(ran)} command lines ran"
+    assert {0, 2} <= set(ran)  # both successes and refusals were reached
 
 
 MALFORMED = st.one_of(
