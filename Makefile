@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install tables test bench clean
+.PHONY: install tables test fuzz bench clean
 
 install: $(STAMP)
 
@@ -18,6 +18,11 @@ tables: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# The command-line fuzz test at full strength (make test runs 200 examples of it).
+FUZZ_EXAMPLES ?= 5000
+fuzz: $(STAMP)
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.run --out bench/results.md

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from types import ModuleType
 
+from oddscalc.core.numbers import shorten
 from oddscalc.core.progress import Progress
 from oddscalc.games.base import GameAnalysis, RuleError, resolve_rules
 from oddscalc.regulations.model import Wager, apply_overrides
@@ -59,7 +60,7 @@ def implemented(game: str) -> bool:
 def check_game(game: str, version: str | None = None) -> None:
     """Raise a one-line error unless `game` is known, computed, and (given a version) permitted by it."""
     if game not in GAMES:
-        raise GameError(f"unknown game {game!r}; allowed: {', '.join(GAMES)}")
+        raise GameError(f"unknown game {shorten(game)}; allowed: {', '.join(GAMES)}")
     if not implemented(game):
         ready = ", ".join(g for g in GAMES if implemented(g))
         raise GameError(f"game {game!r} is not computed yet; computed: {ready}")
@@ -102,7 +103,7 @@ def analyse(
     if wager is not None:
         chosen = tuple(w for w in found if w.key.lower() == wager.lower())
         if not chosen:
-            raise WagerError(f"{game} has no wager {wager!r} under version {version}; allowed: "
+            raise WagerError(f"{game} has no wager {shorten(wager)} under version {version}; allowed: "
                              + ", ".join(w.key for w in found))
         found = chosen
     reg = _module("regulations", game)
@@ -132,7 +133,7 @@ def decision_table(game: str, version: str, wager: str, rules: Mapping[str, str]
     """
     found = [w for w in wagers(game, version, pay) if w.key.lower() == wager.lower()]
     if not found:
-        raise WagerError(f"{game} has no wager {wager!r} under version {version}")
+        raise WagerError(f"{game} has no wager {shorten(wager)} under version {version}")
     game_mod = _module("games", game)
     fn = getattr(game_mod, "decision_table", None)
     if fn is None:

@@ -65,7 +65,7 @@ def test_versions_and_wagers_listings():
 def test_pay_override_marks_custom():
     code, out, _ = run("edge", "big-six", "A", "--pay", "A=45:1", "--version", "2002")
     assert code == 0
-    assert "CUSTOM" in out and "45:1 (custom)" in out and "3/26" in out
+    assert "CUSTOM" in out and "45 to 1 (custom; law: 50 to 1)" in out and "3/26" in out
 
 
 @pytest.mark.parametrize("args,needle", [

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import sys
-from pathlib import Path
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as package_version
 
 import click
 
@@ -14,7 +16,8 @@ from oddscalc.core.progress import StderrBar
 from oddscalc.regulations.versions import VERSIONS, get_version
 from oddscalc.report import serialize, text
 from oddscalc.report.booklet import booklet_html, booklet_pdf
-from oddscalc.core.files import write_bytes, write_text
+from oddscalc.core.files import check_output, write_bytes, write_text
+from oddscalc.core.numbers import shorten
 from oddscalc.report.tables import write_game_tables, write_index
 
 __all__ = ["main", "cli"]
@@ -22,7 +25,7 @@ __all__ = ["main", "cli"]
 FORMATS = ("text", "json", "csv")
 
 #: Game-specific command modules under oddscalc/cli/, each exposing `commands` (a list of click commands).
-EXTENSIONS = ("blackjack", "baccarat", "poker", "sim")
+EXTENSIONS = ("blackjack", "baccarat", "poker", "sim", "law")
 
 
 class UserError(click.ClickException):
@@ -40,7 +43,7 @@ def parse_pairs(values: tuple[str, ...], option: str) -> dict[str, str]:
     for item in values:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
-            fail(f"{option} {item!r}: write it as KEY=VALUE")
+            fail(f"{option} {shorten(item)}: write it as KEY=VALUE")
         pairs[key.strip()] = value.strip()
     return pairs
 
@@ -60,7 +63,7 @@ def format_option(fn):
 
 def check_format(fmt: str) -> None:
     if fmt not in FORMATS:
-        fail(f"unknown format {fmt!r}; allowed: {', '.join(FORMATS)}")
+        fail(f"unknown format {shorten(fmt)}; allowed: {', '.join(FORMATS)}")
 
 
 def analysis_options(fn):
@@ -97,7 +100,16 @@ def emit(data_or_text) -> None:
         click.echo(json.dumps(data_or_text, indent=1, ensure_ascii=False))
 
 
+def _own_version() -> str:
+    try:
+        return package_version("oddscalc")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "unknown (not installed)"
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(_own_version(), "--version", prog_name="oddscalc", message="%(prog)s %(version)s",
+                      help="Show oddscalc's version and exit (a command's own --version is the regulation version).")
 def cli() -> None:
     """Exact odds, expectations and house edges for the casino games of the British regulations."""
 
@@ -141,8 +153,11 @@ def wagers(game: str, version: str | None, fmt: str) -> None:
         emit(text._csv([("wager", "odds", "citation", "reconstructed"), *rows]))
     else:
         click.echo(f"{game.lower()} under version {version}:")
-        for (key, odds, cite, recon), w in zip(rows, found):
-            click.echo(f"  {key:24} {odds:28} {cite}" + (f"  [reconstructed: {recon}]" if recon else ""))
+        key_width = max((len(k) for k, *_ in rows), default=0)
+        odds_width = max((len(o) for _, o, *_ in rows), default=0)
+        for key, odds, cite, recon in rows:
+            click.echo(f"  {key:{key_width}}  {odds:{odds_width}}  {cite}"
+                       + (f"  [reconstructed: {recon}]" if recon else ""))
 
 
 @cli.command()
@@ -178,14 +193,15 @@ def dist(game, wager, version, pay, rule, decks, custom, fmt) -> None:
 
 
 @cli.command()
-@click.option("--out", "out", default="tables", show_default=True, type=click.Path(file_okay=False, path_type=Path))
+@click.option("--out", "out", default="tables", show_default=True, help="Folder to write the tables under.")
 @click.option("--version", "only_versions", multiple=True, help="Only these versions (default: all).")
 @click.option("--game", "only_games", multiple=True, help="Only these games (default: all).")
 @click.option("--booklet/--no-booklet", default=True, show_default=True,
               help="Also write each version's print booklet (HTML and PDF); skipped when --game is given.")
-def tables(out: Path, only_versions: tuple[str, ...], only_games: tuple[str, ...], booklet: bool) -> None:
+def tables(out: str, only_versions: tuple[str, ...], only_games: tuple[str, ...], booklet: bool) -> None:
     """Write every version's tables (Markdown, JSON, CSV) and print booklet (HTML, PDF) under OUT/<version>/."""
     try:
+        out = check_output(out, "--out", directory=True)
         chosen_versions = [get_version(v).id for v in only_versions] or list(VERSIONS)
         for g in only_games:
             api.check_game(g)
@@ -230,6 +246,18 @@ def _load_extensions() -> None:
 _load_extensions()
 
 
+def one_line(message: str) -> str:
+    """An error message on one line, any run of more than 80 non-blank characters cut (a pasted megabyte of
+    input is named by its start, not echoed whole)."""
+    message = " ".join(message.split())
+
+    def cut(m: re.Match) -> str:
+        token = m.group()
+        tail = token[len(token.rstrip("'\";:,.)")):]
+        return f"{token[:60]}...({len(token):,} characters){tail}"
+    return re.sub(r"\S{81,}", cut, message)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: one-line errors with exit status 2, a clean message on interrupt."""
     try:
@@ -237,8 +265,7 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
-        message = exc.format_message().replace("\n", " ")
-        click.echo(f"oddscalc: error: {message}", err=True)
+        click.echo(f"oddscalc: error: {one_line(exc.format_message())}", err=True)
         sys.exit(2)
     except click.exceptions.Abort:
         click.echo("oddscalc: interrupted", err=True)
@@ -248,4 +275,8 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(1)
+    except OSError as exc:  # a file that cannot be written or read after all (disk full, a device, /proc)
+        where = f" ({shorten(exc.filename)})" if exc.filename else ""
+        click.echo(f"oddscalc: error: input/output failed{where}: {exc.strerror or exc}", err=True)
+        sys.exit(2)
     sys.exit(rv if isinstance(rv, int) else 0)

@@ -19,12 +19,16 @@ from oddscalc.report import serialize, text
 __all__ = ["commands"]
 
 
-def _options(decks_help: str):
+#: An example of cards gone from each game's shoe, shown in --help (the tests check the game accepts it).
+REMOVED_EXAMPLES = {"punto-banco": "9,9,8,8,0,0", "super-pan-9": "6,6,5,0,K,A"}
+
+
+def _options(decks_help: str, game: str):
     def wrap(fn):
         for decorator in reversed((
             click.option("--decks", default=None, help=decks_help),
             click.option("--removed", default="none", metavar="CARDS",
-                         help="Cards already dealt, comma-separated (e.g. 9,9,8,8,0,0)."),
+                         help=f"Cards already dealt, comma-separated (e.g. {REMOVED_EXAMPLES[game]})."),
             click.option("--version", "version", default=None,
                          help="Regulation version (default: newest permitting the game)."),
             click.option("--custom", is_flag=True, help="Allow a shoe the version does not permit."),
@@ -82,7 +86,7 @@ def _emit(a: GameAnalysis, fmt: str) -> None:
 
 
 @click.command("baccarat")
-@_options("Number of 52-card packs, 1-8 (default 6: the law names none).")
+@_options("Number of 52-card packs, 1-8 (default 6: the law names none).", "punto-banco")
 def baccarat(decks, removed, version, custom, fmt) -> None:
     """Punto banco on a depleted shoe: exact odds of the three wagers after REMOVED cards are gone.
 
@@ -93,7 +97,7 @@ def baccarat(decks, removed, version, custom, fmt) -> None:
 
 
 @click.command("super-pan-9")
-@_options("Number of reduced packs (the law's shoe is 8, 288 cards; others need --custom).")
+@_options("Number of reduced packs (the law's shoe is 8, 288 cards; others need --custom).", "super-pan-9")
 def super_pan_9(decks, removed, version, custom, fmt) -> None:
     """Super Pan 9 on a depleted shoe: exact odds, and the player's best fourth-card play, after REMOVED cards.
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from pathlib import Path
 
 import click
 
 from oddscalc import api
 from oddscalc.core.distribution import render_decimal
+from oddscalc.core.files import OutputPathError, check_output, write_text
+from oddscalc.core.numbers import shorten
 from oddscalc.core.progress import StderrBar
 from oddscalc.games.base import resolve_rules
 from oddscalc.regulations import blackjack as law
@@ -34,22 +35,26 @@ def _fail(message: str):
     raise UserError(message)
 
 
-def rule_flags(fn):
-    """The rule options as flags, plus --rule NAME=VALUE, --version, --custom and --format."""
+def rule_flags(fn=None, *, formats: tuple[str, ...] = ("text", "json", "csv")):
+    """The rule options as flags, plus --rule NAME=VALUE, --version, --custom and --format (one of `formats`)."""
+    if fn is None:
+        return lambda f: rule_flags(f, formats=formats)
     for name, flag, text in reversed(_FLAGS):
         fn = click.option(flag, name, default=None, help=text)(fn)
     fn = click.option("--rule", "rule", multiple=True, metavar="NAME=VALUE", help="Set any rule option.")(fn)
     fn = click.option("--version", "version", default=None, help="Regulation version: 1994, 2002 or 2007.")(fn)
     fn = click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit.")(fn)
-    fn = click.option("--format", "fmt", default="text", show_default=True, help="text, json or csv.")(fn)
+    fn = click.option("--format", "fmt", default="text", show_default=True, help=", ".join(formats) + ".")(fn)
     return fn
 
 
-def resolve(version, rule, custom, fmt, flags) -> tuple[str, dict[str, str], bool]:
+def resolve(version, rule, custom, fmt, flags, formats: tuple[str, ...] = ("text", "json", "csv")
+            ) -> tuple[str, dict[str, str], bool]:
     """(version, resolved rule strings, is_custom); refuses rule values the version does not permit."""
-    from oddscalc.cli import check_format, default_version, parse_pairs
+    from oddscalc.cli import default_version, parse_pairs
     from oddscalc.games.blackjack import RULES
-    check_format(fmt)
+    if fmt not in formats:
+        _fail(f"unknown format {shorten(fmt)}; allowed: {', '.join(formats)}")
     try:
         version = version or default_version("blackjack")
         api.check_game("blackjack", version)
@@ -137,8 +142,7 @@ def game_cmd(no_cache, fmt, custom, version, rule, **flags) -> None:
     s = game_summary(rule_set(rules), StderrBar(), use_cache=not no_cache)
     ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])
     if fmt == "json":
-        click.echo(json.dumps({"version": version, "rules": rules, "custom": outside,
-                               "split_strategy": SPLIT_STRATEGY, **s}, indent=1))
+        click.echo(json.dumps(game_data(version, rules, outside, SPLIT_STRATEGY, s), indent=1))
         return
     if fmt == "csv":
         click.echo("up,hand,prob,best,ev,stand,hit,double,split")
@@ -160,6 +164,53 @@ def game_cmd(no_cache, fmt, custom, version, rule, **flags) -> None:
     click.echo(charts_text(s["charts"]))
 
 
+#: The version of the JSON layouts `blackjack game`, `chart` and `side` write.
+SCHEMA_VERSION = 1
+
+
+def game_data(version: str, rules: dict[str, str], outside: bool, split_strategy: str, s: dict) -> dict:
+    """`blackjack game --format json`: every exact value as {"exact": "p/q", "decimal", "percent"}, every
+    entry an object with named keys (per up-card, per starting hand, the charts and the round laws)."""
+    from oddscalc.report.serialize import exact
+    ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])
+    return {
+        "schema_version": SCHEMA_VERSION, "game": "blackjack", "version": version, "rules": rules,
+        "custom": outside, "split_strategy": split_strategy, "split_limits": s["split_limits"],
+        "ev": exact(ev), "td_ev": exact(td), "house_edge": {"optimal": exact(-ev), "basic": exact(-td)},
+        "per_up": [{"up": up, "chance": exact(Fraction(p)), "ev_optimal": exact(Fraction(e)),
+                    "ev_basic": exact(Fraction(t))} for up, p, e, t in s["per_up"]],
+        "rows": [{"up": r["up"], "hand": r["hand"], "chance": exact(Fraction(r["prob"])), "best": r["best"],
+                  "ev": exact(Fraction(r["ev"])), "actions": {a: exact(Fraction(v)) for a, v in r["actions"].items()}}
+                 for r in s["rows"]],
+        "charts": charts_data(s["charts"]),
+        "laws": {name: {"distribution": [{"return": exact(Fraction(r)), "probability": exact(Fraction(p))}
+                                         for r, p in rl["distribution"]],
+                        "lumped": exact(Fraction(rl["lumped"])),
+                        "events": {k: exact(Fraction(v)) for k, v in rl["events"].items()}}
+                 for name, rl in s["laws"].items()},
+        # the basic strategy as data (what the simulator follows): hand kind, total (or pair value) index,
+        # up-card value index, action
+        "strategy": {chart: [{"kind": k, "hand_index": n, "up_index": u, "action": act} for k, n, u, act in rows]
+                     for chart, rows in s["strategy"].items()},
+    }
+
+
+_UPS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
+_CODES = {"S": "stand", "H": "hit", "D": "double", "P": "split"}
+
+
+def charts_data(charts: dict) -> dict:
+    """The four charts as {kind: [{"hand": label, "actions": {up-card: code}}]}."""
+    return {kind: [{"hand": label, "actions": dict(zip(_UPS, codes))} for label, codes in rows]
+            for kind, rows in charts.items()}
+
+
+def charts_csv(charts: dict) -> str:
+    from oddscalc.report.text import _csv
+    return _csv([("chart", "hand", "up", "action"), *[(kind, label, up, code) for kind, rows in charts.items()
+                                                     for label, codes in rows for up, code in zip(_UPS, codes)]])
+
+
 def charts_text(charts: dict) -> str:
     ups = "  ".join(("2", "3", "4", "5", "6", "7", "8", "9", "T", "A"))
     titles = {"hard": "hard totals (first two cards)", "soft": "soft totals (first two cards)",
@@ -171,29 +222,42 @@ def charts_text(charts: dict) -> str:
     return "\n".join(lines) + "\n  S stand, H hit, D double, P split"
 
 
+_CHART_FORMATS = ("text", "markdown", "html", "json", "csv")
+
+
 @blackjack.command("chart")
-@click.option("--out", "out", default=None, type=click.Path(dir_okay=False, path_type=Path),
-              help="Write here instead of standard output.")
-@click.option("--as", "kind", default="text", show_default=True, help="text, markdown or html.")
-@rule_flags
-def chart_cmd(out, kind, fmt, custom, version, rule, **flags) -> None:
-    """Basic-strategy charts (hard, soft, pairs, later cards) as text, Markdown or a printable HTML page."""
+@click.option("--out", "out", default=None, help="Write here instead of standard output.")
+@rule_flags(formats=_CHART_FORMATS)
+def chart_cmd(out, fmt, custom, version, rule, **flags) -> None:
+    """Basic-strategy charts (hard, soft, pairs, later cards): text, Markdown, a printable HTML page, JSON or CSV."""
     from oddscalc.games.blackjack.analysis import game_summary
     from oddscalc.games.blackjack.rules import rule_set
     from oddscalc.report.blackjack_charts import charts_markdown, charts_page
-    if kind not in ("text", "markdown", "html"):
-        _fail(f"unknown chart form {kind!r}; allowed: text, markdown, html")
-    version, rules, outside = resolve(version, rule, custom, fmt, flags)
+    version, rules, outside = resolve(version, rule, custom, fmt, flags, _CHART_FORMATS)
+    try:
+        out = None if out is None else check_output(out, "--out")
+    except OutputPathError as exc:
+        _fail(str(exc))
     s = game_summary(rule_set(rules), StderrBar())
-    title = f"Blackjack basic strategy, version {version}: " + ", ".join(f"{k}={v}" for k, v in rules.items())
-    if kind == "html":
+    title = (f"Blackjack basic strategy, version {version}: " + ", ".join(f"{k}={v}" for k, v in rules.items())
+             + (" (CUSTOM)" if outside else ""))
+    if fmt == "html":
         body = charts_page(title, s["charts"], s["ev"], s["td_ev"])
-    elif kind == "markdown":
+    elif fmt == "markdown":
         body = charts_markdown(title, s["charts"])
+    elif fmt == "json":
+        body = json.dumps({"schema_version": SCHEMA_VERSION, "game": "blackjack", "version": version, "rules": rules,
+                           "custom": outside, "title": title, "legend": _CODES,
+                           "charts": charts_data(s["charts"])}, indent=1) + "\n"
+    elif fmt == "csv":
+        body = charts_csv(s["charts"])
     else:
         body = title + "\n" + charts_text(s["charts"]) + "\n"
     if out:
-        out.write_text(body, encoding="utf-8")
+        try:
+            write_text(out, body)
+        except OSError as exc:
+            _fail(f"cannot write --out {shorten(str(out))}: {exc.strerror or exc}")
         click.echo(f"chart written to {out}", err=True)
     else:
         click.echo(body, nl=False)
@@ -204,19 +268,31 @@ def chart_cmd(out, kind, fmt, custom, version, rule, **flags) -> None:
 def side_cmd(fmt, custom, version, rule, **flags) -> None:
     """Under 13 / Over 13 (reg 7(10)) and insurance (reg 7(7)), exact for the deck count."""
     version, rules, outside = resolve(version, rule, custom, fmt, flags)
-    try:
-        a = api.analyse("blackjack", version, None, rules, None, custom)
+    try:  # each side wager alone: none needs the initial wager's full-shoe game
+        keys = [w.key for w in api.wagers("blackjack", version) if w.key != "initial"]
+        rows = [api.analyse("blackjack", version, key, rules, None, custom).results[0] for key in keys]
     except ValueError as exc:
         _fail(str(exc))
-    rows = [r for r in a.results if r.wager.key != "initial"]
+    packs = rules["decks"]
     if fmt == "json":
-        click.echo(json.dumps({"version": version, "decks": rules["decks"], "wagers": [
-            {"key": r.wager.key, "citation": r.wager.citations, "ev": ftext(r.distribution.mean),
-             "house_edge": pct(r.edge()), "outcomes": {ftext(x): ftext(p) for x, p in r.distribution.outcomes}}
+        from oddscalc.report.serialize import exact
+        click.echo(json.dumps({"schema_version": SCHEMA_VERSION, "game": "blackjack", "version": version,
+                               "decks": packs, "rules": rules, "custom": outside, "wagers": [
+            {"key": r.wager.key, "citation": r.wager.citations, "odds": "; ".join(p.label for p in r.wager.payouts),
+             "ev": exact(r.distribution.mean), "house_edge": exact(r.edge()),
+             "outcomes": [{"return": exact(x), "probability": exact(p)} for x, p in r.distribution.outcomes]}
             for r in rows]}, indent=1))
         return
+    if fmt == "csv":
+        from oddscalc.report.text import _csv
+        click.echo(_csv([("version", "decks", "custom", "wager", "house_edge", "house_edge_percent", "citation"),
+                         *[(version, packs, "yes" if outside else "no", r.wager.key, ftext(r.edge()), pct(r.edge()),
+                            r.wager.citations) for r in rows]]), nl=False)
+        return
+    click.echo(f"blackjack side wagers, version {version}, {packs} pack{'s' if packs != '1' else ''}"
+               + (" (CUSTOM)" if outside else "") + ":")
     for r in rows:
-        click.echo(f"{r.wager.key:10} house edge {pct(r.edge()):>9}  ({ftext(r.edge())})  {r.wager.citations}")
+        click.echo(f"  {r.wager.key:10} house edge {pct(r.edge()):>9}  ({ftext(r.edge())})  {r.wager.citations}")
 
 
 commands = [blackjack]

@@ -9,6 +9,7 @@ import click
 from oddscalc import api
 from oddscalc.cli import default_version, fail, parse_pairs
 from oddscalc.core.distribution import render_decimal
+from oddscalc.core.numbers import shorten
 from oddscalc.report.serialize import fraction_text
 
 __all__ = ["commands"]
@@ -18,7 +19,7 @@ _GAMES = ("casino-stud-poker", "three-card-poker")
 
 def _decide(game: str, cards: str, up: str | None, version: str | None, pay: tuple[str, ...]):
     if game not in _GAMES:
-        fail(f"poker-hand knows {', '.join(_GAMES)}, not {game!r}")
+        fail(f"poker-hand knows {', '.join(_GAMES)}, not {shorten(game)}")
     try:
         version = version or default_version(game)
         found = {w.key: w for w in api.wagers(game, version, parse_pairs(pay, "--pay"))}
@@ -49,7 +50,7 @@ def poker_hand(game: str, cards: str, up: str | None, version: str | None, pay: 
     CARDS are written like "As Kd 5c 5h 2d" (casino stud poker, five cards) or "Qs 6d 4c" (Three Card Poker).
     """
     if fmt not in ("text", "json"):
-        fail(f"unknown format {fmt!r}; allowed: text, json")
+        fail(f"unknown format {shorten(fmt)}; allowed: text, json")
     version, d = _decide(game.lower(), cards, up, version, pay)
     act = "raise" if game.lower() == "casino-stud-poker" else "play"
     ev = d.raise_ev if act == "raise" else d.play_ev
@@ -72,8 +73,7 @@ def poker_hand(game: str, cards: str, up: str | None, version: str | None, pay: 
 
 
 @click.command("stud-strategy")
-@click.option("--out", "out", required=True, type=click.Path(dir_okay=False, writable=True),
-              help="CSV file to write (one row per player hand class and up-card).")
+@click.option("--out", "out", required=True, help="CSV file to write (one row per player hand class and up-card).")
 @click.option("--hands", default="ace-king", show_default=True,
               help="'ace-king' (no-pair A-K hands, the only ones whose decision varies) or 'all' (6.3 million rows).")
 @click.option("--version", "version", default=None, help="Regulation version (default: newest).")
@@ -82,14 +82,20 @@ def stud_strategy(out: str, hands: str, version: str | None, pay: tuple[str, ...
     """Write the exact casino stud expectation of raising, and the decision, for every hand class and up-card."""
     import csv
 
+    from oddscalc.core.files import check_output, writing_text
     from oddscalc.core.progress import StderrBar
     from oddscalc.games.casino_stud_poker import decisions
 
     try:
+        out = check_output(out, "--out")
+        if hands not in ("ace-king", "all"):
+            fail(f"--hands {shorten(hands)}: allowed: ace-king, all")
         version = version or default_version("casino-stud-poker")
         w = next(w for w in api.wagers("casino-stud-poker", version, parse_pairs(pay, "--pay")) if w.key == "ante")
-        rows = decisions(w, hands, StderrBar())
-        with open(out, "w", newline="") as f:
+        bar = StderrBar()
+        bar(0, 1, "casino stud poker: every deal")  # long work says so at once (counting comes first)
+        rows = decisions(w, hands, bar)
+        with writing_text(out) as f:
             writer = csv.writer(f, lineterminator="\n")
             writer.writerow(("hand", "up_card", "hands_in_class", "banker_no_qualify", "player_wins", "void",
                              "banker_wins", "ev_raise", "ev_fold", "decision"))
@@ -99,6 +105,8 @@ def stud_strategy(out: str, hands: str, version: str | None, pay: tuple[str, ...
                 n += 1
     except ValueError as exc:
         fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot write --out {shorten(str(out))}: {exc.strerror or exc}")
     click.echo(f"{n:,} rows written to {out} (hidden banker sets per row: 163,185; fold loses 1)", err=True)
 
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-import json
-from fractions import Fraction
+import os
 from pathlib import Path
 
 import click
+import mpmath
 
 from oddscalc import api
 from oddscalc.cli import analysis_options, check_format, emit, fail, run_analysis
+from oddscalc.core.distribution import render_decimal
+from oddscalc.core.files import OutputPathError, check_output, write_text
+from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 from oddscalc.core.progress import StderrBar
 from oddscalc.report.text import _csv
 from oddscalc.sim.check import check_counts
@@ -18,13 +21,22 @@ from oddscalc.sim.simulators import NEEDS_TABLE
 from oddscalc.sim.simulators import simulate as run_simulation
 
 
+def significant(p: str, digits: int = 4) -> str:
+    """A p-value (mpmath's decimal text) to `digits` significant figures for the text report."""
+    return mpmath.nstr(mpmath.mpf(p), digits)
+
+
+#: The most rounds one `simulate` run plays (hours of work already); add the counts of several seeds for more.
+MAX_ROUNDS = 10**9
+
+
 @click.command()
 @click.argument("game")
 @click.argument("wager")
-@click.option("--rounds", type=int, default=100_000, show_default=True, help="Number of rounds to play.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Random seed (same seed, same results).")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write the results here instead of standard output.")
+@click.option("--rounds", default="100000", show_default=True,
+              help="Number of rounds to play, 1 to 10^9 (exponent notation such as 1e6 accepted).")
+@click.option("--seed", default="1", show_default=True, help="Random seed, a whole number (same seed, same results).")
+@click.option("--out", default=None, help="Write the results here instead of standard output.")
 @analysis_options
 def simulate(game, wager, rounds, seed, out, version, pay, rule, decks, custom, fmt) -> None:
     """Play WAGER for --rounds rounds with real dice, wheels and shuffled shoes; write outcome counts.
@@ -33,6 +45,12 @@ def simulate(game, wager, rounds, seed, out, version, pay, rule, decks, custom, 
     """
     if fmt not in ("csv", "json", "text"):
         check_format(fmt)
+    try:
+        rounds = parse_whole(rounds, "--rounds", minimum=1, maximum=MAX_ROUNDS)
+        seed = parse_whole(seed, "--seed", max_digits=100)
+        out = None if out is None else check_output(out, "--out")
+    except (NumberError, OutputPathError) as exc:
+        fail(str(exc))
     a = run_analysis(game, wager, version, pay, rule, decks, custom)
     w = a.results[0].wager
     try:
@@ -45,7 +63,10 @@ def simulate(game, wager, rounds, seed, out, version, pay, rule, decks, custom, 
             "seed": seed, "rounds": rounds}
     text = counts_json(counts, meta) if fmt == "json" else counts_csv(counts)
     if out:
-        out.write_text(text)
+        try:
+            write_text(out, text)
+        except OSError as exc:
+            fail(f"cannot write --out {shorten(str(out))}: {exc.strerror or exc}")
         click.echo(f"{rounds} rounds written to {out}", err=True)
     else:
         emit(text)
@@ -54,7 +75,7 @@ def simulate(game, wager, rounds, seed, out, version, pay, rule, decks, custom, 
 @click.command()
 @click.argument("game")
 @click.argument("wager")
-@click.argument("results", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("results")
 @click.option("--alpha", default="1/100", show_default=True,
               help="Significance level of the verdict (split equally between the two tests).")
 @analysis_options
@@ -65,11 +86,15 @@ def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt) -
     """
     check_format(fmt)
     try:
-        level = Fraction(alpha)
-    except (ValueError, ZeroDivisionError):
-        fail(f"--alpha {alpha!r} is not a number; give a level between 0 and 1, e.g. 0.01 or 1/100")
-    if not 0 < level < 1:
-        fail(f"--alpha {alpha} must lie strictly between 0 and 1")
+        level = parse_number(alpha, "--alpha", minimum=0, maximum=1, min_open=True, max_open=True, max_digits=30)
+    except NumberError as exc:
+        fail(f"{exc}; give a level such as 0.01 or 1/100")
+    source = Path(results)
+    if not results.strip():
+        fail("the results file's path is empty; give a CSV or JSON file")
+    if not source.is_file() or not os.access(source, os.R_OK):  # before the analysis, which may take a while
+        fail(f"cannot read results file {shorten(results)}: "
+             + ("it is a folder" if source.is_dir() else "no such readable file"))
     a = run_analysis(game, wager, version, pay, rule, decks, custom)
     if a.results[0].not_a_law:
         fail(f"cannot check {a.game} {a.results[0].wager.key} under these rules: {a.results[0].not_a_law}")
@@ -90,16 +115,17 @@ def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt) -
     elif fmt == "csv":
         emit(_csv([("returns", "observed", "expected"),
                    *[(" ".join(b["returns"]), b["observed"], b["expected"]) for b in bins],
-                   ("verdict", outcome.passed, outcome.verdict)]))
+                   ("verdict", "consistent" if outcome.passed else "inconsistent", outcome.verdict)]))
     else:
         lines = [f"{a.game} {a.results[0].wager.key}, version {a.version}: {outcome.rounds} rounds",
                  f"  {'net returns':24} {'observed':>10} {'expected':>14}"]
         for b in outcome.bins:
-            lines.append(f"  {' '.join(str(r) for r in b.returns):24} {b.observed:>10} {float(b.expected):>14.2f}")
-        lines += [f"  chi-square {float(outcome.chi_square):.4f} on {outcome.degrees_of_freedom} degrees of freedom: "
-                  f"p = {outcome.chi_square_p}",
-                  f"  mean return {float(outcome.observed_mean):.6f} against exact {outcome.expected_mean} "
-                  f"({float(outcome.expected_mean):.6f}): z = {outcome.z}, p = {outcome.z_p}",
+            lines.append(f"  {' '.join(str(r) for r in b.returns):24} {b.observed:>10} "
+                         f"{render_decimal(b.expected, 2):>14}")
+        lines += [f"  chi-square {render_decimal(outcome.chi_square, 4)} on {outcome.degrees_of_freedom} degrees of "
+                  f"freedom: p = {significant(outcome.chi_square_p)}",
+                  f"  mean return {render_decimal(outcome.observed_mean, 6)} against exact {outcome.expected_mean} "
+                  f"({render_decimal(outcome.expected_mean, 6)}): z = {outcome.z}, p = {significant(outcome.z_p)}",
                   f"verdict: {outcome.verdict}"]
         emit("\n".join(lines) + "\n")
     if not outcome.passed:

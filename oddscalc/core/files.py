@@ -4,17 +4,30 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
-__all__ = ["write_bytes", "write_text", "OutputPathError", "check_output"]
+__all__ = ["write_bytes", "write_text", "writing_text", "OutputPathError", "check_output"]
 
 _UMASK = os.umask(0)
 os.umask(_UMASK)
 
 
+def _special(path: Path) -> bool:
+    """True for an existing path that is not a regular file (/dev/stdout, a FIFO): written in place, never
+    replaced by a rename (which would swap a device for a plain file)."""
+    return path.exists() and not path.is_dir() and not path.is_file()
+
+
 def write_bytes(path: Path, data: bytes) -> None:
     """Write `data` to `path` atomically, with the usual permissions (0666 less the umask)."""
     path = Path(path)
+    if _special(path):
+        with open(path, "wb") as f:
+            f.write(data)
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -29,6 +42,27 @@ def write_bytes(path: Path, data: bytes) -> None:
 
 def write_text(path: Path, text: str) -> None:
     write_bytes(path, text.encode("utf-8"))
+
+
+@contextmanager
+def writing_text(path: Path, newline: str = "") -> Iterator[TextIO]:
+    """A text file to stream into (UTF-8), renamed onto `path` only when the block ends without an error:
+    for outputs too large to hold in memory, with the same atomicity and permissions as `write_bytes`."""
+    path = Path(path)
+    if _special(path):
+        with open(path, "w", encoding="utf-8", newline=newline) as f:
+            yield f
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as f:
+            yield f
+        os.chmod(tmp, 0o666 & ~_UMASK)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 class OutputPathError(ValueError):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
@@ -60,10 +61,12 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+@lru_cache(maxsize=4096)  # a long array repeats a few numbers: read each spelling once
 def _whole(text: str) -> int:
     return parse_whole(text, "number in the JSON")
 
 
+@lru_cache(maxsize=4096)
 def _number(text: str) -> Fraction:
     return parse_number(text, "number in the JSON")
 

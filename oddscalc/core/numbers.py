@@ -101,7 +101,8 @@ def parse_number(
             lead = whole.lstrip("0")
             magnitude = exp + (len(lead) if lead else -(len(frac) - len(frac.lstrip("0"))))
             if abs(magnitude) > MAX_EXPONENT:
-                raise NumberError(f"{what} {shorten(text)} is out of range (at most 10^{MAX_EXPONENT} in size)")
+                raise NumberError(f"{what} {shorten(text)} is out of range (its size must lie between "
+                                  f"10^-{MAX_EXPONENT} and 10^{MAX_EXPONENT})")
         den = int(den_text)
         if den == 0:
             raise NumberError(f"{what} {shorten(text)}: the denominator is zero")

@@ -6,7 +6,12 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["Odds", "OddsError", "parse_odds"]
+from oddscalc.core.numbers import NumberError, parse_number, shorten
+
+__all__ = ["Odds", "OddsError", "parse_odds", "law_style", "odds_text", "amount_text", "MAX_ODDS_DIGITS"]
+
+#: The most digits either side of a user's odds may carry: far beyond any pay table, small enough to stay fast.
+MAX_ODDS_DIGITS = 30
 
 
 class OddsError(ValueError):
@@ -15,16 +20,21 @@ class OddsError(ValueError):
 
 _VULGAR = {"½": Fraction(1, 2), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
 _NUMBER = r"(\d+(?:\.\d+)?)?\s*([½¼¾]|\s+\d+/\d+)?"
-_ODDS = re.compile(rf"^\s*{_NUMBER}\s*(?:to|:|/(?=\s*\d+\s*$))\s*{_NUMBER}\s*$", re.IGNORECASE)
+_ODDS = re.compile(rf"^\s*{_NUMBER}\s*(?:to|:|/(?=\s*\d+\s*$))\s*{_NUMBER}\s*$", re.IGNORECASE | re.ASCII)
 
 
-def _number(whole: str | None, part: str | None) -> Fraction | None:
+def _side(text: str, what: str) -> Fraction:
+    return parse_number(text, what, minimum=0, max_digits=MAX_ODDS_DIGITS)
+
+
+def _number(whole: str | None, part: str | None, text: str) -> Fraction | None:
     if whole is None and part is None:
         return None
-    value = Fraction(whole) if whole else Fraction(0)
+    what = f"cannot read odds {shorten(text)}: side"
+    value = _side(whole, what) if whole else Fraction(0)
     if part:
         part = part.strip()
-        value += _VULGAR[part] if part in _VULGAR else Fraction(part)
+        value += _VULGAR[part] if part in _VULGAR else _side(part, what)
     return value
 
 
@@ -39,17 +49,66 @@ class Odds:
         return self.text
 
 
+def amount_text(x: Fraction) -> str:
+    """An amount as the law writes one: one side of odds as the law writes it: 35, 9½, 2¼, else a terminating decimal 2.4, else 7/3."""
+    whole, part = divmod(x.numerator, x.denominator)
+    if part == 0:
+        return str(whole)
+    vulgar = {v: k for k, v in _VULGAR.items()}.get(Fraction(part, x.denominator))
+    if vulgar:
+        return f"{whole or ''}{vulgar}"
+    d = x.denominator
+    twos = fives = 0
+    while d % 2 == 0:
+        d, twos = d // 2, twos + 1
+    while d % 5 == 0:
+        d, fives = d // 5, fives + 1
+    if d == 1:
+        places = max(twos, fives)
+        digits = str(x.numerator * 10**places // x.denominator).rjust(places + 1, "0")
+        return f"{digits[:-places]}.{digits[-places:]}"
+    return f"{whole} {part}/{x.denominator}" if whole else f"{part}/{x.denominator}"
+
+
+def odds_text(win: Fraction, stake: Fraction = Fraction(1)) -> str:
+    """Odds in the law's wording: `odds_text(45) == "45 to 1"`, `odds_text(Fraction(19, 2), 5) == "9½ to 5"`."""
+    return f"{amount_text(Fraction(win))} to {amount_text(Fraction(stake))}"
+
+
+def _read(text: str) -> tuple[Fraction, Fraction]:
+    if len(text) > 4 * MAX_ODDS_DIGITS:
+        raise OddsError(f"cannot read odds {shorten(text)}: too long ({len(text)} characters)")
+    match = _ODDS.match(text)
+    if not match:
+        raise OddsError(f"cannot read odds {shorten(text)}: write them as 'A to B' or 'A:B', e.g. '35 to 1', "
+                        "'9½ to 5', '45:1'")
+    try:
+        win = _number(match.group(1), match.group(2), text)
+        stake = _number(match.group(3), match.group(4), text)
+    except NumberError as exc:
+        raise OddsError(str(exc)) from None
+    if win is None or stake is None or stake == 0:
+        raise OddsError(f"cannot read odds {shorten(text)}: both sides must be numbers and the stake side non-zero")
+    return win, stake
+
+
 def parse_odds(text: str) -> Odds:
     """Read odds written `A to B` or `A:B` (A, B whole, decimal, or with ½ or ` 1/2`) exactly.
+
+    Each side is read by the bounded number reader (at most MAX_ODDS_DIGITS digits), so no text can hang it.
 
     >>> parse_odds("9½ to 5").value
     Fraction(19, 10)
     """
-    match = _ODDS.match(text)
-    if not match:
-        raise OddsError(f"cannot read odds {text!r}: write them as 'A to B' or 'A:B', e.g. '35 to 1', '9½ to 5', '45:1'")
-    win = _number(match.group(1), match.group(2))
-    stake = _number(match.group(3), match.group(4))
-    if win is None or stake is None or stake == 0:
-        raise OddsError(f"cannot read odds {text!r}: both sides must be numbers and the stake side non-zero")
+    win, stake = _read(text)
     return Odds(text.strip(), win / stake)
+
+
+def law_style(text: str) -> Odds:
+    """Odds read as `parse_odds` does, the text rewritten in the law's wording with the sides kept as given.
+
+    >>> law_style("45:1").text
+    '45 to 1'
+    """
+    win, stake = _read(text)
+    return Odds(odds_text(win, stake), win / stake)

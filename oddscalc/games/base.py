@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from oddscalc.core.distribution import Distribution
+from oddscalc.core.numbers import shorten
 from oddscalc.regulations.model import Wager
 
 __all__ = [
@@ -115,9 +116,9 @@ def resolve_rules(
     for name, value in given.items():
         if name not in by_name:
             allowed = ", ".join(by_name) or "none for this game"
-            raise RuleError(f"unknown rule option {name!r}; allowed: {allowed}")
+            raise RuleError(f"unknown rule option {shorten(name)}; allowed: {allowed}")
         if by_name[name].choices and value not in by_name[name].choices:
-            raise RuleError(f"rule {name}={value!r} is not allowed; choose from: {', '.join(by_name[name].choices)}")
+            raise RuleError(f"rule {name}={shorten(value)} is not allowed; choose from: {', '.join(by_name[name].choices)}")
     outside = False
     for o in options:
         value = given.get(o.name, defaults.get(o.name, o.default))

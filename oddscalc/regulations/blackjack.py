@@ -12,7 +12,7 @@ _REG = "SI 1994/2899 reg 7"
 _RULES_2007 = "Blackjack Rules UK (basic game) (004 file)"
 _SOFT17_2002 = ("SI 2002/1130 reg 2(4) inserting reg 7(11)(aa): the wording is missing from the damaged copy; "
                 "the banker may be required by the house rules to draw on soft 17, per the explanatory note "
-                "item (d) (regulations README, gaps list)")
+                "item (d) (regulations README (oddscalc law README), gaps list)")
 _SIDE_2007 = ("Under 13 / Over 13 kept from SI 1994/2899 reg 7(10): the 004 file lists side bets separately "
               "and that list is not at hand")
 

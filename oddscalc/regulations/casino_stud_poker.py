@@ -14,7 +14,7 @@ from oddscalc.regulations.versions import in_force
 REG = "SI 1994/2899 reg 8"
 JACKPOT = "SI 1994/2899 reg 8(11A)(e)"
 INSERTED = " (inserted by SI 2002/1130 reg 2(5))"
-_README = "regulations README"
+_README = "regulations README (oddscalc law README)"
 
 ROYAL_AS_STRAIGHT_FLUSH = (
     "reg 8(8)(b) lists no payout for a royal flush though Sch 2 para 2(a) ranks it apart; paid as a "

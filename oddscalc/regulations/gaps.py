@@ -16,10 +16,10 @@ class Gap:
     source: str
 
 
-_README = "regulations README, gaps in the 2002 text"
+_README = "regulations README (oddscalc law README), gaps in the 2002 text"
 
 CRAPS_ODDS = Gap("7 to 1", "Sch 1 para 6 reads '7(r) to 1', a transcription fault; 7 to 1 used "
-                           "(regulations README, known defects)")
+                           "(regulations README (oddscalc law README), known defects)")
 HOP_PAIR = Gap("33 to 1", "Sch 1 'Hopping bets' (a) missing from the damaged 2002 text; 33 to 1, the odds of the "
                           f"single-number 2 or 12 wager, the same event size ({_README})")
 BIG_SIX_A_COMPARTMENTS = Gap("1", "reg 11(5)(a) missing from the damaged 2002 text; the 52 compartments less "

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from oddscalc.core.odds import Odds, parse_odds
+from oddscalc.core.numbers import parse_number, shorten
+from oddscalc.core.odds import Odds, amount_text, law_style, parse_odds
 
 __all__ = ["Payout", "Wager", "payout", "wager", "OverrideError", "apply_overrides"]
 
@@ -20,7 +21,8 @@ class Payout:
     """One paying result of a wager: `odds` (value = multiple of the stake won) under `citation`.
 
     `reconstructed` names the source when the figure is not in a clean legal text (the gaps list);
-    `custom` marks a figure the user supplied in place of the law's; `unit` is "stake" for odds,
+    `custom` marks a figure the user supplied in place of the law's (a different value: the law's own value
+    given again is not custom), and `law` then keeps the law's odds; `unit` is "stake" for odds,
     or another base (such as "meter" for a progressive jackpot share).
     """
 
@@ -30,10 +32,18 @@ class Payout:
     reconstructed: str | None = None
     custom: bool = False
     unit: str = "stake"
+    law: Odds | None = None
 
     @property
     def value(self) -> Fraction:
         return self.odds.value
+
+    @property
+    def label(self) -> str:
+        """The odds for people: `50 to 1`, or for a user's figure `45 to 1 (custom; law: 50 to 1)`."""
+        if not self.custom:
+            return self.odds.text
+        return f"{self.odds.text} (custom" + (f"; law: {self.law.text})" if self.law else ")")
 
 
 @dataclass(frozen=True)
@@ -86,8 +96,15 @@ def payout(key: str, odds: str, citation: str, reconstructed: str | None = None,
 
 
 def _share(text: str) -> Fraction:
-    """`10%` -> 1/10: a share of a base other than the stake."""
-    return Fraction(text.split("%")[0].strip()) / 100
+    """`10%` -> 1/10: a share of a base other than the stake (read by the bounded number reader)."""
+    value = parse_number(text, "share", percent=True, minimum=0, max_digits=30)
+    return value if "%" in text else value / 100
+
+
+def _share_odds(text: str) -> Odds:
+    """A user's share in the law's wording: `10` or `10 %` -> `10%`."""
+    value = _share(text)
+    return Odds(f"{amount_text(value * 100)}%", value)
 
 
 def wager(
@@ -118,23 +135,28 @@ def apply_overrides(wagers: tuple[Wager, ...], overrides: Mapping[str, str]) -> 
         wager_key, _, payout_key = name.partition(".")
         w = by_key.get(wager_key.lower())
         if w is None:
-            raise OverrideError(f"--pay {name}: no wager {wager_key!r}; allowed: {', '.join(x.key for x in wagers)}")
+            raise OverrideError(f"--pay {shorten(name, 40)}: no wager {shorten(wager_key, 30)}; "
+                                f"allowed: {', '.join(x.key for x in wagers)}")
         keys = [p.key for p in w.payouts]
         if not payout_key:
             if len(keys) != 1:
                 raise OverrideError(
-                    f"--pay {name}: wager {w.key!r} has several payouts; name one: "
+                    f"--pay {shorten(name, 40)}: wager {w.key!r} has several payouts; name one: "
                     + ", ".join(f"{w.key}.{k}" for k in keys)
                 )
             payout_key = keys[0]
         if payout_key not in keys:
-            raise OverrideError(f"--pay {name}: wager {w.key!r} has no payout {payout_key!r}; allowed: {', '.join(keys)}")
+            raise OverrideError(f"--pay {shorten(name, 40)}: wager {w.key!r} has no payout {shorten(payout_key, 30)}; "
+                                f"allowed: {', '.join(keys)}")
         old = next(p for p in w.payouts if p.key == payout_key)
         try:
-            odds = parse_odds(text) if old.unit == "stake" else Odds(text, _share(text))
+            odds = law_style(text) if old.unit == "stake" else _share_odds(text)
         except ValueError as exc:
-            raise OverrideError(f"--pay {name}={text}: {exc}") from None
-        changed.setdefault(w.key, {})[payout_key] = replace(old, odds=odds, custom=True, reconstructed=None)
+            raise OverrideError(f"--pay {shorten(name, 40)}: {exc}") from None
+        if odds.value == old.value:  # the law's own figure, however written: not custom
+            continue
+        changed.setdefault(w.key, {})[payout_key] = replace(old, odds=odds, custom=True, reconstructed=None,
+                                                            law=old.odds)
     return tuple(
         replace(w, payouts=tuple(changed.get(w.key, {}).get(p.key, p) for p in w.payouts)) for w in wagers
     )

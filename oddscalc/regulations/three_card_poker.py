@@ -12,7 +12,7 @@ from oddscalc.regulations.model import Wager, payout
 
 REG = "SI 1994/2899 reg 12"
 INSERTED = " (inserted by SI 2002/1130)"
-_GAPS = "regulations README, gaps in the 2002 text"
+_GAPS = "regulations README (oddscalc law README), gaps in the 2002 text"
 
 NOT_QUALIFYING = ("reg 12(8)(a) missing from the damaged 2002 text; a banker without Queen-high or better pays "
                   f"the Ante 1 to 1 and returns the Play wager ({_GAPS})")

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from oddscalc.core.numbers import shorten
+
 __all__ = ["Version", "VERSIONS", "VersionError", "get_version"]
 
 
@@ -62,7 +64,7 @@ def get_version(version_id: str) -> Version:
     try:
         return VERSIONS[str(version_id)]
     except KeyError:
-        raise VersionError(f"unknown version {version_id!r}; allowed: {', '.join(VERSIONS)}") from None
+        raise VersionError(f"unknown version {shorten(version_id)}; allowed: {', '.join(VERSIONS)}") from None
 
 
 def in_force(version_id: str, since: str) -> bool:

@@ -46,8 +46,8 @@ def _recon(r: WagerResult) -> list[str]:
 def _payouts(r: WagerResult) -> str:
     ps = r.wager.payouts
     if len(ps) == 1:
-        return ps[0].odds.text + (" (custom)" if ps[0].custom else "")
-    return "; ".join(f"{p.key} {p.odds.text}" + (" (custom)" if p.custom else "") for p in ps)
+        return ps[0].label
+    return "; ".join(f"{p.key} {p.label}" for p in ps)
 
 
 def edge_text(a: GameAnalysis) -> str:
@@ -155,7 +155,7 @@ def edges_csv(analyses: Sequence[GameAnalysis], header: bool = True) -> str:
             d = r.distribution
             law = not r.not_a_law  # otherwise the chances are not computed: left empty
             for e in r.edges:
-                rows.append([a.version, a.game, rules, a.custom, r.wager.key, r.wager.title, _payouts(r),
+                rows.append([a.version, a.game, rules, "yes" if a.custom else "no", r.wager.key, r.wager.title, _payouts(r),
                              fraction_text(d.p_win) if law else "", render_decimal(d.p_win, 10) if law else "",
                              fraction_text(d.p_push) if law else "",
                              e.convention, fraction_text(e.value), render_decimal(e.value * 100, 8),

@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
+from oddscalc.core.numbers import NumberError, parse_number
 from oddscalc.regulations.model import Wager
 from oddscalc.sim.simulators import Round, SimulationError
 
@@ -75,9 +76,9 @@ def tableau_draws(total: int, column: int | str) -> bool:
 
 def _commission(text: str) -> Fraction:
     try:
-        return Fraction(str(text).strip().rstrip("%").strip()) / 100
-    except (ValueError, ZeroDivisionError):
-        raise SimulationError(f"commission {text!r} is not a percentage") from None
+        return parse_number(str(text).strip().rstrip("%").strip(), "commission", max_digits=20) / 100
+    except NumberError as exc:
+        raise SimulationError(f"{exc}; write a percentage, e.g. 0, 5 or 2.5") from None
 
 
 def _cell(table: dict, key: tuple) -> Fraction:

@@ -2,94 +2,230 @@
 
 CSV with a header `net_return,count` (a row per outcome) or `net_return` alone (a row per round);
 or JSON `{"counts": {"35": 280, "-1": 9720}}` or `{"returns": ["35", "-1", ...]}`. Returns are exact:
-integers, fractions `19/20` or decimals `0.95`.
+integers, fractions `19/20` or decimals `0.95`; every number goes through the bounded reader
+(`oddscalc.core.numbers`), so no value can hang the reader or overflow what follows.
+
+- CSV is read as a stream, a megabyte at a time, in bounded memory whatever the file's size: a
+  per-round file is tallied by distinct line (at most MAX_DISTINCT different lines, since one wager has
+  few outcomes), so a gigabyte of rounds costs no more memory than a kilobyte.
+- JSON is read whole (exact numbers, bounded nesting, through `oddscalc.core.jsonread`) and is therefore
+  limited to MAX_JSON_BYTES; per-round data beyond that belongs in a CSV `net_return` column.
+- A UTF-8 byte-order mark (as spreadsheets save) and CRLF line ends are accepted; blank lines are skipped.
+- Duplicates, one rule for both formats: a counts file (`net_return,count` rows, or JSON `counts`) is a
+  tally, so each net return may appear in it once; a second row or key for the same value, however written
+  (`1`, `1.0`, `2/2`), is an error naming both places, never silently summed or overwritten. In a per-round
+  file (a `net_return` column, or JSON `returns`) a value repeats once per round, which is the point.
 """
 
 from __future__ import annotations
 
 import csv
-import io
 import json
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from fractions import Fraction
+from itertools import chain
 from pathlib import Path
+from typing import BinaryIO
 
-__all__ = ["ResultsError", "read_results", "counts_csv", "counts_json"]
+from oddscalc.core.jsonread import JsonReadError, loads
+from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
+
+__all__ = ["ResultsError", "read_results", "counts_csv", "counts_json", "MAX_JSON_BYTES", "MAX_DISTINCT",
+           "MAX_LINE"]
+
+#: The largest JSON results file read (it is parsed whole); larger per-round data goes in CSV, which streams.
+MAX_JSON_BYTES = 8 * 1024 * 1024
+#: The most different lines (outcome spellings) a CSV results file may hold.
+MAX_DISTINCT = 10_000
+#: The longest CSV line, in bytes (a row is two numbers of at most a few hundred digits).
+MAX_LINE = 2_000
+_CHUNK = 1 << 18
+_BOM = b"\xef\xbb\xbf"
 
 
 class ResultsError(ValueError):
     """A results file that cannot be read as observed outcome counts."""
 
 
-def _return(text: object, where: str) -> Fraction:
+def _return(text: object, what: str = "net return") -> Fraction:
     try:
-        return Fraction(str(text).strip())
-    except (ValueError, ZeroDivisionError):
-        raise ResultsError(f"{where}: net return {text!r} is not a number (write 35, 19/20 or 0.95)") from None
+        return parse_number(text if isinstance(text, (int, Fraction)) else str(text), what)
+    except NumberError as exc:
+        raise ResultsError(f"{exc} (write 35, 19/20 or 0.95)") from None
 
 
-def _count(text: object, where: str) -> int:
+def _count(text: object, what: str = "count") -> int:
+    if isinstance(text, Fraction) and text.denominator != 1:
+        raise ResultsError(f"{what} {text} is not a whole number")
     try:
-        value = Fraction(str(text).strip())
-    except (ValueError, ZeroDivisionError):
-        raise ResultsError(f"{where}: count {text!r} is not a whole number") from None
-    if value.denominator != 1:
-        raise ResultsError(f"{where}: count {text!r} is not a whole number")
-    if value < 0:
-        raise ResultsError(f"{where}: count {text} is negative")
-    return int(value)
+        return parse_whole(text if isinstance(text, (int, Fraction)) else str(text), what, minimum=0)
+    except NumberError as exc:
+        raise ResultsError(str(exc)) from None
 
 
-def _from_csv(text: str, name: str) -> Counter:
-    rows = list(csv.reader(io.StringIO(text)))
-    rows = [r for r in rows if any(cell.strip() for cell in r)]
-    if not rows:
-        raise ResultsError(f"{name}: empty file")
-    header = [c.strip().lower() for c in rows[0]]
+def _chunks(f: BinaryIO, name: str) -> Iterator[tuple[int, list[bytes]]]:
+    """(number of the first line, lines) a megabyte at a time; a line longer than MAX_LINE is an error."""
+    rest = b""
+    line = 1
+    first = True
+    while block := f.read(_CHUNK):
+        if first:
+            block, first = block.removeprefix(_BOM), False
+        lines = (rest + block).split(b"\n")
+        rest = lines.pop()
+        if len(rest) > MAX_LINE:
+            raise ResultsError(f"{name} line {line + len(lines)}: longer than {MAX_LINE:,} bytes; not a results row")
+        if lines:
+            yield line, lines
+            line += len(lines)
+    if rest:
+        yield line, [rest]
+
+
+def _cells(raw: bytes) -> list[str] | None:
+    """The CSV cells of one line (None for a blank line); CR, spaces and quoting handled."""
+    if len(raw) > MAX_LINE:
+        raise ResultsError(f"longer than {MAX_LINE:,} bytes; not a results row")
+    try:
+        text = raw.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        raise ResultsError("not UTF-8 text") from None
+    if not text:
+        return None
+    try:
+        row = next(csv.reader([text]))
+    except csv.Error as exc:
+        raise ResultsError(f"not a CSV row ({exc})") from None
+    return [c.strip() for c in row]
+
+
+def _csv_stream(f: BinaryIO, name: str) -> Counter:
+    chunks = _chunks(f, name)
+    for start, lines in chunks:
+        for i, raw in enumerate(lines):
+            try:
+                header = _cells(raw)
+            except ResultsError as exc:
+                raise ResultsError(f"{name} line {start + i}: {exc}") from None
+            if header is not None:
+                rows = chain([(start + i + 1, lines[i + 1:])], chunks)
+                fields = [c.lower() for c in header]
+                if fields == ["net_return"]:
+                    return _per_round(rows, name)
+                if fields == ["net_return", "count"]:
+                    return _tally(rows, name)
+                raise ResultsError(f"{name}: the header must be 'net_return,count' or 'net_return', not "
+                                   f"{shorten(','.join(header))}")
+    raise ResultsError(f"{name}: empty file")
+
+
+_TOO_MANY = (f"more than {MAX_DISTINCT:,} different returns (or spellings of them); one wager has far fewer "
+             "outcomes, so this is not a results file")
+
+
+def _per_round(rows: Iterable[tuple[int, list[bytes]]], name: str) -> Counter:
+    """A `net_return` column: each distinct line is read once and counted as often as it occurs."""
+    values: dict[bytes, Fraction | None] = {}
     counts: Counter = Counter()
-    if header == ["net_return", "count"]:
-        for i, row in enumerate(rows[1:], start=2):
-            if len(row) != 2:
-                raise ResultsError(f"{name} line {i}: expected 2 fields (net_return,count), found {len(row)}")
-            counts[_return(row[0], f"{name} line {i}")] += _count(row[1], f"{name} line {i}")
-    elif header == ["net_return"]:
-        for i, row in enumerate(rows[1:], start=2):
-            if len(row) != 1:
-                raise ResultsError(f"{name} line {i}: expected 1 field (net_return), found {len(row)}")
-            counts[_return(row[0], f"{name} line {i}")] += 1
-    else:
-        raise ResultsError(f"{name}: the header must be 'net_return,count' or 'net_return', not {','.join(rows[0])!r}")
+    for start, lines in rows:
+        for raw, k in Counter(lines).items():
+            if raw not in values:
+                if len(values) >= MAX_DISTINCT:
+                    raise ResultsError(f"{name}: {_TOO_MANY}")
+                try:
+                    row = _cells(raw)
+                    if row is not None and len(row) != 1:
+                        raise ResultsError(f"expected 1 field (net_return), found {len(row)}")
+                    values[raw] = None if row is None else _return(row[0])
+                except ResultsError as exc:  # only now find where it is: errors are rare, lines are many
+                    raise ResultsError(f"{name} line {start + lines.index(raw)}: {exc}") from None
+            value = values[raw]
+            if value is not None:
+                counts[value] += k
     return counts
 
 
-def _from_json(text: str, name: str) -> Counter:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ResultsError(f"{name}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+def _tally(rows: Iterable[tuple[int, list[bytes]]], name: str) -> Counter:
+    """`net_return,count` rows: each return once (a second row for the same value is an error)."""
     counts: Counter = Counter()
-    if isinstance(data, dict) and isinstance(data.get("counts"), dict):
-        for ret, n in data["counts"].items():
-            counts[_return(ret, name)] += _count(n, f"{name} counts[{ret!r}]")
-    elif isinstance(data, dict) and isinstance(data.get("returns"), list):
-        for i, ret in enumerate(data["returns"]):
-            counts[_return(ret, f"{name} returns[{i}]")] += 1
+    seen: dict[Fraction, int] = {}
+    for start, lines in rows:
+        for i, raw in enumerate(lines, start):
+            try:
+                row = _cells(raw)
+                if row is None:
+                    continue
+                if len(row) != 2:
+                    raise ResultsError(f"expected 2 fields (net_return,count), found {len(row)}")
+                value = _return(row[0])
+                if value in seen:
+                    raise ResultsError(f"net return {shorten(row[0])} already counted on line {seen[value]}; "
+                                       "a counts file lists each return once")
+                if len(seen) >= MAX_DISTINCT:
+                    raise ResultsError(_TOO_MANY)
+                seen[value] = i
+                counts[value] += _count(row[1])
+            except ResultsError as exc:
+                raise ResultsError(f"{name} line {i}: {exc}") from None
+    return counts
+
+
+def _json(data: bytes, name: str) -> Counter:
+    try:
+        doc = loads(data)
+    except JsonReadError as exc:
+        raise ResultsError(f"{name}: {exc}") from None
+    counts: Counter = Counter()
+    if isinstance(doc, dict) and isinstance(doc.get("counts"), dict):
+        seen: dict[Fraction, str] = {}
+        for key, n in doc["counts"].items():
+            where = f"{name} counts[{shorten(key, 30)}]"
+            value = _return(key, f"{where}: net return")
+            if value in seen:
+                raise ResultsError(f"{where}: the same net return as counts[{shorten(seen[value], 30)}]; a counts "
+                                   "file lists each return once")
+            seen[value] = key
+            if isinstance(n, bool) or not isinstance(n, (int, Fraction, str)):
+                raise ResultsError(f"{where}: count {shorten(json.dumps(n, default=str))} is not a whole number")
+            counts[value] += _count(n, f"{where}: count")
+    elif isinstance(doc, dict) and isinstance(doc.get("returns"), list):
+        seen_text: dict[str, Fraction] = {}
+        for i, ret in enumerate(doc["returns"]):
+            if isinstance(ret, bool) or not isinstance(ret, (int, Fraction, str)):
+                raise ResultsError(f"{name} returns[{i}]: {shorten(json.dumps(ret, default=str))} is not a number")
+            if isinstance(ret, str):  # each spelling read once (bounded: the file is at most MAX_JSON_BYTES)
+                if ret not in seen_text:
+                    seen_text[ret] = _return(ret, f"{name} returns[{i}]: net return")
+                ret = seen_text[ret]
+            counts[ret] += 1
+        counts = Counter({_return(r, f"{name}: net return"): n for r, n in counts.items()})  # exact, bounded
     else:
         raise ResultsError(f"{name}: expected an object with 'counts' (return -> count) or 'returns' (a list)")
     return counts
 
 
-def read_results(path: Path) -> Counter:
-    """Observed count of each net return in a results file (CSV or JSON, told apart by content)."""
+def read_results(path: Path | str) -> Counter:
+    """Observed count of each net return in a results file (CSV or JSON, told apart by content), in bounded
+    memory: CSV streams; JSON is refused above MAX_JSON_BYTES."""
+    path = Path(path)
+    name = shorten(path.name, 60)[1:-1]
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as f:
+            start = f.read(4096).removeprefix(_BOM).lstrip()
+            if start.startswith((b"{", b"[")):
+                size = f.seek(0, 2)
+                if size > MAX_JSON_BYTES:
+                    raise ResultsError(f"{name}: a JSON results file is read whole and may be at most "
+                                       f"{MAX_JSON_BYTES // 2**20} MB (this one is {size / 2**20:,.0f} MB); "
+                                       "write per-round data as CSV with a 'net_return' column, which is read "
+                                       "as a stream, or give counts")
+                f.seek(0)
+                return _json(f.read(), name)
+            f.seek(0)
+            return _csv_stream(f, name)
     except OSError as exc:
-        raise ResultsError(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise ResultsError(f"{path}: not a text file") from None
-    name = Path(path).name
-    return _from_json(text, name) if text.lstrip().startswith(("{", "[")) else _from_csv(text, name)
+        raise ResultsError(f"cannot read {shorten(str(path))}: {exc.strerror or exc}") from None
 
 
 def _text(r: Fraction) -> str:

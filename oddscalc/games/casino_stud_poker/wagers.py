@@ -17,6 +17,7 @@ import numpy as np
 
 from oddscalc.core.cache import cached_json
 from oddscalc.core.distribution import Distribution, render_decimal
+from oddscalc.core.numbers import NumberError, parse_number
 from oddscalc.games.base import Edge, Extra, GameAnalysis, RuleOption, WagerResult, edges_for
 from oddscalc.games.casino_stud_poker import counting, queries, strategy
 from oddscalc.games.casino_stud_poker.jackpot import jackpot_distribution, jackpot_line
@@ -162,12 +163,9 @@ class MeterError(ValueError):
 def parse_meter(text: str) -> Fraction:
     """The `meter` rule option as an exact number of units."""
     try:
-        meter = Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        meter = Fraction(-1)
-    if meter < 0:
-        raise MeterError(f"rule meter={text!r} is not allowed; give a number of units >= 0, e.g. 250000 or 263205.5")
-    return meter
+        return parse_number(text, "rule meter", minimum=0, max_digits=40)
+    except NumberError as exc:
+        raise MeterError(f"{exc}; give a number of units >= 0, e.g. 250000 or 263205.5") from None
 
 
 def _jackpot_result(w: Wager, rules: dict[str, str]) -> tuple[WagerResult, tuple[Extra, ...]]:

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.matrix_game import AdditiveSolution, Equilibrium
+from oddscalc.core.numbers import NumberError, parse_number, shorten
 from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.baccarat.tableau import STOOD
 from oddscalc.games.base import Extra, GameAnalysis, RuleError, RuleOption, WagerResult, edges_for
@@ -40,11 +41,11 @@ def parse_commission(text: str) -> Fraction:
     """`5`, `5%` or `2.5` (percent) -> 1/20, 1/40; a one-line error for anything else."""
     raw = str(text).strip().rstrip("%").strip()
     try:
-        pct = Fraction(raw)
-    except (ValueError, ZeroDivisionError):
-        raise RuleError(f"commission {text!r} is not a percentage; write e.g. 0, 5 or 2.5") from None
+        pct = parse_number(raw, "commission", max_digits=20)
+    except NumberError as exc:
+        raise RuleError(f"{exc}; write a percentage, e.g. 0, 5 or 2.5") from None
     if not 0 <= pct < 100:
-        raise RuleError(f"commission {text!r} must be at least 0 and under 100 (percent)")
+        raise RuleError(f"commission {shorten(text)} must be at least 0 and under 100 (percent)")
     return pct / 100
 
 

@@ -1,0 +1,51 @@
+"""The law's texts that outputs cite, shipped with the package (`oddscalc/law/`, byte for byte the project's
+source texts), so that a citation such as "regulations README, gaps in the 2002 text" can be read from any
+install with `oddscalc law README`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+
+__all__ = ["Text", "TEXTS", "TextError", "find", "read"]
+
+
+class TextError(ValueError):
+    """A name that is not one of the shipped texts."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """One shipped text: a short name, its file under oddscalc/law/, and what it is."""
+
+    name: str
+    file: str
+    title: str
+
+
+TEXTS: tuple[Text, ...] = (
+    Text("README", "README.md", "The regulations README: the texts, the versions, the gaps in the 2002 text and "
+         "the values used for them, other known defects"),
+    Text("1994", "002_02daaa89bededfee.txt", "SI 1994/2899 as made (regs 1-10, Schedules 1 and 2): the primary "
+         "text"),
+    Text("1994-regs", "001_c312ee6580ff2b74.txt", "SI 1994/2899, regs 1-10 only, without the schedules"),
+    Text("reg7", "000_bff059047c51937f.txt", "SI 1994/2899 regulation 7 (blackjack) alone"),
+    Text("2002", "003_ef3a5b6a77688240.txt", "SI 2002/1130, the 2002 amendment (a damaged copy: see README)"),
+    Text("2007-blackjack", "004_c8b4f1de36979071.txt", "Blackjack Rules UK (basic game): the industry's rules "
+         "after the Gambling Act 2005 (the 004 file)"),
+)
+
+
+def find(name: str) -> Text:
+    """The text called `name` (its short name or file name, any case)."""
+    for t in TEXTS:
+        if name.lower() in (t.name.lower(), t.file.lower()):
+            return t
+    from oddscalc.core.numbers import shorten
+    raise TextError(f"no law text {shorten(name)}; allowed: {', '.join(t.name for t in TEXTS)}")
+
+
+def read(name: str) -> bytes:
+    """The text's bytes, exactly as shipped."""
+    return resources.files("oddscalc").joinpath("law", find(name).file).read_bytes()
