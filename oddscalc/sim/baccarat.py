@@ -63,7 +63,8 @@ def banker_draws(total: int, player_third: int | None) -> bool:
     return False
 
 
-def punto_banco_round(w: Wager, rng: random.Random, shoe: list[int], rules=(player_draws, banker_draws)) -> Fraction:
+def punto_banco_round(w: Wager, rng: random.Random, shoe: list[int], rules=(player_draws, banker_draws),
+                      banker_tie_loses: bool = False) -> Fraction:
     player_rule, banker_rule = rules
     cards = rng.sample(shoe, 6)
     player, banker = [cards[0], cards[2]], [cards[1], cards[3]]
@@ -81,7 +82,7 @@ def punto_banco_round(w: Wager, rng: random.Random, shoe: list[int], rules=(play
     if w.key == "tie":
         return w.pay() if p == b else Fraction(-1)
     if p == b:
-        return Fraction(0)
+        return Fraction(-1) if w.key == "banker" and banker_tie_loses else Fraction(0)
     mine = p > b if w.key == "player" else b > p
     return w.pay() if mine else Fraction(-1)
 
@@ -143,7 +144,8 @@ def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
     removed = rules.get("removed", "none")
     if w.game == "punto-banco":
         shoe = _deplete(punto_banco_shoe(decks), removed)
-        return lambda wager, rng: punto_banco_round(wager, rng, shoe)
+        loses = rules.get("banker-tie") == "lose"
+        return lambda wager, rng: punto_banco_round(wager, rng, shoe, banker_tie_loses=loses)
     if w.game == "super-pan-9":
         if table is None:
             raise SimulationError("Super Pan 9 needs the exact engine's decision table")
