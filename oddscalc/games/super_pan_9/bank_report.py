@@ -123,13 +123,12 @@ def bank_wagers(initial: Wager | None, banker: Wager | None, r: BankResult) -> l
     return out
 
 
-def _rows_by_hands(counts, strategy, pays, levy, rules: BankRules, full_shoe: bool, progress) -> list[tuple]:
+def _rows_by_hands(counts, strategy, pays, levy, rules: BankRules, progress) -> list[tuple]:
     rows = []
     for n in TABLE_HANDS:
-        models = ([FINITE] if n <= MAX_HANDS and (full_shoe or n == rules.hands) else []) + [INFINITE]
-        for model in models:
+        for model in ([FINITE] if n <= MAX_HANDS else []) + [INFINITE]:
             for play in (BEST, HOUSE_PLAY):
-                r = figures(counts, strategy, Table(n, pays=pays), levy, play, rules.sees, model, full_shoe, progress)
+                r = figures(counts, strategy, Table(n, pays=pays), levy, play, rules.sees, model, True, progress)
                 rows.append((n, model, play, r))
     return rows
 
@@ -190,15 +189,15 @@ def _choice_extra(r: BankResult) -> Extra:
         "different, whether it did). Best after the levy for what he sees; on an exact tie, the House's rule.")
 
 
-def _house_extra(counts, strategy, pays, levy, rules: BankRules, full_shoe: bool) -> Extra:
+def _house_extra(counts, strategy, pays, levy, rules: BankRules) -> Extra:
     tables = [Table(n, Fraction(1), OWN, pays) for n in range(2, 7)]
     tables += [Table(n, Fraction(1), SHARED, pays) for n in TABLE_HANDS]
     if rules.house:
         tables.insert(0, rules.table(pays))
     rows = []
     for t in tables:
-        model = FINITE if t.hands <= MAX_HANDS and (full_shoe or t == rules.table(pays)) else INFINITE
-        r = figures(counts, strategy, t, levy, rules.play, rules.sees, model, full_shoe)
+        model = FINITE if t.hands <= MAX_HANDS else INFINITE
+        r = figures(counts, strategy, t, levy, rules.play, rules.sees, model)
         rows.append((t.opposing, t.house, "its own hand" if t.own_hand else "an opposing hand", model,
                      _pct(r.per_unit(r.after)), _pct(r.levy), _pct(r.zero_ev), _pct(r.house_takes),
                      _pct(r.opposing_ev)))
@@ -250,10 +249,12 @@ def _reply_extra(counts, strategy, pays, levy, rules: BankRules) -> Extra | None
 
 def bank_extras(counts, strategy, pays: Fraction, levy: Fraction, rules: BankRules, full_shoe: bool,
                 chosen: BankResult, progress=None) -> tuple[Extra, ...]:
-    """The player-bank extras; 2-7 hands side by side (finite rows on the full shoe only: a depleted shoe shows
-    the finite figures for the rule's number of hands alone)."""
-    rows = _rows_by_hands(counts, strategy, pays, levy, rules, full_shoe, progress)
-    out = [*_summary_extras(rows), _choice_extra(chosen), _house_extra(counts, strategy, pays, levy, rules, full_shoe)]
+    """The player-bank extras: on a full shoe 2-7 hands side by side, the House's wager and the best-reply check;
+    on a depleted shoe (a composition query, where speed matters) the bank's choices for the rule's table only."""
+    if not full_shoe:
+        return (_choice_extra(chosen),)
+    rows = _rows_by_hands(counts, strategy, pays, levy, rules, progress)
+    out = [*_summary_extras(rows), _choice_extra(chosen), _house_extra(counts, strategy, pays, levy, rules)]
     reply = _reply_extra(counts, strategy, pays, levy, rules)
     if reply is not None:
         out.append(reply)

@@ -121,56 +121,74 @@ def finite_law(counts: tuple[int, ...], strategy: Mapping[tuple[int, int, int], 
         residues = step
         if progress:
             progress(hands - depth - 1, hands, "Super Pan 9 bank, finite shoe")
-    top, top_keys = levels[0]
-    exact = np.array(reconstruct(residues, primes), dtype=object).reshape(len(top), len(sets[hands]))
-    law = BankLaw(FINITE, hands, ordered_deals(size, _BLOCK * (hands + 1)) * hands,
-                  _bank_cells(counts, exact, top_keys, sets[hands], classes))
+    _, top_keys = levels[0]
+    cells = _bank_cells(counts, residues, primes, top_keys, sets[hands], classes)
+    law = BankLaw(FINITE, hands, ordered_deals(size, _BLOCK * (hands + 1)) * hands, cells)
     law.check()
     if progress:
         progress(hands, hands, "Super Pan 9 bank, finite shoe")
     return law
 
 
-def _outcomes(multisets, classes) -> dict[int, list[tuple[int, tuple, int]]]:
-    """Per bank final point: for each class multiset and each class hand 0 can have in it, the information
-    (drawers, hand 0 drew), outcome and the number of hands of that class (hand 0 is any of them alike)."""
-    out: dict[int, list[tuple[int, tuple, int]]] = {}
+def _outcome_maps(multisets, classes) -> tuple[list[tuple], np.ndarray]:
+    """The outcomes (drawers, hand 0 drew, beaten, beating, result against hand 0) and, per bank final point,
+    a matrix [class multiset, outcome] of how many hands of the multiset can be hand 0 with that outcome (hand
+    0 is any of the hands alike, so each class counts as often as it occurs)."""
+    found: dict[tuple, int] = {}
+    entries = []
     for bank in range(10):
-        rows = []
         for s, ms in enumerate(multisets):
             drawers = sum(classes[c][0] for c in ms)
             beaten = sum(bank_result(bank, classes[c][1]) == 1 for c in ms)
             beating = sum(bank_result(bank, classes[c][1]) == -1 for c in ms)
             for c in sorted(set(ms)):
                 drew, final = classes[c]
-                rows.append((s, (drawers, drew, (beaten, beating, bank_result(bank, final))), ms.count(c)))
-        out[bank] = rows
-    return out
+                key = (drawers, drew, beaten, beating, bank_result(bank, final))
+                entries.append((bank, s, found.setdefault(key, len(found)), ms.count(c)))
+    maps = np.zeros((10, len(multisets), len(found)), dtype=np.int64)
+    for bank, s, o, mult in entries:
+        maps[bank, s, o] += mult
+    return list(found), maps
 
 
-def _bank_cells(counts, exact, keys, multisets, classes):
-    """Weight the hands' law by the bank's own block (three cards and its fourth) and sort it into cells."""
-    outcomes = _outcomes(multisets, classes)
-    where = {int(k): i for i, k in enumerate(keys)}
-    cells: dict = defaultdict(lambda: (defaultdict(int), defaultdict(int)))
-
-    def add(holding, bank_point, bank_final, action, vector):
-        for s, (drawers, drew, outcome), mult in outcomes[bank_final]:
-            if vector[s]:
-                cells[(holding, bank_point, drawers, drew)][action][outcome] += vector[s] * mult
-
-    for holding in HOLDINGS:
-        stand = None
+def _bank_cells(counts, residues, primes, keys, multisets, classes):
+    """Weight the hands' law by the bank's own block (three cards, then its fourth) and total it by what the bank
+    knows and the outcome: modulo each prime (matrix products), rebuilt exactly at the end."""
+    outcomes, maps = _outcome_maps(multisets, classes)
+    rows, weights, holdings, finals = [], [], [], []
+    for h, holding in enumerate(HOLDINGS):
         for y in range(VALUES):
             used = [(holding + (y,)).count(v) for v in range(VALUES)]
             weight = arrangements(holding)
             for v in range(VALUES):
                 weight *= ordered_deals(counts[v], used[v]) if used[v] <= counts[v] else 0
-            if not weight:
-                continue
-            vector = exact[where[int(np.dot(used, _PLACE))]] * weight
-            stand = vector if stand is None else stand + vector
-            add(holding, point(holding), (point(holding) + y) % 10, 1, vector)
-        if stand is not None:
-            add(holding, point(holding), point(holding), 0, stand)
-    return {info: (dict(s), dict(d)) for info, (s, d) in cells.items()}
+            if weight:
+                rows.append(int(np.searchsorted(keys, np.dot(used, _PLACE))))
+                weights.append(weight)  # at most 6 x 96^4: an int64
+                holdings.append(h)
+                finals.append((point(holding) + y) % 10)
+    rows, weights, holdings, finals = (np.array(x, dtype=np.int64) for x in (rows, weights, holdings, finals))
+    stand_final = np.array([point(h) for h in HOLDINGS], dtype=np.int64)
+    tables = []
+    for r, p in zip(residues, primes):
+        weighted = (weights % p)[:, None] * r[rows] % p  # [bank block, class multiset]
+        stand = np.zeros((len(HOLDINGS), len(multisets)), dtype=np.int64)
+        np.add.at(stand, holdings, weighted)
+        stand %= p
+        out = np.zeros((2, len(HOLDINGS), len(outcomes)), dtype=np.int64)
+        for bank in range(10):
+            mine = stand_final == bank
+            out[0, mine] = stand[mine] @ maps[bank] % p
+            drawn = finals == bank
+            np.add.at(out[1], holdings[drawn], weighted[drawn] @ maps[bank] % p)
+        tables.append(out % p)
+    exact = reconstruct(tables, primes)
+    shape = (2, len(HOLDINGS), len(outcomes))
+    cells: dict = defaultdict(lambda: ({}, {}))
+    for flat, w in enumerate(exact):
+        if w:
+            action, h, o = np.unravel_index(flat, shape)
+            drawers, drew, beaten, beating, result = outcomes[o]
+            holding = HOLDINGS[h]
+            cells[(holding, point(holding), drawers, drew)][action][(beaten, beating, result)] = w
+    return dict(cells)
