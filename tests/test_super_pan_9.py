@@ -189,7 +189,7 @@ def test_versions_and_custom_shoe():
         api.analyse("super-pan-9", "2007")
     with pytest.raises(ValueError, match="--custom"):
         api.analyse("super-pan-9", "1994", rules={"decks": "1"})
-    a = api.analyse("super-pan-9", "1994", rules={"decks": "1"}, custom=True)
+    a = api.analyse("super-pan-9", "1994", wager="initial", rules={"decks": "1"}, custom=True)
     assert a.custom
 
 

@@ -229,7 +229,7 @@ def meter_extra(run: MeterLongRun, meter: Fraction, line: JackpotLine) -> Extra:
          render_decimal(run.drift(meter), 6)),
     ]
     if run.settling_meter is not None:
-        rows.append(("meter at which the expected drift is zero: the long-run average of the meter"
+        rows.append(("meter at which the expected drift is zero: the long-run average of max(meter, 0)"
                      + (" (at least)" if bound else "") + " (units)", run.settling_meter,
                      render_decimal(run.settling_meter, 2)))
     if line.break_even is not None:

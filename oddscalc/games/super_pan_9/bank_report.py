@@ -136,8 +136,8 @@ def _rows_by_hands(counts, strategy, pays, levy, rules: BankRules, progress) -> 
 def _summary_extras(rows) -> tuple[Extra, Extra]:
     summary = Extra(
         "Super Pan 9: a player holding the bank against 2 to 7 opposing hands (regs 9(4), 9(5), 10)",
-        ("opposing hands", "shoe", "the bank plays", "bank before the levy", "expected levy", "bank after the levy",
-         "each opposing hand", "P(levy charged)"),
+        ("hands", "shoe", "bank plays", "bank before levy", "expected levy", "bank after levy", "each hand",
+         "P(levy)"),
         tuple((n, model, play, _pct(r.per_unit(r.before)), _pct(r.per_unit(r.levy)), _pct(r.per_unit(r.after)),
                _pct(r.opposing_ev), _pct(r.p_levy)) for n, model, play, r in rows),
         "Per unit wagered against the bank (each opposing hand: per unit it stakes), one round. The levy is 5% of "
@@ -147,13 +147,14 @@ def _summary_extras(rows) -> tuple[Extra, Extra]:
         f"finite shoe (reached up to {MAX_HANDS} hands); 'infinite': exact under the infinite-shoe model (cards "
         "drawn with replacement in the shoe's proportions); where both are shown the difference is what the "
         "model leaves out.")
+    quantities = (("bank after the levy, per unit against it", lambda r: r.per_unit(r.after)),
+                  ("expected levy, per unit against it", lambda r: r.per_unit(r.levy)),
+                  ("each opposing hand, per unit", lambda r: r.opposing_ev))
     exact = Extra(
         "Super Pan 9: a player's bank, exact figures with his best fourth-card choice",
-        ("opposing hands", "shoe", "bank after the levy, per unit against it", "expected levy, per unit against it",
-         "each opposing hand, per unit"),
-        tuple((n, model, r.per_unit(r.after), r.per_unit(r.levy), r.opposing_ev)
-              for n, model, play, r in rows if play == BEST),
-        "The same figures as fractions (the bank playing its best response).")
+        ("opposing hands", "shoe", "quantity", "exact"),
+        tuple((n, model, name, get(r)) for n, model, play, r in rows if play == BEST for name, get in quantities),
+        "The figures of the table above as fractions (the bank playing its best response).")
     return summary, exact
 
 

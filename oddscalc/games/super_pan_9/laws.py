@@ -7,7 +7,9 @@ Finite laws of three or more hands take seconds to a minute, so they are kept in
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
+from math import gcd
 
 from oddscalc.core import residues
 from oddscalc.core.cache import cached_json
@@ -35,17 +37,27 @@ def model_for(model: str, hands: int) -> str:
 
 
 def _encode(law: BankLaw) -> dict:
+    """Cells as lists, every weight divided by the weights' greatest common divisor (`scale`; some 13 digits
+    off each on the full shoe)."""
+    scale = 0
+    for cell in law.cells.values():
+        for side in cell:
+            for w in side.values():
+                scale = gcd(scale, w)
     cells = [[list(cards), point, drawers, drew,
-              *([[*outcome, str(w)] for outcome, w in sorted(cell[a].items())] for a in (0, 1))]
+              *([[*outcome, str(w // scale)] for outcome, w in sorted(cell[a].items())] for a in (0, 1))]
              for (cards, point, drawers, drew), cell in sorted(law.cells.items())]
-    return {"model": law.model, "hands": law.hands, "total": str(law.total), "cells": cells}
+    return {"model": law.model, "hands": law.hands, "total": str(law.total), "scale": str(scale), "cells": cells}
 
 
 def _decode(data: dict) -> BankLaw:
+    scale = int(data["scale"])
     cells = {(tuple(cards), point, drawers, bool(drew)):
-             tuple({(o[0], o[1], o[2]): int(o[3]) for o in side} for side in (stand, draw))
+             tuple({(o[0], o[1], o[2]): int(o[3]) * scale for o in side} for side in (stand, draw))
              for cards, point, drawers, drew, stand, draw in data["cells"]}
-    return BankLaw(data["model"], data["hands"], int(data["total"]), cells)
+    law = BankLaw(data["model"], data["hands"], int(data["total"]), cells)
+    law.check()
+    return law
 
 
 _MEMO: dict[tuple, BankLaw] = {}  # laws computed in this process (the tables ask for each several times)
@@ -74,5 +86,6 @@ def _compute(counts: tuple[int, ...], strategy: dict, hands: int, model: str, ca
     params = {"counts": list(counts), "hands": hands,
               "draws": sorted(list(h) for h, d in strategy.items() if d == DRAW),
               "stands": sorted(list(h) for h, d in strategy.items() if d != DRAW)}
-    return cached_json("super-pan-9-bank", params, (residues, hands_module, bank_law, finite_bank),
-                       lambda: finite_law(counts, strategy, hands, progress), _encode, _decode)
+    sources = (residues, hands_module, bank_law, finite_bank, sys.modules[__name__])  # this module encodes the entry
+    return cached_json("super-pan-9-bank", params, sources, lambda: finite_law(counts, strategy, hands, progress),
+                       _encode, _decode)
