@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 
 __all__ = ["Info", "Outcome", "Weights", "BankLaw", "FINITE", "INFINITE"]
 
 Info = tuple[tuple[int, ...], int, int, bool]
 Outcome = tuple[int, int, int]
-Weights = Mapping[Outcome, int | Fraction]
+Weights = Mapping[Outcome, int]
 
 FINITE = "finite shoe, exact"
 INFINITE = "infinite shoe (cards drawn with replacement in the shoe's proportions), exact under that model"
@@ -30,11 +29,12 @@ INFINITE = "infinite shoe (cards drawn with replacement in the shoe's proportion
 @dataclass(frozen=True)
 class BankLaw:
     """`cells[info] = (outcome weights if the bank stands, outcome weights if it draws)`; each action's weights
-    sum to `total` over all cells (integers for the finite shoe, probabilities for the infinite one)."""
+    are integers summing to `total` over all cells (ordered deals for the finite shoe; products of card counts
+    over N^(4 hands + 4) for the infinite one)."""
 
     model: str
     hands: int
-    total: int | Fraction
+    total: int
     cells: Mapping[Info, tuple[Weights, Weights]]
 
     def check(self) -> None:

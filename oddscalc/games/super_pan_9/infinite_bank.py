@@ -37,38 +37,47 @@ def _bank_points(holding: Mapping[tuple[int, int, int], Fraction]) -> dict[int, 
 
 
 def infinite_law(counts: tuple[int, ...], strategy: Mapping[tuple[int, int, int], str], hands: int) -> BankLaw:
-    """The law of the bank against `hands` independent hands, each playing `strategy`."""
-    card, holding = _card_probabilities(counts)
-    classes: dict[tuple[bool, int], Fraction] = defaultdict(Fraction)
+    """The law of the bank against `hands` independent hands, each playing `strategy`.
+
+    Weights are integers over N^(4 hands + 4), N the shoe's size (each card a value v with weight counts[v]; a
+    stand counts its unused fourth position N ways), so that the bank's evaluation runs in integers."""
+    size = sum(counts)
+    holding = {h: arrangements(h) * prod(counts[v] for v in h) for h in HOLDINGS}
+    classes: dict[tuple[bool, int], int] = defaultdict(int)
     for b in blocks(strategy):
-        classes[b.hand_class] += holding[b.cards] * card[b.fourth]
+        classes[b.hand_class] += holding[b.cards] * counts[b.fourth]
     joint = {}
     for bank in range(10):
-        one: dict[tuple[bool, int], Fraction] = defaultdict(Fraction)
-        for (drew, final), p in classes.items():
-            one[(drew, bank_result(bank, final))] += p
-        others: dict[tuple[int, int, int], Fraction] = {(0, 0, 0): Fraction(1)}
+        one: dict[tuple[bool, int], int] = defaultdict(int)
+        for (drew, final), w in classes.items():
+            one[(drew, bank_result(bank, final))] += w
+        others: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}
         for _ in range(hands - 1):
-            step: dict[tuple[int, int, int], Fraction] = defaultdict(Fraction)
-            for (k, won, lost), p in others.items():
+            step: dict[tuple[int, int, int], int] = defaultdict(int)
+            for (k, won, lost), w in others.items():
                 for (drew, r), q in one.items():
-                    step[(k + drew, won + (r == 1), lost + (r == -1))] += p * q
+                    step[(k + drew, won + (r == 1), lost + (r == -1))] += w * q
             others = step
-        cells: dict[tuple[int, bool], dict] = defaultdict(lambda: defaultdict(Fraction))
-        for (k, won, lost), p in others.items():
+        cells: dict[tuple[int, bool], dict] = defaultdict(lambda: defaultdict(int))
+        for (k, won, lost), w in others.items():
             for (drew, r), q in one.items():
-                cells[(k + drew, drew)][(won + (r == 1), lost + (r == -1), r)] += p * q
+                cells[(k + drew, drew)][(won + (r == 1), lost + (r == -1), r)] += w * q
         joint[bank] = cells
+    points: dict[int, int] = defaultdict(int)
+    for h, w in holding.items():
+        points[point(h)] += w
     out: dict[Info, tuple[dict, dict]] = {}
-    for bank_point, p in _bank_points(holding).items():
-        for action, finals in ((0, ((bank_point, Fraction(1)),)),
-                               (1, tuple(((bank_point + y) % 10, card[y]) for y in range(VALUES) if card[y]))):
+    for bank_point, p in points.items():
+        if not p:
+            continue
+        for action, finals in ((0, ((bank_point, size),)),
+                               (1, tuple(((bank_point + y) % 10, counts[y]) for y in range(VALUES) if counts[y]))):
             for final, q in finals:
                 for (k, drew), outcomes in joint[final].items():
                     cell = out.setdefault(((), bank_point, k, drew), ({}, {}))[action]
                     for outcome, r in outcomes.items():
-                        cell[outcome] = cell.get(outcome, Fraction(0)) + p * q * r
-    law = BankLaw(INFINITE, hands, Fraction(1), out)
+                        cell[outcome] = cell.get(outcome, 0) + p * q * r
+    law = BankLaw(INFINITE, hands, size ** (4 * hands + 4), out)
     law.check()
     return law
 

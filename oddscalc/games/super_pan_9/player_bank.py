@@ -122,15 +122,13 @@ class BankResult:
         return self.before == -(others + t.stake_zero * self.zero_ev)
 
 
-def _seen(info: Info, sees: str, table: Table) -> tuple:
-    """What the bank tells apart: his cards and point, and (seeing the draws) how many hands drew and, when
-    hand 0's stake differs from the others', whether hand 0 drew."""
-    cards, bank_point, drawers, zero_drew = info
+def _seen_length(sees: str, table: Table) -> int:
+    """What the bank tells apart, as the length of the prefix of the information set (cards, point, drawers,
+    hand 0 drew): his cards and point, and (seeing the draws) how many hands drew and, when hand 0's stake
+    differs from the others', whether hand 0 drew."""
     if sees == SEES_OWN:
-        return cards, bank_point
-    if table.stake_zero != 1:
-        return cards, bank_point, drawers, zero_drew
-    return cards, bank_point, drawers
+        return 2
+    return 4 if table.stake_zero != 1 else 3
 
 
 def evaluate(law: BankLaw, table: Table, levy_rate: Fraction, play: str = BEST, sees: str = SEES_DRAWS) -> BankResult:
@@ -143,9 +141,10 @@ def evaluate(law: BankLaw, table: Table, levy_rate: Fraction, play: str = BEST, 
     levy = {o: levy_rate * max(s, Fraction(0)) for o, s in net.items()}
     scale = lcm(*((net[o] - levy[o]).denominator for o in outcomes))
     value = {o: int((net[o] - levy[o]) * scale) for o in outcomes}  # the bank's return after the levy, scaled
+    seen_length = _seen_length(sees, table)
     groups: dict[tuple, list[Info]] = defaultdict(list)
     for info in law.cells:
-        groups[_seen(info, sees, table)].append(info)
+        groups[info[:seen_length]].append(info)
     decisions: dict[tuple, str] = {}
     chosen: dict[Outcome, int | Fraction] = defaultdict(int)
     for seen, infos in groups.items():
