@@ -31,6 +31,18 @@ def _fresh(game: str, base: str, decks: str):
     return run
 
 
+def _bank(hands: int):
+    """A player's Super Pan 9 bank against `hands` hands, the finite shoe counted from scratch (no cache)."""
+    from fractions import Fraction
+
+    from oddscalc.games.baccarat.cards import SUPER_PAN_9
+    from oddscalc.games.super_pan_9.finite_bank import finite_law
+    from oddscalc.games.super_pan_9.wagers import solution_for
+
+    plays = solution_for(8).strategy(Fraction(1))
+    return lambda: finite_law(SUPER_PAN_9.counts(8), plays, hands)
+
+
 def cases():
     return [
         ("punto banco, full 8-deck computation, cold (tableau tables built)", _cold_punto_banco, 3),
@@ -43,4 +55,6 @@ def cases():
          lambda: api.analyse("super-pan-9", "1994"), 11),
         ("super pan 9, composition query less 17+ cards, a new shoe each call (api)",
          _fresh("super-pan-9", _DEPLETED_SP9, "8"), 11),
+        ("super pan 9, a player's bank against 2 hands, finite shoe from scratch", _bank(2), 5),
+        ("super pan 9, a player's bank against 3 hands, finite shoe from scratch", _bank(3), 3),
     ]

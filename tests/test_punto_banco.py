@@ -168,6 +168,21 @@ def test_banker_distribution_and_commission():
     assert expected == Fraction(bank, 20 * total)
 
 
+def test_banker_wager_on_a_tie_is_a_rule_option_void_by_default():
+    """Reg 6(7) admits the banker's-hand wager "notwithstanding paragraphs (3) and (4)": read without reg 6(4)'s
+    void, a tie loses it. The published 8-pack counts give both readings' edges."""
+    bank, player, tie = PUBLISHED[8]
+    total = bank + player + tie
+    void = api.analyse("punto-banco", "1994", "banker", rules={"decks": "8"})
+    lose = api.analyse("punto-banco", "1994", "banker", rules={"decks": "8", "banker-tie": "lose"})
+    assert dict(void.rules)["banker-tie"] == "void" and not lose.custom
+    assert void.results[0].edge() == (player - Fraction(19, 20) * bank) / total
+    assert lose.results[0].edge() == (player + tie - Fraction(19, 20) * bank) / total
+    assert lose.results[0].distribution.p_push == 0
+    assert any("banker-tie=lose" in s for s in lose.assumptions)
+    assert any("banker-tie=void" in s and "default void" in s for s in void.assumptions)
+
+
 def test_default_is_six_decks_and_stated():
     a = api.analyse("punto-banco", "2007")
     assert dict(a.rules)["decks"] == "6"

@@ -16,6 +16,14 @@ def test_punto_banco_simulation_passes(key):
     assert check_counts(r.distribution, counts).passed
 
 
+def test_punto_banco_banker_tie_lost_simulation_passes():
+    rules = {"decks": "8", "banker-tie": "lose"}
+    r = api.analyse("punto-banco", "1994", "banker", rules=rules).results[0]
+    counts = simulators.simulate("punto-banco", r.wager, 40_000, seed=21, rules=rules)
+    assert check_counts(r.distribution, counts).passed
+    assert F(0) not in counts
+
+
 def test_punto_banco_simulation_on_a_depleted_shoe_passes():
     rules = {"decks": "1", "removed": "0,0,0,0,0,0,0,0,9,9,9,8,8,8"}
     r = api.analyse("punto-banco", "1994", "banker", rules=rules).results[0]

@@ -163,15 +163,23 @@ def test_full_shoe_results_and_strategy():
         assert house.startswith("draw (all" if point <= 5 else "stand (all")
         assert player_bank.startswith("draw (all" if point <= 5 else "stand (all")
     assert "depends only on the three-card point" in strategy.note
-    initial, player_bank = a.result("initial"), a.result("initial-player-bank")
-    # Same rule on both sides: the hand is symmetric, so the player's 1 to 1 wager is exactly fair and the
-    # House's edge at 19 to 20 is exactly P(win) / 20.
-    assert player_bank.distribution.mean == 0
+    initial = a.result("initial")
+    # Same rule on both sides: the hand is symmetric, so the House's edge at 19 to 20 is exactly P(win) / 20.
     assert initial.edge() == initial.distribution.p_win / 20
     assert initial.edge("resolved") == Fraction(1, 40)
     tie = a.result("tie")
     assert tie.edge() == 1 - 8 * tie.distribution.p_win
-    banker = a.result("player-banker")
+    # A player's bank on the House's rule is the same symmetric hand against each opposing hand: the 1 to 1
+    # wager is exactly fair however many hands there are.
+    for hands in ("2", "3"):
+        fair = api.analyse("super-pan-9", "1994", wager="initial-player-bank",
+                           rules={"bank-play": "house-rule", "hands": hands})
+        assert fair.results[0].distribution.mean == 0
+    # Against one hand (reg 9(5) gives such a bank to the House: a custom rule set) the levy is 5% of each won
+    # unit, so the player-banker loses exactly P(bank wins) / 20.
+    one = api.analyse("super-pan-9", "1994", rules={"bank-play": "house-rule", "hands": "1"}, custom=True)
+    assert one.custom
+    banker, player_bank = one.result("player-banker"), one.result("initial-player-bank")
     assert banker.distribution.mean == -player_bank.distribution.p_win / 20
     assert banker.distribution.as_dict()[Fraction(19, 20)] == player_bank.distribution.p_loss
 
@@ -181,7 +189,7 @@ def test_versions_and_custom_shoe():
         api.analyse("super-pan-9", "2007")
     with pytest.raises(ValueError, match="--custom"):
         api.analyse("super-pan-9", "1994", rules={"decks": "1"})
-    a = api.analyse("super-pan-9", "1994", rules={"decks": "1"}, custom=True)
+    a = api.analyse("super-pan-9", "1994", wager="initial", rules={"decks": "1"}, custom=True)
     assert a.custom
 
 
@@ -217,55 +225,13 @@ def _ordered(counts: list[int], held: tuple[int, ...]) -> int:
     return total
 
 
-def test_banker_choices_brute_force_on_a_tiny_shoe():
-    """The player-banker's view: his three physical cards, the player's three from the rest, the player acting
-    on his strategy, then the fourth cards; every probability by counting physical cards."""
-    from oddscalc.games.baccarat.deals import ordered_deals
-    from oddscalc.games.super_pan_9.engine import banker_choices
-
-    cards = [0, 0, 0, 1, 2, 3, 4, 4, 5, 6, 6]
-    counts = [cards.count(v) for v in range(7)]
-    strategy = solve(counts).strategy(Fraction(1))
-    n = len(cards)
-    sums: dict[tuple, list[Fraction]] = defaultdict(lambda: [Fraction(0)] * 6)
-    seen: dict[tuple, int] = defaultdict(int)
-    for banker in combinations(range(n), 3):
-        hb = tuple(sorted(cards[i] for i in banker))
-        b = sum(hb) % 10
-        rest = [i for i in range(n) if i not in banker]
-        players = list(combinations(rest, 3))
-        seen[hb] += 1
-        for player in players:
-            hp = tuple(sorted(cards[i] for i in player))
-            p = sum(hp) % 10
-            left = [cards[i] for i in rest if i not in player]
-            drew = strategy[hp] == DRAW
-            acc = sums[(hb, drew)]
-            share = Fraction(1, len(players))
-            if not drew:
-                acc[1 + settle(p, b)] += share  # banker stands: index 0 bank wins, 1 tie, 2 bank loses
-                for y in left:
-                    acc[3 + 1 + settle(p, (b + y) % 10)] += share / len(left)
-            else:
-                for j, x in enumerate(left):
-                    others = left[:j] + left[j + 1:]
-                    acc[1 + settle((p + x) % 10, b)] += share / len(left)
-                    for y in others:
-                        acc[3 + 1 + settle((p + x) % 10, (b + y) % 10)] += share / (len(left) * len(others))
-    continuations = ordered_deals(n - 3, 5)
-    choices = banker_choices(counts, strategy)
-    assert {(c.cards, c.player_drew) for c in choices if sum(c.stand)} == {k for k, v in sums.items() if any(v)}
-    for c in choices:
-        acc = [s / seen[c.cards] for s in sums[(c.cards, c.player_drew)]]
-        assert [Fraction(k, continuations) for k in c.stand] == [acc[0], acc[1], acc[2]]
-        assert [Fraction(k, continuations) for k in c.draw] == [acc[3], acc[4], acc[5]]
-
-
 def test_player_banker_best_response_matches_published_strategy():
     """Wizard of Odds, "Super Pan 9" (wizardofodds.com/games/super-pan-9): the player hits 0-5 and stands 6-9; the
-    banker, if the player hits, hits 0-5; if the player stands, hits 0-6 (his analysis is of a 12-pack shoe)."""
-    a = api.analyse("super-pan-9", "1994", wager="player-banker")
-    table = next(x for x in a.extras if "best response" in x.title)
+    banker, if the player hits, hits 0-5; if the player stands, hits 0-6 (his analysis is of a 12-pack shoe and
+    one hand, which reg 9(5) does not allow a player's bank: a custom rule set here)."""
+    a = api.analyse("super-pan-9", "1994", wager="player-banker", rules={"hands": "1"}, custom=True)
+    table = next(x for x in a.extras if "player-banker's fourth card" in x.title)
+    assert table.columns[1:] == ("0 drew", "1 drew")
     for point, stood, drew in table.rows:
         assert stood == ("draw" if point <= 6 else "stand")
         assert drew == ("draw" if point <= 5 else "stand")

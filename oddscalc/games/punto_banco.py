@@ -13,14 +13,18 @@ from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.baccarat.deals import JointCounts, joint_counts
 from oddscalc.games.baccarat.rules import decks_option, removed_cards, removed_option
 from oddscalc.games.baccarat.tableau import PUNTO_BANCO_TABLEAU, Tableau
-from oddscalc.games.base import Extra, GameAnalysis, WagerResult, edges_for
+from oddscalc.games.base import Extra, GameAnalysis, RuleOption, WagerResult, edges_for
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.punto_banco import DECKS
 
 __all__ = ["TITLE", "RULES", "analyse", "commission", "counts_for", "wager_distribution", "tableau_extra"]
 
 TITLE = "Punto banco"
-RULES = (decks_option("6", DECKS), removed_option(PUNTO_BANCO))
+VOID, LOSE = "void", "lose"
+RULES = (decks_option("6", DECKS), removed_option(PUNTO_BANCO),
+         RuleOption("banker-tie", "the banker's-hand wager on a tie: 'void' (as played: reg 6(4)(a) voids a wager on "
+                                  "a hand that draws) or 'lose' (reg 6(7) lets the banker accept it 'notwithstanding "
+                                  "paragraphs (3) and (4)', read as leaving it no void)", (VOID, LOSE), VOID))
 
 
 def counts_for(decks: int, removed: tuple[str, ...] = ()) -> JointCounts:
@@ -37,10 +41,12 @@ def wager_distribution(bets_on: str, pays: Fraction, joint: JointCounts) -> Dist
     return Distribution.from_weights({pays: won, 0: joint.tie, -1: lost})
 
 
-def _result(w: Wager, joint: JointCounts) -> WagerResult:
+def _result(w: Wager, joint: JointCounts, banker_tie: str = VOID) -> WagerResult:
     bets_on = str(w.param("bets_on"))
     pays = w.pay()
     dist = wager_distribution(bets_on, pays, joint)
+    if bets_on == "banker" and banker_tie == LOSE:  # the reading of reg 6(7) without reg 6(4)'s void
+        dist = Distribution.from_weights({pays: joint.banker, -1: joint.player + joint.tie})
     p = {k: Fraction(n, joint.total) for k, n in
          (("banker", joint.banker), ("player", joint.player), ("tie", joint.tie))}
     events: list[tuple[str, Fraction]] = [(f"{k} hand wins" if k != "tie" else "tie (égalité)", v)
@@ -48,6 +54,7 @@ def _result(w: Wager, joint: JointCounts) -> WagerResult:
     notes = [f"counts over {joint.total:,} ordered six-card deals: banker {joint.banker:,}, "
              f"player {joint.player:,}, tie {joint.tie:,}"]
     if bets_on == "banker":
+        notes.append(f"on a tie the wager is {'lost' if banker_tie == LOSE else 'void'} (rule banker-tie, default void)")
         notes.append(f"19 to 20 is even money less a 5% commission on the winnings; the expected commission per "
                      f"hand is (1/20) x P(banker wins) = {commission(pays, joint)} per unit staked "
                      f"= {render_decimal(commission(pays, joint) * 100, 4)}%")
@@ -103,6 +110,7 @@ def _shoe_extra(decks: int, removed: tuple[str, ...]) -> Extra:
 def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
     decks = int(rules.get("decks", "6"))
     removed = removed_cards(rules)
+    banker_tie = rules.get("banker-tie", VOID)
     if progress:
         progress(0, 1, "punto banco deals")
     joint = counts_for(decks, removed)
@@ -111,7 +119,8 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
     assumptions = [
         f"{decks} standard 52-card pack(s) (reg 6 names no number; the default is 6, tables show 6 and 8)",
         "the fixed punto banco tableau (reg 6(7)(c)); tens and court cards count 0, an Ace 1, hands mod 10",
-        "the banker's-hand wager, like the player's, is void on a tie",
+        f"the banker's-hand wager on a tie: rule banker-tie={banker_tie} (default void, as played, reg 6(4)(a); "
+        "'lose': reg 6(7) admits the wager 'notwithstanding paragraphs (3) and (4)', which can be read as lost)",
     ]
     extras = [tableau_extra(), _counts_extra(joint)]
     extras += [_commission_extra(w, joint) for w in wagers if w.param("bets_on") == "banker"]
@@ -119,5 +128,5 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
         assumptions.append(f"composition-dependent: {len(removed)} card(s) already gone ({','.join(removed)}); "
                            "the next coup is dealt from the rest")
         extras.insert(0, _shoe_extra(decks, removed))
-    return GameAnalysis("punto-banco", "", (), tuple(_result(w, joint) for w in wagers), tuple(assumptions),
+    return GameAnalysis("punto-banco", "", (), tuple(_result(w, joint, banker_tie) for w in wagers), tuple(assumptions),
                         tuple(extras))

@@ -24,7 +24,8 @@ def wagers(version: str) -> tuple[Wager, ...]:
               f"{_REG}(3),(4)(a)", "1 to 1", params={"bets_on": "player", "void_on_tie": True}),
         wager("punto-banco", "banker", "Banker's hand wins",
               "a wager (payable, if won, at odds of 19 to 20) that the banker's hand will win the game; "
-              "void on a draw, as reg 6(4)(a) voids every wager on a hand that draws",
+              "void on a draw by default, as reg 6(4)(a) voids every wager on a hand that draws (rule banker-tie: "
+              "reg 6(7) applies 'notwithstanding' reg 6(4), so it can be read as lost)",
               f"{_REG}(7)(i); reg 6(4)(a)", "19 to 20", params={"bets_on": "banker", "void_on_tie": True}),
         wager("punto-banco", "tie", "Égalité (tie)",
               "a wager (payable, if won, at odds of 8 to 1) that the banker's hand and the player's hand shall "
@@ -39,7 +40,8 @@ def permitted_rules(version: str) -> dict[str, tuple[str, ...]]:
 
 
 def default_rules(version: str) -> dict[str, str]:
-    return {"decks": "6", "removed": "none"}
+    """Six packs (the law names none) and the banker's-hand wager void on a tie, as played."""
+    return {"decks": "6", "removed": "none", "banker-tie": "void"}
 
 
 def table_rule_sets(version: str) -> tuple[dict[str, str], ...]:

@@ -39,12 +39,15 @@ def wagers(version: str) -> tuple[Wager, ...]:
 
 
 def permitted_rules(version: str) -> dict[str, tuple[str, ...]]:
-    """Only the 288-card shoe of eight reduced packs (reg 9(2)(b)); others are custom rule sets."""
-    return {"decks": ("8",)}
+    """Only the 288-card shoe of eight reduced packs (reg 9(2)(b)); a player's bank only against two or more
+    opposing hands (reg 9(5)), computed up to seven. Others are custom rule sets."""
+    return {"decks": ("8",), "hands": tuple(str(n) for n in range(2, 8))}
 
 
 def default_rules(version: str) -> dict[str, str]:
-    return {"decks": "8", "removed": "none"}
+    """The readings the figures take where the law leaves a choice open (see the README's table of them)."""
+    return {"decks": "8", "removed": "none", "hands": "2", "bank-play": "best", "bank-sees": "draws",
+            "house-wager": "0", "house-hand": "own", "model": "auto"}
 
 
 def table_rule_sets(version: str) -> tuple[dict[str, str], ...]:

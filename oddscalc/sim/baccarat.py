@@ -63,7 +63,8 @@ def banker_draws(total: int, player_third: int | None) -> bool:
     return False
 
 
-def punto_banco_round(w: Wager, rng: random.Random, shoe: list[int], rules=(player_draws, banker_draws)) -> Fraction:
+def punto_banco_round(w: Wager, rng: random.Random, shoe: list[int], rules=(player_draws, banker_draws),
+                      banker_tie_loses: bool = False) -> Fraction:
     player_rule, banker_rule = rules
     cards = rng.sample(shoe, 6)
     player, banker = [cards[0], cards[2]], [cards[1], cards[3]]
@@ -81,7 +82,7 @@ def punto_banco_round(w: Wager, rng: random.Random, shoe: list[int], rules=(play
     if w.key == "tie":
         return w.pay() if p == b else Fraction(-1)
     if p == b:
-        return Fraction(0)
+        return Fraction(-1) if w.key == "banker" and banker_tie_loses else Fraction(0)
     mine = p > b if w.key == "player" else b > p
     return w.pay() if mine else Fraction(-1)
 
@@ -103,9 +104,37 @@ def super_pan_9_round(w: Wager, rng: random.Random, shoe: list[int], strategy) -
         return w.pay() if p == b else Fraction(-1)
     if p == b:
         return Fraction(0)
-    if w.key == "player-banker":  # the bank's side: wins 1 less the levy, loses 1
-        return (1 - w.pay("levy")) if b > p else Fraction(-1)
     return w.pay() if p > b else Fraction(-1)
+
+
+def super_pan_9_bank_round(w: Wager, rng: random.Random, shoe: list[int], table) -> Fraction:
+    """A player's bank against `table.hands` hands (hand 0 carries any House wager, reg 9(11)): three cards each,
+    then every hand's fourth card in turn as its play says, the bank's last (reg 9(2)(h), 9(8)); 1 to 1
+    (reg 9(9)(b)) and a levy on the bank's net winnings (reg 10(1)). Returns the bank's net per unit wagered
+    against it (player-banker) or hand 1's result (initial-player-bank; hand 0 when it is the only one)."""
+    size = 4 * table.hands + 4
+    cards = [rng.choice(shoe) for _ in range(size)] if table.with_replacement else rng.sample(shoe, size)
+    hands = [cards[3 * i:3 * i + 3] for i in range(table.hands)]
+    bank = cards[3 * table.hands:3 * table.hands + 3]
+    nxt = 3 * table.hands + 3
+    drew = []
+    for hand in hands:
+        drew.append(table[tuple(sorted(hand))] == "draw")
+        if drew[-1]:
+            hand.append(cards[nxt])
+            nxt += 1
+    if table.bank_draws(tuple(sorted(bank)), sum(drew), drew[0]):
+        bank.append(cards[nxt])
+    b = sum(bank) % 10
+    points = [sum(hand) % 10 for hand in hands]
+    if w.key == "initial-player-bank":
+        p = points[1 if len(points) > 1 else 0]
+        return Fraction(0) if p == b else (w.pay() if p > b else Fraction(-1))
+    net = Fraction(0)
+    for i, p in enumerate(points):
+        stake = table.stake_zero if i == 0 else 1
+        net += stake * (1 if b > p else -table.pays if b < p else 0)
+    return (net - table.levy * max(net, 0)) / table.staked
 
 
 def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
@@ -115,10 +144,13 @@ def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
     removed = rules.get("removed", "none")
     if w.game == "punto-banco":
         shoe = _deplete(punto_banco_shoe(decks), removed)
-        return lambda wager, rng: punto_banco_round(wager, rng, shoe)
+        loses = rules.get("banker-tie") == "lose"
+        return lambda wager, rng: punto_banco_round(wager, rng, shoe, banker_tie_loses=loses)
     if w.game == "super-pan-9":
         if table is None:
             raise SimulationError("Super Pan 9 needs the exact engine's decision table")
         shoe = _deplete(super_pan_9_shoe(decks), removed)
+        if w.key in ("initial-player-bank", "player-banker"):
+            return lambda wager, rng: super_pan_9_bank_round(wager, rng, shoe, table)
         return lambda wager, rng: super_pan_9_round(wager, rng, shoe, lambda cards: table[cards] == "draw")
     raise SimulationError(f"no baccarat simulator for {w.game!r}")

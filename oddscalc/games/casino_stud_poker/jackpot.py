@@ -1,7 +1,18 @@
-"""The progressive jackpot side wager (reg 8(11A), 2002): its exact return as a linear function of the meter.
+"""The progressive jackpot side wager (reg 8(11A), 2002): its exact return as a linear function of the meter,
+and the meter's long run.
 
 The wager is settled on the player's own five cards alone, so its return is a sum over the hand categories:
 return(M) = a + b * M per unit wagered, with `a` from the fixed payouts and `b` from the meter shares.
+
+The meter (reg 8(11A)(d)-(f)): at least 70% of every jackpot stake is added to it, every prize (the fixed ones
+too) is paid out of it, and the licence holder may add sums. Per hand it changes by
+
+    c - F - b * max(M, 0) + P(royal flush) * R        in expectation (`MeterLongRun.drift`),
+
+c the contribution, F the fixed prizes' expectation, R what the licence holder adds after a royal flush. The
+drift falls as the meter grows, so the meter settles, and over a long run every unit a player stakes returns
+exactly c + P(royal flush) R in prizes (stakes in, prizes out, the meter's change negligible): the house keeps
+1 - c less the additions. The meter at which the drift is zero is the long-run average of max(M, 0).
 """
 
 from __future__ import annotations
@@ -12,9 +23,12 @@ from fractions import Fraction
 
 import sympy
 
-from oddscalc.core.distribution import Distribution
+from oddscalc.core.distribution import Distribution, render_decimal
+from oddscalc.core.numbers import NumberError, parse_number
+from oddscalc.games.base import Extra, RuleOption
 
-__all__ = ["JackpotLine", "jackpot_line", "jackpot_distribution"]
+__all__ = ["JackpotLine", "jackpot_line", "jackpot_distribution", "MeterRules", "MeterLongRun", "meter_rules",
+           "long_run", "METER_RULES", "CARRIED", "ADDED", "MeterRuleError", "meter_notes", "meter_extra"]
 
 
 @dataclass(frozen=True)
@@ -69,3 +83,172 @@ def jackpot_distribution(counts: Mapping[str, int], hands: int, fixed: Mapping[s
             if cat in winning else Fraction(-1)
         weights[ret] = weights.get(ret, 0) + n
     return Distribution.from_weights(weights)
+
+
+CARRIED, ADDED = "carried", "added"
+MIN_CONTRIBUTION = Fraction(7, 10)  # reg 8(11A)(d): "not less than 70%"
+
+METER_RULES = (
+    RuleOption("contribution", "share of every Progressive Jackpot stake added to the meter, at least 70% "
+                               "(reg 8(11A)(d)): e.g. 70% or 0.75", (), "70%"),
+    RuleOption("reseed", "units the licence holder adds to the meter after each royal flush (reg 8(11A)(f); a "
+                         "number >= 0)", (), "0"),
+    RuleOption("shortfall", "a prize larger than the meter: 'carried' (paid out of the meter, which runs below zero "
+                            "until later stakes make it good; a royal or straight flush then pays its share of "
+                            "nothing) or 'added' (the licence holder adds what is lacking, reg 8(11A)(f))",
+               (CARRIED, ADDED), CARRIED),
+)
+
+
+class MeterRuleError(ValueError):
+    """A contribution below the law's 70% or above 100%, or a negative reseed."""
+
+
+@dataclass(frozen=True)
+class MeterRules:
+    """How the meter is fed: `contribution` per unit staked, `reseed` added after each royal flush, and what
+    happens to a prize the meter cannot cover (`shortfall`)."""
+
+    contribution: Fraction = MIN_CONTRIBUTION
+    reseed: Fraction = Fraction(0)
+    shortfall: str = CARRIED
+
+
+def meter_rules(rules: Mapping[str, str]) -> MeterRules:
+    """The meter's rule options, read exactly; a one-line error for anything the law or sense refuses."""
+    try:
+        c = parse_number(rules.get("contribution", "70%"), "rule contribution", minimum=MIN_CONTRIBUTION,
+                         maximum=1, percent=True)
+        r = parse_number(rules.get("reseed", "0"), "rule reseed", minimum=0)
+    except NumberError as exc:
+        raise MeterRuleError(f"{exc} (reg 8(11A)(d) adds at least 70% of every stake to the meter)"
+                             if "contribution" in str(exc) else str(exc)) from None
+    return MeterRules(c, r, rules.get("shortfall", CARRIED))
+
+
+@dataclass(frozen=True)
+class MeterLongRun:
+    """The meter's exact expectations per hand (one unit staked), from the category probabilities."""
+
+    rules: MeterRules
+    p_royal: Fraction  # chance of the hand after which the licence holder adds the reseed
+    prizes: tuple[tuple[Fraction, Fraction], ...]  # (chance, fixed prize in units) of each fixed-prize hand
+    drain: Fraction  # b: share of the meter paid out per hand (royal 100%, straight flush 10%, by their chances)
+    stake_back: Fraction  # stakes handed back per hand (a winning stake kept under jackpot-stake=returned)
+
+    @property
+    def fixed(self) -> Fraction:
+        """F: the fixed prizes paid out of the meter, expected per hand."""
+        return sum((p * v for p, v in self.prizes), Fraction(0))
+
+    def top_up(self, meter: Fraction) -> Fraction:
+        """Under shortfall=added: what the licence holder adds, expected over one hand dealt at `meter`, so that a
+        fixed prize larger than the meter is paid (a meter share never exceeds the meter)."""
+        if self.rules.shortfall != ADDED:
+            return Fraction(0)
+        return sum((p * max(v - Fraction(meter), Fraction(0)) for p, v in self.prizes), Fraction(0))
+
+    @property
+    def additions(self) -> Fraction:
+        """The licence holder's sums per unit staked (a lower bound under shortfall=added: plus what it tops up)."""
+        return self.p_royal * self.rules.reseed
+
+    def drift(self, meter: Fraction) -> Fraction:
+        """Expected change of the meter over one hand dealt at `meter`: the contribution, less the prizes paid out
+        of it, plus the reseed after a royal flush and (shortfall=added) any top-up."""
+        meter = Fraction(meter)
+        return (self.rules.contribution + self.additions - self.fixed - self.drain * max(meter, Fraction(0))
+                + self.top_up(meter))
+
+    @property
+    def settling_meter(self) -> Fraction | None:
+        """The meter at which the expected drift is zero (where it exceeds every fixed prize): under
+        shortfall=carried exactly the long-run average of max(M, 0); under added the long-run average of M is at
+        least this (the top-ups raise it)."""
+        return (self.rules.contribution + self.additions - self.fixed) / self.drain if self.drain else None
+
+    @property
+    def player_return(self) -> Fraction:
+        """The player's long-run return per unit staked: prizes out (contribution and additions) and stakes
+        handed back, less the stake (exact under shortfall=carried, a lower bound under added)."""
+        return self.rules.contribution + self.additions + self.stake_back - 1
+
+    @property
+    def house_share(self) -> Fraction:
+        """What the house keeps per unit staked in the long run: 1 - contribution - additions - stakes handed back."""
+        return -self.player_return
+
+
+def long_run(counts: Mapping[str, int], hands: int, fixed: Mapping[str, Fraction], shares: Mapping[str, Fraction],
+             stake_returned: bool, rules: MeterRules, royal: str = "royal flush") -> MeterLongRun:
+    """The meter's long run for category `counts` (out of `hands`), the payouts and the meter's rules."""
+    p = {cat: Fraction(n, hands) for cat, n in counts.items()}
+    winning = set(fixed) | set(shares)
+    return MeterLongRun(
+        rules, p.get(royal, Fraction(0)),
+        tuple((p[c], Fraction(v)) for c, v in fixed.items() if p.get(c)),
+        sum((p[c] * v for c, v in shares.items()), Fraction(0)),
+        sum((p[c] for c in winning), Fraction(0)) if stake_returned else Fraction(0))
+
+
+def _pct(value: Fraction) -> str:
+    return render_decimal(value * 100, 4) + "%"
+
+
+def meter_notes(run: MeterLongRun, meter: Fraction, line: JackpotLine) -> tuple[str, ...]:
+    """The long run in words, for the wager's notes."""
+    bound = "at least " if run.rules.shortfall == ADDED else ""
+    settle = run.settling_meter
+    base = run.rules.contribution + run.additions - run.fixed
+    return (
+        f"long run (stakes in, prizes out, reg 8(11A)(d)-(f)): a player's return per unit staked is {bound}"
+        f"{run.player_return} = {_pct(run.player_return)}: the contribution {run.rules.contribution} and the licence "
+        f"holder's additions {run.additions} come back as prizes"
+        + (f", with the stakes handed back {run.stake_back}" if run.stake_back else "")
+        + f"; the house keeps {'at most ' if bound else ''}{run.house_share} = {_pct(run.house_share)}",
+        f"the meter's expected drift per hand at M = {meter}: {run.drift(meter)} units "
+        f"({render_decimal(run.drift(meter), 6)}); drift(M) = {base} - {run.drain} M for M >= "
+        f"{max((v for _, v in run.prizes), default=Fraction(0))}"
+        + (f"; zero at M = {settle} = {render_decimal(settle, 2)} units, the meter's long-run average"
+           f"{' (at least)' if bound else ''}, against the break-even meter {line.break_even}" if settle else ""),
+    )
+
+
+def meter_extra(run: MeterLongRun, meter: Fraction, line: JackpotLine) -> Extra:
+    """The meter's long run as a table."""
+    r = run.rules
+    bound = r.shortfall == ADDED
+    rows = [
+        ("share of each stake added to the meter (rule contribution)", r.contribution, _pct(r.contribution)),
+        ("the licence holder's additions per unit staked (rule reseed x P(royal flush))", run.additions,
+         _pct(run.additions)),
+        ("fixed prizes paid out of the meter, expected per hand (units)", run.fixed, render_decimal(run.fixed, 6)),
+        ("share of the meter paid out per hand (royal flush 100%, straight flush 10%, by their chances)", run.drain,
+         render_decimal(run.drain, 12)),
+        (f"expected drift of the meter per hand at M = {meter} (units)", run.drift(meter),
+         render_decimal(run.drift(meter), 6)),
+    ]
+    if run.settling_meter is not None:
+        rows.append(("meter at which the expected drift is zero: the long-run average of max(meter, 0)"
+                     + (" (at least)" if bound else "") + " (units)", run.settling_meter,
+                     render_decimal(run.settling_meter, 2)))
+    if line.break_even is not None:
+        rows.append(("break-even meter: the wager's expectation zero (units)", line.break_even,
+                     render_decimal(line.break_even, 2)))
+    rows += [
+        (f"a player's return per unit at M = {meter}", line.at(meter), _pct(line.at(meter))),
+        ("a player's long-run return per unit staked" + (" (at least)" if bound else ""), run.player_return,
+         _pct(run.player_return)),
+        ("what the house keeps per unit staked in the long run" + (" (at most)" if bound else ""), run.house_share,
+         _pct(run.house_share)),
+    ]
+    return Extra(
+        "Progressive jackpot: the meter in the long run (reg 8(11A)(d)-(f))", ("quantity", "exact", "decimal"),
+        tuple(rows),
+        "Every prize, the fixed ones too, is paid out of the meter, so over a long run the prizes are the stakes' "
+        "contributions and the licence holder's additions: the house keeps 1 - contribution - additions of every "
+        "unit staked whatever the meter shows. The meter's expected drift per hand falls as it grows (royal flush "
+        "and straight flush pay shares of it) and is zero at its long-run average; the wager pays its way only "
+        "above the break-even meter. Shortfall " + r.shortfall + ("" if not bound else
+        ": the licence holder's top-ups of a meter below a fixed prize are left out of the long-run figures, "
+        "which are therefore bounds") + ".")

@@ -20,7 +20,8 @@ from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.numbers import NumberError, parse_number
 from oddscalc.games.base import Edge, Extra, GameAnalysis, RuleOption, WagerResult, edges_for
 from oddscalc.games.casino_stud_poker import counting, queries, strategy
-from oddscalc.games.casino_stud_poker.jackpot import jackpot_distribution, jackpot_line
+from oddscalc.games.casino_stud_poker.jackpot import (METER_RULES, jackpot_distribution, jackpot_line, long_run,
+                                                     meter_extra, meter_notes, meter_rules)
 from oddscalc.games.casino_stud_poker.payouts import CATEGORY_PAYOUT, raise_pays
 from oddscalc.games.casino_stud_poker.queries import HandDecision, decisions, hand_decision
 from oddscalc.games.casino_stud_poker.strategy import StudResult, ante_returns
@@ -41,8 +42,15 @@ RULES = (
     RuleOption("jackpot-stake", "whether a winning Progressive Jackpot wager keeps its 1-unit stake: 'forfeited' "
                                 "(payouts 'for one', as published analyses assume) or 'returned' (payouts as odds)",
                ("forfeited", "returned"), "forfeited"),
+    *METER_RULES,
 )
 ELEMENT_OF_RISK = "per unit total staked (Ante plus the average Raise): the element of risk"
+JACKPOT_ASSUMPTION = (
+    "the Progressive Jackpot Meter (reg 8(11A)(d)-(f)): rule contribution (default 70%, the least the law allows) "
+    "of every jackpot stake is added to it; every prize, the fixed ones too, is paid out of it, from the meter as "
+    "it stood when the hand was dealt, the hand's own contribution added at settlement; rule reseed (default 0) is "
+    "what the licence holder adds after each royal flush; rule shortfall (default carried: a prize larger than the "
+    "meter takes it below zero, later stakes making it good; 'added': the licence holder adds what is lacking)")
 
 def _decode(d: dict) -> StudResult:
     def tup(x):
@@ -196,7 +204,9 @@ def _jackpot_result(w: Wager, rules: dict[str, str]) -> tuple[WagerResult, tuple
                   tuple(rows), f"return(M) = {line.constant} + {line.slope} M per unit; break-even M = {even}")
     events = tuple((f"{cat}", Fraction(counts[cat], hands)) for cat in reversed(FIVE_CATEGORIES)
                    if cat in fixed or cat in shares)
-    return WagerResult(w, dist, edges_for(dist), events, notes), (extra,)
+    meter_run = long_run(counts, hands, fixed, shares, returned, meter_rules(rules))
+    notes += meter_notes(meter_run, meter, line)
+    return WagerResult(w, dist, edges_for(dist), events, notes), (extra, meter_extra(meter_run, meter, line))
 
 
 def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
@@ -210,7 +220,7 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
             raise ValueError(f"casino stud poker has no wager {w.key!r}")
         results.append(r)
         extras.extend(x)
-    assumptions = (
+    assumptions = ((JACKPOT_ASSUMPTION,) if any(w.key == "progressive-jackpot" for w in wagers) else ()) + (
         "one 52-card pack shuffled before each hand (reg 8(1)(b)); other players' cards are unseen and change "
         "no probability",
         "the player raises exactly when raising has the greater exact expectation given his five cards and the "

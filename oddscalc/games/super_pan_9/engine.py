@@ -24,8 +24,7 @@ import numpy as np
 
 from oddscalc.games.baccarat.deals import deal_weights, ordered_deals
 
-__all__ = ["HOUSE_RULE", "STAND", "DRAW", "Holding", "Solution", "solve", "CARDS_PER_DEAL", "BankerChoice",
-           "banker_choices"]
+__all__ = ["HOUSE_RULE", "STAND", "DRAW", "Holding", "Solution", "solve", "CARDS_PER_DEAL"]
 
 #: The House as banker draws a fourth card on a three-card point of 5 or less, stands on 6 or more (reg 9(2)(g)).
 HOUSE_RULE: tuple[bool, ...] = tuple(point <= 5 for point in range(10))
@@ -118,9 +117,7 @@ def _ordered_draws(counts: Sequence[int], cards: Sequence[int]) -> int:
 
 @lru_cache(maxsize=2)
 def _rest_weights(counts: tuple[int, ...]) -> dict[tuple[int, int, int], np.ndarray]:
-    """For each three-card holding the shoe can deal: the flattened weights of the five positions after it.
-
-    Shared by the player's solution and the banker's choices on the same shoe (both look past three cards)."""
+    """For each three-card holding the shoe can deal: the flattened weights of the five positions after it."""
     out = {}
     for cards in combinations_with_replacement(range(len(counts)), 3):
         if _ordered_draws(counts, cards):
@@ -170,84 +167,3 @@ def solve(counts: Sequence[int], banker_rule: tuple[bool, ...] = HOUSE_RULE, pro
     solution = Solution(counts, banker_rule, tuple(found))
     assert sum(h.deals * h.continuations for h in found) == solution.total
     return solution
-
-
-@dataclass(frozen=True)
-class BankerChoice:
-    """A banker's three cards and whether the opposing player drew: outcomes of standing and of drawing.
-
-    `stand`/`draw`: (bank wins, ties, bank losses) counted over the ordered sequences of the player's three
-    cards and the two fourth cards that can follow the banker's cards; `deals` weighs the banker's holding.
-    """
-
-    cards: tuple[int, int, int]
-    player_drew: bool
-    deals: int
-    stand: tuple[int, int, int]
-    draw: tuple[int, int, int]
-
-    @property
-    def point(self) -> int:
-        return sum(self.cards) % 10
-
-    def ev(self, decision: str, wins: Fraction, loses: Fraction = Fraction(1)) -> Fraction:
-        """The banker's expectation, unnormalised (over this choice's continuations): `wins` per bank win."""
-        won, _, lost = self.draw if decision == DRAW else self.stand
-        return wins * won - loses * lost
-
-    def best(self, wins: Fraction, loses: Fraction = Fraction(1)) -> str:
-        """Draw only when strictly better for the banker; on an exact tie, follow the House's rule."""
-        scale = Fraction(wins).denominator * Fraction(loses).denominator  # compare exact integers
-        d, s = (int(self.ev(x, Fraction(wins), Fraction(loses)) * scale) for x in (DRAW, STAND))
-        return DRAW if d > s or (d == s and HOUSE_RULE[self.point]) else STAND
-
-
-def _strategy_table(strategy: Mapping[tuple[int, int, int], str], values: int) -> np.ndarray:
-    table = np.zeros((values,) * 3, dtype=bool)
-    for a in range(values):
-        for b in range(values):
-            for c in range(values):
-                table[a, b, c] = strategy.get(tuple(sorted((a, b, c))), STAND) == DRAW
-    return table
-
-
-@lru_cache(maxsize=32)
-def _response_grouping(table: bytes, values: int, point: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Over (p1, p2, p3, x, y) for a banker on `point`: sort order, group starts and codes
-    (player drew) * 9 + (stand result + 1) * 3 + (draw result + 1), results +1 bank wins, 0 tie, -1 bank loses."""
-    p1, p2, p3, x, y = np.indices((values,) * _REST)
-    drew = np.frombuffer(table, dtype=bool).reshape((values,) * 3)[p1, p2, p3]
-    player_point = (p1 + p2 + p3) % 10
-    player_final = np.where(drew, (player_point + x) % 10, player_point)
-    # When the player stood, the banker's fourth card is the next card (position x); else the one after it.
-    banker_final = (point + np.where(drew, y, x)) % 10
-    code = (drew * 9 + (np.sign(point - player_final) + 1) * 3 + np.sign(banker_final - player_final) + 1).ravel()
-    order = np.argsort(code, kind="stable")
-    ordered = code[order]
-    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
-    return order, starts, ordered[starts]
-
-
-def banker_choices(counts: Sequence[int], strategy: Mapping[tuple[int, int, int], str]) -> tuple[BankerChoice, ...]:
-    """For every banker holding and each action of a player following `strategy` (which the banker sees, not
-    the player's cards), the bank's outcomes if it stands and if it draws: the inputs of a banker's best
-    response. Positions after the banker's three cards: the player's three, his fourth, the banker's fourth."""
-    counts = tuple(int(n) for n in counts)
-    values = len(counts)
-    table = _strategy_table(strategy, values).tobytes()
-    found = []
-    for cards in combinations_with_replacement(range(values), 3):
-        deals = _ordered_draws(counts, cards)
-        if not deals:
-            continue
-        order, starts, codes = _response_grouping(table, values, sum(cards) % 10)
-        sums = np.add.reduceat(_rest_weights(counts)[cards][order], starts)
-        tally = {(drew, which): [0, 0, 0] for drew in (False, True) for which in (STAND, DRAW)}
-        for code, n in zip(codes.tolist(), sums.tolist()):
-            drew, rest_code = divmod(code, 9)
-            stand_result, draw_result = divmod(rest_code, 3)
-            tally[(bool(drew), STAND)][2 - stand_result] += n  # result 2 (+1): bank wins, index 0
-            tally[(bool(drew), DRAW)][2 - draw_result] += n
-        for drew in (False, True):
-            found.append(BankerChoice(cards, drew, deals, tuple(tally[(drew, STAND)]), tuple(tally[(drew, DRAW)])))
-    return tuple(found)

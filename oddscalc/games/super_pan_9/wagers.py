@@ -1,7 +1,9 @@
 """Super Pan 9 (SI 1994/2899 regs 9, 10): exact odds with the player's fourth-card decision solved exactly.
 
 One `engine.solve` over the shoe gives, for every three-card holding, the outcomes of standing and
-of drawing against a banker on the House rule; every wager here is a strategy applied to that solution.
+of drawing against a banker on the House rule: the House-bank wagers are a strategy applied to that solution.
+The wagers against a player's bank (several hands, the levy on the net, the House's wager) come from
+`bank_report` / `player_bank`.
 """
 
 from __future__ import annotations
@@ -12,21 +14,27 @@ from fractions import Fraction
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.games.baccarat.cards import SUPER_PAN_9
 from oddscalc.games.baccarat.rules import decks_option, removed_cards, removed_option
-from oddscalc.games.super_pan_9.engine import DRAW, HOUSE_RULE, STAND, Solution, banker_choices, solve
 from oddscalc.games.base import Extra, GameAnalysis, WagerResult, edges_for
+from oddscalc.games.super_pan_9.bank_report import (BANK_RULES, bank_assumptions, bank_extras, bank_rules,
+                                                    bank_wagers, figures)
+from oddscalc.games.super_pan_9.decisions import BankTable, bank_table
+from oddscalc.games.super_pan_9.engine import DRAW, HOUSE_RULE, STAND, Solution, solve
 from oddscalc.regulations.model import Wager
 
 __all__ = ["TITLE", "RULES", "analyse", "needs", "solution_for", "strategy_extras"]
 
 TITLE = "Super Pan 9"
-RULES = (decks_option("8", tuple(str(n) for n in range(1, 9))), removed_option(SUPER_PAN_9))
+RULES = (decks_option("8", tuple(str(n) for n in range(1, 9))), removed_option(SUPER_PAN_9), *BANK_RULES)
 HOUSE_PAYS = Fraction(19, 20)
+LEVY = Fraction(1, 20)  # reg 10(1); the figures read it from the player-banker wager's payout
+BANK_WAGERS = ("initial-player-bank", "player-banker")
 TIE_BREAK = "on an exact tie of expectations the player stands"
 
 
 def needs(w: Wager) -> tuple[str, ...]:
-    """The tie wager's odds depend on how the hand is played, which the initial wager's payout decides."""
-    return ("initial",) if w.key == "tie" else ()
+    """The tie wager's odds depend on how the hand is played, which the initial wagers' payouts decide; every
+    figure against a player's bank reads the levy from the player-banker wager."""
+    return {"tie": ("initial", "player-banker"), "initial-player-bank": ("player-banker",)}.get(w.key, ())
 
 
 def solution_for(decks: int = 8, removed: tuple[str, ...] = ()) -> Solution:
@@ -51,62 +59,15 @@ def _initial(w: Wager, sol: Solution, strategy) -> WagerResult:
                                                           f"for this wager's odds ({TIE_BREAK})",))
 
 
-def _tie(w: Wager, sol: Solution, strategy, strategy_pb) -> WagerResult:
+def _tie(w: Wager, sol: Solution, strategy, bank_tie: Fraction | None) -> WagerResult:
     p = _split(sol.outcome(strategy), sol.total)
-    p_pb = _split(sol.outcome(strategy_pb), sol.total)
     dist = Distribution.from_weights({w.pay(): p["tie"], -1: 1 - p["tie"]})
-    events = (("equal points, the House banking and the hand played for its initial wager", p["tie"]),
-              ("equal points, a player banking on the House rule and the hand played at 1 to 1", p_pb["tie"]))
-    return WagerResult(w, dist, edges_for(dist), events,
+    events = [("equal points, the House banking and the hand played for its initial wager", p["tie"])]
+    if bank_tie is not None:
+        events.append(("equal points, a player banking (as the rules set the table) and the hand played at 1 to 1",
+                       bank_tie))
+    return WagerResult(w, dist, edges_for(dist), tuple(events),
                        ("the hand's owner plays it for his initial wager against the House's bank",))
-
-
-def _player_banker(w: Wager, sol: Solution, strategy) -> tuple[WagerResult, tuple[Extra, ...]]:
-    p = _split(sol.outcome(strategy), sol.total)
-    levy = w.pay("levy")
-    won = 1 - levy  # the opposing stake of one unit, less the House's levy on the net winnings
-    dist = Distribution.from_weights({won: p["lose"], 0: p["tie"], -w.pay("win"): p["win"]})
-    before = p["lose"] - w.pay("win") * p["win"]
-    levy_cost = levy * p["lose"]
-    events = (("the player-banker wins the wager", p["lose"]), ("equal points (void)", p["tie"]),
-              ("the player-banker loses the wager", p["win"]))
-    notes = ("returns are the player-banker's, per unit an opposing player wagers: +1 less the levy when the bank "
-             "wins, -1 (1 to 1) when it loses; the edge shown is the player-banker's expected loss",
-             f"expectation before the levy {render_decimal(before * 100, 4)}%; the levy costs "
-             f"{render_decimal(levy_cost * 100, 4)}% of the amount wagered against the bank per hand",
-             "the levy is taken as 5% of each won unit, i.e. one opposing wager against the bank; with several "
-             "opposing wagers it is 5% of the net excess, which is never more")
-    choices = banker_choices(sol.counts, strategy)
-    response = {(c.cards, c.player_drew): c.best(won, w.pay("win")) for c in choices}
-    tally = [0, 0, 0]
-    for c in choices:
-        for i, n in enumerate(c.draw if response[(c.cards, c.player_drew)] == DRAW else c.stand):
-            tally[i] += c.deals * n
-    r_win, r_tie, r_lose = (Fraction(n, sol.total) for n in tally)
-    r_after = won * r_win - w.pay("win") * r_lose
-    rows = [("opposing player's expectation at 1 to 1", -before),
-            ("player-banker's expectation before the levy", before),
-            ("expected levy per hand (5% x P(bank wins))", levy_cost),
-            ("player-banker's expectation after the levy", dist.mean),
-            ("... if he instead plays his best response (below), after the levy", r_after),
-            ("... expected levy per hand under that response", levy * r_win)]
-    extra = Extra("Super Pan 9: a player holding the bank (reg 9(4), reg 10), per unit wagered against him",
-                  ("quantity", "exact", "decimal"),
-                  tuple((name, v, render_decimal(v * 100, 4) + "%") for name, v in rows),
-                  "The opposing player plays his exact best fourth-card decision at 1 to 1 against the House's "
-                  "rule; the player-banker draws on the House's rule, or (last two rows) on his best response.")
-    by_point: dict[tuple[int, bool], set[str]] = defaultdict(set)
-    for c in choices:
-        by_point[(c.point, c.player_drew)].add(response[(c.cards, c.player_drew)])
-    response_rows = tuple((point, *(" or ".join(sorted(by_point[(point, drew)])) for drew in (False, True)))
-                          for point in range(10) if (point, False) in by_point)
-    response_extra = Extra(
-        "Super Pan 9: the player-banker's best response (reg 9(2)(h) discretion), by his three-card point",
-        ("banker's point", "the player stood", "the player drew"), response_rows,
-        "The banker sees his own cards and whether the opposing player took a fourth card, not the player's cards; "
-        "best for the banker after the levy against the opposing player's strategy above (on an exact tie, the "
-        "House's rule). A best response, not an equilibrium: the player could adjust to it in turn.")
-    return WagerResult(w, dist, edges_for(dist), events, notes), (extra, response_extra)
 
 
 def strategy_extras(sol: Solution, pays: Fraction, pays_pb: Fraction) -> tuple[Extra, ...]:
@@ -165,41 +126,54 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
     pays_pb = by_key["player-banker"].pay("win") if "player-banker" in by_key else (
         by_key["initial-player-bank"].pay() if "initial-player-bank" in by_key else Fraction(1))
     strategy, strategy_pb = sol.strategy(pays), sol.strategy(pays_pb)
+    bank = None
+    if "player-banker" in by_key or "initial-player-bank" in by_key:
+        options = bank_rules(rules)
+        levy = by_key["player-banker"].pay("levy") if "player-banker" in by_key else LEVY
+        bank = figures(shoe.counts, strategy_pb, options.table(pays_pb), levy, options.play, options.sees,
+                       options.model, not removed, progress)
     results = []
     for w in wagers:
         if w.key == "initial":
             results.append(_initial(w, sol, strategy))
-        elif w.key == "initial-player-bank":
-            results.append(_initial(w, sol, strategy_pb if w.pay() == pays_pb else sol.strategy(w.pay())))
         elif w.key == "tie":
-            results.append(_tie(w, sol, strategy, strategy_pb))
+            results.append(_tie(w, sol, strategy, bank.ordinary[1] if bank else None))
+        elif w.key == "initial-player-bank":
+            results += bank_wagers(w, None, bank)
         elif w.key == "player-banker":
-            result, bank_extras = _player_banker(w, sol, strategy_pb)
-            results.append(result)
+            results += bank_wagers(None, w, bank)
     extras = list(strategy_extras(sol, pays, pays_pb))
-    if "player-banker" in by_key:
-        extras[:0] = bank_extras
+    if bank is not None:
+        extras[:0] = bank_extras(shoe.counts, strategy_pb, pays_pb, levy, options, not removed, bank, progress)
     if removed:
         extras.insert(0, _shoe_extra(decks, removed))
     assumptions = [
         f"the shoe: {decks} pack(s) less the 7s, 8s, 9s and 10s, {shoe.size} cards"
         + (f" after {len(removed)} removed ({','.join(removed)})" if removed else "") + " (reg 9(2)(b))",
-        "the banker, House or player, draws a fourth card on 5 or less and stands on 6 or more (reg 9(2)(g)); "
-        "a player holding the bank may choose (reg 9(2)(h)), but is assumed to follow the House's rule, the rule "
-        "the game is dealt by and the one the opposing player's best play mirrors on the full shoe; the "
-        "player-banker's best response to the opposing player is reported beside it",
-        "the opposing player sees only his own three cards when he decides (all cards are disclosed at the end, "
+        "the House as banker draws a fourth card on 5 or less and stands on 6 or more (reg 9(2)(g))",
+        "an opposing player sees only his own three cards when he decides (all cards are disclosed at the end, "
         f"reg 9(10)) and takes the fourth card that maximises his exact expectation for the wager's odds; {TIE_BREAK}",
-        "one opposing hand; other hands' unseen cards do not change the odds of a shuffled shoe",
-        "counts are over ordered eight-card deals (three and three cards, then the two fourth cards)",
+        "against the House's bank: other hands' unseen cards do not change the odds of a shuffled shoe",
+        "counts are over ordered deals (three cards and a fourth position for every hand, the bank's included)",
     ]
+    if bank is not None:
+        assumptions += bank_assumptions(bank, options)
     return GameAnalysis("super-pan-9", "", (), tuple(results), tuple(assumptions), tuple(extras))
 
 
-def decision_table(w: Wager, rules: dict[str, str]) -> dict[tuple[int, int, int], str]:
-    """The opposing player's exact best decision ("draw"/"stand") for each sorted three-card holding (values
-    0-6), for the odds wager `w` is paid at: the table simulators follow."""
-    pays = w.pay() if w.key in ("initial", "initial-player-bank") else HOUSE_PAYS
-    if w.key == "player-banker":
-        pays = Fraction(1)
-    return solution_for(int(rules.get("decks", "8")), removed_cards(rules)).strategy(pays)
+def decision_table(w: Wager, rules: dict[str, str]) -> dict[tuple[int, int, int], str] | BankTable:
+    """The play the exact figures assume, for simulators. The House-bank wagers: the opposing player's exact best
+    decision ("draw"/"stand") for each sorted three-card holding (values 0-6) at the wager's odds. The wagers
+    against a player's bank: a `BankTable` (every hand's play, the player-banker's, the stakes and the levy),
+    which also answers table[holding] with an opposing hand's play."""
+    removed = removed_cards(rules)
+    decks = int(rules.get("decks", "8"))
+    if w.key not in BANK_WAGERS:
+        return solution_for(decks, removed).strategy(w.pay() if w.key == "initial" else HOUSE_PAYS)
+    shoe = SUPER_PAN_9.shoe(decks, removed)
+    pays = w.pay("win") if w.key == "player-banker" else w.pay()
+    levy = w.pay("levy") if w.key == "player-banker" else LEVY
+    plays = solve(shoe.counts, HOUSE_RULE).strategy(pays)
+    options = bank_rules(rules)
+    r = figures(shoe.counts, plays, options.table(pays), levy, options.play, options.sees, options.model, not removed)
+    return bank_table(r, plays)

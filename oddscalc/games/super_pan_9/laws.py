@@ -1,0 +1,91 @@
+"""Which law a player's bank is computed under: the finite shoe exactly where that is within reach (at most
+`finite_bank.MAX_HANDS` hands dealt), else the infinite shoe, exact under that model; or the one asked for.
+
+Finite laws of three or more hands take seconds to a minute, so they are kept in the disk cache
+(`oddscalc.core.cache`), keyed on the shoe, the hands' strategy and the number of hands.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from math import gcd
+
+from oddscalc.core import residues
+from oddscalc.core.cache import cached_json
+from oddscalc.games.super_pan_9 import bank_law, finite_bank, hands as hands_module
+from oddscalc.games.super_pan_9.bank_law import BankLaw
+from oddscalc.games.super_pan_9.engine import DRAW
+from oddscalc.games.super_pan_9.finite_bank import MAX_HANDS, FiniteReachError, finite_law
+from oddscalc.games.super_pan_9.infinite_bank import infinite_law
+
+__all__ = ["AUTO", "FINITE", "INFINITE", "MODELS", "law_for", "model_for", "FiniteReachError"]
+
+AUTO, FINITE, INFINITE = "auto", "finite", "infinite"
+MODELS = (AUTO, FINITE, INFINITE)
+_CACHED_FROM = 3  # hands; fewer take well under a second
+
+
+def model_for(model: str, hands: int) -> str:
+    """FINITE or INFINITE: `auto` is the finite shoe up to MAX_HANDS hands dealt, the infinite shoe beyond."""
+    if model == AUTO:
+        return FINITE if hands <= MAX_HANDS else INFINITE
+    if model == FINITE and hands > MAX_HANDS:
+        raise FiniteReachError(f"rule model=finite: the exact finite-shoe computation reaches {MAX_HANDS} hands "
+                               f"dealt against the bank, not {hands}; use model=auto or model=infinite")
+    return model
+
+
+def _encode(law: BankLaw) -> dict:
+    """Cells as lists, every weight divided by the weights' greatest common divisor (`scale`; some 13 digits
+    off each on the full shoe)."""
+    scale = 0
+    for cell in law.cells.values():
+        for side in cell:
+            for w in side.values():
+                scale = gcd(scale, w)
+    cells = [[list(cards), point, drawers, drew,
+              *([[*outcome, str(w // scale)] for outcome, w in sorted(cell[a].items())] for a in (0, 1))]
+             for (cards, point, drawers, drew), cell in sorted(law.cells.items())]
+    return {"model": law.model, "hands": law.hands, "total": str(law.total), "scale": str(scale), "cells": cells}
+
+
+def _decode(data: dict) -> BankLaw:
+    scale = int(data["scale"])
+    cells = {(tuple(cards), point, drawers, bool(drew)):
+             tuple({(o[0], o[1], o[2]): int(o[3]) * scale for o in side} for side in (stand, draw))
+             for cards, point, drawers, drew, stand, draw in data["cells"]}
+    law = BankLaw(data["model"], data["hands"], int(data["total"]), cells)
+    law.check()
+    return law
+
+
+_MEMO: dict[tuple, BankLaw] = {}  # laws computed in this process (the tables ask for each several times)
+_MEMO_SIZE = 16
+
+
+def law_for(counts: tuple[int, ...], strategy: Mapping[tuple[int, int, int], str], hands: int, model: str = AUTO,
+            progress=None, cache: bool = True) -> BankLaw:
+    """The bank's law against `hands` hands dealt from `counts`, every hand playing `strategy`; finite laws of
+    three hands or more come from the disk cache when `cache` (the full shoes the tables use)."""
+    counts = tuple(int(c) for c in counts)
+    model = model_for(model, hands)
+    key = (counts, tuple(sorted(strategy.items())), hands, model, cache)
+    if key not in _MEMO:
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.pop(next(iter(_MEMO)))
+        _MEMO[key] = _compute(counts, dict(strategy), hands, model, cache, progress)
+    return _MEMO[key]
+
+
+def _compute(counts: tuple[int, ...], strategy: dict, hands: int, model: str, cache: bool, progress) -> BankLaw:
+    if model == INFINITE:
+        return infinite_law(counts, strategy, hands)
+    if hands < _CACHED_FROM or not cache:
+        return finite_law(counts, strategy, hands, progress)
+    params = {"counts": list(counts), "hands": hands,
+              "draws": sorted(list(h) for h, d in strategy.items() if d == DRAW),
+              "stands": sorted(list(h) for h, d in strategy.items() if d != DRAW)}
+    sources = (residues, hands_module, bank_law, finite_bank, sys.modules[__name__])  # this module encodes the entry
+    return cached_json("super-pan-9-bank", params, sources, lambda: finite_law(counts, strategy, hands, progress),
+                       _encode, _decode)
