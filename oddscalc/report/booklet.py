@@ -69,7 +69,7 @@ table.report td, table.report th { padding: 1.5pt 2pt; }
 .edge div { margin: 0 0 2pt; }
 .conv { color: #555; font-size: 7.5pt; }
 .assume { color: #333; font-size: 8pt; }
-.part { color: #555; font-size: 7.5pt; margin: 6pt 0 0; }
+.part { color: #555; font-size: 7.5pt; margin: 6pt 0 0; page-break-after: avoid; }
 .notes { font-size: 7.5pt; margin: 0 0 8pt; }
 .notes p { margin: 0 0 2pt; }
 .custom { color: #a00; font-weight: bold; }
