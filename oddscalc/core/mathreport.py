@@ -145,9 +145,8 @@ def _stake(dist: Distribution, stake: Fraction | None, own_risk: tuple[Fraction,
                    "the game does not give its expected total yet")
         return None, missing, *(own_risk or (None, missing))
     if own_risk is not None:  # the game's own exact figure: for dice it counts the behind wagers' stakes and losses
-        return stake, f"expected total staked: {own_risk[1]}", *own_risk
-    return (stake, "expected total staked, under the strategy the figures assume", -dist.mean / stake,
-            "expected loss / expected total staked")
+        return stake, f"the divisor of the element of risk, {own_risk[1]}", *own_risk
+    return stake, "under the strategy the figures assume", -dist.mean / stake, "expected loss / expected total staked"
 
 
 def report_of(dist: Distribution, *, stake: Fraction | None = None, not_a_law: str = "",
