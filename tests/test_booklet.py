@@ -5,6 +5,7 @@ Every version's full booklet is laid out and checked by `oddscalc tables` (test_
 on the committed booklet HTML below rely on that test to keep it current."""
 
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -110,3 +111,22 @@ def test_committed_booklets_fixes(version):
 def test_version_readme_links_the_booklet(version):
     readme = (ROOT / "tables" / version / "README.md").read_text()
     assert "[booklet.pdf](booklet.pdf)" in readme and "(booklet.html)" in readme
+
+
+def _demo_section(version, games):
+    """A further section, as helper modules add them (one line in booklet.SECTIONS)."""
+    from oddscalc.games.base import Extra
+    from oddscalc.report.booklet import section_html
+    from oddscalc.report.html_tables import extra_html
+
+    table = Extra("Demo table", ("game", "share"), tuple((g, Fraction(1, 3)) for g, _ in games))
+    return section_html(f"Demo for {version}", extra_html(table), "demo")
+
+
+def test_a_further_section_is_one_line(monkeypatch):
+    from oddscalc.report import booklet
+
+    monkeypatch.setattr(booklet, "SECTIONS", ("test_booklet:_demo_section",))
+    document = booklet.booklet_html("1994", [("roulette", [api.analyse("roulette", "1994")])])
+    assert "<section class='game' id='demo'><h2>Demo for 1994</h2>" in document
+    assert "1/3<br>33.3333%" in document

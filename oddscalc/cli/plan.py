@@ -6,7 +6,7 @@ import click
 
 from oddscalc import api
 from oddscalc.cli import analysis_options, check_format, default_version, emit, fail, parse_pairs
-from oddscalc.core.numbers import parse_number
+from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.core.progress import StderrBar
 from oddscalc.report.plan import plan_data, plan_rows, plan_text
 from oddscalc.report.text import _csv, heading
@@ -39,7 +39,7 @@ def plan(game, wager, shift, rounds, turnover, alpha, power, level, one_sided, v
         chance = dict(minimum=0, maximum=1, min_open=True, max_open=True, percent=True)
         asked = dict(
             shift=None if shift is None else parse_number(shift, "--shift", percent=True, minimum=0, min_open=True),
-            rounds=None if rounds is None else parse_number(rounds, "--rounds", minimum=0, min_open=True),
+            rounds=None if rounds is None else parse_whole(rounds, "--rounds", minimum=1),
             turnover=None if turnover is None else parse_number(turnover, "--turnover", minimum=0, min_open=True),
             alpha=parse_number(alpha, "--alpha", **chance), power=parse_number(power, "--power", **chance),
             level=parse_number(level, "--level", **chance), two_sided=not one_sided)

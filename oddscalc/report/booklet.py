@@ -102,7 +102,8 @@ class Notes:
         """The notes marked since the last flush, to print under the table that marks them."""
         if not self.pending:
             return ""
-        out = "<div class='notes'>" + "".join(f"<p><sup>{self.numbers[t]}</sup> {esc(t)}</p>" for t in self.pending)
+        ordered = sorted(self.pending, key=self.numbers.__getitem__)
+        out = "<div class='notes'>" + "".join(f"<p><sup>{self.numbers[t]}</sup> {esc(t)}</p>" for t in ordered)
         self.pending = []
         return out + "</div>"
 
