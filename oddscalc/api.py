@@ -9,16 +9,20 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from dataclasses import replace
+from fractions import Fraction
 from types import ModuleType
 
+from oddscalc.core import planning
+from oddscalc.core.mathreport import MathReport
+from oddscalc.core.planning import Plan, PlanError
 from oddscalc.core.numbers import shorten
 from oddscalc.core.progress import Progress
-from oddscalc.games.base import GameAnalysis, RuleError, resolve_rules
+from oddscalc.games.base import GameAnalysis, RuleError, WagerResult, resolve_rules
 from oddscalc.regulations.model import Wager, apply_overrides
 from oddscalc.regulations.versions import VERSIONS, get_version
 
 __all__ = ["GAMES", "GameError", "WagerError", "implemented", "wagers", "analyse", "rule_options",
-           "table_rule_sets", "check_game"]
+           "table_rule_sets", "check_game", "math_report", "plan", "plan_of", "MathReport", "Plan", "PlanError"]
 
 #: Every game name, in the order tables list them, with its module name under regulations/ and games/.
 GAMES: dict[str, str] = {
@@ -143,6 +147,39 @@ def decision_table(game: str, version: str, wager: str, rules: Mapping[str, str]
     defaults = reg.default_rules(version) if hasattr(reg, "default_rules") else {}
     resolved, _ = resolve_rules(getattr(game_mod, "RULES", ()), permitted, defaults, rules or {}, version, custom)
     return fn(found[0], resolved)
+
+
+def math_report(game: str, version: str, wager: str, rules: Mapping[str, str] | None = None,
+                pay: Mapping[str, str] | None = None, custom: bool = False) -> MathReport:
+    """The math report of one wager (core.mathreport: chances, exact variance and standard deviation, volatility
+    index, RTP bands, element of risk, average total stake, top award); `analyse(...).result(w).math_report()`
+    gives the same from an analysis already made."""
+    return analyse(game, version, wager, rules, pay, custom).results[0].math_report()
+
+
+def plan(game: str, version: str, wager: str, *, shift: Fraction | None = None, rounds: int | Fraction | None = None,
+         turnover: Fraction | None = None, alpha: Fraction = Fraction(1, 100), power: Fraction = Fraction(80, 100),
+         level: Fraction = Fraction(95, 100), two_sided: bool = True, rules: Mapping[str, str] | None = None,
+         pay: Mapping[str, str] | None = None, custom: bool = False) -> Plan:
+    """Plan a test of one wager's RTP (core.planning): the rounds needed to detect `shift` (a change of the mean
+    net return per unit initially staked, e.g. Fraction(1, 200) for half a percentage point of RTP) at
+    significance `alpha` with `power`; and, for `rounds` rounds or a `turnover` (total staked, in units of the
+    initial stake), the band the RTP should fall in with probability `level`. Refused (PlanError) for a
+    distribution that is not the law of a round."""
+    return plan_of(analyse(game, version, wager, rules, pay, custom).results[0], shift=shift, rounds=rounds,
+                   turnover=turnover, alpha=alpha, power=power, level=level, two_sided=two_sided)
+
+
+def plan_of(result: WagerResult, *, shift: Fraction | None = None, rounds: int | Fraction | None = None,
+            turnover: Fraction | None = None, alpha: Fraction = Fraction(1, 100), power: Fraction = Fraction(80, 100),
+            level: Fraction = Fraction(95, 100), two_sided: bool = True) -> Plan:
+    """`plan` for a wager already analysed (a WagerResult of `analyse`)."""
+    if result.not_a_law:
+        raise PlanError(f"cannot plan {result.wager.game} {result.wager.key} under these rules: {result.not_a_law}")
+    report = result.math_report()
+    return planning.plan(report.expected_return, report.variance, stake=report.stake, shift=shift, rounds=rounds,
+                         turnover=turnover, alpha=alpha, power=power, level=level, two_sided=two_sided,
+                         third=report.third_moment)
 
 
 def version_ids() -> tuple[str, ...]:

@@ -59,8 +59,8 @@ def test_edge_blackjack_through_the_api(cache, monkeypatch):
     monkeypatch.setenv("ODDSCALC_CACHE", str(cache))
     a = api.analyse("blackjack", "2007", rules={"decks": "1"})
     r = a.result("initial")
-    ev = dict(r.events)["expectation, composition-dependent optimal"]
-    td = dict(r.events)["expectation, total-dependent basic strategy"]
+    ev = r.figure("expectation, composition-dependent optimal")
+    td = r.figure("expectation, total-dependent basic strategy")
     assert r.distribution.mean == ev and r.edge() == -ev
     assert td <= ev  # no fixed total-dependent strategy can beat the composition-dependent optimum
     per_up = next(x for x in a.extras if x.title == "Expectation per up-card")
@@ -86,5 +86,5 @@ def test_charts_as_text_markdown_html_and_booklet_fragment(cache, monkeypatch, c
     assert code == 0 and "| A,A |" in out and out.count("## ") == 4
     code, out, _ = run(["blackjack", "game", "--version", "2007", "--decks", "1", "--format", "json"], capsys)
     data = json.loads(out)
-    assert Fraction(data["ev"]["exact"]) == dict(a.result("initial").events)["expectation, composition-dependent optimal"]
+    assert Fraction(data["ev"]["exact"]) == a.result("initial").figure("expectation, composition-dependent optimal")
     assert "both original pair cards" in data["split_strategy"]

@@ -1,41 +1,132 @@
-"""The print booklet: the PDF renders to pages that exist and carry every game's table, reproducibly."""
+"""The print booklet: pages that exist and carry every game's tables, reproducibly; a layout check that catches
+a table off its page; wide tables split, long fractions shortened, charts once, footnotes under their tables.
+
+Every version's full booklet is laid out and checked by `oddscalc tables` (test_tables.py runs it); the checks
+on the committed booklet HTML below rely on that test to keep it current."""
+
+import re
+from fractions import Fraction
+from pathlib import Path
 
 import pypdfium2 as pdfium
+import pytest
 
 from oddscalc import api
-from oddscalc.report.booklet import booklet_html, booklet_pdf
+from oddscalc.report.booklet import booklet_document, booklet_html, booklet_pdf, overflowing_tables
+from oddscalc.report.html_tables import CONTENT_WIDTH_PT, split_columns
+
+ROOT = Path(__file__).resolve().parents[1]
+VERSIONS = ("1994", "2002", "2007")
 
 
+@pytest.fixture(scope="module")
 def small_booklet():
     games = [(g, [api.analyse(g, "2002")]) for g in ("roulette", "big-six")]
     return booklet_html("2002", games)
 
 
-def test_pdf_pages_exist_render_and_carry_the_tables(tmp_path):
-    pdf_bytes = booklet_pdf(small_booklet())
-    path = tmp_path / "b.pdf"
-    path.write_bytes(pdf_bytes)
-    pdf = pdfium.PdfDocument(str(path))
-    assert len(pdf) == 3  # title page, then a page per game (page-break-before)
+@pytest.fixture(scope="module")
+def small_pdf(small_booklet, tmp_path_factory):
+    path = tmp_path_factory.mktemp("booklet") / "b.pdf"
+    path.write_bytes(booklet_pdf(small_booklet))
+    return pdfium.PdfDocument(str(path))
+
+
+def page_texts(pdf) -> list[str]:
     # Text as extracted, with all white space removed (table cells wrap lines anywhere).
-    texts = ["".join(pdf[i].get_textpage().get_text_range().split()) for i in range(len(pdf))]
-    assert "version2002" in texts[1] and "roulette" in texts[1]
-    assert "1/74" in texts[1] and "SI1994/2899reg4(5)(g)" in texts[1]
-    assert "SymbolA" in texts[2] and "Reconstructedvalue" in texts[2]
-    image = pdf[1].render(scale=0.5).to_pil()
+    return ["".join(pdf[i].get_textpage().get_text_range().split()) for i in range(len(pdf))]
+
+
+def test_pdf_pages_exist_render_and_carry_the_tables(small_pdf):
+    texts = page_texts(small_pdf)
+    assert "Exactoddsofthepermittedcasinogames" in texts[0]
+    assert "oddscalc:version2002" not in texts[0]  # no running header on the cover
+    roulette = [t for t in texts if "1/74" in t]
+    assert roulette and "oddscalc:version2002" in roulette[0] and "SI1994/2899reg4(5)(g)" in roulette[0]
+    assert any("Mathreport" in t and "216/37" in t for t in texts)  # the straight bet's SD, exact
+    # Big Six's A carries two footnotes, marked "1,2" (never "12"), and both notes are on the page of the mark.
+    six = next(t for t in texts if "SymbolA" in t)
+    assert "A1,2SymbolA" in six and six.count("Reconstructedvalue") >= 2
+    image = small_pdf[1].render(scale=0.5).to_pil()
     width, height = image.size
     assert abs(height / width - 297 / 210) < 0.01  # A4
-    # Not a blank page: a good share of pixels carry ink.
-    dark = sum(image.convert("L").histogram()[:128])
+    dark = sum(image.convert("L").histogram()[:128])  # not a blank page: a good share of pixels carry ink
     assert dark > 0.005 * width * height
 
 
-def test_pdf_bytes_are_reproducible():
-    document = small_booklet()
-    assert booklet_pdf(document) == booklet_pdf(document)
+def test_pdf_bytes_are_reproducible(small_booklet):
+    assert booklet_pdf(small_booklet) == booklet_pdf(small_booklet)
 
 
-def test_reconstructed_values_get_footnotes_in_the_html():
-    document = small_booklet()
-    assert document.count("<sup>1</sup>") >= 2 and "Reconstructed value" in document
-    assert "@page" in document and "A4" in document
+def test_layout_check_catches_a_table_off_its_page(small_booklet):
+    wide = ("<html><body><p>x</p><table style='width:250mm'><tr><td>wide</td></tr></table>"
+            "<table style='table-layout:fixed;width:100%'><tr><td style='height:300mm'>tall</td></tr></table>"
+            "</body></html>")
+    found = overflowing_tables(booklet_document(wide))
+    assert len(found) == 2 and "past the right edge" in found[0]
+    with pytest.raises(ValueError, match="run off the page"):
+        booklet_pdf(wide)
+    assert overflowing_tables(booklet_document(small_booklet)) == []
+
+
+def test_wide_charts_are_split_repeating_the_label_column():
+    columns = ["player hand", *"23456789TJQKA"]
+    rows = [["A K Q 9", *(["R 96.9639%"] * 13)]] * 5
+    groups = split_columns(columns, rows, font_pt=7.5)
+    assert len(groups) >= 2 and all(g[0] == 0 for g in groups)
+    assert sorted(i for g in groups for i in g[1:]) == list(range(1, 14))
+    assert split_columns(columns[:5], rows, font_pt=7.5) == [list(range(5))]
+    assert CONTENT_WIDTH_PT == pytest.approx(182 / 25.4 * 72)
+
+
+def committed(version: str) -> str:
+    return (ROOT / "tables" / version / "booklet.html").read_text()
+
+
+def section(document: str, game: str) -> str:
+    start = document.index(f"id='game-{game}'")
+    end = document.find("<section class='game'", start)
+    return document[start:end if end > 0 else len(document)]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_committed_booklets_fixes(version):
+    doc = committed(version)
+    assert "class='version-name'" not in doc and "@page :first" in doc  # the cover does not repeat the header
+    bj = section(doc, "blackjack")
+    rule_sets = bj.count("<h3>Rules:")
+    assert rule_sets >= 2
+    assert bj.count("Basic strategy: hard totals") == rule_sets  # each chart once (coloured), not twice
+    up = bj.split("Expectation per up-card")[1].split("</table>")[0]
+    cells = re.findall(r"<td>([^<]*(?:<br>[^<]*)?)</td>", up)
+    assert cells and all(len(c.split("<br>")[0]) <= 24 for c in cells)  # no 80-digit fraction
+    assert up.count("%") >= 30  # every chance and expectation has its percentage
+    stud = section(doc, "casino-stud-poker")
+    chart = stud.split("optimal decision by player hand and banker up-card")[1].split("<h3>")[0]
+    assert "part 2 of 2" in chart and "<th>K</th>" in chart and "<th>A</th>" in chart
+    assert "Math report" in doc and "RTP band at 95%" in doc
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_version_readme_links_the_booklet(version):
+    readme = (ROOT / "tables" / version / "README.md").read_text()
+    assert "[booklet.pdf](booklet.pdf)" in readme and "(booklet.html)" in readme
+
+
+def _demo_section(version, games):
+    """A further section, as helper modules add them (one line in booklet.SECTIONS)."""
+    from oddscalc.games.base import Extra
+    from oddscalc.report.booklet import section_html
+    from oddscalc.report.html_tables import extra_html
+
+    table = Extra("Demo table", ("game", "share"), tuple((g, Fraction(1, 3)) for g, _ in games))
+    return section_html(f"Demo for {version}", extra_html(table), "demo")
+
+
+def test_a_further_section_is_one_line(monkeypatch):
+    from oddscalc.report import booklet
+
+    monkeypatch.setattr(booklet, "SECTIONS", ("test_booklet:_demo_section",))
+    document = booklet.booklet_html("1994", [("roulette", [api.analyse("roulette", "1994")])])
+    assert "<section class='game' id='demo'><h2>Demo for 1994</h2>" in document
+    assert "1/3<br>33.3333%" in document

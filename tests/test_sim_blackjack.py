@@ -36,8 +36,7 @@ def _wrong(rules, table, wager, **change):
 def test_the_law_is_exact_and_averages_to_the_basic_strategy_expectation(exact):
     result, _, _ = exact
     assert not result.not_a_law
-    events = dict(result.events)
-    assert result.distribution.mean == events["expectation, total-dependent basic strategy"]
+    assert result.distribution.mean == result.figure("expectation, total-dependent basic strategy")
 
 
 def test_seeded_simulation_passes_check(exact):

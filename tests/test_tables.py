@@ -18,6 +18,10 @@ def test_regenerated_tables_match_the_committed_ones(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "oddscalc", "tables", "--out", str(out)],
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
+    # The booklet layout test: `tables` lays out every version's booklet with WeasyPrint and refuses (exit 2)
+    # one with any table box past its page's content box (booklet.overflowing_tables, tested in test_booklet).
+    for version in ("1994", "2002", "2007"):
+        assert f"booklet {version}: laid out, every table within its page" in proc.stderr
     committed = ROOT / "tables"
     assert tree(out) == tree(committed), "run `make tables` and commit the result"
     differ = [name for name in sorted(tree(out)) if not filecmp.cmp(out / name, committed / name, shallow=False)]

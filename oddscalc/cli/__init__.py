@@ -25,7 +25,7 @@ __all__ = ["main", "cli"]
 FORMATS = ("text", "json", "csv")
 
 #: Game-specific command modules under oddscalc/cli/, each exposing `commands` (a list of click commands).
-EXTENSIONS = ("blackjack", "baccarat", "poker", "sim", "law")
+EXTENSIONS = ("blackjack", "baccarat", "poker", "sim", "law", "plan")
 
 
 class UserError(click.ClickException):
@@ -223,11 +223,15 @@ def tables(out: str, only_versions: tuple[str, ...], only_games: tuple[str, ...]
             write_game_tables(out, version, game, analyses)
             computed.append((game, analyses))
         if not only_games:
-            write_index(out, version, done, [g for g in games if g not in done])
+            write_index(out, version, done, [g for g in games if g not in done], booklet=booklet)
             if booklet:
                 document = booklet_html(version, computed)
                 write_text(out / version / "booklet.html", document)
-                write_bytes(out / version / "booklet.pdf", booklet_pdf(document))
+                try:  # the booklet is laid out and every table checked to lie within its page before it is written
+                    write_bytes(out / version / "booklet.pdf", booklet_pdf(document))
+                except ValueError as exc:
+                    fail(f"booklet {version}: {exc}")
+                click.echo(f"booklet {version}: laid out, every table within its page", err=True)
     click.echo(f"tables written under {out}/", err=True)
 
 

@@ -7,18 +7,23 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from oddscalc.core.distribution import Distribution
+from oddscalc.core.mathreport import MathReport, report_of
 from oddscalc.core.numbers import shorten
 from oddscalc.regulations.model import Wager
 
 __all__ = [
-    "Edge", "WagerResult", "Extra", "GameAnalysis", "RuleOption", "RuleError",
-    "resolve_rules", "edges_for", "INITIAL", "RESOLVED", "PER_ROLL", "TOTAL_STAKED",
+    "Edge", "WagerResult", "Extra", "GameAnalysis", "RuleOption", "RuleError", "Figure",
+    "resolve_rules", "edges_for", "INITIAL", "RESOLVED", "PER_ROLL", "TOTAL_STAKED", "PER_STAKE",
 ]
 
 INITIAL = "per unit initially staked"
 RESOLVED = "per resolved wager (voids excluded)"
 PER_ROLL = "per roll (edge / expected rolls to resolution)"
 TOTAL_STAKED = "on total staked, with the maximum behind wager"
+#: Edge keys that are an element of risk (expected loss over expected total staked), where a game states one.
+RISK_EDGES = ("element-of-risk", "total-staked")
+#: The unit of a Figure that is a return per unit initially staked (rendered as a percentage of the stake).
+PER_STAKE = "per unit initially staked"
 
 
 class RuleError(ValueError):
@@ -35,6 +40,16 @@ class Edge:
 
 
 @dataclass(frozen=True)
+class Figure:
+    """A named exact figure that is not a probability: an expectation per unit stake (unit PER_STAKE), an
+    expected count (unit "throws"). `WagerResult.events` holds probabilities only."""
+
+    name: str
+    value: Fraction
+    unit: str
+
+
+@dataclass(frozen=True)
 class WagerResult:
     """One wager's exact outcome distribution and its edges; `events` names notable outcome probabilities.
 
@@ -43,7 +58,9 @@ class WagerResult:
 
     `stake`, where stakes can grow in play (blackjack doubles and splits, the casino stud raise, Three Card
     Poker's play wager, dice behind wagers), is the exact expected total staked per unit initially staked under
-    the strategy the figures assume; None where the stake never grows (it is then 1)."""
+    the strategy the figures assume; None where the stake never grows (it is then 1).
+
+    `events` are named probabilities; `figures` are named exact figures of any other kind (see Figure)."""
 
     wager: Wager
     distribution: Distribution
@@ -52,9 +69,19 @@ class WagerResult:
     notes: tuple[str, ...] = ()
     not_a_law: str = ""  # when set: why `distribution` is not the law of per-round returns (its mean is exact)
     stake: Fraction | None = None  # expected total staked per unit initial stake, where stakes grow in play
+    figures: tuple[Figure, ...] = ()  # named exact figures that are not probabilities
 
     def edge(self, key: str = "initial") -> Fraction:
         return next(e.value for e in self.edges if e.key == key)
+
+    def figure(self, name: str) -> Fraction:
+        """The value of the named non-probability figure."""
+        return next(f.value for f in self.figures if f.name == name)
+
+    def math_report(self) -> MathReport:
+        """This wager's math report (core.mathreport), with the game's own element of risk where it states one."""
+        own = next(((e.value, e.convention) for e in self.edges if e.key in RISK_EDGES), None)
+        return report_of(self.distribution, stake=self.stake, not_a_law=self.not_a_law, own_risk=own)
 
 
 @dataclass(frozen=True)

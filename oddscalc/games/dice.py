@@ -12,7 +12,7 @@ from fractions import Fraction
 from oddscalc.core.dice import throws
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.markov import solve_chain
-from oddscalc.games.base import GameAnalysis, WagerResult, edges_for
+from oddscalc.games.base import Figure, GameAnalysis, WagerResult, edges_for
 from oddscalc.regulations.model import Wager
 
 TITLE = "Dice"
@@ -134,8 +134,10 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
         total = _with_behind(w, dist, by_key) if needs(w) else None
         events = tuple((f"{state[0]}" + (f" ({state[1]})" if len(state) > 1 and state[1] != "win" else ""), p)
                        for state, p in absorption.outcomes)
-        events += (("expected throws to resolution", absorption.expected_steps),)
-        results.append(WagerResult(w, dist, edges_for(dist, absorption.expected_steps, total), events))
+        figures = (Figure("expected throws to resolution", absorption.expected_steps, "throws"),)
+        stake = total[1] if total else None  # the flat wager plus the largest behind/lay wager on every point
+        results.append(WagerResult(w, dist, edges_for(dist, absorption.expected_steps, total), events,
+                                   stake=stake, figures=figures))
     return GameAnalysis("dice", "", (), tuple(results), assumptions=(
         "two fair dice, each of the 36 ordered throws equally likely (reg 5(4))",
         "multi-roll wagers solved exactly as absorbing chains; per-roll edge counts every throw until the "

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from oddscalc.core.distribution import render_decimal
 
-__all__ = ["charts_markdown", "charts_html", "charts_page", "CHART_TITLES"]
+__all__ = ["charts_markdown", "charts_html", "charts_page", "CHART_TITLES", "consumes"]
 
 UPS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 CHART_TITLES = {"hard": "Hard totals (first two cards)", "soft": "Soft totals (first two cards)",
@@ -49,10 +49,15 @@ def _legend() -> str:
         for c, w in _LEGEND) + "</p>"
 
 
+def consumes(extra) -> bool:
+    """The extras `charts_html` prints (coloured): the booklet does not print them again as plain tables."""
+    return extra.title.startswith("Basic strategy")
+
+
 def charts_html(analysis) -> str:
     """An HTML fragment with the basic-strategy charts of a blackjack GameAnalysis (its extras), for the
     printed booklet; empty when the analysis has none."""
-    found = [x for x in analysis.extras if x.title.startswith("Basic strategy")]
+    found = [x for x in analysis.extras if consumes(x)]
     if not found:
         return ""
     body = "".join(_table(x.title, [(str(r[0]), [str(c) for c in r[1:]]) for r in x.rows], level=3) for x in found)

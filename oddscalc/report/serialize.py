@@ -44,6 +44,8 @@ def _cell(cell: object) -> object:
 
 
 def _wager(r: WagerResult) -> dict[str, Any]:
+    from oddscalc.report.math_report import report_data  # it renders with this module's `exact`
+
     w, d = r.wager, r.distribution
     return {
         "key": w.key,
@@ -60,13 +62,15 @@ def _wager(r: WagerResult) -> dict[str, Any]:
         "probability": {"win": exact(d.p_win), "push": exact(d.p_push), "loss": exact(d.p_loss)},
         "expected_value": exact(d.mean),
         "edges": [{"key": e.key, "convention": e.convention, **exact(e.value)} for e in r.edges],
-        "variance": exact(d.variance),
-        "standard_deviation": d.stdev(12),
+        "variance": None if r.not_a_law else exact(d.variance),  # lumped rounds: not the law's variance
+        "standard_deviation": None if r.not_a_law else d.stdev(12),
         "events": [{"event": name, **exact(p)} for name, p in r.events],
+        "figures": [{"name": f.name, "unit": f.unit, **exact(f.value)} for f in r.figures],
         "distribution": [{"return": fraction_text(ret), "probability": fraction_text(p),
                           "decimal": render_decimal(p, DECIMAL_PLACES)} for ret, p in d.outcomes],
         "notes": list(r.notes),
         "distribution_is_law": not r.not_a_law,
+        "math_report": report_data(r.math_report()),
     }
 
 

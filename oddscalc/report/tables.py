@@ -32,10 +32,14 @@ def write_game_tables(out: Path, version: str, game: str, analyses: Sequence[Gam
     return paths
 
 
-def write_index(out: Path, version: str, games: Sequence[str], missing: Sequence[str]) -> Path:
+def write_index(out: Path, version: str, games: Sequence[str], missing: Sequence[str], booklet: bool = False) -> Path:
+    """<out>/<version>/README.md: the version, a link to its print booklet (when written) and each game's tables."""
     v = get_version(version)
-    lines = [f"# Version {v.id}: {v.title}", "", f"In force {v.in_force.isoformat()}. {v.summary}", "",
-             "| game | tables |", "|---|---|"]
+    lines = [f"# Version {v.id}: {v.title}", "", f"In force {v.in_force.isoformat()}. {v.summary}", ""]
+    if booklet:
+        lines += ["Print booklet (A4, every game, its math report and charts): [booklet.pdf](booklet.pdf) "
+                  "([HTML](booklet.html)).", ""]
+    lines += ["| game | tables |", "|---|---|"]
     lines += [f"| {g} | [{g}.md]({g}.md), [{g}.json]({g}.json), [{g}.csv]({g}.csv) |" for g in games]
     if missing:
         lines += ["", "Permitted by this version but not yet computed: " + ", ".join(missing) + "."]

@@ -8,24 +8,20 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from oddscalc.core.distribution import render_decimal
-from oddscalc.games.base import Extra, GameAnalysis, WagerResult
+from oddscalc.games.base import PER_STAKE, Extra, Figure, GameAnalysis, WagerResult
 from oddscalc.regulations.versions import get_version
+from oddscalc.report import math_report
+from oddscalc.report.math_report import exact_pct as _exact_pct
+from oddscalc.report.math_report import percent
 from oddscalc.report.serialize import cell_text
+
+__all__ = ["edge_text", "dist_text", "markdown", "edges_csv", "dist_csv", "percent", "heading", "md_table",
+           "fraction_text", "extra_cell"]
 
 
 def fraction_text(value: Fraction) -> str:
-    """An exact value for people: `p/q`, or a plain integer when q is 1."""
+    """An exact value for people: `p/q`, or a plain integer when q is 1 (JSON always writes `p/q`)."""
     return cell_text(Fraction(value))
-
-__all__ = ["edge_text", "dist_text", "markdown", "edges_csv", "dist_csv", "percent", "heading"]
-
-
-def percent(value: Fraction, places: int = 4) -> str:
-    return render_decimal(Fraction(value) * 100, places) + "%"
-
-
-def _exact_pct(value: Fraction) -> str:
-    return f"{fraction_text(value)} = {percent(value)}"
 
 
 def heading(a: GameAnalysis) -> list[str]:
@@ -62,8 +58,25 @@ def edge_text(a: GameAnalysis) -> str:
             lines.append(f"  P(win) {_exact_pct(d.p_win)}" + (f"; P(void) {_exact_pct(d.p_push)}" if d.p_push else ""))
         for e in r.edges:
             lines.append(f"  house edge {e.convention}: {_exact_pct(e.value)}")
+        lines.append("  math report:")
+        lines += math_report.report_lines(r.math_report())
         lines += [f"  note: {n}" for n in r.notes]
+    lines += ["", *math_report.definition_lines()]
     return "\n".join(lines) + "\n"
+
+
+def figure_text(f: Figure) -> str:
+    """A non-probability figure as what it is: a return as a percentage of the stake, a count with its unit."""
+    if f.unit == PER_STAKE:
+        return f"{f.name}: {_exact_pct(f.value)} {PER_STAKE}"
+    return f"{f.name}: {fraction_text(f.value)} = {render_decimal(f.value, 4)} {f.unit}"
+
+
+def _columns(rows: Sequence[Sequence[str]], heads: Sequence[str]) -> list[str]:
+    """Right-aligned columns as wide as their widest cell (the last column left as it is)."""
+    widths = [max(len(x) for x in col) for col in zip(heads, *rows)]
+    fmt = lambda row: "  " + "  ".join(c.rjust(w) for c, w in zip(row[:-1], widths)) + "  " + row[-1]  # noqa: E731
+    return [fmt(heads)] + [fmt(row) for row in rows]
 
 
 def dist_text(a: GameAnalysis) -> str:
@@ -72,16 +85,16 @@ def dist_text(a: GameAnalysis) -> str:
         d = r.distribution
         lines += ["", f"{r.wager.key}: {r.wager.title} ({_payouts(r)}; {r.wager.citations})"]
         lines += _recon(r)
-        lines.append(f"  {'net return':>14}  {'probability':>28}  decimal")
-        for ret, p in d.outcomes:
-            lines.append(f"  {fraction_text(ret):>14}  {fraction_text(p):>28}  {render_decimal(p, 10)}")
+        lines += _columns([(fraction_text(ret), fraction_text(p), render_decimal(p, 10)) for ret, p in d.outcomes],
+                          ("net return", "probability", "decimal"))
         if r.not_a_law:
-            lines.append(f"  expectation {_exact_pct(d.mean)}; NOT the law of a round: {r.not_a_law}")
-        else:
-            lines.append(f"  expectation {_exact_pct(d.mean)}; variance {fraction_text(d.variance)}; "
-                         f"standard deviation {d.stdev(10)}")
+            lines.append(f"  NOT the law of a round: {r.not_a_law}")
         for name, p in r.events:
             lines.append(f"  P({name}) = {_exact_pct(p)}")
+        lines += [f"  {figure_text(f)}" for f in r.figures]
+        lines.append("  math report:")
+        lines += math_report.report_lines(r.math_report())
+    lines += ["", *math_report.definition_lines()]
     return "\n".join(lines) + "\n"
 
 
@@ -89,24 +102,46 @@ def _md_escape(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def _md_table(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+def md_table(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     out = ["| " + " | ".join(_md_escape(c) for c in columns) + " |", "|" + "---|" * len(columns)]
     out += ["| " + " | ".join(_md_escape(c) for c in row) + " |" for row in rows]
     return out
 
 
+#: Column headings that hold a rendering of the column before them: no percentage is added beside that one.
+RENDERING_COLUMNS = ("decimal", "(%)")
+
+
+def extra_cell(cell: object, rendered_beside: bool) -> str:
+    """An extra table's cell for Markdown: a fraction exact, with its percentage unless the next column has it."""
+    if isinstance(cell, Fraction) and cell.denominator != 1 and not rendered_beside:
+        return f"{cell_text(cell)} ({percent(cell)})"
+    return cell_text(cell)
+
+
 def _extra_md(x: Extra) -> list[str]:
     lines = ["", f"### {x.title}", ""]
-    lines += _md_table(x.columns, [[cell_text(c) for c in row] for row in x.rows])
+    beside = [i + 1 < len(x.columns) and x.columns[i + 1] in RENDERING_COLUMNS for i in range(len(x.columns))]
+    lines += md_table(x.columns, [[extra_cell(c, beside[i] if i < len(beside) else False) for i, c in enumerate(row)]
+                                  for row in x.rows])
     if x.note:
         lines += ["", x.note]
     return lines
+
+
+def _marks(refs: Sequence[int]) -> str:
+    """Footnote references separated by commas, so that marks 1 and 2 never read as 12."""
+    return ",".join(f"[^{n}]" for n in refs)
 
 
 def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
     """One game's tables for one version: a section per rule set, a row per wager, footnotes for reconstructions."""
     lines = [f"# {title}", ""]
     notes: dict[str, int] = {}
+
+    def mark(text: str) -> str:
+        return f"[^{notes.setdefault(text, len(notes) + 1)}]"
+
     for a in analyses:
         if len(analyses) > 1 or a.rules:
             lines += [f"## Rules: " + (", ".join(f"{k}={v}" for k, v in a.rules) or "as the law states"), ""]
@@ -117,20 +152,26 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
         columns = ["wager", "odds", "P(win)", *[f"edge {c}" for c in conventions], "citation"]
         rows = []
         for r in a.results:
-            marks = "".join(f"[^{notes.setdefault(f'Reconstructed value: {s}', len(notes) + 1)}]"
-                            for s in r.wager.reconstructions)
+            marks = _marks([notes.setdefault(f"Reconstructed value: {s}", len(notes) + 1)
+                            for s in r.wager.reconstructions])
             by = {e.convention: e.value for e in r.edges}
-            p_win = (f"not computed[^{notes.setdefault(r.not_a_law, len(notes) + 1)}]" if r.not_a_law else
+            p_win = (f"not computed{mark(r.not_a_law)}" if r.not_a_law else
                      f"{fraction_text(r.distribution.p_win)} ({percent(r.distribution.p_win)})")
             rows.append([
                 f"{r.wager.key}{marks}", _payouts(r), p_win,
                 *[f"{fraction_text(by[c])} ({percent(by[c])})" if c in by else "" for c in conventions],
                 r.wager.citations + (" (reconstructed)" if marks else ""),
             ])
-        lines += _md_table(columns, rows)
+        lines += md_table(columns, rows)
+        report, bands, loose = math_report.report_rows(a.results, mark)
+        lines += ["", "### Math report", ""] + md_table(math_report.REPORT_COLUMNS, report)
+        lines += ["", f"### {math_report.BAND_TITLE}", ""] + md_table(math_report.BAND_COLUMNS, bands)
+        if loose:
+            lines += ["", _md_escape(math_report.LOOSE_NOTE).replace("*", "\\*", 1)]
         for x in a.extras:
             lines += _extra_md(x)
         lines.append("")
+    lines += ["", "## Definitions", ""] + [f"- **{k}**: {v}" for k, v in math_report.DEFINITIONS.items()]
     if notes:
         lines.append("")
         lines += [f"[^{n}]: {s}" for s, n in notes.items()]
@@ -144,22 +185,25 @@ def _csv(rows: Sequence[Sequence[object]]) -> str:
 
 
 EDGE_COLUMNS = ("version", "game", "rules", "custom", "wager", "title", "odds", "p_win", "p_win_decimal",
-                "p_push", "convention", "edge", "edge_percent", "citation", "reconstructed")
+                "p_push", "convention", "edge", "edge_percent", "citation", "reconstructed",
+                *math_report.CSV_COLUMNS)
 
 
 def edges_csv(analyses: Sequence[GameAnalysis], header: bool = True) -> str:
+    """A row per wager and edge convention; the math report's columns repeat on each row of a wager."""
     rows: list[list[object]] = [list(EDGE_COLUMNS)] if header else []
     for a in analyses:
         rules = ";".join(f"{k}={v}" for k, v in a.rules)
         for r in a.results:
             d = r.distribution
             law = not r.not_a_law  # otherwise the chances are not computed: left empty
+            report = math_report.csv_values(r.math_report())
             for e in r.edges:
                 rows.append([a.version, a.game, rules, "yes" if a.custom else "no", r.wager.key, r.wager.title, _payouts(r),
                              fraction_text(d.p_win) if law else "", render_decimal(d.p_win, 10) if law else "",
                              fraction_text(d.p_push) if law else "",
                              e.convention, fraction_text(e.value), render_decimal(e.value * 100, 8),
-                             r.wager.citations, " | ".join(r.wager.reconstructions)])
+                             r.wager.citations, " | ".join(r.wager.reconstructions), *report])
     return _csv(rows)
 
 

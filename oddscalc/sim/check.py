@@ -10,16 +10,19 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 import mpmath
 
 from oddscalc.core.distribution import Distribution
+from oddscalc.core.planning import detectable_shift
 
 __all__ = ["CheckError", "Bin", "CheckResult", "check_counts", "merge_bins", "chi_square_p", "normal_two_sided_p"]
 
 MIN_EXPECTED = 5
 MIN_ROUNDS = 100  # below this the normal approximation behind the z-test is not to be trusted
+DETECT_POWER = Fraction(80, 100)  # the power at which `check` states the smallest shift its sample detects
 
 
 class CheckError(ValueError):
@@ -49,6 +52,9 @@ class CheckResult:
     alpha: Fraction
     passed: bool
     verdict: str
+    #: The shift of the mean net return per unit staked (= of the RTP) that this many rounds detect with
+    #: probability DETECT_POWER by the z-test at its level alpha/2 (core.planning.detectable_shift).
+    detectable_shift: Decimal | None = None
 
 
 def merge_bins(probabilities: Mapping[Fraction, Fraction], counts: Mapping[Fraction, int], rounds: int,
@@ -146,8 +152,12 @@ def check_counts(dist: Distribution, counts: Mapping[Fraction, int], alpha: Frac
     verdict = (f"CONSISTENT with the exact distribution at significance level {_pct(alpha)} "
                f"({_pct(level)} for each of the two tests)" if passed else
                f"INCONSISTENT with the exact distribution at significance level {_pct(alpha)}: " + "; ".join(failures))
+    shift = detectable_shift(dist.variance, rounds, level, DETECT_POWER)
+    verdict += (f". With probability {_pct(DETECT_POWER)} or more, {rounds:,} rounds detect a shift of the mean "
+                f"return (the RTP) of {shift * 100:.4g} percentage points or more (the z-test at level {_pct(level)}, "
+                "normal approximation with the exact variance); a smaller shift may go unseen")
     return CheckResult(rounds, tuple(bins), statistic, dof, chi_p, mean, dist.mean, z_text, z_p, alpha, passed,
-                       verdict)
+                       verdict, shift)
 
 
 def _text(value: Fraction) -> str:

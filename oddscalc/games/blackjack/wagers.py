@@ -11,7 +11,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from oddscalc.core.distribution import Distribution
-from oddscalc.games.base import INITIAL, Extra, GameAnalysis, RuleError, WagerResult, edges_for
+from oddscalc.games.base import INITIAL, PER_STAKE, Extra, Figure, GameAnalysis, RuleError, WagerResult, edges_for
 from oddscalc.games.blackjack.analysis import game_summary
 from oddscalc.games.blackjack.rules import RULES, RuleSet, rule_set
 from oddscalc.games.blackjack.shoe import full_shoe
@@ -55,8 +55,9 @@ def _initial(w: Wager, rs: RuleSet, play: str, progress) -> tuple[WagerResult, l
         raise AssertionError("distribution mean differs from the exact expectation")
     lumped = _F(law["lumped"])
     limits = ", ".join(map(str, s["split_limits"])) or "none"
-    events = tuple((k, _F(v)) for k, v in law["events"].items()) + (
-        ("expectation, composition-dependent optimal", ev), ("expectation, total-dependent basic strategy", td))
+    events = tuple((k, _F(v)) for k, v in law["events"].items())
+    figures = (Figure("expectation, composition-dependent optimal", ev, PER_STAKE),
+               Figure("expectation, total-dependent basic strategy", td, PER_STAKE))
     played = ("composition-dependent optimal play" if play == "optimal" else
               "the total-dependent basic strategy (charts below), splits played by the chart")
     notes = [
@@ -86,7 +87,7 @@ def _initial(w: Wager, rs: RuleSet, play: str, progress) -> tuple[WagerResult, l
     edges = edges_for(dist)
     if not_a_law:  # only the mean is exact: no edge that divides by a chance of the law
         edges = tuple(e for e in edges if e.convention == INITIAL)
-    return WagerResult(w, dist, edges, events, tuple(notes), not_a_law), extras, []
+    return WagerResult(w, dist, edges, events, tuple(notes), not_a_law, figures=figures), extras, []
 
 
 def decision_table(w: Wager, rules: dict[str, str]) -> dict | None:

@@ -151,7 +151,7 @@ def _ante_result(w: Wager, progress) -> tuple[WagerResult, tuple[Extra, ...], St
     notes = (f"exact over {res.total:,} (player hand, banker up-card, hidden four) combinations: the optimal "
              f"strategy loses {loss} units of Ante in all, an edge of {loss}/{res.total}",
              f"average total staked per unit Ante: 1 + 2 x P(raise) = {staked}")
-    return WagerResult(w, dist, edges, events, notes), _extras(res, returns), res
+    return WagerResult(w, dist, edges, events, notes, stake=staked), _extras(res, returns), res
 
 
 def category_counts(deck: Deck = FULL_DECK) -> dict[str, int]:

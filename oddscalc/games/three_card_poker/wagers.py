@@ -86,7 +86,8 @@ def _ante_play(w: Wager) -> tuple[WagerResult, tuple[Extra, ...]]:
     res = evaluate(counts, pays_of(w))
     dist = Distribution.from_weights(res.returns)
     p_play = Fraction(res.played, res.total)
-    edges = edges_for(dist) + (Edge("element-of-risk", ELEMENT_OF_RISK, dist.house_edge / (1 + p_play)),)
+    staked = 1 + p_play  # the Ante, and the Play wager (equal to it) on the hands played
+    edges = edges_for(dist) + (Edge("element-of-risk", ELEMENT_OF_RISK, dist.house_edge / staked),)
     weakest, exceptions = play_threshold(res, deck)
     rule = f"play {weakest} or better, fold the rest" + ("" if not exceptions else
                                                           f" ({exceptions} hand classes are exceptions)")
@@ -101,7 +102,7 @@ def _ante_play(w: Wager) -> tuple[WagerResult, tuple[Extra, ...]]:
               f"{rule}; the Ante Bonus is paid whatever the banker holds once the player plays"),
         _strategy_extra(res, deck),
     )
-    return WagerResult(w, dist, edges, events, notes), extras
+    return WagerResult(w, dist, edges, events, notes, stake=staked), extras
 
 
 def _pair_plus(w: Wager) -> tuple[WagerResult, tuple[Extra, ...]]:

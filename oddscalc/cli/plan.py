@@ -1,0 +1,67 @@
+"""`oddscalc plan`: the rounds a test of a wager's RTP needs, and the band the RTP should fall in."""
+
+from __future__ import annotations
+
+import click
+
+from oddscalc import api
+from oddscalc.cli import analysis_options, check_format, default_version, emit, fail, parse_pairs
+from oddscalc.core.numbers import parse_number, parse_whole
+from oddscalc.core.progress import StderrBar
+from oddscalc.report.plan import plan_data, plan_rows, plan_text
+from oddscalc.report.text import _csv, heading
+
+__all__ = ["commands"]
+
+
+@click.command("plan")
+@click.argument("game")
+@click.argument("wager")
+@click.option("--shift", default=None, metavar="POINTS",
+              help="RTP shift to detect, as a fraction of the initial stake or a percentage: 0.005 or 0.5%.")
+@click.option("--rounds", default=None, help="Number of rounds for the band (1e6 allowed).")
+@click.option("--turnover", default=None, help="Total staked, in units of the initial stake, for the band.")
+@click.option("--alpha", default="1%", show_default=True, help="Significance level of the detecting z-test.")
+@click.option("--power", default="80%", show_default=True, help="Chance of detecting a shift of --shift.")
+@click.option("--level", default="95%", show_default=True, help="Probability that the RTP lies in the band.")
+@click.option("--one-sided", is_flag=True, help="Detect a shift in one stated direction only.")
+@analysis_options
+def plan(game, wager, shift, rounds, turnover, alpha, power, level, one_sided, version, pay, rule, decks, custom,
+         fmt) -> None:
+    """Plan a test of WAGER's return to player (RTP).
+
+    With --shift: the rounds needed to detect that shift of the RTP by a z-test at --alpha with --power. With
+    --rounds or --turnover: the band the RTP should fall in with probability --level, and the smallest shift those
+    rounds detect. Model: the normal approximation to the mean net return with the wager's exact variance.
+    """
+    check_format(fmt)
+    try:
+        chance = dict(minimum=0, maximum=1, min_open=True, max_open=True, percent=True)
+        asked = dict(
+            shift=None if shift is None else parse_number(shift, "--shift", percent=True, minimum=0, min_open=True),
+            rounds=None if rounds is None else parse_whole(rounds, "--rounds", minimum=1),
+            turnover=None if turnover is None else parse_number(turnover, "--turnover", minimum=0, min_open=True),
+            alpha=parse_number(alpha, "--alpha", **chance), power=parse_number(power, "--power", **chance),
+            level=parse_number(level, "--level", **chance), two_sided=not one_sided)
+        game = game.lower()
+        api.check_game(game)
+        version = version or default_version(game)
+        rules = parse_pairs(rule, "--rule")
+        if decks is not None:
+            rules["decks"] = decks
+        a = api.analyse(game, version, wager, rules, parse_pairs(pay, "--pay"), custom, StderrBar())
+        result = api.plan_of(a.results[0], **asked)
+    except ValueError as exc:
+        fail(str(exc))
+    key = a.results[0].wager.key
+    if fmt == "json":
+        emit(plan_data(result, {"game": a.game, "wager": key, "version": a.version, "rules": dict(a.rules),
+                                "custom": a.custom}))
+    elif fmt == "csv":
+        emit(_csv([("quantity", "value"), ("game", a.game), ("wager", key), ("version", a.version),
+                   *plan_rows(result)]))
+    else:
+        emit(plan_text(result, "\n".join(heading(a)) + f"\n{key}: {a.results[0].wager.title}"))
+
+
+commands = [plan]

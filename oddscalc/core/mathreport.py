@@ -1,0 +1,176 @@
+"""The math report of one wager (what a lab's "PAR sheet" gives), from its exact outcome distribution.
+
+Every figure is named in `DEFINITIONS` and exact where it is rational. The standard deviation is a square
+root: `Surd` keeps its exact form (sympy's simplified surd) beside a decimal. The volatility index and the
+RTP bands multiply it by standard-normal quantiles, so they are decimals, computed by `core.planning` under
+its stated model.
+
+>>> from oddscalc.core.distribution import Distribution
+>>> r = report_of(Distribution.from_weights({35: 1, -1: 36}))   # a roulette straight bet, 35 to 1
+>>> r.standard_deviation.exact, r.top_award.one_in
+('216/37', Fraction(37, 1))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+import mpmath
+
+from oddscalc.core.distribution import Distribution
+from oddscalc.core.planning import MODEL, Band, rtp_band, z_two_sided
+
+__all__ = ["MathReport", "Surd", "Volatility", "TopAward", "report_of", "DEFINITIONS", "LEVELS", "BAND_LEVEL",
+           "BAND_ROUNDS"]
+
+#: The levels of the volatility index.
+LEVELS = (Fraction(90, 100), Fraction(95, 100), Fraction(99, 100))
+#: The level of the printed RTP bands, and their numbers of rounds.
+BAND_LEVEL = Fraction(95, 100)
+BAND_ROUNDS = tuple(10**k for k in range(3, 9))
+
+#: What each figure of the report is, as printed in the documentation, the booklet and the text output.
+DEFINITIONS = {
+    "P(win)": "the probability that the round's net return is positive (the player ends the round ahead)",
+    "hit frequency": "P(net return > 0): the share of rounds the player ends ahead, the same rounds as P(win) "
+                     "(a partial refund, such as half the stake back on zero at roulette, is not a hit)",
+    "P(push or void)": "the probability that the net return is exactly 0 (the stake comes back: a void, a tie)",
+    "P(loss)": "the probability that the net return is negative (any part of the stake is lost)",
+    "expected return": "the mean net return per unit initially staked (minus the house edge); "
+                       "RTP = 1 + expected return, what a unit initial stake returns on average",
+    "variance, standard deviation": "of the net return of one round per unit initially staked, exact (the "
+                                    "standard deviation as an exact square root and a decimal)",
+    "volatility index": "VI(c) = z_c x SD, with z_c = Phi^-1((1 + c)/2) the two-sided standard-normal quantile "
+                        "(1.6449, 1.9600, 2.5758 for c = 90%, 95%, 99%): the RTP after N rounds lies within "
+                        "RTP +- VI(c)/sqrt(N) with probability about c",
+    "RTP band": f"RTP +- z_c SD/sqrt(N) after N rounds at level c = 95%: the {MODEL}; marked where the "
+                "Berry-Esseen bound (C = 0.4748, Shevtsova 2011) cannot keep the coverage within one percentage "
+                "point of c (skewed wagers over few rounds)",
+    "average total stake": "the expected total staked in a round per unit initially staked, where stakes grow in "
+                           "play (blackjack doubles and splits, the casino stud Raise, Three Card Poker's Play, "
+                           "dice behind and lay wagers at their largest); 1 where they never grow",
+    "element of risk": "expected loss divided by the expected total staked in a round, where stakes grow in play",
+    "top award": "the largest net return per unit initially staked, its probability, and its odds as 1 in N "
+                 "(N = 1 / probability)",
+}
+
+
+@dataclass(frozen=True)
+class Surd:
+    """The exact square root of a non-negative rational `square`."""
+
+    square: Fraction
+
+    @property
+    def exact(self) -> str:
+        """sympy's simplified form, e.g. '4*sqrt(15311)/495'."""
+        import sympy  # imported here: only the exact form needs it
+
+        return str(sympy.sqrt(sympy.Rational(self.square.numerator, self.square.denominator)))
+
+    def decimal(self, digits: int = 20) -> Decimal:
+        with mpmath.workdps(digits + 10):
+            root = mpmath.sqrt(mpmath.mpf(self.square.numerator) / self.square.denominator)
+            return Decimal(mpmath.nstr(root, digits, min_fixed=-mpmath.inf, max_fixed=mpmath.inf))
+
+
+@dataclass(frozen=True)
+class Volatility:
+    """VI(level) = z x SD, z the two-sided standard-normal quantile for `level`."""
+
+    level: Fraction
+    z: Decimal
+    value: Decimal
+
+
+@dataclass(frozen=True)
+class TopAward:
+    """The largest net return per unit initially staked, its exact probability, and N in "1 in N"."""
+
+    net_return: Fraction
+    probability: Fraction
+
+    @property
+    def one_in(self) -> Fraction:
+        return 1 / self.probability
+
+
+@dataclass(frozen=True)
+class MathReport:
+    """A wager's math report. Figures that need the law of a round (the chances, the variance and everything
+    built on it, the top award) are None when the distribution is not that law (`not_a_law` says why); the
+    expected return stays exact. `stake` is None when stakes grow but their expectation is not available."""
+
+    expected_return: Fraction
+    not_a_law: str = ""
+    p_win: Fraction | None = None
+    p_push: Fraction | None = None
+    p_loss: Fraction | None = None
+    variance: Fraction | None = None
+    standard_deviation: Surd | None = None
+    third_moment: Fraction | None = None  # E|X - mean|^3, for the Berry-Esseen bound
+    volatility: tuple[Volatility, ...] = ()
+    bands: tuple[Band, ...] = ()
+    stake: Fraction | None = Fraction(1)
+    stake_basis: str = "the stake never grows in play"
+    element_of_risk: Fraction | None = None
+    element_of_risk_basis: str = "not applicable: the stake never grows (the edge per unit initially staked)"
+    top_award: TopAward | None = None
+
+    @property
+    def is_law(self) -> bool:
+        return not self.not_a_law
+
+    @property
+    def rtp(self) -> Fraction:
+        """Return to player per unit initially staked: 1 + expected return."""
+        return 1 + self.expected_return
+
+    @property
+    def hit_frequency(self) -> Fraction | None:
+        """P(net return > 0); see DEFINITIONS."""
+        return self.p_win
+
+
+def _stake(dist: Distribution, stake: Fraction | None, own_risk: tuple[Fraction, str] | None
+           ) -> tuple[Fraction | None, str, Fraction | None, str]:
+    """(average total stake, its basis, element of risk, its basis)."""
+    grows = stake is not None or own_risk is not None or dist.outcomes[0][0] < -1
+    if not grows:
+        return Fraction(1), MathReport.stake_basis, None, MathReport.element_of_risk_basis
+    if stake is None:
+        missing = ("not available: the stake grows in play (a round can lose more than the initial stake) but "
+                   "the game does not give its expected total yet")
+        return None, missing, *(own_risk or (None, missing))
+    if own_risk is not None:  # the game's own exact figure: for dice it counts the behind wagers' stakes and losses
+        return stake, f"the divisor of the element of risk, {own_risk[1]}", *own_risk
+    return stake, "under the strategy the figures assume", -dist.mean / stake, "expected loss / expected total staked"
+
+
+def report_of(dist: Distribution, *, stake: Fraction | None = None, not_a_law: str = "",
+              own_risk: tuple[Fraction, str] | None = None) -> MathReport:
+    """The math report of a wager with this distribution of net return per unit initially staked.
+
+    `stake`: the expected total staked per unit initial stake where stakes grow (None: they never grow, or the
+    figure is not available, told apart by whether a round can lose more than its initial stake). `not_a_law`:
+    why the distribution is not the law of a round, if it is not. `own_risk`: the game's own element of risk
+    (value, definition), where the distribution does not carry every added stake (dice behind wagers).
+    """
+    total, stake_basis, risk, risk_basis = _stake(dist, stake, own_risk)
+    common = dict(expected_return=dist.mean, stake=total, stake_basis=stake_basis, element_of_risk=risk,
+                  element_of_risk_basis=risk_basis)
+    if not_a_law:
+        return MathReport(not_a_law=not_a_law, **common)
+    mean, variance = dist.mean, dist.variance
+    third = sum((abs(r - mean) ** 3 * p for r, p in dist.outcomes), Fraction(0))
+    sd = Surd(variance)
+    root = sd.decimal(25)
+    volatility = tuple(Volatility(c, z, (z * root).quantize(Decimal("1e-15")))
+                       for c, z in ((c, z_two_sided(c)) for c in LEVELS))
+    bands = tuple(rtp_band(mean, variance, n, BAND_LEVEL, third) for n in BAND_ROUNDS)
+    top, p_top = dist.outcomes[-1]
+    return MathReport(p_win=dist.p_win, p_push=dist.p_push, p_loss=dist.p_loss, variance=variance,
+                      standard_deviation=sd, third_moment=third, volatility=volatility, bands=bands,
+                      top_award=TopAward(top, p_top), **common)

@@ -1,0 +1,240 @@
+"""Renderings of a wager's math report (core.mathreport): text lines, Markdown tables, CSV columns, JSON data.
+
+Conventions shared by every rendering: an exact value is written `p/q` (an integer plainly) beside a
+percentage of the initial stake; a decimal that comes from an irrational figure (a square root, a normal
+quantile) is a rounding and says so by having no fraction beside it; a figure that cannot be given is the
+word for why ("not computed", "not available", "n/a"), never an empty number or a wrong one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from oddscalc.core.distribution import render_decimal
+from oddscalc.core.mathreport import BAND_LEVEL, BAND_ROUNDS, DEFINITIONS, MathReport
+from oddscalc.core.planning import Band
+from oddscalc.games.base import WagerResult
+from oddscalc.report.serialize import cell_text, exact, fraction_text
+
+__all__ = ["report_lines", "report_data", "report_rows", "REPORT_COLUMNS", "BAND_COLUMNS", "BAND_TITLE",
+           "LOOSE_NOTE", "CSV_COLUMNS", "csv_values", "definition_lines",
+           "percent", "exact_pct", "one_in", "rounds_label", "band_text", "decimal_pct"]
+
+NOT_COMPUTED = "not computed"
+
+
+def percent(value: Fraction, places: int = 4) -> str:
+    return render_decimal(Fraction(value) * 100, places) + "%"
+
+
+def exact_pct(value: Fraction) -> str:
+    """`p/q = x%`, or `n = x%` for an integer."""
+    return f"{cell_text(Fraction(value))} = {percent(value)}"
+
+
+def decimal_pct(value: Decimal, places: int = 4) -> str:
+    return f"{value * 100:.{places}f}%"
+
+
+def decimal_text(value: Decimal, places: int = 4) -> str:
+    return f"{value:.{places}f}"
+
+
+def one_in(n: Fraction) -> str:
+    """'1 in 37', '1 in 649,740', '1 in 2.03' (N rounded to 3 significant figures below 1,000)."""
+    if n.denominator == 1:
+        return f"1 in {n.numerator:,}"
+    if n >= 1000:
+        return f"1 in {round(n):,}"
+    digits = max(0, 2 - len(str(int(n))) + 1)
+    return f"1 in {render_decimal(n, digits)}"
+
+
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def rounds_label(n: Fraction | int, superscript: bool = False) -> str:
+    """10^6 (or 10⁶) for a power of ten from 1,000 up, else the number with thousands separators."""
+    n = Fraction(n)
+    if n.denominator == 1 and n > 0:
+        k = len(str(n.numerator)) - 1
+        if n.numerator == 10**k and k >= 3:
+            return "10" + str(k).translate(_SUPERSCRIPT) if superscript else f"10^{k}"
+        return f"{n.numerator:,}"
+    return render_decimal(n, 2)
+
+
+def band_text(b: Band, places: int = 4) -> str:
+    """`low–high%`, e.g. 96.15–98.44%."""
+    return f"{b.low * 100:.{places}f}–{decimal_pct(b.high, places)}"
+
+
+def _stake_text(m: MathReport) -> str:
+    if m.stake is None:
+        return m.stake_basis
+    if m.stake == 1 and m.element_of_risk is None:
+        return f"1 ({m.stake_basis})"
+    return f"{cell_text(m.stake)} = {render_decimal(m.stake, 4)} units per unit initially staked ({m.stake_basis})"
+
+
+def _risk_text(m: MathReport) -> str:
+    if m.element_of_risk is None:
+        return m.element_of_risk_basis
+    return f"{exact_pct(m.element_of_risk)} ({m.element_of_risk_basis})"
+
+
+def report_lines(m: MathReport, indent: str = "    ") -> list[str]:
+    """The report as text lines for `edge` and `dist`."""
+    lines = [f"expected return {exact_pct(m.expected_return)} per unit initially staked; RTP {exact_pct(m.rtp)}"]
+    if not m.is_law:
+        lines.append(f"P(win), P(push or void), P(loss), variance, standard deviation, volatility index, RTP bands, "
+                     f"top award: {NOT_COMPUTED} (not the law of a round: see the note)")
+    else:
+        lines.append(f"P(win) = hit frequency (net return > 0) {exact_pct(m.p_win)}; "
+                     f"P(push or void) {exact_pct(m.p_push)}; P(loss) {exact_pct(m.p_loss)}")
+        sd = m.standard_deviation
+        lines.append(f"variance {cell_text(m.variance)}; standard deviation {sd.exact} = {decimal_text(sd.decimal(), 8)}")
+        lines.append("volatility index (z x SD): " + "; ".join(
+            f"{percent(v.level, 0)} {decimal_text(v.value)} (z = {decimal_text(v.z)})" for v in m.volatility))
+        lines.append(f"RTP band at {percent(BAND_LEVEL, 0)} (normal approximation, exact variance): " + "; ".join(
+            f"{rounds_label(b.rounds)} rounds {band_text(b, 2)}" + ("*" if b.approximate else "") for b in m.bands))
+        if any(b.approximate for b in m.bands):
+            lines.append("  * Berry-Esseen cannot keep that band's coverage within one point of the level: "
+                         "too few rounds for the normal approximation to be trusted for this wager")
+        t = m.top_award
+        lines.append(f"top award: net return {cell_text(t.net_return)} per unit initially staked, probability "
+                     f"{exact_pct(t.probability)}, {one_in(t.one_in)}")
+    lines.append(f"average total stake: {_stake_text(m)}")
+    lines.append(f"element of risk: {_risk_text(m)}")
+    return [indent + line for line in lines]
+
+
+def definition_lines() -> list[str]:
+    """The definitions, for the foot of a text report."""
+    return ["math report definitions:"] + [f"  {name}: {text}" for name, text in DEFINITIONS.items()]
+
+
+def _maybe_exact(value: Fraction | None) -> dict[str, str] | None:
+    return None if value is None else exact(value)
+
+
+def _decimal(value: Decimal | None) -> str | None:
+    return None if value is None else str(value)
+
+
+def report_data(m: MathReport) -> dict[str, Any]:
+    """JSON-ready: exact values as {"exact", "decimal", "percent"}; irrational ones as decimal strings; null for
+    a figure that cannot be given (the `status` strings say why)."""
+    sd = m.standard_deviation
+    return {
+        "distribution_is_law": m.is_law,
+        "p_win": _maybe_exact(m.p_win),
+        "p_push_or_void": _maybe_exact(m.p_push),
+        "p_loss": _maybe_exact(m.p_loss),
+        "hit_frequency": _maybe_exact(m.hit_frequency),
+        "expected_return": exact(m.expected_return),
+        "rtp": exact(m.rtp),
+        "variance": _maybe_exact(m.variance),
+        "standard_deviation": None if sd is None else {"exact": sd.exact, "square": cell_text(sd.square),
+                                                       "decimal": str(sd.decimal())},
+        "third_absolute_central_moment": _maybe_exact(m.third_moment),
+        "volatility_index": [{"level": fraction_text(v.level), "z": str(v.z), "value": str(v.value)}
+                             for v in m.volatility],
+        "rtp_bands": [{"rounds": int(b.rounds), "level": fraction_text(b.level), "low": str(b.low),
+                       "high": str(b.high), "half_width": str(b.half_width),
+                       "berry_esseen_bound": _decimal(b.berry_esseen), "approximate": b.approximate}
+                      for b in m.bands],
+        "average_total_stake": _maybe_exact(m.stake),
+        "average_total_stake_basis": m.stake_basis,
+        "element_of_risk": _maybe_exact(m.element_of_risk),
+        "element_of_risk_basis": m.element_of_risk_basis,
+        "top_award": None if m.top_award is None else {
+            "net_return": exact(m.top_award.net_return),
+            "probability": exact(m.top_award.probability),
+            "one_in": exact(m.top_award.one_in)},
+    }
+
+
+def _md_exact(value: Fraction | None) -> str:
+    return NOT_COMPUTED if value is None else f"{cell_text(value)} ({percent(value)})"
+
+
+def _md_risk(m: MathReport) -> str:
+    if m.element_of_risk is None:
+        return "not available" if m.stake is None else "n/a (stake fixed)"
+    return _md_exact(m.element_of_risk)
+
+
+def _md_stake(m: MathReport) -> str:
+    return "not available" if m.stake is None else cell_text(m.stake) + ("" if m.stake.denominator == 1 else
+                                                                          f" ({render_decimal(m.stake, 4)})")
+
+
+REPORT_COLUMNS = ("wager", "P(win) = hit frequency", "P(push or void)", "P(loss)", "expected return", "RTP",
+                  "variance", "standard deviation", "VI 90%", "VI 95%", "VI 99%", "average total stake",
+                  "element of risk", "top award (net)", "its odds")
+
+
+BAND_COLUMNS = ("wager", "RTP", *(f"N = {rounds_label(n, True)}" for n in BAND_ROUNDS))
+BAND_TITLE = f"RTP band at {percent(BAND_LEVEL, 0)} after N rounds (normal approximation, exact variance)"
+LOOSE_NOTE = ("* The Berry-Esseen bound cannot keep this band's coverage within one percentage point of "
+              f"{percent(BAND_LEVEL, 0)}: too few rounds for the normal approximation (a skewed wager).")
+
+
+def report_rows(results: Sequence[WagerResult], mark) -> tuple[list[list[str]], list[list[str]], bool]:
+    """Rows for REPORT_COLUMNS and BAND_COLUMNS (Markdown, plain text cells), and whether any band is marked
+    approximate. `mark(text)` returns a footnote reference for a note, so a not-a-law reason is footnoted."""
+    rows, band_rows, loose = [], [], False
+    for r in results:
+        m = r.math_report()
+        law = m.is_law
+        note = mark(r.not_a_law) if not law else ""
+        sd = m.standard_deviation
+        rows.append([
+            r.wager.key, *(_md_exact(x) + (note if x is None else "") for x in (m.p_win, m.p_push, m.p_loss)),
+            _md_exact(m.expected_return), _md_exact(m.rtp),
+            cell_text(m.variance) if law else NOT_COMPUTED,
+            f"{sd.exact} = {decimal_text(sd.decimal(), 6)}" if law else NOT_COMPUTED,
+            *((decimal_text(v.value) for v in m.volatility) if law else [NOT_COMPUTED] * 3),
+            _md_stake(m) + (mark(m.stake_basis) if m.stake is None else ""),
+            _md_risk(m) + (mark(m.element_of_risk_basis) if m.stake is None and m.element_of_risk is None else ""),
+            cell_text(m.top_award.net_return) if law else NOT_COMPUTED,
+            one_in(m.top_award.one_in) if law else NOT_COMPUTED,
+        ])
+        if law:
+            cells = [band_text(b, 2) + ("*" if b.approximate else "") for b in m.bands]
+            loose = loose or any(b.approximate for b in m.bands)
+        else:
+            cells = [NOT_COMPUTED + note] * len(BAND_ROUNDS)
+        band_rows.append([r.wager.key, percent(m.rtp), *cells])
+    return rows, band_rows, loose
+
+
+CSV_COLUMNS = ("p_loss", "hit_frequency", "expected_return", "rtp", "variance", "standard_deviation_exact",
+               "standard_deviation", "volatility_index_90", "volatility_index_95", "volatility_index_99",
+               "average_total_stake", "element_of_risk", "element_of_risk_percent", "top_award",
+               "top_award_probability", "top_award_one_in",
+               *(f"rtp_band95_halfwidth_1e{len(str(n)) - 1}" for n in BAND_ROUNDS))
+
+
+def csv_values(m: MathReport) -> list[str]:
+    """The values for CSV_COLUMNS; empty where a figure cannot be given (`distribution_is_law` in the JSON)."""
+    law = m.is_law
+
+    def frac(x: Fraction | None) -> str:
+        return "" if x is None else cell_text(x)
+
+    sd = m.standard_deviation
+    return [
+        frac(m.p_loss), frac(m.hit_frequency), cell_text(m.expected_return), cell_text(m.rtp), frac(m.variance),
+        sd.exact if law else "", str(sd.decimal(12)) if law else "",
+        *((str(v.value) for v in m.volatility) if law else ["", "", ""]),
+        frac(m.stake), frac(m.element_of_risk),
+        "" if m.element_of_risk is None else render_decimal(m.element_of_risk * 100, 8),
+        frac(m.top_award.net_return) if law else "", frac(m.top_award.probability) if law else "",
+        frac(m.top_award.one_in) if law else "",
+        *((str(b.half_width) for b in m.bands) if law else [""] * len(BAND_ROUNDS)),
+    ]

@@ -1,0 +1,106 @@
+"""Renderings of a test plan (core.planning.Plan): text lines, JSON-ready data, CSV rows."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from oddscalc.core.distribution import render_decimal, render_sqrt
+from oddscalc.core.planning import Plan
+from oddscalc.report.math_report import decimal_pct, exact_pct, percent
+from oddscalc.report.serialize import cell_text, exact, fraction_text
+
+__all__ = ["plan_text", "plan_data", "plan_rows"]
+
+
+def _points(value: Decimal | Fraction) -> str:
+    if isinstance(value, Fraction):
+        return render_decimal(value * 100, 4) + " percentage points"
+    return f"{value * 100:.4f} percentage points"
+
+
+def _level(value: Fraction) -> str:
+    """A probability as a percentage to 4 significant figures, however small: 1%, 80%, 1e-398%."""
+    d = Decimal(value.numerator) / Decimal(value.denominator) * 100
+    return (f"{d:.6f}".rstrip("0").rstrip(".") if d >= Decimal("0.0001") else f"{d:.3e}") + "%"
+
+
+def _sided(p: Plan) -> str:
+    return "two-sided (a shift either way)" if p.two_sided else "one-sided (a shift in the stated direction)"
+
+
+def _rounds(n: Fraction) -> str:
+    return f"{n.numerator:,}" if n.denominator == 1 else f"{render_decimal(n, 2)} (expected)"
+
+
+def plan_text(p: Plan, heading: str) -> str:
+    """The plan for people: what was asked, the answer, and the model and formula behind it."""
+    lines = [heading,
+             f"  expected return {exact_pct(p.mean)} per unit initially staked (RTP {percent(1 + p.mean)}); "
+             f"variance {cell_text(p.variance)}, standard deviation {render_sqrt(p.variance, 10)}",
+             f"  model: {p.model}"]
+    if p.shift is not None:
+        lines.append(f"  rounds to detect a shift of the RTP by {_points(p.shift)}, {_sided(p)}, z-test at "
+                     f"significance {_level(p.alpha)} with power {_level(p.power)}: {p.rounds_needed:,}")
+        if p.turnover_needed is not None and p.stake != 1:
+            lines.append(f"  that is an expected turnover of {render_decimal(p.turnover_needed, 2)} units of initial "
+                         f"stake ({cell_text(p.stake)} staked per round on average)")
+        lines.append("  formula: N = ceil(((z_a + z_power) x SD / shift)^2), z_a = Phi^-1(1 - alpha/2) "
+                     + ("" if p.two_sided else "(1 - alpha one-sided) ") + "and z_power = Phi^-1(power)")
+    if p.band is not None:
+        b = p.band
+        asked = (f"a turnover of {cell_text(p.turnover)} units ({_rounds(p.rounds)} rounds at "
+                 f"{cell_text(p.stake)} staked per round)" if p.turnover is not None else f"{_rounds(p.rounds)} rounds")
+        lines.append(f"  after {asked}, the RTP per unit initially staked lies with probability {_level(b.level)} "
+                     f"in {decimal_pct(b.low)} to {decimal_pct(b.high)} (RTP {percent(b.rtp)} +- {_points(b.half_width)})")
+        if b.berry_esseen is not None:
+            lines.append(f"  Berry-Esseen: the normal model's distribution function is off by at most "
+                         f"{b.berry_esseen:.4g} here" + ("; the band is rough at this number of rounds"
+                                                           if b.approximate else ""))
+        lines.append(f"  these rounds detect a shift of {_points(p.detectable)} or more with power {_level(p.power)} "
+                     f"(significance {_level(p.alpha)}, {_sided(p)})")
+    return "\n".join(lines) + "\n"
+
+
+def _dec(value: Decimal | None) -> str | None:
+    return None if value is None else str(value)
+
+
+def plan_data(p: Plan, about: dict[str, Any]) -> dict[str, Any]:
+    """JSON-ready: exact inputs as {"exact", ...}; answers as integers or decimal strings."""
+    b = p.band
+    return {
+        **about,
+        "model": p.model,
+        "expected_return": exact(p.mean), "variance": exact(p.variance),
+        "average_total_stake": None if p.stake is None else exact(p.stake),
+        "alpha": fraction_text(p.alpha), "power": fraction_text(p.power), "two_sided": p.two_sided,
+        "shift": None if p.shift is None else exact(p.shift),
+        "rounds_needed": p.rounds_needed,
+        "turnover_needed": None if p.turnover_needed is None else exact(p.turnover_needed),
+        "rounds": None if p.rounds is None else fraction_text(p.rounds),
+        "turnover": None if p.turnover is None else fraction_text(p.turnover),
+        "band": None if b is None else {"level": fraction_text(b.level), "rtp": exact(b.rtp), "low": str(b.low),
+                                        "high": str(b.high), "half_width": str(b.half_width),
+                                        "berry_esseen_bound": _dec(b.berry_esseen), "approximate": b.approximate},
+        "detectable_shift": _dec(p.detectable),
+    }
+
+
+def plan_rows(p: Plan) -> list[tuple[str, str]]:
+    """(quantity, value) rows for CSV."""
+    rows: list[tuple[str, str]] = []
+
+    def add(key: str, value: object) -> None:
+        if isinstance(value, dict) and "exact" in value:
+            rows.append((key, value["exact"]))
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                add(f"{key}.{k}", v)
+        else:
+            rows.append((key, "" if value is None else str(value).lower() if isinstance(value, bool) else str(value)))
+
+    for key, value in plan_data(p, {}).items():
+        add(key, value)
+    return rows

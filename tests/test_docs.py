@@ -1,0 +1,22 @@
+"""The worked examples in the documentation and the core modules' docstrings run as written."""
+
+import doctest
+from pathlib import Path
+
+import pytest
+
+import oddscalc.core.mathreport
+import oddscalc.core.planning
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_api_guide_worked_example_runs():
+    result = doctest.testfile(str(ROOT / "docs" / "api.md"), module_relative=False)
+    assert result.attempted >= 10 and result.failed == 0
+
+
+@pytest.mark.parametrize("module", [oddscalc.core.mathreport, oddscalc.core.planning])
+def test_module_examples_run(module):
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0

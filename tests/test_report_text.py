@@ -1,0 +1,94 @@
+"""What `edge` and `dist` print: figures that are not probabilities shown as what they are, columns that line
+up, one way of writing zero, the math report in every format, and every committed table valid under the schema."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import subprocess
+import sys
+from fractions import Fraction as F
+from importlib import resources
+from pathlib import Path
+
+import jsonschema
+
+ROOT = Path(__file__).resolve().parents[1]
+ZERO = re.compile(r"(?<![0-9])-?0/1(?![0-9])")
+SCHEMA = json.loads(resources.files("oddscalc").joinpath("schemas/analysis-1.json").read_text())
+
+
+def run(*args):
+    proc = subprocess.run([sys.executable, "-m", "oddscalc", *args], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def test_non_probability_figures_are_not_printed_as_probabilities():
+    out = run("dist", "dice", "win", "--version", "1994")
+    assert "P(expected throws" not in out
+    # 557/165 by hand: 1 + P(point) x E[throws to settle a point] = 1 + sum over points of (w/36)(36/(w+6)).
+    ways = (3, 4, 5, 5, 4, 3)
+    assert 1 + sum(F(w, 36) * F(36, w + 6) for w in ways) == F(557, 165)
+    assert "expected throws to resolution: 557/165 = 3.3758 throws" in out
+    out = run("dist", "blackjack", "initial", "--version", "1994", "--rule", "max_hands=2")
+    assert "P(expectation" not in out
+    assert "expectation, composition-dependent optimal: " in out and "% per unit initially staked" in out
+    data = json.loads(run("dist", "dice", "win", "--version", "1994", "--format", "json"))
+    assert [f["name"] for f in data["wagers"][0]["figures"]] == ["expected throws to resolution"]
+    assert all(0 <= F(e["exact"]) <= 1 for e in data["wagers"][0]["events"])
+
+
+def test_dist_columns_line_up():
+    """Super Pan 9's player-banker wager has probabilities wider than the old fixed column (29 characters)."""
+    out = run("dist", "super-pan-9", "player-banker", "--version", "1994")
+    lines = out.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.strip().startswith("net return"))
+    header = lines[head]
+    end_return = header.index("net return") + len("net return")
+    end_p = header.index("probability") + len("probability")
+    start_decimal = header.index("decimal")
+    rows = lines[head + 1:head + 4]
+    assert any(len(row.split()[1]) > 28 for row in rows)
+    for row in rows:
+        ret, p, dec = row.split()
+        assert row.index(ret) + len(ret) == end_return
+        assert row.index(p, end_return) + len(p) == end_p
+        assert row.index(dec, end_p) == start_decimal
+
+
+def test_zero_is_written_one_way_for_people_and_one_way_for_machines():
+    """Text, Markdown and CSV write 0 (an integer plainly); JSON writes every exact value as p/q, 0 as 0/1."""
+    text = run("edge", "punto-banco", "banker", "--version", "1994")
+    assert not ZERO.search(text) and "P(push or void) 145057227313/1525814595305" in text
+    rows = list(csv.DictReader(io.StringIO(run("edge", "roulette", "straight", "--version", "1994",
+                                               "--format", "csv"))))
+    assert rows[0]["p_push"] == "0" and rows[0]["average_total_stake"] == "1"
+    data = json.loads(run("edge", "roulette", "straight", "--version", "1994", "--format", "json"))
+    report = data["wagers"][0]["math_report"]
+    assert report["p_push_or_void"]["exact"] == "0/1" and report["standard_deviation"]["exact"] == "216/37"
+    assert not ZERO.search((ROOT / "tables" / "1994" / "roulette.md").read_text())
+    assert "| 0 (0.0000%) |" in (ROOT / "tables" / "1994" / "roulette.md").read_text()
+
+
+def test_edge_text_carries_the_math_report_and_its_definitions():
+    out = run("edge", "three-card-poker", "ante-play", "--version", "2002")
+    assert "element of risk: 686689/34084400 = 2.0147%" in out
+    assert "average total stake: 370/221 = 1.6742 units" in out
+    assert "RTP band at 95%" in out and "volatility index (z x SD)" in out
+    assert "math report definitions:" in out and "hit frequency: P(net return > 0)" in out
+
+
+def test_every_committed_table_validates_against_the_schema():
+    for path in sorted((ROOT / "tables").rglob("*.json")):
+        data = json.loads(path.read_text())
+        for rule_set in data["rule_sets"]:
+            jsonschema.validate(rule_set, SCHEMA)
+            for w in rule_set["wagers"]:
+                report = w["math_report"]
+                assert report["distribution_is_law"] == w["distribution_is_law"], (path, w["key"])
+                if not w["distribution_is_law"]:  # no variance-based figure for a distribution with lumped rounds
+                    assert w["variance"] is w["standard_deviation"] is report["standard_deviation"] is None
+                    assert report["rtp_bands"] == report["volatility_index"] == []
