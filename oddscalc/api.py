@@ -14,8 +14,8 @@ from types import ModuleType
 
 from oddscalc.core import planning
 from oddscalc.core.mathreport import MathReport
-from oddscalc.core.planning import Plan, PlanError
 from oddscalc.core.numbers import shorten
+from oddscalc.core.planning import Plan, PlanError
 from oddscalc.core.progress import Progress
 from oddscalc.games.base import GameAnalysis, RuleError, WagerResult, resolve_rules
 from oddscalc.regulations.model import Wager, apply_overrides
