@@ -10,7 +10,7 @@ from oddscalc.games.blackjack import strategy as charts
 from oddscalc.games.blackjack.hand import pair_partners
 from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, add, hand_of, is_natural, total_of
 from oddscalc.games.blackjack.rounds import two_hand_law
-from oddscalc.games.blackjack.split import SplitDetail, split_value
+from oddscalc.games.blackjack.split import SplitDetail, split_stake, split_value
 
 __all__ = ["HandOutcomes", "start_outcomes", "split_round_law", "RoundLaw", "round_law"]
 
@@ -85,11 +85,13 @@ class RoundLaw:
 
     `lumped`: the chance of split rounds that could make three or more hands; each enters `dist` as its
     exact conditional expectation (their joint law is not computed), so only the mean is exact when it
-    is not zero. `events`: chances of a player blackjack, a banker blackjack, a split, a double."""
+    is not zero. `events`: chances of a player blackjack, a banker blackjack, a split, a double. `stake`: the
+    expected total staked per unit initial stake (doubles and split hands included; None with peek)."""
 
     dist: dict[Fraction, Fraction]
     lumped: Fraction
     events: dict[str, Fraction]
+    stake: Fraction | None = None
 
 
 def split_round_law(ev: Evaluator, h: tuple[int, ...], pair: int, value: Fraction, detail: SplitDetail | None
@@ -114,6 +116,7 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
     probs = {up: p for up, p, _ in game.per_up}
     dist: dict[Fraction, Fraction] = {}
     lumped = Fraction(0)
+    stake = Fraction(0)
     events = {"player blackjack": Fraction(0), "banker blackjack": Fraction(0), "split": Fraction(0),
               "double": Fraction(0)}
 
@@ -138,6 +141,7 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                 if v.natural:
                     events["player blackjack"] += w * q
                     put(start_outcomes(out, h, STAND), w * q)
+                    stake += w * q
                     continue
                 if strategy is None:
                     action, split_policy = v.best, None
@@ -153,6 +157,10 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                     detail = (split_value(ev.left(h), up, pair, partners, rules, ev.dealer, split_policy)
                               if exact or strategy is not None else None)
                     value = v.value(SPLIT) if strategy is None else detail.value
+                    if strategy is None:
+                        stake += w * q * (v.split_stake or 0)
+                    elif not rules.peek:
+                        stake += w * q * split_stake(ev.left(h), pair, partners, detail.limit, split_policy)
                     if not exact:
                         lumped += w * q * (1 - pbj if rules.peek else 1)
                     law = split_round_law(ev, h, pair, value, detail if exact else None)
@@ -162,7 +170,8 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                     action = STAND
                 if action == DOUBLE:
                     events["double"] += w * q
+                stake += w * q * (2 if action == DOUBLE else 1)
                 put(start_outcomes(out, h, action), w * q)
     if progress:
         progress(len(game.evaluators), len(game.evaluators), f"blackjack: law of a round, {name}")
-    return RoundLaw(dict(sorted(dist.items())), lumped, events)
+    return RoundLaw(dict(sorted(dist.items())), lumped, events, None if rules.peek else stake)
