@@ -150,11 +150,15 @@ def test_simulator_plays_exactly_the_engines_basic_strategy_law(rules, strings):
     assert _simulator_law(table, SHOE) == {k: v for k, v in law.dist.items() if v}
 
 
-def test_round_law_with_resplits_lumps_them_and_keeps_the_mean():
+def test_round_law_with_resplits_is_exact_within_the_budget_and_lumps_beyond_it_keeping_the_mean():
     g = full_game(RuleSet(max_hands=4, split_values=frozenset(range(1, 10))), shoe=SHOE)
     law = round_law(g)
-    assert sum(law.dist.values()) == 1
-    assert sum(k * p for k, p in law.dist.items()) == g.ev
+    assert law.lumped == 0
+    lumped = round_law(g, budget=0)
+    assert lumped.lumped > 0 and lumped.dist != law.dist
+    for x in (law, lumped):
+        assert sum(x.dist.values()) == 1
+        assert sum(k * p for k, p in x.dist.items()) == g.ev
 
 
 def test_up_cards_computed_apart_on_two_processes_merge_to_the_whole_game(monkeypatch):
@@ -171,3 +175,92 @@ def test_up_cards_computed_apart_on_two_processes_merge_to_the_whole_game(monkey
     monkeypatch.setenv("ODDSCALC_WORKERS", "1")
     assert compute_summary(rules, with_distribution=False) == two
     assert two["ev"] == f"{whole.ev.numerator}/{whole.ev.denominator}"
+
+
+def _brute_resplit_law(shoe, up, pair, limit, act, peek):
+    """Split hands played one after the other in the real order from `shoe` (card values 1..10): a pair card
+    dealt as a hand's second card starts a new hand while there are fewer than `limit`; then the banker. The
+    net result's law over every order of the cards (with peek, banker-blackjack rounds left out)."""
+    law = Counter()
+
+    def banker(rest, cards, p, hands):
+        t, soft = _total(cards)
+        if len(cards) == 2 and t == 21:
+            if not peek:
+                law[-sum(s for _, s in hands)] += p
+            return
+        if t >= 17:
+            net = 0
+            for ht, s in hands:
+                if ht > 21 or (t <= 21 and ht < t):
+                    net -= s
+                elif t > 21 or ht > t:
+                    net += s
+            law[net] += p
+            return
+        for c, q, r in _draws(rest):
+            banker(r, cards + (c,), p * q, hands)
+
+    def play(rest, p, done, current, waiting, hands):
+        if current is None:
+            if not waiting:
+                banker(rest, (up,), p, done)
+                return
+            play(rest, p, done, (pair,), waiting - 1, hands)
+            return
+        if len(current) == 1:
+            for c, q, r in _draws(rest):
+                if c == pair and hands < limit:
+                    play(r, p * q, done, current, waiting + 1, hands + 1)
+                else:
+                    play(r, p * q, done, current + (c,), waiting, hands)
+            return
+        t, _ = _total(current)
+        doubled = len(current) == 3 and act(current[:2]) == "double" and pair != 1
+        if t >= 21 or doubled or (pair == 1 and len(current) == 2):
+            play(rest, p, done + ((t, 2 if doubled else 1),), None, waiting, hands)
+            return
+        a = act(current)
+        if a == "stand":
+            play(rest, p, done + ((t, 1),), None, waiting, hands)
+            return
+        for c, q, r in _draws(rest):
+            play(r, p * q, done, current + (c,), waiting, hands)
+
+    play(shoe, Fraction(1), (), (pair,), 1, 2)
+    return {k: v for k, v in law.items() if v}
+
+
+RESPLIT_SHOE = (2, 1, 0, 0, 0, 1, 2, 4, 1, 8)
+
+
+@pytest.mark.parametrize("pair,up,peek,limit", [(8, 10, False, 3), (8, 6, False, 4), (8, 7, False, 0),
+                                                 (1, 7, False, 3), (8, 1, True, 4), (7, 10, True, 0)])
+def test_resplit_law_matches_brute_force_and_the_split_expectation(pair, up, peek, limit):
+    """Three, four and as many hands as the shoe allows: the whole law against play in the real order, and
+    its mean against `split_value` under the same post-split policy."""
+    from oddscalc.games.blackjack.rounds import split_law
+    from oddscalc.games.blackjack.split import split_value
+    rules = RuleSet(max_hands=limit, double_totals=None, peek=peek)
+    shoe = list(RESPLIT_SHOE)
+    shoe[up - 1] -= 1
+    shoe[pair - 1] -= 2
+    shoe = tuple(shoe)
+
+    def by_values(cards):
+        t, soft = _total(cards)
+        if len(cards) == 2 and pair == 1:
+            return "stand"  # split Aces take one card (the engine's policies say so)
+        if len(cards) == 2 and t in (10, 11):
+            return "double"
+        return "hit" if t < 15 or (soft and t < 18) else "stand"
+
+    def by_counts(h):
+        return by_values(tuple(v + 1 for v in range(10) for _ in range(h[v])))
+
+    dealer = DealerTable(up - 1, False)
+    got = split_law(shoe, up - 1, pair - 1, shoe[pair - 1], rules, dealer, by_counts)
+    hands = rules.hands_limit(pair, shoe[pair - 1])
+    assert got == _brute_resplit_law(shoe, up, pair, hands, by_values, peek)
+    mean = split_value(shoe, up - 1, pair - 1, shoe[pair - 1], rules, dealer, policy=by_counts).value
+    assert sum(k * p for k, p in got.items()) == mean

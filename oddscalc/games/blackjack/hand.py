@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, is_natural, total_of
 from oddscalc.games.blackjack.rules import TEN
-from oddscalc.games.blackjack.split import split_stake, split_value
+from oddscalc.games.blackjack.split import split_value
 
 __all__ = ["HandValues", "start_hand", "ORDER", "choose"]
 
@@ -26,7 +26,6 @@ class HandValues:
     ev: Fraction
     natural: bool = False
     split_limit: int = 0
-    split_stake: Fraction | None = None  # expected total staked when split (no hole card), per unit initial stake
 
     def value(self, action: str) -> Fraction:
         return dict(self.actions)[action]
@@ -57,16 +56,14 @@ def start_hand(ev: Evaluator, h: tuple[int, ...], partners: int | None = None, s
         values[HIT] = ev.hit(h)
     if ev.may_double(h):
         values[DOUBLE] = ev.double(h)
-    limit, stake = 0, None
+    limit = 0
     if partners is not None and sum(h) == 2 and max(h) == 2:
         pair = h.index(2)
         detail = split_value(ev.left(h), ev.up, pair, partners, ev.rules, ev.dealer)
         values[SPLIT] = detail.value
         limit = detail.limit
-        if not ev.rules.peek:
-            stake = split_stake(ev.left(h), pair, partners, limit, detail.policy)
     best = choose(values)
-    return HandValues(tuple(values.items()), best, pbj, values[best] + lose_bj, split_limit=limit, split_stake=stake)
+    return HandValues(tuple(values.items()), best, pbj, values[best] + lose_bj, split_limit=limit)
 
 
 def pair_partners(ev: Evaluator, h: tuple[int, ...], rank_left: int | None = None) -> int | None:

@@ -71,10 +71,10 @@ def _initial(w: Wager, rs: RuleSet, play: str, progress) -> tuple[WagerResult, l
     ]
     not_a_law = ""
     if lumped:
-        not_a_law = (f"split rounds that may make three or more hands (chance {lumped}; hand limits {limits}) enter "
-                     "the distribution as their exact conditional expectation, since the joint law of three or more "
-                     "split hands is not computed: the mean and edge are exact, P(win) and the variance are not; "
-                     "with --rule max_hands=2 the distribution is the exact law of every round")
+        not_a_law = (f"split rounds whose joint law is beyond the computation's work budget (chance {lumped}; "
+                     f"hand limits {limits}) enter the distribution as their exact conditional expectation: the mean "
+                     "and edge are exact, P(win) and the variance are not; with --rule max_hands=2 the distribution "
+                     "is the exact law of every round (docs/blackjack.md says what resplit laws cost)")
         notes.append(not_a_law)
     else:
         notes.append("the distribution is the exact law of one round's net result, split rounds included "
