@@ -40,3 +40,17 @@ def test_optimal_play_is_the_full_game_on_that_shoe_and_bad_shoes_are_refused():
     with pytest.raises(ShoeError):
         round_expectation(OTHER, RuleSet(same_rank_tens=True))
     assert isinstance(round_expectation(OTHER, rules), Fraction)
+
+
+def test_effects_of_removal_of_a_fixed_chart_sum_to_zero():
+    """sum_c n_c (E(S - c) - E(S)) = 0 for any fixed play: removing a random unseen card changes nothing."""
+    rules = RuleSet(max_hands=3)
+    strategy = derive(full_game(rules, shoe=SHOE))
+    shoe = (3, 2, 1, 1, 1, 2, 2, 4, 2, 10)
+    base = round_expectation(shoe, rules, strategy)
+    total = Fraction(0)
+    for c in range(10):
+        if shoe[c]:
+            less = shoe[:c] + (shoe[c] - 1,) + shoe[c + 1:]
+            total += shoe[c] * (round_expectation(less, rules, strategy) - base)
+    assert total == 0
