@@ -483,12 +483,16 @@ def test_whole_round_matches_brute_force_in_the_real_deal_order(rules):
     from oddscalc.games.blackjack.game import full_game
     shoe = SHOES[0]
     actions = make_game(rules)
-    expected = Fraction(0)
+    expected = sum((p * max(actions(rest, up, cards).values()) for p, rest, up, cards in every_deal(shoe)), Fraction(0))
+    assert full_game(rules, shoe=shoe).ev == expected
+
+
+def every_deal(shoe):
+    """(chance, shoe left, up-card, player's two cards sorted) for player card, up-card, player card."""
     for c1, p1, s1 in draw(shoe):
         for up, p2, s2 in draw(s1):
             for c2, p3, s3 in draw(s2):
-                expected += p1 * p2 * p3 * max(actions(s3, up, tuple(sorted((c1, c2)))).values())
-    assert full_game(rules, shoe=shoe).ev == expected
+                yield p1 * p2 * p3, s3, up, tuple(sorted((c1, c2)))
 
 
 @pytest.mark.parametrize("pair", [8, 1, 9])
@@ -540,16 +544,13 @@ def test_expected_total_staked_matches_play_in_the_real_deal_order(rules):
     shoe = SHOES[0]
     actions = make_game(rules)
     expected = Fraction(0)
-    for c1, p1, s1 in draw(shoe):
-        for up, p2, s2 in draw(s1):
-            for c2, p3, s3 in draw(s2):
-                cards = tuple(sorted((c1, c2)))
-                a = _best(actions(s3, up, cards))
-                if a == "split":
-                    pair = cards[0]
-                    staked = actions.split_round(s3, up, pair, rules.hands_limit(pair, s3[pair - 1]), staked=True)
-                else:
-                    staked = 2 if a == "double" else 1
-                expected += p1 * p2 * p3 * staked
+    for p, rest, up, cards in every_deal(shoe):
+        a = _best(actions(rest, up, cards))
+        if a == "split":
+            pair = cards[0]
+            staked = actions.split_round(rest, up, pair, rules.hands_limit(pair, rest[pair - 1]), staked=True)
+        else:
+            staked = 2 if a == "double" else 1
+        expected += p * staked
     assert round_law(full_game(rules, shoe=shoe)).stake == expected
     assert expected > 1

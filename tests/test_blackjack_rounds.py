@@ -34,51 +34,6 @@ def _draws(shoe):
             yield v + 1, Fraction(shoe[v], n), tuple(rest)
 
 
-def _brute_split_law(shoe, up, pair, act, peek):
-    """Two split hands played one after the other from `shoe` (card values 1..10), then the banker; the
-    net result's law, summed over every order of the cards."""
-    law = Counter()
-
-    def banker(rest, cards, p, hands):
-        t, soft = _total(cards)
-        if len(cards) == 2 and t == 21:
-            if not peek:
-                law[-sum(s for _, s in hands)] += p
-            return
-        if t > 21 or t > 17 or (t == 17):
-            net = 0
-            for ht, s in hands:
-                if ht > 21:
-                    net -= s
-                elif t > 21 or ht > t:
-                    net += s
-                elif ht < t:
-                    net -= s
-            law[net] += p
-            return
-        for c, q, r in _draws(rest):
-            banker(r, cards + (c,), p * q, hands)
-
-    def hand(rest, cards, stake, p, done):
-        t, _ = _total(cards)
-        a = "stand" if t >= 21 or stake == 2 or (pair == 1 and len(cards) == 2) else act(cards)
-        if a == "stand":
-            finish(rest, p, done + ((t, stake),))
-            return
-        for c, q, r in _draws(rest):
-            hand(r, cards + (c,), 2 if a == "double" else 1, p * q, done)
-
-    def finish(rest, p, done):
-        if len(done) == 2:
-            banker(rest, (up,), p, done)
-            return
-        for c, q, r in _draws(rest):
-            hand(r, (pair, c), 1, p * q, done)
-
-    finish(shoe, Fraction(1), ())
-    return {k: v for k, v in law.items() if v}
-
-
 @pytest.mark.parametrize("pair,up,peek", [(8, 10, False), (8, 6, False), (1, 7, False), (8, 1, True), (10, 7, True)])
 def test_two_hand_split_law_matches_brute_force(pair, up, peek):
     rules = RuleSet(max_hands=2, double_totals=None, peek=peek)
@@ -97,7 +52,7 @@ def test_two_hand_split_law_matches_brute_force(pair, up, peek):
         return by_values(tuple(v + 1 for v in range(10) for _ in range(h[v])))
 
     got = two_hand_law(shoe, up - 1, pair - 1, rules, DealerTable(up - 1, False), by_counts)
-    assert got == _brute_split_law(shoe, up, pair, by_values, peek)
+    assert got == _brute_resplit_law(shoe, up, pair, 2, by_values, peek)
 
 
 class _Need(Exception):

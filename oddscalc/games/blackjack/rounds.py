@@ -73,16 +73,15 @@ def hand_blocks(pair: int, policy: Callable[[tuple[int, ...]], str], shoe: tuple
 _ALL_LOSE = 23  # a banker result that beats every hand: a total above every hand's, or (no hole card) a blackjack
 
 
-def _net(t1: int, s1: int, t2: int, s2: int, banker: int) -> int:
-    """Net result of two hands (final totals, 22 = bust; stakes) against the banker's final total
-    (22 = bust, 23 = beats every hand)."""
-    net = 0
-    for t, s in ((t1, s1), (t2, s2)):
-        if t > 21 or banker == _ALL_LOSE or (banker <= 21 and t < banker):
-            net -= s
-        elif banker > 21 or t > banker:
-            net += s
-    return net
+def _law(by_size: dict[int, dict[int, int]], size: int, dealer: DealerTable) -> dict[int, Fraction]:
+    """Net result -> chance from integer weights per union size k, each over (size)_k times the banker's
+    denominator for the size - k cards left."""
+    law: dict[int, Fraction] = {}
+    for k, acc in by_size.items():
+        den = falling(size, k) * dealer.den(size - k)
+        for net, v in acc.items():
+            law[net] = law.get(net, Fraction(0)) + Fraction(v, den)
+    return {net: p for net, p in sorted(law.items()) if p}
 
 
 def _banker_groups(dealer: DealerTable, left: tuple[int, ...], size: int, top: int, peek: bool
@@ -141,14 +140,9 @@ def two_hand_law(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, deal
             w *= weight
             for b, bw in groups:
                 if bw:
-                    net = _net(t1, s1, t2, s2, b)
+                    net = _net_all(((t1, s1), (t2, s2)), b)
                     acc[net] = acc.get(net, 0) + w * bw
-    law: dict[int, Fraction] = {}
-    for k, acc in by_size.items():
-        den = falling(size, k) * dealer.den(size - k)
-        for net, v in acc.items():
-            law[net] = law.get(net, Fraction(0)) + Fraction(v, den)
-    return {net: p for net, p in sorted(law.items()) if p}
+    return _law(by_size, size, dealer)
 
 
 
@@ -230,12 +224,7 @@ def split_law(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: R
                 if bw:
                     net = _net_all(out, b)
                     acc[net] = acc.get(net, 0) + v * bw
-    law: dict[int, Fraction] = {}
-    for k, acc in by_size.items():
-        den = falling(size, k) * dealer.den(size - k)
-        for net, v in acc.items():
-            law[net] = law.get(net, Fraction(0)) + Fraction(v, den)
-    return {net: p for net, p in sorted(law.items()) if p}
+    return _law(by_size, size, dealer)
 
 
 def _net_all(hands: tuple[tuple[int, int], ...], banker: int) -> int:
