@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 
 from oddscalc.games.blackjack.game import GameResult, HandRow
@@ -39,11 +40,16 @@ class Strategy:
     later: tuple[tuple[tuple[tuple[str, int], int], str], ...]
     no_double: tuple[tuple[tuple[tuple[str, int], int], str], ...]
 
+    @cached_property
+    def lookup(self) -> dict[str, dict[tuple[tuple[str, int], int], str]]:
+        """The three charts as dictionaries (built once: a policy reads them for every hand it plays)."""
+        return {"two_card": dict(self.two_card), "later": dict(self.later), "no_double": dict(self.no_double)}
+
     def first(self, row: tuple[str, int], up: int) -> str | None:
-        return dict(self.two_card).get((row, up))
+        return self.lookup["two_card"].get((row, up))
 
     def after(self, row: tuple[str, int], up: int) -> str | None:
-        return dict(self.later).get((row, up))
+        return self.lookup["later"].get((row, up))
 
 
 def row_of(cards: tuple[int, int], splittable: bool) -> tuple[str, int]:
@@ -133,8 +139,9 @@ def play_policy(strategy: Strategy, up: int, split_pair: int | None, das: bool) 
                 return STAND
             total, soft = total_of(h)
             row = ("soft" if soft else "hard", total)
-            chart = strategy.two_card if (split_pair is None or das) else strategy.no_double
-            a = dict(chart).get((row, up)) or dict(strategy.no_double).get((row, up))
+            charts = strategy.lookup
+            chart = charts["two_card"] if (split_pair is None or das) else charts["no_double"]
+            a = chart.get((row, up)) or charts["no_double"].get((row, up))
             if a in (STAND, HIT, DOUBLE):
                 return a
             return _later_action(strategy, h, up)
