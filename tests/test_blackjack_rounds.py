@@ -59,13 +59,23 @@ class _Need(Exception):
     pass
 
 
-def _simulator_law(table, shoe):
+def _simulator_law(table, shoe, staked=None):
     """Every deal the simulator can meet on `shoe` (by value: rank index = value index, tens as the rank 10),
-    found by replaying it with each longer prefix of cards, with the chance of each."""
+    found by replaying it with each longer prefix of cards, with the chance of each. `staked` (a Counter)
+    also gets the law of the total staked: every hand the simulator finishes, with its stake (1 when it
+    finishes none: a blackjack on either side)."""
     law = Counter()
+    stakes = []
+    play_hand = sim._play_hand
+
+    def recorded(*args, **kwargs):
+        cards, stake = play_hand(*args, **kwargs)
+        stakes.append(stake)
+        return cards, stake
 
     def run(prefix, p):
         it = iter(prefix)
+        stakes.clear()
 
         def draw():
             try:
@@ -74,6 +84,7 @@ def _simulator_law(table, shoe):
                 raise _Need from None
 
         try:
+            sim._play_hand = recorded
             net = sim.play_round(table, draw)
         except _Need:
             left = list(shoe)
@@ -84,7 +95,11 @@ def _simulator_law(table, shoe):
                 if c:
                     run(prefix + [v], p * Fraction(c, n))
             return
+        finally:
+            sim._play_hand = play_hand
         law[net] += p
+        if staked is not None:
+            staked[sum(stakes) or 1] += p
 
     run([], Fraction(1))
     return dict(law)
@@ -94,15 +109,22 @@ def _simulator_law(table, shoe):
     (RuleSet(max_hands=2), {"max_hands": "2"}),
     (RuleSet(max_hands=2, hit_soft17=True, double_totals=None, peek=True, split_values=frozenset(range(1, 10))),
      {"max_hands": "2", "soft17": "hit", "double": "any", "hole_card": "peek", "split": "no-10"}),
+    (RuleSet(max_hands=4, split_values=frozenset(range(1, 10))), {"max_hands": "4", "split": "no-10"}),
+    (RuleSet(max_hands=3, double_totals=None, peek=True, split_values=frozenset(range(1, 10))),
+     {"max_hands": "3", "double": "any", "hole_card": "peek", "split": "no-10"}),
 ])
 def test_simulator_plays_exactly_the_engines_basic_strategy_law(rules, strings):
+    """The whole round law (resplits to 3 and 4 hands included) and the expected total staked, against
+    every deal the reference simulator can meet on the tiny shoe."""
     g = full_game(rules, shoe=SHOE)
     strategy = derive(g)
     law = round_law(g, strategy)
     assert law.lumped == 0
     w = next(w for w in api.wagers("blackjack", "2007") if w.key == "initial")
     table = sim._table(w, {"decks": "1", **strings}, strategy_data(strategy))
-    assert _simulator_law(table, SHOE) == {k: v for k, v in law.dist.items() if v}
+    staked = Counter()
+    assert _simulator_law(table, SHOE, staked) == {k: v for k, v in law.dist.items() if v}
+    assert law.stake == sum(k * p for k, p in staked.items())
 
 
 def test_round_law_with_resplits_is_exact_within_the_budget_and_lumps_beyond_it_keeping_the_mean():

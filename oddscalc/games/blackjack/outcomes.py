@@ -10,6 +10,7 @@ from oddscalc.games.blackjack import strategy as charts
 from oddscalc.games.blackjack.hand import pair_partners
 from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, add, hand_of, is_natural, total_of
 from oddscalc.games.blackjack.rounds import split_law
+from oddscalc.games.blackjack.rules import ACE, TEN
 from oddscalc.games.blackjack.split import SplitDetail, split_stake, split_value
 
 __all__ = ["HandOutcomes", "start_outcomes", "split_round_law", "RoundLaw", "round_law"]
@@ -85,7 +86,7 @@ class RoundLaw:
 
     `lumped`: the chance of split rounds whose joint law was beyond the work budget; each enters `dist` as
     its exact conditional expectation, so only the mean is exact when it is not zero. `events`: chances of a player blackjack, a banker blackjack, a split, a double. `stake`: the
-    expected total staked per unit initial stake (doubles and split hands included; None with peek)."""
+    expected total staked per unit initial stake (doubles and split hands included)."""
 
     dist: dict[Fraction, Fraction]
     lumped: Fraction
@@ -131,6 +132,7 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
             dist[ret] = dist.get(ret, Fraction(0)) + w * p
 
     for done, (up, ev) in enumerate(game.evaluators.items()):
+        bj_card = {ACE: TEN, TEN: ACE}.get(up)  # the hole card that makes a banker two-card 21
         if progress:
             progress(done, len(game.evaluators), f"blackjack: law of a round, {name}, up-card {done + 1}")
         chart = None if strategy is None else charts.play_policy(strategy, up, None, rules.das)
@@ -147,7 +149,7 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                 if v.natural:
                     events["player blackjack"] += w * q
                     put(start_outcomes(out, h, STAND), w * q)
-                    stake += w * q
+                    stake += w * q  # one unit, whatever the banker holds
                     continue
                 if strategy is None:
                     action, split_policy = v.best, None
@@ -162,8 +164,9 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                     detail = split_value(ev.left(h), up, pair, partners, rules, ev.dealer, split_policy)
                     if strategy is None and detail.value != v.value(SPLIT):
                         raise AssertionError("split expectation differs between the game and its law")
-                    if not rules.peek:
-                        stake += w * q * split_stake(ev.left(h), pair, partners, detail.limit, detail.policy)
+                    stake += w * q * (pbj + split_stake(ev.left(h), pair, partners, detail.limit, detail.policy,
+                                                        bj_card) if rules.peek else
+                                      split_stake(ev.left(h), pair, partners, detail.limit, detail.policy))
                     law = split_round_law(ev, h, pair, partners, detail, budget)
                     if law is None:  # the round at its exact conditional expectation
                         mass = 1 - pbj if rules.peek else Fraction(1)
@@ -175,8 +178,9 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                     action = STAND
                 if action == DOUBLE:
                     events["double"] += w * q
-                stake += w * q * (2 if action == DOUBLE else 1)
+                staked = 2 if action == DOUBLE else 1
+                stake += w * q * (pbj + (1 - pbj) * staked if rules.peek else staked)  # peek: a banker 21 ends it
                 put(start_outcomes(out, h, action), w * q)
     if progress:
         progress(len(game.evaluators), len(game.evaluators), f"blackjack: law of a round, {name}")
-    return RoundLaw(dict(sorted(dist.items())), lumped, events, None if rules.peek else stake)
+    return RoundLaw(dict(sorted(dist.items())), lumped, events, stake)

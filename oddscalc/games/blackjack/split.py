@@ -145,12 +145,23 @@ def split_value(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules:
     return SplitDetail(_by_patterns(shoe, pair, partners, limit, g), limit, policy)
 
 
-def split_stake(shoe: tuple[int, ...], pair: int, partners: int, limit: int, policy) -> Fraction:
+def split_stake(shoe: tuple[int, ...], pair: int, partners: int, limit: int, policy,
+                blackjack_card: int | None = None) -> Fraction:
     """Exact expected total staked on a split (every hand's stake: 1, or 2 where `policy` doubles the
-    two-card hand), per unit initial stake, for the same deal as `split_value` (no hole card)."""
+    two-card hand), per unit initial stake, for the same deal as `split_value`. With a peek hole card pass
+    `blackjack_card` (the value index making a banker two-card 21 with the up-card): the result is then
+    E[total staked; no banker blackjack], the hole card read as the next card after the split hands'
+    second cards (a one-card block: it may be dealt anywhere without changing any chance)."""
     one = tuple(int(i == pair) for i in range(10))
     stakes = {x: Fraction(2 if pair != 0 and policy(add(one, x)) == DOUBLE else 1) for x in range(10) if shoe[x]}
-    return _by_patterns(shoe, pair, partners, limit, lambda x, t: stakes[x])
+    if blackjack_card is None:
+        return _by_patterns(shoe, pair, partners, limit, lambda x, t: stakes[x])
+
+    def no_blackjack(x: int, t: int) -> Fraction:
+        left = add(add(shoe, pair, -t), x, -1)
+        return stakes[x] * Fraction(sum(left) - left[blackjack_card], sum(left))
+
+    return _by_patterns(shoe, pair, partners, limit, no_blackjack)
 
 
 def _by_patterns(shoe: tuple[int, ...], pair: int, partners: int, limit: int, g) -> Fraction:
