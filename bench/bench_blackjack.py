@@ -1,4 +1,6 @@
-"""Blackjack benchmarks: the full exact game (1, 6 and 8 packs, 1994 rules) and one per-hand query.
+"""Blackjack benchmarks: the full exact game (1, 6 and 8 packs, 1994 rules, CDP1 and CDZ- after a split), one
+per-hand query, the round laws (4 hands, both strategies, within the law's work budget) and the
+game-protection entry point (one round's exact expectation from a depleted shoe).
 
 Each case starts from cold memo tables (a fresh evaluation); the compiled banker functions are built
 once per process and kept, as a long-running query tool would.
@@ -10,21 +12,34 @@ from oddscalc.games.blackjack.analysis import compute_summary
 from oddscalc.games.blackjack.game import full_game, full_game_in_parts
 from oddscalc.games.blackjack.query import query_hand
 from oddscalc.games.blackjack.rules import RuleSet
+from oddscalc.games.blackjack.shoe import full_shoe
+from oddscalc.games.blackjack.shoe_value import basic_strategy, round_expectation
 
 
-def _game(decks: int):
-    return lambda: full_game(RuleSet(decks=decks))
+def _game(decks: int, post_split: str = "cdp1"):
+    return lambda: full_game(RuleSet(decks=decks, post_split=post_split))
 
 
-def _in_parts(decks: int, processes: str, summary: bool = False):
+def _depleted(strategy: bool):
+    """One round's exact expectation from 6 packs less a 5 and two tens: the fixed full-shoe basic strategy
+    (derived once, outside the timing) or composition-dependent optimal play on that shoe."""
+    rules = RuleSet(decks=6)
+    chart = basic_strategy(rules) if strategy else None
+    shoe = list(full_shoe(6))
+    shoe[4] -= 1
+    shoe[9] -= 2
+    return lambda: round_expectation(tuple(shoe), rules, chart)
+
+
+def _in_parts(decks: int, processes: str, summary: bool | str = False):
     """The game with up-cards on `processes` processes (`summary`: with the basic strategy derived and
-    evaluated, as `oddscalc blackjack game` computes it, without the round laws)."""
+    evaluated, as `oddscalc blackjack game` computes it; "laws": with both round laws too)."""
     def run():
         before = os.environ.get("ODDSCALC_WORKERS")
         os.environ["ODDSCALC_WORKERS"] = processes
         try:
             if summary:
-                compute_summary(RuleSet(decks=decks), with_distribution=False)
+                compute_summary(RuleSet(decks=decks), with_distribution=summary == "laws")
             else:
                 full_game_in_parts(RuleSet(decks=decks))
         finally:
@@ -41,9 +56,14 @@ def cases():
         ("blackjack: per-hand query 16 (10,6) vs 10, 6 packs", lambda: query_hand(RuleSet(decks=6), ["10", "6"], "10", []), 5),
         ("blackjack: full game, 1 pack, 1994 rules (custom)", _game(1), 3),
         ("blackjack: full game, 6 packs, 1994 rules", _game(6), 3),
+        ("blackjack: full game, 6 packs, 1994 rules, CDZ- after a split", _game(6, "cdz-"), 3),
         ("blackjack: full game, 8 packs, 1994 rules (custom)", _game(8), 3),
         ("blackjack: full game, 6 packs, up-cards on 2 processes", _in_parts(6, "2"), 3),
         ("blackjack: full game, 8 packs, up-cards on 2 processes (custom)", _in_parts(8, "2"), 3),
         ("blackjack: full game + basic strategy derived and evaluated, 6 packs, 1 process", _in_parts(6, "1", True), 3),
         ("blackjack: full game + basic strategy derived and evaluated, 6 packs, 2 processes", _in_parts(6, "2", True), 3),
+        ("blackjack: whole summary with both round laws (4 hands, law budget), 6 packs, 2 processes",
+         _in_parts(6, "2", "laws"), 1),
+        ("blackjack: one round from a depleted 6-pack shoe, fixed full-shoe basic strategy", _depleted(True), 3),
+        ("blackjack: one round from a depleted 6-pack shoe, CD optimal on that shoe", _depleted(False), 3),
     ]

@@ -86,13 +86,20 @@ def make_game(rules: RuleSet):
                    for c, p, rest in draw(shoe))
 
     def split_policy(shoe0, up, pair):
-        """The post-split strategy: optimal play of a split hand on shoe0 (both pair cards gone)."""
+        """The post-split strategy. CDP1: optimal play of a split hand on shoe0 (both pair cards gone), less
+        the hand's other cards. CDZ-: optimal play of an unsplit hand with the same cards, i.e. from the shoe
+        after the up-card less the hand's own cards (shoe0 with one pair card back, less the other cards)."""
+        seen = list(shoe0)
+        if rules.post_split == "cdz-":
+            seen[pair - 1] += 1
+        seen = tuple(seen)
+
         @lru_cache(maxsize=None)
         def act(cards):
             if len(cards) == 2:
                 if pair == 1:
                     return "stand"
-                rest = list(shoe0)
+                rest = list(seen)
                 other = [c for c in cards]
                 other.remove(pair)
                 rest[other[0] - 1] -= 1
@@ -101,7 +108,7 @@ def make_game(rules: RuleSet):
                     if double_value(tuple(rest), up, cards) > v:
                         return "double"
                 return a
-            rest = list(shoe0)
+            rest = list(seen)
             extra = list(cards)
             extra.remove(pair)
             for c in extra:
@@ -109,10 +116,10 @@ def make_game(rules: RuleSet):
             return play_on(tuple(rest), up, cards)[1]
         return act
 
-    def split_round(shoe0, up, pair, limit, act=None):
+    def split_round(shoe0, up, pair, limit, act=None, staked=False):
         """Play the split hands one after another (a pair card as second card starts a new hand while
-        hands < limit), then the banker; expectation of the sum of all hands' results. `act` (cards ->
-        action) replaces the optimal post-split strategy."""
+        hands < limit), then the banker; expectation of the sum of all hands' results (`staked`: of all
+        the hands' stakes). `act` (cards -> action) replaces the optimal post-split strategy."""
         act = act or split_policy(shoe0, up, pair)
 
         @lru_cache(maxsize=None)
@@ -120,6 +127,8 @@ def make_game(rules: RuleSet):
             # done: tuple of (total, stake) of finished hands; current: cards of the hand in play or None
             if current is None:
                 if queue == 0:
+                    if staked:
+                        return Fraction(sum(s for _, s in done))
                     return sum(p * sum(settle(t, s, b) for t, s in done) for b, p in banker(shoe, (up,)).items())
                 return go(shoe, done, (pair,), queue - 1, hands)
             if len(current) == 1:
@@ -172,6 +181,8 @@ RULESETS = [
     RuleSet(),
     RuleSet(hit_soft17=True, double_totals=None, das=False, max_hands=0, split_values=frozenset(range(1, 10))),
     RuleSet(max_hands=3, resplit_aces=False, double_totals=frozenset({10, 11})),
+    RuleSet(post_split="cdz-", double_totals=None, split_values=frozenset(range(1, 10))),
+    RuleSet(post_split="cdz-", max_hands=0, hit_soft17=True),
 ]
 
 
@@ -472,12 +483,16 @@ def test_whole_round_matches_brute_force_in_the_real_deal_order(rules):
     from oddscalc.games.blackjack.game import full_game
     shoe = SHOES[0]
     actions = make_game(rules)
-    expected = Fraction(0)
+    expected = sum((p * max(actions(rest, up, cards).values()) for p, rest, up, cards in every_deal(shoe)), Fraction(0))
+    assert full_game(rules, shoe=shoe).ev == expected
+
+
+def every_deal(shoe):
+    """(chance, shoe left, up-card, player's two cards sorted) for player card, up-card, player card."""
     for c1, p1, s1 in draw(shoe):
         for up, p2, s2 in draw(s1):
             for c2, p3, s3 in draw(s2):
-                expected += p1 * p2 * p3 * max(actions(s3, up, tuple(sorted((c1, c2)))).values())
-    assert full_game(rules, shoe=shoe).ev == expected
+                yield p1 * p2 * p3, s3, up, tuple(sorted((c1, c2)))
 
 
 @pytest.mark.parametrize("pair", [8, 1, 9])
@@ -508,3 +523,34 @@ def test_split_under_a_fixed_strategy_matches_brute_force(pair):
     expected = game.split_round(shoe0, up, pair, rules.hands_limit(pair, shoe0[pair - 1]), act=by_values)
     got = split_value(shoe0, up - 1, pair - 1, shoe0[pair - 1], rules, DealerTable(up - 1, False), policy=by_counts)
     assert got.value == expected
+
+
+def _best(values):
+    """The best action, exact ties going to stand, hit, double, split (the documented order)."""
+    best = None
+    for a in ("stand", "hit", "double", "split"):
+        if a in values and (best is None or values[a] > values[best]):
+            best = a
+    return best
+
+
+@pytest.mark.parametrize("rules", [RULESETS[0], RULESETS[2], RULESETS[3]])
+def test_expected_total_staked_matches_play_in_the_real_deal_order(rules):
+    """The expected total staked per round (initial stake, doubles, every split hand and its double) under
+    optimal play: every deal in the real order, the brute force's best action, split rounds played hand after
+    hand; against the round law's `stake`."""
+    from oddscalc.games.blackjack.game import full_game
+    from oddscalc.games.blackjack.outcomes import round_law
+    shoe = SHOES[0]
+    actions = make_game(rules)
+    expected = Fraction(0)
+    for p, rest, up, cards in every_deal(shoe):
+        a = _best(actions(rest, up, cards))
+        if a == "split":
+            pair = cards[0]
+            staked = actions.split_round(rest, up, pair, rules.hands_limit(pair, rest[pair - 1]), staked=True)
+        else:
+            staked = 2 if a == "double" else 1
+        expected += p * staked
+    assert round_law(full_game(rules, shoe=shoe)).stake == expected
+    assert expected > 1

@@ -34,51 +34,6 @@ def _draws(shoe):
             yield v + 1, Fraction(shoe[v], n), tuple(rest)
 
 
-def _brute_split_law(shoe, up, pair, act, peek):
-    """Two split hands played one after the other from `shoe` (card values 1..10), then the banker; the
-    net result's law, summed over every order of the cards."""
-    law = Counter()
-
-    def banker(rest, cards, p, hands):
-        t, soft = _total(cards)
-        if len(cards) == 2 and t == 21:
-            if not peek:
-                law[-sum(s for _, s in hands)] += p
-            return
-        if t > 21 or t > 17 or (t == 17):
-            net = 0
-            for ht, s in hands:
-                if ht > 21:
-                    net -= s
-                elif t > 21 or ht > t:
-                    net += s
-                elif ht < t:
-                    net -= s
-            law[net] += p
-            return
-        for c, q, r in _draws(rest):
-            banker(r, cards + (c,), p * q, hands)
-
-    def hand(rest, cards, stake, p, done):
-        t, _ = _total(cards)
-        a = "stand" if t >= 21 or stake == 2 or (pair == 1 and len(cards) == 2) else act(cards)
-        if a == "stand":
-            finish(rest, p, done + ((t, stake),))
-            return
-        for c, q, r in _draws(rest):
-            hand(r, cards + (c,), 2 if a == "double" else 1, p * q, done)
-
-    def finish(rest, p, done):
-        if len(done) == 2:
-            banker(rest, (up,), p, done)
-            return
-        for c, q, r in _draws(rest):
-            hand(r, (pair, c), 1, p * q, done)
-
-    finish(shoe, Fraction(1), ())
-    return {k: v for k, v in law.items() if v}
-
-
 @pytest.mark.parametrize("pair,up,peek", [(8, 10, False), (8, 6, False), (1, 7, False), (8, 1, True), (10, 7, True)])
 def test_two_hand_split_law_matches_brute_force(pair, up, peek):
     rules = RuleSet(max_hands=2, double_totals=None, peek=peek)
@@ -97,20 +52,30 @@ def test_two_hand_split_law_matches_brute_force(pair, up, peek):
         return by_values(tuple(v + 1 for v in range(10) for _ in range(h[v])))
 
     got = two_hand_law(shoe, up - 1, pair - 1, rules, DealerTable(up - 1, False), by_counts)
-    assert got == _brute_split_law(shoe, up, pair, by_values, peek)
+    assert got == _brute_resplit_law(shoe, up, pair, 2, by_values, peek)
 
 
 class _Need(Exception):
     pass
 
 
-def _simulator_law(table, shoe):
+def _simulator_law(table, shoe, staked=None):
     """Every deal the simulator can meet on `shoe` (by value: rank index = value index, tens as the rank 10),
-    found by replaying it with each longer prefix of cards, with the chance of each."""
+    found by replaying it with each longer prefix of cards, with the chance of each. `staked` (a Counter)
+    also gets the law of the total staked: every hand the simulator finishes, with its stake (1 when it
+    finishes none: a blackjack on either side)."""
     law = Counter()
+    stakes = []
+    play_hand = sim._play_hand
+
+    def recorded(*args, **kwargs):
+        cards, stake = play_hand(*args, **kwargs)
+        stakes.append(stake)
+        return cards, stake
 
     def run(prefix, p):
         it = iter(prefix)
+        stakes.clear()
 
         def draw():
             try:
@@ -119,6 +84,7 @@ def _simulator_law(table, shoe):
                 raise _Need from None
 
         try:
+            sim._play_hand = recorded
             net = sim.play_round(table, draw)
         except _Need:
             left = list(shoe)
@@ -129,7 +95,11 @@ def _simulator_law(table, shoe):
                 if c:
                     run(prefix + [v], p * Fraction(c, n))
             return
+        finally:
+            sim._play_hand = play_hand
         law[net] += p
+        if staked is not None:
+            staked[sum(stakes) or 1] += p
 
     run([], Fraction(1))
     return dict(law)
@@ -139,22 +109,33 @@ def _simulator_law(table, shoe):
     (RuleSet(max_hands=2), {"max_hands": "2"}),
     (RuleSet(max_hands=2, hit_soft17=True, double_totals=None, peek=True, split_values=frozenset(range(1, 10))),
      {"max_hands": "2", "soft17": "hit", "double": "any", "hole_card": "peek", "split": "no-10"}),
+    (RuleSet(max_hands=4, split_values=frozenset(range(1, 10))), {"max_hands": "4", "split": "no-10"}),
+    (RuleSet(max_hands=3, double_totals=None, peek=True, split_values=frozenset(range(1, 10))),
+     {"max_hands": "3", "double": "any", "hole_card": "peek", "split": "no-10"}),
 ])
 def test_simulator_plays_exactly_the_engines_basic_strategy_law(rules, strings):
+    """The whole round law (resplits to 3 and 4 hands included) and the expected total staked, against
+    every deal the reference simulator can meet on the tiny shoe."""
     g = full_game(rules, shoe=SHOE)
     strategy = derive(g)
     law = round_law(g, strategy)
     assert law.lumped == 0
     w = next(w for w in api.wagers("blackjack", "2007") if w.key == "initial")
     table = sim._table(w, {"decks": "1", **strings}, strategy_data(strategy))
-    assert _simulator_law(table, SHOE) == {k: v for k, v in law.dist.items() if v}
+    staked = Counter()
+    assert _simulator_law(table, SHOE, staked) == {k: v for k, v in law.dist.items() if v}
+    assert law.stake == sum(k * p for k, p in staked.items())
 
 
-def test_round_law_with_resplits_lumps_them_and_keeps_the_mean():
+def test_round_law_with_resplits_is_exact_within_the_budget_and_lumps_beyond_it_keeping_the_mean():
     g = full_game(RuleSet(max_hands=4, split_values=frozenset(range(1, 10))), shoe=SHOE)
     law = round_law(g)
-    assert sum(law.dist.values()) == 1
-    assert sum(k * p for k, p in law.dist.items()) == g.ev
+    assert law.lumped == 0
+    lumped = round_law(g, budget=0)
+    assert lumped.lumped > 0 and lumped.dist != law.dist
+    for x in (law, lumped):
+        assert sum(x.dist.values()) == 1
+        assert sum(k * p for k, p in x.dist.items()) == g.ev
 
 
 def test_up_cards_computed_apart_on_two_processes_merge_to_the_whole_game(monkeypatch):
@@ -171,3 +152,92 @@ def test_up_cards_computed_apart_on_two_processes_merge_to_the_whole_game(monkey
     monkeypatch.setenv("ODDSCALC_WORKERS", "1")
     assert compute_summary(rules, with_distribution=False) == two
     assert two["ev"] == f"{whole.ev.numerator}/{whole.ev.denominator}"
+
+
+def _brute_resplit_law(shoe, up, pair, limit, act, peek):
+    """Split hands played one after the other in the real order from `shoe` (card values 1..10): a pair card
+    dealt as a hand's second card starts a new hand while there are fewer than `limit`; then the banker. The
+    net result's law over every order of the cards (with peek, banker-blackjack rounds left out)."""
+    law = Counter()
+
+    def banker(rest, cards, p, hands):
+        t, soft = _total(cards)
+        if len(cards) == 2 and t == 21:
+            if not peek:
+                law[-sum(s for _, s in hands)] += p
+            return
+        if t >= 17:
+            net = 0
+            for ht, s in hands:
+                if ht > 21 or (t <= 21 and ht < t):
+                    net -= s
+                elif t > 21 or ht > t:
+                    net += s
+            law[net] += p
+            return
+        for c, q, r in _draws(rest):
+            banker(r, cards + (c,), p * q, hands)
+
+    def play(rest, p, done, current, waiting, hands):
+        if current is None:
+            if not waiting:
+                banker(rest, (up,), p, done)
+                return
+            play(rest, p, done, (pair,), waiting - 1, hands)
+            return
+        if len(current) == 1:
+            for c, q, r in _draws(rest):
+                if c == pair and hands < limit:
+                    play(r, p * q, done, current, waiting + 1, hands + 1)
+                else:
+                    play(r, p * q, done, current + (c,), waiting, hands)
+            return
+        t, _ = _total(current)
+        doubled = len(current) == 3 and act(current[:2]) == "double" and pair != 1
+        if t >= 21 or doubled or (pair == 1 and len(current) == 2):
+            play(rest, p, done + ((t, 2 if doubled else 1),), None, waiting, hands)
+            return
+        a = act(current)
+        if a == "stand":
+            play(rest, p, done + ((t, 1),), None, waiting, hands)
+            return
+        for c, q, r in _draws(rest):
+            play(r, p * q, done, current + (c,), waiting, hands)
+
+    play(shoe, Fraction(1), (), (pair,), 1, 2)
+    return {k: v for k, v in law.items() if v}
+
+
+RESPLIT_SHOE = (2, 1, 0, 0, 0, 1, 2, 4, 1, 8)
+
+
+@pytest.mark.parametrize("pair,up,peek,limit", [(8, 10, False, 3), (8, 6, False, 4), (8, 7, False, 0),
+                                                 (1, 7, False, 3), (8, 1, True, 4), (7, 10, True, 0)])
+def test_resplit_law_matches_brute_force_and_the_split_expectation(pair, up, peek, limit):
+    """Three, four and as many hands as the shoe allows: the whole law against play in the real order, and
+    its mean against `split_value` under the same post-split policy."""
+    from oddscalc.games.blackjack.rounds import split_law
+    from oddscalc.games.blackjack.split import split_value
+    rules = RuleSet(max_hands=limit, double_totals=None, peek=peek)
+    shoe = list(RESPLIT_SHOE)
+    shoe[up - 1] -= 1
+    shoe[pair - 1] -= 2
+    shoe = tuple(shoe)
+
+    def by_values(cards):
+        t, soft = _total(cards)
+        if len(cards) == 2 and pair == 1:
+            return "stand"  # split Aces take one card (the engine's policies say so)
+        if len(cards) == 2 and t in (10, 11):
+            return "double"
+        return "hit" if t < 15 or (soft and t < 18) else "stand"
+
+    def by_counts(h):
+        return by_values(tuple(v + 1 for v in range(10) for _ in range(h[v])))
+
+    dealer = DealerTable(up - 1, False)
+    got = split_law(shoe, up - 1, pair - 1, shoe[pair - 1], rules, dealer, by_counts)
+    hands = rules.hands_limit(pair, shoe[pair - 1])
+    assert got == _brute_resplit_law(shoe, up, pair, hands, by_values, peek)
+    mean = split_value(shoe, up - 1, pair - 1, shoe[pair - 1], rules, dealer, policy=by_counts).value
+    assert sum(k * p for k, p in got.items()) == mean

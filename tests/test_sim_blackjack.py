@@ -65,7 +65,7 @@ def test_check_refuses_a_law_with_lumped_resplit_rounds(tmp_path, capsys):
     code, err = _run(["check", "blackjack", "initial", str(results), "--version", "1994", "--rule", "strategy=basic"],
                      capsys)
     assert code == 2
-    assert "three or more hands" in err and "max_hands=2" in err
+    assert "beyond the computation's work budget" in err and "max_hands=2" in err
 
 
 def test_simulate_refuses_optimal_play(capsys):

@@ -27,6 +27,7 @@ _FLAGS = (
     ("max_hands", "--max-hands", "2 3 4 5 6 8 max: hands from one split"),
     ("resplit_aces", "--resplit-aces", "yes | no"),
     ("blackjack_pays", "--blackjack-pays", "3:2 | 6:5 | 2:1 | 1:1"),
+    ("post_split", "--post-split", "cdp1 | cdz-: the optimal play of split hands"),
 )
 
 
@@ -124,8 +125,9 @@ def hand_cmd(words, removed, fmt, custom, version, rule, **flags) -> None:
             mark = "  <- best" if a == q.best else ""
             click.echo(f"  {a:7} {pct(v):>10}  {ftext(v)}{mark}")
         if q.split_limit:
-            click.echo(f"  split: up to {q.split_limit} hands; post-split play composition-dependent on the pair "
-                       "and up-card only")
+            from oddscalc.games.blackjack.rules import POST_SPLIT_NAMES
+            click.echo(f"  split: up to {q.split_limit} hands; split hands played by "
+                       + POST_SPLIT_NAMES[rules.get("post_split", "cdp1")])
         if q.insurance is not None:
             click.echo(f"  insurance (reg 7(7)) per unit insurance stake: {pct(q.insurance)}  {ftext(q.insurance)}")
 
@@ -135,11 +137,12 @@ def hand_cmd(words, removed, fmt, custom, version, rule, **flags) -> None:
 @rule_flags
 def game_cmd(no_cache, fmt, custom, version, rule, **flags) -> None:
     """The full-shoe game: exact expectation under composition-dependent play and basic strategy."""
-    from oddscalc.games.blackjack import SPLIT_STRATEGY
+    from oddscalc.games.blackjack import split_strategy
     from oddscalc.games.blackjack.analysis import game_summary
     from oddscalc.games.blackjack.rules import rule_set
     version, rules, outside = resolve(version, rule, custom, fmt, flags)
     s = game_summary(rule_set(rules), StderrBar(), use_cache=not no_cache)
+    SPLIT_STRATEGY = split_strategy(rule_set(rules))
     ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])
     if fmt == "json":
         click.echo(json.dumps(game_data(version, rules, outside, SPLIT_STRATEGY, s), indent=1))
@@ -153,7 +156,7 @@ def game_cmd(no_cache, fmt, custom, version, rule, **flags) -> None:
         return
     click.echo(f"blackjack, version {version}: " + ", ".join(f"{k}={v}" for k, v in rules.items())
                + (" (CUSTOM)" if outside else ""))
-    click.echo(f"composition-dependent optimal: player expectation {pct(ev)}, house edge {pct(-ev)}")
+    click.echo(f"composition-dependent optimal ({rules.get('post_split', 'cdp1').upper()} after a split): player expectation {pct(ev)}, house edge {pct(-ev)}")
     click.echo(f"  exact: {s['ev']}")
     click.echo(f"total-dependent basic strategy: player expectation {pct(td)}, house edge {pct(-td)}")
     click.echo(f"  exact: {s['td_ev']}")

@@ -57,7 +57,9 @@ def _merge_laws(parts: list[RoundLaw]) -> RoundLaw:
             dist[r] = dist.get(r, Fraction(0)) + p
         for k, v in law.events.items():
             events[k] = events.get(k, Fraction(0)) + v
-    return RoundLaw(dict(sorted(dist.items())), sum((law.lumped for law in parts), Fraction(0)), events)
+    stakes = [law.stake for law in parts]
+    stake = None if None in stakes else sum(stakes, Fraction(0))
+    return RoundLaw(dict(sorted(dist.items())), sum((law.lumped for law in parts), Fraction(0)), events, stake)
 
 
 def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True) -> dict[str, Any]:
@@ -82,7 +84,8 @@ def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True) 
         "rows": [row for p in parts for row in p["rows"]], "charts": charts,
         "strategy": strategy_data(s),
         "laws": {name: {"distribution": [[frac(r), frac(p)] for r, p in law.dist.items()],
-                        "lumped": frac(law.lumped), "events": {k: frac(v) for k, v in law.events.items()}}
+                        "lumped": frac(law.lumped), "events": {k: frac(v) for k, v in law.events.items()},
+                        "stake": None if law.stake is None else frac(law.stake)}
                  for name, law in laws.items()},
     }
 

@@ -9,8 +9,9 @@ from fractions import Fraction
 from oddscalc.games.blackjack import strategy as charts
 from oddscalc.games.blackjack.hand import pair_partners
 from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, add, hand_of, is_natural, total_of
-from oddscalc.games.blackjack.rounds import two_hand_law
-from oddscalc.games.blackjack.split import SplitDetail, split_value
+from oddscalc.games.blackjack.rounds import split_law
+from oddscalc.games.blackjack.rules import ACE, TEN
+from oddscalc.games.blackjack.split import SplitDetail, split_stake, split_value
 
 __all__ = ["HandOutcomes", "start_outcomes", "split_round_law", "RoundLaw", "round_law"]
 
@@ -83,37 +84,46 @@ def start_outcomes(out: HandOutcomes, h: tuple[int, ...], action: str,
 class RoundLaw:
     """The law of the initial wager's net result per round under one strategy.
 
-    `lumped`: the chance of split rounds that could make three or more hands; each enters `dist` as its
-    exact conditional expectation (their joint law is not computed), so only the mean is exact when it
-    is not zero. `events`: chances of a player blackjack, a banker blackjack, a split, a double."""
+    `lumped`: the chance of split rounds whose joint law was beyond the work budget; each enters `dist` as
+    its exact conditional expectation, so only the mean is exact when it is not zero. `events`: chances of a player blackjack, a banker blackjack, a split, a double. `stake`: the
+    expected total staked per unit initial stake (doubles and split hands included)."""
 
     dist: dict[Fraction, Fraction]
     lumped: Fraction
     events: dict[str, Fraction]
+    stake: Fraction | None = None
 
 
-def split_round_law(ev: Evaluator, h: tuple[int, ...], pair: int, value: Fraction, detail: SplitDetail | None
-                    ) -> dict[Fraction, Fraction]:
-    """A split round's net law (with peek, banker-blackjack rounds left out): exact from `detail` (the
-    split's `SplitDetail`, when it makes two hands at most), else the round at its exact conditional
-    expectation, `value` being the split's (unnormalised with peek) expectation."""
+#: Work (block tuples tried) allowed for one split round's exact law; beyond it the round is lumped at its
+#: exact expectation. Resplit laws at 4 or more packs mostly exceed any affordable budget (docs/blackjack.md).
+LAW_BUDGET = 60_000
+
+
+def split_round_law(ev: Evaluator, h: tuple[int, ...], pair: int, partners: int, detail: SplitDetail,
+                    budget: int | None = LAW_BUDGET) -> dict[Fraction, Fraction] | None:
+    """A split round's exact net law (with peek, banker-blackjack rounds left out) under the post-split
+    policy of `detail` (the split's `SplitDetail`), checked against its exact expectation; None when the
+    work would pass `budget` (the round is then lumped by the caller)."""
     mass = 1 - ev.p_banker_bj(h) if ev.rules.peek else Fraction(1)
-    if detail is None:
-        return {value / mass: mass}
-    law = two_hand_law(ev.left(h), ev.up, pair, ev.rules, ev.dealer, detail.policy)
-    if sum(law.values()) != mass or sum(k * p for k, p in law.items()) != value or detail.value != value:
+    law = split_law(ev.left(h), ev.up, pair, partners, ev.rules, ev.dealer, detail.policy, budget)
+    if law is None:
+        return None
+    if sum(law.values()) != mass or sum(k * p for k, p in law.items()) != detail.value:
         raise AssertionError("split round law disagrees with the split expectation")
     return {Fraction(k): p for k, p in law.items()}
 
 
-def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | None = None) -> RoundLaw:
+def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | None = None,
+              budget: int | None = LAW_BUDGET) -> RoundLaw:
     """The initial wager's law over a full game (`game.full_game`'s result): composition-dependent optimal
-    play, or the total-dependent `strategy` (`strategy.derive`) played as `strategy.td_value` plays it."""
+    play, or the total-dependent `strategy` (`strategy.derive`) played as `strategy.td_value` plays it.
+    Split rounds whose exact law would take more than `budget` work (None: no limit) are lumped."""
     name = "optimal play" if strategy is None else "basic strategy"
     rules = game.rules
     probs = {up: p for up, p, _ in game.per_up}
     dist: dict[Fraction, Fraction] = {}
     lumped = Fraction(0)
+    stake = Fraction(0)
     events = {"player blackjack": Fraction(0), "banker blackjack": Fraction(0), "split": Fraction(0),
               "double": Fraction(0)}
 
@@ -122,6 +132,7 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
             dist[ret] = dist.get(ret, Fraction(0)) + w * p
 
     for done, (up, ev) in enumerate(game.evaluators.items()):
+        bj_card = {ACE: TEN, TEN: ACE}.get(up)  # the hole card that makes a banker two-card 21
         if progress:
             progress(done, len(game.evaluators), f"blackjack: law of a round, {name}, up-card {done + 1}")
         chart = None if strategy is None else charts.play_policy(strategy, up, None, rules.das)
@@ -138,6 +149,7 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                 if v.natural:
                     events["player blackjack"] += w * q
                     put(start_outcomes(out, h, STAND), w * q)
+                    stake += w * q  # one unit, whatever the banker holds
                     continue
                 if strategy is None:
                     action, split_policy = v.best, None
@@ -149,20 +161,26 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                 if action == SPLIT and partners is not None:
                     events["split"] += w * q
                     pair = r.cards[0]
-                    exact = not r.cases and rules.hands_limit(pair + 1, partners) == 2
-                    detail = (split_value(ev.left(h), up, pair, partners, rules, ev.dealer, split_policy)
-                              if exact or strategy is not None else None)
-                    value = v.value(SPLIT) if strategy is None else detail.value
-                    if not exact:
-                        lumped += w * q * (1 - pbj if rules.peek else 1)
-                    law = split_round_law(ev, h, pair, value, detail if exact else None)
+                    detail = split_value(ev.left(h), up, pair, partners, rules, ev.dealer, split_policy)
+                    if strategy is None and detail.value != v.value(SPLIT):
+                        raise AssertionError("split expectation differs between the game and its law")
+                    stake += w * q * (pbj + split_stake(ev.left(h), pair, partners, detail.limit, detail.policy,
+                                                        bj_card) if rules.peek else
+                                      split_stake(ev.left(h), pair, partners, detail.limit, detail.policy))
+                    law = split_round_law(ev, h, pair, partners, detail, budget)
+                    if law is None:  # the round at its exact conditional expectation
+                        mass = 1 - pbj if rules.peek else Fraction(1)
+                        lumped += w * q * mass
+                        law = {detail.value / mass: mass}
                     put(start_outcomes(out, h, SPLIT, law), w * q)
                     continue
                 if action == SPLIT:
                     action = STAND
                 if action == DOUBLE:
                     events["double"] += w * q
+                staked = 2 if action == DOUBLE else 1
+                stake += w * q * (pbj + (1 - pbj) * staked if rules.peek else staked)  # peek: a banker 21 ends it
                 put(start_outcomes(out, h, action), w * q)
     if progress:
         progress(len(game.evaluators), len(game.evaluators), f"blackjack: law of a round, {name}")
-    return RoundLaw(dict(sorted(dist.items())), lumped, events)
+    return RoundLaw(dict(sorted(dist.items())), lumped, events, stake)

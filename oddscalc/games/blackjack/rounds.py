@@ -1,4 +1,5 @@
-"""The exact law of a split round's net result when the pair makes exactly two hands (no resplitting).
+"""The exact law of a split round's net result: two hands (`two_hand_law`) and resplits to any limit
+(`split_law`).
 
 Each split hand is a block of cards (its second card, then its draws) whose stopping rule depends only on
 its own cards: the post-split policy looks at the hand alone. So a hand's possible blocks, with the number
@@ -7,9 +8,15 @@ B2 and the banker then drawing from the rest is orders(B1) orders(B2) (S)_(B1+B2
 the banker's chance on S - B1 - B2 ((S)_M = prod_c (S_c)_(M_c), falling factorials). Summing over the
 pairs of blocks, grouped by their union, gives the law in integers over one denominator per union size.
 
-With three or more hands the unions multiply beyond reach (about 15,000 unions for two hands of 8s
-against a ten, 200,000 for three), so rounds that may resplit are left to `split.split_value`'s exact
-expectation; the caller says so.
+With resplitting (`split_law`) the deal is reordered as in `split.py`: every hand's second card first (a
+pattern of pair cards P and non-pair cards), then each hand's draws, then the banker. A pattern with s
+new hands ending with every hand holding a non-pair card, or the limit reached after q non-pair cards,
+has a ballot count; given it, the chance of hand blocks B_1..B_k (the first q, "N" hands, starting with a
+non-pair card; the rest, "x" hands, with any card) is count * prod orders(B_i) * (S)_M / (N)_|M|, M the
+union of the blocks and the pair cards that started new hands. The law sums that over the ordered block
+tuples, grouped by union (the banker sees only S - M), in integers over one denominator per union size.
+The unions multiply with the hands (about 15,000 for two hands of 8s against a ten at 6 packs, millions
+for four hands of 2s against a 7), so `split_law` takes a work budget and answers None beyond it.
 """
 
 from __future__ import annotations
@@ -20,21 +27,21 @@ from operator import add as add_counts
 
 from oddscalc.games.blackjack.dealer import BUST, ROWS, falling
 from oddscalc.games.blackjack.player import DOUBLE, HIT, STAND, DealerTable, add, total_of
-from oddscalc.games.blackjack.rules import ACE, RuleSet
+from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
 
-__all__ = ["hand_blocks", "two_hand_law"]
+__all__ = ["hand_blocks", "two_hand_law", "split_law", "split_patterns"]
 
 Block = tuple[tuple[int, ...], int, int]  # (cards drawn after the pair card, final total (22 = bust), stake)
 
 
-def hand_blocks(pair: int, policy: Callable[[tuple[int, ...]], str], shoe: tuple[int, ...]
-                ) -> dict[Block, int]:
+def hand_blocks(pair: int, policy: Callable[[tuple[int, ...]], str], shoe: tuple[int, ...],
+                non_pair: bool = False) -> dict[Block, int]:
     """Every way a split hand of value index `pair` can end: (cards it drew, final total, stake) -> number
     of card orders. `shoe`: the cards it may draw from (no value drawn more often than it holds);
-    `policy`: hand -> stand/hit/double."""
+    `policy`: hand -> stand/hit/double; `non_pair`: only hands whose second card is not a pair card."""
     start = add((0,) * 10, pair)
     cap = add(shoe, pair)  # a hand holds the pair card besides what it draws
-    seconds = tuple(c for c in range(10) if shoe[c])
+    seconds = tuple(c for c in range(10) if shoe[c] and not (non_pair and c == pair))
     out: dict[Block, int] = {}
     frontier: dict[tuple[tuple[int, ...], int], int] = {}  # (hand, stake) -> orders
     for x in seconds:
@@ -66,16 +73,15 @@ def hand_blocks(pair: int, policy: Callable[[tuple[int, ...]], str], shoe: tuple
 _ALL_LOSE = 23  # a banker result that beats every hand: a total above every hand's, or (no hole card) a blackjack
 
 
-def _net(t1: int, s1: int, t2: int, s2: int, banker: int) -> int:
-    """Net result of two hands (final totals, 22 = bust; stakes) against the banker's final total
-    (22 = bust, 23 = beats every hand)."""
-    net = 0
-    for t, s in ((t1, s1), (t2, s2)):
-        if t > 21 or banker == _ALL_LOSE or (banker <= 21 and t < banker):
-            net -= s
-        elif banker > 21 or t > banker:
-            net += s
-    return net
+def _law(by_size: dict[int, dict[int, int]], size: int, dealer: DealerTable) -> dict[int, Fraction]:
+    """Net result -> chance from integer weights per union size k, each over (size)_k times the banker's
+    denominator for the size - k cards left."""
+    law: dict[int, Fraction] = {}
+    for k, acc in by_size.items():
+        den = falling(size, k) * dealer.den(size - k)
+        for net, v in acc.items():
+            law[net] = law.get(net, Fraction(0)) + Fraction(v, den)
+    return {net: p for net, p in sorted(law.items()) if p}
 
 
 def _banker_groups(dealer: DealerTable, left: tuple[int, ...], size: int, top: int, peek: bool
@@ -134,12 +140,100 @@ def two_hand_law(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, deal
             w *= weight
             for b, bw in groups:
                 if bw:
-                    net = _net(t1, s1, t2, s2, b)
+                    net = _net_all(((t1, s1), (t2, s2)), b)
                     acc[net] = acc.get(net, 0) + w * bw
-    law: dict[int, Fraction] = {}
-    for k, acc in by_size.items():
-        den = falling(size, k) * dealer.den(size - k)
-        for net, v in acc.items():
-            law[net] = law.get(net, Fraction(0)) + Fraction(v, den)
-    return {net: p for net, p in sorted(law.items()) if p}
+    return _law(by_size, size, dealer)
 
+
+
+def split_patterns(limit: int) -> list[tuple[int, int, int]]:
+    """The second-card patterns of a split with up to `limit` hands, as (pair cards that start new hands,
+    hands whose second card is a non-pair card, ballot count); the other hands (limit reached) take any card."""
+    from oddscalc.games.blackjack.split import _patterns
+    end_a, end_b = _patterns(limit)
+    return ([(s, s + 2, count) for s, count in sorted(end_a.items())]
+            + [(limit - 2, q, count) for q, count in sorted(end_b.items())])
+
+
+def _outcome(total: int, stake: int) -> tuple[int, int]:
+    """A hand's result class: totals of 16 or less lose to the same banker results; 22 = bust."""
+    return (16 if total <= 16 else min(total, 22), stake)
+
+
+def split_law(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: RuleSet, dealer: DealerTable,
+              policy: Callable[[tuple[int, ...]], str], budget: int | None = None) -> dict[int, Fraction] | None:
+    """Net result -> chance for splitting a pair of value index `pair` with resplits up to the rules' hand
+    limit, every hand played by `policy`; `shoe` holds the cards left with the up-card and both pair cards
+    gone (`partners` of them may join the pair). With peek the banker-blackjack rounds are left out. None
+    when the work (block tuples tried) would pass `budget`, or for a ten pair under a same-rank rule (a
+    count per value cannot tell the partner rank from the other tens)."""
+    limit = rules.hands_limit(pair + 1, partners)
+    if limit == 2:
+        return two_hand_law(shoe, up, pair, rules, dealer, policy)
+    if rules.same_rank_tens and pair == TEN:
+        return None
+    size = sum(shoe)
+    kinds = {}
+    for non_pair in (True, False):
+        grouped: dict[tuple[int, ...], list[tuple[tuple[int, int], int]]] = {}
+        for (b, t, s), w in hand_blocks(pair, policy, shoe, non_pair).items():
+            grouped.setdefault(b, []).append((_outcome(t, s), w))
+        kinds[non_pair] = list(grouped.items())
+    work = 0
+    unions: dict[tuple[int, ...], dict[tuple, int]] = {}
+    for spawns, n_hands, count in split_patterns(limit):
+        if spawns > partners:
+            continue
+        start = add((0,) * 10, pair, spawns)
+        states = {start: {(): count * falling(shoe[pair], spawns)}}
+        for i in range(limit if spawns == limit - 2 else n_hands):
+            blocks = kinds[i < n_hands]
+            work += len(states) * len(blocks)
+            if budget is not None and work > budget:
+                return None
+            new: dict[tuple[int, ...], dict[tuple, int]] = {}
+            for m, outs in states.items():
+                left = [a - b for a, b in zip(shoe, m)]
+                for b, ends in blocks:
+                    f = 1
+                    for c in range(10):
+                        if b[c]:
+                            f *= falling(left[c], b[c])
+                            if not f:
+                                break
+                    if not f:
+                        continue
+                    slot = new.setdefault(tuple(map(add_counts, m, b)), {})
+                    for end, w in ends:
+                        for out, v in outs.items():
+                            key = tuple(sorted(out + (end,)))
+                            slot[key] = slot.get(key, 0) + v * w * f
+            states = new
+        for m, outs in states.items():
+            slot = unions.setdefault(m, {})
+            for out, v in outs.items():
+                slot[out] = slot.get(out, 0) + v
+    by_size: dict[int, dict[int, int]] = {}
+    for m, outs in unions.items():
+        k = sum(m)
+        top = max((t for out in outs for t, _ in out if t <= 21), default=0)
+        groups = _banker_groups(dealer, tuple(s - x for s, x in zip(shoe, m)), size - k, top, rules.peek)
+        acc = by_size.setdefault(k, {})
+        for out, v in outs.items():
+            for b, bw in groups:
+                if bw:
+                    net = _net_all(out, b)
+                    acc[net] = acc.get(net, 0) + v * bw
+    return _law(by_size, size, dealer)
+
+
+def _net_all(hands: tuple[tuple[int, int], ...], banker: int) -> int:
+    """Net result of hands (result class (total, stake), 22 = bust) against the banker's final total (22 =
+    bust, 23 = beats every hand)."""
+    net = 0
+    for t, s in hands:
+        if t > 21 or banker == _ALL_LOSE or (banker <= 21 and t < banker):
+            net -= s
+        elif banker > 21 or t > banker:
+            net += s
+    return net

@@ -7,12 +7,24 @@ from fractions import Fraction
 
 from oddscalc.games.base import RuleError, RuleOption
 
-__all__ = ["RuleSet", "RULES", "rule_set", "VALUES", "TEN", "ACE", "MAX_HANDS_CHOICES", "STRATEGIES"]
+__all__ = ["RuleSet", "RULES", "rule_set", "VALUES", "TEN", "ACE", "MAX_HANDS_CHOICES", "STRATEGIES", "POST_SPLIT",
+           "POST_SPLIT_NAMES"]
 
 ACE, TEN = 0, 9
 VALUES = 10  # card values A(1), 2..9, ten-value; index = value - 1
 MAX_HANDS_CHOICES = ("2", "3", "4", "5", "6", "8", "max")
 STRATEGIES = ("optimal", "basic")
+#: The composition-dependent play of split hands (docs/blackjack.md, "Splits"): CDP1 (the default) plays every
+#: split hand by the optimum for its own cards with both original pair cards gone; CDZ- plays it as the
+#: optimum for an unsplit hand holding the same cards (only the hand's own cards gone).
+POST_SPLIT = ("cdp1", "cdz-")
+POST_SPLIT_NAMES = {
+    "cdp1": "CDP1: every split hand is played by the composition-dependent optimum for its own cards and the "
+            "up-card with both original pair cards counted as gone (the strategy of the first split hand, "
+            "applied to every split hand; the other split hands' cards are not used)",
+    "cdz-": "CDZ-: every split hand is played as the composition-dependent optimum for an unsplit hand holding "
+            "the same cards against the up-card (only the hand's own cards and the up-card counted as gone)",
+}
 
 # Which pairs may be split: the set of splittable values, and whether tens must be of one rank.
 SPLIT_CHOICES = {
@@ -40,6 +52,9 @@ RULES: tuple[RuleOption, ...] = (
     RuleOption("strategy", "the player's play the initial wager's law and edge assume: composition-dependent "
                "optimal, or the total-dependent basic strategy derived from it (what `simulate` follows)",
                STRATEGIES, "optimal"),
+    RuleOption("post_split", "the composition-dependent play of split hands under optimal play: cdp1 (optimal for "
+               "the hand's cards with both pair cards gone) or cdz- (as an unsplit hand with the same cards)",
+               POST_SPLIT, "cdp1"),
 )
 
 
@@ -57,6 +72,7 @@ class RuleSet:
     max_hands: int = 4
     resplit_aces: bool = True
     blackjack_pays: Fraction = Fraction(3, 2)
+    post_split: str = "cdp1"
 
     def can_double(self, total: int) -> bool:
         """Doubling on a two-card hand whose best total (an Ace as 11 when that stays within 21) is `total`."""
@@ -68,6 +84,12 @@ class RuleSet:
             return 2
         most = 2 + partners
         return most if self.max_hands == 0 else min(self.max_hands, most)
+
+
+def _choice(value: str, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise KeyError(value)
+    return value
 
 
 def rule_set(rules: dict[str, str]) -> RuleSet:
@@ -88,6 +110,7 @@ def rule_set(rules: dict[str, str]) -> RuleSet:
             max_hands=0 if mh == "max" else int(mh),
             resplit_aces=rules.get("resplit_aces", "yes") == "yes",
             blackjack_pays=PAYS[rules.get("blackjack_pays", "3:2")],
+            post_split=_choice(rules.get("post_split", "cdp1"), POST_SPLIT),
         )
     except (KeyError, ValueError) as exc:
         raise RuleError(f"bad blackjack rule value {exc}") from None

@@ -1,9 +1,14 @@
 """Exact expectation of splitting a pair, resplitting up to a hand limit, under a fixed post-split strategy.
 
-Strategy (the usual "CDZ-" definition): every split hand is played by the composition-dependent
-optimum for its own cards and the up-card, with both original pair cards counted as gone and nothing
-else (not the other split hands' cards). That optimum is what `Evaluator(split_pair=p)` computes on the
-shoe S = shoe - both pair cards.
+Post-split strategy (`RuleSet.post_split`, named as in the literature):
+* CDP1 (default): every split hand is played by the composition-dependent optimum for its own cards and
+  the up-card, with both original pair cards counted as gone and nothing else (not the other split hands'
+  cards). That optimum is what `Evaluator(split_pair=p)` computes on the shoe S = shoe - both pair cards.
+* CDZ-: every split hand is played as the composition-dependent optimum for an *unsplit* hand holding the
+  same cards (only the hand's own cards and the up-card gone): `Evaluator(split_pair=p)` on S + both pair
+  cards gives that strategy, which is then evaluated on S like any fixed policy.
+Either way the strategy is fixed before the split hands are dealt (it reads the hand's own cards only), so
+the method below is exact for it.
 
 Method (exact for any hand limit; see docs/blackjack.md for the proof sketch):
 1. Deal all second cards first (a pair card while hands < limit starts a new hand), then play each hand,
@@ -22,10 +27,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from oddscalc.games.blackjack.dealer import falling
-from oddscalc.games.blackjack.player import DealerTable, Evaluator, add
+from oddscalc.games.blackjack.player import DOUBLE, DealerTable, Evaluator, add
 from oddscalc.games.blackjack.rules import RuleSet
 
-__all__ = ["split_value", "SplitDetail", "FixedPolicy"]
+__all__ = ["split_value", "SplitDetail", "FixedPolicy", "split_stake", "zero_memory_policy"]
 
 ZERO = Fraction(0)
 
@@ -86,10 +91,22 @@ class FixedPolicy:
 
 
 class SplitDetail:
-    """The split expectation of one pair and the post-split policy it used."""
+    """The split expectation of one pair, the hand limit and the post-split policy it used."""
 
-    def __init__(self, value: Fraction, limit: int, policy: dict) -> None:
+    def __init__(self, value: Fraction, limit: int, policy) -> None:
         self.value, self.limit, self.policy = value, limit, policy
+
+
+def zero_memory_policy(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, dealer: DealerTable):
+    """The CDZ- post-split strategy (hand -> action): the composition-dependent optimum of an unsplit hand
+    with the same cards, i.e. played from `shoe` (the cards left with the up-card and both pair cards gone)
+    with both pair cards put back, doubling only as a split hand may (DAS, never split Aces)."""
+    zero = Evaluator(add(shoe, pair, 2), up, rules, dealer, split_pair=pair)
+    one = tuple(int(i == pair) for i in range(10))
+    for x in range(10):
+        if shoe[x]:
+            zero.split_hand_int(add(one, x))
+    return zero.policy.__getitem__
 
 
 def split_value(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: RuleSet,
@@ -102,13 +119,11 @@ def split_value(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules:
     """
     base = Evaluator(add(shoe, pair, 1), up, rules, dealer, split_pair=pair)  # hands hold one pair card
     limit = rules.hands_limit(pair + 1, partners)
-    N = sum(shoe)
-    n, m = partners, N - partners
-    nonpair = list(shoe)
-    nonpair[pair] -= partners
     one = tuple(int(i == pair) for i in range(10))
 
     fixed: dict[int, FixedPolicy] = {}
+    if policy is None and rules.post_split == "cdz-":
+        policy = zero_memory_policy(shoe, up, pair, rules, dealer)
     if policy is None:
         # optimal split-hand strategy on the shoe with only the originals gone (t = 0)
         for x in range(10):
@@ -126,6 +141,36 @@ def split_value(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules:
         if t not in fixed:
             fixed[t] = FixedPolicy(base, t, policy)
         return fixed[t].value(h)
+
+    return SplitDetail(_by_patterns(shoe, pair, partners, limit, g), limit, policy)
+
+
+def split_stake(shoe: tuple[int, ...], pair: int, partners: int, limit: int, policy,
+                blackjack_card: int | None = None) -> Fraction:
+    """Exact expected total staked on a split (every hand's stake: 1, or 2 where `policy` doubles the
+    two-card hand), per unit initial stake, for the same deal as `split_value`. With a peek hole card pass
+    `blackjack_card` (the value index making a banker two-card 21 with the up-card): the result is then
+    E[total staked; no banker blackjack], the hole card read as the next card after the split hands'
+    second cards (a one-card block: it may be dealt anywhere without changing any chance)."""
+    one = tuple(int(i == pair) for i in range(10))
+    stakes = {x: Fraction(2 if pair != 0 and policy(add(one, x)) == DOUBLE else 1) for x in range(10) if shoe[x]}
+    if blackjack_card is None:
+        return _by_patterns(shoe, pair, partners, limit, lambda x, t: stakes[x])
+
+    def no_blackjack(x: int, t: int) -> Fraction:
+        left = add(add(shoe, pair, -t), x, -1)
+        return stakes[x] * Fraction(sum(left) - left[blackjack_card], sum(left))
+
+    return _by_patterns(shoe, pair, partners, limit, no_blackjack)
+
+
+def _by_patterns(shoe: tuple[int, ...], pair: int, partners: int, limit: int, g) -> Fraction:
+    """E[sum over the split hands of g(second card, extra pair cards gone)] over the second-card patterns:
+    g(x, t) is the value of a split hand (pair, x) played from the shoe less t extra pair cards and x."""
+    N = sum(shoe)
+    n, m = partners, N - partners
+    nonpair = list(shoe)
+    nonpair[pair] -= partners
 
     def any_second(t: int) -> Fraction:
         """A': the split hand with an unconditioned second card, from the shoe less t extra pair cards."""
@@ -167,4 +212,4 @@ def split_value(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules:
             f = [any_second(spawns + j) for j in range(top + 1)]
             part += (limit - q) * _remove_nonpair(f, q, N - spawns, n - spawns, m)
         value += prob * part
-    return SplitDetail(value, limit, policy)
+    return value

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 
 from oddscalc.games.blackjack.game import GameResult, HandRow
@@ -23,7 +24,7 @@ from oddscalc.games.blackjack.rules import ACE
 from oddscalc.games.blackjack.shoe import LABELS
 from oddscalc.games.blackjack.split import FixedPolicy, split_value
 
-__all__ = ["Strategy", "derive", "row_of", "CODES", "UP_ORDER", "chart_rows", "td_value", "play_policy"]
+__all__ = ["Strategy", "derive", "row_of", "CODES", "UP_ORDER", "chart_rows", "td_value", "play_policy", "hand_value"]
 
 CODES = {STAND: "S", HIT: "H", DOUBLE: "D", SPLIT: "P"}
 UP_ORDER = tuple(range(1, 10)) + (ACE,)  # 2..9, ten, Ace
@@ -39,11 +40,16 @@ class Strategy:
     later: tuple[tuple[tuple[tuple[str, int], int], str], ...]
     no_double: tuple[tuple[tuple[tuple[str, int], int], str], ...]
 
+    @cached_property
+    def lookup(self) -> dict[str, dict[tuple[tuple[str, int], int], str]]:
+        """The three charts as dictionaries (built once: a policy reads them for every hand it plays)."""
+        return {"two_card": dict(self.two_card), "later": dict(self.later), "no_double": dict(self.no_double)}
+
     def first(self, row: tuple[str, int], up: int) -> str | None:
-        return dict(self.two_card).get((row, up))
+        return self.lookup["two_card"].get((row, up))
 
     def after(self, row: tuple[str, int], up: int) -> str | None:
-        return dict(self.later).get((row, up))
+        return self.lookup["later"].get((row, up))
 
 
 def row_of(cards: tuple[int, int], splittable: bool) -> tuple[str, int]:
@@ -133,8 +139,9 @@ def play_policy(strategy: Strategy, up: int, split_pair: int | None, das: bool) 
                 return STAND
             total, soft = total_of(h)
             row = ("soft" if soft else "hard", total)
-            chart = strategy.two_card if (split_pair is None or das) else strategy.no_double
-            a = dict(chart).get((row, up)) or dict(strategy.no_double).get((row, up))
+            charts = strategy.lookup
+            chart = charts["two_card"] if (split_pair is None or das) else charts["no_double"]
+            a = chart.get((row, up)) or charts["no_double"].get((row, up))
             if a in (STAND, HIT, DOUBLE):
                 return a
             return _later_action(strategy, h, up)
@@ -149,38 +156,42 @@ def td_value(game: GameResult, strategy: Strategy) -> tuple[Fraction, tuple[tupl
     per_up = []
     probs = {up: p for up, p, _ in game.per_up}
     for up, ev in game.evaluators.items():
-        policy = play_policy(strategy, up, None, rules.das)
-        fixed = FixedPolicy(ev, 0, policy)
+        fixed = FixedPolicy(ev, 0, play_policy(strategy, up, None, rules.das))
         up_total = Fraction(0)
         for r in game.rows:
             if r.up != up:
                 continue
-            h = hand_of(r.cards)
-            pbj = ev.p_banker_bj(h)
-            if is_natural(h):
-                up_total += r.prob * r.values.ev
-                continue
-            lose_bj = -pbj if rules.peek else Fraction(0)
             cases = [(q, k) for q, k, _ in r.cases] or [(Fraction(1), _partners(ev, r))]
-            for q, partners in cases:
-                splittable = partners is not None
-                action = strategy.first(row_of(r.cards, splittable), up) or STAND
-                if action == SPLIT and splittable:
-                    pair = r.cards[0]
-                    sp = play_policy(strategy, up, pair, rules.das)
-                    v = split_value(ev.left(h), up, pair, partners, rules, ev.dealer, policy=sp).value
-                elif action == DOUBLE and ev.may_double(h):
-                    v = ev.double(h)
-                elif action == HIT:
-                    cards, size = ev.draws(h)
-                    v = sum((n * fixed.value(add(h, c)) if total_of(add(h, c))[0] <= 21 else n * ev.busted(add(h, c))
-                             for c, n in cards), Fraction(0)) / size
-                else:
-                    v = ev.stand(h)
-                up_total += r.prob * q * (v + lose_bj)
+            up_total += r.prob * sum((q * hand_value(ev, fixed, strategy, r.cards, k) for q, k in cases), Fraction(0))
         per_up.append((up, up_total))
         total += probs[up] * up_total
     return total, tuple(per_up)
+
+
+def hand_value(ev: Evaluator, fixed: FixedPolicy, strategy: Strategy, cards: tuple[int, int],
+               partners: int | None) -> Fraction:
+    """Exact expectation of a starting hand (value indices `cards`) played by the chart on `ev`'s shoe
+    (`fixed`: the chart's play of unsplit hands there; `partners`: cards that may join a pair, None if it
+    may not be split), the banker-blackjack loss included with peek."""
+    rules, up = ev.rules, ev.up
+    h = hand_of(cards)
+    pbj = ev.p_banker_bj(h)
+    if is_natural(h):
+        return rules.blackjack_pays * (1 - pbj)
+    action = strategy.first(row_of(cards, partners is not None), up) or STAND
+    if action == SPLIT and partners is not None:
+        pair = cards[0]
+        v = split_value(ev.left(h), up, pair, partners, rules, ev.dealer,
+                        policy=play_policy(strategy, up, pair, rules.das)).value
+    elif action == DOUBLE and ev.may_double(h):
+        v = ev.double(h)
+    elif action == HIT:
+        cards_left, size = ev.draws(h)
+        v = sum((n * fixed.value(add(h, c)) if total_of(add(h, c))[0] <= 21 else n * ev.busted(add(h, c))
+                 for c, n in cards_left), Fraction(0)) / size
+    else:
+        v = ev.stand(h)
+    return v - pbj if rules.peek else v
 
 
 def _partners(ev: Evaluator, r: HandRow) -> int | None:

@@ -13,19 +13,24 @@ from fractions import Fraction
 from oddscalc.core.distribution import Distribution
 from oddscalc.games.base import INITIAL, PER_STAKE, Extra, Figure, GameAnalysis, RuleError, WagerResult, edges_for
 from oddscalc.games.blackjack.analysis import game_summary
-from oddscalc.games.blackjack.rules import RULES, RuleSet, rule_set
+from oddscalc.games.blackjack.rules import POST_SPLIT_NAMES, RULES, RuleSet, rule_set
 from oddscalc.games.blackjack.shoe import full_shoe
 from oddscalc.games.blackjack.side import insurance, insurance_offered, over_13, under_13
 from oddscalc.regulations.model import Wager
 
-__all__ = ["RULES", "analyse", "decision_table", "TITLE", "effective_rules", "SPLIT_STRATEGY"]
+__all__ = ["RULES", "analyse", "decision_table", "TITLE", "effective_rules", "SPLIT_STRATEGY", "split_strategy"]
 
 TITLE = "Blackjack"
-SPLIT_STRATEGY = (
-    "after a split every hand is played by the composition-dependent optimum for its own cards and the "
-    "up-card with both original pair cards counted as gone (not the other split hands' cards); a pair card "
-    "dealt as a split hand's second card is split again while the hand limit allows; the expectation of "
-    "that strategy is exact for any hand limit")
+
+
+def split_strategy(rs: RuleSet) -> str:
+    """The post-split strategy the composition-dependent figures assume, named (CDP1 or CDZ-) and defined."""
+    return (f"after a split ({rs.post_split.upper()}) {POST_SPLIT_NAMES[rs.post_split].split(': ', 1)[1]}; a pair "
+            "card dealt as a split hand's second card is split again while the hand limit allows; the expectation "
+            "of that strategy is exact for any hand limit; the basic strategy plays split hands by its chart")
+
+
+SPLIT_STRATEGY = split_strategy(RuleSet())  # the default (CDP1)
 
 
 def effective_rules(wagers: tuple[Wager, ...], rules: dict[str, str]) -> RuleSet:
@@ -58,7 +63,7 @@ def _initial(w: Wager, rs: RuleSet, play: str, progress) -> tuple[WagerResult, l
     events = tuple((k, _F(v)) for k, v in law["events"].items())
     figures = (Figure("expectation, composition-dependent optimal", ev, PER_STAKE),
                Figure("expectation, total-dependent basic strategy", td, PER_STAKE))
-    played = ("composition-dependent optimal play" if play == "optimal" else
+    played = (f"composition-dependent optimal play ({rs.post_split.upper()} after a split)" if play == "optimal" else
               "the total-dependent basic strategy (charts below), splits played by the chart")
     notes = [
         f"the distribution and edge assume {played}",
@@ -67,10 +72,10 @@ def _initial(w: Wager, rs: RuleSet, play: str, progress) -> tuple[WagerResult, l
     ]
     not_a_law = ""
     if lumped:
-        not_a_law = (f"split rounds that may make three or more hands (chance {lumped}; hand limits {limits}) enter "
-                     "the distribution as their exact conditional expectation, since the joint law of three or more "
-                     "split hands is not computed: the mean and edge are exact, P(win) and the variance are not; "
-                     "with --rule max_hands=2 the distribution is the exact law of every round")
+        not_a_law = (f"split rounds whose joint law is beyond the computation's work budget (chance {lumped}; "
+                     f"hand limits {limits}) enter the distribution as their exact conditional expectation: the mean "
+                     "and edge are exact, P(win) and the variance are not; with --rule max_hands=2 the distribution "
+                     "is the exact law of every round (docs/blackjack.md says what resplit laws cost)")
         notes.append(not_a_law)
     else:
         notes.append("the distribution is the exact law of one round's net result, split rounds included "
@@ -87,7 +92,11 @@ def _initial(w: Wager, rs: RuleSet, play: str, progress) -> tuple[WagerResult, l
     edges = edges_for(dist)
     if not_a_law:  # only the mean is exact: no edge that divides by a chance of the law
         edges = tuple(e for e in edges if e.convention == INITIAL)
-    return WagerResult(w, dist, edges, events, tuple(notes), not_a_law, figures=figures), extras, []
+    stake = None if law.get("stake") is None else _F(law["stake"])
+    if stake is not None:
+        notes.append(f"expected total staked per unit initial stake (doubles and split hands included, under the "
+                     f"same play): {law['stake']}")
+    return WagerResult(w, dist, edges, events, tuple(notes), not_a_law, stake, figures=figures), extras, []
 
 
 def decision_table(w: Wager, rules: dict[str, str]) -> dict | None:
@@ -132,7 +141,7 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
         "composition-dependent optimal play: every decision on the exact cards of the hand and the up-card"
         if rules.get("strategy", "optimal") == "optimal" else
         "the initial wager: total-dependent basic strategy (derived from the composition-dependent analysis)",
-        SPLIT_STRATEGY,
+        split_strategy(rs),
         f"largest number of hands from one split: {'as many as the shoe allows' if rs.max_hands == 0 else rs.max_hands}"
         + ("" if rs.resplit_aces else "; Aces are not resplit"),
         "doubling looks at the hand's best total (an Ace as 11 when that stays within 21)",
