@@ -61,6 +61,9 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _whole(text: str) -> int:
+    """A JSON integer literal (`-?digits`, as the parser hands it over): short ones directly, long ones bounded."""
+    if len(text) <= 18:
+        return int(text)
     return parse_whole(text, "number in the JSON")
 
 
