@@ -17,7 +17,7 @@ from oddscalc.regulations.model import Wager, apply_overrides
 from oddscalc.regulations.versions import VERSIONS, get_version
 
 __all__ = ["GAMES", "GameError", "WagerError", "implemented", "wagers", "analyse", "rule_options",
-           "table_rule_sets", "check_game"]
+           "table_rule_sets", "check_game", "resolve"]
 
 #: Every game name, in the order tables list them, with its module name under regulations/ and games/.
 GAMES: dict[str, str] = {
@@ -142,6 +142,17 @@ def decision_table(game: str, version: str, wager: str, rules: Mapping[str, str]
     defaults = reg.default_rules(version) if hasattr(reg, "default_rules") else {}
     resolved, _ = resolve_rules(getattr(game_mod, "RULES", ()), permitted, defaults, rules or {}, version, custom)
     return fn(found[0], resolved)
+
+
+def resolve(game: str, version: str, rules: Mapping[str, str] | None = None,
+            custom: bool = False) -> tuple[dict[str, str], bool]:
+    """The full rule set of `game` under `version` (defaults filled in, values checked against what the version
+    permits, refused outside it unless `custom`) and whether it is custom: what `analyse` would use."""
+    check_game(game, version)
+    reg, game_mod = _module("regulations", game), _module("games", game)
+    permitted = reg.permitted_rules(version) if hasattr(reg, "permitted_rules") else {}
+    defaults = reg.default_rules(version) if hasattr(reg, "default_rules") else {}
+    return resolve_rules(getattr(game_mod, "RULES", ()), permitted, defaults, rules or {}, version, custom)
 
 
 def version_ids() -> tuple[str, ...]:

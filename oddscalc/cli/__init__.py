@@ -22,7 +22,7 @@ __all__ = ["main", "cli"]
 FORMATS = ("text", "json", "csv")
 
 #: Game-specific command modules under oddscalc/cli/, each exposing `commands` (a list of click commands).
-EXTENSIONS = ("blackjack", "baccarat", "poker", "sim")
+EXTENSIONS = ("blackjack", "baccarat", "poker", "sim", "verify")
 
 
 class UserError(click.ClickException):

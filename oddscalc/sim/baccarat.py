@@ -11,6 +11,7 @@ import random
 from fractions import Fraction
 
 from oddscalc.regulations.model import Wager
+from oddscalc.sim.roundlog import wager_entry
 from oddscalc.sim.simulators import Round, SimulationError
 
 __all__ = ["simulator", "punto_banco_shoe", "banker_draws", "player_draws"]
@@ -29,16 +30,36 @@ def _value(label: str) -> int:
     raise SimulationError(f"unknown card {label!r}")
 
 
-def _deplete(shoe: list[int], removed: str) -> list[int]:
+def _deplete(shoe: list[int], removed: str, labels: list[str] | None = None) -> list[int]:
+    """The shoe less the removed cards (the first card of each value named); `labels`, the cards' names in the
+    same order, loses the same cards."""
     shoe = list(shoe)
     for label in [x for x in removed.split(",") if x.strip()] if removed not in ("", "none") else []:
-        shoe.remove(_value(label))
+        name = {"1": "A", "T": "10"}.get(label.strip().upper(), label.strip().upper())
+        i = labels.index(name) if labels is not None and name in labels else shoe.index(_value(label))
+        del shoe[i]
+        if labels is not None:
+            del labels[i]
     return shoe
 
 
 def punto_banco_shoe(decks: int) -> list[int]:
     """Card values (mod 10) of `decks` packs: 4 of each of 1-9 and 16 ten-values per pack."""
     return [v for _ in range(decks) for v in list(range(1, 10)) * 4 + [0] * 16]
+
+
+def punto_banco_labels(decks: int) -> list[str]:
+    """The names of the cards of `punto_banco_shoe(decks)`, position by position (ten-values 10, J, Q, K)."""
+    return [x for _ in range(decks) for x in ["A", *map(str, range(2, 10))] * 4 + ["10", "J", "Q", "K"] * 4]
+
+
+def _sample(rng: random.Random, shoe: list[int], k: int, labels: list[str] | None,
+            record: dict | None) -> tuple[list[int], list[str] | None]:
+    """k cards in dealing order: the same draws as `rng.sample(shoe, k)`, with their names when logging."""
+    if record is None:
+        return rng.sample(shoe, k), None
+    picked = rng.sample(range(len(shoe)), k)
+    return [shoe[i] for i in picked], [labels[i] for i in picked]
 
 
 def player_draws(total: int) -> bool:
@@ -63,27 +84,37 @@ def banker_draws(total: int, player_third: int | None) -> bool:
     return False
 
 
-def punto_banco_round(w: Wager, rng: random.Random, shoe: list[int], rules=(player_draws, banker_draws)) -> Fraction:
+def punto_banco_round(w: Wager, rng: random.Random, shoe: list[int], rules=(player_draws, banker_draws),
+                      labels: list[str] | None = None, record: dict | None = None) -> Fraction:
     player_rule, banker_rule = rules
-    cards = rng.sample(shoe, 6)
+    cards, names = _sample(rng, shoe, 6, labels, record)
     player, banker = [cards[0], cards[2]], [cards[1], cards[3]]
+    dealt = [[0, 2], [1, 3]]  # positions in `cards` of each hand's cards
     nxt = 4
     p, b = sum(player) % 10, sum(banker) % 10
     if p < 8 and b < 8:  # no natural
         third = None
         if player_rule(p):
             third = cards[nxt]
+            dealt[0].append(nxt)
             nxt += 1
             player.append(third)
         if banker_rule(b, third):
             banker.append(cards[nxt])
+            dealt[1].append(nxt)
     p, b = sum(player) % 10, sum(banker) % 10
     if w.key == "tie":
-        return w.pay() if p == b else Fraction(-1)
-    if p == b:
-        return Fraction(0)
-    mine = p > b if w.key == "player" else b > p
-    return w.pay() if mine else Fraction(-1)
+        result = w.pay() if p == b else Fraction(-1)
+    elif p == b:
+        result = Fraction(0)
+    else:
+        mine = p > b if w.key == "player" else b > p
+        result = w.pay() if mine else Fraction(-1)
+    if record is not None:
+        record["player"] = [names[i] for i in dealt[0]]
+        record["banker"] = [names[i] for i in dealt[1]]
+        record["wagers"] = [wager_entry(w.key, result)]
+    return result
 
 
 def super_pan_9_shoe(decks: int) -> list[int]:
@@ -91,21 +122,37 @@ def super_pan_9_shoe(decks: int) -> list[int]:
     return [v for _ in range(decks) for v in [1, 2, 3, 4, 5, 6] * 4 + [0] * 12]
 
 
-def super_pan_9_round(w: Wager, rng: random.Random, shoe: list[int], strategy) -> Fraction:
-    cards = rng.sample(shoe, 8)
+def super_pan_9_labels(decks: int) -> list[str]:
+    """The names of the cards of `super_pan_9_shoe(decks)`, position by position (court cards J, Q, K)."""
+    return [x for _ in range(decks) for x in ["A", "2", "3", "4", "5", "6"] * 4 + ["J", "Q", "K"] * 4]
+
+
+def super_pan_9_round(w: Wager, rng: random.Random, shoe: list[int], strategy, labels: list[str] | None = None,
+                      record: dict | None = None) -> Fraction:
+    cards, names = _sample(rng, shoe, 8, labels, record)
     player, banker = cards[0:3], cards[3:6]
+    took = [[0, 1, 2], [3, 4, 5]]
     if strategy(tuple(sorted(player))):
         player = player + [cards[6]]
+        took[0].append(6)
     if sum(banker) % 10 <= 5:  # reg 9(2)(g)
         banker = banker + [cards[7]]
+        took[1].append(7)
     p, b = sum(player) % 10, sum(banker) % 10
     if w.key == "tie":
-        return w.pay() if p == b else Fraction(-1)
-    if p == b:
-        return Fraction(0)
-    if w.key == "player-banker":  # the bank's side: wins 1 less the levy, loses 1
-        return (1 - w.pay("levy")) if b > p else Fraction(-1)
-    return w.pay() if p > b else Fraction(-1)
+        result = w.pay() if p == b else Fraction(-1)
+    elif p == b:
+        result = Fraction(0)
+    elif w.key == "player-banker":  # the bank's side: wins 1 less the levy, loses 1
+        result = (1 - w.pay("levy")) if b > p else Fraction(-1)
+    else:
+        result = w.pay() if p > b else Fraction(-1)
+    if record is not None:
+        record["bank"] = "player" if w.param("bank") == "player" else "house"
+        record["player"] = [names[i] for i in took[0]]
+        record["banker"] = [names[i] for i in took[1]]
+        record["wagers"] = [wager_entry(w.key, result)]
+    return result
 
 
 def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
@@ -114,11 +161,14 @@ def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
     decks = int(rules.get("decks", "6"))
     removed = rules.get("removed", "none")
     if w.game == "punto-banco":
-        shoe = _deplete(punto_banco_shoe(decks), removed)
-        return lambda wager, rng: punto_banco_round(wager, rng, shoe)
+        labels = punto_banco_labels(decks)
+        shoe = _deplete(punto_banco_shoe(decks), removed, labels)
+        return lambda wager, rng, record=None: punto_banco_round(wager, rng, shoe, labels=labels, record=record)
     if w.game == "super-pan-9":
         if table is None:
             raise SimulationError("Super Pan 9 needs the exact engine's decision table")
-        shoe = _deplete(super_pan_9_shoe(decks), removed)
-        return lambda wager, rng: super_pan_9_round(wager, rng, shoe, lambda cards: table[cards] == "draw")
+        labels = super_pan_9_labels(decks)
+        shoe = _deplete(super_pan_9_shoe(decks), removed, labels)
+        return lambda wager, rng, record=None: super_pan_9_round(wager, rng, shoe, lambda cards: table[cards] == "draw",
+                                                                 labels, record)
     raise SimulationError(f"no baccarat simulator for {w.game!r}")
