@@ -14,7 +14,8 @@ from oddscalc.regulations.model import Wager
 from oddscalc.sim.roundlog import wager_entry
 from oddscalc.sim.simulators import Round, SimulationError
 
-__all__ = ["simulator", "punto_banco_shoe", "banker_draws", "player_draws"]
+__all__ = ["simulator", "punto_banco_shoe", "banker_draws", "player_draws", "house_draws", "punto_banco_labels",
+           "super_pan_9_labels"]
 
 _TEN_VALUES = {"0", "T", "10", "J", "Q", "K"}
 
@@ -127,15 +128,20 @@ def super_pan_9_labels(decks: int) -> list[str]:
     return [x for _ in range(decks) for x in ["A", "2", "3", "4", "5", "6"] * 4 + ["J", "Q", "K"] * 4]
 
 
+def house_draws(point: int) -> bool:
+    """The House, if banker, draws a fourth card on 5 or less and stands on 6 or more (reg 9(2)(g))."""
+    return point <= 5
+
+
 def super_pan_9_round(w: Wager, rng: random.Random, shoe: list[int], strategy, labels: list[str] | None = None,
-                      record: dict | None = None) -> Fraction:
+                      record: dict | None = None, banker_rule=house_draws) -> Fraction:
     cards, names = _sample(rng, shoe, 8, labels, record)
     player, banker = cards[0:3], cards[3:6]
     took = [[0, 1, 2], [3, 4, 5]]
     if strategy(tuple(sorted(player))):
         player = player + [cards[6]]
         took[0].append(6)
-    if sum(banker) % 10 <= 5:  # reg 9(2)(g)
+    if banker_rule(sum(banker) % 10):
         banker = banker + [cards[7]]
         took[1].append(7)
     p, b = sum(player) % 10, sum(banker) % 10

@@ -465,7 +465,9 @@ class BlackjackJudge(Judge):
                 exp, law, c = 0, f"equal scores {score}: void", cite["settle"]
             expected_total += exp
             if leaf.net != exp:
-                ctx.settle(line, f"{leaf.path}", leaf.stake, leaf.net, exp, law, c)
+                ctx.settle(line, leaf.path, leaf.stake, leaf.net, exp, law, c,
+                           "blackjack" if player_bj else "banker's blackjack" if banker_bj else
+                           "a split hand's 21" if leaf.split_child and two and score == 21 else "hand")
         staked, net = initial
         logged_total = sum((leaf.net for leaf in leaves), 0)
         if self.report.total == faults_before:

@@ -50,12 +50,15 @@ class Context:
         return (key, stake(require(rec, "stake", line, where), line, f"{where}stake"),
                 amount(require(rec, "net", line, where), line, f"{where}net"))
 
-    def settle(self, line: int, key: str, staked: Any, net: Any, expected: Any, outcome: str, citation: str) -> None:
+    def settle(self, line: int, key: str, staked: Any, net: Any, expected: Any, outcome: str, citation: str,
+               rule: str | None = None) -> None:
         """File a mis-settlement unless the simulator's net equals the law's exact settlement."""
         if net != expected:
-            self.report.fault(MISPAID, line, f"{key}: {outcome}",
-                              f"settled the {key} wager of {amount_text(staked)} at {amount_text(net)}",
-                              f"{outcome}: {amount_text(expected)}", citation)
+            self.report.fault(MISPAID, line, rule or f"{key} wager",
+                              f"settled the {key} wager of {amount_text(staked)} at {amount_text(net)}"
+                              if rule is None else f"settled {key} (staked {amount_text(staked)}) at "
+                                                   f"{amount_text(net)}",
+                              f"{outcome} (net {amount_text(expected)})", citation)
 
 
 def pays(w: Wager, key: str = "win") -> Fraction:

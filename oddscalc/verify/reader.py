@@ -16,6 +16,7 @@ from typing import Any, BinaryIO
 
 from oddscalc.core.jsonread import JsonReadError, loads
 from oddscalc.core.numbers import NumberError, parse_number, shorten
+from oddscalc.sim.roundlog import amount_text
 from oddscalc.verify.cards import CARD_CODES, CARD_HELP
 
 __all__ = ["LogError", "Header", "FORMAT", "MAX_LINE", "read_header", "parse_line", "cards", "stake", "amount",
@@ -85,8 +86,9 @@ def read_header(f: BinaryIO) -> Header:
     if type(data) is not dict or "roundlog" not in data:
         raise LogError(1, 'the first line must be the header, an object with "roundlog": 1, "game" and "version"')
     if data["roundlog"] != FORMAT or type(data["roundlog"]) is not int:
-        raise LogError(1, f"round log format {shorten(data['roundlog'])} is not supported; this oddscalc reads "
-                          f"format {FORMAT}")
+        given = data["roundlog"]
+        raise LogError(1, f"round log format {given if type(given) is int else shorten(given)} is not supported; "
+                          f"this oddscalc reads format {FORMAT}")
     unknown = [k for k in data if k not in _HEADER_KEYS and not k.startswith("x-")]
     if unknown:
         raise LogError(1, f"unknown header field {shorten(unknown[0])}; allowed: {', '.join(sorted(_HEADER_KEYS))} "
@@ -122,7 +124,8 @@ def cards(value: Any, line: int, what: str) -> list[int]:
         return [CARD_CODES[c] for c in value]
     except (KeyError, TypeError):
         bad = next(c for c in value if type(c) is not str or c not in CARD_CODES)
-        raise LogError(line, f"{what}: unknown card {shorten(bad)}; a card is {CARD_HELP}") from None
+        shown = shorten(bad) if type(bad) is str else f"{shorten(bad)[1:-1]} (not a string)"
+        raise LogError(line, f"{what}: unknown card {shown}; a card is {CARD_HELP}") from None
 
 
 def text(value: Any, line: int, what: str) -> str:
@@ -146,10 +149,10 @@ def _parse_amount(value: Any, line: int, what: str) -> Amount:
     if type(value) is int:
         return value
     if type(value) is not str:
-        hint = (' (write amounts as strings, "0.95" or "19/20", so that no binary float rounds them)'
-                if isinstance(value, Fraction) else "")
-        raise LogError(line, f"{what} must be an amount such as \"10\", \"9.5\" or \"19/20\", not {shorten(value)}"
-                             + hint)
+        if isinstance(value, Fraction):
+            raise LogError(line, f"{what}: the JSON number {amount_text(value)} has a fraction part; write amounts as "
+                                 'strings, "0.95" or "19/20", so that no binary float rounds them')
+        raise LogError(line, f"{what} must be an amount such as \"10\", \"9.5\" or \"19/20\", not {shorten(value)}")
     try:
         x = parse_number(value, what)
     except NumberError as exc:

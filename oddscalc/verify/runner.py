@@ -7,6 +7,7 @@ malformed line stops the run with a `LogError` naming it; Ctrl-C stops it with a
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
@@ -94,6 +95,15 @@ def _attach_strategy(judge: Judge, game: str, strategy: str) -> None:
     judge.use_strategy(strategy)
 
 
+def _where(message: str) -> str:
+    """A JSON error's position within the line: 'at column C', or 'at the end of the line' (a truncated line)."""
+    m = re.search(r" at line (\d+) column (\d+)$", message)
+    if not m:
+        return message
+    where = f" at column {m[2]}" if m[1] == "1" else " at the end of the line (is it cut short?)"
+    return message[:m.start()].removesuffix(" at") + where
+
+
 def _stream(f, judge: Judge, report: Report, progress: Progress | None, size: int) -> None:
     readline = f.readline
     line = 1
@@ -111,7 +121,7 @@ def _stream(f, judge: Judge, report: Report, progress: Progress | None, size: in
             try:
                 rec = loads(raw, MAX_DEPTH)
             except JsonReadError as exc:
-                raise LogError(line, str(exc).replace(" at line 1 column ", " at column ")) from None
+                raise LogError(line, _where(str(exc))) from None
             if type(rec) is not dict:
                 raise LogError(line, "a round must be a JSON object {...}")
             report.rounds += 1
