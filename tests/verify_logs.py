@@ -13,14 +13,17 @@ from oddscalc.sim.roundlog import RoundLogWriter
 
 def write_log(path: Path, game: str, wager: str, rounds: int, seed: int, version: str | None = None,
               rules: dict | None = None, play=None, header_rules: dict | None = None, pay: dict | None = None,
-              wager_pay: dict | None = None):
+              wager_pay: dict | None = None, table_rules: dict | None = None):
     """Simulate `rounds` rounds of `wager` into a round log at `path`; `play` replaces the reference round
     function (a deliberately wrong simulator); `header_rules` / `pay` are what the header claims, `wager_pay`
-    the odds the simulator really pays. Returns (resolved rules, the counts the simulator returned)."""
+    the odds the simulator really pays; `table_rules`, if given, the rule set whose decision table the player
+    follows (a blackjack chart from the committed cache: the chart is the player's choice, any one is legal).
+    Returns (resolved rules, the counts the simulator returned)."""
     version = version or default_version(game)
     resolved, _ = api.resolve(game, version, rules or {}, custom=True)
     w = {x.key: x for x in api.wagers(game, version, wager_pay)}[wager]
-    table = (api.decision_table(game, version, wager, resolved, custom=True)
+    chart_rules = api.resolve(game, version, table_rules, custom=True)[0] if table_rules is not None else resolved
+    table = (api.decision_table(game, version, wager, chart_rules, custom=True)
              if game in simulators.NEEDS_TABLE else None)
     writer = RoundLogWriter(path, game, version, header_rules if header_rules is not None else resolved, pay,
                             {"simulator": "test", "seed": seed})

@@ -283,6 +283,9 @@ class BlackjackJudge(Judge):
             if self.strategy is not None:
                 self.strategy.judge(line, where, codes[:i], up, a, child, pair_from, aces,
                                     self._can_split(codes, i, aces, hands[0]), S)
+            if aces and a == "hit":
+                report.fault(ILLEGAL, line, "split Aces", f"took a card on a split Ace ({where}) beyond its one",
+                             "split Aces take one card each", cite["split"])
             if a == "split":
                 if not self._can_split(codes, i, aces, hands[0]):
                     self._bad_split(line, where, codes, i, aces, hands[0])
