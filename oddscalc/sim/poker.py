@@ -118,6 +118,17 @@ def card_names(cards: Sequence[Card]) -> list[str]:
     return [_RANK_TEXT[r] + "cdhs"[s] for r, s in cards]
 
 
+def _two_wagers(record: dict | None, player, banker, parts: tuple, bet: str, ratio: int) -> Fraction:
+    """The net per unit Ante of an Ante and a second wager (`bet`, `ratio` times the Ante, None when the player
+    folded); given a record, the hand's log record: both hands, the decision, the two wagers."""
+    if record is not None:
+        record.update({"player": card_names(player), "banker": card_names(banker),
+                       "decision": "fold" if parts[1] is None else bet, "wagers": [wager_entry("ante", parts[0])]})
+        if parts[1] is not None:
+            record["wagers"].append(wager_entry(bet, parts[1], STAKE * ratio))
+    return parts[0] + (0 if parts[1] is None else ratio * parts[1])
+
+
 def stud_round(w: Wager, rng: random.Random, table, qualifies: Callable[[Value], bool] = stud_qualifies,
                rank: Callable[[Sequence[Card]], Value] = rank_five, record: dict | None = None) -> Fraction:
     """One hand of Ante and Raise, net per unit Ante: five cards each, the banker's fifth face up (reg 8(1)(e));
@@ -139,13 +150,7 @@ def stud_round(w: Wager, rng: random.Random, table, qualifies: Callable[[Value],
             parts = (Fraction(0), Fraction(0))
         else:
             parts = (Fraction(-1), Fraction(-1))
-    if record is not None:
-        record.update({"player": card_names(player), "banker": card_names(banker),
-                       "decision": "fold" if parts[1] is None else "raise",
-                       "wagers": [wager_entry("ante", parts[0])]})
-        if parts[1] is not None:
-            record["wagers"].append(wager_entry("raise", parts[1], STAKE * raise_stake))
-    return parts[0] + (0 if parts[1] is None else raise_stake * parts[1])
+    return _two_wagers(record, player, banker, parts, "raise", raise_stake)
 
 
 def jackpot_round(w: Wager, rng: random.Random, meter: Fraction, stake_returned: bool,
@@ -189,13 +194,7 @@ def tcp_ante_play_round(w: Wager, rng: random.Random, table: dict,
             parts = (bonus, Fraction(0))
         else:
             parts = (-1 + bonus, Fraction(-1))
-    if record is not None:
-        record.update({"player": card_names(player), "banker": card_names(banker),
-                       "decision": "fold" if parts[1] is None else "play",
-                       "wagers": [wager_entry("ante", parts[0])]})
-        if parts[1] is not None:
-            record["wagers"].append(wager_entry("play", parts[1], STAKE * PLAY_STAKE))
-    return parts[0] + (0 if parts[1] is None else PLAY_STAKE * parts[1])
+    return _two_wagers(record, player, banker, parts, "play", PLAY_STAKE)
 
 
 def pair_plus_round(w: Wager, rng: random.Random,

@@ -18,14 +18,14 @@ from typing import Any
 
 from oddscalc.games.baccarat.tableau import NATURALS, PUNTO_BANCO_TABLEAU, STOOD
 from oddscalc.games.chemin_de_fer.tableau import OPTIONAL_CELLS
-from oddscalc.verify.cards import BACCARAT_POINT, CARD_CODES, pack
-from oddscalc.verify.context import Context, Judge, payout_citation
-from oddscalc.verify.randomness import Runs, assess, chi_square_test, runs_test
-from oddscalc.verify.reader import LogError, amount, cards, check_keys, require, stake
+from oddscalc.verify.cardgame import CardJudge
+from oddscalc.verify.cards import BACCARAT_POINT, pack
+from oddscalc.verify.context import Context, payout_citation
+from oddscalc.verify.reader import LogError, amount, check_keys, stake
 from oddscalc.verify.report import ILLEGAL
 from oddscalc.verify.shoe import Shoe
 
-__all__ = ["PuntoBancoJudge", "CheminJudge", "BanqueJudge", "SuperPan9Judge", "shoe_for", "card_tests"]
+__all__ = ["PuntoBancoJudge", "CheminJudge", "BanqueJudge", "SuperPan9Judge", "shoe_for"]
 
 _CARD_GAME_KEYS = frozenset({"shoe", "cut", "burn", "wagers"})
 NO_OPTION = "SI 1994/2899 reg 6(7)(c) (no option to draw: the punto banco tableau)"
@@ -55,62 +55,22 @@ def shoe_for(ctx: Context, citation: str) -> Shoe:
     return Shoe(ctx.report, counts, None if infinite else decks, citation, what)
 
 
-def card_tests(shoe: Shoe) -> list:
-    """A chi-square test of the ranks dealt at each position of the shoe that has the data for one."""
-    from oddscalc.verify.cards import RANK_NAMES
-    tests: list = []
-    for position, reaching, observed, expected in shoe.position_tables():
-        tests.append(chi_square_test(f"cards at shoe position {position} ({reaching} shoes)", observed, expected,
-                                     RANK_NAMES))
-    return tests
-
-
-class _CardJudge(Judge):
-    """Shared parts: shoe marker, cut, burnt cards; runs of one yes/no result per shoe's first round."""
-
-    game_rules = ""
+class _CardJudge(CardJudge):
+    """The baccarat family: the shoe from the rule set; the wager records one by one."""
 
     def __init__(self, ctx: Context, shoe_citation: str, random_citation: str) -> None:
-        self.ctx = ctx
-        self.report = ctx.report
-        self.shoe = shoe_for(ctx, shoe_citation)
-        self.runs = Runs()
-        self.random_citation = random_citation
-
-    def _cards(self, rec: dict, key: str, line: int) -> list[int]:
-        value = require(rec, key, line)
-        if type(value) is list:
-            try:
-                return [CARD_CODES[c] for c in value]
-            except (KeyError, TypeError):
-                pass
-        return cards(value, line, f'"{key}"')
-
-    def _begin(self, line: int, rec: dict) -> bool:
-        new = self.shoe.begin(line, require(rec, "shoe", line), rec.get("cut"))
-        burn = rec.get("burn")
-        if burn is not None:
-            self.shoe.deal(line, cards(burn, line, '"burn"'))
-        return new
+        super().__init__(ctx, shoe_for(ctx, shoe_citation), random_citation)
 
     def _wagers(self, rec: dict, line: int) -> list:
-        ws = require(rec, "wagers", line)
-        if type(ws) is not list:
-            raise LogError(line, "\"wagers\" must be a list of wager records")
-        return ws
+        return self._wager_list(rec, line)
 
-    def finish(self, alpha: Fraction, randomness: bool) -> None:
-        self.shoe.finish()
-        if getattr(self, "strategy", None) is not None:
-            self.strategy.summarise()
-        if not randomness:
-            return
-        tests = card_tests(self.shoe) + [runs_test(self.runs_name, self.runs)]
-        assess(self.report, tests, alpha, "shoe", self.random_citation,
-               "a fairly shuffled shoe: each card dealt equally likely to be any card left; rounds from fresh "
-               "shuffles independent")
-
-    runs_name = "serial independence (runs of banker wins, first round of each shoe)"
+    def _each(self, rec: dict, line: int):
+        """(key, stake, net, wager, citation) of each permitted wager of the round (others filed as illegal)."""
+        for i, w in enumerate(self._wager_list(rec, line)):
+            key, staked, net = self.ctx.wager_record(w, line, i)
+            wager = self.ctx.permitted(key, line)
+            if wager is not None:
+                yield key, staked, net, wager, payout_citation(wager)
 
 
 def _points(codes: list[int], pt=BACCARAT_POINT) -> int:
@@ -285,12 +245,7 @@ class CheminJudge(_CardJudge):
         fp, fb = _points(P), _points(B)
         if new:
             self.runs.add(fb > fp)
-        for i, w in enumerate(self._wagers(rec, line)):
-            key, staked, net = self.ctx.wager_record(w, line, i)
-            wager = self.ctx.permitted(key, line)
-            if wager is None:
-                continue
-            cite = payout_citation(wager)
+        for key, staked, net, wager, cite in self._each(rec, line):
             if fp == fb:
                 self.ctx.settle(line, key, staked, net, 0, f"equal points {fp}: void, the stake returned", cite)
             elif wager.param("side") == "bank":
@@ -363,12 +318,7 @@ class BanqueJudge(_CardJudge):
                 results[name] = c, (f"the {name} hand {fh} against the banker's {fb}")
         if new:
             self.runs.add(results["right"][0] < 0)
-        for i, w in enumerate(self._wagers(rec, line)):
-            key, staked, net = self.ctx.wager_record(w, line, i)
-            wager = self.ctx.permitted(key, line)
-            if wager is None:
-                continue
-            cite = payout_citation(wager)
+        for key, staked, net, wager, cite in self._each(rec, line):
             on = wager.param("hands")
             outcome = [results[h][0] for h in on]
             told = "; ".join(results[h][1] for h in on)
@@ -397,7 +347,6 @@ class SuperPan9Judge(_CardJudge):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx, "SI 1994/2899 reg 9(2)(b)", "SI 1994/2899 reg 9(2)(b) (a shoe of 288 cards)")
-        self.strategy = None
 
     def use_strategy(self, name: str) -> None:
         from oddscalc.verify.strategy import SuperPan9Strategy
@@ -423,11 +372,7 @@ class SuperPan9Judge(_CardJudge):
         if new:
             self.runs.add(fb > fp)
         initial = 1
-        for i, w in enumerate(self._wagers(rec, line)):
-            key, staked, net = self.ctx.wager_record(w, line, i)
-            wager = self.ctx.permitted(key, line)
-            if wager is None:
-                continue
+        for key, staked, net, wager, _ in self._each(rec, line):
             if key.startswith("initial"):
                 initial = staked
             self._settle(line, key, wager, bank, staked, net, fp, fb)

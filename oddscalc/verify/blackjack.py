@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from oddscalc.verify.cards import BLACKJACK_VALUE, CARD_CODES, RANK_OF, RANK_NAMES, pack
-from oddscalc.verify.context import Context, Judge, payout_citation
-from oddscalc.verify.randomness import Runs, assess, runs_test
-from oddscalc.verify.reader import LogError, amount, cards, check_keys, require, stake, text
+from oddscalc.verify.cardgame import CardJudge
+from oddscalc.verify.cards import BLACKJACK_VALUE, RANK_NAMES, RANK_OF, pack
+from oddscalc.verify.context import Context, payout_citation
+from oddscalc.verify.reader import LogError, amount, check_keys, require, stake
 from oddscalc.verify.report import ILLEGAL, MISPAID, amount_text
 from oddscalc.verify.shoe import Shoe
 
@@ -143,31 +143,25 @@ class Leaf:
     path: str
 
 
-class BlackjackJudge(Judge):
+class BlackjackJudge(CardJudge):
+    runs_name = "serial independence (runs of rounds the player wins, first round of each shoe)"
+    random_law = ("a shuffled stack of cards: each card dealt equally likely to be any card left; rounds from fresh "
+                  "shuffles independent")
+
     def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
-        self.report = ctx.report
         custom_bj = next((p.value for p in ctx.wagers["initial"].payouts if p.key == "blackjack" and p.custom), None)
         self.rules = Rules.of(ctx.rules, custom_bj)
         self.cite = citations(ctx.version, ctx.wagers)
         counts = pack("blackjack", self.rules.decks)
-        self.shoe = Shoe(ctx.report, counts, self.rules.decks, self.cite["shoe"], f"{self.rules.decks} pack(s)")
-        self.runs = Runs()
-        self.strategy = None
+        super().__init__(ctx, Shoe(ctx.report, counts, self.rules.decks, self.cite["shoe"],
+                                   f"{self.rules.decks} pack(s)"), self.cite["shoe"])
+        self._stakes: dict[str, Any] = {}  # initial stakes already read and checked
 
     def use_strategy(self, name: str) -> None:
         from oddscalc.verify.strategy import BlackjackStrategy
         self.strategy = BlackjackStrategy(self.ctx, self.rules, name)
 
     # -- reading -----------------------------------------------------------------------------------------------
-    def _cards(self, value: Any, line: int, what: str) -> list[int]:
-        if type(value) is list:
-            try:
-                return [CARD_CODES[c] for c in value]
-            except (KeyError, TypeError):
-                pass
-        return cards(value, line, what)
-
     def _actions(self, node: dict, line: int, where: str) -> list[str]:
         acts = node.get("actions", [])
         if type(acts) is not list or any(a not in ACTIONS for a in acts):
@@ -180,10 +174,8 @@ class BlackjackJudge(Judge):
         if len(rec) != 4:
             check_keys(rec, _ROUND, line)
         rules, report, cite = self.rules, self.report, self.cite
-        new = self.shoe.begin(line, require(rec, "shoe", line), rec.get("cut"))
-        if "burn" in rec:
-            self.shoe.deal(line, cards(rec["burn"], line, '"burn"'))
-        banker = self._cards(require(rec, "banker", line), line, '"banker"')
+        new = self._begin(line, rec)
+        banker = self._cards(rec, "banker", line)
         if not banker:
             raise LogError(line, '"banker" must hold at least the up-card')
         root = require(rec, "hand", line)
@@ -194,7 +186,7 @@ class BlackjackJudge(Judge):
         S = initial[0]
         if type(root) is not dict:
             raise LogError(line, '"hand" must be an object {"cards": [...], "actions": [...], ...}')
-        first = self._cards(require(root, "cards", line, "hand: "), line, "hand: cards")
+        first = self._codes(require(root, "cards", line, "hand: "), line, "hand: cards")
         if len(first) < 2:
             raise LogError(line, "hand: the player's hand starts with two cards")
         up = banker[0]
@@ -243,15 +235,15 @@ class BlackjackJudge(Judge):
 
     def _wagers(self, rec: dict, line: int) -> dict[str, tuple]:
         ws = require(rec, "wagers", line)
-        if type(ws) is not list:
-            raise LogError(line, "\"wagers\" must be a list of wager records")
-        out: dict[str, tuple] = {}
-        for i, w in enumerate(ws):
-            key, staked, net = self.ctx.wager_record(w, line, i)
-            if key in out:
-                raise LogError(line, f"wager {i + 1}: a second {key!r} wager in one round (one box per line)")
-            if self.ctx.permitted(key, line) is not None:
-                out[key] = (staked, net)
+        if type(ws) is list and len(ws) == 1:  # the common case: the initial wager alone
+            w = ws[0]
+            if type(w) is dict and len(w) == 3 and w.get("on") == "initial":
+                st = w.get("stake")
+                if type(st) is str and st in self._stakes:
+                    return {"initial": (self._stakes[st], amount(w.get("net"), line, "wager 1: net"))}
+        out = self._wager_map(rec, line)
+        if "initial" in out and len(ws) == 1 and type(ws[0]["stake"]) is str and len(self._stakes) < 10_000:
+            self._stakes[ws[0]["stake"]] = out["initial"][0]
         return out
 
     def _leaf(self, node: dict, codes: list[int], line: int, where: str) -> Leaf:
@@ -394,7 +386,7 @@ class BlackjackJudge(Judge):
             raise LogError(line, f"{where}: a split hand lists its two pair cards only")
         for k, kid in enumerate(kids):
             name = f"{where}.{k + 1}"
-            kc = self._cards(require(kid, "cards", line, f"{name}: "), line, f"{name}: cards")
+            kc = self._codes(require(kid, "cards", line, f"{name}: "), line, f"{name}: cards")
             if len(kc) < 2 or kc[0] != codes[k]:
                 raise LogError(line, f"{name}: a split hand starts with its pair card and has at least two cards")
             self._play(kid, kc, RANK_OF[codes[k]], line, name, order, leaves, up, S, hands)
@@ -411,8 +403,14 @@ class BlackjackJudge(Judge):
         if (live or player_bj) and len(banker) < 2 and not rules.peek:
             report.fault(ILLEGAL, line, "banker's second card", "settled the round without the banker's second card",
                          "the banker's second card decides a blackjack and every hand standing", cite["hole"])
+        hard = BLACKJACK_VALUE[banker[0]] + (BLACKJACK_VALUE[banker[1]] if len(banker) > 1 else 0)
+        ace = 1 in (BLACKJACK_VALUE[c] for c in banker[:2])
         for k in range(2, len(banker)):
-            score, soft = total(banker[:k])
+            soft = ace and hard <= 11
+            score = hard + 10 if soft else hard
+            v = BLACKJACK_VALUE[banker[k]]
+            hard += v
+            ace = ace or v == 1
             if not rules.banker_draws(score, soft):
                 soft17 = score == 17 and soft
                 report.fault(ILLEGAL, line, "soft 17" if soft17 else "banker's drawing rule",
@@ -532,20 +530,6 @@ class BlackjackJudge(Judge):
                 else:
                     exp, law, c = -staked, f"first two cards total {pts}: lost", w.citation
             ctx.settle(line, key, staked, net, exp, law, c)
-
-    def finish(self, alpha: Fraction, randomness: bool) -> None:
-        self.shoe.finish()
-        if self.strategy is not None:
-            self.strategy.summarise()
-        if not randomness:
-            return
-        from oddscalc.verify.baccarat import card_tests
-        tests = card_tests(self.shoe) + [runs_test("serial independence (runs of rounds the player wins, first "
-                                                   "round of each shoe)", self.runs)]
-        assess(self.report, tests, alpha, "shoe", self.cite["shoe"],
-               "a shuffled stack of cards: each card dealt equally likely to be any card left; rounds from fresh "
-               "shuffles independent")
-
 
 def _odds(x: Fraction) -> str:
     return f"{x.numerator} to {x.denominator}"

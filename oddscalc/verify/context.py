@@ -3,7 +3,7 @@ that read a wager record and file a settlement fault."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -27,17 +27,19 @@ class Context:
     wagers: dict[str, Wager]
     report: Report
     custom: bool = False
-    extra_wagers: dict[str, str] = field(default_factory=dict)  # log-level wager names (casino stud "raise")
 
     def permitted(self, key: str, line: int) -> Wager | None:
         """The permitted wager `key`, or None after filing an illegal-play fault naming what is permitted."""
         w = self.wagers.get(key)
-        if w is None and key not in self.extra_wagers:
-            allowed = ", ".join([*self.wagers, *self.extra_wagers])
-            self.report.fault(ILLEGAL, line, "wager not permitted", f"took a {key!r} wager",
-                              f"version {self.version} permits only: {allowed}",
-                              get_version(self.version).instruments)
+        if w is None:
+            self.refuse(key, line, self.wagers)
         return w
+
+    def refuse(self, key: str, line: int, allowed) -> None:
+        """File an illegal-play fault for a wager the version does not permit (`allowed`: the names it does)."""
+        self.report.fault(ILLEGAL, line, "wager not permitted", f"took a {key!r} wager",
+                          f"version {self.version} permits only: {', '.join(allowed)}",
+                          get_version(self.version).instruments)
 
     def wager_record(self, rec: Any, line: int, i: int, extra: frozenset[str] = frozenset()) -> tuple[str, Any, Any]:
         """(wager name, stake, net) of the i-th wager record, checked for shape."""

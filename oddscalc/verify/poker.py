@@ -12,13 +12,12 @@ must change every round. Dealing order: the player's cards, then the banker's (t
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
-from oddscalc.verify.cards import CARD_CODES, NO_SUIT, POKER_RANK, SUIT_OF, pack
-from oddscalc.verify.context import Context, Judge, payout_citation
-from oddscalc.verify.randomness import Runs, assess, runs_test
-from oddscalc.verify.reader import LogError, amount, cards, check_keys, require
+from oddscalc.verify.cardgame import CardJudge
+from oddscalc.verify.cards import NO_SUIT, POKER_RANK, SUIT_OF, pack
+from oddscalc.verify.context import Context, payout_citation
+from oddscalc.verify.reader import LogError, amount, check_keys, require
 from oddscalc.verify.report import ILLEGAL, SHOE
 from oddscalc.verify.shoe import Shoe
 
@@ -85,63 +84,57 @@ def three_value(codes: list[int]) -> tuple[int, tuple[int, ...]]:
     return (2 if flush else 0), order
 
 
-class _PokerJudge(Judge):
+class _PokerJudge(CardJudge):
     KEYS: frozenset[str] = frozenset()
     size = 5
     decisions = ("raise", "fold")
     bet = "raise"
+    runs_name = "serial independence (runs of hands where the player's outranks the banker's)"
+    subject = "pack"
+    random_law = ("a single pack shuffled before each hand: every card equally likely at every position, hands "
+                  "independent")
 
     def __init__(self, ctx: Context, shoe_citation: str) -> None:
-        self.ctx = ctx
-        self.report = ctx.report
-        self.shoe = Shoe(ctx.report, pack(ctx.game, 1), 1, shoe_citation, "a single pack of 52 cards")
+        super().__init__(ctx, Shoe(ctx.report, pack(ctx.game, 1), 1, shoe_citation, "a single pack of 52 cards"),
+                         shoe_citation)
         self.shoe_citation = shoe_citation
-        self.runs = Runs()
         self.last_marker: Any = None
-        self.strategy = None
 
     def use_strategy(self, name: str) -> None:
         from oddscalc.verify.strategy import PokerStrategy
         self.strategy = PokerStrategy(self.ctx, name)
 
     def _hand(self, rec: dict, key: str, line: int) -> list[int]:
-        value = require(rec, key, line)
-        codes = None
-        if type(value) is list:
-            try:
-                codes = [CARD_CODES[c] for c in value]
-            except (KeyError, TypeError):
-                pass
-        if codes is None:
-            codes = cards(value, line, f'"{key}"')
+        codes = self._cards(rec, key, line)
         if len(codes) != self.size:
             raise LogError(line, f'"{key}" must hold {self.size} cards, not {len(codes)}')
         if any(SUIT_OF[c] == NO_SUIT for c in codes):
             raise LogError(line, f'"{key}": poker cards need a suit (c, d, h, s), e.g. "As", "Td"')
         return codes
 
-    def _begin(self, line: int, rec: dict) -> None:
+    def _begin(self, line: int, rec: dict) -> bool:
         marker = rec.get("shoe")
         if marker is not None and marker == self.last_marker:
             self.report.fault(SHOE, line, "pack shuffled each hand", f"dealt this hand from pack {marker!r} again, "
                               "without a new shuffle", "the pack is shuffled before every hand", self.shoe_citation)
         self.last_marker = marker
-        self.shoe.begin(line, None)
+        return self.shoe.begin(line, None)
+
+    def _open(self, line: int, rec: dict, keys: int) -> tuple[dict, list[int], list[int], str | None]:
+        """The round's wagers, the player's and banker's cards (the banker's when a game wager needs them), and the
+        decision; the cards are dealt from the pack."""
+        if len(rec) != keys:
+            check_keys(rec, self.KEYS, line)
+        self._begin(line, rec)
+        wagers = self._wagers(rec, line)
+        player = self._hand(rec, "player", line)
+        game = "ante" in wagers or self.bet in wagers
+        banker = self._hand(rec, "banker", line) if game or "banker" in rec else []
+        self.shoe.deal(line, player + banker)
+        return wagers, player, banker, self._decision(rec, line, wagers)
 
     def _wagers(self, rec: dict, line: int) -> dict[str, tuple]:
-        ws = require(rec, "wagers", line)
-        if type(ws) is not list:
-            raise LogError(line, "\"wagers\" must be a list of wager records")
-        out: dict[str, tuple] = {}
-        for i, w in enumerate(ws):
-            key, staked, net = self.ctx.wager_record(w, line, i)
-            if key in out:
-                raise LogError(line, f"wager {i + 1}: a second {key!r} wager in one round (one box per line)")
-            if key not in self.log_wagers:
-                self.ctx.permitted(key, line)
-                continue
-            out[key] = (staked, net)
-        return out
+        return self._wager_map(rec, line, self.log_wagers)
 
     def _decision(self, rec: dict, line: int, wagers: dict) -> str | None:
         d = rec.get("decision")
@@ -172,40 +165,18 @@ class _PokerJudge(Judge):
                                   f"{'twice' if ratio == 2 else 'equal to'} the Ante", citation)
         return True
 
-    def finish(self, alpha: Fraction, randomness: bool) -> None:
-        self.shoe.finish()
-        if self.strategy is not None:
-            self.strategy.summarise()
-        if not randomness:
-            return
-        from oddscalc.verify.baccarat import card_tests
-        tests = card_tests(self.shoe) + [runs_test("serial independence (runs of hands where the player's outranks "
-                                                   "the banker's)", self.runs)]
-        assess(self.report, tests, alpha, "pack", self.shoe_citation,
-               "a single pack shuffled before each hand: every card equally likely at every position, hands "
-               "independent")
-
-
 class StudJudge(_PokerJudge):
     KEYS = frozenset({"shoe", "player", "banker", "decision", "meter", "wagers"})
     REG = "SI 1994/2899 reg 8"
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx, "SI 1994/2899 reg 8(1)(b)")
-        self.log_wagers = {"ante", "raise"} | ({"progressive-jackpot"} if "progressive-jackpot" in ctx.wagers else set())
+        self.log_wagers = ("ante", "raise", *(("progressive-jackpot",) if "progressive-jackpot" in ctx.wagers else ()))
         self.ante_wager = ctx.wagers["ante"]
 
     def __call__(self, line: int, rec: dict) -> None:
-        if len(rec) != 5:
-            check_keys(rec, self.KEYS, line)
-        report, ctx = self.report, self.ctx
-        self._begin(line, rec)
-        wagers = self._wagers(rec, line)
-        player = self._hand(rec, "player", line)
+        wagers, player, banker, d = self._open(line, rec, 5)
         game = "ante" in wagers or "raise" in wagers
-        banker = self._hand(rec, "banker", line) if game or "banker" in rec else []
-        self.shoe.deal(line, player + banker)
-        d = self._decision(rec, line, wagers)
         mine = five_value(player)
         if banker:
             theirs = five_value(banker)
@@ -291,19 +262,12 @@ class ThreeCardJudge(_PokerJudge):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx, f"{self.REG}(1)(b){self.INSERTED}")
-        self.log_wagers = {"ante", "play", "pair-plus"}
+        self.log_wagers = ("ante", "play", "pair-plus")
         self.ante_wager = ctx.wagers["ante-play"]
 
     def __call__(self, line: int, rec: dict) -> None:
-        if len(rec) != 4:
-            check_keys(rec, self.KEYS, line)
-        self._begin(line, rec)
-        wagers = self._wagers(rec, line)
-        player = self._hand(rec, "player", line)
+        wagers, player, banker, d = self._open(line, rec, 4)
         game = "ante" in wagers or "play" in wagers
-        banker = self._hand(rec, "banker", line) if game or "banker" in rec else []
-        self.shoe.deal(line, player + banker)
-        d = self._decision(rec, line, wagers)
         mine = three_value(player)
         theirs = three_value(banker) if banker else None
         if banker:

@@ -78,11 +78,13 @@ class Report:
     by_kind: Counter = field(default_factory=Counter)
     by_rule: dict[tuple[str, str], list] = field(default_factory=dict)  # (kind, rule) -> [count, citation]
     faults: list[Fault] = field(default_factory=list)
+    count: int = 0  # faults filed
     strategy: dict[str, Any] | None = None
     randomness: dict[str, Any] | None = None
 
     def fault(self, kind: str, line: int | None, rule: str, did: str, law: str, citation: str,
               cost: Fraction | None = None) -> None:
+        self.count += 1
         self.by_kind[kind] += 1
         slot = self.by_rule.setdefault((kind, rule), [0, citation])
         slot[0] += 1
@@ -96,7 +98,7 @@ class Report:
 
     @property
     def total(self) -> int:
-        return sum(self.by_kind.values())
+        return self.count
 
     @property
     def clean(self) -> bool:
