@@ -329,3 +329,82 @@ def test_a_wager_the_version_does_not_permit(tmp_path):
     report = verify(path, "dice", randomness=False)
     (fault,) = report.faults
     assert fault.kind == ILLEGAL and fault.rule == "wager not permitted" and fault.citation == "SI 1994/2899"
+
+
+# Single rounds written by hand, each judged by reading the law: (game, version, rules, round, the fault's kind
+# and rule, or None for a clean round).
+HAND_WRITTEN = [
+    # chemin de fer: the player must draw on 4; the banker may choose on 6 when the player stood (optional cell)
+    ("chemin-de-fer", "1994", {}, '{"shoe":1,"player":["2","2"],"banker":["6","K"],"wagers":[{"on":"player",'
+     '"stake":"10","net":"-10"}]}', (ILLEGAL, "player's third card")),
+    ("chemin-de-fer", "1994", {}, '{"shoe":1,"player":["3","4"],"banker":["6","K","A"],"wagers":[{"on":"player",'
+     '"stake":"10","net":"0"}]}', None),
+    # ...but on 3 against a third card 8 he must stand (not an optional cell), whatever the model's play on 5
+    ("chemin-de-fer", "1994", {}, '{"shoe":1,"player":["2","3","8"],"banker":["3","K","5"],"wagers":[{"on":'
+     '"player","stake":"10","net":"-10"}]}', (ILLEGAL, "banker's third card")),
+    ("chemin-de-fer", "1994", {"banker": "free"}, '{"shoe":1,"player":["2","3","8"],"banker":["3","K","5"],'
+     '"wagers":[{"on":"player","stake":"10","net":"-10"}]}', None),
+    # baccarat banque: a hand on 7 stands; a wager on both hands with one void is void (reg 6(4)(b))
+    ("baccarat-banque", "1994", {}, '{"shoe":1,"banker":["5","K"],"right":["3","4","2"],"left":["9","Q"],'
+     '"wagers":[{"on":"both","stake":"10","net":"10"}]}', (ILLEGAL, "right hand's third card")),
+    ("baccarat-banque", "1994", {}, '{"shoe":1,"banker":["5","K"],"right":["3","2"],"left":["9","Q"],'
+     '"wagers":[{"on":"both","stake":"10","net":"10"}]}', (MISPAID, "both wager")),
+    # Super Pan 9: a player holding the bank may stand on 5 (reg 9(2)(h)); the 19 to 20 wager needs the House's bank
+    ("super-pan-9", "1994", {}, '{"shoe":1,"bank":"player","player":["2","2","K"],"banker":["2","3","K"],'
+     '"wagers":[{"on":"player-banker","stake":"10","net":"9.5"}]}', None),
+    ("super-pan-9", "1994", {}, '{"shoe":1,"bank":"player","player":["2","2","K"],"banker":["2","3","K"],'
+     '"wagers":[{"on":"initial","stake":"10","net":"-10"}]}', (ILLEGAL, "initial: the bank")),
+    # casino stud: the Raise is exactly twice the Ante (reg 8(6)); the same pack twice (reg 8(1)(b))
+    ("casino-stud-poker", "1994", {}, '{"player":["Ks","Kd","7c","7h","2s"],"banker":["Ah","Kc","9c","5s","3d"],'
+     '"decision":"raise","wagers":[{"on":"ante","stake":"10","net":"10"},{"on":"raise","stake":"30","net":"60"}]}',
+     (ILLEGAL, "raise stake")),
+    # Three Card Poker: a banker's Jack-high does not qualify: the Ante wins, the Play is returned (reg 12(8)(a))
+    ("three-card-poker", "2002", {}, '{"player":["2s","5d","9c"],"banker":["Jh","8d","3c"],"decision":"play",'
+     '"wagers":[{"on":"ante","stake":"10","net":"-10"},{"on":"play","stake":"10","net":"0"}]}',
+     (MISPAID, "ante wager")),
+    # blackjack: the banker stops at 16 while a hand stands; a split pair takes the same stake again
+    ("blackjack", "1994", {}, '{"shoe":1,"banker":["10","6"],"hand":{"cards":["10","8"],"actions":["stand"],'
+     '"stake":"10","net":"10"},"wagers":[{"on":"initial","stake":"10","net":"10"}]}', (ILLEGAL, "banker's drawing rule")),
+    ("blackjack", "1994", {}, '{"shoe":1,"banker":["7","10"],"hand":{"cards":["8","8"],"actions":["split"],"split":'
+     '[{"cards":["8","10"],"stake":"5","net":"5"},{"cards":["8","Q"],"stake":"10","net":"10"}]},"wagers":[{"on":'
+     '"initial","stake":"10","net":"15"}]}', (ILLEGAL, "stake")),
+    # blackjack with a peeked hole card: the banker's blackjack takes the initial stake only, the round ends
+    ("blackjack", "2007", {"hole_card": "peek"}, '{"shoe":1,"banker":["A","K"],"hand":{"cards":["9","2"],'
+     '"stake":"10","net":"-10"},"wagers":[{"on":"initial","stake":"10","net":"-10"}]}', None),
+    ("blackjack", "2007", {"hole_card": "peek"}, '{"shoe":1,"banker":["A","K"],"hand":{"cards":["9","2","5"],'
+     '"actions":["double"],"stake":"20","net":"-20"},"wagers":[{"on":"initial","stake":"10","net":"-20"}]}',
+     [(ILLEGAL, "banker's blackjack (peek)"), (MISPAID, "banker's blackjack")]),
+    # blackjack: Under 13 pays 7 to 1 on two Aces (reg 7(10)(c)); insurance only on a blackjack against an Ace
+    ("blackjack", "1994", {}, '{"shoe":1,"banker":["9","8"],"hand":{"cards":["A","A"],"actions":["split"],"split":'
+     '[{"cards":["A","9"],"stake":"10","net":"10"},{"cards":["A","5"],"stake":"10","net":"-10"}]},"wagers":[{"on":'
+     '"initial","stake":"10","net":"0"},{"on":"under-13","stake":"10","net":"70"}]}', None),
+    ("blackjack", "1994", {}, '{"shoe":1,"banker":["9","8"],"hand":{"cards":["10","9"],"actions":["stand"],'
+     '"stake":"10","net":"10"},"wagers":[{"on":"initial","stake":"10","net":"10"},{"on":"insurance","stake":"5",'
+     '"net":"-5"}]}', (ILLEGAL, "insurance offered")),
+    # punto banco: cards past the cut card (the third round begins after 9 cards with the cut after 8)
+    ("punto-banco", "1994", {"decks": "8"}, '{"shoe":1,"cut":8,"player":["9","K"],"banker":["3","4"],"wagers":[]}\n'
+     '{"shoe":1,"player":["2","2","K"],"banker":["J","K","9"],"wagers":[]}\n'
+     '{"shoe":1,"player":["8","K"],"banker":["3","4"],"wagers":[]}', (SHOE, "cut card")),
+    # roulette: a split on three numbers is not a permitted wager
+    ("roulette", "1994", {}, '{"number":5,"wagers":[{"on":"split","numbers":[4,5,6],"stake":"10","net":"170"}]}',
+     (ILLEGAL, "split: numbers covered")),
+    # dice: a lay wager on 5 may stake enough to win the flat stake: 15 at 2 to 3, not 16 (Sch 1 para 2(2))
+    ("dice", "1994", {}, '{"throws":[[2,3],[3,4]],"wagers":[{"on":"dont-win-bar-2","stake":"10","net":"10"},'
+     '{"on":"lay-5","from":1,"flat":0,"stake":"16","net":"32/3"}]}', (ILLEGAL, "lay-5: stake")),
+    ("dice", "1994", {}, '{"throws":[[2,3],[3,4]],"wagers":[{"on":"dont-win-bar-2","stake":"10","net":"10"},'
+     '{"on":"lay-5","from":1,"flat":0,"stake":"15","net":"10"}]}', None),
+]
+
+
+@pytest.mark.parametrize("game,version,rules,rounds,expected", HAND_WRITTEN)
+def test_hand_written_rounds(tmp_path, game, version, rules, rounds, expected):
+    import json
+    path = tmp_path / "log.jsonl"
+    path.write_text(json.dumps({"roundlog": 1, "game": game, "version": version, "rules": rules}) + "\n" + rounds
+                    + "\n")
+    report = verify(path, game, randomness=False)
+    if expected is None:
+        assert report.clean, report.text()
+    else:
+        assert [(f.kind, f.rule) for f in report.faults] == (expected if isinstance(expected, list) else
+                                                             [expected]), report.text()

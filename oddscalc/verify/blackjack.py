@@ -435,7 +435,7 @@ class BlackjackJudge(CardJudge):
         expected_total = 0
         faults_before = self.report.total
         for leaf in leaves:
-            stake_ = S * 2 if leaf.doubled else S
+            stake_ = leaf.stake  # a wrong stake is a fault of its own (illegal play); settle what was staked
             score = total(leaf.cards)[0]
             two = len(leaf.cards) == 2
             if player_bj:
