@@ -393,6 +393,10 @@ HAND_WRITTEN = [
      '{"on":"lay-5","from":1,"flat":0,"stake":"16","net":"32/3"}]}', (ILLEGAL, "lay-5: stake")),
     ("dice", "1994", {}, '{"throws":[[2,3],[3,4]],"wagers":[{"on":"dont-win-bar-2","stake":"10","net":"10"},'
      '{"on":"lay-5","from":1,"flat":0,"stake":"15","net":"10"}]}', None),
+    ("dice", "1994", {}, '{"throws":[[2,3],[3,4]],"wagers":[{"on":"lay-5","from":1,"flat":1,"stake":"15","net":'
+     '"10"},{"on":"dont-win-bar-2","stake":"10","net":"10"}]}', None),
+    ("dice", "1994", {}, '{"throws":[[2,3],[3,4]],"wagers":[{"on":"lay-5","from":0,"flat":1,"stake":"15","net":'
+     '"10"},{"on":"dont-win-bar-2","stake":"10","net":"10"}]}', (ILLEGAL, "lay-5: timing")),
 ]
 
 

@@ -114,17 +114,15 @@ class DiceJudge(Judge):
                 if flat == i:
                     raise LogError(line, f"wager {i + 1}: \"flat\" names the wager itself")
             parsed.append((key, staked, net, start, flat))
-        decided: list[tuple[int | None, int | None]] = []  # (deciding throw, point throw) per wager
+        wagers = [ctx.permitted(key, line) for key, *_ in parsed]
+        outcomes = [decide(w.param("kind"), w, totals, throws, start) if w is not None else (None, None, None)
+                    for w, (_, _, _, start, _) in zip(wagers, parsed)]
+        decided = [(at, point_at) for at, _, point_at in outcomes]  # (deciding throw, point throw) per wager
         last, open_ = -1, False
-        for i, (key, staked, net, start, flat) in enumerate(parsed):
-            w = ctx.permitted(key, line)
+        for i, ((key, staked, net, start, flat), w, (at, won, _)) in enumerate(zip(parsed, wagers, outcomes)):
             if w is None:
-                decided.append((None, None))
                 continue
-            kind = w.param("kind")
-            at, won, point_at = decide(kind, w, totals, throws, start)
-            decided.append((at, point_at))
-            if kind == "odds":
+            if w.param("kind") == "odds":
                 self._behind(line, i, key, w, staked, start, flat, parsed, decided)
             if at is None:
                 open_ = True
@@ -162,10 +160,7 @@ class DiceJudge(Judge):
                          "a behind wager follows a win or come wager (para 1(2)); a lay wager a don't win or don't "
                          "come bar 2 wager (para 2(2))", cite)
             return
-        if flat > i:
-            flat_at, point_at = None, None
-        else:
-            flat_at, point_at = decided[flat]
+        flat_at, point_at = decided[flat]
         point = w.param("point")
         if point_at is None or point_at >= start:
             report.fault(ILLEGAL, line, f"{key}: timing", f"made a {key} wager (from throw {start + 1}) before the "
