@@ -396,7 +396,8 @@ HAND_WRITTEN = [
     ("dice", "1994", {}, '{"throws":[[2,3],[3,4]],"wagers":[{"on":"lay-5","from":1,"flat":1,"stake":"15","net":'
      '"10"},{"on":"dont-win-bar-2","stake":"10","net":"10"}]}', None),
     ("dice", "1994", {}, '{"throws":[[2,3],[3,4]],"wagers":[{"on":"lay-5","from":0,"flat":1,"stake":"15","net":'
-     '"10"},{"on":"dont-win-bar-2","stake":"10","net":"10"}]}', (ILLEGAL, "lay-5: timing")),
+     '"10"},{"on":"dont-win-bar-2","stake":"10","net":"10"}]}', [(ILLEGAL, "lay-5: timing"),
+                                                                   (MISPAID, "lay-5 wager")]),
 ]
 
 
