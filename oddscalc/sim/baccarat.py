@@ -33,10 +33,12 @@ def _value(label: str) -> int:
 
 def _deplete(shoe: list[int], removed: str, labels: list[str] | None = None) -> list[int]:
     """The shoe less the removed cards (the first card of each value named); `labels`, the cards' names in the
-    same order, loses the same cards."""
+    same order, loses the same cards: the first of the rank named (a ten-value written 0 or T is a 10)."""
     shoe = list(shoe)
     for label in [x for x in removed.split(",") if x.strip()] if removed not in ("", "none") else []:
-        name = {"1": "A", "T": "10"}.get(label.strip().upper(), label.strip().upper())
+        name = {"1": "A", "T": "10", "0": "10"}.get(label.strip().upper(), label.strip().upper())
+        if labels is not None and name == "10" and name not in labels:
+            name = "J"  # Super Pan 9 has no tens: a ten-value written 0 is a Jack
         i = labels.index(name) if labels is not None and name in labels else shoe.index(_value(label))
         del shoe[i]
         if labels is not None:

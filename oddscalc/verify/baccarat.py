@@ -19,7 +19,7 @@ from typing import Any
 from oddscalc.games.baccarat.tableau import NATURALS, PUNTO_BANCO_TABLEAU, STOOD
 from oddscalc.games.chemin_de_fer.tableau import OPTIONAL_CELLS
 from oddscalc.verify.cardgame import CardJudge
-from oddscalc.verify.cards import BACCARAT_POINT, pack
+from oddscalc.verify.cards import BACCARAT_POINT, CARD_CODES as CODES, pack
 from oddscalc.verify.context import Context, payout_citation
 from oddscalc.verify.reader import LogError, amount, check_keys, stake
 from oddscalc.verify.report import ILLEGAL
@@ -109,11 +109,21 @@ class PuntoBancoJudge(_CardJudge):
             self.outcomes[key] = tuple((f, law, payout_citation(w)) for f, law in rows)
 
     def __call__(self, line: int, rec: dict) -> None:
-        if len(rec) != 4:
-            check_keys(rec, self.KEYS, line)
-        new = self._begin(line, rec)
-        P = self._cards(rec, "player", line)
-        B = self._cards(rec, "banker", line)
+        shoe = self.shoe
+        if len(rec) == 4 and rec.get("shoe", shoe) == shoe.marker and shoe.cut is None:
+            new = False  # the common case: the same shoe, no cut mark, no burnt cards (as `_begin` would find)
+        else:
+            if len(rec) != 4:
+                check_keys(rec, self.KEYS, line)
+            new = self._begin(line, rec)
+        try:
+            P = [CODES[c] for c in rec["player"]]
+            B = [CODES[c] for c in rec["banker"]]
+            if type(rec["player"]) is not list or type(rec["banker"]) is not list:
+                raise TypeError
+        except (KeyError, TypeError):
+            P = self._cards(rec, "player", line)
+            B = self._cards(rec, "banker", line)
         np_, nb = len(P), len(B)
         if not (2 <= np_ <= 3 and 2 <= nb <= 3):
             raise LogError(line, f"a punto banco hand holds 2 or 3 cards (player {np_}, banker {nb})")
@@ -125,7 +135,7 @@ class PuntoBancoJudge(_CardJudge):
             order.append(P[2])
         if nb == 3:
             order.append(B[2])
-        self.shoe.deal(line, order)
+        shoe.deal(line, order)
         if p >= 8 or b >= 8:
             if np_ == 3 or nb == 3:
                 self._natural(line, p, b, np_, nb)

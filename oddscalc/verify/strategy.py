@@ -149,8 +149,12 @@ class BlackjackStrategy(_Tally):
 
     def _values(self, codes: list[int], up: int, pair_from: int | None) -> dict[str, Fraction]:
         removed = (RANK_NAMES[pair_from],) if pair_from is not None else ()
-        return engine.blackjack_values(self.ctx.rules, self.bj_wagers, tuple(RANK_NAMES[RANK_OF[c]] for c in codes),
-                                       RANK_NAMES[RANK_OF[up]], removed)
+        try:
+            return engine.blackjack_values(self.ctx.rules, self.bj_wagers,
+                                           tuple(RANK_NAMES[RANK_OF[c]] for c in codes), RANK_NAMES[RANK_OF[up]],
+                                           removed)
+        except ValueError:  # cards the full shoe cannot hold (a shoe-integrity fault): no engine value
+            return {}
 
     def judge(self, line: int, where: str, codes: list[int], up: int, taken: str, child: bool,
               pair_from: int | None, aces: bool, can_split: bool, stake) -> None:
@@ -245,10 +249,15 @@ class PokerStrategy(_Tally):
         if want == taken:
             return
         text = " ".join(_poker(c) for c in player)
-        if self.stud:
-            bet, fold = engine.stud_values(self.wager, text, _poker(up))
-        else:
-            bet, fold = engine.three_card_values(self.wager, text)
+        try:
+            if self.stud:
+                bet, fold = engine.stud_values(self.wager, text, _poker(up))
+            else:
+                bet, fold = engine.three_card_values(self.wager, text)
+        except ValueError:  # a card twice (a shoe-integrity fault): no engine value
+            self.depart(line, f"{want} or fold" if want != "fold" else f"fold or {taken}", f"chose {taken} with {text}",
+                        f"{want}: the exact best choice (no value: the hand repeats a card)", None)
+            return
         value = {"fold": fold, "raise": bet, "play": bet}
         cost = (value[want] - value[taken]) * stake
         self.depart(line, f"{want} or fold" if want != "fold" else f"fold or {taken}", f"chose {taken} with {text}" + (f" against {_poker(up)}" if up else ""),
