@@ -265,12 +265,12 @@ class BlackjackJudge(CardJudge):
             order.append(codes[1])
         i, ended, doubled = 2, False, False
         split_node = "split" in node
-        for step, a in enumerate(acts):
+        for a in acts:
             score, soft = total(codes[:i])
             if ended or score > 21:
                 report.fault(ILLEGAL, line, "decision after the hand ended", f"took {a!r} on {where} after it "
-                             "had ended", "a hand ends on standing, doubling, splitting, bust or 21", cite["split"]
-                             if child else cite["two21"])
+                             "had ended", "a hand ends on standing, doubling, splitting or going bust",
+                             cite["asked"])
                 break
             if self.strategy is not None:
                 self.strategy.judge(line, where, codes[:i], up, a, child, pair_from, aces,
