@@ -96,8 +96,12 @@ class PuntoBancoJudge(_CardJudge):
         self.banker_draws = PUNTO_BANCO_TABLEAU.banker_draws
         self.expect: dict[tuple[Any, int, Any], Any] = {}
         self.outcomes: dict[str, tuple] = {}
+        # the rule banker-tie (issue 15; absent: void) reads reg 6(7)'s "notwithstanding" 6(4) as a loss on a tie
+        banker_tie_loses = ctx.rules.get("banker-tie", "void") == "lose"
         for key, w in ctx.wagers.items():
             on, void, win, odds = w.param("bets_on"), w.param("void_on_tie"), w.pay(), w.payouts[0].odds.text
+            if on == "banker" and banker_tie_loses:
+                void = False
             rows = []
             for who_key, who in (("player", "the player wins"), ("banker", "the banker wins"), ("tie", "a tie")):
                 if on == who_key:
@@ -105,7 +109,8 @@ class PuntoBancoJudge(_CardJudge):
                 elif who_key == "tie" and void:
                     rows.append((0, f"{who}: void, the stake returned"))
                 else:
-                    rows.append((-1, f"{who}: the stake is lost"))
+                    rows.append((-1, f"{who}: the stake is lost" + (" (rule banker-tie=lose)" if who_key == "tie"
+                                                                     else "")))
             self.outcomes[key] = tuple((f, law, payout_citation(w)) for f, law in rows)
 
     def __call__(self, line: int, rec: dict) -> None:

@@ -89,12 +89,18 @@ class BlackjackStrategy(_Tally):
             self.chart = _chart(table, "the engine's basic strategy")
             title = "basic"
         elif name == "optimal":
-            title = "composition-dependent optimal (CDP1 after splits)"
+            title = f"composition-dependent optimal ({self.post_split(ctx).upper()} after splits)"
         else:
             self.chart = _chart(_read_chart(name), name)
             title = f"chart {Path(name).name}"
         super().__init__(ctx, title, values)
         self.bj_wagers = (ctx.wagers["initial"],)
+
+    @staticmethod
+    def post_split(ctx: Context) -> str:
+        """How split hands are played (the engine's rule post_split where it exists): cdp1, each hand for its own
+        cards with the pair's other card gone; cdz-, as an unsplit hand of the same cards."""
+        return ctx.rules.get("post_split", "cdp1")
 
     # the prescribed action ---------------------------------------------------------------------------------
     def prescribe(self, codes: list[int], up: int, child: bool, aces: bool, can_split: bool,
@@ -148,7 +154,7 @@ class BlackjackStrategy(_Tally):
         return out
 
     def _values(self, codes: list[int], up: int, pair_from: int | None) -> dict[str, Fraction]:
-        removed = (RANK_NAMES[pair_from],) if pair_from is not None else ()
+        removed = (RANK_NAMES[pair_from],) if pair_from is not None and self.post_split(self.ctx) != "cdz-" else ()
         try:
             return engine.blackjack_values(self.ctx.rules, self.bj_wagers,
                                            tuple(RANK_NAMES[RANK_OF[c]] for c in codes), RANK_NAMES[RANK_OF[up]],
