@@ -1,6 +1,7 @@
 """Benchmarks: medians of repeated runs, and their ratio to a baseline workload timed in the same process.
 
-Each module `bench/bench_*.py` exposes `cases()`: a list of (name, callable, repeats). Figures go to a
+Each module `bench/bench_*.py` exposes `cases()`: a list of (name, callable, repeats), optionally followed by
+(count, unit) when a run handles that many things (its rate per second is added to the name). Figures go to a
 Markdown file; nothing here asserts a time (targets are read from the file, never tested).
 """
 
@@ -46,12 +47,13 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for name in modules:
         module = importlib.import_module(f"bench.{name}")
-        for case, fn, repeats in module.cases():
+        for case, fn, repeats, *per in module.cases():  # an optional 4th item: how many things one run does
             if args.only and args.only not in case:
                 continue
             print(f"bench: {case} ...", file=sys.stderr, flush=True)
             t = median_time(fn, repeats)
-            rows.append((case, repeats, t, t / base))
+            rows.append((case + (f" ({per[0] / t:,.0f} {per[1] if len(per) > 1 else 'items'}/s)" if per else ""),
+                         repeats, t, t / base))
     lines = [
         "# Benchmark results", "",
         f"Python {platform.python_version()} on {platform.machine()}; baseline (exact harmonic-telescoping sum, "

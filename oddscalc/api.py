@@ -22,7 +22,7 @@ from oddscalc.regulations.model import Wager, apply_overrides
 from oddscalc.regulations.versions import VERSIONS, get_version
 
 __all__ = ["GAMES", "GameError", "WagerError", "implemented", "wagers", "analyse", "rule_options",
-           "table_rule_sets", "check_game", "math_report", "plan", "plan_of", "MathReport", "Plan", "PlanError"]
+           "table_rule_sets", "check_game", "math_report", "plan", "plan_of", "MathReport", "Plan", "PlanError", "resolve"]
 
 #: Every game name, in the order tables list them, with its module name under regulations/ and games/.
 GAMES: dict[str, str] = {
@@ -180,6 +180,17 @@ def plan_of(result: WagerResult, *, shift: Fraction | None = None, rounds: int |
     return planning.plan(report.expected_return, report.variance, stake=report.stake, shift=shift, rounds=rounds,
                          turnover=turnover, alpha=alpha, power=power, level=level, two_sided=two_sided,
                          third=report.third_moment)
+
+
+def resolve(game: str, version: str, rules: Mapping[str, str] | None = None,
+            custom: bool = False) -> tuple[dict[str, str], bool]:
+    """The full rule set of `game` under `version` (defaults filled in, values checked against what the version
+    permits, refused outside it unless `custom`) and whether it is custom: what `analyse` would use."""
+    check_game(game, version)
+    reg, game_mod = _module("regulations", game), _module("games", game)
+    permitted = reg.permitted_rules(version) if hasattr(reg, "permitted_rules") else {}
+    defaults = reg.default_rules(version) if hasattr(reg, "default_rules") else {}
+    return resolve_rules(getattr(game_mod, "RULES", ()), permitted, defaults, rules or {}, version, custom)
 
 
 def version_ids() -> tuple[str, ...]:

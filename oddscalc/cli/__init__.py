@@ -25,7 +25,7 @@ __all__ = ["main", "cli"]
 FORMATS = ("text", "json", "csv")
 
 #: Game-specific command modules under oddscalc/cli/, each exposing `commands` (a list of click commands).
-EXTENSIONS = ("blackjack", "baccarat", "poker", "sim", "law", "plan")
+EXTENSIONS = ("blackjack", "baccarat", "poker", "sim", "law", "plan", "verify")
 
 
 class UserError(click.ClickException):

@@ -17,6 +17,7 @@ from oddscalc.core.progress import StderrBar
 from oddscalc.report.text import _csv
 from oddscalc.sim.check import check_counts
 from oddscalc.sim.results import counts_csv, counts_json, read_results
+from oddscalc.sim.roundlog import RoundLogWriter
 from oddscalc.sim.simulators import NEEDS_TABLE
 from oddscalc.sim.simulators import simulate as run_simulation
 
@@ -37,11 +38,14 @@ MAX_ROUNDS = 10**9
               help="Number of rounds to play, 1 to 10^9 (exponent notation such as 1e6 accepted).")
 @click.option("--seed", default="1", show_default=True, help="Random seed, a whole number (same seed, same results).")
 @click.option("--out", default=None, help="Write the results here instead of standard output.")
+@click.option("--log", "log_path", default=None,
+              help="Also write every round to this round log (JSON Lines, docs/verify.md), for `oddscalc verify`.")
 @analysis_options
-def simulate(game, wager, rounds, seed, out, version, pay, rule, decks, custom, fmt) -> None:
+def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks, custom, fmt) -> None:
     """Play WAGER for --rounds rounds with real dice, wheels and shuffled shoes; write outcome counts.
 
-    The output (CSV `net_return,count`, or JSON with --format json) is what `oddscalc check` reads.
+    The output (CSV `net_return,count`, or JSON with --format json) is what `oddscalc check` reads; --log
+    FILE also writes each round (cards, throws, decisions, stakes and settlements) for `oddscalc verify`.
     """
     if fmt not in ("csv", "json", "text"):
         check_format(fmt)
@@ -49,16 +53,30 @@ def simulate(game, wager, rounds, seed, out, version, pay, rule, decks, custom, 
         rounds = parse_whole(rounds, "--rounds", minimum=1, maximum=MAX_ROUNDS)
         seed = parse_whole(seed, "--seed", max_digits=100)
         out = None if out is None else check_output(out, "--out")
+        log_path = None if log_path is None else check_output(log_path, "--log")
     except (NumberError, OutputPathError) as exc:
         fail(str(exc))
     a = run_analysis(game, wager, version, pay, rule, decks, custom)
     w = a.results[0].wager
+    writer = None
     try:
         table = (api.decision_table(a.game, a.version, w.key, dict(a.rules), custom=True)
                  if a.game in NEEDS_TABLE else None)
-        counts = run_simulation(a.game, w, rounds, seed, StderrBar(), rules=dict(a.rules), table=table)
+        if log_path is not None:
+            writer = RoundLogWriter(log_path, a.game, a.version, dict(a.rules), _pay_pairs(pay),
+                                    {"simulator": "oddscalc simulate (reference)", "seed": seed})
+        counts = run_simulation(a.game, w, rounds, seed, StderrBar(), rules=dict(a.rules), table=table, log=writer)
+        if writer is not None:
+            writer.close()
+            click.echo(f"{rounds} rounds logged to {log_path}", err=True)
     except ValueError as exc:
+        if writer is not None:
+            writer.abort()
         fail(str(exc))
+    except BaseException:
+        if writer is not None:
+            writer.abort()
+        raise
     meta = {"schema_version": 1, "game": a.game, "wager": w.key, "version": a.version, "rules": dict(a.rules),
             "seed": seed, "rounds": rounds}
     text = counts_json(counts, meta) if fmt == "json" else counts_csv(counts)
@@ -70,6 +88,10 @@ def simulate(game, wager, rounds, seed, out, version, pay, rule, decks, custom, 
         click.echo(f"{rounds} rounds written to {out}", err=True)
     else:
         emit(text)
+
+
+def _pay_pairs(pay: tuple[str, ...]) -> dict[str, str]:
+    return dict(item.split("=", 1) for item in pay)
 
 
 @click.command()

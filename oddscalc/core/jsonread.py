@@ -63,12 +63,25 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 @lru_cache(maxsize=4096)  # a long array repeats a few numbers: read each spelling once
 def _whole(text: str) -> int:
+    """A JSON integer literal (`-?digits`, as the parser hands it over): short ones directly, long ones bounded."""
+    if len(text) <= 18:
+        return int(text)
     return parse_whole(text, "number in the JSON")
 
 
 @lru_cache(maxsize=4096)
 def _number(text: str) -> Fraction:
     return parse_number(text, "number in the JSON")
+
+
+def _constant(name: str) -> Any:
+    raise JsonReadError(f"{name} is not a number JSON allows")
+
+
+#: One decoder, built once: `json.loads` with hooks builds a new decoder on every call, which costs more than
+#: parsing a short line (a round log reads millions of them).
+_DECODER = json.JSONDecoder(parse_int=_whole, parse_float=_number, parse_constant=_constant,
+                            object_pairs_hook=_pairs)
 
 
 def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
@@ -83,13 +96,8 @@ def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
             raise JsonReadError(f"not UTF-8 text (byte {exc.start})") from None
     text = text.removeprefix("\ufeff")
     _depth(text, max_depth)
-
-    def constant(name: str) -> Any:
-        raise JsonReadError(f"{name} is not a number JSON allows")
-
     try:
-        return json.loads(text, parse_int=_whole, parse_float=_number, parse_constant=constant,
-                          object_pairs_hook=_pairs)
+        return _DECODER.decode(text)
     except (NumberError, JsonReadError) as exc:
         raise JsonReadError(str(exc)) from None
     except json.JSONDecodeError as exc:

@@ -11,9 +11,11 @@ import random
 from fractions import Fraction
 
 from oddscalc.regulations.model import Wager
+from oddscalc.sim.roundlog import wager_entry
 from oddscalc.sim.simulators import Round, SimulationError
 
-__all__ = ["simulator", "punto_banco_shoe", "banker_draws", "player_draws"]
+__all__ = ["simulator", "punto_banco_shoe", "banker_draws", "player_draws", "house_draws", "punto_banco_labels",
+           "super_pan_9_labels"]
 
 _TEN_VALUES = {"0", "T", "10", "J", "Q", "K"}
 
@@ -29,16 +31,38 @@ def _value(label: str) -> int:
     raise SimulationError(f"unknown card {label!r}")
 
 
-def _deplete(shoe: list[int], removed: str) -> list[int]:
+def _deplete(shoe: list[int], removed: str, labels: list[str] | None = None) -> list[int]:
+    """The shoe less the removed cards (the first card of each value named); `labels`, the cards' names in the
+    same order, loses the same cards: the first of the rank named (a ten-value written 0 or T is a 10)."""
     shoe = list(shoe)
     for label in [x for x in removed.split(",") if x.strip()] if removed not in ("", "none") else []:
-        shoe.remove(_value(label))
+        name = {"1": "A", "T": "10", "0": "10"}.get(label.strip().upper(), label.strip().upper())
+        if labels is not None and name == "10" and name not in labels:
+            name = "J"  # Super Pan 9 has no tens: a ten-value written 0 is a Jack
+        i = labels.index(name) if labels is not None and name in labels else shoe.index(_value(label))
+        del shoe[i]
+        if labels is not None:
+            del labels[i]
     return shoe
 
 
 def punto_banco_shoe(decks: int) -> list[int]:
     """Card values (mod 10) of `decks` packs: 4 of each of 1-9 and 16 ten-values per pack."""
     return [v for _ in range(decks) for v in list(range(1, 10)) * 4 + [0] * 16]
+
+
+def punto_banco_labels(decks: int) -> list[str]:
+    """The names of the cards of `punto_banco_shoe(decks)`, position by position (ten-values 10, J, Q, K)."""
+    return [x for _ in range(decks) for x in ["A", *map(str, range(2, 10))] * 4 + ["10", "J", "Q", "K"] * 4]
+
+
+def _sample(rng: random.Random, shoe: list[int], k: int, labels: list[str] | None,
+            record: dict | None) -> tuple[list[int], list[str] | None]:
+    """k cards in dealing order: the same draws as `rng.sample(shoe, k)`, with their names when logging."""
+    if record is None:
+        return rng.sample(shoe, k), None
+    picked = rng.sample(range(len(shoe)), k)
+    return [shoe[i] for i in picked], [labels[i] for i in picked]
 
 
 def player_draws(total: int) -> bool:
@@ -64,27 +88,37 @@ def banker_draws(total: int, player_third: int | None) -> bool:
 
 
 def punto_banco_round(w: Wager, rng: random.Random, shoe: list[int], rules=(player_draws, banker_draws),
-                      banker_tie_loses: bool = False) -> Fraction:
+                      banker_tie_loses: bool = False, labels: list[str] | None = None,
+                      record: dict | None = None) -> Fraction:
     player_rule, banker_rule = rules
-    cards = rng.sample(shoe, 6)
+    cards, names = _sample(rng, shoe, 6, labels, record)
     player, banker = [cards[0], cards[2]], [cards[1], cards[3]]
+    dealt = [[0, 2], [1, 3]]  # positions in `cards` of each hand's cards
     nxt = 4
     p, b = sum(player) % 10, sum(banker) % 10
     if p < 8 and b < 8:  # no natural
         third = None
         if player_rule(p):
             third = cards[nxt]
+            dealt[0].append(nxt)
             nxt += 1
             player.append(third)
         if banker_rule(b, third):
             banker.append(cards[nxt])
+            dealt[1].append(nxt)
     p, b = sum(player) % 10, sum(banker) % 10
     if w.key == "tie":
-        return w.pay() if p == b else Fraction(-1)
-    if p == b:
-        return Fraction(-1) if w.key == "banker" and banker_tie_loses else Fraction(0)
-    mine = p > b if w.key == "player" else b > p
-    return w.pay() if mine else Fraction(-1)
+        result = w.pay() if p == b else Fraction(-1)
+    elif p == b:
+        result = Fraction(-1) if w.key == "banker" and banker_tie_loses else Fraction(0)
+    else:
+        mine = p > b if w.key == "player" else b > p
+        result = w.pay() if mine else Fraction(-1)
+    if record is not None:
+        record["player"] = [names[i] for i in dealt[0]]
+        record["banker"] = [names[i] for i in dealt[1]]
+        record["wagers"] = [wager_entry(w.key, result)]
+    return result
 
 
 def super_pan_9_shoe(decks: int) -> list[int]:
@@ -92,26 +126,51 @@ def super_pan_9_shoe(decks: int) -> list[int]:
     return [v for _ in range(decks) for v in [1, 2, 3, 4, 5, 6] * 4 + [0] * 12]
 
 
-def super_pan_9_round(w: Wager, rng: random.Random, shoe: list[int], strategy) -> Fraction:
-    cards = rng.sample(shoe, 8)
+def super_pan_9_labels(decks: int) -> list[str]:
+    """The names of the cards of `super_pan_9_shoe(decks)`, position by position (court cards J, Q, K)."""
+    return [x for _ in range(decks) for x in ["A", "2", "3", "4", "5", "6"] * 4 + ["J", "Q", "K"] * 4]
+
+
+def house_draws(point: int) -> bool:
+    """The House, if banker, draws a fourth card on 5 or less and stands on 6 or more (reg 9(2)(g))."""
+    return point <= 5
+
+
+def super_pan_9_round(w: Wager, rng: random.Random, shoe: list[int], strategy, labels: list[str] | None = None,
+                      record: dict | None = None, banker_rule=house_draws) -> Fraction:
+    cards, names = _sample(rng, shoe, 8, labels, record)
     player, banker = cards[0:3], cards[3:6]
+    took = [[0, 1, 2], [3, 4, 5]]
     if strategy(tuple(sorted(player))):
         player = player + [cards[6]]
-    if sum(banker) % 10 <= 5:  # reg 9(2)(g)
+        took[0].append(6)
+    if banker_rule(sum(banker) % 10):
         banker = banker + [cards[7]]
+        took[1].append(7)
     p, b = sum(player) % 10, sum(banker) % 10
     if w.key == "tie":
-        return w.pay() if p == b else Fraction(-1)
-    if p == b:
-        return Fraction(0)
-    return w.pay() if p > b else Fraction(-1)
+        result = w.pay() if p == b else Fraction(-1)
+    elif p == b:
+        result = Fraction(0)
+    else:
+        result = w.pay() if p > b else Fraction(-1)
+    if record is not None:
+        record["bank"] = "house"
+        record["player"] = [names[i] for i in took[0]]
+        record["banker"] = [names[i] for i in took[1]]
+        record["wagers"] = [wager_entry(w.key, result)]
+    return result
 
 
-def super_pan_9_bank_round(w: Wager, rng: random.Random, shoe: list[int], table) -> Fraction:
+def super_pan_9_bank_round(w: Wager, rng: random.Random, shoe: list[int], table, record: dict | None = None) -> Fraction:
     """A player's bank against `table.hands` hands (hand 0 carries any House wager, reg 9(11)): three cards each,
     then every hand's fourth card in turn as its play says, the bank's last (reg 9(2)(h), 9(8)); 1 to 1
     (reg 9(9)(b)) and a levy on the bank's net winnings (reg 10(1)). Returns the bank's net per unit wagered
-    against it (player-banker) or hand 1's result (initial-player-bank; hand 0 when it is the only one)."""
+    against it (player-banker) or hand 1's result (initial-player-bank; hand 0 when it is the only one).
+    Round log format roundlog-1 has one opposing position per line, so a player's bank is not logged."""
+    if record is not None:
+        raise SimulationError("round logs (roundlog-1) hold one opposing hand a round: a player's bank against "
+                              f"{table.hands} hands cannot be logged; log the House-bank wagers instead")
     size = 4 * table.hands + 4
     cards = [rng.choice(shoe) for _ in range(size)] if table.with_replacement else rng.sample(shoe, size)
     hands = [cards[3 * i:3 * i + 3] for i in range(table.hands)]
@@ -143,14 +202,18 @@ def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
     decks = int(rules.get("decks", "6"))
     removed = rules.get("removed", "none")
     if w.game == "punto-banco":
-        shoe = _deplete(punto_banco_shoe(decks), removed)
+        labels = punto_banco_labels(decks)
+        shoe = _deplete(punto_banco_shoe(decks), removed, labels)
         loses = rules.get("banker-tie") == "lose"
-        return lambda wager, rng: punto_banco_round(wager, rng, shoe, banker_tie_loses=loses)
+        return lambda wager, rng, record=None: punto_banco_round(wager, rng, shoe, banker_tie_loses=loses,
+                                                                 labels=labels, record=record)
     if w.game == "super-pan-9":
         if table is None:
             raise SimulationError("Super Pan 9 needs the exact engine's decision table")
-        shoe = _deplete(super_pan_9_shoe(decks), removed)
+        labels = super_pan_9_labels(decks)
+        shoe = _deplete(super_pan_9_shoe(decks), removed, labels)
         if w.key in ("initial-player-bank", "player-banker"):
-            return lambda wager, rng: super_pan_9_bank_round(wager, rng, shoe, table)
-        return lambda wager, rng: super_pan_9_round(wager, rng, shoe, lambda cards: table[cards] == "draw")
+            return lambda wager, rng, record=None: super_pan_9_bank_round(wager, rng, shoe, table, record)
+        return lambda wager, rng, record=None: super_pan_9_round(wager, rng, shoe, lambda cards: table[cards] == "draw",
+                                                                 labels, record)
     raise SimulationError(f"no baccarat simulator for {w.game!r}")

@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc.regulations.model import Wager
+from oddscalc.sim.roundlog import STAKE, amount_text, wager_entry
 from oddscalc.sim.simulators import Round, SimulationError
 
 __all__ = ["simulator", "Shoe", "play_round", "Table"]
 
 RANKS = 13  # rank index 0 = Ace, 1..8 = 2..9, 9..12 = 10, J, Q, K
+LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _SPLITTABLE = {"no-4-5-10": {1, 2, 3, 6, 7, 8, 9}, "no-5-10": {1, 2, 3, 4, 6, 7, 8, 9},
                "no-10": set(range(1, 10)), "same-rank": set(range(1, 11)), "same-value": set(range(1, 11))}
 _DOUBLES = {"9-11": frozenset({9, 10, 11}), "10-11": frozenset({10, 11}), "any": None}
@@ -111,9 +113,9 @@ def simulator(w: Wager, rules: dict[str, str], table: object) -> Round:
     t = _table(w, rules, table)
     shoe = Shoe(t.decks)
 
-    def play(_: Wager, rng: random.Random) -> Fraction:
+    def play(_: Wager, rng: random.Random, record: dict | None = None) -> Fraction:
         shoe.reset()
-        return play_round(t, lambda: shoe.draw(rng))
+        return play_round(t, lambda: shoe.draw(rng), record)
 
     return play
 
@@ -132,9 +134,10 @@ def _later(t: Table, cards: list[int], up: int) -> str:
 
 
 def _play_hand(t: Table, cards: list[int], up: int, draw, split_from: int | None,
-               first: str | None = None) -> tuple[list[int], int]:
+               first: str | None = None, node: dict | None = None) -> tuple[list[int], int]:
     """Play one hand (two cards dealt) to its end; returns its cards and stake. `first`: the chart's action
-    for a splittable pair that is not split (its row is the pair's, not the total's)."""
+    for a splittable pair that is not split (its row is the pair's, not the total's). `node`, when logging,
+    receives the hand's cards and actions."""
     total, soft = best_total(cards)
     row = ("soft" if soft else "hard", total, up)
     if first is not None:
@@ -142,26 +145,45 @@ def _play_hand(t: Table, cards: list[int], up: int, draw, split_from: int | None
     elif split_from is None:
         action = t.two_card.get(row, "stand")
     elif value(split_from) == 1:
-        return cards, 1  # split Aces take one card each
+        return _logged(node, cards, []), 1  # split Aces take one card each
     else:
         action = (t.two_card if t.das else t.no_double).get(row) or t.no_double.get(row)
         if action not in ("stand", "hit", "double"):
             action = _later(t, cards, up)
     if action == "double" and (split_from is None or t.das) and t.may_double(cards):
         cards.append(draw())
-        return cards, 2
+        return _logged(node, cards, ["double"]), 2
+    actions = []
     if action == "hit":
         cards.append(draw())
+        actions.append("hit")
         while _later(t, cards, up) == "hit":
             cards.append(draw())
-    return cards, 1
+            actions.append("hit")
+    if best_total(cards)[0] < 21:
+        actions.append("stand")
+    return _logged(node, cards, actions), 1
 
 
-def _split(t: Table, pair_rank: int, up: int, draw) -> list[tuple[list[int], int]]:
+def _logged(node: dict | None, cards: list[int], actions: list[str]) -> list[int]:
+    """Record a finished hand; a split hand keeps the name of its own pair card (tens of two ranks may pair)."""
+    if node is not None:
+        first = node["cards"][:1] if "cards" in node else [LABELS[cards[0]]]
+        node["cards"] = first + [LABELS[c] for c in cards[1:]]
+        node["actions"] = actions
+    return cards
+
+
+def _split(t: Table, pair: tuple[int, int], up: int, draw, root: dict | None = None) -> list[tuple[list[int], int]]:
     """Split a pair and play the hands in order, resplitting a pair card dealt as a second card while the
-    number of hands is below the limit."""
+    number of hands is below the limit. `root`, when logging, becomes the split hand's record (a tree)."""
+    pair_rank = pair[0]
     limit = 2 if value(pair_rank) == 1 and not t.resplit_aces else t.max_hands
     hands = [[pair_rank], [pair_rank]]
+    nodes: list[dict | None] = [None, None]
+    if root is not None:
+        nodes = [{"cards": [LABELS[pair[0]]]}, {"cards": [LABELS[pair[1]]]}]
+        root.update({"cards": [LABELS[pair[0]], LABELS[pair[1]]], "actions": ["split"], "split": nodes[:]})
     done = []
     i = 0
     while i < len(hands):
@@ -169,10 +191,17 @@ def _split(t: Table, pair_rank: int, up: int, draw) -> list[tuple[list[int], int
         card = draw()
         if t.pair(pair_rank, card) and (limit == 0 or len(hands) < limit):
             hands.insert(i + 1, [card])
+            if root is not None:
+                old = nodes[i]
+                kids = [{"cards": list(old["cards"])}, {"cards": [LABELS[card]]}]
+                old.update({"cards": old["cards"] + [LABELS[card]], "actions": ["split"], "split": kids})
+                nodes[i:i + 1] = kids
             continue
         hand.append(card)
-        done.append(_play_hand(t, hand, up, draw, pair_rank))
+        done.append(_play_hand(t, hand, up, draw, pair_rank, node=nodes[i]))
         i += 1
+    if root is not None:
+        root["leaves"] = nodes
     return done
 
 
@@ -181,38 +210,73 @@ def _banker_stands(cards: list[int], hit_soft17: bool) -> bool:
     return total > 17 or (total == 17 and not (soft and hit_soft17))
 
 
-def play_round(t: Table, draw) -> Fraction:
-    """Net result of one round for one unit initially staked; `draw()` gives the next card's rank."""
+def play_round(t: Table, draw, record: dict | None = None) -> Fraction:
+    """Net result of one round for one unit initially staked; `draw()` gives the next card's rank. Given a
+    `record`, the round's log record is written into it (docs/verify.md)."""
     player = [draw()]
     banker = [draw()]
     player.append(draw())
+    root: dict | None = {} if record is not None else None
+    result, leaves = _round(t, draw, player, banker, root)
+    if record is not None:
+        record["banker"] = [LABELS[c] for c in banker]
+        if "leaves" in root:
+            leaves = root.pop("leaves")
+        else:
+            root.update({"cards": [LABELS[c] for c in player], "actions": root.get("actions", [])})
+            leaves = [(root, leaves[0][1])] if leaves else [(root, Fraction(result))]
+        for node, net in leaves:
+            node["stake"] = amount_text(STAKE * (2 if node.get("actions") == ["double"] else 1))
+            node["net"] = amount_text(STAKE * net)
+        record["hand"] = root
+        record["wagers"] = [wager_entry("initial", result)]
+    return result
+
+
+def _round(t: Table, draw, player: list[int], banker: list[int], root: dict | None):
+    """(net result, [(leaf record or None, its net)] when logging) of a round whose first three cards are out."""
     if t.peek:
         banker.append(draw())
         if _natural(banker):
-            return Fraction(0) if _natural(player) else Fraction(-1)
+            return (Fraction(0) if _natural(player) else Fraction(-1)), []
     up = value(banker[0]) - 1  # value index of the up-card: 0 = Ace .. 9 = ten
     if _natural(player):
         if not t.peek:
             banker.append(draw())
             if _natural(banker):
-                return Fraction(0)
-        return t.pays
+                return Fraction(0), []
+        return t.pays, []
     first = t.two_card.get(("pair", value(player[0]) - 1, up), "stand") if t.pair(player[0], player[1]) else None
-    hands = _split(t, player[0], up, draw) if first == "split" else [_play_hand(t, player, up, draw, None, first)]
+    if first == "split":
+        hands = _split(t, (player[0], player[1]), up, draw, root)
+    else:
+        hands = [_play_hand(t, player, up, draw, None, first, node=root)]
     if not t.peek:
         banker.append(draw())
         if _natural(banker):
-            return Fraction(-sum(stake for _, stake in hands))
+            nets = [Fraction(-stake) for _, stake in hands]
+            return Fraction(sum(nets)), _pair_leaves(root, nets)
     while not _banker_stands(banker, t.hit_soft17):
         banker.append(draw())
     b = best_total(banker)[0]
-    net = 0
+    nets = []
     for cards, stake in hands:
         p = best_total(cards)[0]
         if p > 21:
-            net -= stake
+            nets.append(Fraction(-stake))
         elif b > 21 or p > b:
-            net += stake
+            nets.append(Fraction(stake))
         elif p < b:
-            net -= stake
-    return Fraction(net)
+            nets.append(Fraction(-stake))
+        else:
+            nets.append(Fraction(0))
+    return Fraction(sum(nets)), _pair_leaves(root, nets)
+
+
+def _pair_leaves(root: dict | None, nets: list[Fraction]) -> list:
+    if root is None:
+        return []
+    if "leaves" in root:
+        root["leaves"] = list(zip(root["leaves"], nets))
+        return root["leaves"]
+    return [(root, nets[0])]

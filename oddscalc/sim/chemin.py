@@ -19,6 +19,8 @@ from fractions import Fraction
 
 from oddscalc.core.numbers import NumberError, parse_number
 from oddscalc.regulations.model import Wager
+from oddscalc.sim.baccarat import punto_banco_labels
+from oddscalc.sim.roundlog import wager_entry
 from oddscalc.sim.simulators import Round, SimulationError
 
 __all__ = ["simulator", "shoe", "deal", "tableau_draws", "hand_draws", "chemin_round", "banque_round",
@@ -44,11 +46,22 @@ def _pack(packs: int) -> list[int]:
     return [v for _ in range(packs) for v in [*range(1, 10)] * 4 + [0] * 16]
 
 
-def deal(cards: list[int], replace: bool) -> Deal:
-    """A function drawing k cards in order from a freshly shuffled shoe (or independently, with replacement)."""
-    if replace:
-        return lambda rng, k: [rng.choice(cards) for _ in range(k)]
-    return lambda rng, k: rng.sample(cards, k)
+def deal(cards: list[int], replace: bool, labels: list[str] | None = None) -> Deal:
+    """A function drawing k cards in order from a freshly shuffled shoe (or independently, with replacement).
+
+    Given the cards' `labels` (names, position by position), it makes the same draws by position and leaves the
+    names of the cards drawn last in its attribute `names`, for a round log."""
+    if labels is None:
+        if replace:
+            return lambda rng, k: [rng.choice(cards) for _ in range(k)]
+        return lambda rng, k: rng.sample(cards, k)
+    positions = range(len(cards))
+
+    def draw(rng: random.Random, k: int) -> list[int]:
+        picked = [rng.choice(positions) for _ in range(k)] if replace else rng.sample(positions, k)
+        draw.names = [labels[i] for i in picked]
+        return [cards[i] for i in picked]
+    return draw
 
 
 def _chance(p: Fraction, rng: random.Random) -> bool:
@@ -89,10 +102,12 @@ def _cell(table: dict, key: tuple) -> Fraction:
 
 
 def chemin_round(w: Wager, rng: random.Random, draw: Deal, table: dict, commission: Fraction = Fraction(0),
-                 banker_rule: Callable[[int, int | str], bool] = tableau_draws) -> Fraction:
-    """One coup of chemin de fer; the wager's net return (the bank's side when w's side is 'bank')."""
+                 banker_rule: Callable[[int, int | str], bool] = tableau_draws, record: dict | None = None) -> Fraction:
+    """One coup of chemin de fer; the wager's net return (the bank's side when w's side is 'bank'). With a
+    `record` (and a `draw` made with labels) the coup's log record is filled in."""
     c = draw(rng, 6)
     player, banker = [c[0], c[2]], [c[1], c[3]]
+    took = [[0, 2], [1, 3]]
     p, b = sum(player) % 10, sum(banker) % 10
     if p < 8 and b < 8:
         nxt = 4
@@ -104,6 +119,7 @@ def chemin_round(w: Wager, rng: random.Random, draw: Deal, table: dict, commissi
         if rule:
             column = c[nxt]
             player.append(column)
+            took[0].append(nxt)
             nxt += 1
         hand = f"{min(banker[:2])}+{max(banker[:2])}" if table["info"] == "composition" else str(b)
         if table["freedom"] == "classical" and (b, column) not in OPTIONAL_CELLS:
@@ -112,19 +128,37 @@ def chemin_round(w: Wager, rng: random.Random, draw: Deal, table: dict, commissi
             takes = _chance(_cell(table, (hand, column)), rng)
         if takes:
             banker.append(c[nxt])
+            took[1].append(nxt)
         p, b = sum(player) % 10, sum(banker) % 10
     if p == b:
-        return Fraction(0)
-    if w.param("side") == "bank":
-        return (1 - commission) * w.pay() if b > p else Fraction(-1)
-    return w.pay() if p > b else Fraction(-1)
+        result = Fraction(0)
+    elif w.param("side") == "bank":
+        result = (1 - commission) * w.pay() if b > p else Fraction(-1)
+    else:
+        result = w.pay() if p > b else Fraction(-1)
+    if record is not None:
+        record["player"] = [draw.names[i] for i in took[0]]
+        record["banker"] = [draw.names[i] for i in took[1]]
+        record["wagers"] = [wager_entry(w.key, result)]
+    return result
 
 
 def banque_round(w: Wager, rng: random.Random, draw: Deal, table: dict,
-                 hand_rule: Callable[[int], bool | None] = hand_draws) -> Fraction:
+                 hand_rule: Callable[[int], bool | None] = hand_draws, record: dict | None = None) -> Fraction:
     """One coup of baccarat banque: the banker against the right and left hands; the wager's net return."""
     c = draw(rng, 9)
+    result = _banque(w, rng, c, table, hand_rule, record)
+    if record is not None:
+        names = draw.names
+        for key in ("banker", "right", "left"):
+            record[key] = [names[i] for i in record[key]]
+        record["wagers"] = [wager_entry(w.key, result)]
+    return result
+
+
+def _banque(w: Wager, rng: random.Random, c: list[int], table: dict, hand_rule, record: dict | None) -> Fraction:
     banker, hands = c[0:2], [c[2:4], c[4:6]]
+    took = [[2, 3], [4, 5]]
     nxt = 6
     b = sum(banker) % 10
     results = []
@@ -139,12 +173,18 @@ def banque_round(w: Wager, rng: random.Random, draw: Deal, table: dict,
                 rule = table["hand5"] == "draw"
             if rule:
                 h.append(c[nxt])
+                took[len(actions)].append(nxt)
                 nxt += 1
             actions.append(NATURAL if t >= 8 else h[2] if rule else STOOD)
         if _chance(_cell(table, (b, *actions)), rng):
             banker = [*banker, c[nxt]]
+            if record is not None:
+                record["banker"] = [0, 1, nxt]
         b = sum(banker) % 10
         results = [1 if a == NATURAL else _compare(sum(h) % 10, b) for h, a in zip(hands, actions)]
+    if record is not None:
+        record.setdefault("banker", [0, 1])
+        record["right"], record["left"] = took
     hands_on = tuple(w.param("hands"))
     if hands_on == ("right",):
         return w.pay() if results[0] > 0 else Fraction(results[0])
@@ -165,9 +205,12 @@ def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
         raise SimulationError(f"{w.game} needs the exact engine's decision table")
     cards, replace = shoe(str(rules.get("decks", "6")))
     draw = deal(cards, replace)
+    named = deal(cards, replace, punto_banco_labels(len(cards) // 52))
     if w.game == "chemin-de-fer":
         commission = _commission(rules.get("commission", "0"))
-        return lambda wager, rng: chemin_round(wager, rng, draw, table, commission)
+        return lambda wager, rng, record=None: chemin_round(wager, rng, draw if record is None else named, table,
+                                                            commission, record=record)
     if w.game == "baccarat-banque":
-        return lambda wager, rng: banque_round(wager, rng, draw, table)
+        return lambda wager, rng, record=None: banque_round(wager, rng, draw if record is None else named, table,
+                                                            record=record)
     raise SimulationError(f"no chemin de fer or baccarat banque simulator for {w.game!r}")

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from oddscalc.games.casino_stud_poker import parse_meter
 from oddscalc.regulations.model import Wager
+from oddscalc.sim.roundlog import STAKE, amount_text, wager_entry
 from oddscalc.sim.simulators import Round, SimulationError
 
 __all__ = ["simulator", "PACK", "FIVE_NAMES", "THREE_NAMES", "rank_five", "rank_three", "stud_qualifies",
@@ -108,67 +109,103 @@ def tcp_qualifies(value: Value) -> bool:
     return cat > 0 or ranks[0] >= 12
 
 
+_RANK_TEXT = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T", 11: "J", 12: "Q", 13: "K",
+              14: "A"}
+
+
+def card_names(cards: Sequence[Card]) -> list[str]:
+    """Cards as a round log writes them: rank then suit, e.g. 'Th', 'As'."""
+    return [_RANK_TEXT[r] + "cdhs"[s] for r, s in cards]
+
+
+def _two_wagers(record: dict | None, player, banker, parts: tuple, bet: str, ratio: int) -> Fraction:
+    """The net per unit Ante of an Ante and a second wager (`bet`, `ratio` times the Ante, None when the player
+    folded); given a record, the hand's log record: both hands, the decision, the two wagers."""
+    if record is not None:
+        record.update({"player": card_names(player), "banker": card_names(banker),
+                       "decision": "fold" if parts[1] is None else bet, "wagers": [wager_entry("ante", parts[0])]})
+        if parts[1] is not None:
+            record["wagers"].append(wager_entry(bet, parts[1], STAKE * ratio))
+    return parts[0] + (0 if parts[1] is None else ratio * parts[1])
+
+
 def stud_round(w: Wager, rng: random.Random, table, qualifies: Callable[[Value], bool] = stud_qualifies,
-               rank: Callable[[Sequence[Card]], Value] = rank_five) -> Fraction:
+               rank: Callable[[Sequence[Card]], Value] = rank_five, record: dict | None = None) -> Fraction:
     """One hand of Ante and Raise, net per unit Ante: five cards each, the banker's fifth face up (reg 8(1)(e));
     fold loses the Ante (reg 8(7)); a banker without Ace/King or better pays the Ante only (8(8)(a)); else the
     better hand wins both, the Raise paid by the player's hand (8(8)(b), (10)); equal hands void (8(11))."""
     deal = rng.sample(PACK, 10)
     player, banker = deal[:5], deal[5:]
     mine = rank(player)
-    if not table.decide(tuple(player), banker[4], FIVE_NAMES[mine[0]]):
-        return Fraction(-1)
     raise_stake = int(w.param("raise", 2))
-    theirs = rank(banker)
-    if not qualifies(theirs):
-        return w.pay("ante")
-    if mine > theirs:
-        return w.pay("ante") + raise_stake * w.pay(RAISE_KEY[FIVE_NAMES[mine[0]]])
-    if mine == theirs:
-        return Fraction(0)
-    return Fraction(-1 - raise_stake)
+    if not table.decide(tuple(player), banker[4], FIVE_NAMES[mine[0]]):
+        parts = (Fraction(-1), None)
+    else:
+        theirs = rank(banker)
+        if not qualifies(theirs):
+            parts = (w.pay("ante"), Fraction(0))
+        elif mine > theirs:
+            parts = (w.pay("ante"), w.pay(RAISE_KEY[FIVE_NAMES[mine[0]]]))
+        elif mine == theirs:
+            parts = (Fraction(0), Fraction(0))
+        else:
+            parts = (Fraction(-1), Fraction(-1))
+    return _two_wagers(record, player, banker, parts, "raise", raise_stake)
 
 
 def jackpot_round(w: Wager, rng: random.Random, meter: Fraction, stake_returned: bool,
-                  rank: Callable[[Sequence[Card]], Value] = rank_five) -> Fraction:
+                  rank: Callable[[Sequence[Card]], Value] = rank_five, record: dict | None = None) -> Fraction:
     """The 1-unit progressive jackpot wager (reg 8(11A)(e)), on the player's own five cards: a payout in
     "meter" units is that share of the meter, one in "stake" units that multiple of the wager."""
-    name = FIVE_NAMES[rank(rng.sample(PACK, 5))[0]]
+    cards = rng.sample(PACK, 5)
+    name = FIVE_NAMES[rank(cards)[0]]
     if name not in JACKPOT_KEY:
-        return Fraction(-1)
-    key = JACKPOT_KEY[name]
-    unit = next(p.unit for p in w.payouts if p.key == key)
-    won = w.pay(key) * (meter if unit == "meter" else 1)
-    return won - (0 if stake_returned else 1)
+        result = Fraction(-1)
+    else:
+        key = JACKPOT_KEY[name]
+        unit = next(p.unit for p in w.payouts if p.key == key)
+        won = w.pay(key) * (meter if unit == "meter" else 1)
+        result = won - (0 if stake_returned else 1)
+    if record is not None:
+        record.update({"player": card_names(cards), "meter": amount_text(meter),
+                       "wagers": [wager_entry(w.key, result, stake=1)]})
+    return result
 
 
 def tcp_ante_play_round(w: Wager, rng: random.Random, table: dict,
                         rank: Callable[[Sequence[Card]], Value] = rank_three,
-                        qualifies: Callable[[Value], bool] = tcp_qualifies) -> Fraction:
+                        qualifies: Callable[[Value], bool] = tcp_qualifies, record: dict | None = None) -> Fraction:
     """One hand of Ante and Play, net per unit Ante: fold loses the Ante; playing, the Ante Bonus is paid on
     the player's hand (reg 12(9)); a banker without a Queen or better pays the Ante and returns the Play; else the
     better hand wins both (12(8)(b), (10)); equal hands void both (the engine's stated assumption)."""
     deal = rng.sample(PACK, 6)
     player, banker = deal[:3], deal[3:]
     if table[tuple(sorted(player))] != "play":
-        return Fraction(-1)
-    mine, theirs = rank(player), rank(banker)
-    name = THREE_NAMES[mine[0]]
-    bonus = w.pay(BONUS_KEY[name]) if name in BONUS_KEY else Fraction(0)
-    if not qualifies(theirs):
-        return w.pay("ante-banker-not-qualifying") + bonus
-    if mine > theirs:
-        return w.pay("ante") + PLAY_STAKE * w.pay("play") + bonus
-    if mine == theirs:
-        return bonus
-    return -1 - PLAY_STAKE + bonus
+        parts = (Fraction(-1), None)
+    else:
+        mine, theirs = rank(player), rank(banker)
+        name = THREE_NAMES[mine[0]]
+        bonus = w.pay(BONUS_KEY[name]) if name in BONUS_KEY else Fraction(0)
+        if not qualifies(theirs):
+            parts = (w.pay("ante-banker-not-qualifying") + bonus, Fraction(0))
+        elif mine > theirs:
+            parts = (w.pay("ante") + bonus, w.pay("play"))
+        elif mine == theirs:
+            parts = (bonus, Fraction(0))
+        else:
+            parts = (-1 + bonus, Fraction(-1))
+    return _two_wagers(record, player, banker, parts, "play", PLAY_STAKE)
 
 
 def pair_plus_round(w: Wager, rng: random.Random,
-                    rank: Callable[[Sequence[Card]], Value] = rank_three) -> Fraction:
+                    rank: Callable[[Sequence[Card]], Value] = rank_three, record: dict | None = None) -> Fraction:
     """Pair Plus on the player's three cards (reg 12(12), (13)): pays by the hand, loses without a pair."""
-    name = THREE_NAMES[rank(rng.sample(PACK, 3))[0]]
-    return w.pay(PAIR_PLUS_KEY[name]) if name in PAIR_PLUS_KEY else Fraction(-1)
+    cards = rng.sample(PACK, 3)
+    name = THREE_NAMES[rank(cards)[0]]
+    result = w.pay(PAIR_PLUS_KEY[name]) if name in PAIR_PLUS_KEY else Fraction(-1)
+    if record is not None:
+        record.update({"player": card_names(cards), "wagers": [wager_entry(w.key, result)]})
+    return result
 
 
 def simulator(w: Wager, rules: dict[str, str], table=None) -> Round:
@@ -176,15 +213,15 @@ def simulator(w: Wager, rules: dict[str, str], table=None) -> Round:
     if w.game == "casino-stud-poker" and w.key == "ante":
         if table is None:
             raise SimulationError("casino stud poker's Ante needs the exact engine's decision table")
-        return lambda wager, rng: stud_round(wager, rng, table)
+        return lambda wager, rng, record=None: stud_round(wager, rng, table, record=record)
     if w.game == "casino-stud-poker" and w.key == "progressive-jackpot":
         meter = parse_meter(rules.get("meter", "100000"))  # reading the rule is not playing the game
         stake = rules.get("jackpot-stake", "forfeited")  # a choice api.resolve_rules has already checked
-        return lambda wager, rng: jackpot_round(wager, rng, meter, stake == "returned")
+        return lambda wager, rng, record=None: jackpot_round(wager, rng, meter, stake == "returned", record=record)
     if w.game == "three-card-poker" and w.key == "ante-play":
         if table is None:
             raise SimulationError("Three Card Poker's Ante and Play needs the exact engine's decision table")
-        return lambda wager, rng: tcp_ante_play_round(wager, rng, table)
+        return lambda wager, rng, record=None: tcp_ante_play_round(wager, rng, table, record=record)
     if w.game == "three-card-poker" and w.key == "pair-plus":
-        return pair_plus_round
+        return lambda wager, rng, record=None: pair_plus_round(wager, rng, record=record)
     raise SimulationError(f"no poker simulator for {w.game!r} wager {w.key!r}")

@@ -16,10 +16,13 @@ from fractions import Fraction
 
 from oddscalc.core.progress import Progress
 from oddscalc.regulations.model import Wager
+from oddscalc.sim.roundlog import wager_entry
 
 __all__ = ["SIMULATORS", "simulate", "SimulationError"]
 
-Round = Callable[[Wager, random.Random], Fraction]
+Round = Callable[..., Fraction]
+"""(wager, rng[, record]) -> net return per unit staked; given a `record` dict, the round also fills in what a
+round log holds (docs/verify.md), without changing what it draws."""
 
 
 class SimulationError(ValueError):
@@ -30,26 +33,47 @@ def _lose() -> Fraction:
     return Fraction(-1)
 
 
-def roulette_round(w: Wager, rng: random.Random) -> Fraction:
+def roulette_round(w: Wager, rng: random.Random, record: dict | None = None) -> Fraction:
     """Bet on the numbers 1..n (any n numbers not including 0 are alike); 0 halves the even chances."""
     number = rng.randrange(37)
     covered = int(w.param("numbers"))
     if 1 <= number <= covered:
-        return w.pay()
-    if number == 0 and covered == 18:
-        return Fraction(-1, 2)
-    return _lose()
+        result = w.pay()
+    elif number == 0 and covered == 18:
+        result = Fraction(-1, 2)
+    else:
+        result = _lose()
+    if record is not None:
+        record["number"] = number
+        record["wagers"] = [wager_entry(w.key, result, numbers=list(range(1, covered + 1)))]
+    return result
 
 
 def _throw(rng: random.Random) -> tuple[int, int]:
     return rng.randint(1, 6), rng.randint(1, 6)
 
 
-def dice_round(w: Wager, rng: random.Random) -> Fraction:
+def dice_round(w: Wager, rng: random.Random, record: dict | None = None) -> Fraction:
     """Throw two dice until the wager is settled, following Schedule 1's wording."""
+    if record is None:
+        return _dice_round(w, rng)
+    throws: list[list[int]] = []
+
+    def logged(r: random.Random) -> tuple[int, int]:
+        a, b = _throw(r)
+        throws.append([a, b])
+        return a, b
+
+    result = _dice_round(w, rng, logged)
+    record["throws"] = throws
+    record["wagers"] = [wager_entry(w.key, result)]
+    return result
+
+
+def _dice_round(w: Wager, rng: random.Random, throw=_throw) -> Fraction:
     kind, point, side = w.param("kind"), w.param("point"), w.param("side")
     if kind in ("set", "field", "hop"):
-        a, b = _throw(rng)
+        a, b = throw(rng)
         total = a + b
         if kind == "hop":
             return w.pay() if sorted((a, b)) == sorted(w.param("faces")) else _lose()
@@ -59,13 +83,13 @@ def dice_round(w: Wager, rng: random.Random) -> Fraction:
             return w.pay("12" if total == 12 else "2" if total == 2 else "other")
         return w.pay()
     if kind == "pass":
-        first = sum(_throw(rng))
+        first = sum(throw(rng))
         if first in (7, 11):
             return w.pay()
         if first in (2, 3, 12):
             return _lose()
         while True:
-            total = sum(_throw(rng))
+            total = sum(throw(rng))
             if total == first:
                 return w.pay()
             if total == 7:
@@ -73,26 +97,26 @@ def dice_round(w: Wager, rng: random.Random) -> Fraction:
     if kind == "dont-pass-bar-2":
         first = 2
         while first == 2:
-            first = sum(_throw(rng))
+            first = sum(throw(rng))
         if first in (7, 11):
             return _lose()
         if first in (3, 12):
             return w.pay()
         while True:
-            total = sum(_throw(rng))
+            total = sum(throw(rng))
             if total == 7:
                 return w.pay()
             if total == first:
                 return _lose()
     if kind in ("odds", "place"):
         while True:
-            total = sum(_throw(rng))
+            total = sum(throw(rng))
             if total in (point, 7):
                 won = (total == point) == (side == "do")
                 return w.pay() if won else _lose()
     if kind == "hard":
         while True:
-            a, b = _throw(rng)
+            a, b = throw(rng)
             if a + b == 7:
                 return _lose()
             if a + b == point:
@@ -103,13 +127,26 @@ def dice_round(w: Wager, rng: random.Random) -> Fraction:
 BIG_SIX_WHEEL = {"A": 1, "B": 1, "C": 2, "D": 4, "E": 8, "F": 12, "G": 24}  # reg 11(5)
 
 
-def big_six_round(w: Wager, rng: random.Random) -> Fraction:
+def big_six_round(w: Wager, rng: random.Random, record: dict | None = None) -> Fraction:
     wheel = [symbol for symbol, n in BIG_SIX_WHEEL.items() for _ in range(n)]
-    return w.pay() if rng.choice(wheel) == w.key else _lose()
+    symbol = rng.choice(wheel)
+    result = w.pay() if symbol == w.key else _lose()
+    if record is not None:
+        record["symbol"] = symbol
+        record["wagers"] = [wager_entry(w.key, result)]
+    return result
 
 
-def sic_bo_round(w: Wager, rng: random.Random) -> Fraction:
+def sic_bo_round(w: Wager, rng: random.Random, record: dict | None = None) -> Fraction:
     dice = [rng.randint(1, 6) for _ in range(3)]
+    result = _sic_bo(w, dice)
+    if record is not None:
+        record["dice"] = dice
+        record["wagers"] = [wager_entry(w.key, result)]
+    return result
+
+
+def _sic_bo(w: Wager, dice: list[int]) -> Fraction:
     kind, total = w.param("kind"), sum(dice)
     triple = len(set(dice)) == 1
     if kind in ("small", "big", "odd", "even"):
@@ -152,17 +189,22 @@ CARD_SIMULATORS: dict[str, str] = {
     "baccarat-banque": "oddscalc.sim.chemin",
 }
 
+#: Card games whose pack is shuffled before every hand by law (reg 8(1)(b), 12(1)(b)): no shoe marker logged.
+NO_SHOE = {"casino-stud-poker", "three-card-poker"}
+
 #: Games whose simulator follows a decision table taken from the exact engine.
 NEEDS_TABLE = {"super-pan-9", "casino-stud-poker", "three-card-poker", "blackjack", "chemin-de-fer",
                "baccarat-banque"}
 
 
 def simulate(game: str, w: Wager, rounds: int, seed: int, progress: Progress | None = None,
-             play: Round | None = None, rules: dict[str, str] | None = None, table: object = None) -> Counter:
+             play: Round | None = None, rules: dict[str, str] | None = None, table: object = None,
+             log: Callable[[dict], None] | None = None) -> Counter:
     """Count the net return of `rounds` independent rounds of wager `w`, reproducibly from `seed`.
 
     Card games' simulators take the rule set (decks and so on) through `rules`, and the strategy the
-    exact engine assumes through `table` (its decision table, as data).
+    exact engine assumes through `table` (its decision table, as data). With `log`, each round's record
+    (docs/verify.md) is passed to it; card games reshuffle every round, so each round is its own shoe.
     """
     if rounds < 1:
         raise SimulationError(f"--rounds must be at least 1, not {rounds}")
@@ -181,8 +223,14 @@ def simulate(game: str, w: Wager, rounds: int, seed: int, progress: Progress | N
     rng = random.Random(seed)
     counts: Counter = Counter()
     step = max(1, rounds // 200)
+    shoe = game in CARD_SIMULATORS and game not in NO_SHOE
     for i in range(rounds):
-        counts[play(w, rng)] += 1
+        if log is None:
+            counts[play(w, rng)] += 1
+        else:
+            record: dict = {"shoe": i + 1} if shoe else {}
+            counts[play(w, rng, record)] += 1
+            log(record)
         if progress and (i + 1) % step == 0:
             progress(i + 1, rounds, f"simulating {game} {w.key}")
     if progress:

@@ -1,0 +1,62 @@
+"""`oddscalc verify`: judge a simulator's round log, round by round, against the law."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from oddscalc.cli import check_format, emit, fail, parse_pairs
+from oddscalc.core.numbers import NumberError, parse_number, parse_whole
+from oddscalc.core.progress import StderrBar
+
+__all__ = ["commands"]
+
+
+@click.command("verify")
+@click.argument("game")
+@click.argument("log", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--version", "version", default=None, help="Regulation version (default: the log header's).")
+@click.option("--rule", multiple=True, metavar="NAME=VALUE", help="Set a rule option (replaces the header's).")
+@click.option("--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS", help="A house's own odds (marked CUSTOM).")
+@click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit.")
+@click.option("--strategy", default=None,
+              help="Also judge the player's decisions: basic | optimal | FILE (a blackjack chart in JSON).")
+@click.option("--alpha", default="1/100", show_default=True,
+              help="Significance level of the randomness tests as a whole (Bonferroni-corrected).")
+@click.option("--randomness/--no-randomness", default=True, show_default=True, help="Run the randomness tests.")
+@click.option("--show", default="10", show_default=True, help="Faults printed in full in the text report.")
+@click.option("--keep", default="10000", show_default=True, help="Faults kept in full (the rest are counted).")
+@click.option("--format", "fmt", default="text", show_default=True, help="Output format: text or json.")
+def verify(game, log, version, rule, pay, custom, strategy, alpha, randomness, show, keep, fmt) -> None:
+    """Replay every round of LOG (a JSON Lines round log, docs/verify.md) under the law of GAME.
+
+    Reports illegal play, mis-settlement, shoe integrity, strategy departures (with --strategy) and randomness.
+    Exit status 0 when clean, 1 when any fault is found, 2 on bad input, 130 when interrupted (after
+    printing the partial report).
+    """
+    from oddscalc import api
+    from oddscalc.verify import VerifyError, verify as run
+    if fmt == "csv":
+        fail("verify writes text or json, not csv")
+    check_format(fmt)
+    try:
+        api.check_game(game.lower())
+        level = parse_number(alpha, "--alpha", minimum=0, maximum=1, min_open=True, max_open=True)
+        shown = parse_whole(show, "--show", minimum=0, maximum=10**6)
+        kept = parse_whole(keep, "--keep", minimum=0, maximum=10**7)
+        report = run(log, game.lower(), version, parse_pairs(rule, "--rule") or None,
+                     parse_pairs(pay, "--pay") or None, custom, strategy, level, randomness, StderrBar(), kept)
+    except (ValueError, VerifyError, NumberError) as exc:
+        fail(f"{log}: {exc}" if "line " in str(exc)[:12] else str(exc))
+    if fmt == "json":
+        emit(report.data())
+    else:
+        emit(report.text(shown))
+    if report.interrupted:
+        raise SystemExit(130)
+    if not report.clean:
+        raise SystemExit(1)
+
+
+commands = [verify]

@@ -1,0 +1,84 @@
+"""What every game's judge shares: the rule set, the wagers the version permits, the report, and the helpers
+that read a wager record and file a settlement fault."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from oddscalc.regulations.model import Wager
+from oddscalc.regulations.versions import get_version
+from oddscalc.verify.reader import LogError, check_keys, require, stake, amount, text
+from oddscalc.verify.report import ILLEGAL, MISPAID, Report, amount_text
+
+__all__ = ["Context", "WAGER_KEYS", "Judge"]
+
+#: Fields of one wager record: which wager, its stake, and the simulator's settlement (the player's net result:
+#: winnings positive, 0 for a void or returned stake, minus the stake when lost).
+WAGER_KEYS = frozenset({"on", "stake", "net"})
+
+
+@dataclass
+class Context:
+    game: str
+    version: str
+    rules: dict[str, str]
+    wagers: dict[str, Wager]
+    report: Report
+    custom: bool = False
+
+    def permitted(self, key: str, line: int) -> Wager | None:
+        """The permitted wager `key`, or None after filing an illegal-play fault naming what is permitted."""
+        w = self.wagers.get(key)
+        if w is None:
+            self.refuse(key, line, self.wagers)
+        return w
+
+    def refuse(self, key: str, line: int, allowed) -> None:
+        """File an illegal-play fault for a wager the version does not permit (`allowed`: the names it does)."""
+        self.report.fault(ILLEGAL, line, "wager not permitted", f"took a {key!r} wager",
+                          f"version {self.version} permits only: {', '.join(allowed)}",
+                          get_version(self.version).instruments)
+
+    def wager_record(self, rec: Any, line: int, i: int, extra: frozenset[str] = frozenset()) -> tuple[str, Any, Any]:
+        """(wager name, stake, net) of the i-th wager record, checked for shape."""
+        where = f"wager {i + 1}: "
+        if type(rec) is not dict:
+            raise LogError(line, f"{where}must be an object with \"on\", \"stake\" and \"net\"")
+        if len(rec) != 3 or extra:
+            check_keys(rec, WAGER_KEYS | extra, line, where)
+        key = text(require(rec, "on", line, where), line, f"{where}\"on\"")
+        return (key, stake(require(rec, "stake", line, where), line, f"{where}stake"),
+                amount(require(rec, "net", line, where), line, f"{where}net"))
+
+    def settle(self, line: int, key: str, staked: Any, net: Any, expected: Any, outcome: str, citation: str,
+               rule: str | None = None) -> None:
+        """File a mis-settlement unless the simulator's net equals the law's exact settlement."""
+        if net != expected:
+            self.report.fault(MISPAID, line, rule or f"{key} wager",
+                              f"settled the {key} wager of {amount_text(staked)} at {amount_text(net)}"
+                              if rule is None else f"settled {key} (staked {amount_text(staked)}) at "
+                                                   f"{amount_text(net)}",
+                              f"{outcome} (net {amount_text(expected)})", citation)
+
+
+def pays(w: Wager, key: str = "win") -> Fraction:
+    return w.pay(key)
+
+
+def payout_citation(w: Wager, key: str = "win") -> str:
+    for p in w.payouts:
+        if p.key == key:
+            return p.citation + (" (reconstructed)" if p.reconstructed or w.reconstructed else "")
+    return w.citation
+
+
+class Judge:
+    """A game's judge: called once per round line; `finish` runs the whole-log tests."""
+
+    def __call__(self, line: int, rec: dict) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def finish(self, alpha: Fraction, randomness: bool) -> None:  # pragma: no cover - interface
+        raise NotImplementedError

@@ -1,0 +1,136 @@
+"""Randomness as far as the sample allows: chi-square tests of what came out against what fairness expects,
+a runs test of serial independence, and one stated correction for testing several things at once.
+
+* Chi-square goodness of fit (Pearson): observed counts per category against exact expected counts; tested
+  only where every category that can occur expects at least 5 (the usual validity condition), else reported
+  as not tested. The statistic is an exact fraction; its p-value comes from mpmath (`sim.check.chi_square_p`).
+* Runs test (Wald and Wolfowitz) on a yes/no result per round: given n1 yeses and n2 noes, the number of runs
+  R of an exchangeable sequence has mean 2 n1 n2 / n + 1 and variance 2 n1 n2 (2 n1 n2 - n) / (n^2 (n - 1))
+  (both exact fractions); z = (R - mean) / sd, two-sided normal p-value; tested when n1, n2 >= 10.
+* Bonferroni: with m tests, each is judged at alpha / m, so a fair game fails any of them with probability at
+  most alpha in all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import mpmath
+
+from oddscalc.sim.check import chi_square_p, normal_two_sided_p
+from oddscalc.verify.report import RANDOM, Report, fraction_text
+
+__all__ = ["Runs", "Test", "chi_square_test", "runs_test", "assess", "MIN_EXPECTED", "MIN_RUNS"]
+
+MIN_EXPECTED = 5
+MIN_RUNS = 10
+
+
+class Runs:
+    """The runs of a yes/no sequence, counted as it streams by."""
+
+    __slots__ = ("yes", "no", "runs", "last")
+
+    def __init__(self) -> None:
+        self.yes = self.no = self.runs = 0
+        self.last: bool | None = None
+
+    def add(self, bit: bool) -> None:
+        if bit:
+            self.yes += 1
+        else:
+            self.no += 1
+        if bit is not self.last:
+            self.runs += 1
+            self.last = bit
+
+
+@dataclass(frozen=True)
+class Test:
+    name: str
+    statistic_name: str
+    statistic: Fraction
+    dof: int | None
+    p: str
+    detail: str = ""
+
+
+def chi_square_test(name: str, observed: Sequence[int], expected: Sequence[Fraction],
+                    labels: Sequence[str]) -> Test | str:
+    """A Pearson chi-square test, or the reason it cannot be run (a category expecting fewer than 5)."""
+    cells = [(o, e, lab) for o, e, lab in zip(observed, expected, labels) if e > 0 or o > 0]
+    if any(e == 0 for _, e, _ in cells):  # an impossible category occurred: the shoe check reports it
+        cells = [c for c in cells if c[1] > 0]
+    low = [lab for _, e, lab in cells if e < MIN_EXPECTED]
+    if len(cells) < 2 or low:
+        return f"{name}: too few observations ({sum(observed)}; {low[0] if low else 'a category'} expects fewer " \
+               f"than {MIN_EXPECTED})"
+    stat = sum((Fraction(o) - e) ** 2 / e for o, e, _ in cells)
+    worst = max(cells, key=lambda c: (Fraction(c[0]) - c[1]) ** 2 / c[1])
+    return Test(name, "chi-square", stat, len(cells) - 1, chi_square_p(stat, len(cells) - 1),
+                f"largest departure: {worst[2]} observed {worst[0]}, expected {float(worst[1]):.2f}")
+
+
+def runs_test(name: str, runs: Runs) -> Test | str:
+    n1, n2, n = runs.yes, runs.no, runs.yes + runs.no
+    if n1 < MIN_RUNS or n2 < MIN_RUNS:
+        return f"{name}: too few results of each kind ({n1} and {n2}; {MIN_RUNS} of each needed)"
+    mean = Fraction(2 * n1 * n2, n) + 1
+    var = Fraction(2 * n1 * n2 * (2 * n1 * n2 - n), n * n * (n - 1))
+    with mpmath.workdps(30):
+        z = (mpmath.mpf(runs.runs) - mpmath.mpf(mean.numerator) / mean.denominator) / \
+            mpmath.sqrt(mpmath.mpf(var.numerator) / var.denominator)
+        p = normal_two_sided_p(z)
+        z_exact = Fraction(mpmath.nstr(z, 12))
+    return Test(name, "z", z_exact, None, p, f"{runs.runs} runs in {n} results ({n1} yes), expected {float(mean):.2f}")
+
+
+def assess(report: Report, tests: Sequence[Test | str], alpha: Fraction, subject: str, citation: str,
+           law: str) -> None:
+    """Judge every test at alpha / m (Bonferroni) and file a randomness fault for each that fails."""
+    run = [t for t in tests if isinstance(t, Test)]
+    skipped = [t for t in tests if isinstance(t, str)]
+    m = len(run)
+    level = alpha / m if m else alpha
+    level_mpf = mpmath.mpf(level.numerator) / level.denominator
+    rows: list[dict[str, Any]] = []
+    for t in run:
+        passed = mpmath.mpf(t.p) >= level_mpf
+        rows.append({"name": t.name, "statistic_name": t.statistic_name, "statistic": fraction_text(t.statistic),
+                     "statistic_decimal": f"{float(t.statistic):.6g}", "dof": t.dof, "p": _p(t.p), "passed": passed,
+                     "detail": t.detail})
+        if not passed:
+            report.fault(RANDOM, None, t.name, f"produced {t.statistic_name} = {float(t.statistic):.6g}"
+                         f"{' on ' + str(t.dof) + ' degrees of freedom' if t.dof else ''}, p = {_p(t.p)} below "
+                         f"{_pct(level)} ({t.detail})", law, citation)
+    failed = sum(not r["passed"] for r in rows)
+    report.randomness = {
+        "subject": subject,
+        "alpha": fraction_text(alpha),
+        "tests_run": m,
+        "level_each": fraction_text(level),
+        "correction": f"Bonferroni: {m} test(s), each at {_pct(alpha)} / {m} = {_pct(level)}, so a fair "
+                      f"{subject} fails any of them with probability at most {_pct(alpha)}" if m else
+                      "no test had enough data",
+        "summary": (f"{m} test(s) run, {failed} failed at the corrected level" if m else "no test had enough data"),
+        "tests": rows,
+        "skipped": _summarise(skipped),
+    }
+
+
+def _p(text: str) -> str:
+    return mpmath.nstr(mpmath.mpf(text), 4)
+
+
+def _pct(x: Fraction) -> str:
+    return f"{float(x * 100):.4g}%"
+
+
+def _summarise(skipped: list[str], limit: int = 12) -> list[str]:
+    """The reasons tests were not run, the long tail folded into one line."""
+    if len(skipped) <= limit:
+        return skipped
+    return skipped[:limit] + [f"... and {len(skipped) - limit} more tests lacking data"]

@@ -1,0 +1,136 @@
+"""`verify`: stream a round log through its game's judge, line by line, in bounded memory.
+
+The header's version, rules and pay table are used unless the caller overrides them (the report says so). A
+malformed line stops the run with a `LogError` naming it; Ctrl-C stops it with a partial report.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from pathlib import Path
+
+from oddscalc import api
+from oddscalc.core.jsonread import JsonReadError, loads
+from oddscalc.core.progress import Progress
+from oddscalc.verify.context import Context, Judge
+from oddscalc.verify.reader import MAX_DEPTH, MAX_LINE, LogError, read_header
+from oddscalc.verify.report import Report
+
+__all__ = ["verify", "VerifyError", "GAMES_WITH_STRATEGY"]
+
+
+class VerifyError(ValueError):
+    """A log or request that cannot be verified: an unreadable file, a log for another game, a bad option."""
+
+
+def _judges() -> dict[str, Callable[[Context], Judge]]:
+    from oddscalc.verify import baccarat, blackjack, dice, poker, wheels
+    return {
+        "roulette": wheels.RouletteJudge, "dice": dice.DiceJudge, "big-six": wheels.BigSixJudge,
+        "sic-bo": wheels.SicBoJudge, "punto-banco": baccarat.PuntoBancoJudge,
+        "chemin-de-fer": baccarat.CheminJudge, "baccarat-banque": baccarat.BanqueJudge,
+        "blackjack": blackjack.BlackjackJudge, "casino-stud-poker": poker.StudJudge,
+        "super-pan-9": baccarat.SuperPan9Judge, "three-card-poker": poker.ThreeCardJudge,
+    }
+
+
+#: Games with a player's decision a strategy can be judged on, and the strategies each knows.
+GAMES_WITH_STRATEGY = {"blackjack": ("basic", "optimal", "FILE"), "casino-stud-poker": ("optimal",),
+                       "three-card-poker": ("optimal",), "super-pan-9": ("optimal",)}
+
+
+def _merge(report: Report, what: str, header: Mapping[str, str], given: Mapping[str, str] | None) -> dict[str, str]:
+    merged = dict(header)
+    for k, v in (given or {}).items():
+        if k in merged and merged[k] != v:
+            report.note(f"{what} {k}={v} from the command line replaces the log header's {k}={merged[k]}")
+        merged[k] = v
+    return merged
+
+
+def verify(path: Path | str, game: str, version: str | None = None, rules: Mapping[str, str] | None = None,
+           pay: Mapping[str, str] | None = None, custom: bool = False, strategy: str | None = None,
+           alpha: Fraction = Fraction(1, 100), randomness: bool = True, progress: Progress | None = None,
+           keep: int = 10_000) -> Report:
+    """Judge every round of the log at `path` against the law; the report (partial if interrupted)."""
+    path = Path(path)
+    try:
+        f = open(path, "rb")
+    except OSError as exc:
+        raise VerifyError(f"cannot read {path}: {exc.strerror or exc}") from None
+    with f:
+        header = read_header(f)
+        if header.game != game:
+            raise VerifyError(f"{path} is a log of {header.game!r}, not {game!r}")
+        report = Report(game, version or header.version, {}, False, str(path), keep,
+                        {"version": header.version, "rules": dict(header.rules), "pay": dict(header.pay),
+                         **header.about})
+        if version and version != header.version:
+            report.note(f"judged under version {version} (the command line); the log's header says {header.version}")
+        wanted = _merge(report, "rule", header.rules, rules)
+        pay_table = _merge(report, "pay", header.pay, pay)
+        resolved, outside = api.resolve(game, report.version, wanted, custom)
+        wagers = {w.key: w for w in api.wagers(game, report.version, pay_table)}
+        report.rules = resolved
+        report.custom = outside or any(w.custom for w in wagers.values())
+        ctx = Context(game, report.version, resolved, wagers, report, report.custom)
+        judge = _judges()[game](ctx)
+        if strategy is not None:
+            _attach_strategy(judge, game, strategy)
+        _stream(f, judge, report, progress, os.fstat(f.fileno()).st_size)
+        judge.finish(alpha, randomness)
+    return report
+
+
+def _attach_strategy(judge: Judge, game: str, strategy: str) -> None:
+    known = GAMES_WITH_STRATEGY.get(game)
+    if known is None:
+        raise VerifyError(f"{game} has no player decision to judge a strategy on; --strategy applies to "
+                          f"{', '.join(GAMES_WITH_STRATEGY)}")
+    if strategy not in known and not (known[-1] == "FILE"):
+        raise VerifyError(f"--strategy for {game} may be: {', '.join(known)}; not {strategy!r}")
+    judge.use_strategy(strategy)
+
+
+def _where(message: str) -> str:
+    """A JSON error's position within the line: 'at column C', or 'at the end of the line' (a truncated line)."""
+    m = re.search(r" at line (\d+) column (\d+)$", message)
+    if not m:
+        return message
+    where = f" at column {m[2]}" if m[1] == "1" else " at the end of the line (is it cut short?)"
+    return message[:m.start()].removesuffix(" at") + where
+
+
+def _stream(f, judge: Judge, report: Report, progress: Progress | None, size: int) -> None:
+    readline = f.readline
+    line = 1
+    label = f"verifying {report.game}"
+    try:
+        while True:
+            raw = readline(MAX_LINE + 1)
+            if not raw:
+                break
+            line += 1
+            if len(raw) > MAX_LINE:
+                raise LogError(line, f"longer than {MAX_LINE:,} bytes; a round is one short JSON object per line")
+            if raw.isspace():
+                continue
+            try:
+                rec = loads(raw, MAX_DEPTH)
+            except JsonReadError as exc:
+                raise LogError(line, _where(str(exc))) from None
+            if type(rec) is not dict:
+                raise LogError(line, "a round must be a JSON object {...}")
+            report.rounds += 1
+            judge(line, rec)
+            if progress is not None and not line & 8191:
+                progress(f.tell(), size, label)
+    except KeyboardInterrupt:
+        report.interrupted = True
+    finally:
+        report.lines = line
+    if progress is not None and not report.interrupted:
+        progress(size, size, label)
