@@ -88,8 +88,8 @@ def banker_draws(total: int, player_third: int | None) -> bool:
 
 
 def punto_banco_round(w: Wager, rng: random.Random, shoe: list[int], rules=(player_draws, banker_draws),
-                      banker_tie_loses: bool = False, labels: list[str] | None = None,
-                      record: dict | None = None) -> Fraction:
+                      labels: list[str] | None = None, record: dict | None = None,
+                      banker_tie_loses: bool = False) -> Fraction:
     player_rule, banker_rule = rules
     cards, names = _sample(rng, shoe, 6, labels, record)
     player, banker = [cards[0], cards[2]], [cards[1], cards[3]]
