@@ -16,13 +16,14 @@ from oddscalc.report import serialize, text
 from oddscalc.report.booklet import booklet_html, booklet_pdf
 from oddscalc.core.files import write_bytes, write_text
 from oddscalc.report.tables import write_game_tables, write_index
+from oddscalc.report.removal import write_removal_tables
 
 __all__ = ["main", "cli"]
 
 FORMATS = ("text", "json", "csv")
 
 #: Game-specific command modules under oddscalc/cli/, each exposing `commands` (a list of click commands).
-EXTENSIONS = ("blackjack", "baccarat", "poker", "sim")
+EXTENSIONS = ("blackjack", "baccarat", "poker", "sim", "protect")
 
 
 class UserError(click.ClickException):
@@ -205,6 +206,7 @@ def tables(out: Path, only_versions: tuple[str, ...], only_games: tuple[str, ...
                 analyses.append(api.analyse(game, version, rules=rules))
             bar(len(rule_sets), len(rule_sets), f"{version} {game}")
             write_game_tables(out, version, game, analyses)
+            write_removal_tables(out, version, game, bar)  # issue 16: effects of removal, shoe games only
             computed.append((game, analyses))
         if not only_games:
             write_index(out, version, done, [g for g in games if g not in done])

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from oddscalc.games.base import Extra, GameAnalysis, WagerResult
 from oddscalc.regulations.versions import get_version
+from oddscalc.report.removal import booklet_section
 from oddscalc.report.serialize import cell_text
 from oddscalc.report.text import percent
 
@@ -119,6 +120,7 @@ def _game(game: str, analyses: Sequence[GameAnalysis]) -> str:
         else:
             extras = list(a.extras)
         parts += [_extra(x) for x in extras]
+        parts.append(booklet_section(game, a.version, a.rules))  # issue 16: effects of removal (blackjack)
     if footnotes:
         parts.append("<div class='notes'>" + "".join(
             f"<p><sup>{n}</sup> {_e(s)}</p>" for s, n in footnotes.items()) + "</div>")
