@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import click
 
-from oddscalc.cli import check_format, default_version, emit, fail, format_option, parse_pairs
+from oddscalc.cli import analysis_options, check_format, default_version, emit, fail, parse_pairs
 from oddscalc.core.files import check_output, write_text
 from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.core.progress import StderrBar
@@ -38,22 +38,12 @@ def _game_rules(game: str, version, rule, decks) -> tuple[str, str, dict[str, st
 
 
 def _common(fn):
-    for decorator in reversed((
-        click.argument("game"),
-        click.option("--version", "version", default=None, help="Regulation version (default: newest permitting the game)."),
-        click.option("--rule", multiple=True, metavar="NAME=VALUE", help="Set a rule option of the game."),
-        click.option("--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS", help="Override a payout."),
-        click.option("--decks", default=None, help="Number of packs (the 'decks' rule option)."),
-        click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit."),
-        format_option,
-    )):
-        fn = decorator(fn)
-    return fn
+    return click.argument("game")(analysis_options(fn))
 
 
 @click.command("removal")
 @_common
-def removal(game, version, rule, pay, decks, custom, fmt) -> None:
+def removal(game, version, pay, rule, decks, custom, fmt) -> None:
     """Exact effects of removal: each wager's change in expectation when one card of each kind leaves the
     full shoe (blackjack: CD optimal and the fixed basic strategy; punto banco; Super Pan 9)."""
     check_format(fmt)
@@ -88,7 +78,7 @@ def removal(game, version, rule, pay, decks, custom, fmt) -> None:
                    "$DASK_SCHEDULER_ADDRESS, else local processes.")
 @click.option("--state", default=None, metavar="DIR", help="Folder of finished chunks: an interrupted run resumes.")
 @click.option("--records", default=None, metavar="FILE", help="Also write every round (CSV, exact values).")
-def protect(game, version, rule, pay, decks, custom, fmt, penetration, count_text, shoes, seed, strategy, spread,
+def protect(game, version, pay, rule, decks, custom, fmt, penetration, count_text, shoes, seed, strategy, spread,
             chunk_size, workers, scheduler, state, records) -> None:
     """Deal random shoes to the cut; before each round record the count and the exact expectation of the
     next round on the cards left; summarise by true count, favourable rounds and a bet spread's yield."""
