@@ -132,7 +132,7 @@ def run(plan: Plan, chunk_size: int, processes: int | None = None, scheduler: st
     label = f"{plan.target.game}: chunks of {chunk_size} shoe(s)"
     if progress:
         progress(len(done), total, label)
-    if scheduler:
+    if scheduler and todo:
         _on_dask(scheduler, plan, todo, done, state, lambda n: progress and progress(n, total, label))
     elif todo:
         def step(n: int, _total: int, _label: str) -> None:

@@ -57,8 +57,8 @@ def _rules_text(r: Removal) -> str:
 def _rows(r: Removal) -> list[list[str]]:
     """Per measure: name, expectation %, the EoR of each kind (percentage points), the weighted mean, play."""
     plays = {m.name: m.play for m in r.target.measures}
-    return [[m, _pct(r.full[m]), *(_pct(r.effect(m, k)) for k in range(len(r.kinds))), _pct(r.weighted_mean(m), 6),
-             plays[m]] for m in r.full]
+    return [[m, _pct(r.full[m]), *(_pct(r.effect(m, k)) for k in range(len(r.kinds))),
+             "0 exactly" if r.weighted_mean(m) == 0 else _pct(r.weighted_mean(m), 6), plays[m]] for m in r.full]
 
 
 def _header(r: Removal) -> list[str]:
@@ -136,5 +136,5 @@ def booklet_section(game: str, version: str, rules: Sequence[tuple[str, str]]) -
     head = "".join(f"<th>{e(c)}</th>" for c in _header(r)[:-1])
     body = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row[:-1]) + "</tr>" for row in _rows(r))
     return (f"<h3>Effects of removal (percentage points per card removed from the full shoe)</h3>"
-            f"<table><tr>{head}</tr>{body}</table><p class='assume'>{e(DEFINITION)} Basic strategy: the chart "
+            f"<table style='font-size:6.5pt'><tr>{head}</tr>{body}</table><p class='assume'>{e(DEFINITION)} Basic strategy: the chart "
             "above, fixed. CD optimal: re-solved for each shoe.</p>")
