@@ -26,17 +26,18 @@ class Estimate:
     """A sample mean (exact) and the square of its standard error (exact; render its square root)."""
 
     mean: Fraction
-    se2: Fraction | None  # None with fewer than two shoes
+    se2: Fraction | None  # None when fewer than two shoes contribute
 
 
 def ratio(ys: Sequence[Fraction], xs: Sequence[Fraction]) -> Estimate | None:
-    """sum y / sum x over shoes with its between-shoe standard error (None when sum x is 0)."""
+    """sum y / sum x over shoes with its between-shoe standard error (None when sum x is 0; no standard error
+    when fewer than two shoes have rounds of interest)."""
     sx = sum(xs, Fraction(0))
     if not sx:
         return None
     r = sum(ys, Fraction(0)) / sx
     n = len(xs)
-    if n < 2:
+    if sum(1 for x in xs if x) < 2:  # one shoe alone says nothing of the spread between shoes
         return Estimate(r, None)
     return Estimate(r, Fraction(n, n - 1) * sum(((y - r * x) ** 2 for y, x in zip(ys, xs)), Fraction(0)) / sx ** 2)
 

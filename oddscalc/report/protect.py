@@ -45,10 +45,10 @@ def summary_text(s: Summary, heading: list[str]) -> str:
                      f" {p.shoes_with_any:>14} {'-' if p.best is None else render_decimal(p.best * 100, 4) + '%'}")
     if s.bins:
         lines += ["", "True count bins (bin b: b <= TC < b+1): share of rounds, mean exact expectation % ± SE:",
-                  "  " + f"{'bin':>5} {'rounds':>8} {'share %':>9}  " + "  ".join(f"{m[:26]:>26}" for m in s.measures)]
+                  "  " + f"{'bin':>5} {'rounds':>8} {'share %':>9}  " + "  ".join(f"{m[:32]:>32}" for m in s.measures)]
         for b in s.bins:
             lines.append(f"  {b.bin:>5} {b.rounds:>8} {render_decimal(b.share * 100, 2):>9}  "
-                         + "  ".join(f"{_pm(e):>26}" for e in b.means))
+                         + "  ".join(f"{_pm(e):>32}" for e in b.means))
         lines += ["", f"Bet spread 1 to {s.spread} units (1 unit below TC 2, then floor(TC) units, at most {s.spread}); "
                   f"mean bet {_pm(s.mean_bet, 1, 3)} units. Units won per 100 rounds ± SE:"]
         lines += [f"  {m:34} {_pm(y, 1, 4)}" for m, y in zip(s.measures, s.yield_per_100)]
