@@ -89,8 +89,13 @@ def removal_markdown(removals: Sequence[Removal], title: str) -> str:
 
 
 def removal_data(r: Removal) -> dict:
-    """Exact values as "p/q" beside decimals."""
-    return {"rules": r.target.resolved(), "custom": r.target.custom,
+    """Exact values as "p/q"; the wagers measured, each with its odds and citations (and reconstruction)."""
+    on = {m.wager for m in r.target.measures}
+    wagers = [{"key": w.key, "title": w.title, "citation": w.citations, "reconstructed": list(w.reconstructions),
+               "payouts": [{"key": p.key, "odds": p.odds.text, "citation": p.citation, "reconstructed": p.reconstructed}
+                           for p in w.payouts]}
+              for w in api.wagers(r.target.game, r.target.version, dict(r.target.pay)) if w.key in on]
+    return {"rules": r.target.resolved(), "custom": r.target.custom, "wagers": wagers,
             "kinds": [{"card": label, "count": n} for label, n in r.kinds],
             "measures": [{"measure": m.name, "wager": m.wager, "play": m.play,
                           "expectation": _frac(r.full[m.name]),
