@@ -34,7 +34,7 @@ def _baccarat(game: str, full: tuple[int, ...], rules: dict[str, str]):
     return one
 
 
-_PLAN = Plan(target("super-pan-9", "1994"), Fraction(3, 4), 1, 4)
+_PLAN = Plan(target("super-pan-9", "1994"), Fraction(3, 4), 1, 8)
 
 
 def cases():
@@ -47,8 +47,8 @@ def cases():
          _baccarat("punto-banco", (128,) + (32,) * 9, {"decks": "8"}), 11),
         ("protect: Super Pan 9, one composition, 288-card shoe less 27+ cards, 4 wagers",
          _baccarat("super-pan-9", (96,) + (32,) * 6, {}), 11),
-        ("protect: run of 4 Super Pan 9 shoes to 75%, 1 local worker (4 chunks)",
+        ("protect: run of 8 Super Pan 9 shoes to 75%, 1 local worker (8 chunks)",
          lambda: run(_PLAN, 1, processes=1), 3),
-        ("protect: run of 4 Super Pan 9 shoes to 75%, 2 local workers (4 chunks)",
+        ("protect: run of 8 Super Pan 9 shoes to 75%, 2 local workers (8 chunks)",
          lambda: run(_PLAN, 1, processes=2), 3),
     ]
