@@ -22,7 +22,8 @@ from oddscalc.regulations.model import Wager, apply_overrides
 from oddscalc.regulations.versions import VERSIONS, get_version
 
 __all__ = ["GAMES", "GameError", "WagerError", "implemented", "wagers", "analyse", "rule_options",
-           "table_rule_sets", "check_game", "math_report", "plan", "plan_of", "MathReport", "Plan", "PlanError", "resolve"]
+           "table_rule_sets", "check_game", "math_report", "plan", "plan_of", "MathReport", "Plan", "PlanError", "resolve",
+           "resolved_rules", "composition_kinds", "composition_values", "has_compositions", "composition_sources"]
 
 #: Every game name, in the order tables list them, with its module name under regulations/ and games/.
 GAMES: dict[str, str] = {
@@ -142,11 +143,80 @@ def decision_table(game: str, version: str, wager: str, rules: Mapping[str, str]
     fn = getattr(game_mod, "decision_table", None)
     if fn is None:
         raise GameError(f"{game} has no decisions to tabulate")
+    resolved, _ = resolved_rules(game, version, rules, custom)
+    return fn(found[0], resolved)
+
+
+def resolved_rules(game: str, version: str, rules: Mapping[str, str] | None = None,
+                   custom: bool = False) -> tuple[dict[str, str], bool]:
+    """Every rule option of `game` resolved (defaults filled in, values checked against the version), and
+    whether the rule set lies outside what the version permits (allowed only with `custom`)."""
+    check_game(game, version)
     reg = _module("regulations", game)
     permitted = reg.permitted_rules(version) if hasattr(reg, "permitted_rules") else {}
     defaults = reg.default_rules(version) if hasattr(reg, "default_rules") else {}
-    resolved, _ = resolve_rules(getattr(game_mod, "RULES", ()), permitted, defaults, rules or {}, version, custom)
-    return fn(found[0], resolved)
+    return resolve_rules(getattr(_module("games", game), "RULES", ()), permitted, defaults, rules or {}, version, custom)
+
+
+def _composition_hooks(game: str) -> ModuleType | None:
+    """The module holding a game's composition hooks (`composition_kinds`, `composition_values`): the game
+    module itself, or for a game package its `composition` module (DEVELOPING.md)."""
+    mod = _module("games", game)
+    if hasattr(mod, "composition_values"):
+        return mod
+    if hasattr(mod, "__path__"):
+        try:
+            return importlib.import_module(f"{mod.__name__}.composition")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{mod.__name__}.composition":
+                raise
+    return None
+
+
+def has_compositions(game: str) -> bool:
+    """Whether `game` can value an arbitrary shoe composition (the card games with a shoe)."""
+    check_game(game)
+    return _composition_hooks(game) is not None
+
+
+def composition_sources(game: str) -> tuple[ModuleType, ...]:
+    """The modules a game's composition values are computed by (hook module, then its `SOURCES` when it
+    declares them: those whose values are worth caching), for `core.cache` keys; () when not declared."""
+    hooks = _composition_hooks(game)
+    found = getattr(hooks, "SOURCES", ()) if hooks is not None else ()
+    return (hooks, *found) if found else ()
+
+
+def composition_kinds(game: str, version: str, rules: Mapping[str, str] | None = None,
+                      custom: bool = False) -> tuple[tuple[str, int], ...]:
+    """The kinds of card the game's shoe distinguishes (label, how many the full shoe holds), in the order
+    `composition_values` reads counts in."""
+    hooks = _composition_hooks(game)
+    if hooks is None:
+        raise GameError(f"{game} has no shoe to deplete; games with one: "
+                        + ", ".join(g for g in GAMES if implemented(g) and has_compositions(g)))
+    resolved, _ = resolved_rules(game, version, rules, custom)
+    return tuple(hooks.composition_kinds(resolved))
+
+
+def composition_values(game: str, version: str, counts: tuple[int, ...], wager_keys: tuple[str, ...] | None = None,
+                       rules: Mapping[str, str] | None = None, pay: Mapping[str, str] | None = None,
+                       custom: bool = False) -> dict[str, Fraction]:
+    """Each wager's exact expectation per unit initially staked on the next round dealt from a shoe holding
+    `counts` cards of each kind (`composition_kinds` order): {wager key: Fraction}."""
+    kinds = composition_kinds(game, version, rules, custom)
+    if len(counts) != len(kinds) or any(not 0 <= n <= full for n, (_, full) in zip(counts, kinds)):
+        raise ValueError(f"a {game} composition has {len(kinds)} counts, each between 0 and the full shoe's "
+                         f"({', '.join(f'{k} {n}' for k, n in kinds)}), not {tuple(counts)}")
+    found = wagers(game, version, pay)
+    if wager_keys is not None:
+        unknown = set(wager_keys) - {w.key for w in found}
+        if unknown:
+            raise WagerError(f"{game} has no wager {sorted(unknown)[0]!r} under version {version}; allowed: "
+                             + ", ".join(w.key for w in found))
+        found = tuple(w for w in found if w.key in wager_keys)
+    resolved, _ = resolved_rules(game, version, rules, custom)
+    return _composition_hooks(game).composition_values(found, resolved, tuple(counts))
 
 
 def math_report(game: str, version: str, wager: str, rules: Mapping[str, str] | None = None,

@@ -19,13 +19,14 @@ from oddscalc.report.booklet import booklet_html, booklet_pdf
 from oddscalc.core.files import check_output, write_bytes, write_text
 from oddscalc.core.numbers import shorten
 from oddscalc.report.tables import write_game_tables, write_index
+from oddscalc.report.removal import write_removal_tables
 
 __all__ = ["main", "cli"]
 
 FORMATS = ("text", "json", "csv")
 
 #: Game-specific command modules under oddscalc/cli/, each exposing `commands` (a list of click commands).
-EXTENSIONS = ("blackjack", "baccarat", "poker", "sim", "law", "plan", "verify")
+EXTENSIONS = ("blackjack", "baccarat", "poker", "sim", "law", "plan", "verify", "protect")
 
 
 class UserError(click.ClickException):
@@ -221,6 +222,7 @@ def tables(out: str, only_versions: tuple[str, ...], only_games: tuple[str, ...]
                 analyses.append(api.analyse(game, version, rules=rules))
             bar(len(rule_sets), len(rule_sets), f"{version} {game}")
             write_game_tables(out, version, game, analyses)
+            write_removal_tables(out, version, game, bar)  # issue 16: effects of removal, shoe games only
             computed.append((game, analyses))
         if not only_games:
             write_index(out, version, done, [g for g in games if g not in done], booklet=booklet)

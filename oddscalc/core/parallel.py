@@ -35,7 +35,7 @@ def workers() -> int:
 def map_parts(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int, int, str], None] | None = None,
               label: str = "parts", processes: int | None = None) -> list[R]:
     """[fn(x) for x in items], on up to `processes` processes (default `workers()`); `fn` must be a
-    module-level function and items and results picklable. Ctrl-C cancels what has not started."""
+    module-level function and items and results picklable. Ctrl-C (any error) stops the workers."""
     n = processes or workers()
     total = len(items)
     if n <= 1 or total <= 1:
@@ -56,7 +56,10 @@ def map_parts(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int,
             if progress:
                 progress(done + 1, total, f"{label}: {done + 1} of {total}")
     except BaseException:
+        workers_running = list((getattr(pool, "_processes", None) or {}).values())  # shutdown forgets them
         pool.shutdown(wait=False, cancel_futures=True)
+        for process in workers_running:
+            process.terminate()  # Ctrl-C means stop: without this the workers run on through their queue
         raise
     pool.shutdown()
     return results

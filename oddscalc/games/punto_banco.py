@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from oddscalc.core.distribution import Distribution, render_decimal
+from oddscalc.games.baccarat import composition
 from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.baccarat.deals import JointCounts, joint_counts
 from oddscalc.games.baccarat.rules import decks_option, removed_cards, removed_option
@@ -130,3 +131,13 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
         extras.insert(0, _shoe_extra(decks, removed))
     return GameAnalysis("punto-banco", "", (), tuple(_result(w, joint, banker_tie) for w in wagers), tuple(assumptions),
                         tuple(extras))
+
+
+def composition_kinds(rules: dict[str, str]) -> tuple[tuple[str, int], ...]:
+    """Composition hook (DEVELOPING.md): the point values 0 (tens and court cards), A, 2-9 and their full counts."""
+    return composition.kinds(PUNTO_BANCO, rules, "6")
+
+
+def composition_values(wagers: tuple[Wager, ...], rules: dict[str, str], counts: tuple[int, ...]) -> dict[str, Fraction]:
+    """Composition hook: each wager's exact expectation for the next coup from `counts` (per point value)."""
+    return composition.values(analyse, PUNTO_BANCO, wagers, rules, counts, "6")

@@ -26,6 +26,7 @@ from oddscalc.regulations.versions import get_version
 from oddscalc.report import math_report as mr
 from oddscalc.report.html_tables import LONG_NOTE, esc, extra_html, fraction_html, table_html
 from oddscalc.report.math_report import percent
+from oddscalc.report.removal import booklet_section
 from oddscalc.report.serialize import cell_text
 
 __all__ = ["booklet_html", "booklet_pdf", "booklet_document", "overflowing_tables", "BookletLayoutError", "section_html",
@@ -222,6 +223,7 @@ def _game(game: str, analyses: Sequence[GameAnalysis]) -> str:
         if render:
             parts.append(render(a) or "")
         parts += [extra_html(x) for x in a.extras if not consumes(x)]
+        parts.append(booklet_section(game, a.version, a.rules))  # effects of removal (blackjack), report/removal.py
     return section_html(game, "".join(parts), f"game-{game}")
 
 

@@ -1,0 +1,177 @@
+"""Chunked execution of a run's shoes on local processes or a Dask distributed cluster, resumable.
+
+The shoes are cut into chunks of consecutive indices (a chunk is one task: thousands of tiny tasks would
+choke a scheduler). Every shoe is fixed by the seed and its index, so the records, merged in shoe order, do
+not depend on the chunking, the number of workers or where they run. Locally the chunks go to
+`core.parallel.map_parts` (its processes; 1 for none); with a scheduler address (the `scheduler` argument,
+or Dask's own configuration `scheduler-address`, which $DASK_SCHEDULER_ADDRESS sets) to a
+`distributed.Client` on that cluster. With a state folder every finished chunk is written there at once
+(atomically, `core.files`), beside a manifest of the run; a later run of the same plan reads those chunks
+and computes only the others, so an interrupted run resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from dataclasses import asdict
+from fractions import Fraction
+from pathlib import Path
+
+from oddscalc.core.files import write_text
+from oddscalc.core.jsonread import loads
+from oddscalc.core.parallel import map_parts
+from oddscalc.protect.shoes import Plan, Round, ShoeRecord, deal_shoe
+
+__all__ = ["StateError", "run", "chunks", "scheduler_address", "fingerprint"]
+
+Job = tuple[Plan, int, int]
+
+
+class StateError(ValueError):
+    """A state folder that belongs to another run, or holds a damaged chunk."""
+
+
+def chunks(shoes: int, size: int) -> list[tuple[int, int]]:
+    """[start, stop) shoe index ranges of at most `size` shoes."""
+    return [(a, min(a + size, shoes)) for a in range(0, shoes, size)]
+
+
+def run_chunk(job: Job) -> list[ShoeRecord]:
+    """Deal and value the shoes start..stop-1 (a pure function of the job: any worker gives the same)."""
+    plan, start, stop = job
+    return [deal_shoe(plan, i) for i in range(start, stop)]
+
+
+def fingerprint(plan: Plan, size: int) -> dict:
+    """What a chunk's records depend on (not the number of shoes: a run can be extended)."""
+    data = asdict(plan.target)
+    return {"target": json.loads(json.dumps(data)), "penetration": str(plan.penetration), "seed": plan.seed,
+            "chunk_size": size}
+
+
+def _chunk_path(state: Path, start: int, stop: int) -> Path:
+    return state / f"chunk-{start:07d}-{stop:07d}.json"
+
+
+def _encode(records: list[ShoeRecord]) -> str:
+    return json.dumps([{"shoe": r.index, "end": r.end,
+                        "rounds": [[list(x.cards), [f"{v.numerator}/{v.denominator}" for v in x.values]]
+                                   for x in r.rounds]} for r in records], separators=(",", ":")) + "\n"
+
+
+def _decode(text: str, path: Path) -> list[ShoeRecord]:
+    try:
+        return [ShoeRecord(int(r["shoe"]), tuple(Round(tuple(int(c) for c in cards), tuple(Fraction(v) for v in vals))
+                                                 for cards, vals in r["rounds"]), str(r["end"]))
+                for r in loads(text)]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise StateError(f"state chunk {str(path)!r} is damaged ({exc}); delete it to recompute it") from None
+
+
+def _save(state: Path | None, start: int, stop: int, records: list[ShoeRecord]) -> None:
+    if state is not None:
+        write_text(_chunk_path(state, start, stop), _encode(records))
+
+
+def _local_job(job: tuple[Job, str | None]) -> list[ShoeRecord]:
+    (plan, start, stop), state = job
+    records = run_chunk((plan, start, stop))
+    _save(Path(state) if state else None, start, stop, records)  # written by the worker: the same machine
+    return records
+
+
+def _open_state(state: Path, plan: Plan, size: int) -> dict[tuple[int, int], list[ShoeRecord]]:
+    """Check (or write) the run's manifest; the chunks already finished."""
+    manifest = state / "run.json"
+    mine = fingerprint(plan, size)
+    if manifest.exists():
+        try:
+            theirs = loads(manifest.read_text())
+        except ValueError as exc:
+            raise StateError(f"state manifest {str(manifest)!r} is damaged ({exc})") from None
+        if theirs != mine:
+            raise StateError(f"state folder {str(state)!r} holds another run (different game, rules, penetration, "
+                             "seed or chunk size); give a new folder")
+    else:
+        write_text(manifest, json.dumps(mine, indent=1, sort_keys=True) + "\n")
+    done = {}
+    for start, stop in chunks(plan.shoes, size):
+        path = _chunk_path(state, start, stop)
+        if path.exists():
+            done[(start, stop)] = _decode(path.read_text(), path)
+    return done
+
+
+def scheduler_address(given: str | None) -> str | None:
+    """The Dask scheduler to use: `given`, else Dask's configured `scheduler-address` (set by
+    $DASK_SCHEDULER_ADDRESS or a Dask config file), else None (local processes)."""
+    if given:
+        return given
+    if not os.environ.get("DASK_SCHEDULER_ADDRESS") and not _dask_config_files():
+        return None  # nothing can configure one: do not pay for importing dask
+    import dask.config
+
+    return dask.config.get("scheduler-address", None) or None
+
+
+def _dask_config_files() -> bool:
+    return any(Path(p).expanduser().exists() for p in
+               (os.environ.get("DASK_CONFIG", "~/.config/dask"), "/etc/dask"))
+
+
+def run(plan: Plan, chunk_size: int, processes: int | None = None, scheduler: str | None = None,
+        state: Path | None = None, progress: Callable[[int, int, str], None] | None = None) -> list[ShoeRecord]:
+    """Every shoe's record, in shoe order: chunks from `state` where finished, the rest computed locally
+    (`processes`, default `core.parallel.workers()`) or on the Dask cluster at `scheduler`."""
+    done = _open_state(state, plan, chunk_size) if state is not None else {}
+    todo = [c for c in chunks(plan.shoes, chunk_size) if c not in done]
+    total = len(done) + len(todo)
+    label = f"{plan.target.game}: chunks of {chunk_size} shoe(s)"
+    if progress:
+        progress(len(done), total, label)
+    if scheduler and todo:
+        _on_dask(scheduler, plan, todo, done, state, lambda n: progress and progress(n, total, label))
+    elif todo:
+        def step(n: int, _total: int, _label: str) -> None:
+            if progress:
+                progress(len(done) + n, total, label)
+        results = map_parts(_local_job, [((plan, a, b), str(state) if state else None) for a, b in todo],
+                            step, label, processes)
+        done.update(zip(todo, results))
+    return [r for c in sorted(done) for r in done[c]]
+
+
+def _on_dask(address: str, plan: Plan, todo: list[tuple[int, int]], done: dict, state: Path | None,
+             report: Callable[[int], object]) -> None:
+    """Submit the chunks to the cluster at `address`; save and collect each as it finishes. Ctrl-C (or any
+    error) cancels what is left and closes the connection."""
+    from distributed import Client, as_completed
+
+    try:
+        client = Client(address, timeout="20s")
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise ValueError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
+    futures = []
+    try:
+        keys = [f"oddscalc-protect-{_digest(plan)}-{a}-{b}" for a, b in todo]
+        futures = client.map(run_chunk, [(plan, a, b) for a, b in todo], key=keys, pure=False)
+        where = {f.key: c for f, c in zip(futures, todo)}
+        for future in as_completed(futures):
+            start, stop = where[future.key]
+            records = future.result()
+            _save(state, start, stop, records)
+            done[(start, stop)] = records
+            report(len(done))
+    except BaseException:
+        if futures:
+            client.cancel(futures)
+        raise
+    finally:
+        client.close()
+
+
+def _digest(plan: Plan) -> str:
+    return hashlib.sha256(json.dumps(fingerprint(plan, 0), sort_keys=True).encode()).hexdigest()[:12]

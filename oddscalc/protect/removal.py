@@ -1,0 +1,82 @@
+"""Effects of removal, exact: how each measure's expectation moves when one card of each kind leaves a shoe.
+
+Definitions. For a shoe S (by default the full shoe) holding n_k cards of kind k, N in all, and a measure v
+(a wager's exact expectation per unit initially staked on the next round), the effect of removing one card
+of kind k is EoR_k = v(S - k) - v(S). The count-weighted mean of the effects, sum_k n_k EoR_k / N, is what
+knowing one unseen card is worth: E[v(S - c)] - v(S) for a card c drawn at random from S. When the play
+behind v is fixed, v(S) is an expectation over the shuffles of S and equals E[v(S - c)], so the mean is
+exactly zero; when the play is re-optimised for each composition it is the value of that information, at
+least zero. Blackjack's values are cached (`core.cache`, keyed on the engine's sources).
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from fractions import Fraction
+
+from oddscalc import api
+from oddscalc.core.cache import cached_json
+from oddscalc.core.parallel import map_parts
+from oddscalc.protect.target import Target
+
+__all__ = ["Removal", "effects_of_removal"]
+
+
+@dataclass(frozen=True)
+class Removal:
+    """A measure's value on the shoe and on the shoe less one card of each kind (None: no card to remove)."""
+
+    target: Target
+    kinds: tuple[tuple[str, int], ...]
+    base: tuple[int, ...]
+    full: dict[str, Fraction]
+    less: tuple[dict[str, Fraction] | None, ...]
+
+    def effect(self, measure: str, kind: int) -> Fraction | None:
+        """EoR: v(S - one card of kind) - v(S)."""
+        less = self.less[kind]
+        return None if less is None else less[measure] - self.full[measure]
+
+    def weighted_mean(self, measure: str) -> Fraction:
+        """sum_k n_k EoR_k / N: exactly 0 under a fixed play, the value of the information when re-optimised."""
+        size = sum(self.base)
+        return sum((n * self.effect(measure, k) for k, n in enumerate(self.base) if n), Fraction(0)) / size
+
+
+def _value(job: tuple[Target, tuple[int, ...]]) -> dict[str, Fraction]:
+    target, counts = job
+    return target.evaluate(counts)
+
+
+def _compute(target: Target, base: tuple[int, ...], progress) -> list[dict[str, Fraction] | None]:
+    shoes = [base] + [tuple(n - (i == k) for i, n in enumerate(base)) for k in range(len(base)) if base[k]]
+    values = iter(map_parts(_value, [(target, s) for s in shoes], progress, f"{target.game}: effects of removal"))
+    full = next(values)
+    return [full] + [next(values) if n else None for n in base]
+
+
+def _encode(rows: list[dict[str, Fraction] | None]) -> list:
+    return [None if r is None else {k: f"{v.numerator}/{v.denominator}" for k, v in r.items()} for r in rows]
+
+
+def _decode(rows: list) -> list[dict[str, Fraction] | None]:
+    return [None if r is None else {k: Fraction(v) for k, v in r.items()} for r in rows]
+
+
+def effects_of_removal(target: Target, base: tuple[int, ...] | None = None, progress=None,
+                       use_cache: bool = True) -> Removal:
+    """Exact effects of removal for every measure of `target` from `base` (default: the full shoe), each
+    composition an independent exact evaluation (on `core.parallel` processes). A game whose composition
+    values are expensive (it declares SOURCES: blackjack) is cached on the resolved rules and those sources."""
+    kinds = target.kinds()
+    base = tuple(n for _, n in kinds) if base is None else tuple(base)
+    sources = api.composition_sources(target.game)
+    if sources:
+        params = {"game": target.game, "rules": sorted(target.resolved().items()), "pay": list(target.pay),
+                  "measures": [[m.name, m.wager, list(m.rules)] for m in target.measures], "base": list(base)}
+        rows = cached_json(f"{target.game}-removal", params, (sys.modules[__name__], *sources),
+                           lambda: _compute(target, base, progress), _encode, _decode, use_cache=use_cache)
+    else:
+        rows = _compute(target, base, progress)
+    return Removal(target, kinds, base, rows[0], tuple(rows[1:]))

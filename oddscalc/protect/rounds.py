@@ -1,0 +1,97 @@
+"""How many cards one round takes from the top of a shuffled shoe: the round is really played, by the
+reference simulators' rules (written from the law apart from the engines) and the strategy stated.
+
+- Blackjack: one player box against the banker, the player following the basic strategy chart of the full
+  shoe (`api.decision_table`), splits and doubles as they come; the banker completes his hand by his rule
+  after the players in every round (the simulator's order: no hole card, or a peeked hole card).
+- Punto banco: two cards each, then the third cards by the tableau (reg 6(7)(c)).
+- Super Pan 9: three cards each; the player takes a fourth by his best play on the full shoe (the engine's
+  decision table for the initial wager), the banker on 5 or less (reg 9(2)(g)).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from oddscalc import api
+from oddscalc.sim import baccarat as sim_baccarat
+from oddscalc.sim import blackjack as sim_blackjack
+from oddscalc.protect.target import Target
+
+__all__ = ["OutOfCards", "round_player"]
+
+RoundPlayer = Callable[[Callable[[], int]], None]
+
+
+class OutOfCards(Exception):
+    """The shoe ran out in the middle of a round."""
+
+
+def round_player(target: Target) -> Callable[[Sequence[int], int], int]:
+    """A function (cards, position) -> how many cards the round starting at `position` takes (kind indices)."""
+    play = _players(target)
+
+    def cards_used(cards: Sequence[int], position: int) -> int:
+        at = position
+
+        def draw() -> int:
+            nonlocal at
+            if at >= len(cards):
+                raise OutOfCards
+            at += 1
+            return cards[at - 1]
+
+        play(draw)
+        return at - position
+    return cards_used
+
+
+@lru_cache(maxsize=8)
+def _players(target: Target) -> RoundPlayer:
+    rules = target.resolved()
+    if target.game == "blackjack":
+        return _blackjack(target, rules)
+    if target.game == "punto-banco":
+        return _punto_banco
+    if target.game == "super-pan-9":
+        table = api.decision_table("super-pan-9", target.version, "initial", rules, dict(target.pay), target.custom)
+        return lambda draw: _super_pan_9(draw, table)
+    raise ValueError(f"no round dealer for {target.game}")
+
+
+def _blackjack(target: Target, rules: dict[str, str]) -> RoundPlayer:
+    basic = {**rules, "strategy": "basic"}
+    chart = api.decision_table("blackjack", target.version, "initial", basic, dict(target.pay), target.custom)
+    initial = next(w for w in api.wagers("blackjack", target.version, dict(target.pay)) if w.key == "initial")
+    table = sim_blackjack._table(initial, basic, chart)  # the simulator's own reading of the rule options
+    # kind index -> the simulator's rank index (0 = Ace, 1..8 = 2..9, 9..12 = 10, J, Q, K; T is a ten)
+    rank = [_RANKS.index("10" if label == "T" else label) for label, _ in target.kinds()]
+
+    def play(draw: Callable[[], int]) -> None:
+        sim_blackjack.play_round(table, lambda: rank[draw()])
+    return play
+
+
+_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def _punto_banco(draw: Callable[[], int]) -> None:
+    """Kind index = point value. Player, banker, player, banker; no third card on a natural 8 or 9."""
+    p1, b1, p2, b2 = draw(), draw(), draw(), draw()
+    player, banker = (p1 + p2) % 10, (b1 + b2) % 10
+    if player >= 8 or banker >= 8:
+        return
+    third = draw() if sim_baccarat.player_draws(player) else None
+    if sim_baccarat.banker_draws(banker, third):
+        draw()
+
+
+def _super_pan_9(draw: Callable[[], int], table: dict) -> None:
+    """Kind index = point value. Three cards each; the fourth cards by the player's table and reg 9(2)(g)."""
+    player = tuple(sorted(draw() for _ in range(3)))
+    banker = sum(draw() for _ in range(3)) % 10
+    if table[player] == "draw":
+        draw()
+    if banker <= 5:
+        draw()

@@ -1,0 +1,84 @@
+"""One shoe dealt to the cut card, with the exact expectation of every round before it is dealt.
+
+Model. Shoe number i of a run with seed s is the full shoe's cards shuffled by `random.Random("oddscalc-
+protect:s:i")` (a string seed: the same order on every machine and process). The cut card lies after
+floor(penetration x N) cards. Before each round, while fewer cards than that have been dealt, the measures'
+exact expectations are taken on the composition left; then the round is really played from the top of the
+shoe (`rounds`), and the cards it takes are recorded. The round in which the cut card comes out is finished
+and is the shoe's last. A round is not begun when the exact engine finds the shoe too small to define it,
+and a round the shoe runs out during ends the shoe (both recorded as the shoe's end).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from math import floor
+
+from oddscalc.games.blackjack.player import ShoeRunsOut
+from oddscalc.protect.rounds import OutOfCards, round_player
+from oddscalc.protect.target import Target
+
+__all__ = ["Plan", "Round", "ShoeRecord", "deal_shoe", "shoe_order"]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a run deals: the target, the penetration (a fraction of the shoe), the seed and how many shoes."""
+
+    target: Target
+    penetration: Fraction
+    seed: int
+    shoes: int
+
+
+@dataclass(frozen=True)
+class Round:
+    """The cards one round took (kind indices, in order) and each measure's exact expectation before it."""
+
+    cards: tuple[int, ...]
+    values: tuple[Fraction, ...]
+
+
+@dataclass(frozen=True)
+class ShoeRecord:
+    index: int
+    rounds: tuple[Round, ...]
+    end: str  # "cut card", "shoe too small for the engine", "shoe ran out"
+
+
+def shoe_order(plan: Plan, index: int, kinds: tuple[tuple[str, int], ...]) -> list[int]:
+    """The card order (kind indices) of shoe `index`: fixed by the seed and the index alone."""
+    cards = [k for k, (_, n) in enumerate(kinds) for _ in range(n)]
+    random.Random(f"oddscalc-protect:{plan.seed}:{index}").shuffle(cards)
+    return cards
+
+
+def deal_shoe(plan: Plan, index: int) -> ShoeRecord:
+    """Deal shoe `index` to the cut, valuing every round exactly before it is dealt."""
+    target = plan.target
+    kinds = target.kinds()
+    cards = shoe_order(plan, index, kinds)
+    cut = floor(plan.penetration * len(cards))
+    used = round_player(target)
+    left = [n for _, n in kinds]
+    position, rounds, end = 0, [], "cut card"
+    while position < cut:
+        try:
+            values = target.evaluate(tuple(left))
+        except ShoeRunsOut:
+            end = "shoe too small for the engine"
+            break
+        try:
+            n = used(cards, position)
+        except OutOfCards:
+            n, end = len(cards) - position, "shoe ran out"
+        taken = tuple(cards[position:position + n])
+        rounds.append(Round(taken, tuple(values[m.name] for m in target.measures)))
+        for k in taken:
+            left[k] -= 1
+        position += n
+        if end != "cut card":
+            break
+    return ShoeRecord(index, tuple(rounds), end)

@@ -1,0 +1,137 @@
+"""What a run of shoes shows: true-count distribution, mean exact expectation per true-count bin, favourable
+rounds, a bet spread's yield, and per shoe the rounds that offered a positive wager and their worth.
+
+Statistics. Every round's value is exact; the sampling is over shoes, which are independent, while rounds
+within a shoe are not. So every mean over rounds is a ratio of per-shoe sums, R = sum_i y_i / sum_i x_i
+(y_i: the quantity summed over shoe i's rounds of interest, x_i: how many they are), an exact fraction of the
+sample, and its standard error is the usual between-shoe (cluster) estimate
+SE(R)^2 = n / (n - 1) * sum_i (y_i - R x_i)^2 / (sum_i x_i)^2, n shoes. Standard errors are sampling
+statistics; they are computed exactly and rendered as decimals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from oddscalc.protect.counting import CountSystem, tc_bin, true_count
+from oddscalc.protect.shoes import ShoeRecord
+
+__all__ = ["Estimate", "ratio", "BinRow", "Summary", "summarise", "bet_units", "PositiveRow"]
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A sample mean (exact) and the square of its standard error (exact; render its square root)."""
+
+    mean: Fraction
+    se2: Fraction | None  # None when fewer than two shoes contribute
+
+
+def ratio(ys: Sequence[Fraction], xs: Sequence[Fraction]) -> Estimate | None:
+    """sum y / sum x over shoes with its between-shoe standard error (None when sum x is 0; no standard error
+    when fewer than two shoes have rounds of interest)."""
+    sx = sum(xs, Fraction(0))
+    if not sx:
+        return None
+    r = sum(ys, Fraction(0)) / sx
+    n = len(xs)
+    if sum(1 for x in xs if x) < 2:  # one shoe alone says nothing of the spread between shoes
+        return Estimate(r, None)
+    return Estimate(r, Fraction(n, n - 1) * sum(((y - r * x) ** 2 for y, x in zip(ys, xs)), Fraction(0)) / sx ** 2)
+
+
+def bet_units(tc: Fraction, spread: int) -> int:
+    """The bet ramp: 1 unit up to a true count below 2, then floor(TC) units, at most `spread`."""
+    return min(spread, max(1, tc_bin(tc)))
+
+
+@dataclass(frozen=True)
+class BinRow:
+    """One true-count bin: rounds in it, their share, and per measure the mean exact expectation."""
+
+    bin: int
+    rounds: int
+    share: Fraction
+    means: tuple[Estimate | None, ...]
+
+
+@dataclass(frozen=True)
+class PositiveRow:
+    """Per measure: share of rounds with a positive expectation, rounds per shoe offering it, and its worth
+    per shoe (the sum of the positive expectations: one unit bet on each such round), the best one seen."""
+
+    measure: str
+    share: Estimate | None
+    per_shoe: Estimate | None
+    worth_per_shoe: Estimate | None
+    shoes_with_any: int
+    best: Fraction | None
+
+
+@dataclass(frozen=True)
+class Summary:
+    shoes: int
+    rounds: int
+    measures: tuple[str, ...]
+    overall: tuple[Estimate | None, ...]
+    positive: tuple[PositiveRow, ...]
+    bins: tuple[BinRow, ...]
+    spread: int
+    yield_per_100: tuple[Estimate | None, ...]  # units won per 100 rounds with the ramp
+    mean_bet: Estimate | None
+    ends: tuple[tuple[str, int], ...]
+
+
+def summarise(records: Sequence[ShoeRecord], measures: Sequence[str], kinds: tuple[tuple[str, int], ...],
+              pack: int, count: CountSystem | None, spread: int) -> Summary:
+    """Every figure of the run from the shoes' exact records (`pack`: cards per pack, the true count's unit)."""
+    m = len(measures)
+    one = [Fraction(len(r.rounds)) for r in records]
+    sums = [[sum((x.values[j] for x in r.rounds), Fraction(0)) for r in records] for j in range(m)]
+    overall = tuple(ratio(sums[j], one) for j in range(m))
+    positive = []
+    for j, name in enumerate(measures):
+        pos = [[x.values[j] for x in r.rounds if x.values[j] > 0] for r in records]
+        counts = [Fraction(len(p)) for p in pos]
+        worth = [sum(p, Fraction(0)) for p in pos]
+        best = max((v for p in pos for v in p), default=None)
+        shoes = [Fraction(1)] * len(records)
+        positive.append(PositiveRow(name, ratio(counts, one), ratio(counts, shoes), ratio(worth, shoes),
+                                    sum(1 for p in pos if p), best))
+    bins: list[BinRow] = []
+    yields: tuple[Estimate | None, ...] = ()
+    mean_bet = None
+    if count is not None:
+        per_shoe_tc = [_true_counts(r, kinds, pack, count) for r in records]
+        labels = sorted({tc_bin(tc) for tcs in per_shoe_tc for tc in tcs})
+        total = sum(len(t) for t in per_shoe_tc)
+        for b in labels:
+            xs = [Fraction(sum(1 for tc in tcs if tc_bin(tc) == b)) for tcs in per_shoe_tc]
+            means = tuple(ratio([sum((x.values[j] for x, tc in zip(r.rounds, tcs) if tc_bin(tc) == b), Fraction(0))
+                                 for r, tcs in zip(records, per_shoe_tc)], xs) for j in range(m))
+            bins.append(BinRow(b, int(sum(xs)), Fraction(int(sum(xs)), total), means))
+        units = [[bet_units(tc, spread) for tc in tcs] for tcs in per_shoe_tc]
+        yields = tuple(ratio([100 * sum((u * x.values[j] for u, x in zip(us, r.rounds)), Fraction(0))
+                              for us, r in zip(units, records)], one) for j in range(m))
+        mean_bet = ratio([Fraction(sum(us)) for us in units], one)
+    ends: dict[str, int] = {}
+    for r in records:
+        ends[r.end] = ends.get(r.end, 0) + 1
+    return Summary(len(records), int(sum(one)), tuple(measures), overall, tuple(positive), tuple(bins), spread,
+                   yields, mean_bet, tuple(sorted(ends.items())))
+
+
+def _true_counts(record: ShoeRecord, kinds: tuple[tuple[str, int], ...], pack: int,
+                 count: CountSystem) -> list[Fraction]:
+    """The true count before each round of a shoe (cards seen: those of the rounds before it)."""
+    seen = [0] * len(kinds)
+    left = sum(n for _, n in kinds)
+    out = []
+    for x in record.rounds:
+        out.append(true_count(count.running(tuple(seen)), left, pack))
+        for k in x.cards:
+            seen[k] += 1
+        left -= len(x.cards)
+    return out

@@ -1,0 +1,91 @@
+"""What a protection analysis evaluates: a game, its rule set, and the measures (wagers, and for blackjack's
+initial wager the strategy) whose exact expectation is taken on each shoe composition, through `oddscalc.api`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from oddscalc import api
+
+__all__ = ["Measure", "Target", "target", "STRATEGY_MEASURES", "PLAYS"]
+
+#: Blackjack's initial wager under each strategy the engine values on any composition.
+STRATEGY_MEASURES = {"basic": "initial, basic strategy (fixed)", "optimal": "initial, CD optimal"}
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One expectation taken on every composition: `name`, the wager, and rule options set for it."""
+
+    name: str
+    wager: str
+    rules: tuple[tuple[str, str], ...] = ()
+    play: str = "fixed"  # PLAYS: how the play behind the wager depends on the composition
+
+
+#: "fixed": the play never depends on the composition, so removing an unseen card changes nothing on average;
+#: "optimised": re-solved for each composition to maximise this wager, so knowing a removed card helps (>= 0);
+#: "follows": played for another wager's sake (Super Pan 9's tie, the player-banker's side): no sign either way.
+PLAYS = ("fixed", "optimised", "follows")
+
+
+@dataclass(frozen=True)
+class Target:
+    """A game under one rule set (given as the user gave it; resolved by the api) and the measures taken."""
+
+    game: str
+    version: str
+    rules: tuple[tuple[str, str], ...]
+    pay: tuple[tuple[str, str], ...]
+    custom: bool
+    measures: tuple[Measure, ...]
+
+    def kinds(self) -> tuple[tuple[str, int], ...]:
+        return api.composition_kinds(self.game, self.version, dict(self.rules), self.custom)
+
+    def resolved(self) -> dict[str, str]:
+        return api.resolved_rules(self.game, self.version, dict(self.rules), self.custom)[0]
+
+    def evaluate(self, counts: tuple[int, ...]) -> dict[str, Fraction]:
+        """{measure name: exact expectation of the next round from `counts`}, one engine call per rule group."""
+        groups: dict[tuple[tuple[str, str], ...], list[Measure]] = {}
+        for m in self.measures:
+            groups.setdefault(m.rules, []).append(m)
+        out: dict[str, Fraction] = {}
+        for extra, members in groups.items():
+            values = api.composition_values(self.game, self.version, counts, tuple({m.wager for m in members}),
+                                            {**dict(self.rules), **dict(extra)}, dict(self.pay), self.custom)
+            out.update({m.name: values[m.wager] for m in members})
+        return {m.name: out[m.name] for m in self.measures}
+
+
+def target(game: str, version: str, rules: dict[str, str] | None = None, pay: dict[str, str] | None = None,
+           custom: bool = False, strategies: tuple[str, ...] = ("basic",), side_wagers: bool = False) -> Target:
+    """The measures of `game`: blackjack's initial wager under each of `strategies` (and, with `side_wagers`,
+    Under 13 and Over 13); every wager of the other games (their play is re-solved per composition where the
+    game has a decision, which `play` records)."""
+    rules = {k: v for k, v in (rules or {}).items() if not (game == "blackjack" and k == "strategy")}
+    api.resolved_rules(game, version, rules, custom)  # refuse bad rules before any work
+    found = api.wagers(game, version, pay)
+    if game == "blackjack":
+        unknown = [s for s in strategies if s not in STRATEGY_MEASURES]
+        if unknown or not strategies:
+            raise ValueError(f"unknown blackjack strategy {unknown[0] if unknown else ''!r}; allowed: "
+                             + ", ".join(STRATEGY_MEASURES))
+        measures = [Measure(STRATEGY_MEASURES[s], "initial", (("strategy", s),), "fixed" if s == "basic" else "optimised")
+                    for s in strategies]
+        if side_wagers:
+            measures += [Measure(w.key, w.key) for w in found if w.key in ("under-13", "over-13")]
+    else:
+        measures = [Measure(w.key, w.key, (), _play(game, w.key)) for w in found]
+    return Target(game, version, tuple(sorted(rules.items())), tuple(sorted((pay or {}).items())), custom,
+                  tuple(measures))
+
+
+def _play(game: str, wager: str) -> str:
+    """Punto banco has no decision; Super Pan 9's player re-solves his fourth card for each shoe for the
+    initial wager's odds (House bank, or 1 to 1 against a player's bank), which the tie and the bank follow."""
+    if game != "super-pan-9":
+        return "fixed"
+    return "optimised" if wager in ("initial", "initial-player-bank") else "follows"
