@@ -81,8 +81,23 @@ def test_edge_text_carries_the_math_report_and_its_definitions():
     assert "math report definitions:" in out and "hit frequency: P(net return > 0)" in out
 
 
+REMOVAL_SCHEMA = json.loads(resources.files("oddscalc").joinpath("schemas/removal-1.json").read_text())
+
+
+def test_every_committed_removal_table_validates_against_its_schema():
+    paths = sorted((ROOT / "tables").rglob("*-removal.json"))
+    assert paths
+    for path in paths:
+        data = json.loads(path.read_text())
+        jsonschema.validate(data, REMOVAL_SCHEMA)
+        for rule_set in data["rule_sets"]:  # every kind has an effect, every measure a wager of the rule set
+            cards = {k["card"] for k in rule_set["kinds"]}
+            keys = {w["key"] for w in rule_set["wagers"]}
+            assert all(set(m["effects"]) == cards and m["wager"] in keys for m in rule_set["measures"]), path
+
+
 def test_every_committed_table_validates_against_the_schema():
-    for path in sorted((ROOT / "tables").rglob("*.json")):
+    for path in sorted(p for p in (ROOT / "tables").rglob("*.json") if not p.name.endswith("-removal.json")):
         data = json.loads(path.read_text())
         for rule_set in data["rule_sets"]:
             jsonschema.validate(rule_set, SCHEMA)

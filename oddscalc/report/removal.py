@@ -3,7 +3,6 @@ sets, the files tables/<version>/<game>-removal.{md,json,csv}, and the booklet's
 
 from __future__ import annotations
 
-import html
 import json
 from collections.abc import Sequence
 from fractions import Fraction
@@ -14,6 +13,7 @@ from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import write_text
 from oddscalc.protect.removal import Removal, effects_of_removal
 from oddscalc.protect.target import Target, target
+from oddscalc.report.html_tables import esc, table_html
 from oddscalc.report.serialize import SCHEMA_VERSION
 
 __all__ = ["removal_for", "removal_text", "removal_markdown", "removal_data", "removal_csv", "write_removal_tables",
@@ -137,9 +137,8 @@ def booklet_section(game: str, version: str, rules: Sequence[tuple[str, str]]) -
     if game != "blackjack":
         return ""
     r = removal_for(game, version, {k: v for k, v in rules if k != "strategy"})
-    e = html.escape
-    head = "".join(f"<th>{e(c)}</th>" for c in _header(r)[:-1])
-    body = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row[:-1]) + "</tr>" for row in _rows(r))
-    return (f"<h3>Effects of removal (percentage points per card removed from the full shoe)</h3>"
-            f"<table style='font-size:6.5pt'><tr>{head}</tr>{body}</table><p class='assume'>{e(DEFINITION)} Basic strategy: the chart "
-            "above, fixed. CD optimal: re-solved for each shoe.</p>")
+    cells = [[esc(c) for c in row[:-1]] for row in _rows(r)]
+    note = f"{esc(DEFINITION)} Basic strategy: the chart above, fixed. CD optimal: re-solved for each shoe."
+    # split into parts when the card kinds (13 ranks under the 2007 same-rank rule) do not fit the page
+    return table_html("Effects of removal (percentage points per card removed from the full shoe)",
+                      _header(r)[:-1], cells, note)
