@@ -50,7 +50,7 @@ CASES = [
     ("three-card-poker", "ante-play", "2002", {}), ("three-card-poker", "pair-plus", "2002", {}),
     ("super-pan-9", "initial", "1994", {}), ("super-pan-9", "tie", "1994", {"decks": "1", "removed": "0,0,6"}),
 ]
-# A player's bank (reg 9(5): two or more opposing hands) is not in roundlog-1: its simulator refuses to log.
+# A player's bank (reg 9(5): two or more opposing hands, one line with "hands"): test_verify_super_pan_9_bank.py.
 
 
 @pytest.mark.parametrize("game,wager,version,rules", CASES, ids=[f"{c[0]}-{c[1]}-{c[2]}-{i}" for i, c in

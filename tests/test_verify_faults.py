@@ -349,11 +349,17 @@ HAND_WRITTEN = [
      '"wagers":[{"on":"both","stake":"10","net":"10"}]}', (ILLEGAL, "right hand's third card")),
     ("baccarat-banque", "1994", {}, '{"shoe":1,"banker":["5","K"],"right":["3","2"],"left":["9","Q"],'
      '"wagers":[{"on":"both","stake":"10","net":"10"}]}', (MISPAID, "both wager")),
-    # Super Pan 9: a player holding the bank may stand on 5 (reg 9(2)(h)); the 19 to 20 wager needs the House's bank
+    # Super Pan 9: a player holding the bank may stand on 5 (reg 9(2)(h)), against two or more hands (reg 9(5));
+    # with one opposing player the House holds the bank, and the 19 to 20 wager needs the House's bank
+    ("super-pan-9", "1994", {}, '{"shoe":1,"bank":"player","hands":[{"cards":["2","2","K"],"wagers":[{"on":'
+     '"initial-player-bank","stake":"10","net":"-10"}]},{"cards":["3","3","K"],"wagers":[{"on":"initial-player-bank",'
+     '"stake":"10","net":"10"}]}],"banker":["2","3","K"],"levy":"0","wagers":[{"on":"player-banker","stake":"20",'
+     '"net":"0"}]}', None),
     ("super-pan-9", "1994", {}, '{"shoe":1,"bank":"player","player":["2","2","K"],"banker":["2","3","K"],'
-     '"wagers":[{"on":"player-banker","stake":"10","net":"9.5"}]}', None),
+     '"wagers":[{"on":"player-banker","stake":"10","net":"9.5"}]}', (ILLEGAL, "the bank (one opposing player)")),
     ("super-pan-9", "1994", {}, '{"shoe":1,"bank":"player","player":["2","2","K"],"banker":["2","3","K"],'
-     '"wagers":[{"on":"initial","stake":"10","net":"-10"}]}', (ILLEGAL, "initial: the bank")),
+     '"wagers":[{"on":"initial","stake":"10","net":"-10"}]}', [(ILLEGAL, "the bank (one opposing player)"),
+                                                              (ILLEGAL, "initial: the bank")]),
     # casino stud: the Raise is exactly twice the Ante (reg 8(6)); the same pack twice (reg 8(1)(b))
     ("casino-stud-poker", "1994", {}, '{"player":["Ks","Kd","7c","7h","2s"],"banker":["Ah","Kc","9c","5s","3d"],'
      '"decision":"raise","wagers":[{"on":"ante","stake":"10","net":"10"},{"on":"raise","stake":"30","net":"60"}]}',

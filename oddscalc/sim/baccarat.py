@@ -11,7 +11,7 @@ import random
 from fractions import Fraction
 
 from oddscalc.regulations.model import Wager
-from oddscalc.sim.roundlog import wager_entry
+from oddscalc.sim.roundlog import STAKE, amount_text, wager_entry
 from oddscalc.sim.simulators import Round, SimulationError
 
 __all__ = ["simulator", "punto_banco_shoe", "banker_draws", "player_draws", "house_draws", "punto_banco_labels",
@@ -162,38 +162,72 @@ def super_pan_9_round(w: Wager, rng: random.Random, shoe: list[int], strategy, l
     return result
 
 
-def super_pan_9_bank_round(w: Wager, rng: random.Random, shoe: list[int], table, record: dict | None = None) -> Fraction:
+def super_pan_9_bank_round(w: Wager, rng: random.Random, shoe: list[int], table, record: dict | None = None,
+                           labels: list[str] | None = None) -> Fraction:
     """A player's bank against `table.hands` hands (hand 0 carries any House wager, reg 9(11)): three cards each,
     then every hand's fourth card in turn as its play says, the bank's last (reg 9(2)(h), 9(8)); 1 to 1
     (reg 9(9)(b)) and a levy on the bank's net winnings (reg 10(1)). Returns the bank's net per unit wagered
     against it (player-banker) or hand 1's result (initial-player-bank; hand 0 when it is the only one).
-    Round log format roundlog-1 has one opposing position per line, so a player's bank is not logged."""
-    if record is not None:
-        raise SimulationError("round logs (roundlog-1) hold one opposing hand a round: a player's bank against "
-                              f"{table.hands} hands cannot be logged; log the House-bank wagers instead")
+    Given a `record`, it is filled in the round log's `hands` form (docs/verify.md), with the same draws."""
     size = 4 * table.hands + 4
-    cards = [rng.choice(shoe) for _ in range(size)] if table.with_replacement else rng.sample(shoe, size)
+    if record is None:
+        cards = [rng.choice(shoe) for _ in range(size)] if table.with_replacement else rng.sample(shoe, size)
+    else:  # the same draws, by position, so that each card's name can be logged
+        picked = ([rng.choice(range(len(shoe))) for _ in range(size)] if table.with_replacement
+                  else rng.sample(range(len(shoe)), size))
+        cards = [shoe[i] for i in picked]
     hands = [cards[3 * i:3 * i + 3] for i in range(table.hands)]
+    took = [[3 * i, 3 * i + 1, 3 * i + 2] for i in range(table.hands)]  # positions in `cards` of each hand's cards
     bank = cards[3 * table.hands:3 * table.hands + 3]
     nxt = 3 * table.hands + 3
+    bank_took = [nxt - 3, nxt - 2, nxt - 1]
     drew = []
-    for hand in hands:
+    for hand, mine in zip(hands, took):
         drew.append(table[tuple(sorted(hand))] == "draw")
         if drew[-1]:
             hand.append(cards[nxt])
+            mine.append(nxt)
             nxt += 1
     if table.bank_draws(tuple(sorted(bank)), sum(drew), drew[0]):
         bank.append(cards[nxt])
+        bank_took.append(nxt)
     b = sum(bank) % 10
     points = [sum(hand) % 10 for hand in hands]
+    results = [Fraction(0) if p == b else (table.pays if p > b else Fraction(-1)) for p in points]  # per unit, player
+    net = Fraction(0)
+    for i, result in enumerate(results):
+        net -= (table.stake_zero if i == 0 else 1) * result
+    levy = table.levy * max(net, 0)
+    if record is not None:
+        names = [labels[i] for i in picked]
+        _bank_record(record, table, [[names[i] for i in mine] for mine in took], [names[i] for i in bank_took],
+                     results, net, levy)
     if w.key == "initial-player-bank":
         p = points[1 if len(points) > 1 else 0]
         return Fraction(0) if p == b else (w.pay() if p > b else Fraction(-1))
-    net = Fraction(0)
-    for i, p in enumerate(points):
-        stake = table.stake_zero if i == 0 else 1
-        net += stake * (1 if b > p else -table.pays if b < p else 0)
-    return (net - table.levy * max(net, 0)) / table.staked
+    return (net - levy) / table.staked
+
+
+def _bank_record(record: dict, table, hands: list[list[str]], bank: list[str], results: list[Fraction],
+                 net: Fraction, levy: Fraction) -> None:
+    """A player's bank round in the log's `hands` form: each hand's cards and wagers (the House's wager of reg
+    9(11) marked "by": "house", on hand 0), the bank's cards, its stake when the House makes up a shortfall, the
+    levy charged and the bank's own side (everything wagered against it, its net after the levy)."""
+    logged = []
+    for i, (cards, result) in enumerate(zip(hands, results)):
+        wagers = []
+        if not (i == 0 and table.own_hand):
+            wagers.append(wager_entry("initial-player-bank", result))
+        if i == 0 and table.house:
+            wagers.append(wager_entry("initial-player-bank", result, STAKE * table.house, by="house"))
+        logged.append({"cards": cards, "wagers": wagers})
+    record["bank"] = "player"
+    record["hands"] = logged
+    record["banker"] = bank
+    if table.house:  # the House wagers because the others' stakes fall short of the bank's (reg 9(11))
+        record["bank_stake"] = amount_text(STAKE * table.staked)
+    record["levy"] = amount_text(STAKE * levy)
+    record["wagers"] = [wager_entry("player-banker", (net - levy) / table.staked, STAKE * table.staked)]
 
 
 def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
@@ -213,7 +247,7 @@ def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
         labels = super_pan_9_labels(decks)
         shoe = _deplete(super_pan_9_shoe(decks), removed, labels)
         if w.key in ("initial-player-bank", "player-banker"):
-            return lambda wager, rng, record=None: super_pan_9_bank_round(wager, rng, shoe, table, record)
+            return lambda wager, rng, record=None: super_pan_9_bank_round(wager, rng, shoe, table, record, labels)
         return lambda wager, rng, record=None: super_pan_9_round(wager, rng, shoe, lambda cards: table[cards] == "draw",
                                                                  labels, record)
     raise SimulationError(f"no baccarat simulator for {w.game!r}")

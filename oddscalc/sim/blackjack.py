@@ -197,7 +197,7 @@ def _split(t: Table, pair: tuple[int, int], up: int, draw, root: dict | None = N
                 old.update({"cards": old["cards"] + [LABELS[card]], "actions": ["split"], "split": kids})
                 nodes[i:i + 1] = kids
             else:
-                nodes.insert(i + 1, None)
+                nodes.insert(i + 1, None)  # one (empty) record per hand, logged or not
             continue
         hand.append(card)
         done.append(_play_hand(t, hand, up, draw, pair_rank, node=nodes[i]))

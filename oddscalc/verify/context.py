@@ -41,9 +41,11 @@ class Context:
                           f"version {self.version} permits only: {', '.join(allowed)}",
                           get_version(self.version).instruments)
 
-    def wager_record(self, rec: Any, line: int, i: int, extra: frozenset[str] = frozenset()) -> tuple[str, Any, Any]:
-        """(wager name, stake, net) of the i-th wager record, checked for shape."""
-        where = f"wager {i + 1}: "
+    def wager_record(self, rec: Any, line: int, i: int, extra: frozenset[str] = frozenset(),
+                     within: str = "") -> tuple[str, Any, Any]:
+        """(wager name, stake, net) of the i-th wager record, checked for shape; `within` names where the list
+        is when it is not the round's own (errors then read "hand 2, wager 1: ...")."""
+        where = f"{within}wager {i + 1}: "
         if type(rec) is not dict:
             raise LogError(line, f"{where}must be an object with \"on\", \"stake\" and \"net\"")
         if len(rec) != 3 or extra:

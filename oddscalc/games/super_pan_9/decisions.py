@@ -19,7 +19,9 @@ __all__ = ["BankTable", "bank_table"]
 class BankTable:
     """Hand 0 carries the House's wager (its own hand, or an opposing one); `bank` maps what the bank tells
     apart, (its sorted three values or () in the infinite model, its point[, hands that drew[, hand 0 drew]]),
-    to "draw"/"stand". Indexing by a sorted three-card holding gives an opposing hand's play."""
+    to "draw"/"stand". Indexing by a sorted three-card holding gives an opposing hand's play. `house` is the
+    House's wager of reg 9(11) in units of one opposing stake, on a hand of its own when `own_hand` (a round
+    log tells who placed each wager)."""
 
     hands: int
     stake_zero: Fraction
@@ -29,6 +31,8 @@ class BankTable:
     with_replacement: bool
     plays: Mapping[tuple[int, int, int], str]
     bank: Mapping[tuple, str]
+    house: Fraction = Fraction(0)
+    own_hand: bool = False
 
     def __getitem__(self, holding: tuple[int, int, int]) -> str:
         return self.plays[holding]
@@ -44,4 +48,4 @@ def bank_table(r: BankResult, plays: Mapping[tuple[int, int, int], str]) -> Bank
     """The decisions and table behind one set of player-bank figures."""
     t = r.table
     return BankTable(t.hands, t.stake_zero, t.staked, t.pays, r.levy_rate, r.model == INFINITE, dict(plays),
-                     dict(r.decisions))
+                     dict(r.decisions), Fraction(t.house), t.own_hand)
