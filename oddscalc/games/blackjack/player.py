@@ -202,12 +202,12 @@ class DealerTable:
         negative count) are skipped: `new_stand_diff` computes, and checks, those when asked."""
         comps = np.concatenate([c for c, _ in wanted])
         totals = np.concatenate([t for _, t in wanted])
-        if not len(comps):
+        if len(comps) < _BATCH_MIN:
             return
         memos = self.stands(peek)
         classes = np.maximum(totals, 16)
         usable = (comps.min(axis=1) >= 0) & (comps.sum(axis=1) >= self.last) & (comps.max(axis=1) <= stand_batch.MAX_COUNT)
-        for cls in np.unique(classes[usable]).tolist():
+        for cls in np.flatnonzero(np.bincount(classes[usable], minlength=22) >= _BATCH_MIN).tolist():
             memo = memos[cls]
             todo = [c for c in dict.fromkeys(map(tuple, comps[usable & (classes == cls)].tolist())) if c not in memo]
             if len(todo) < _BATCH_MIN:
