@@ -167,7 +167,8 @@ def test_residues_rebuild_exactly():
     assert stand_batch.lanes_for(falling(8 * 52, longest_draw)) <= len(stand_batch.PRIMES)
 
 
-@pytest.mark.parametrize("rules", [RuleSet(decks=1), RuleSet(decks=2, hit_soft17=True, peek=True, post_split="cdz-")])
+@pytest.mark.parametrize("rules", [RuleSet(decks=1), RuleSet(decks=2, hit_soft17=True, peek=True, post_split="cdz-"),
+                                   RuleSet(decks=1, split_values=frozenset(), double_totals=None)])
 def test_game_is_identical_with_batches_on_and_off(rules, monkeypatch):
     """The full game for three up-cards (Ace and ten: a banker blackjack; 6: neither), the banker's values
     computed in batches (checked to happen) and one by one: every value of every starting hand equal."""

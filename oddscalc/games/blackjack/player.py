@@ -10,6 +10,7 @@ the choices at a hand exactly as the conditional values do (same positive diviso
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -62,11 +63,12 @@ def is_natural(h: tuple[int, ...]) -> bool:
     return sum(h) == 2 and h[ACE] == 1 and h[TEN] == 1
 
 
-_BATCH_MIN = 200  # fewer stand sums of a class than this go one by one (a batch costs about as much as 150)
+_BATCH_MIN = 200  # fewer stand values of a class than this go one by one (a batch costs about 150 of those)
 _LEVEL_CAP = 1_500_000  # shared level sums kept per table before they are dropped (memory, not correctness)
 
 
-def _walk_reach(starts: tuple, doubles: tuple, shoe: tuple[int, ...], policy) -> tuple[np.ndarray, np.ndarray]:
+def _walk_reach(starts: tuple, doubles: tuple, shoe: tuple[int, ...], policy: Callable[[tuple[int, ...]], str] | None
+                ) -> tuple[np.ndarray, np.ndarray]:
     """`Evaluator.stand_plan` itself: breadth-first over the hands reached from `starts` (`doubles`: those
     that may double), drawing from `shoe`, under `policy` (None: optimal play)."""
     out: dict[tuple[int, ...], int] = {}
@@ -86,8 +88,8 @@ def _walk_reach(starts: tuple, doubles: tuple, shoe: tuple[int, ...], policy) ->
                 for c in range(10):
                     if shoe[c] > h[c]:
                         hc = h[:c] + (h[c] + 1,) + h[c + 1:]
-                        if total_of(hc)[0] <= 21:
-                            out[hc] = total_of(hc)[0]
+                        if (t := total_of(hc)[0]) <= 21:
+                            out[hc] = t
             if action is None:
                 if not (total <= 11 or (soft and total <= 16)):
                     out[h] = total
@@ -105,7 +107,7 @@ def _walk_reach(starts: tuple, doubles: tuple, shoe: tuple[int, ...], policy) ->
     return hands, totals
 
 
-def _known(policy, h: tuple[int, ...]) -> str:
+def _known(policy: Callable[[tuple[int, ...]], str], h: tuple[int, ...]) -> str:
     """`policy`'s action at h, a stand where it has none (a plan only: the evaluation reads the policy itself)."""
     try:
         return policy(h)
@@ -113,7 +115,7 @@ def _known(policy, h: tuple[int, ...]) -> str:
         return STAND
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def _optimal_reach(starts: tuple, doubles: tuple, room: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     """`_walk_reach` under optimal play, which depends on the shoe only through `room` (counts capped at the
     most cards of one value a hand can hold), so that one plan serves every large shoe."""
@@ -200,13 +202,14 @@ class DealerTable:
         stood on ((n,)), not yet known: the same integers `new_stand_diff` gives one by one, as residues on
         arrays (`stand_batch`) rebuilt exactly. Compositions the banker could run out of (or holding a
         negative count) are skipped: `new_stand_diff` computes, and checks, those when asked."""
+        if sum(len(c) for c, _ in wanted) < _BATCH_MIN:
+            return
         comps = np.concatenate([c for c, _ in wanted])
         totals = np.concatenate([t for _, t in wanted])
-        if len(comps) < _BATCH_MIN:
-            return
         memos = self.stands(peek)
         classes = np.maximum(totals, 16)
-        usable = (comps.min(axis=1) >= 0) & (comps.sum(axis=1) >= self.last) & (comps.max(axis=1) <= stand_batch.MAX_COUNT)
+        usable = ((comps.min(axis=1) >= 0) & (comps.sum(axis=1) >= self.last)
+                  & (comps.max(axis=1) <= stand_batch.MAX_COUNT))
         for cls in np.flatnonzero(np.bincount(classes[usable], minlength=22) >= _BATCH_MIN).tolist():
             memo = memos[cls]
             todo = [c for c in dict.fromkeys(map(tuple, comps[usable & (classes == cls)].tolist())) if c not in memo]
@@ -369,7 +372,8 @@ class Evaluator:
         found = self._stand[h] = diff * self._scale[s]
         return found
 
-    def stand_plan(self, starts, policy=None) -> tuple[np.ndarray, np.ndarray]:
+    def stand_plan(self, starts: list[tuple[int, ...]], policy: Callable[[tuple[int, ...]], str] | None = None
+                   ) -> tuple[np.ndarray, np.ndarray]:
         """The hands (an (m, 10) array) and totals ((m,)) whose stand values an evaluation from the hands
         `starts` asks for: under the fixed `policy` (hand -> action; a hand it does not know counts as a
         stand), those it reaches; under optimal play (None), those of every hand the optimum may reach short
@@ -383,7 +387,8 @@ class Evaluator:
             return _optimal_reach(tuple(starts), doubles, tuple(min(n, _MAX_HAND) for n in self.shoe))
         return _walk_reach(tuple(starts), doubles, self.shoe, policy)
 
-    def wanted(self, plan: tuple[np.ndarray, np.ndarray], shoes=None) -> tuple[np.ndarray, np.ndarray]:
+    def wanted(self, plan: tuple[np.ndarray, np.ndarray], shoes: list[tuple[int, ...]] | None = None
+               ) -> tuple[np.ndarray, np.ndarray]:
         """The (compositions, totals) of the stand values `plan` (from `stand_plan`) needs on this shoe (or on
         each of `shoes`), for `DealerTable.fill`: the banker's values computed in a batch."""
         hands, totals = plan
