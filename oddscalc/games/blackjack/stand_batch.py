@@ -120,9 +120,10 @@ def lanes_for(bound: int) -> int:
 
 
 def stand_sums(pl: _Plan, comps: np.ndarray, lanes: int = _LANES) -> np.ndarray:
-    """Residues (lanes, n), modulo the first `lanes` primes, of sum over the plan's endings of (coefficient - shift) * orders(D) * pad(|D|) *
-    prod_c (n_c)_(m_c), for the compositions `comps` (an (n, 10) int64 array of counts, each of at least
-    `pl.last` cards, so that the pads are those of a banker who cannot run out).
+    """Residues (lanes, n), modulo the first `lanes` primes, of sum over the plan's endings of
+    (coefficient - shift) * orders(D) * pad(|D|) * prod_c (n_c)_(m_c), for the compositions `comps` (an
+    (n, 10) int64 array of counts, each of at least `pl.last` cards, so that the pads are those of a banker
+    who cannot run out).
 
     The compositions are sorted once by (n_9, n_8, .., n_1), so that those sharing the counts of the values
     d.. (a "tail") are consecutive: each level's partial sums are computed once per distinct tail."""
