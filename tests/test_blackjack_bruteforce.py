@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import pytest
 
+from oddscalc.games.blackjack import player, stand_batch
 from oddscalc.games.blackjack.hand import pair_partners, start_hand
 from oddscalc.games.blackjack.player import DealerTable, Evaluator
 from oddscalc.games.blackjack.rules import RuleSet
@@ -211,6 +212,18 @@ def test_every_action_matches_brute_force(shoe, rules):
                 assert dict(got.actions) == expected, (up, a, b)
                 checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("rules", [RULESETS[0], RULESETS[4]])
+def test_every_action_matches_brute_force_with_the_banker_in_batches(rules, monkeypatch):
+    """As above, every banker stand value the tiny shoe allows computed in batches (`DealerTable.fill`,
+    residues on arrays), however few they are."""
+    calls = []
+    sums = stand_batch.stand_sums
+    monkeypatch.setattr(stand_batch, "stand_sums", lambda *a: calls.append(1) or sums(*a))
+    monkeypatch.setattr(player, "_BATCH_MIN", 1)
+    test_every_action_matches_brute_force(SHOES[0], rules)
+    assert calls
 
 
 def make_peek_game(rules: RuleSet):

@@ -6,16 +6,22 @@
   sums are dropped mid-way (a tiny memory cap).
 * Hitting: `Evaluator.hit_int` / `policy_int` (the hands one card busts summed at once) against a plain
   sum over every next card.
+* Standing in batches: `DealerTable.fill` (`stand_batch`: residues on arrays, rebuilt exactly) against the
+  one-by-one `new_stand_diff` and the outcome weights, on shoes from tiny to 8 packs; the residue system's
+  bound; the full game with batches on and off.
 """
 
 from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
+import sympy
 
-from oddscalc.games.blackjack import player
-from oddscalc.games.blackjack.dealer import BJ, BUST, dealer_counts
+from oddscalc.games.blackjack import player, stand_batch
+from oddscalc.games.blackjack.dealer import BJ, BUST, dealer_counts, falling, longest
+from oddscalc.games.blackjack.game import full_game
 from oddscalc.games.blackjack.player import HIT, STAND, DealerTable, Evaluator, add, hand_of, total_of
 from oddscalc.games.blackjack.rules import RuleSet
 
@@ -92,3 +98,87 @@ def plain_policy(ev: Evaluator, h: tuple[int, ...], act) -> int:
     if act(h) == STAND:
         return ev.stand_int(h)
     return sum((ev.shoe[c] - h[c]) * plain_policy(ev, add(h, c), act) for c in range(10) if ev.shoe[c] - h[c])
+
+
+# --- the banker's stand values in batches (stand_batch: residues on arrays, rebuilt exactly) ----------------
+
+def batch_compositions(rng: random.Random, last: int) -> list[tuple[int, ...]]:
+    """Shoes from tiny (around the banker's longest draw, some too small for it) to 8 packs, with
+    neighbours a card or two apart (shared level sums), and one with a negative count (never a shoe)."""
+    out = []
+    for most, tens in ((1, 4), (2, 6), (4, 16), (32, 128)):
+        for _ in range(6):
+            base = [rng.randint(0, most) for _ in range(9)] + [rng.randint(0, tens)]
+            out.append(tuple(base))
+            for _ in range(2):
+                c = rng.randrange(10)
+                base[c] = max(0, base[c] - 1)
+                out.append(tuple(base))
+    out.append(tuple([-1] + [8] * 9))
+    out += [tuple(c) for c in ((1,) * 9 + (max(0, last - 9),), (0,) * 9 + (last,), (0,) * 9 + (last - 1,))]
+    return out
+
+
+@pytest.mark.parametrize("h17", [False, True])
+@pytest.mark.parametrize("peek", [False, True])
+def test_batch_stand_values_equal_the_one_by_one_values(h17, peek, monkeypatch):
+    """`DealerTable.fill` gives the very integers `new_stand_diff` gives one by one (and, for some, the
+    per-outcome banker weights), for every up-card and total class; a shoe the banker could run out of, or
+    a count below zero, is left to the one-by-one path (which checks the shoe)."""
+    monkeypatch.setattr(player, "_BATCH_MIN", 1)
+    rng = random.Random(7 + 2 * h17 + peek)
+    for up in range(10):
+        table, single = DealerTable(up, h17), DealerTable(up, h17)
+        comps = batch_compositions(rng, table.last)
+        totals = [rng.choice((4, 12, 16, 17, 18, 19, 20, 21)) for _ in comps]
+        table.fill([(np.array(comps, dtype=np.int64), np.array(totals, dtype=np.int64))], peek)
+        batched = 0
+        for i, (comp, total) in enumerate(zip(comps, totals)):
+            got = table.stands(peek)[total].get(comp)
+            if min(comp) < 0 or sum(comp) < table.last:
+                assert got is None, comp
+                continue
+            batched += 1
+            assert got == single.new_stand_diff(comp, sum(comp), total, peek), (up, comp, total)
+            if i % 5 == 0:
+                assert got == direct_diff(comp, up, h17, total, peek), (up, comp, total)
+        assert batched > 40
+
+
+def test_residues_rebuild_exactly():
+    """The primes are prime; `lanes_for` takes the fewest whose product exceeds twice the bound; every
+    integer within the bound comes back from its residues; a bound too large is refused; the largest
+    denominator of a game (8 packs, the banker's longest draw) fits."""
+    assert all(sympy.isprime(p) for p in stand_batch.PRIMES)
+    rng = random.Random(3)
+    product = 1
+    for k, p in enumerate(stand_batch.PRIMES, start=1):
+        product *= p
+        bound = (product - 1) // 2
+        assert stand_batch.lanes_for(bound) == k
+        xs = [bound, -bound, 0, 1, -1] + [rng.randint(-bound, bound) for _ in range(200)]
+        res = np.array([[x % q for x in xs] for q in stand_batch.PRIMES[:k]], dtype=np.int64)
+        assert stand_batch.reconstruct(res, bound) == xs
+        with pytest.raises(AssertionError):
+            stand_batch.reconstruct(res, bound + 1)
+    with pytest.raises(AssertionError):
+        stand_batch.lanes_for((stand_batch.MODULUS + 1) // 2)
+    longest_draw = max(longest(up, h17) for up in range(1, 11) for h17 in (False, True))
+    assert stand_batch.lanes_for(falling(8 * 52, longest_draw)) <= len(stand_batch.PRIMES)
+
+
+@pytest.mark.parametrize("rules", [RuleSet(decks=1), RuleSet(decks=2, hit_soft17=True, peek=True, post_split="cdz-"),
+                                   RuleSet(decks=1, split_values=frozenset(), double_totals=None)])
+def test_game_is_identical_with_batches_on_and_off(rules, monkeypatch):
+    """The full game for three up-cards (Ace and ten: a banker blackjack; 6: neither), the banker's values
+    computed in batches (checked to happen) and one by one: every value of every starting hand equal."""
+    calls = []
+    sums = stand_batch.stand_sums
+    monkeypatch.setattr(stand_batch, "stand_sums", lambda *a: calls.append(1) or sums(*a))
+    batched = full_game(rules, ups=(0, 5, 9))
+    assert len(calls) > 10
+    monkeypatch.setattr(player, "_BATCH_MIN", 10 ** 9)
+    single = full_game(rules, ups=(0, 5, 9))
+    assert len(calls) > 10 and single.ev == batched.ev and single.per_up == batched.per_up
+    assert [(r.up, r.cards, r.values, r.cases) for r in single.rows] == [(r.up, r.cards, r.values, r.cases)
+                                                                       for r in batched.rows]

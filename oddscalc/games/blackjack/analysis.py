@@ -9,7 +9,7 @@ from typing import Any
 from oddscalc.core.cache import cached_json
 from oddscalc.core.parallel import map_parts
 from oddscalc.games.blackjack import (dealer, game, hand, outcomes, player, rounds, rules as rules_mod, split,
-                                      strategy)
+                                      stand_batch, strategy)
 from oddscalc.games.blackjack.game import full_game, up_cards
 from oddscalc.games.blackjack.outcomes import RoundLaw, round_law
 from oddscalc.games.blackjack.rules import RuleSet
@@ -17,7 +17,7 @@ from oddscalc.games.blackjack.shoe import LABELS
 
 __all__ = ["game_summary", "compute_summary", "strategy_data", "frac", "SOURCES"]
 
-SOURCES = (dealer, player, split, hand, game, outcomes, rounds, strategy, rules_mod)
+SOURCES = (dealer, player, stand_batch, split, hand, game, outcomes, rounds, strategy, rules_mod)
 
 
 def frac(x: Fraction) -> str:

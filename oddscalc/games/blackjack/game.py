@@ -11,7 +11,8 @@ from fractions import Fraction
 from oddscalc.core.parallel import map_parts
 from oddscalc.games.blackjack.hand import HandValues, pair_partners, start_hand
 from oddscalc.games.blackjack.player import DealerTable, Evaluator, add, hand_of
-from oddscalc.games.blackjack.rules import TEN, RuleSet
+from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
+from oddscalc.games.blackjack.split import SplitPlay
 from oddscalc.games.blackjack.shoe import RANKS, full_shoe
 
 __all__ = ["HandRow", "GameResult", "full_game", "full_game_in_parts", "ten_pair_cases", "up_cards", "up_card_evaluators"]
@@ -153,10 +154,30 @@ def _full_game(rules: RuleSet, progress: Callable[[int, int, str], None] | None,
     return GameResult(rules, total, tuple(per_up), tuple(rows), tuple(sorted(limits - {0})), evaluators)
 
 
+def _splits(rules: RuleSet, ev: Evaluator) -> dict[tuple[int, ...], SplitPlay]:
+    """The split of each starting pair (same-rank tens apart), with the banker's stand values of every
+    starting hand and split computed in two batches (`DealerTable.fill`): before the post-split strategies
+    are chosen, and after (what those fixed strategies meet on the shoes with extra pair cards gone)."""
+    shoe = ev.shoe
+    starts = [hand_of((a, b)) for a in range(10) for b in range(a, 10)
+              if shoe[a] and shoe[b] - (a == b) > 0 and not (a == ACE and b == TEN)]
+    plays = {}
+    for h in starts:
+        partners = pair_partners(ev, h)
+        if partners is not None:
+            plays[h] = SplitPlay(ev.left(h), ev.up, h.index(2), partners, rules, ev.dealer)
+    ev.dealer.fill([ev.wanted(ev.stand_plan(starts))] + [p.first_wanted() for p in plays.values()], rules.peek)
+    for p in plays.values():
+        p.choose()
+    ev.dealer.fill([p.later_wanted() for p in plays.values()], rules.peek)
+    return plays
+
+
 def _starting_hands(rules: RuleSet, up: int, ev: Evaluator):
     """Every starting hand against one up-card, with each action's value and its chance."""
     shoe = ev.shoe
     size = sum(shoe)
+    plays = _splits(rules, ev)
     for a in range(10):
         for b in range(a, 10):
             ways = shoe[a] * (shoe[b] - (a == b)) * (1 if a == b else 2)
@@ -175,6 +196,6 @@ def _starting_hands(rules: RuleSet, up: int, ev: Evaluator):
                 hv_ev = sum((q * v.ev for q, _, v in cases), Fraction(0))
                 values = max(cases, key=lambda c: c[0])[2]
             else:
-                values = start_hand(ev, h, pair_partners(ev, h), stand_always=False)
+                values = start_hand(ev, h, pair_partners(ev, h), stand_always=False, play=plays.get(h))
                 hv_ev = values.ev
             yield HandRow(up, (a, b), p, values, hv_ev, cases)

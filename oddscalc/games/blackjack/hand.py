@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, is_natural, total_of
 from oddscalc.games.blackjack.rules import TEN
-from oddscalc.games.blackjack.split import split_value
+from oddscalc.games.blackjack.split import SplitPlay, split_value
 
 __all__ = ["HandValues", "start_hand", "ORDER", "choose"]
 
@@ -40,9 +40,11 @@ def choose(values: dict[str, Fraction]) -> str:
     return best
 
 
-def start_hand(ev: Evaluator, h: tuple[int, ...], partners: int | None = None, stand_always: bool = True) -> HandValues:
+def start_hand(ev: Evaluator, h: tuple[int, ...], partners: int | None = None, stand_always: bool = True,
+               play: SplitPlay | None = None) -> HandValues:
     """Every action on the starting hand h (counts); `partners`: cards left that may join a pair of h
-    (None: the pair may not be split). `stand_always` computes standing even where hitting provably wins."""
+    (None: the pair may not be split). `stand_always` computes standing even where hitting provably wins.
+    `play`: the split of this pair already under way (`SplitPlay` for these `partners`), if any."""
     pbj = ev.p_banker_bj(h)
     lose_bj = -pbj if ev.rules.peek else Fraction(0)
     if is_natural(h):
@@ -59,7 +61,7 @@ def start_hand(ev: Evaluator, h: tuple[int, ...], partners: int | None = None, s
     limit = 0
     if partners is not None and sum(h) == 2 and max(h) == 2:
         pair = h.index(2)
-        detail = split_value(ev.left(h), ev.up, pair, partners, ev.rules, ev.dealer)
+        detail = play.detail() if play else split_value(ev.left(h), ev.up, pair, partners, ev.rules, ev.dealer)
         values[SPLIT] = detail.value
         limit = detail.limit
     best = choose(values)

@@ -10,10 +10,15 @@ the choices at a hand exactly as the conditional values do (same positive diviso
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from operator import sub
 
+import numpy as np
+
+from oddscalc.games.blackjack import stand_batch
 from oddscalc.games.blackjack.dealer import (BJ, BUST, ROWS, busting, compiled, denominator, falling, hand_total,
                                              longest, outcome_weight, pads, stand_class, stand_layers, StandLayers)
 from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
@@ -58,7 +63,68 @@ def is_natural(h: tuple[int, ...]) -> bool:
     return sum(h) == 2 and h[ACE] == 1 and h[TEN] == 1
 
 
+_BATCH_MIN = 200  # fewer stand values of a class than this go one by one (a batch costs about 150 of those)
 _LEVEL_CAP = 1_500_000  # shared level sums kept per table before they are dropped (memory, not correctness)
+
+
+def _walk_reach(starts: tuple, doubles: tuple, shoe: tuple[int, ...], policy: Callable[[tuple[int, ...]], str] | None
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """`Evaluator.stand_plan` itself: breadth-first over the hands reached from `starts` (`doubles`: those
+    that may double), drawing from `shoe`, under `policy` (None: optimal play)."""
+    out: dict[tuple[int, ...], int] = {}
+    seen: set[tuple[int, ...]] = set()
+    frontier = list(starts)
+    while frontier:
+        nxt = []
+        for h in frontier:
+            if h in seen:
+                continue
+            seen.add(h)
+            total, soft = total_of(h)
+            if total > 21:
+                continue
+            action = None if policy is None else (STAND if total == 21 else _known(policy, h))
+            if h in doubles and action in (None, DOUBLE):
+                for c in range(10):
+                    if shoe[c] > h[c]:
+                        hc = h[:c] + (h[c] + 1,) + h[c + 1:]
+                        if (t := total_of(hc)[0]) <= 21:
+                            out[hc] = t
+            if action is None:
+                if not (total <= 11 or (soft and total <= 16)):
+                    out[h] = total
+                grow = total < 21 and (soft or total < 17)
+            else:
+                if action == STAND:
+                    out[h] = total
+                grow = action == HIT
+            if grow:
+                nxt += [h[:c] + (h[c] + 1,) + h[c + 1:] for c in range(10) if shoe[c] > h[c]]
+        frontier = nxt
+    hands = np.array(list(out), dtype=np.int64).reshape(-1, 10)
+    totals = np.array(list(out.values()), dtype=np.int64)
+    hands.flags.writeable = totals.flags.writeable = False  # cached and shared: read only
+    return hands, totals
+
+
+def _known(policy: Callable[[tuple[int, ...]], str], h: tuple[int, ...]) -> str:
+    """`policy`'s action at h, a stand where it has none (a plan only: the evaluation reads the policy itself)."""
+    try:
+        return policy(h)
+    except KeyError:
+        return STAND
+
+
+@lru_cache(maxsize=64)
+def _optimal_reach(starts: tuple, doubles: tuple, room: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """`_walk_reach` under optimal play, which depends on the shoe only through `room` (counts capped at the
+    most cards of one value a hand can hold), so that one plan serves every large shoe."""
+    return _walk_reach(starts, doubles, room, None)
+
+
+def _stands(h: tuple[int, ...]) -> str:
+    """Split Aces' play: one card each, then stand."""
+    return STAND
 
 
 class DealerTable:
@@ -130,6 +196,32 @@ class DealerTable:
         value = lay.top(P, ROWS[comp[0]], sums)
         bj = 0 if self._bj_card is None else comp[self._bj_card] * per_card
         return value + lay.shift * (den - bj) - (0 if peek else bj)
+
+    def fill(self, wanted: list[tuple[np.ndarray, np.ndarray]], peek: bool) -> None:
+        """Compute at once every `stand_diff` of `wanted`, pairs of compositions ((n, 10) counts) and totals
+        stood on ((n,)), not yet known: the same integers `new_stand_diff` gives one by one, as residues on
+        arrays (`stand_batch`) rebuilt exactly. Compositions the banker could run out of (or holding a
+        negative count) are skipped: `new_stand_diff` computes, and checks, those when asked."""
+        if sum(len(c) for c, _ in wanted) < _BATCH_MIN:
+            return
+        comps = np.concatenate([c for c, _ in wanted])
+        totals = np.concatenate([t for _, t in wanted])
+        memos = self.stands(peek)
+        classes = np.maximum(totals, 16)
+        usable = ((comps.min(axis=1) >= 0) & (comps.sum(axis=1) >= self.last)
+                  & (comps.max(axis=1) <= stand_batch.MAX_COUNT))
+        for cls in np.flatnonzero(np.bincount(classes[usable], minlength=22) >= _BATCH_MIN).tolist():
+            memo = memos[cls]
+            todo = [c for c in dict.fromkeys(map(tuple, comps[usable & (classes == cls)].tolist())) if c not in memo]
+            if len(todo) < _BATCH_MIN:
+                continue
+            arr = np.array(todo, dtype=np.int64)
+            pl = stand_batch.plan(self.up + 1, self.hit_soft17, cls)
+            sizes = arr.sum(axis=1)
+            dens = {n: self.den(n) for n in np.unique(sizes).tolist()}
+            bj = arr[:, self._bj_card] if self._bj_card is not None else np.zeros(len(arr), dtype=np.int64)
+            values = stand_batch.stand_diffs(pl, arr, sizes, bj, dens, peek)
+            memo.update(zip(todo, values))
 
     def _level(self, lay: StandLayers, cls: int, d: int, comp: tuple[int, ...]) -> tuple[int, ...]:
         """The level-d sums of `lay` for the counts comp[d:], memoised by those counts."""
@@ -279,6 +371,29 @@ class Evaluator:
         diff = self.dealer.stand_diff(tuple(map(sub, self.shoe, h)), self.size - s, total, self.rules.peek)
         found = self._stand[h] = diff * self._scale[s]
         return found
+
+    def stand_plan(self, starts: list[tuple[int, ...]], policy: Callable[[tuple[int, ...]], str] | None = None
+                   ) -> tuple[np.ndarray, np.ndarray]:
+        """The hands (an (m, 10) array) and totals ((m,)) whose stand values an evaluation from the hands
+        `starts` asks for: under the fixed `policy` (hand -> action; a hand it does not know counts as a
+        stand), those it reaches; under optimal play (None), those of every hand the optimum may reach short
+        of a hard 17 (a hard 17 or more usually stands: its hit tree, if needed, is left to the one-by-one
+        path). Two-card hands that may double ask for every next card. Only a guide to `wanted`: a hand
+        missed is computed when asked, a hand too many costs time only."""
+        doubles = tuple(h for h in starts if sum(h) == 2 and self.may_double(h))
+        if policy is None and self.split_pair == ACE:
+            policy = _stands
+        if policy is None:
+            return _optimal_reach(tuple(starts), doubles, tuple(min(n, _MAX_HAND) for n in self.shoe))
+        return _walk_reach(tuple(starts), doubles, self.shoe, policy)
+
+    def wanted(self, plan: tuple[np.ndarray, np.ndarray], shoes: list[tuple[int, ...]] | None = None
+               ) -> tuple[np.ndarray, np.ndarray]:
+        """The (compositions, totals) of the stand values `plan` (from `stand_plan`) needs on this shoe (or on
+        each of `shoes`), for `DealerTable.fill`: the banker's values computed in a batch."""
+        hands, totals = plan
+        rows = np.array(shoes or (self.shoe,), dtype=np.int64)
+        return (rows[:, None, :] - hands[None, :, :]).reshape(-1, 10), np.tile(totals, len(rows))
 
     def draws(self, h: tuple[int, ...]):
         """Each card value that can come next, with its count and the shoe size."""

@@ -24,13 +24,17 @@ Method (exact for any hand limit; see docs/blackjack.md for the proof sketch):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
+
+import numpy as np
 
 from oddscalc.games.blackjack.dealer import falling
 from oddscalc.games.blackjack.player import DOUBLE, DealerTable, Evaluator, add
 from oddscalc.games.blackjack.rules import RuleSet
 
-__all__ = ["split_value", "SplitDetail", "FixedPolicy", "split_stake", "zero_memory_policy"]
+__all__ = ["split_value", "SplitPlay", "SplitDetail", "FixedPolicy", "split_stake", "zero_memory_policy"]
 
 ZERO = Fraction(0)
 
@@ -101,48 +105,97 @@ def zero_memory_policy(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet
     """The CDZ- post-split strategy (hand -> action): the composition-dependent optimum of an unsplit hand
     with the same cards, i.e. played from `shoe` (the cards left with the up-card and both pair cards gone)
     with both pair cards put back, doubling only as a split hand may (DAS, never split Aces)."""
-    zero = Evaluator(add(shoe, pair, 2), up, rules, dealer, split_pair=pair)
-    one = tuple(int(i == pair) for i in range(10))
-    for x in range(10):
-        if shoe[x]:
-            zero.split_hand_int(add(one, x))
-    return zero.policy.__getitem__
+    play = SplitPlay(shoe, up, pair, 0, replace(rules, post_split="cdz-"), dealer)
+    dealer.fill([play.first_wanted()], rules.peek)
+    return play.choose()
+
+
+class SplitPlay:
+    """The split of one pair, evaluated in steps so that a caller splitting several pairs can have the
+    banker's values for all of them computed in one batch between the steps (`DealerTable.fill`):
+    `first_wanted` (what the post-split strategy is chosen from), `choose`, `later_wanted` (what that fixed
+    strategy meets on the shoes with extra pair cards gone), then `detail`, which does any step left undone.
+
+    `shoe`: the cards left with the up-card and both pair cards gone; `partners`: how many of them may join
+    the pair (same value, or same rank for tens under a same-rank rule). `policy` (hand -> action) replaces
+    the composition-dependent post-split strategy (used for the total-dependent strategy)."""
+
+    def __init__(self, shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: RuleSet,
+                 dealer: DealerTable, policy=None) -> None:
+        self.shoe, self.pair, self.partners, self.rules, self.dealer = shoe, pair, partners, rules, dealer
+        self.base = Evaluator(add(shoe, pair, 1), up, rules, dealer, split_pair=pair)  # hands hold one pair card
+        self.limit = rules.hands_limit(pair + 1, partners)
+        self.one = tuple(int(i == pair) for i in range(10))
+        self.seconds = [add(self.one, x) for x in range(10) if shoe[x]]
+        self.policy = policy
+        self.fixed: dict[int, FixedPolicy] = {}
+        self.chooser: Evaluator | None = None  # the optimum the strategy is read from (none for a given policy)
+        if policy is None:
+            self.chooser = (Evaluator(add(shoe, pair, 2), up, rules, dealer, split_pair=pair)
+                            if rules.post_split == "cdz-" else self.base)
+        self._later_done = False
+
+    def first_wanted(self) -> tuple[np.ndarray, np.ndarray]:
+        """The banker's values choosing the strategy asks for (none when it is given)."""
+        if self.chooser is None or self.policy is not None:
+            return _NOTHING
+        return self.chooser.wanted(self.chooser.stand_plan(self.seconds))
+
+    def choose(self) -> Callable[[tuple[int, ...]], str]:
+        """The post-split strategy (hand -> action): CDP1's optimum on the shoe with only the originals gone,
+        or CDZ-'s on the unsplit shoe; or the policy given."""
+        if self.policy is None:
+            for h in self.seconds:
+                self.chooser.split_hand_int(h)
+            self.policy = self.chooser.policy.__getitem__
+            if self.chooser is not self.base:
+                self.fixed[0] = FixedPolicy(self.base, 0, self.policy)
+        elif self.chooser is None and 0 not in self.fixed:
+            self.fixed[0] = FixedPolicy(self.base, 0, self.policy)
+        return self.policy
+
+    def _shifts(self) -> range:
+        """The extra pair cards gone on the shoes the fixed strategy is played from (t = 0 too if it was not
+        the strategy's own optimum)."""
+        return range(0 if 0 in self.fixed else 1, min(2 * (self.limit - 2), self.partners) + 1)
+
+    def later_wanted(self) -> tuple[np.ndarray, np.ndarray]:
+        """The banker's values the fixed strategy asks for on the shoes with extra pair cards gone."""
+        policy = self.choose()
+        shifts = self._shifts()
+        if self._later_done or not len(shifts):
+            return _NOTHING
+        self._later_done = True
+        base = self.base
+        return base.wanted(base.stand_plan(self.seconds, policy), [add(base.shoe, self.pair, -t) for t in shifts])
+
+    def detail(self) -> SplitDetail:
+        """The split expectation (per unit initial stake)."""
+        if self.policy is None:
+            self.dealer.fill([self.first_wanted()], self.rules.peek)
+        policy = self.choose()
+        self.dealer.fill([self.later_wanted()], self.rules.peek)
+        base, one, fixed = self.base, self.one, self.fixed
+
+        def g(x: int, t: int) -> Fraction:
+            """Value of split hand (pair, x) played from the shoe less t extra pair cards and x."""
+            h = add(one, x)
+            if t == 0 and 0 not in fixed:
+                return base.split_hand_value(h)
+            if t not in fixed:
+                fixed[t] = FixedPolicy(base, t, policy)
+            return fixed[t].value(h)
+
+        return SplitDetail(_by_patterns(self.shoe, self.pair, self.partners, self.limit, g), self.limit, policy)
+
+
+_NOTHING = (np.zeros((0, 10), dtype=np.int64), np.zeros(0, dtype=np.int64))
 
 
 def split_value(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: RuleSet,
                 dealer: DealerTable, policy=None) -> SplitDetail:
-    """Exact expectation of splitting a pair of value index `pair` (per unit initial stake).
-
-    `shoe`: the cards left with the up-card and both pair cards gone; `partners`: how many of them may
-    join the pair (same value, or same rank for tens under a same-rank rule). `policy` (hand -> action)
-    replaces the composition-dependent post-split strategy (used for the total-dependent strategy).
-    """
-    base = Evaluator(add(shoe, pair, 1), up, rules, dealer, split_pair=pair)  # hands hold one pair card
-    limit = rules.hands_limit(pair + 1, partners)
-    one = tuple(int(i == pair) for i in range(10))
-
-    fixed: dict[int, FixedPolicy] = {}
-    if policy is None and rules.post_split == "cdz-":
-        policy = zero_memory_policy(shoe, up, pair, rules, dealer)
-    if policy is None:
-        # optimal split-hand strategy on the shoe with only the originals gone (t = 0)
-        for x in range(10):
-            if shoe[x]:
-                base.split_hand_value(add(one, x))
-        policy = base.policy.__getitem__
-    else:
-        fixed[0] = FixedPolicy(base, 0, policy)
-
-    def g(x: int, t: int) -> Fraction:
-        """Value of split hand (pair, x) played from the shoe less t extra pair cards and x."""
-        h = add(one, x)
-        if t == 0 and 0 not in fixed:
-            return base.split_hand_value(h)
-        if t not in fixed:
-            fixed[t] = FixedPolicy(base, t, policy)
-        return fixed[t].value(h)
-
-    return SplitDetail(_by_patterns(shoe, pair, partners, limit, g), limit, policy)
+    """Exact expectation of splitting a pair of value index `pair` (per unit initial stake); see `SplitPlay`."""
+    return SplitPlay(shoe, up, pair, partners, rules, dealer, policy).detail()
 
 
 def split_stake(shoe: tuple[int, ...], pair: int, partners: int, limit: int, policy,
