@@ -8,14 +8,7 @@ from fractions import Fraction
 import pytest
 
 from oddscalc import api
-from oddscalc.cli import main
-
-
-def run(argv, capsys):
-    with pytest.raises(SystemExit) as exc:
-        main(argv)
-    out = capsys.readouterr()
-    return exc.value.code, out.out, out.err
+from cli_run import run_cli as run
 
 
 @pytest.mark.parametrize("argv, fragment", [

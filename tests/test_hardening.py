@@ -24,17 +24,11 @@ import mpmath
 import pytest
 
 import fuzz_harness as H
-from oddscalc.cli import cli, main
+from cli_run import run_cli as run
+from oddscalc.cli import cli
 from oddscalc.sim.results import MAX_JSON_BYTES, ResultsError, read_results
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def run(argv, capsys):
-    with pytest.raises(SystemExit) as exc:
-        main([str(a) for a in argv])
-    out = capsys.readouterr()
-    return exc.value.code, out.out, out.err
 
 
 def one_line_error(code, err, needle=""):

@@ -17,7 +17,7 @@ from fractions import Fraction
 import pytest
 
 from oddscalc import api
-from oddscalc.cli import main
+from cli_run import run_cli
 from oddscalc.protect.counting import CountError, hi_lo, parse_count, tc_bin, true_count
 from oddscalc.protect.execute import StateError, run
 from oddscalc.protect.removal import effects_of_removal
@@ -232,10 +232,7 @@ def test_resume_after_an_interruption(tmp_path):
 # --- command line -----------------------------------------------------------------------------------------
 
 def _cli(capsys, *args):
-    with pytest.raises(SystemExit) as exc:
-        main(list(args))
-    out = capsys.readouterr()
-    return exc.value.code, out.out, out.err
+    return run_cli(args, capsys)
 
 
 def test_cli(capsys, tmp_path):

@@ -21,7 +21,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from oddscalc.cli import main
+from cli_run import run_cli as _run
 from oddscalc.verify import LogError, verify
 from verify_logs import rounds_of, write_log
 
@@ -131,13 +131,6 @@ def test_docs_examples_verify_clean(tmp_path):
 HEADER = '{"roundlog": 1, "game": "punto-banco", "version": "1994", "rules": {"decks": "8"}}'
 GOOD = '{"shoe":1,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"10","net":"-10"}]}'
 BJ_HEADER = '{"roundlog": 1, "game": "blackjack", "version": "1994"}'
-
-
-def _run(argv, capsys):
-    with pytest.raises(SystemExit) as exc:
-        main(argv)
-    out = capsys.readouterr()
-    return exc.value.code, out.out, out.err
 
 
 @pytest.mark.parametrize("third,what", [
