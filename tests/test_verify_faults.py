@@ -419,3 +419,30 @@ def test_hand_written_rounds(tmp_path, game, version, rules, rounds, expected):
     else:
         assert [(f.kind, f.rule) for f in report.faults] == (expected if isinstance(expected, list) else
                                                              [expected]), report.text()
+
+
+@pytest.mark.parametrize("commission", ["5", "5%", " 5 % "])
+def test_commission_is_read_as_the_engine_reads_it(tmp_path, commission):
+    """A custom 5% commission on the bank's winnings, however written (as `--rule commission=` accepts it): a bank
+    wager of 10 won at 1 to 1 nets 10 x (1 - 5/100) = 9.5; 9.995 (a 5% read as 5/100 of a percent) is mis-paid."""
+    import json
+    header = json.dumps({"roundlog": 1, "game": "chemin-de-fer", "version": "1994", "rules": {"commission": commission}})
+    for net, clean in (("9.5", True), ("9.995", False)):
+        path = tmp_path / "log.jsonl"
+        path.write_text(header + '\n{"shoe":1,"player":["2","3"],"banker":["6","K"],"wagers":[{"on":"bank",'
+                        f'"stake":"10","net":"{net}"}}]}}\n')
+        report = verify(path, "chemin-de-fer", custom=True, randomness=False)
+        assert report.clean is clean, report.text()
+
+
+def test_removed_cards_separated_by_spaces_as_the_engine_allows(tmp_path):
+    """`removed=9 8` (spaces) takes the same cards out of the shoe as `removed=9,8`: a one-pack shoe less its four
+    9s holds no fifth 9 to deal."""
+    import json
+    rules = {"decks": "1", "removed": "9 9 9,9"}
+    path = tmp_path / "log.jsonl"
+    path.write_text(json.dumps({"roundlog": 1, "game": "punto-banco", "version": "1994", "rules": rules}) + "\n"
+                    '{"shoe":1,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"player","stake":"10",'
+                    '"net":"10"}]}\n')
+    report = verify(path, "punto-banco", custom=True, randomness=False)
+    assert [f.kind for f in report.faults] == [SHOE], report.text()

@@ -17,7 +17,8 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
-from oddscalc.core.numbers import NumberError, parse_number
+from oddscalc.games.base import RuleError
+from oddscalc.games.chemin_de_fer.analysis import parse_commission
 from oddscalc.regulations.model import Wager
 from oddscalc.sim.baccarat import punto_banco_labels
 from oddscalc.sim.roundlog import wager_entry
@@ -89,9 +90,9 @@ def tableau_draws(total: int, column: int | str) -> bool:
 
 def _commission(text: str) -> Fraction:
     try:
-        return parse_number(str(text).strip().rstrip("%").strip(), "commission", max_digits=20) / 100
-    except NumberError as exc:
-        raise SimulationError(f"{exc}; write a percentage, e.g. 0, 5 or 2.5") from None
+        return parse_commission(text)
+    except RuleError as exc:
+        raise SimulationError(str(exc)) from None
 
 
 def _cell(table: dict, key: tuple) -> Fraction:

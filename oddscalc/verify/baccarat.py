@@ -16,7 +16,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from oddscalc.games.baccarat.rules import removed_cards
 from oddscalc.games.baccarat.tableau import NATURALS, PUNTO_BANCO_TABLEAU, STOOD
+from oddscalc.games.chemin_de_fer.analysis import parse_commission
 from oddscalc.games.chemin_de_fer.tableau import OPTIONAL_CELLS
 from oddscalc.verify.cardgame import CardJudge
 from oddscalc.verify.cards import BACCARAT_POINT, CARD_CODES as CODES, pack
@@ -43,11 +45,11 @@ def shoe_for(ctx: Context, citation: str) -> Shoe:
     decks = 1 if infinite else int(decks_text)
     counts = list(pack(ctx.game, decks))
     removed = ctx.rules.get("removed", "none").strip()
-    for label in ([] if removed.lower() in ("", "none") else removed.split(",")):
-        key = label.strip().upper()
+    for label in removed_cards(ctx.rules):
+        key = label.upper()
         r = (10 if ctx.game == "super-pan-9" else 9) if key == "0" else _REMOVED_RANKS.get(key)
         if r is None or counts[r] == 0:
-            raise ValueError(f"rule removed: cannot remove {label.strip()!r} from the shoe")
+            raise ValueError(f"rule removed: cannot remove {label!r} from the shoe")
         counts[r] -= 1
     what = "one pack dealt with replacement" if infinite else f"{decks} pack(s)" + (
         " less 7s-10s" if ctx.game == "super-pan-9" else "") + (f" less {removed}" if removed.lower() not in (
@@ -211,11 +213,6 @@ class PuntoBancoJudge(_CardJudge):
         return exp
 
 
-def _commission(rules: dict[str, str]) -> Fraction:
-    from oddscalc.core.numbers import parse_number
-    return parse_number(rules.get("commission", "0"), "rule commission", minimum=0, maximum=100, percent=True) / 100
-
-
 class CheminJudge(_CardJudge):
     """Chemin de fer: {"shoe": 1, "player": [...], "banker": [...], "wagers": [...]}. The player must draw on
     0-4 and stand on 6-7 and may choose on 5; the banker follows the tableau except in its optional cells (in
@@ -227,7 +224,7 @@ class CheminJudge(_CardJudge):
         super().__init__(ctx, f"the shoe of {ctx.rules.get('decks', '6')} packs (rule decks; SI 1994/2899 reg 6 "
                               "names no number)", "SI 1994/2899 reg 6(1) (a card-game dealt from a shuffled shoe)")
         self.free = ctx.rules.get("banker", "classical") == "free"
-        self.commission = _commission(ctx.rules)
+        self.commission = parse_commission(ctx.rules.get("commission", "0"))
 
     def __call__(self, line: int, rec: dict) -> None:
         if len(rec) != 4:
