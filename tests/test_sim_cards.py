@@ -33,6 +33,15 @@ def test_punto_banco_simulation_on_a_depleted_shoe_passes():
     assert check_counts(r.distribution, counts).passed
 
 
+
+def test_removed_cards_may_be_separated_by_spaces():
+    """The simulator reads `removed` as the engine does (commas and/or spaces): the same shoe, the same rounds."""
+    r = api.analyse("punto-banco", "1994", "banker", rules={"decks": "1", "removed": "9 9,8"}).results[0]
+    runs = [simulators.simulate("punto-banco", r.wager, 2_000, seed=5, rules={"decks": "1", "removed": text})
+            for text in ("9 9,8", "9,9,8", "9, 9 ,8")]
+    assert runs[0] == runs[1] == runs[2]
+    assert runs[0] != simulators.simulate("punto-banco", r.wager, 2_000, seed=5, rules={"decks": "1"})
+
 def test_one_wrong_drawing_rule_of_punto_banco_is_caught():
     # The only fault: the opposing hand stands on 5 instead of drawing (it must draw on 0-5).
     r = api.analyse("punto-banco", "1994", "player", rules={"decks": "8"}).results[0]

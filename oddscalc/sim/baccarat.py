@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from oddscalc.games.baccarat.rules import removed_cards
 from oddscalc.regulations.model import Wager
 from oddscalc.sim.roundlog import STAKE, amount_text, wager_entry
 from oddscalc.sim.simulators import Round, SimulationError
@@ -31,12 +32,12 @@ def _value(label: str) -> int:
     raise SimulationError(f"unknown card {label!r}")
 
 
-def _deplete(shoe: list[int], removed: str, labels: list[str] | None = None) -> list[int]:
+def _deplete(shoe: list[int], removed: tuple[str, ...], labels: list[str] | None = None) -> list[int]:
     """The shoe less the removed cards (the first card of each value named); `labels`, the cards' names in the
     same order, loses the same cards: the first of the rank named (a ten-value written 0 or T is a 10)."""
     shoe = list(shoe)
-    for label in [x for x in removed.split(",") if x.strip()] if removed not in ("", "none") else []:
-        name = {"1": "A", "T": "10", "0": "10"}.get(label.strip().upper(), label.strip().upper())
+    for label in removed:
+        name = {"1": "A", "T": "10", "0": "10"}.get(label.upper(), label.upper())
         if labels is not None and name == "10" and name not in labels:
             name = "J"  # Super Pan 9 has no tens: a ten-value written 0 is a Jack
         i = labels.index(name) if labels is not None and name in labels else shoe.index(_value(label))
@@ -234,7 +235,7 @@ def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
     """A one-round function for wager `w` under the rule set (decks, removed cards); Super Pan 9 needs the
     engine's decision `table` (sorted three-card values -> "draw"/"stand")."""
     decks = int(rules.get("decks", "6"))
-    removed = rules.get("removed", "none")
+    removed = removed_cards(rules)
     if w.game == "punto-banco":
         labels = punto_banco_labels(decks)
         shoe = _deplete(punto_banco_shoe(decks), removed, labels)
