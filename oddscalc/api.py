@@ -22,7 +22,7 @@ from oddscalc.regulations.model import Wager, apply_overrides
 from oddscalc.regulations.versions import VERSIONS, get_version
 
 __all__ = ["GAMES", "GameError", "WagerError", "implemented", "wagers", "analyse", "rule_options",
-           "table_rule_sets", "check_game", "math_report", "plan", "plan_of", "MathReport", "Plan", "PlanError", "resolve",
+           "table_rule_sets", "check_game", "math_report", "plan", "plan_of", "MathReport", "Plan", "PlanError",
            "resolved_rules", "composition_kinds", "composition_values", "has_compositions", "composition_sources"]
 
 #: Every game name, in the order tables list them, with its module name under regulations/ and games/.
@@ -111,17 +111,13 @@ def analyse(
             raise WagerError(f"{game} has no wager {shorten(wager)} under version {version}; allowed: "
                              + ", ".join(w.key for w in found))
         found = chosen
-    reg = _module("regulations", game)
     game_mod = _module("games", game)
     selected = {w.key for w in found}
     needs = getattr(game_mod, "needs", None)
     if needs:  # wagers the chosen ones read (dice behind odds) are analysed with them, then dropped
         wanted = selected | {k for w in found for k in needs(w)}
         found = tuple(w for w in wagers(game, version, pay) if w.key in wanted)
-    permitted = reg.permitted_rules(version) if hasattr(reg, "permitted_rules") else {}
-    defaults = reg.default_rules(version) if hasattr(reg, "default_rules") else {}
-    resolved, outside = resolve_rules(getattr(game_mod, "RULES", ()), permitted, defaults, rules or {},
-                                      version, custom)
+    resolved, outside = resolved_rules(game, version, rules, custom)
     result = game_mod.analyse(found, resolved, progress=progress)
     results = tuple(r for r in result.results if r.wager.key in selected)
     is_custom = outside or any(w.custom for w in found)
@@ -191,12 +187,18 @@ def composition_kinds(game: str, version: str, rules: Mapping[str, str] | None =
                       custom: bool = False) -> tuple[tuple[str, int], ...]:
     """The kinds of card the game's shoe distinguishes (label, how many the full shoe holds), in the order
     `composition_values` reads counts in."""
+    hooks, resolved = _hooks_and_rules(game, version, rules, custom)
+    return tuple(hooks.composition_kinds(resolved))
+
+
+def _hooks_and_rules(game: str, version: str, rules: Mapping[str, str] | None,
+                     custom: bool) -> tuple[ModuleType, dict[str, str]]:
+    """The game's composition hooks (refused for a game without a shoe) and its resolved rule set."""
     hooks = _composition_hooks(game)
     if hooks is None:
         raise GameError(f"{game} has no shoe to deplete; games with one: "
                         + ", ".join(g for g in GAMES if implemented(g) and has_compositions(g)))
-    resolved, _ = resolved_rules(game, version, rules, custom)
-    return tuple(hooks.composition_kinds(resolved))
+    return hooks, resolved_rules(game, version, rules, custom)[0]
 
 
 def composition_values(game: str, version: str, counts: tuple[int, ...], wager_keys: tuple[str, ...] | None = None,
@@ -204,7 +206,8 @@ def composition_values(game: str, version: str, counts: tuple[int, ...], wager_k
                        custom: bool = False) -> dict[str, Fraction]:
     """Each wager's exact expectation per unit initially staked on the next round dealt from a shoe holding
     `counts` cards of each kind (`composition_kinds` order): {wager key: Fraction}."""
-    kinds = composition_kinds(game, version, rules, custom)
+    hooks, resolved = _hooks_and_rules(game, version, rules, custom)
+    kinds = tuple(hooks.composition_kinds(resolved))
     if len(counts) != len(kinds) or any(not 0 <= n <= full for n, (_, full) in zip(counts, kinds)):
         raise ValueError(f"a {game} composition has {len(kinds)} counts, each between 0 and the full shoe's "
                          f"({', '.join(f'{k} {n}' for k, n in kinds)}), not {tuple(counts)}")
@@ -215,8 +218,7 @@ def composition_values(game: str, version: str, counts: tuple[int, ...], wager_k
             raise WagerError(f"{game} has no wager {sorted(unknown)[0]!r} under version {version}; allowed: "
                              + ", ".join(w.key for w in found))
         found = tuple(w for w in found if w.key in wager_keys)
-    resolved, _ = resolved_rules(game, version, rules, custom)
-    return _composition_hooks(game).composition_values(found, resolved, tuple(counts))
+    return hooks.composition_values(found, resolved, tuple(counts))
 
 
 def math_report(game: str, version: str, wager: str, rules: Mapping[str, str] | None = None,
@@ -250,17 +252,6 @@ def plan_of(result: WagerResult, *, shift: Fraction | None = None, rounds: int |
     return planning.plan(report.expected_return, report.variance, stake=report.stake, shift=shift, rounds=rounds,
                          turnover=turnover, alpha=alpha, power=power, level=level, two_sided=two_sided,
                          third=report.third_moment)
-
-
-def resolve(game: str, version: str, rules: Mapping[str, str] | None = None,
-            custom: bool = False) -> tuple[dict[str, str], bool]:
-    """The full rule set of `game` under `version` (defaults filled in, values checked against what the version
-    permits, refused outside it unless `custom`) and whether it is custom: what `analyse` would use."""
-    check_game(game, version)
-    reg, game_mod = _module("regulations", game), _module("games", game)
-    permitted = reg.permitted_rules(version) if hasattr(reg, "permitted_rules") else {}
-    defaults = reg.default_rules(version) if hasattr(reg, "default_rules") else {}
-    return resolve_rules(getattr(game_mod, "RULES", ()), permitted, defaults, rules or {}, version, custom)
 
 
 def version_ids() -> tuple[str, ...]:

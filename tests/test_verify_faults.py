@@ -64,7 +64,7 @@ def test_punto_banco_banker_on_3_drawing_against_a_third_card_8(tmp_path):
 
 
 def _bj_table(version, rules):
-    resolved, _ = api.resolve("blackjack", version, rules, custom=True)
+    resolved, _ = api.resolved_rules("blackjack", version, rules, custom=True)
     w = {x.key: x for x in api.wagers("blackjack", version)}["initial"]
     return resolved, w, sim_bj._table(w, resolved, api.decision_table("blackjack", version, "initial", resolved))
 
@@ -225,7 +225,7 @@ def test_place_bet_on_4_paid_9_to_5(tmp_path):
 def test_one_pack_shoe_dealing_a_fifth_ace(tmp_path):
     """A punto banco shoe of one pack plus an ace, dealt round after round until fewer than six cards remain."""
     rng = random.Random(23)
-    rules, _ = api.resolve("punto-banco", "1994", {"decks": "1"})
+    rules, _ = api.resolved_rules("punto-banco", "1994", {"decks": "1"})
     w = {x.key: x for x in api.wagers("punto-banco", "1994")}["player"]
     path = tmp_path / "pb1.jsonl"
     writer = RoundLogWriter(path, "punto-banco", "1994", rules)
@@ -284,7 +284,7 @@ def test_a_shuffle_that_never_deals_a_ten_first_is_flagged_and_a_fair_one_passes
         return sim_bac.punto_banco_round(w, rng, shoe, labels=labels, record=record)
     for name, rng_class, flagged in (("rigged", NoTenFirst, True), ("fair", random.Random, False)):
         path = tmp_path / f"{name}.jsonl"
-        resolved, _ = api.resolve("punto-banco", "1994", {"decks": "8"})
+        resolved, _ = api.resolved_rules("punto-banco", "1994", {"decks": "8"})
         w = {x.key: x for x in api.wagers("punto-banco", "1994")}["banker"]
         writer = RoundLogWriter(path, "punto-banco", "1994", resolved)
         rng = rng_class(29)

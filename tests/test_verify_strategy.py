@@ -41,7 +41,7 @@ def test_reference_blackjack_log_follows_basic_strategy(tmp_path, version, rules
 
 def _stands_on_16_against_tens(tmp_path, rounds: int, seed: int):
     version, wanted = "1994", {"strategy": "basic"}
-    resolved, _ = api.resolve("blackjack", version, wanted, custom=True)
+    resolved, _ = api.resolved_rules("blackjack", version, wanted, custom=True)
     w = {x.key: x for x in api.wagers("blackjack", version)}["initial"]
     table = sim_bj._table(w, resolved, api.decision_table("blackjack", version, "initial", resolved))
     changes = {("hard", 16, 9): "stand"}
@@ -98,7 +98,7 @@ def test_optimal_costs_are_never_negative_and_match_the_hand_query(tmp_path, cap
 
 
 def test_a_chart_file_as_the_strategy(tmp_path):
-    resolved, _ = api.resolve("blackjack", "1994", {"strategy": "basic"}, custom=True)
+    resolved, _ = api.resolved_rules("blackjack", "1994", {"strategy": "basic"}, custom=True)
     chart = api.decision_table("blackjack", "1994", "initial", resolved)
     changed = {part: [[k, n, up, "stand" if (k, n, up) == ("hard", 16, 9) else a] for k, n, up, a in rows]
                for part, rows in chart.items()}

@@ -107,7 +107,7 @@ def test_logging_leaves_the_draws_unchanged(tmp_path, rules):
 # -- planted faults ----------------------------------------------------------------------------------------------
 def _reference(wager: str, rules: dict, change):
     """The reference round of `wager` with `change(record)` applied to what it logs (its draws untouched)."""
-    resolved, _ = api.resolve("super-pan-9", "1994", rules)
+    resolved, _ = api.resolved_rules("super-pan-9", "1994", rules)
     w = {x.key: x for x in api.wagers("super-pan-9", "1994")}[wager]
     reference = sim_bac.simulator(w, resolved, api.decision_table("super-pan-9", "1994", wager, resolved))
 

@@ -20,9 +20,9 @@ def write_log(path: Path, game: str, wager: str, rounds: int, seed: int, version
     follows (a blackjack chart from the committed cache: the chart is the player's choice, any one is legal).
     Returns (resolved rules, the counts the simulator returned)."""
     version = version or default_version(game)
-    resolved, _ = api.resolve(game, version, rules or {}, custom=True)
+    resolved, _ = api.resolved_rules(game, version, rules or {}, custom=True)
     w = {x.key: x for x in api.wagers(game, version, wager_pay)}[wager]
-    chart_rules = api.resolve(game, version, table_rules, custom=True)[0] if table_rules is not None else resolved
+    chart_rules = api.resolved_rules(game, version, table_rules, custom=True)[0] if table_rules is not None else resolved
     table = (api.decision_table(game, version, wager, chart_rules, custom=True)
              if game in simulators.NEEDS_TABLE else None)
     writer = RoundLogWriter(path, game, version, header_rules if header_rules is not None else resolved, pay,

@@ -72,7 +72,7 @@ def verify(path: Path | str, game: str, version: str | None = None, rules: Mappi
             report.note(f"judged under version {version} (the command line); the log's header says {header.version}")
         wanted = _merge(report, "rule", header.rules, rules)
         pay_table = _merge(report, "pay", header.pay, pay)
-        resolved, outside = api.resolve(game, report.version, wanted, custom)
+        resolved, outside = api.resolved_rules(game, report.version, wanted, custom)
         wagers = {w.key: w for w in api.wagers(game, report.version, pay_table)}
         report.rules = resolved
         report.custom = outside or any(w.custom for w in wagers.values())
