@@ -21,23 +21,31 @@ def _special(path: Path) -> bool:
     return path.exists() and not path.is_dir() and not path.is_file()
 
 
-def write_bytes(path: Path, data: bytes) -> None:
-    """Write `data` to `path` atomically, with the usual permissions (0666 less the umask)."""
+@contextmanager
+def _atomic(path: Path, mode: str, **open_args) -> Iterator:
+    """A file opened with `mode` that is renamed onto `path` only when the block ends without an error, with the
+    usual permissions (0666 less the umask); a special file (/dev/stdout, a FIFO) is written in place."""
     path = Path(path)
     if _special(path):
-        with open(path, "wb") as f:
-            f.write(data)
+        with open(path, mode, **open_args) as f:
+            yield f
         return
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
+        with os.fdopen(fd, mode, **open_args) as f:
+            yield f
         os.chmod(tmp, 0o666 & ~_UMASK)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Write `data` to `path` atomically, with the usual permissions (0666 less the umask)."""
+    with _atomic(path, "wb") as f:
+        f.write(data)
 
 
 def write_text(path: Path, text: str) -> None:
@@ -48,21 +56,8 @@ def write_text(path: Path, text: str) -> None:
 def writing_text(path: Path, newline: str = "") -> Iterator[TextIO]:
     """A text file to stream into (UTF-8), renamed onto `path` only when the block ends without an error:
     for outputs too large to hold in memory, with the same atomicity and permissions as `write_bytes`."""
-    path = Path(path)
-    if _special(path):
-        with open(path, "w", encoding="utf-8", newline=newline) as f:
-            yield f
-        return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as f:
-            yield f
-        os.chmod(tmp, 0o666 & ~_UMASK)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with _atomic(path, "w", encoding="utf-8", newline=newline) as f:
+        yield f
 
 
 class OutputPathError(ValueError):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import cached_property
 
 import mpmath
 
@@ -63,7 +64,7 @@ class Surd:
 
     square: Fraction
 
-    @property
+    @cached_property
     def exact(self) -> str:
         """sympy's simplified form, e.g. '4*sqrt(15311)/495'."""
         import sympy  # imported here: only the exact form needs it

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 
 from oddscalc.core.distribution import Distribution
@@ -80,6 +81,11 @@ class WagerResult:
 
     def math_report(self) -> MathReport:
         """This wager's math report (core.mathreport), with the game's own element of risk where it states one."""
+        return self._math_report
+
+    @cached_property
+    def _math_report(self) -> MathReport:
+        """Computed once per result (its 40-digit bands and exact moments are asked for by every table writer)."""
         own = next(((e.value, e.convention) for e in self.edges if e.key in RISK_EDGES), None)
         return report_of(self.distribution, stake=self.stake, not_a_law=self.not_a_law, own_risk=own)
 
