@@ -17,11 +17,11 @@ from oddscalc.protect.shoes import Plan
 from oddscalc.protect.summary import summarise
 from oddscalc.protect.target import target
 from oddscalc.report.protect import records_csv, summary_csv, summary_data, summary_text
-from oddscalc.report.removal import removal_csv, removal_data, removal_for, removal_text
+from oddscalc.report.removal import GAMES, removal_csv, removal_data, removal_for, removal_text
 
 __all__ = ["commands"]
 
-_GAMES = ("blackjack", "punto-banco", "super-pan-9")
+_GAMES = tuple(sorted(GAMES))
 _CHUNK = {"blackjack": 1}  # shoes per chunk: a blackjack shoe is about a minute of exact work; others 20
 _MAX_SHOES = 10_000_000
 _MAX_PENETRATION = Fraction(95, 100)

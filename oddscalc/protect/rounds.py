@@ -93,5 +93,5 @@ def _super_pan_9(draw: Callable[[], int], table: dict) -> None:
     banker = sum(draw() for _ in range(3)) % 10
     if table[player] == "draw":
         draw()
-    if banker <= 5:
+    if sim_baccarat.house_draws(banker):
         draw()

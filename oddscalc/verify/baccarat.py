@@ -13,7 +13,6 @@ banker's three, then the fourth cards player, banker. Burnt cards ("burn") come 
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from oddscalc.games.baccarat.rules import removed_cards

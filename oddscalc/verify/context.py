@@ -65,10 +65,6 @@ class Context:
                               f"{outcome} (net {amount_text(expected)})", citation)
 
 
-def pays(w: Wager, key: str = "win") -> Fraction:
-    return w.pay(key)
-
-
 def payout_citation(w: Wager, key: str = "win") -> str:
     for p in w.payouts:
         if p.key == key:

@@ -16,14 +16,12 @@ from typing import Any, BinaryIO
 
 from oddscalc.core.jsonread import JsonReadError, loads
 from oddscalc.core.numbers import NumberError, parse_number, shorten
-from oddscalc.sim.roundlog import amount_text
+from oddscalc.sim.roundlog import FORMAT, amount_text
 from oddscalc.verify.cards import CARD_CODES, CARD_HELP
 
 __all__ = ["LogError", "Header", "FORMAT", "MAX_LINE", "read_header", "parse_line", "cards", "stake", "amount",
            "require", "check_keys", "text", "whole", "Amount"]
 
-#: The round log format this reader understands (the header's "roundlog" value).
-FORMAT = 1
 #: The longest line accepted, in bytes.
 MAX_LINE = 1 << 20
 #: How deep a line's JSON may nest (a round needs five levels at most: blackjack's split hands nest deeper).

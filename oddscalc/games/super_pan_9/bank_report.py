@@ -14,8 +14,6 @@ from fractions import Fraction
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.games.base import Extra, RuleOption, WagerResult, edges_for
-from oddscalc.games.super_pan_9.bank_law import FINITE as FINITE_TEXT
-from oddscalc.games.super_pan_9.bank_law import INFINITE as INFINITE_TEXT
 from oddscalc.games.super_pan_9.engine import DRAW, STAND
 from oddscalc.games.super_pan_9.finite_bank import MAX_HANDS
 from oddscalc.games.super_pan_9.infinite_bank import opposing_values
@@ -29,7 +27,6 @@ __all__ = ["BANK_RULES", "BankRules", "bank_rules", "figures", "bank_wagers", "b
 
 #: The numbers of opposing hands the tables show side by side.
 TABLE_HANDS = tuple(range(2, 8))
-_MODEL_NAME = {FINITE: FINITE_TEXT, INFINITE: INFINITE_TEXT}
 
 BANK_RULES = (
     RuleOption("hands", "opposing hands against a player's bank, one unit staked on each (reg 9(5): with one "
