@@ -9,6 +9,7 @@ amounts come back as `int`, others as `Fraction`, so that settlement arithmetic 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -50,6 +51,15 @@ class Header:
     about: Mapping[str, Any] = field(default_factory=dict)
 
 
+def _where(message: str) -> str:
+    """A JSON error's position within the line: 'at column C', or 'at the end of the line' (a truncated line)."""
+    m = re.search(r" at line (\d+) column (\d+)$", message)
+    if not m:
+        return message
+    where = f" at column {m[2]}" if m[1] == "1" else " at the end of the line (is it cut short?)"
+    return message[:m.start()].removesuffix(" at") + where
+
+
 def parse_line(raw: bytes, line: int) -> Any:
     """One line's JSON value; LogError if it is too long, not UTF-8, or not JSON we accept."""
     if len(raw) > MAX_LINE:
@@ -57,7 +67,7 @@ def parse_line(raw: bytes, line: int) -> Any:
     try:
         return loads(raw, MAX_DEPTH)
     except JsonReadError as exc:
-        raise LogError(line, str(exc)) from None
+        raise LogError(line, _where(str(exc))) from None
 
 
 def _mapping(value: Any, line: int, what: str) -> dict[str, str]:

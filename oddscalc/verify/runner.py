@@ -7,16 +7,14 @@ malformed line stops the run with a `LogError` naming it; Ctrl-C stops it with a
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
 
 from oddscalc import api
-from oddscalc.core.jsonread import JsonReadError, loads
 from oddscalc.core.progress import Progress
 from oddscalc.verify.context import Context, Judge
-from oddscalc.verify.reader import MAX_DEPTH, MAX_LINE, LogError, read_header
+from oddscalc.verify.reader import MAX_LINE, LogError, parse_line, read_header
 from oddscalc.verify.report import Report
 
 __all__ = ["verify", "VerifyError", "GAMES_WITH_STRATEGY"]
@@ -95,15 +93,6 @@ def _attach_strategy(judge: Judge, game: str, strategy: str) -> None:
     judge.use_strategy(strategy)
 
 
-def _where(message: str) -> str:
-    """A JSON error's position within the line: 'at column C', or 'at the end of the line' (a truncated line)."""
-    m = re.search(r" at line (\d+) column (\d+)$", message)
-    if not m:
-        return message
-    where = f" at column {m[2]}" if m[1] == "1" else " at the end of the line (is it cut short?)"
-    return message[:m.start()].removesuffix(" at") + where
-
-
 def _stream(f, judge: Judge, report: Report, progress: Progress | None, size: int) -> None:
     readline = f.readline
     line = 1
@@ -114,14 +103,9 @@ def _stream(f, judge: Judge, report: Report, progress: Progress | None, size: in
             if not raw:
                 break
             line += 1
-            if len(raw) > MAX_LINE:
-                raise LogError(line, f"longer than {MAX_LINE:,} bytes; a round is one short JSON object per line")
-            if raw.isspace():
+            if len(raw) <= MAX_LINE and raw.isspace():
                 continue
-            try:
-                rec = loads(raw, MAX_DEPTH)
-            except JsonReadError as exc:
-                raise LogError(line, _where(str(exc))) from None
+            rec = parse_line(raw, line)
             if type(rec) is not dict:
                 raise LogError(line, "a round must be a JSON object {...}")
             report.rounds += 1
