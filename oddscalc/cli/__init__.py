@@ -62,9 +62,9 @@ def format_option(fn):
                         help="Output format: text, json or csv.")(fn)
 
 
-def check_format(fmt: str) -> None:
-    if fmt not in FORMATS:
-        fail(f"unknown format {shorten(fmt)}; allowed: {', '.join(FORMATS)}")
+def check_format(fmt: str, allowed: tuple[str, ...] = FORMATS) -> None:
+    if fmt not in allowed:
+        fail(f"unknown format {shorten(fmt)}; allowed: {', '.join(allowed)}")
 
 
 def analysis_options(fn):

@@ -52,10 +52,9 @@ def rule_flags(fn=None, *, formats: tuple[str, ...] = ("text", "json", "csv")):
 def resolve(version, rule, custom, fmt, flags, formats: tuple[str, ...] = ("text", "json", "csv")
             ) -> tuple[str, dict[str, str], bool]:
     """(version, resolved rule strings, is_custom); refuses rule values the version does not permit."""
-    from oddscalc.cli import default_version, parse_pairs
+    from oddscalc.cli import check_format, default_version, parse_pairs
     from oddscalc.games.blackjack import RULES
-    if fmt not in formats:
-        _fail(f"unknown format {shorten(fmt)}; allowed: {', '.join(formats)}")
+    check_format(fmt, formats)
     try:
         version = version or default_version("blackjack")
         api.check_game("blackjack", version)
@@ -215,7 +214,7 @@ def charts_csv(charts: dict) -> str:
 
 
 def charts_text(charts: dict) -> str:
-    ups = "  ".join(("2", "3", "4", "5", "6", "7", "8", "9", "T", "A"))
+    ups = "  ".join(_UPS)
     titles = {"hard": "hard totals (first two cards)", "soft": "soft totals (first two cards)",
               "pair": "pairs", "later": "three or more cards"}
     lines = []
