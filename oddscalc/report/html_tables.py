@@ -17,18 +17,16 @@ from fractions import Fraction
 
 from oddscalc.games.base import Extra
 from oddscalc.report.math_report import percent
-from oddscalc.report.serialize import cell_text
+from oddscalc.report.serialize import cell_text, rendered_beside
 
 __all__ = ["esc", "plain_text", "CONTENT_WIDTH_PT", "LONG_FRACTION", "LONG_NOTE", "fraction_html", "split_columns", "table_html",
-           "extra_html", "RENDERING_COLUMNS"]
+           "extra_html"]
 
 #: A4 less the booklet's 14 mm side margins, in points.
 CONTENT_WIDTH_PT = (210 - 28) / 25.4 * 72
 #: Fractions with more characters than this are printed as percentages in the booklet.
 LONG_FRACTION = 24
 LONG_NOTE = "Values printed as percentages only are long fractions, rounded; the JSON tables give them exactly."
-#: Column headings that hold a rendering of the column before them (no percentage is added beside that one).
-RENDERING_COLUMNS = ("decimal", "(%)")
 #: Advances of DejaVu Sans characters in ems (digits 0.636, '%' 0.95), rounded up; padding and border in pt.
 _EM = {**dict.fromkeys("0123456789", 0.64), "%": 0.95, ".": 0.32, ",": 0.32, ":": 0.34, "/": 0.34, "-": 0.37,
        " ": 0.32, "i": 0.28, "l": 0.28, "j": 0.28, "t": 0.4, "f": 0.36, "r": 0.5, "m": 0.98, "w": 0.82}
@@ -127,7 +125,7 @@ def table_html(title: str, columns: Sequence[str], cells: Sequence[Sequence[str]
 
 def extra_html(x: Extra) -> str:
     """A game's further table: fractions exact with percentages (percentages only when long), fitted to the page."""
-    beside = [i + 1 < len(x.columns) and x.columns[i + 1] in RENDERING_COLUMNS for i in range(len(x.columns))]
+    beside = rendered_beside(x.columns)
     cells, shortened = [], False
     for row in x.rows:
         html_row = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -9,7 +10,8 @@ from oddscalc.core.distribution import render_decimal
 from oddscalc.games.base import Extra, GameAnalysis, WagerResult
 from oddscalc.regulations.versions import get_version
 
-__all__ = ["SCHEMA_ID", "SCHEMA_VERSION", "exact", "analysis_to_data", "cell_text"]
+__all__ = ["SCHEMA_ID", "SCHEMA_VERSION", "exact", "analysis_to_data", "cell_text", "RENDERING_COLUMNS",
+           "rendered_beside"]
 
 SCHEMA_ID = "https://oddscalc.invalid/schemas/analysis-1.json"
 SCHEMA_VERSION = 1
@@ -33,6 +35,16 @@ def cell_text(cell: object) -> str:
     if isinstance(cell, Fraction):
         return fraction_text(cell) if cell.denominator != 1 else str(cell.numerator)
     return str(cell)
+
+
+#: Column headings that hold a rendering of the column before them: no percentage is added beside that one.
+RENDERING_COLUMNS = ("decimal", "(%)")
+
+
+def rendered_beside(columns: Sequence[str]) -> list[bool]:
+    """For each column, whether the next one renders it (RENDERING_COLUMNS): its fractions then go without a
+    percentage."""
+    return [i + 1 < len(columns) and columns[i + 1] in RENDERING_COLUMNS for i in range(len(columns))]
 
 
 def _cell(cell: object) -> object:

@@ -13,7 +13,7 @@ from oddscalc.regulations.versions import get_version
 from oddscalc.report import math_report
 from oddscalc.report.math_report import exact_pct as _exact_pct
 from oddscalc.report.math_report import percent
-from oddscalc.report.serialize import cell_text
+from oddscalc.report.serialize import cell_text, rendered_beside
 
 __all__ = ["edge_text", "dist_text", "markdown", "edges_csv", "dist_csv", "percent", "heading", "md_table",
            "fraction_text", "extra_cell"]
@@ -108,8 +108,6 @@ def md_table(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]
     return out
 
 
-#: Column headings that hold a rendering of the column before them: no percentage is added beside that one.
-RENDERING_COLUMNS = ("decimal", "(%)")
 
 
 def extra_cell(cell: object, rendered_beside: bool) -> str:
@@ -121,7 +119,7 @@ def extra_cell(cell: object, rendered_beside: bool) -> str:
 
 def _extra_md(x: Extra) -> list[str]:
     lines = ["", f"### {x.title}", ""]
-    beside = [i + 1 < len(x.columns) and x.columns[i + 1] in RENDERING_COLUMNS for i in range(len(x.columns))]
+    beside = rendered_beside(x.columns)
     lines += md_table(x.columns, [[extra_cell(c, beside[i] if i < len(beside) else False) for i, c in enumerate(row)]
                                   for row in x.rows])
     if x.note:
