@@ -5,9 +5,8 @@ from __future__ import annotations
 import click
 
 from oddscalc import api
-from oddscalc.cli import analysis_options, check_format, default_version, emit, fail, parse_pairs
+from oddscalc.cli import analysis_options, check_format, emit, fail, run_analysis
 from oddscalc.core.numbers import parse_number, parse_whole
-from oddscalc.core.progress import StderrBar
 from oddscalc.report.plan import plan_data, plan_rows, plan_text
 from oddscalc.report.text import _csv, heading
 
@@ -43,13 +42,10 @@ def plan(game, wager, shift, rounds, turnover, alpha, power, level, one_sided, v
             turnover=None if turnover is None else parse_number(turnover, "--turnover", minimum=0, min_open=True),
             alpha=parse_number(alpha, "--alpha", **chance), power=parse_number(power, "--power", **chance),
             level=parse_number(level, "--level", **chance), two_sided=not one_sided)
-        game = game.lower()
-        api.check_game(game)
-        version = version or default_version(game)
-        rules = parse_pairs(rule, "--rule")
-        if decks is not None:
-            rules["decks"] = decks
-        a = api.analyse(game, version, wager, rules, parse_pairs(pay, "--pay"), custom, StderrBar())
+    except ValueError as exc:
+        fail(str(exc))
+    a = run_analysis(game, wager, version, pay, rule, decks, custom)
+    try:
         result = api.plan_of(a.results[0], **asked)
     except ValueError as exc:
         fail(str(exc))
