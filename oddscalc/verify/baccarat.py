@@ -22,7 +22,7 @@ from oddscalc.games.chemin_de_fer.tableau import OPTIONAL_CELLS
 from oddscalc.verify.cardgame import CardJudge
 from oddscalc.verify.cards import BACCARAT_POINT, CARD_CODES as CODES, pack
 from oddscalc.verify.context import Context, payout_citation
-from oddscalc.verify.reader import LogError, amount, check_keys, stake
+from oddscalc.verify.reader import LogError, amount, check_keys, stake, wager_list
 from oddscalc.verify.report import ILLEGAL
 from oddscalc.verify.shoe import Shoe
 
@@ -62,12 +62,9 @@ class _CardJudge(CardJudge):
     def __init__(self, ctx: Context, shoe_citation: str, random_citation: str) -> None:
         super().__init__(ctx, shoe_for(ctx, shoe_citation), random_citation)
 
-    def _wagers(self, rec: dict, line: int) -> list:
-        return self._wager_list(rec, line)
-
     def _each(self, rec: dict, line: int):
         """(key, stake, net, wager, citation) of each permitted wager of the round (others filed as illegal)."""
-        for i, w in enumerate(self._wager_list(rec, line)):
+        for i, w in enumerate(wager_list(rec, line)):
             key, staked, net = self.ctx.wager_record(w, line, i)
             wager = self.ctx.permitted(key, line)
             if wager is not None:
@@ -173,7 +170,7 @@ class PuntoBancoJudge(_CardJudge):
 
     def _settle(self, line: int, rec: dict, outcome: int) -> None:
         expect = self.expect
-        for i, w in enumerate(self._wagers(rec, line)):
+        for i, w in enumerate(wager_list(rec, line)):
             key = None
             if type(w) is dict and len(w) == 3:
                 try:

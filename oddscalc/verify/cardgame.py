@@ -9,7 +9,7 @@ from typing import Any
 from oddscalc.verify.cards import CARD_CODES, RANK_NAMES
 from oddscalc.verify.context import Context, Judge
 from oddscalc.verify.randomness import Runs, assess, chi_square_test, runs_test
-from oddscalc.verify.reader import LogError, cards, require
+from oddscalc.verify.reader import LogError, cards, require, wager_list
 from oddscalc.verify.shoe import Shoe
 
 __all__ = ["CardJudge", "card_tests"]
@@ -56,17 +56,11 @@ class CardJudge(Judge):
             self.shoe.deal(line, cards(burn, line, '"burn"'))
         return new
 
-    def _wager_list(self, rec: dict, line: int) -> list:
-        ws = require(rec, "wagers", line)
-        if type(ws) is not list:
-            raise LogError(line, "\"wagers\" must be a list of wager records")
-        return ws
-
     def _wager_map(self, rec: dict, line: int, allowed=None) -> dict[str, tuple]:
         """{name: (stake, net)} of the round's wagers, one of each (one box per line); a name outside `allowed`
         (default: the version's wagers) is filed as illegal play and left out."""
         out: dict[str, tuple] = {}
-        for i, w in enumerate(self._wager_list(rec, line)):
+        for i, w in enumerate(wager_list(rec, line)):
             key, staked, net = self.ctx.wager_record(w, line, i)
             if key in out:
                 raise LogError(line, f"wager {i + 1}: a second {key!r} wager in one round (one box per line)")

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from oddscalc.verify.context import Context, Judge, payout_citation
 from oddscalc.verify.randomness import Runs, assess, chi_square_test, runs_test
-from oddscalc.verify.reader import LogError, check_keys, require, whole
+from oddscalc.verify.reader import LogError, check_keys, require, whole, wager_list
 from oddscalc.verify.report import ILLEGAL, MISPAID, amount_text
 
 __all__ = ["DiceJudge"]
@@ -101,9 +101,7 @@ class DiceJudge(Judge):
             self.runs.add(a + b >= 8)
             totals.append(a + b)
         self._current_totals = totals
-        records = require(rec, "wagers", line)
-        if type(records) is not list:
-            raise LogError(line, "\"wagers\" must be a list of wager records")
+        records = wager_list(rec, line)
         parsed = []
         for i, wrec in enumerate(records):
             key, staked, net = ctx.wager_record(wrec, line, i, _EXTRA)

@@ -21,7 +21,7 @@ from oddscalc.sim.roundlog import FORMAT, amount_text
 from oddscalc.verify.cards import CARD_CODES, CARD_HELP
 
 __all__ = ["LogError", "Header", "FORMAT", "MAX_LINE", "read_header", "parse_line", "cards", "stake", "amount",
-           "require", "check_keys", "text", "whole", "Amount"]
+           "require", "wager_list", "check_keys", "text", "whole", "Amount"]
 
 #: The longest line accepted, in bytes.
 MAX_LINE = 1 << 20
@@ -115,6 +115,14 @@ def require(rec: dict, key: str, line: int, where: str = "") -> Any:
         return rec[key]
     except KeyError:
         raise LogError(line, f"{where}missing field {key!r}") from None
+
+
+def wager_list(rec: dict, line: int, where: str = "") -> list:
+    """rec["wagers"], which must be a list (of wager records, read by the judge)."""
+    ws = require(rec, "wagers", line, where)
+    if type(ws) is not list:
+        raise LogError(line, f'{where}"wagers" must be a list of wager records, not {shorten(ws)}')
+    return ws
 
 
 def check_keys(rec: dict, allowed: frozenset[str], line: int, where: str = "") -> None:

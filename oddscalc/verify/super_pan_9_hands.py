@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from oddscalc.core.numbers import shorten
 from oddscalc.verify.baccarat import _points
 from oddscalc.verify.context import payout_citation
-from oddscalc.verify.reader import LogError, amount, check_keys, require, stake
+from oddscalc.verify.reader import LogError, amount, check_keys, require, stake, wager_list
 from oddscalc.verify.report import ILLEGAL, MISPAID, amount_text
 
 if TYPE_CHECKING:
@@ -161,9 +161,7 @@ class HandsJudge:
             cards = self.judge._codes(require(h, "cards", line, where), line, f'{where}"cards"')
             if not 3 <= len(cards) <= 4:
                 raise LogError(line, f"{where}a Super Pan 9 hand holds 3 or 4 cards, not {len(cards)}")
-            records = require(h, "wagers", line, where)
-            if type(records) is not list:
-                raise LogError(line, f'{where}"wagers" must be a list of wager records, not {shorten(records)}')
+            records = wager_list(h, line, where)
             wagers = []
             for j, w in enumerate(records):
                 key, staked, net = self.ctx.wager_record(w, line, j, _BY, f"hand {i + 1}, ")

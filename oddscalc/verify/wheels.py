@@ -7,19 +7,12 @@ from fractions import Fraction
 
 from oddscalc.verify.context import Context, Judge, payout_citation
 from oddscalc.verify.randomness import Runs, assess, chi_square_test, runs_test
-from oddscalc.verify.reader import LogError, check_keys, require, whole
+from oddscalc.verify.reader import LogError, check_keys, require, whole, wager_list
 from oddscalc.verify.report import ILLEGAL
 
 __all__ = ["RouletteJudge", "BigSixJudge", "SicBoJudge"]
 
 _ROUND = frozenset({"number", "wagers"})
-
-
-def _wagers(rec: dict, line: int) -> list:
-    ws = require(rec, "wagers", line)
-    if type(ws) is not list:
-        raise LogError(line, f"\"wagers\" must be a list of wager records, not {type(ws).__name__}")
-    return ws
 
 
 class RouletteJudge(Judge):
@@ -41,7 +34,7 @@ class RouletteJudge(Judge):
         number = whole(require(rec, "number", line), line, "\"number\"", 0, 36)
         self.counts[number] += 1
         self.runs.add(number >= 19)
-        for i, wrec in enumerate(_wagers(rec, line)):
+        for i, wrec in enumerate(wager_list(rec, line)):
             key, staked, net = ctx.wager_record(wrec, line, i, frozenset({"numbers"}))
             numbers = require(wrec, "numbers", line, f"wager {i + 1}: ")
             if type(numbers) is not list or any(type(n) is not int or not 0 <= n <= 36 for n in numbers) \
@@ -100,7 +93,7 @@ class BigSixJudge(Judge):
             raise LogError(line, f"\"symbol\" must be one of {', '.join(self.symbols)}, not {symbol!r}")
         self.counts[k] += 1
         self.runs.add(symbol == self.symbols[-1])
-        for i, wrec in enumerate(_wagers(rec, line)):
+        for i, wrec in enumerate(wager_list(rec, line)):
             key, staked, net = ctx.wager_record(wrec, line, i)
             w = ctx.permitted(key, line)
             if w is None:
@@ -174,7 +167,7 @@ class SicBoJudge(Judge):
         for d in dice:
             self.faces[d - 1] += 1
         self.runs.add(sum(dice) >= 11)
-        for i, wrec in enumerate(_wagers(rec, line)):
+        for i, wrec in enumerate(wager_list(rec, line)):
             key, staked, net = ctx.wager_record(wrec, line, i)
             w = ctx.permitted(key, line)
             if w is None:
