@@ -22,7 +22,7 @@ from oddscalc.games.blackjack import side, wagers as wagers_mod
 from oddscalc.games.blackjack.analysis import SOURCES as ENGINE_SOURCES, game_summary
 from oddscalc.games.blackjack.game import GameResult, HandRow, full_game, ten_pair_cases, up_card_evaluators
 from oddscalc.games.blackjack.hand import HandValues, start_hand
-from oddscalc.games.blackjack.player import STAND, hand_of, is_natural
+from oddscalc.games.blackjack.player import STAND, hand_of
 from oddscalc.games.blackjack.rules import TEN, RuleSet
 from oddscalc.games.blackjack.side import over_13, under_13
 from oddscalc.games.blackjack.strategy import Strategy, td_value
@@ -138,9 +138,10 @@ def _ten_split_gain(rules: RuleSet, game: GameResult, tens: tuple[int, ...]) -> 
 
 def _fixed_game(rules: RuleSet, base: RuleSet, shoe: tuple[int, ...], tens: tuple[int, ...] | None,
                 game: GameResult | None) -> GameResult:
-    """What the engine's fixed-strategy evaluation (`strategy.td_value`) reads: every starting hand's chance
-    per up-card (the ten pair's same-rank cases), naturals' values and the evaluators, without solving the
-    optimal play (reusing its evaluators when it was solved)."""
+    """What the engine's fixed-strategy evaluation (`strategy.td_value`) reads: the up-cards' chances and
+    evaluators, and per up-card every starting hand's cards and chance (the ten pair's same-rank cases),
+    without solving the optimal play (reusing its evaluators when it was solved). The rows' action values
+    are left unsolved (`_UNSOLVED`): `td_value` plays the chart on the evaluators and never reads them."""
     evaluators = game.evaluators if game is not None else {}
     per_up, rows = [], []
     for up, p_up, ev in up_card_evaluators(base, shoe):
@@ -152,10 +153,10 @@ def _fixed_game(rules: RuleSet, base: RuleSet, shoe: tuple[int, ...], tens: tupl
                 ways = ev.shoe[a] * (ev.shoe[b] - (a == b)) * (1 if a == b else 2)
                 if not ways:
                     continue
-                h = hand_of((a, b))
-                pbj = ev.p_banker_bj(h)
-                value = rules.blackjack_pays * (1 - pbj) if is_natural(h) else Fraction(0)
-                cases = tuple((q, k, None) for k, q in _ten_cases(rules, tens, up)) if a == b == TEN else ()
-                rows.append(HandRow(up, (a, b), Fraction(ways, size * (size - 1)),
-                                    HandValues((), STAND, pbj, value, natural=is_natural(h)), value, cases))
+                cases = tuple((q, k, _UNSOLVED) for k, q in _ten_cases(rules, tens, up)) if a == b == TEN else ()
+                rows.append(HandRow(up, (a, b), Fraction(ways, size * (size - 1)), _UNSOLVED, Fraction(0), cases))
     return GameResult(rules, Fraction(0), tuple(per_up), tuple(rows), (), evaluators)
+
+
+#: The placeholder values of a row whose play is not solved (see `_fixed_game`).
+_UNSOLVED = HandValues((), STAND, Fraction(0), Fraction(0))

@@ -10,7 +10,6 @@ from oddscalc.games.blackjack import strategy as charts
 from oddscalc.games.blackjack.hand import pair_partners
 from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, add, hand_of, is_natural, total_of
 from oddscalc.games.blackjack.rounds import split_law
-from oddscalc.games.blackjack.rules import ACE, TEN
 from oddscalc.games.blackjack.split import SplitDetail, split_stake, split_value
 
 __all__ = ["HandOutcomes", "start_outcomes", "split_round_law", "RoundLaw", "round_law"]
@@ -132,7 +131,6 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
             dist[ret] = dist.get(ret, Fraction(0)) + w * p
 
     for done, (up, ev) in enumerate(game.evaluators.items()):
-        bj_card = {ACE: TEN, TEN: ACE}.get(up)  # the hole card that makes a banker two-card 21
         if progress:
             progress(done, len(game.evaluators), f"blackjack: law of a round, {name}, up-card {done + 1}")
         chart = None if strategy is None else charts.play_policy(strategy, up, None, rules.das)
@@ -164,9 +162,10 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                     detail = split_value(ev.left(h), up, pair, partners, rules, ev.dealer, split_policy)
                     if strategy is None and detail.value != v.value(SPLIT):
                         raise AssertionError("split expectation differs between the game and its law")
-                    stake += w * q * (pbj + split_stake(ev.left(h), pair, partners, detail.limit, detail.policy,
-                                                        bj_card) if rules.peek else
-                                      split_stake(ev.left(h), pair, partners, detail.limit, detail.policy))
+                    # peek: the banker's 21 ends the round at one unit; otherwise every split stake counts
+                    split_staked = split_stake(ev.left(h), pair, partners, detail.limit, detail.policy,
+                                               ev.bj_card if rules.peek else None)
+                    stake += w * q * ((pbj if rules.peek else 0) + split_staked)
                     law = split_round_law(ev, h, pair, partners, detail, budget)
                     if law is None:  # the round at its exact conditional expectation
                         mass = 1 - pbj if rules.peek else Fraction(1)

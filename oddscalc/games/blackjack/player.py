@@ -325,6 +325,11 @@ class Evaluator:
         self._bj_card = TEN if self.up == ACE else (ACE if self.up == TEN else None)
 
     # --- the shoe and the banker -------------------------------------------------------------
+    @property
+    def bj_card(self) -> int | None:
+        """The hole card's value index that makes a banker two-card 21 with the up-card (None: no such card)."""
+        return self._bj_card
+
     def left(self, h: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(s - n for s, n in zip(self.shoe, h))
 

@@ -20,14 +20,10 @@ Example (1 pack, 1994 rules as a custom set; the shoe is counts per value A, 2, 
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 
-from oddscalc.games.blackjack.game import full_game, up_card_evaluators
-from oddscalc.games.blackjack.hand import pair_partners
-from oddscalc.games.blackjack.player import hand_of
+from oddscalc.games.blackjack.composition import full_shoe_chart, round_expectations
 from oddscalc.games.blackjack.rules import RuleSet
-from oddscalc.games.blackjack.split import FixedPolicy
-from oddscalc.games.blackjack.strategy import Strategy, derive, hand_value, play_policy
+from oddscalc.games.blackjack.strategy import Strategy
 
 __all__ = ["round_expectation", "basic_strategy", "ShoeError"]
 
@@ -36,10 +32,10 @@ class ShoeError(ValueError):
     """A shoe composition the function cannot take (wrong length, negative counts, ranks needed)."""
 
 
-@lru_cache(maxsize=16)
 def basic_strategy(rules: RuleSet) -> Strategy:
-    """The total-dependent basic strategy derived from the full shoe of `rules` (docs/blackjack.md)."""
-    return derive(full_game(rules))
+    """The total-dependent basic strategy derived from the full shoe of `rules` (docs/blackjack.md): the chart
+    the game-protection analysis plays, `composition.full_shoe_chart` (kept with the cached full-shoe game)."""
+    return full_shoe_chart(rules)
 
 
 def round_expectation(shoe: tuple[int, ...], rules: RuleSet, strategy: Strategy | None = None) -> Fraction:
@@ -47,26 +43,12 @@ def round_expectation(shoe: tuple[int, ...], rules: RuleSet, strategy: Strategy 
     index 0 = Aces .. 9 = ten-values): composition-dependent optimal play on that shoe when `strategy` is
     None, else the fixed `strategy` (e.g. `basic_strategy(rules)`) played unchanged, split hands included.
     Raises ShoeError for a malformed shoe or a same-rank ten rule (a count per value cannot say which tens
-    share a rank), and ShoeRunsOut when the shoe is so small that the banker could run out of cards."""
+    share a rank), and ShoeRunsOut when the shoe is so small that the banker could run out of cards.
+    The value is `composition.round_expectations`, the adapter the effects-of-removal analysis uses."""
     shoe = tuple(shoe)
     if len(shoe) != 10 or any(not isinstance(n, int) or n < 0 for n in shoe):
         raise ShoeError(f"a shoe is 10 non-negative whole counts (A, 2..9, ten), got {shoe!r}")
     if rules.same_rank_tens:
         raise ShoeError("a shoe given by values cannot say which tens share a rank: use split=same-value")
-    if strategy is None:
-        return full_game(rules, shoe=shoe).ev
-    total = Fraction(0)
-    for up, p_up, ev in up_card_evaluators(rules, shoe):
-        fixed = FixedPolicy(ev, 0, play_policy(strategy, up, None, rules.das))
-        left = ev.shoe
-        n = sum(left)
-        up_total = Fraction(0)
-        for a in range(10):
-            for b in range(a, 10):
-                ways = left[a] * (left[b] - (a == b)) * (1 if a == b else 2)
-                if ways:
-                    partners = pair_partners(ev, hand_of((a, b)))
-                    up_total += ways * hand_value(ev, fixed, strategy, (a, b), partners)
-        total += p_up * up_total / (n * (n - 1))
-        ev.dealer.release()
-    return total
+    play = "optimal" if strategy is None else "basic"
+    return round_expectations(rules, shoe, None, (play,), strategy)[play]

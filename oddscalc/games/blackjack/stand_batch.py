@@ -24,7 +24,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from oddscalc.games.blackjack.dealer import StandLayers, falling, longest
+from oddscalc.games.blackjack.dealer import StandLayers, falling_row, longest
+from oddscalc.games.blackjack.dealer import pads as dealer_pads  # a local name `pads` is used below
 
 __all__ = ["PRIMES", "MODULUS", "MAX_COUNT", "lanes_for", "stand_sums", "stand_diffs", "reconstruct", "plan"]
 
@@ -42,14 +43,8 @@ _SUM_CAP = (2 ** 63 - 1) // max(PRIMES) ** 2  # residue products that may be add
 
 def _falling_table() -> np.ndarray:
     """(n)_m mod p for every lane, m = 0..12 and n = 0..MAX_COUNT, as an array indexed [lane, m, n]."""
-    out = np.zeros((_LANES, 13, MAX_COUNT + 1), dtype=np.int64)
-    for n in range(MAX_COUNT + 1):
-        r = 1
-        for m in range(13):
-            for i, p in enumerate(PRIMES):
-                out[i, m, n] = r % p
-            r = r * (n - m) if n - m > 0 else 0
-    return out
+    rows = [falling_row(n) for n in range(MAX_COUNT + 1)]  # rows[n][m] = (n)_m
+    return np.array([[[row[m] % p for row in rows] for m in range(13)] for p in PRIMES], dtype=np.int64)
 
 
 _FF = _falling_table()
@@ -106,7 +101,7 @@ def plan(up: int, hit_soft17: bool, cls: int) -> _Plan:
 @lru_cache(maxsize=4096)
 def _pads(size: int, last: int) -> tuple[tuple[int, ...], ...]:
     """Per lane, pad(k) = (size - k)_(last - k) mod p for k = 0..12 (zero past `last`)."""
-    row = [falling(size - k, last - k) if k <= last else 0 for k in range(13)]
+    row = dealer_pads(size, last)
     return tuple(tuple(v % p for v in row) for p in PRIMES)
 
 
