@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 import oddscalc.core.mathreport
+import oddscalc.core.partial_law
 import oddscalc.core.planning
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -16,7 +17,8 @@ def test_api_guide_worked_example_runs():
     assert result.attempted >= 10 and result.failed == 0
 
 
-@pytest.mark.parametrize("module", [oddscalc.core.mathreport, oddscalc.core.planning])
+@pytest.mark.parametrize("module", [oddscalc.core.mathreport, oddscalc.core.planning,
+                                    oddscalc.core.partial_law])
 def test_module_examples_run(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

@@ -1,5 +1,7 @@
 """The blackjack reference simulator against the exact round law (1994 rules, 6 packs, two hands at most
-from a split, basic strategy): a seeded run passes `check`; a wrong payout and a wrong rule are caught.
+from a split, basic strategy): a seeded run passes `check`; a wrong payout and a wrong rule are caught. And
+against the legal default (resplits to four hands), whose law is known exactly but for lumped split rounds:
+the conservative `check` passes a seeded run and catches a wrong payout.
 
 The exact law of this rule set takes minutes, so it is read from the committed cache; the law itself is
 recomputed from scratch on tiny shoes (every deal enumerated) in test_blackjack_rounds.py."""
@@ -59,13 +61,59 @@ def _run(argv, capsys):
     return exc.value.code, capsys.readouterr().err
 
 
-def test_check_refuses_a_law_with_lumped_resplit_rounds(tmp_path, capsys):
-    results = tmp_path / "r.csv"
-    results.write_text("net_return,count\n-1,500\n0,100\n1,400\n")
-    code, err = _run(["check", "blackjack", "initial", str(results), "--version", "1994", "--rule", "strategy=basic"],
-                     capsys)
-    assert code == 2
-    assert "beyond the computation's work budget" in err and "max_hands=2" in err
+@pytest.fixture(scope="module")
+def legal():
+    """The legal default (resplits to four hands): its law is exact except for lumped split rounds."""
+    a = api.analyse("blackjack", "1994", "initial", rules={"strategy": "basic"})
+    table = api.decision_table("blackjack", "1994", "initial", dict(a.rules))
+    return a.results[0], dict(a.rules), table
+
+
+def test_the_legal_law_is_known_but_for_the_lumped_split_rounds(legal):
+    result, _, _ = legal
+    partial = result.partial
+    assert result.not_a_law and partial is not None
+    assert partial.total_mean == result.distribution.mean == result.figure("expectation, total-dependent basic strategy")
+    lumped = next(line for line in result.notes if "work budget" in line)
+    assert f"chance {partial.mass};" in lumped
+    # the lumped entries are split rounds of up to four hands, each doubled at most once: within 8 units
+    assert (partial.low, partial.high) == (-8, 8)
+    low, high = partial.probability_bounds(lambda v: v > 0)
+    assert high - low == partial.mass
+    assert low <= result.distribution.p_win <= high  # the lumped rounds' means are one allowed law
+
+
+def test_seeded_simulation_of_the_legal_game_passes_the_conservative_check(legal):
+    result, rules, table = legal
+    counts = simulators.simulate("blackjack", result.wager, 100_000, seed=1, rules=rules, table=table)
+    outcome = check_counts(result.partial, counts)
+    assert outcome.passed and "Conservative tests" in outcome.verdict
+    assert any(8 in b.returns or -8 in b.returns for b in outcome.bins)  # four doubled hands can happen
+
+
+def test_a_wrong_payout_is_caught_in_the_legal_game(legal):
+    result, rules, table = legal
+    play = _wrong(rules, table, result.wager, pays=1)
+    counts = simulators.simulate("blackjack", result.wager, 100_000, seed=3, play=play)
+    outcome = check_counts(result.partial, counts)
+    assert not outcome.passed and "mean return differs" in outcome.verdict
+
+
+def test_check_command_accepts_the_legal_default(tmp_path, capsys):
+    counts = tmp_path / "r.csv"
+    assert _exit(["simulate", "blackjack", "initial", "--version", "1994", "--rule", "strategy=basic",
+                  "--rounds", "20000", "--seed", "5", "--out", str(counts)], capsys) == 0
+    capsys.readouterr()
+    assert _exit(["check", "blackjack", "initial", str(counts), "--version", "1994", "--rule", "strategy=basic"],
+                 capsys) == 0
+    out = capsys.readouterr().out
+    assert "CONSISTENT with the exactly known part of the law" in out and "allowed" in out
+
+
+def _exit(argv, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    return exc.value.code
 
 
 def test_simulate_refuses_optimal_play(capsys):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from fractions import Fraction
 from pathlib import Path
 
 import click
@@ -90,6 +91,10 @@ def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks
         emit(text)
 
 
+def _ratio(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}"
+
+
 def _pay_pairs(pay: tuple[str, ...]) -> dict[str, str]:
     return dict(item.split("=", 1) for item in pay)
 
@@ -118,14 +123,15 @@ def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt) -
         fail(f"cannot read results file {shorten(results)}: "
              + ("it is a folder" if source.is_dir() else "no such readable file"))
     a = run_analysis(game, wager, version, pay, rule, decks, custom)
-    if a.results[0].not_a_law:
-        fail(f"cannot check {a.game} {a.results[0].wager.key} under these rules: {a.results[0].not_a_law}")
+    result = a.results[0]
+    if result.not_a_law and result.partial is None:
+        fail(f"cannot check {a.game} {result.wager.key} under these rules: {result.not_a_law}")
     try:
-        outcome = check_counts(a.results[0].distribution, read_results(results), level)
+        outcome = check_counts(result.partial or result.distribution, read_results(results), level)
     except ValueError as exc:
         fail(str(exc))
-    bins = [{"returns": [str(r) for r in b.returns], "observed": b.observed,
-             "expected": f"{b.expected.numerator}/{b.expected.denominator}"} for b in outcome.bins]
+    bins = [{"returns": [str(r) for r in b.returns], "observed": b.observed, "expected": _ratio(b.expected)}
+            | ({} if b.low is None else {"allowed": [_ratio(b.low), _ratio(b.high)]}) for b in outcome.bins]
     if fmt == "json":
         emit({"game": a.game, "wager": a.results[0].wager.key, "version": a.version, "rules": dict(a.rules),
               "rounds": outcome.rounds, "bins": bins,
@@ -140,10 +146,13 @@ def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt) -
                    ("verdict", "consistent" if outcome.passed else "inconsistent", outcome.verdict)]))
     else:
         lines = [f"{a.game} {a.results[0].wager.key}, version {a.version}: {outcome.rounds} rounds",
-                 f"  {'net returns':24} {'observed':>10} {'expected':>14}"]
+                 f"  {'net returns':24} {'observed':>10} {'expected':>14}"
+                 + ("  allowed (the nearest allowed law is shown)" if result.partial else "")]
         for b in outcome.bins:
+            allowed = ("" if b.low is None or b.low == b.high else
+                       f"  {render_decimal(b.low, 2)} to {render_decimal(b.high, 2)}")
             lines.append(f"  {' '.join(str(r) for r in b.returns):24} {b.observed:>10} "
-                         f"{render_decimal(b.expected, 2):>14}")
+                         f"{render_decimal(b.expected, 2):>14}{allowed}")
         lines += [f"  chi-square {render_decimal(outcome.chi_square, 4)} on {outcome.degrees_of_freedom} degrees of "
                   f"freedom: p = {significant(outcome.chi_square_p)}",
                   f"  mean return {render_decimal(outcome.observed_mean, 6)} against exact {outcome.expected_mean} "

@@ -10,6 +10,7 @@ from fractions import Fraction
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.mathreport import MathReport, report_of
 from oddscalc.core.numbers import shorten
+from oddscalc.core.partial_law import PartialLaw
 from oddscalc.regulations.model import Wager
 
 __all__ = [
@@ -61,7 +62,8 @@ class WagerResult:
     Poker's play wager, dice behind wagers), is the exact expected total staked per unit initially staked under
     the strategy the figures assume; None where the stake never grows (it is then 1).
 
-    `events` are named probabilities; `figures` are named exact figures of any other kind (see Figure)."""
+    `events` are named probabilities; `figures` are named exact figures of any other kind (see Figure); `partial`
+    is the law as far as it is known where `not_a_law` is set (see PartialLaw)."""
 
     wager: Wager
     distribution: Distribution
@@ -71,6 +73,9 @@ class WagerResult:
     not_a_law: str = ""  # when set: why `distribution` is not the law of per-round returns (its mean is exact)
     stake: Fraction | None = None  # expected total staked per unit initial stake, where stakes grow in play
     figures: tuple[Figure, ...] = ()  # named exact figures that are not probabilities
+    #: When `not_a_law` is set and the rounds it names have a known chance, mean and range: the law as far as it
+    #: is known (core.partial_law), which bounds every figure exactly and lets `check` test conservatively.
+    partial: PartialLaw | None = None
 
     def edge(self, key: str = "initial") -> Fraction:
         return next(e.value for e in self.edges if e.key == key)

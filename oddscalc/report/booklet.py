@@ -121,7 +121,7 @@ def _wager_row(r: WagerResult, notes: Notes) -> str:
     edges = "".join(f"<div>{_exact_cell(e.value)} <span class='conv'>{esc(e.convention)}</span></div>"
                     for e in r.edges)
     recon = " (reconstructed)" if w.reconstructions else ""
-    p_win = (f"not computed{notes.mark(r.not_a_law)}" if r.not_a_law else _exact_cell(d.p_win))
+    p_win = (f"{esc(mr.win_bounds(r))}{notes.mark(r.not_a_law)}" if r.not_a_law else _exact_cell(d.p_win))
     return (f"<tr><td><b>{esc(w.key)}</b>{marks}<br>{esc(w.title)}</td><td>{odds}</td>"
             f"<td class='num'>{p_win}</td>"
             f"<td class='num edge'>{edges}</td><td>{esc(w.citations)}{recon}</td></tr>")

@@ -21,13 +21,26 @@ from oddscalc.report.serialize import cell_text, exact, fraction_text
 
 __all__ = ["report_lines", "report_data", "report_rows", "REPORT_COLUMNS", "BAND_COLUMNS", "BAND_TITLE",
            "LOOSE_NOTE", "CSV_COLUMNS", "csv_values", "definition_lines",
-           "percent", "exact_pct", "one_in", "rounds_label", "band_text", "decimal_pct"]
+           "percent", "exact_pct", "bounds_pct", "win_bounds", "one_in", "rounds_label", "band_text", "decimal_pct"]
 
 NOT_COMPUTED = "not computed"
 
 
 def percent(value: Fraction, places: int = 4) -> str:
     return render_decimal(Fraction(value) * 100, places) + "%"
+
+
+def bounds_pct(low: Fraction, high: Fraction, places: int = 4) -> str:
+    """Exact bounds as percentages rounded outward (the low one down, the high one up), so that the printed
+    interval always holds the true value: `42.1234% to 43.5679%`."""
+    scale = 10 ** places
+    down, up = (low * 100 * scale) // 1, -((-high * 100 * scale) // 1)
+    return f"{render_decimal(Fraction(down, scale), places)}% to {render_decimal(Fraction(up, scale), places)}%"
+
+
+def win_bounds(r: WagerResult) -> str:
+    """P(win) of a result whose distribution is not the law: its exact bounds, or "not computed" without them."""
+    return NOT_COMPUTED if r.partial is None else bounds_pct(*r.partial.probability_bounds(lambda v: v > 0))
 
 
 def exact_pct(value: Fraction) -> str:

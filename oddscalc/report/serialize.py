@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from oddscalc.core.distribution import render_decimal
+from oddscalc.core.partial_law import PartialLaw
 from oddscalc.games.base import Extra, GameAnalysis, WagerResult
 from oddscalc.regulations.versions import get_version
 
@@ -21,6 +22,18 @@ DECIMAL_PLACES = 10
 def fraction_text(value: Fraction) -> str:
     value = Fraction(value)
     return f"{value.numerator}/{value.denominator}"
+
+
+def law_bounds(partial: PartialLaw) -> dict[str, Any]:
+    """The exact bounds a partial law puts on the law's chances and variance (schemas/analysis-1.json)."""
+    def pair(bounds: tuple[Fraction, Fraction]) -> list[dict[str, str]]:
+        return [exact(bounds[0]), exact(bounds[1])]
+    return {"unresolved": {"rounds": partial.what, "chance": exact(partial.mass), "mean": exact(partial.mean),
+                           "net_return_range": [fraction_text(partial.low), fraction_text(partial.high)]},
+            "p_win": pair(partial.probability_bounds(lambda v: v > 0)),
+            "p_push": pair(partial.probability_bounds(lambda v: v == 0)),
+            "p_loss": pair(partial.probability_bounds(lambda v: v < 0)),
+            "variance": pair(partial.variance_bounds())}
 
 
 def exact(value: Fraction) -> dict[str, str]:
@@ -82,6 +95,7 @@ def _wager(r: WagerResult) -> dict[str, Any]:
                           "decimal": render_decimal(p, DECIMAL_PLACES)} for ret, p in d.outcomes],
         "notes": list(r.notes),
         "distribution_is_law": not r.not_a_law,
+        "law_bounds": None if r.partial is None else law_bounds(r.partial),
         "math_report": report_data(r.math_report()),
     }
 

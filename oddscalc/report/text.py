@@ -11,6 +11,7 @@ from oddscalc.core.distribution import render_decimal
 from oddscalc.games.base import PER_STAKE, Extra, Figure, GameAnalysis, WagerResult
 from oddscalc.regulations.versions import get_version
 from oddscalc.report import math_report
+from oddscalc.report.math_report import win_bounds
 from oddscalc.report.math_report import exact_pct as _exact_pct
 from oddscalc.report.math_report import percent
 from oddscalc.report.serialize import cell_text, rendered_beside
@@ -53,7 +54,8 @@ def edge_text(a: GameAnalysis) -> str:
         lines += ["", f"{r.wager.key}: {r.wager.title}", f"  odds: {_payouts(r)}", f"  citation: {r.wager.citations}"]
         lines += _recon(r)
         if r.not_a_law:
-            lines.append("  P(win) not computed exactly (see the note)")
+            lines.append("  P(win) not computed exactly (see the note)" if r.partial is None else
+                         f"  P(win) between {win_bounds(r)} (exact bounds: see the note)")
         else:
             lines.append(f"  P(win) {_exact_pct(d.p_win)}" + (f"; P(void) {_exact_pct(d.p_push)}" if d.p_push else ""))
         for e in r.edges:
@@ -153,7 +155,7 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
             marks = _marks([notes.setdefault(f"Reconstructed value: {s}", len(notes) + 1)
                             for s in r.wager.reconstructions])
             by = {e.convention: e.value for e in r.edges}
-            p_win = (f"not computed{mark(r.not_a_law)}" if r.not_a_law else
+            p_win = (f"{win_bounds(r)}{mark(r.not_a_law)}" if r.not_a_law else
                      f"{fraction_text(r.distribution.p_win)} ({percent(r.distribution.p_win)})")
             rows.append([
                 f"{r.wager.key}{marks}", _payouts(r), p_win,

@@ -8,7 +8,7 @@ so nothing but the final rendering is approximate. Rare outcomes are merged with
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -16,9 +16,11 @@ from fractions import Fraction
 import mpmath
 
 from oddscalc.core.distribution import Distribution
+from oddscalc.core.partial_law import PartialLaw
 from oddscalc.core.planning import detectable_shift
 
-__all__ = ["CheckError", "Bin", "CheckResult", "check_counts", "merge_bins", "chi_square_p", "normal_two_sided_p"]
+__all__ = ["CheckError", "Bin", "CheckResult", "check_counts", "merge_bins", "nearest_counts", "chi_square_p",
+           "normal_two_sided_p"]
 
 MIN_EXPECTED = 5
 MIN_ROUNDS = 100  # below this the normal approximation behind the z-test is not to be trusted
@@ -36,6 +38,9 @@ class Bin:
     returns: tuple[Fraction, ...]
     observed: int
     expected: Fraction
+    #: Against a partial law: the least and greatest expected count it allows (`expected` is the nearest one).
+    low: Fraction | None = None
+    high: Fraction | None = None
 
 
 @dataclass(frozen=True)
@@ -81,14 +86,56 @@ def merge_bins(probabilities: Mapping[Fraction, Fraction], counts: Mapping[Fract
     return bins
 
 
-def minimum_rounds(dist: Distribution, min_expected: int = MIN_EXPECTED) -> int:
-    """Fewest rounds for which some split of the outcomes (by return) into two groups expects min_expected in each."""
+def minimum_rounds(outcomes: Sequence[tuple[Fraction, Fraction]], min_expected: int = MIN_EXPECTED) -> int:
+    """Fewest rounds for which some split of the outcomes (by return) into two groups expects min_expected in
+    each; `outcomes`: (return, chance) pairs sorted by return (a distribution's, or a partial law's lower bounds)."""
     best = Fraction(0)
     cumulative = Fraction(0)
-    for _, p in dist.outcomes[:-1]:
+    total = sum((p for _, p in outcomes), Fraction(0))
+    for _, p in outcomes[:-1]:
         cumulative += p
-        best = max(best, min(cumulative, 1 - cumulative))
+        best = max(best, min(cumulative, total - cumulative))
     return -(-min_expected // best) if best else 0
+
+
+def nearest_counts(observed: Sequence[int], low: Sequence[Fraction], free: Sequence[bool], extra: Fraction
+                   ) -> list[Fraction]:
+    """The expected counts closest to `observed` in Pearson's chi-square among those a partial law allows:
+    bin b expects at least low[b], a `free` bin (one the unresolved rounds can land in) up to low[b] + extra,
+    and the free bins together exactly `extra` more than their lows.
+
+    Since the counts and the expectations both sum to the rounds, the statistic is sum O^2/P minus the
+    rounds: minimising it is water-filling, P_b = clip(c O_b, low_b, low_b + extra) with c solved exactly on
+    the segment of the (piecewise linear) total where it meets its target. Bins observed empty gain nothing
+    from mass and take it only when no observed bin is free.
+    """
+    expected = [Fraction(x) for x in low]
+    takers = [i for i, f in enumerate(free) if f and observed[i] > 0]
+    if not takers:
+        expected[next(i for i, f in enumerate(free) if f)] += extra
+        return expected
+    target = sum((expected[i] for i in takers), Fraction(0)) + extra
+
+    def fill(c: Fraction) -> Fraction:
+        return sum((min(max(c * observed[i], expected[i]), expected[i] + extra) for i in takers), Fraction(0))
+
+    points = sorted({Fraction(expected[i] + d, observed[i]) for i in takers for d in (0, extra)})
+    before = Fraction(0)
+    for point in points:
+        if fill(point) >= target:
+            break
+        before = point
+    # on [before, point] the total is linear: bins below, above and between their clips
+    rising = sum(observed[i] for i in takers
+                 if expected[i] <= before * observed[i] and point * observed[i] <= expected[i] + extra)
+    fixed = sum((expected[i] for i in takers if point * observed[i] <= expected[i]), Fraction(0)) + sum(
+        (expected[i] + extra for i in takers if before * observed[i] >= expected[i] + extra), Fraction(0))
+    c = (target - fixed) / rising
+    for i in takers:
+        expected[i] = min(max(c * observed[i], expected[i]), expected[i] + extra)
+    if sum((expected[i] for i in takers), Fraction(0)) != target:
+        raise AssertionError("water-filling missed its target")
+    return expected
 
 
 def chi_square_p(statistic: Fraction, dof: int, digits: int = 15) -> str:
@@ -109,14 +156,26 @@ def normal_two_sided_p(z: mpmath.mpf, digits: int = 15) -> str:
         return mpmath.nstr(mpmath.erfc(z / mpmath.sqrt(2)), digits)
 
 
-def check_counts(dist: Distribution, counts: Mapping[Fraction, int], alpha: Fraction = Fraction(1, 100),
+def check_counts(law: Distribution | PartialLaw, counts: Mapping[Fraction, int], alpha: Fraction = Fraction(1, 100),
                  min_expected: int = MIN_EXPECTED) -> CheckResult:
     """Test observed counts of each net return against the exact distribution.
 
     Both tests are run at level alpha/2 each (Bonferroni), so the verdict as a whole errs with
     probability at most alpha when the simulator is right.
+
+    Against a `PartialLaw` (a share of rounds whose own law is not computed) both tests are conservative: the
+    chi-square statistic is taken against the allowed law nearest the counts (`nearest_counts`), never more
+    than against the true one, and the z-test uses the largest variance the knowledge allows; so the verdict
+    still errs with probability at most alpha when the simulator is right, at some cost in power.
     """
-    probabilities = dist.as_dict()
+    partial = law if isinstance(law, PartialLaw) else None
+    if partial is None:
+        outcomes, expected_mean, variance = law.outcomes, law.mean, law.variance
+    else:
+        known = dict(partial.exact)
+        outcomes = tuple((r, known.get(r, Fraction(0))) for r in partial.returns)
+        expected_mean, variance = partial.total_mean, partial.variance_bounds()[1]
+    probabilities = dict(outcomes)
     for ret, n in counts.items():
         if n < 0:
             raise CheckError(f"negative count {n} for return {ret}")
@@ -126,19 +185,24 @@ def check_counts(dist: Distribution, counts: Mapping[Fraction, int], alpha: Frac
     rounds = sum(counts.values())
     if len(probabilities) < 2:
         raise CheckError("this wager has a single possible outcome: there is nothing to test")
-    needed = max(MIN_ROUNDS, minimum_rounds(dist, min_expected))
+    needed = max(MIN_ROUNDS, minimum_rounds(outcomes, min_expected))
     bins = merge_bins(probabilities, counts, rounds, min_expected)
     if rounds < needed or len(bins) < 2 or any(b.expected < min_expected for b in bins):
         raise CheckError(f"too few rounds ({rounds}) for the test to mean anything: at least {needed} are needed "
                          f"(at least {MIN_ROUNDS}, and two groups of outcomes each expecting {min_expected} or more)")
+    if partial is not None:
+        extra = partial.mass * rounds
+        free = [any(r in partial.support for r in b.returns) for b in bins]
+        fitted = nearest_counts([b.observed for b in bins], [b.expected for b in bins], free, extra)
+        bins = [Bin(b.returns, b.observed, e, b.expected, b.expected + extra if f else b.expected)
+                for b, e, f in zip(bins, fitted, free)]
     statistic = sum(((b.observed - b.expected) ** 2 / b.expected for b in bins), Fraction(0))
     dof = len(bins) - 1
     chi_p = chi_square_p(statistic, dof)
     mean = sum((r * n for r, n in counts.items()), Fraction(0)) / rounds
     with mpmath.workdps(30):
-        var = dist.variance
-        se = mpmath.sqrt(mpmath.mpf(var.numerator) / var.denominator / rounds)
-        diff = mean - dist.mean
+        se = mpmath.sqrt(mpmath.mpf(variance.numerator) / variance.denominator / rounds)
+        diff = mean - expected_mean
         z = (mpmath.mpf(diff.numerator) / diff.denominator) / se if se else mpmath.mpf(0)
         z_text = mpmath.nstr(z, 6)
         z_p = normal_two_sided_p(z)
@@ -149,14 +213,21 @@ def check_counts(dist: Distribution, counts: Mapping[Fraction, int], alpha: Frac
     if mpmath.mpf(z_p) < mpmath.mpf(level.numerator) / level.denominator:
         failures.append(f"mean return differs (z = {z_text}, p = {mpmath.nstr(mpmath.mpf(z_p), 4)})")
     passed = not failures
-    verdict = (f"CONSISTENT with the exact distribution at significance level {_pct(alpha)} "
+    against = "the exact distribution" if partial is None else "the exactly known part of the law"
+    verdict = (f"CONSISTENT with {against} at significance level {_pct(alpha)} "
                f"({_pct(level)} for each of the two tests)" if passed else
-               f"INCONSISTENT with the exact distribution at significance level {_pct(alpha)}: " + "; ".join(failures))
-    shift = detectable_shift(dist.variance, rounds, level, DETECT_POWER)
+               f"INCONSISTENT with {against} at significance level {_pct(alpha)}: " + "; ".join(failures))
+    if partial is not None:
+        verdict += (f". Conservative tests: {partial.what} (chance {partial.mass}, net return between "
+                    f"{_text(partial.low)} and {_text(partial.high)}, exact mean {partial.mean}) may have any law "
+                    "there; the chi-square is taken against the nearest such law and the z-test uses the largest "
+                    "variance allowed, so a right simulator still fails with probability at most the level")
+    shift = detectable_shift(variance, rounds, level, DETECT_POWER)
     verdict += (f". With probability {_pct(DETECT_POWER)} or more, {rounds:,} rounds detect a shift of the mean "
                 f"return (the RTP) of {shift * 100:.4g} percentage points or more (the z-test at level {_pct(level)}, "
-                "normal approximation with the exact variance); a smaller shift may go unseen")
-    return CheckResult(rounds, tuple(bins), statistic, dof, chi_p, mean, dist.mean, z_text, z_p, alpha, passed,
+                "normal approximation with the " + ("exact variance" if partial is None else
+                                                    "largest variance allowed") + "); a smaller shift may go unseen")
+    return CheckResult(rounds, tuple(bins), statistic, dof, chi_p, mean, expected_mean, z_text, z_p, alpha, passed,
                        verdict, shift)
 
 

@@ -59,7 +59,12 @@ def _merge_laws(parts: list[RoundLaw]) -> RoundLaw:
             events[k] = events.get(k, Fraction(0)) + v
     stakes = [law.stake for law in parts]
     stake = None if None in stakes else sum(stakes, Fraction(0))
-    return RoundLaw(dict(sorted(dist.items())), sum((law.lumped for law in parts), Fraction(0)), events, stake)
+    lumped: dict[Fraction, Fraction] = {}
+    for law in parts:
+        for r, p in law.lumped_dist.items():
+            lumped[r] = lumped.get(r, Fraction(0)) + p
+    return RoundLaw(dict(sorted(dist.items())), sum((law.lumped for law in parts), Fraction(0)), events, stake,
+                    dict(sorted(lumped.items())), max((law.lumped_hands for law in parts), default=0))
 
 
 def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True) -> dict[str, Any]:
@@ -85,7 +90,9 @@ def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True) 
         "strategy": strategy_data(s),
         "laws": {name: {"distribution": [[frac(r), frac(p)] for r, p in law.dist.items()],
                         "lumped": frac(law.lumped), "events": {k: frac(v) for k, v in law.events.items()},
-                        "stake": None if law.stake is None else frac(law.stake)}
+                        "stake": None if law.stake is None else frac(law.stake),
+                        "lumped_distribution": [[frac(r), frac(p)] for r, p in law.lumped_dist.items()],
+                        "lumped_hands": law.lumped_hands}
                  for name, law in laws.items()},
     }
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from oddscalc.games.blackjack import strategy as charts
@@ -84,13 +84,17 @@ class RoundLaw:
     """The law of the initial wager's net result per round under one strategy.
 
     `lumped`: the chance of split rounds whose joint law was beyond the work budget; each enters `dist` as
-    its exact conditional expectation, so only the mean is exact when it is not zero. `events`: chances of a player blackjack, a banker blackjack, a split, a double. `stake`: the
+    its exact conditional expectation, so only the mean is exact when it is not zero; `lumped_dist` holds
+    those entries alone (`dist` less them is the exactly known part of the law) and `lumped_hands` the
+    largest number of hands such a round can reach (its net return lies within twice that, either way). `events`: chances of a player blackjack, a banker blackjack, a split, a double. `stake`: the
     expected total staked per unit initial stake (doubles and split hands included)."""
 
     dist: dict[Fraction, Fraction]
     lumped: Fraction
     events: dict[str, Fraction]
     stake: Fraction | None = None
+    lumped_dist: dict[Fraction, Fraction] = field(default_factory=dict)
+    lumped_hands: int = 0
 
 
 #: Work (block tuples tried) allowed for one split round's exact law; beyond it the round is lumped at its
@@ -122,6 +126,8 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
     probs = {up: p for up, p, _ in game.per_up}
     dist: dict[Fraction, Fraction] = {}
     lumped = Fraction(0)
+    lumped_dist: dict[Fraction, Fraction] = {}
+    lumped_hands = 0
     stake = Fraction(0)
     events = {"player blackjack": Fraction(0), "banker blackjack": Fraction(0), "split": Fraction(0),
               "double": Fraction(0)}
@@ -170,6 +176,8 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                     if law is None:  # the round at its exact conditional expectation
                         mass = 1 - pbj if rules.peek else Fraction(1)
                         lumped += w * q * mass
+                        lumped_dist[detail.value / mass] = lumped_dist.get(detail.value / mass, 0) + w * q * mass
+                        lumped_hands = max(lumped_hands, detail.limit)
                         law = {detail.value / mass: mass}
                     put(start_outcomes(out, h, SPLIT, law), w * q)
                     continue
@@ -182,4 +190,5 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                 put(start_outcomes(out, h, action), w * q)
     if progress:
         progress(len(game.evaluators), len(game.evaluators), f"blackjack: law of a round, {name}")
-    return RoundLaw(dict(sorted(dist.items())), lumped, events, stake)
+    return RoundLaw(dict(sorted(dist.items())), lumped, events, stake, dict(sorted(lumped_dist.items())),
+                    lumped_hands)

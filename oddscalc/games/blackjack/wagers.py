@@ -11,6 +11,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from oddscalc.core.distribution import Distribution
+from oddscalc.core.partial_law import PartialLaw
 from oddscalc.games.base import INITIAL, PER_STAKE, Extra, Figure, GameAnalysis, RuleError, WagerResult, edges_for
 from oddscalc.games.blackjack.analysis import game_summary
 from oddscalc.games.blackjack.rules import POST_SPLIT_NAMES, RULES, RuleSet, rule_set
@@ -71,12 +72,15 @@ def _initial(w: Wager, rs: RuleSet, play: str, progress) -> tuple[WagerResult, l
         f"total-dependent basic strategy expectation {s['td_ev']}",
     ]
     not_a_law = ""
+    partial = None
     if lumped:
         not_a_law = (f"split rounds whose joint law is beyond the computation's work budget (chance {lumped}; "
                      f"hand limits {limits}) enter the distribution as their exact conditional expectation: the mean "
-                     "and edge are exact, P(win) and the variance are not; with --rule max_hands=2 the distribution "
-                     "is the exact law of every round (docs/blackjack.md says what resplit laws cost)")
+                     "and edge are exact, P(win) and the variance are not (exact bounds are given); with --rule "
+                     "max_hands=2 the distribution is the exact law of every round (docs/blackjack.md says what "
+                     "resplit laws cost)")
         notes.append(not_a_law)
+        partial = _partial_law(dist, law, lumped, rs)
     else:
         notes.append("the distribution is the exact law of one round's net result, split rounds included "
                      "(each split hand's result and the banker's, jointly)")
@@ -96,7 +100,25 @@ def _initial(w: Wager, rs: RuleSet, play: str, progress) -> tuple[WagerResult, l
     if stake is not None:
         notes.append(f"expected total staked per unit initial stake (doubles and split hands included, under the "
                      f"same play): {law['stake']}")
-    return WagerResult(w, dist, edges, events, tuple(notes), not_a_law, stake, figures=figures), extras, []
+    return (WagerResult(w, dist, edges, events, tuple(notes), not_a_law, stake, figures=figures, partial=partial),
+            extras, [])
+
+
+def _partial_law(dist: Distribution, law: dict, lumped: Fraction, rs: RuleSet) -> PartialLaw:
+    """The round law as far as it is known: `dist` less the lumped split rounds' entries, which hold `lumped`
+    of the chance at their exact mean; such a round's net return is a whole number of units within the
+    stakes of its hands (at most `lumped_hands`, each doubled at most once after a split when DAS allows)."""
+    at = [(_F(r), _F(p)) for r, p in law["lumped_distribution"]]
+    exact = dist.as_dict()
+    for r, p in at:
+        exact[r] -= p
+    top = law["lumped_hands"] * (2 if rs.das else 1)
+    partial = PartialLaw.of(exact, lumped, sum((r * p for r, p in at), Fraction(0)) / lumped, Fraction(-top),
+                            Fraction(top), tuple(Fraction(v) for v in range(-top, top + 1)),
+                            "split rounds whose joint law is beyond the computation's work budget")
+    if partial.total_mean != dist.mean:
+        raise AssertionError("the partial law's mean differs from the distribution's")
+    return partial
 
 
 def decision_table(w: Wager, rules: dict[str, str]) -> dict | None:
