@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
+from contextlib import nullcontext
 from pathlib import Path
 
 import click
 import mpmath
 
 from oddscalc import api
-from oddscalc.cli import analysis_options, check_format, emit, fail, run_analysis
+from oddscalc.cli import analysis_options, check_format, emit, fail, parse_pairs, run_analysis
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
@@ -17,7 +18,7 @@ from oddscalc.core.progress import StderrBar
 from oddscalc.report.text import _csv
 from oddscalc.sim.check import check_counts
 from oddscalc.sim.results import counts_csv, counts_json, read_results
-from oddscalc.sim.roundlog import RoundLogWriter
+from oddscalc.sim.roundlog import round_log
 from oddscalc.sim.simulators import NEEDS_TABLE
 from oddscalc.sim.simulators import simulate as run_simulation
 
@@ -58,25 +59,17 @@ def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks
         fail(str(exc))
     a = run_analysis(game, wager, version, pay, rule, decks, custom)
     w = a.results[0].wager
-    writer = None
     try:
         table = (api.decision_table(a.game, a.version, w.key, dict(a.rules), custom=True)
                  if a.game in NEEDS_TABLE else None)
-        if log_path is not None:
-            writer = RoundLogWriter(log_path, a.game, a.version, dict(a.rules), _pay_pairs(pay),
-                                    {"simulator": "oddscalc simulate (reference)", "seed": seed})
-        counts = run_simulation(a.game, w, rounds, seed, StderrBar(), rules=dict(a.rules), table=table, log=writer)
-        if writer is not None:
-            writer.close()
-            click.echo(f"{rounds} rounds logged to {log_path}", err=True)
+        with (nullcontext() if log_path is None else
+              round_log(log_path, a.game, a.version, dict(a.rules), parse_pairs(pay, "--pay"),
+                        {"simulator": "oddscalc simulate (reference)", "seed": seed})) as log:
+            counts = run_simulation(a.game, w, rounds, seed, StderrBar(), rules=dict(a.rules), table=table, log=log)
     except ValueError as exc:
-        if writer is not None:
-            writer.abort()
         fail(str(exc))
-    except BaseException:
-        if writer is not None:
-            writer.abort()
-        raise
+    if log_path is not None:
+        click.echo(f"{rounds} rounds logged to {log_path}", err=True)
     meta = {"schema_version": 1, "game": a.game, "wager": w.key, "version": a.version, "rules": dict(a.rules),
             "seed": seed, "rounds": rounds}
     text = counts_json(counts, meta) if fmt == "json" else counts_csv(counts)
@@ -88,10 +81,6 @@ def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks
         click.echo(f"{rounds} rounds written to {out}", err=True)
     else:
         emit(text)
-
-
-def _pay_pairs(pay: tuple[str, ...]) -> dict[str, str]:
-    return dict(item.split("=", 1) for item in pay)
 
 
 @click.command()
