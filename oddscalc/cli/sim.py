@@ -7,7 +7,6 @@ from contextlib import nullcontext
 from pathlib import Path
 
 import click
-import mpmath
 
 from oddscalc import api
 from oddscalc.cli import analysis_options, check_format, emit, fail, parse_pairs, run_analysis
@@ -16,16 +15,11 @@ from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 from oddscalc.core.progress import StderrBar
 from oddscalc.report.text import _csv
-from oddscalc.sim.check import check_counts
+from oddscalc.sim.check import check_counts, significant
 from oddscalc.sim.results import counts_csv, counts_json, read_results
 from oddscalc.sim.roundlog import round_log
 from oddscalc.sim.simulators import NEEDS_TABLE
 from oddscalc.sim.simulators import simulate as run_simulation
-
-
-def significant(p: str, digits: int = 4) -> str:
-    """A p-value (mpmath's decimal text) to `digits` significant figures for the text report."""
-    return mpmath.nstr(mpmath.mpf(p), digits)
 
 
 #: The most rounds one `simulate` run plays (hours of work already); add the counts of several seeds for more.
