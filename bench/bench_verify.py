@@ -11,7 +11,7 @@ from pathlib import Path
 
 from oddscalc import api
 from oddscalc.sim import simulators
-from oddscalc.sim.roundlog import RoundLogWriter
+from oddscalc.sim.roundlog import round_log
 from oddscalc.verify import verify
 
 ROUNDS = 1_000_000
@@ -28,9 +28,8 @@ def _log(game: str, wager: str, version: str, rules: dict[str, str]) -> Path:
         w = {x.key: x for x in api.wagers(game, version)}[wager]
         table = api.decision_table(game, version, wager, resolved) if game in simulators.NEEDS_TABLE else None
         path = _DIR / f"{key}.jsonl"
-        writer = RoundLogWriter(path, game, version, resolved, about={"seed": 1})
-        simulators.simulate(game, w, ROUNDS, 1, rules=resolved, table=table, log=writer)
-        writer.close()
+        with round_log(path, game, version, resolved, about={"seed": 1}) as log:
+            simulators.simulate(game, w, ROUNDS, 1, rules=resolved, table=table, log=log)
         _LOGS[key] = path
     return _LOGS[key]
 

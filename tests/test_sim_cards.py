@@ -1,11 +1,15 @@
 """Card-game simulators against the exact engines: seeded runs pass `check`, a wrong drawing rule fails."""
 
+import random
 from fractions import Fraction as F
 
 import pytest
+from verify_logs import write_log
 
 from oddscalc import api
 from oddscalc.sim import baccarat, simulators
+from oddscalc.sim.baccarat import punto_banco_shoe
+from oddscalc.sim.cards import draw_cards
 from oddscalc.sim.check import check_counts
 
 
@@ -113,3 +117,31 @@ def test_super_pan_9_house_drawing_on_6_is_caught():
 
     counts = simulators.simulate("super-pan-9", r.wager, 100_000, seed=8, play=wrong)
     assert not check_counts(r.distribution, counts).passed
+
+
+@pytest.mark.parametrize("replace", [False, True])
+def test_drawing_with_names_makes_the_same_draws(replace):
+    """Named cards are drawn by position: the same values, in the same order, the RNG left in the same state,
+    and each name the name of a card of that value (names here are the positions themselves)."""
+    shoe = punto_banco_shoe(1)
+    plain, named = random.Random(8), random.Random(8)
+    for k in (6, 9, 30):
+        values, none = draw_cards(plain, shoe, k, replace)
+        same, names = draw_cards(named, shoe, k, replace, [str(i) for i in range(len(shoe))])
+        assert none is None and values == same and [shoe[int(i)] for i in names] == values
+        assert replace or len(set(names)) == k
+    assert plain.getstate() == named.getstate()
+
+
+@pytest.mark.parametrize("game, wager, version, rules", [
+    ("punto-banco", "banker", "1994", {"decks": "8"}),
+    ("chemin-de-fer", "player", "1994", {}),
+    ("chemin-de-fer", "bank", "1994", {"decks": "infinite"}),
+    ("baccarat-banque", "right", "1994", {}),
+    ("super-pan-9", "initial", "1994", {}),
+])
+def test_logging_a_card_game_leaves_its_counts_unchanged(tmp_path, game, wager, version, rules):
+    resolved, logged = write_log(tmp_path / "x.jsonl", game, wager, 300, seed=5, version=version, rules=rules)
+    w = {x.key: x for x in api.wagers(game, version)}[wager]
+    table = api.decision_table(game, version, wager, resolved, custom=True) if game in simulators.NEEDS_TABLE else None
+    assert simulators.simulate(game, w, 300, 5, rules=resolved, table=table) == logged

@@ -18,7 +18,7 @@ from oddscalc.sim import baccarat as sim_bac
 from oddscalc.sim import blackjack as sim_bj
 from oddscalc.sim import poker as sim_poker
 from oddscalc.sim import simulators
-from oddscalc.sim.roundlog import RoundLogWriter, STAKE, amount_text
+from oddscalc.sim.roundlog import STAKE, amount_text, round_log
 from oddscalc.verify import verify
 from oddscalc.verify.report import ILLEGAL, MISPAID, RANDOM, SHOE
 from verify_logs import first, rounds_of, write_log
@@ -228,22 +228,21 @@ def test_one_pack_shoe_dealing_a_fifth_ace(tmp_path):
     rules, _ = api.resolved_rules("punto-banco", "1994", {"decks": "1"})
     w = {x.key: x for x in api.wagers("punto-banco", "1994")}["player"]
     path = tmp_path / "pb1.jsonl"
-    writer = RoundLogWriter(path, "punto-banco", "1994", rules)
     shoe_no, rounds = 0, 0
-    while rounds < 500:
-        shoe_no += 1
-        labels = sim_bac.punto_banco_labels(1) + ["A"]
-        rng.shuffle(labels)
-        while len(labels) >= 6 and rounds < 500:
-            values = [POINT[x] for x in labels]
-            record = {"shoe": shoe_no}
-            dealt = _Deal()
-            sim_bac.punto_banco_round(w, dealt, values, labels=labels, record=record)
-            writer(record)
-            used = len(record["player"]) + len(record["banker"])
-            del labels[:used]
-            rounds += 1
-    writer.close()
+    with round_log(path, "punto-banco", "1994", rules) as log:
+        while rounds < 500:
+            shoe_no += 1
+            labels = sim_bac.punto_banco_labels(1) + ["A"]
+            rng.shuffle(labels)
+            while len(labels) >= 6 and rounds < 500:
+                values = [POINT[x] for x in labels]
+                record = {"shoe": shoe_no}
+                dealt = _Deal()
+                sim_bac.punto_banco_round(w, dealt, values, labels=labels, record=record)
+                log(record)
+                used = len(record["player"]) + len(record["banker"])
+                del labels[:used]
+                rounds += 1
 
     def fifth_ace():
         seen, count = None, 0
@@ -286,13 +285,12 @@ def test_a_shuffle_that_never_deals_a_ten_first_is_flagged_and_a_fair_one_passes
         path = tmp_path / f"{name}.jsonl"
         resolved, _ = api.resolved_rules("punto-banco", "1994", {"decks": "8"})
         w = {x.key: x for x in api.wagers("punto-banco", "1994")}["banker"]
-        writer = RoundLogWriter(path, "punto-banco", "1994", resolved)
         rng = rng_class(29)
-        for i in range(1000):
-            record = {"shoe": i + 1}
-            rigged(w, rng, record)
-            writer(record)
-        writer.close()
+        with round_log(path, "punto-banco", "1994", resolved) as log:
+            for i in range(1000):
+                record = {"shoe": i + 1}
+                rigged(w, rng, record)
+                log(record)
         report = verify(path, "punto-banco")
         failed = [f for f in report.faults if f.kind == RANDOM]
         assert report.by_kind[RANDOM] == (1 if flagged else 0), report.text()

@@ -8,7 +8,7 @@ from pathlib import Path
 from oddscalc import api
 from oddscalc.cli import default_version
 from oddscalc.sim import simulators
-from oddscalc.sim.roundlog import RoundLogWriter
+from oddscalc.sim.roundlog import round_log
 
 
 def write_log(path: Path, game: str, wager: str, rounds: int, seed: int, version: str | None = None,
@@ -25,10 +25,9 @@ def write_log(path: Path, game: str, wager: str, rounds: int, seed: int, version
     chart_rules = api.resolved_rules(game, version, table_rules, custom=True)[0] if table_rules is not None else resolved
     table = (api.decision_table(game, version, wager, chart_rules, custom=True)
              if game in simulators.NEEDS_TABLE else None)
-    writer = RoundLogWriter(path, game, version, header_rules if header_rules is not None else resolved, pay,
-                            {"simulator": "test", "seed": seed})
-    counts = simulators.simulate(game, w, rounds, seed, rules=resolved, table=table, play=play, log=writer)
-    writer.close()
+    with round_log(path, game, version, header_rules if header_rules is not None else resolved, pay,
+                   {"simulator": "test", "seed": seed}) as log:
+        counts = simulators.simulate(game, w, rounds, seed, rules=resolved, table=table, play=play, log=log)
     return resolved, counts
 
 

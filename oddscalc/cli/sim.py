@@ -3,29 +3,24 @@
 from __future__ import annotations
 
 import os
+from contextlib import nullcontext
 from fractions import Fraction
 from pathlib import Path
 
 import click
-import mpmath
 
 from oddscalc import api
-from oddscalc.cli import analysis_options, check_format, emit, fail, run_analysis
+from oddscalc.cli import analysis_options, check_format, emit, fail, parse_pairs, run_analysis
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 from oddscalc.core.progress import StderrBar
 from oddscalc.report.text import _csv
-from oddscalc.sim.check import check_counts
+from oddscalc.sim.check import check_counts, significant
 from oddscalc.sim.results import counts_csv, counts_json, read_results
-from oddscalc.sim.roundlog import RoundLogWriter
+from oddscalc.sim.roundlog import round_log
 from oddscalc.sim.simulators import NEEDS_TABLE
 from oddscalc.sim.simulators import simulate as run_simulation
-
-
-def significant(p: str, digits: int = 4) -> str:
-    """A p-value (mpmath's decimal text) to `digits` significant figures for the text report."""
-    return mpmath.nstr(mpmath.mpf(p), digits)
 
 
 #: The most rounds one `simulate` run plays (hours of work already); add the counts of several seeds for more.
@@ -59,25 +54,17 @@ def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks
         fail(str(exc))
     a = run_analysis(game, wager, version, pay, rule, decks, custom)
     w = a.results[0].wager
-    writer = None
     try:
         table = (api.decision_table(a.game, a.version, w.key, dict(a.rules), custom=True)
                  if a.game in NEEDS_TABLE else None)
-        if log_path is not None:
-            writer = RoundLogWriter(log_path, a.game, a.version, dict(a.rules), _pay_pairs(pay),
-                                    {"simulator": "oddscalc simulate (reference)", "seed": seed})
-        counts = run_simulation(a.game, w, rounds, seed, StderrBar(), rules=dict(a.rules), table=table, log=writer)
-        if writer is not None:
-            writer.close()
-            click.echo(f"{rounds} rounds logged to {log_path}", err=True)
+        with (nullcontext() if log_path is None else
+              round_log(log_path, a.game, a.version, dict(a.rules), parse_pairs(pay, "--pay"),
+                        {"simulator": "oddscalc simulate (reference)", "seed": seed})) as log:
+            counts = run_simulation(a.game, w, rounds, seed, StderrBar(), rules=dict(a.rules), table=table, log=log)
     except ValueError as exc:
-        if writer is not None:
-            writer.abort()
         fail(str(exc))
-    except BaseException:
-        if writer is not None:
-            writer.abort()
-        raise
+    if log_path is not None:
+        click.echo(f"{rounds} rounds logged to {log_path}", err=True)
     meta = {"schema_version": 1, "game": a.game, "wager": w.key, "version": a.version, "rules": dict(a.rules),
             "seed": seed, "rounds": rounds}
     text = counts_json(counts, meta) if fmt == "json" else counts_csv(counts)
@@ -93,10 +80,6 @@ def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks
 
 def _ratio(x: Fraction) -> str:
     return f"{x.numerator}/{x.denominator}"
-
-
-def _pay_pairs(pay: tuple[str, ...]) -> dict[str, str]:
-    return dict(item.split("=", 1) for item in pay)
 
 
 @click.command()

@@ -7,9 +7,9 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import IO, TextIO
 
-__all__ = ["write_bytes", "write_text", "writing_text", "OutputPathError", "check_output"]
+__all__ = ["atomic_open", "write_bytes", "write_text", "writing_text", "OutputPathError", "check_output"]
 
 _UMASK = os.umask(0)
 os.umask(_UMASK)
@@ -22,9 +22,12 @@ def _special(path: Path) -> bool:
 
 
 @contextmanager
-def _atomic(path: Path, mode: str, **open_args) -> Iterator:
-    """A file opened with `mode` that is renamed onto `path` only when the block ends without an error, with the
-    usual permissions (0666 less the umask); a special file (/dev/stdout, a FIFO) is written in place."""
+def atomic_open(path: Path, mode: str, **open_args) -> Iterator[IO]:
+    """A file opened with `mode` (and `open`'s other arguments) that is renamed onto `path` only when the block
+    ends without an error, with the usual permissions (0666 less the umask): an error or Ctrl-C in the block
+    leaves no file, not even part of one. A special file (/dev/stdout, a FIFO) is written in place. For example
+    `with atomic_open(path, "w", encoding="utf-8") as f: f.write(text)`.
+    """
     path = Path(path)
     if _special(path):
         with open(path, mode, **open_args) as f:
@@ -44,7 +47,7 @@ def _atomic(path: Path, mode: str, **open_args) -> Iterator:
 
 def write_bytes(path: Path, data: bytes) -> None:
     """Write `data` to `path` atomically, with the usual permissions (0666 less the umask)."""
-    with _atomic(path, "wb") as f:
+    with atomic_open(path, "wb") as f:
         f.write(data)
 
 
@@ -56,7 +59,7 @@ def write_text(path: Path, text: str) -> None:
 def writing_text(path: Path, newline: str = "") -> Iterator[TextIO]:
     """A text file to stream into (UTF-8), renamed onto `path` only when the block ends without an error:
     for outputs too large to hold in memory, with the same atomicity and permissions as `write_bytes`."""
-    with _atomic(path, "w", encoding="utf-8", newline=newline) as f:
+    with atomic_open(path, "w", encoding="utf-8", newline=newline) as f:
         yield f
 
 

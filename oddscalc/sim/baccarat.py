@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from oddscalc.games.baccarat.rules import removed_cards
 from oddscalc.regulations.model import Wager
+from oddscalc.sim.cards import draw_cards
 from oddscalc.sim.roundlog import STAKE, amount_text, wager_entry
 from oddscalc.sim.simulators import Round, SimulationError
 
@@ -57,15 +58,6 @@ def punto_banco_labels(decks: int) -> list[str]:
     return [x for _ in range(decks) for x in ["A", *map(str, range(2, 10))] * 4 + ["10", "J", "Q", "K"] * 4]
 
 
-def _sample(rng: random.Random, shoe: list[int], k: int, labels: list[str] | None,
-            record: dict | None) -> tuple[list[int], list[str] | None]:
-    """k cards in dealing order: the same draws as `rng.sample(shoe, k)`, with their names when logging."""
-    if record is None:
-        return rng.sample(shoe, k), None
-    picked = rng.sample(range(len(shoe)), k)
-    return [shoe[i] for i in picked], [labels[i] for i in picked]
-
-
 def player_draws(total: int) -> bool:
     """The opposing hand takes a third card on 0-5 and stands on 6 or 7."""
     return total <= 5
@@ -92,7 +84,7 @@ def punto_banco_round(w: Wager, rng: random.Random, shoe: list[int], rules=(play
                       labels: list[str] | None = None, record: dict | None = None,
                       banker_tie_loses: bool = False) -> Fraction:
     player_rule, banker_rule = rules
-    cards, names = _sample(rng, shoe, 6, labels, record)
+    cards, names = draw_cards(rng, shoe, 6, labels=None if record is None else labels)
     player, banker = [cards[0], cards[2]], [cards[1], cards[3]]
     dealt = [[0, 2], [1, 3]]  # positions in `cards` of each hand's cards
     nxt = 4
@@ -139,7 +131,7 @@ def house_draws(point: int) -> bool:
 
 def super_pan_9_round(w: Wager, rng: random.Random, shoe: list[int], strategy, labels: list[str] | None = None,
                       record: dict | None = None, banker_rule=house_draws) -> Fraction:
-    cards, names = _sample(rng, shoe, 8, labels, record)
+    cards, names = draw_cards(rng, shoe, 8, labels=None if record is None else labels)
     player, banker = cards[0:3], cards[3:6]
     took = [[0, 1, 2], [3, 4, 5]]
     if strategy(tuple(sorted(player))):
@@ -170,13 +162,8 @@ def super_pan_9_bank_round(w: Wager, rng: random.Random, shoe: list[int], table,
     (reg 9(9)(b)) and a levy on the bank's net winnings (reg 10(1)). Returns the bank's net per unit wagered
     against it (player-banker) or hand 1's result (initial-player-bank; hand 0 when it is the only one).
     Given a `record`, it is filled in the round log's `hands` form (docs/verify.md), with the same draws."""
-    size = 4 * table.hands + 4
-    if record is None:
-        cards = [rng.choice(shoe) for _ in range(size)] if table.with_replacement else rng.sample(shoe, size)
-    else:  # the same draws, by position, so that each card's name can be logged
-        picked = ([rng.choice(range(len(shoe))) for _ in range(size)] if table.with_replacement
-                  else rng.sample(range(len(shoe)), size))
-        cards = [shoe[i] for i in picked]
+    cards, names = draw_cards(rng, shoe, 4 * table.hands + 4, table.with_replacement,
+                              None if record is None else labels)
     hands = [cards[3 * i:3 * i + 3] for i in range(table.hands)]
     took = [[3 * i, 3 * i + 1, 3 * i + 2] for i in range(table.hands)]  # positions in `cards` of each hand's cards
     bank = cards[3 * table.hands:3 * table.hands + 3]
@@ -200,7 +187,6 @@ def super_pan_9_bank_round(w: Wager, rng: random.Random, shoe: list[int], table,
         net -= (table.stake_zero if i == 0 else 1) * result
     levy = table.levy * max(net, 0)
     if record is not None:
-        names = [labels[i] for i in picked]
         _bank_record(record, table, [[names[i] for i in mine] for mine in took], [names[i] for i in bank_took],
                      results, net, levy)
     if w.key == "initial-player-bank":

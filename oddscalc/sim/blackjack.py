@@ -174,9 +174,11 @@ def _logged(node: dict | None, cards: list[int], actions: list[str]) -> list[int
     return cards
 
 
-def _split(t: Table, pair: tuple[int, int], up: int, draw, root: dict | None = None) -> list[tuple[list[int], int]]:
+def _split(t: Table, pair: tuple[int, int], up: int, draw,
+           root: dict | None = None) -> tuple[list[tuple[list[int], int]], list[dict | None]]:
     """Split a pair and play the hands in order, resplitting a pair card dealt as a second card while the
-    number of hands is below the limit. `root`, when logging, becomes the split hand's record (a tree)."""
+    number of hands is below the limit: each final hand's (cards, stake), and its record (None when not
+    logging). `root`, when logging, becomes the split hand's record (a tree whose leaves are those records)."""
     pair_rank = pair[0]
     limit = 2 if value(pair_rank) == 1 and not t.resplit_aces else t.max_hands
     hands = [[pair_rank], [pair_rank]]
@@ -202,9 +204,7 @@ def _split(t: Table, pair: tuple[int, int], up: int, draw, root: dict | None = N
         hand.append(card)
         done.append(_play_hand(t, hand, up, draw, pair_rank, node=nodes[i]))
         i += 1
-    if root is not None:
-        root["leaves"] = nodes
-    return done
+    return done, nodes
 
 
 def _banker_stands(cards: list[int], hit_soft17: bool) -> bool:
@@ -222,11 +222,9 @@ def play_round(t: Table, draw, record: dict | None = None) -> Fraction:
     result, leaves = _round(t, draw, player, banker, root)
     if record is not None:
         record["banker"] = [LABELS[c] for c in banker]
-        if "leaves" in root:
-            leaves = root.pop("leaves")
-        else:
-            root.update({"cards": [LABELS[c] for c in player], "actions": root.get("actions", [])})
-            leaves = [(root, leaves[0][1])] if leaves else [(root, Fraction(result))]
+        if not leaves:  # a natural ended the round before the player played
+            root.update({"cards": [LABELS[c] for c in player], "actions": []})
+            leaves = [(root, result)]
         for node, net in leaves:
             node["stake"] = amount_text(STAKE * (2 if node.get("actions") == ["double"] else 1))
             node["net"] = amount_text(STAKE * net)
@@ -235,8 +233,10 @@ def play_round(t: Table, draw, record: dict | None = None) -> Fraction:
     return result
 
 
-def _round(t: Table, draw, player: list[int], banker: list[int], root: dict | None):
-    """(net result, [(leaf record or None, its net)] when logging) of a round whose first three cards are out."""
+def _round(t: Table, draw, player: list[int], banker: list[int],
+           root: dict | None) -> tuple[Fraction, list[tuple[dict | None, Fraction]]]:
+    """The net result of a round whose first three cards are out, and each hand played as (its record, or None
+    when not logging; its net): none when a natural ends the round first."""
     if t.peek:
         banker.append(draw())
         if _natural(banker):
@@ -250,14 +250,14 @@ def _round(t: Table, draw, player: list[int], banker: list[int], root: dict | No
         return t.pays, []
     first = t.two_card.get(("pair", value(player[0]) - 1, up), "stand") if t.pair(player[0], player[1]) else None
     if first == "split":
-        hands = _split(t, (player[0], player[1]), up, draw, root)
+        hands, nodes = _split(t, (player[0], player[1]), up, draw, root)
     else:
-        hands = [_play_hand(t, player, up, draw, None, first, node=root)]
+        hands, nodes = [_play_hand(t, player, up, draw, None, first, node=root)], [root]
     if not t.peek:
         banker.append(draw())
         if _natural(banker):
             nets = [Fraction(-stake) for _, stake in hands]
-            return Fraction(sum(nets)), _pair_leaves(root, nets)
+            return Fraction(sum(nets)), list(zip(nodes, nets))
     while not _banker_stands(banker, t.hit_soft17):
         banker.append(draw())
     b = best_total(banker)[0]
@@ -272,13 +272,4 @@ def _round(t: Table, draw, player: list[int], banker: list[int], root: dict | No
             nets.append(Fraction(-stake))
         else:
             nets.append(Fraction(0))
-    return Fraction(sum(nets)), _pair_leaves(root, nets)
-
-
-def _pair_leaves(root: dict | None, nets: list[Fraction]) -> list:
-    if root is None:
-        return []
-    if "leaves" in root:
-        root["leaves"] = list(zip(root["leaves"], nets))
-        return root["leaves"]
-    return [(root, nets[0])]
+    return Fraction(sum(nets)), list(zip(nodes, nets))

@@ -20,7 +20,7 @@ from oddscalc.core.partial_law import PartialLaw
 from oddscalc.core.planning import detectable_shift
 
 __all__ = ["CheckError", "Bin", "CheckResult", "check_counts", "merge_bins", "nearest_counts", "chi_square_p",
-           "normal_two_sided_p"]
+           "normal_two_sided_p", "significant"]
 
 MIN_EXPECTED = 5
 MIN_ROUNDS = 100  # below this the normal approximation behind the z-test is not to be trusted
@@ -156,6 +156,12 @@ def normal_two_sided_p(z: mpmath.mpf, digits: int = 15) -> str:
         return mpmath.nstr(mpmath.erfc(z / mpmath.sqrt(2)), digits)
 
 
+def significant(p: str, digits: int = 4) -> str:
+    """A p-value (the decimal text of `chi_square_p` or `normal_two_sided_p`) to `digits` significant figures,
+    as reports print it: "0.0001234567" -> "0.0001235"."""
+    return mpmath.nstr(mpmath.mpf(p), digits)
+
+
 def check_counts(law: Distribution | PartialLaw, counts: Mapping[Fraction, int], alpha: Fraction = Fraction(1, 100),
                  min_expected: int = MIN_EXPECTED) -> CheckResult:
     """Test observed counts of each net return against the exact distribution.
@@ -209,9 +215,9 @@ def check_counts(law: Distribution | PartialLaw, counts: Mapping[Fraction, int],
     level = alpha / 2
     failures = []
     if mpmath.mpf(chi_p) < mpmath.mpf(level.numerator) / level.denominator:
-        failures.append(f"outcome frequencies differ (chi-square p = {mpmath.nstr(mpmath.mpf(chi_p), 4)})")
+        failures.append(f"outcome frequencies differ (chi-square p = {significant(chi_p)})")
     if mpmath.mpf(z_p) < mpmath.mpf(level.numerator) / level.denominator:
-        failures.append(f"mean return differs (z = {z_text}, p = {mpmath.nstr(mpmath.mpf(z_p), 4)})")
+        failures.append(f"mean return differs (z = {z_text}, p = {significant(z_p)})")
     passed = not failures
     against = "the exact distribution" if partial is None else "the exactly known part of the law"
     verdict = (f"CONSISTENT with {against} at significance level {_pct(alpha)} "

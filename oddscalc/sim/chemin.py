@@ -21,6 +21,7 @@ from oddscalc.games.base import RuleError
 from oddscalc.games.chemin_de_fer.analysis import parse_commission
 from oddscalc.regulations.model import Wager
 from oddscalc.sim.baccarat import punto_banco_labels
+from oddscalc.sim.cards import draw_cards
 from oddscalc.sim.roundlog import wager_entry
 from oddscalc.sim.simulators import Round, SimulationError
 
@@ -52,16 +53,9 @@ def deal(cards: list[int], replace: bool, labels: list[str] | None = None) -> De
 
     Given the cards' `labels` (names, position by position), it makes the same draws by position and leaves the
     names of the cards drawn last in its attribute `names`, for a round log."""
-    if labels is None:
-        if replace:
-            return lambda rng, k: [rng.choice(cards) for _ in range(k)]
-        return lambda rng, k: rng.sample(cards, k)
-    positions = range(len(cards))
-
     def draw(rng: random.Random, k: int) -> list[int]:
-        picked = [rng.choice(positions) for _ in range(k)] if replace else rng.sample(positions, k)
-        draw.names = [labels[i] for i in picked]
-        return [cards[i] for i in picked]
+        values, draw.names = draw_cards(rng, cards, k, replace, labels)
+        return values
     return draw
 
 

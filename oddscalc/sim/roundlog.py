@@ -1,7 +1,7 @@
 """Writing a round log (format `roundlog-1`, docs/verify.md): a header line, then one JSON object per round.
 
 The reference simulators fill one record per round (what was dealt, thrown or spun, the decisions, and each
-wager's stake and net result); `RoundLogWriter` writes them as they come, to a temporary file renamed into place
+wager's stake and net result); `round_log` writes them as they come, to a temporary file renamed into place
 at the end, so an interrupted run leaves no half-written log under the final name. Amounts are exact strings:
 whole, a terminating decimal ("9.5"), else a fraction ("19/3"); never a binary float.
 """
@@ -9,14 +9,15 @@ whole, a terminating decimal ("9.5"), else a fraction ("19/3"); never a binary f
 from __future__ import annotations
 
 import json
-import os
-import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-__all__ = ["RoundLogWriter", "amount_text", "STAKE", "wager_entry", "FORMAT"]
+from oddscalc.core.files import writing_text
+
+__all__ = ["round_log", "amount_text", "STAKE", "wager_entry", "FORMAT"]
 
 FORMAT = 1
 #: The stake the reference simulators write on each wager (the net results they count are per unit).
@@ -48,32 +49,21 @@ def wager_entry(key: str, net_per_unit: Fraction | int, stake: Fraction | int = 
     return {"on": key, **extra, "stake": amount_text(stake), "net": amount_text(Fraction(net_per_unit) * stake)}
 
 
-class RoundLogWriter:
-    """Writes the header at once and each round as it is given; `close()` renames the file into place."""
+@contextmanager
+def round_log(path: Path, game: str, version: str, rules: Mapping[str, str], pay: Mapping[str, str] | None = None,
+              about: Mapping[str, Any] | None = None) -> Iterator[Callable[[Mapping[str, Any]], None]]:
+    """A round log being written: the header at once, then `log(record)` writes each round as it is given. The
+    file appears under `path` only when the block ends without an error (`core.files.writing_text`): for example
+    `with round_log(path, "punto-banco", "1994", rules) as log: simulators.simulate(..., log=log)`.
+    """
+    header = {"roundlog": FORMAT, "game": game, "version": version, "rules": dict(rules)}
+    if pay:
+        header["pay"] = dict(pay)
+    header.update(about or {})
+    dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+    with writing_text(path, newline="\n") as f:
+        f.write(json.dumps(header) + "\n")
 
-    def __init__(self, path: Path, game: str, version: str, rules: Mapping[str, str],
-                 pay: Mapping[str, str] | None = None, about: Mapping[str, Any] | None = None) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, self.tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".tmp")
-        self.file = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
-        header = {"roundlog": FORMAT, "game": game, "version": version, "rules": dict(rules)}
-        if pay:
-            header["pay"] = dict(pay)
-        header.update(about or {})
-        self.file.write(json.dumps(header) + "\n")
-        self._dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-
-    def __call__(self, record: Mapping[str, Any]) -> None:
-        self.file.write(self._dumps(record) + "\n")
-
-    def close(self) -> None:
-        self.file.close()
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(self.tmp, 0o666 & ~umask)
-        os.replace(self.tmp, self.path)
-
-    def abort(self) -> None:
-        self.file.close()
-        Path(self.tmp).unlink(missing_ok=True)
+        def log(record: Mapping[str, Any]) -> None:
+            f.write(dumps(record) + "\n")
+        yield log

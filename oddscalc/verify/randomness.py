@@ -20,7 +20,7 @@ from typing import Any
 
 import mpmath
 
-from oddscalc.sim.check import chi_square_p, normal_two_sided_p
+from oddscalc.sim.check import chi_square_p, normal_two_sided_p, significant
 from oddscalc.verify.report import RANDOM, Report, fraction_text
 
 __all__ = ["Runs", "Test", "chi_square_test", "runs_test", "assess", "MIN_EXPECTED", "MIN_RUNS"]
@@ -100,12 +100,12 @@ def assess(report: Report, tests: Sequence[Test | str], alpha: Fraction, subject
     for t in run:
         passed = mpmath.mpf(t.p) >= level_mpf
         rows.append({"name": t.name, "statistic_name": t.statistic_name, "statistic": fraction_text(t.statistic),
-                     "statistic_decimal": f"{float(t.statistic):.6g}", "dof": t.dof, "p": _p(t.p), "passed": passed,
-                     "detail": t.detail})
+                     "statistic_decimal": f"{float(t.statistic):.6g}", "dof": t.dof, "p": significant(t.p),
+                     "passed": passed, "detail": t.detail})
         if not passed:
             report.fault(RANDOM, None, t.name, f"produced {t.statistic_name} = {float(t.statistic):.6g}"
-                         f"{' on ' + str(t.dof) + ' degrees of freedom' if t.dof else ''}, p = {_p(t.p)} below "
-                         f"{_pct(level)} ({t.detail})", law, citation)
+                         f"{' on ' + str(t.dof) + ' degrees of freedom' if t.dof else ''}, "
+                         f"p = {significant(t.p)} below {_pct(level)} ({t.detail})", law, citation)
     failed = sum(not r["passed"] for r in rows)
     report.randomness = {
         "subject": subject,
@@ -119,10 +119,6 @@ def assess(report: Report, tests: Sequence[Test | str], alpha: Fraction, subject
         "tests": rows,
         "skipped": _summarise(skipped),
     }
-
-
-def _p(text: str) -> str:
-    return mpmath.nstr(mpmath.mpf(text), 4)
 
 
 def _pct(x: Fraction) -> str:
