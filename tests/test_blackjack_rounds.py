@@ -154,13 +154,16 @@ def test_up_cards_computed_apart_on_two_processes_merge_to_the_whole_game(monkey
     assert two["ev"] == f"{whole.ev.numerator}/{whole.ev.denominator}"
 
 
-def _brute_resplit_law(shoe, up, pair, limit, act, peek):
+def _brute_resplit_law(shoe, up, pair, limit, act, peek, only_hands=None):
     """Split hands played one after the other in the real order from `shoe` (card values 1..10): a pair card
     dealt as a hand's second card starts a new hand while there are fewer than `limit`; then the banker. The
-    net result's law over every order of the cards (with peek, banker-blackjack rounds left out)."""
+    net result's law over every order of the cards (with peek, banker-blackjack rounds left out); with
+    `only_hands`, only the rounds that ended with that many hands count."""
     law = Counter()
 
     def banker(rest, cards, p, hands):
+        if only_hands is not None and len(hands) != only_hands:
+            return
         t, soft = _total(cards)
         if len(cards) == 2 and t == 21:
             if not peek:
@@ -241,3 +244,34 @@ def test_resplit_law_matches_brute_force_and_the_split_expectation(pair, up, pee
     assert got == _brute_resplit_law(shoe, up, pair, hands, by_values, peek)
     mean = split_value(shoe, up - 1, pair - 1, shoe[pair - 1], rules, dealer, policy=by_counts).value
     assert sum(k * p for k, p in got.items()) == mean
+
+
+@pytest.mark.parametrize("pair,up,peek,limit", [(8, 10, False, 3), (8, 6, False, 4), (8, 1, True, 4), (8, 7, False, 0)])
+def test_the_rounds_without_a_resplit_are_computed_whatever_the_budget(pair, up, peek, limit):
+    """With no work budget left, `split_law_in_part` still gives the law of the rounds whose two hands both
+    drew a non-pair second card: equal to play in the real order restricted to two-hand rounds, and (no peek)
+    of total chance (N - P)(N - P - 1) / (N (N - 1)), N cards left and P of them pair cards."""
+    from oddscalc.games.blackjack.rounds import split_law_in_part
+    rules = RuleSet(max_hands=limit, double_totals=None, peek=peek)
+    shoe = list(RESPLIT_SHOE)
+    shoe[up - 1] -= 1
+    shoe[pair - 1] -= 2
+    shoe = tuple(shoe)
+
+    def by_values(cards):
+        t, soft = _total(cards)
+        return "hit" if t < 15 or (soft and t < 18) else "stand"
+
+    def by_counts(h):
+        return by_values(tuple(v + 1 for v in range(10) for _ in range(h[v])))
+
+    dealer = DealerTable(up - 1, False)
+    got, complete = split_law_in_part(shoe, up - 1, pair - 1, shoe[pair - 1], rules, dealer, by_counts, budget=0)
+    assert not complete
+    hands = rules.hands_limit(pair, shoe[pair - 1])
+    assert got == _brute_resplit_law(shoe, up, pair, hands, by_values, peek, only_hands=2)
+    if not peek:
+        n, p = sum(shoe), shoe[pair - 1]
+        assert sum(got.values()) == Fraction((n - p) * (n - p - 1), n * (n - 1))
+    full, complete = split_law_in_part(shoe, up - 1, pair - 1, shoe[pair - 1], rules, dealer, by_counts)
+    assert complete and full == _brute_resplit_law(shoe, up, pair, hands, by_values, peek)

@@ -9,7 +9,7 @@ from fractions import Fraction
 from oddscalc.games.blackjack import strategy as charts
 from oddscalc.games.blackjack.hand import pair_partners
 from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, add, hand_of, is_natural, total_of
-from oddscalc.games.blackjack.rounds import split_law
+from oddscalc.games.blackjack.rounds import split_law_in_part
 from oddscalc.games.blackjack.split import SplitDetail, split_stake, split_value
 
 __all__ = ["HandOutcomes", "start_outcomes", "split_round_law", "RoundLaw", "round_law"]
@@ -83,8 +83,8 @@ def start_outcomes(out: HandOutcomes, h: tuple[int, ...], action: str,
 class RoundLaw:
     """The law of the initial wager's net result per round under one strategy.
 
-    `lumped`: the chance of split rounds whose joint law was beyond the work budget; each enters `dist` as
-    its exact conditional expectation, so only the mean is exact when it is not zero; `lumped_dist` holds
+    `lumped`: the chance of resplit rounds (three or more hands) whose joint law was beyond the work budget;
+    each split's share of them enters `dist` as its exact conditional expectation, so only the mean is exact when it is not zero; `lumped_dist` holds
     those entries alone (`dist` less them is the exactly known part of the law) and `lumped_hands` the
     largest number of hands such a round can reach (its net return lies within twice that, either way). `events`: chances of a player blackjack, a banker blackjack, a split, a double. `stake`: the
     expected total staked per unit initial stake (doubles and split hands included)."""
@@ -103,17 +103,24 @@ LAW_BUDGET = 60_000
 
 
 def split_round_law(ev: Evaluator, h: tuple[int, ...], pair: int, partners: int, detail: SplitDetail,
-                    budget: int | None = LAW_BUDGET) -> dict[Fraction, Fraction] | None:
-    """A split round's exact net law (with peek, banker-blackjack rounds left out) under the post-split
-    policy of `detail` (the split's `SplitDetail`), checked against its exact expectation; None when the
-    work would pass `budget` (the round is then lumped by the caller)."""
+                    budget: int | None = LAW_BUDGET) -> tuple[dict[Fraction, Fraction], tuple[Fraction, Fraction]]:
+    """A split round's net law (with peek, banker-blackjack rounds left out) under the post-split policy of
+    `detail` (the split's `SplitDetail`), checked against its exact expectation: (law of the rounds computed,
+    (chance, conditional mean) of the resplit rounds beyond `budget`, or (0, 0) when there are none). The
+    rounds without a resplit are always computed (`rounds.split_law_in_part`); the rest follow by difference
+    from the split's exact mass and expectation."""
     mass = 1 - ev.p_banker_bj(h) if ev.rules.peek else Fraction(1)
-    law = split_law(ev.left(h), ev.up, pair, partners, ev.rules, ev.dealer, detail.policy, budget)
-    if law is None:
-        return None
-    if sum(law.values()) != mass or sum(k * p for k, p in law.items()) != detail.value:
-        raise AssertionError("split round law disagrees with the split expectation")
-    return {Fraction(k): p for k, p in law.items()}
+    law, complete = split_law_in_part(ev.left(h), ev.up, pair, partners, ev.rules, ev.dealer, detail.policy, budget)
+    law = {Fraction(k): p for k, p in law.items()}
+    rest = mass - sum(law.values())
+    rest_value = detail.value - sum(k * p for k, p in law.items())
+    if complete:
+        if rest or rest_value:
+            raise AssertionError("split round law disagrees with the split expectation")
+        return law, (Fraction(0), Fraction(0))
+    if rest <= 0 or not -2 * detail.limit <= rest_value / rest <= 2 * detail.limit:
+        raise AssertionError("the resplit rounds left out have an impossible chance or mean")
+    return law, (rest, rest_value / rest)
 
 
 def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | None = None,
@@ -172,13 +179,12 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                     split_staked = split_stake(ev.left(h), pair, partners, detail.limit, detail.policy,
                                                ev.bj_card if rules.peek else None)
                     stake += w * q * ((pbj if rules.peek else 0) + split_staked)
-                    law = split_round_law(ev, h, pair, partners, detail, budget)
-                    if law is None:  # the round at its exact conditional expectation
-                        mass = 1 - pbj if rules.peek else Fraction(1)
-                        lumped += w * q * mass
-                        lumped_dist[detail.value / mass] = lumped_dist.get(detail.value / mass, 0) + w * q * mass
+                    law, (rest, rest_mean) = split_round_law(ev, h, pair, partners, detail, budget)
+                    if rest:  # the resplit rounds beyond the budget at their exact conditional expectation
+                        lumped += w * q * rest
+                        lumped_dist[rest_mean] = lumped_dist.get(rest_mean, Fraction(0)) + w * q * rest
                         lumped_hands = max(lumped_hands, detail.limit)
-                        law = {detail.value / mass: mass}
+                        law[rest_mean] = law.get(rest_mean, Fraction(0)) + rest
                     put(start_outcomes(out, h, SPLIT, law), w * q)
                     continue
                 if action == SPLIT:

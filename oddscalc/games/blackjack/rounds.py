@@ -29,7 +29,7 @@ from oddscalc.games.blackjack.dealer import BUST, ROWS, falling
 from oddscalc.games.blackjack.player import DOUBLE, HIT, STAND, DealerTable, add, total_of
 from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
 
-__all__ = ["hand_blocks", "two_hand_law", "split_law", "split_patterns"]
+__all__ = ["hand_blocks", "two_hand_law", "split_law", "split_law_in_part", "split_patterns"]
 
 Block = tuple[tuple[int, ...], int, int]  # (cards drawn after the pair card, final total (22 = bust), stake)
 
@@ -123,13 +123,7 @@ def two_hand_law(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, deal
             slot[key] = slot.get(key, 0) + (w1 * w2 if i == j else 2 * w1 * w2)
     by_size: dict[int, dict[int, int]] = {}
     for m, slot in unions.items():
-        weight = 1
-        for c in range(10):
-            if m[c]:
-                row = ROWS[shoe[c]]
-                weight *= row[m[c]] if m[c] < len(row) else falling(shoe[c], m[c])
-                if not weight:
-                    break
+        weight = _union_weight(shoe, m)
         if not weight:
             continue
         k = sum(m)
@@ -167,11 +161,22 @@ def split_law(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: R
     gone (`partners` of them may join the pair). With peek the banker-blackjack rounds are left out. None
     when the work (block tuples tried) would pass `budget`, or for a ten pair under a same-rank rule (a
     count per value cannot tell the partner rank from the other tens)."""
+    law, complete = split_law_in_part(shoe, up, pair, partners, rules, dealer, policy, budget)
+    return law if complete else None
+
+
+def split_law_in_part(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: RuleSet,
+                      dealer: DealerTable, policy: Callable[[tuple[int, ...]], str], budget: int | None = None
+                      ) -> tuple[dict[int, Fraction], bool]:
+    """`split_law` for the rounds it can afford, and whether that is every round: the rounds without a
+    resplit (both hands' second cards non-pair cards) always, each resplit pattern (`split_patterns`) while
+    the work stays within `budget`. The chances returned sum to less than the split's whole mass exactly when
+    some resplit pattern is left out; its rounds' chance and mean follow by difference (outcomes.py)."""
     limit = rules.hands_limit(pair + 1, partners)
     if limit == 2:
-        return two_hand_law(shoe, up, pair, rules, dealer, policy)
+        return two_hand_law(shoe, up, pair, rules, dealer, policy), True
     if rules.same_rank_tens and pair == TEN:
-        return None
+        return {}, False
     size = sum(shoe)
     kinds = {}
     for non_pair in (True, False):
@@ -180,36 +185,19 @@ def split_law(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: R
             grouped.setdefault(b, []).append((_outcome(t, s), w))
         kinds[non_pair] = list(grouped.items())
     work = 0
+    complete = True
     unions: dict[tuple[int, ...], dict[tuple, int]] = {}
     for spawns, n_hands, count in split_patterns(limit):
         if spawns > partners:
             continue
-        start = add((0,) * 10, pair, spawns)
-        states = {start: {(): count * falling(shoe[pair], spawns)}}
-        for i in range(limit if spawns == limit - 2 else n_hands):
-            blocks = kinds[i < n_hands]
-            work += len(states) * len(blocks)
-            if budget is not None and work > budget:
-                return None
-            new: dict[tuple[int, ...], dict[tuple, int]] = {}
-            for m, outs in states.items():
-                left = [a - b for a, b in zip(shoe, m)]
-                for b, ends in blocks:
-                    f = 1
-                    for c in range(10):
-                        if b[c]:
-                            f *= falling(left[c], b[c])
-                            if not f:
-                                break
-                    if not f:
-                        continue
-                    slot = new.setdefault(tuple(map(add_counts, m, b)), {})
-                    for end, w in ends:
-                        for out, v in outs.items():
-                            key = tuple(sorted(out + (end,)))
-                            slot[key] = slot.get(key, 0) + v * w * f
-            states = new
-        for m, outs in states.items():
+        if spawns == 0:  # no resplit: two hands with non-pair second cards, by unordered pairs of blocks
+            found = _pairs_by_union(kinds[True], count, shoe)
+        else:
+            found, work = _pattern_unions(shoe, pair, limit, kinds, spawns, n_hands, count, work, budget)
+            if found is None:
+                complete = False
+                continue
+        for m, outs in found.items():
             slot = unions.setdefault(m, {})
             for out, v in outs.items():
                 slot[out] = slot.get(out, 0) + v
@@ -224,7 +212,76 @@ def split_law(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: R
                 if bw:
                     net = _net_all(out, b)
                     acc[net] = acc.get(net, 0) + v * bw
-    return _law(by_size, size, dealer)
+    return _law(by_size, size, dealer), complete
+
+
+def _union_weight(shoe: tuple[int, ...], m: tuple[int, ...]) -> int:
+    """prod_c (shoe_c)_(m_c): the card orders of the union `m` drawn from `shoe` (0 when it cannot be)."""
+    weight = 1
+    for c in range(10):
+        if m[c]:
+            row = ROWS[shoe[c]]
+            weight *= row[m[c]] if m[c] < len(row) else falling(shoe[c], m[c])
+            if not weight:
+                return 0
+    return weight
+
+
+def _pairs_by_union(blocks: list[tuple[tuple[int, ...], list[tuple[tuple[int, int], int]]]], count: int,
+                    shoe: tuple[int, ...]) -> dict[tuple[int, ...], dict[tuple, int]]:
+    """Two hands' blocks grouped by their union, each ordered pair of hands counted once through the
+    unordered pair (the net does not depend on the hands' order): union -> sorted outcome classes -> weight
+    (`count` times the block orders times the union's card orders)."""
+    unions: dict[tuple[int, ...], dict[tuple, int]] = {}
+    for i, (b1, ends1) in enumerate(blocks):
+        for j in range(i, len(blocks)):
+            b2, ends2 = blocks[j]
+            m = tuple(map(add_counts, b1, b2))
+            slot = unions.setdefault(m, {})
+            twice = 1 if i == j else 2
+            for o1, w1 in ends1:
+                for o2, w2 in ends2:
+                    key = (o1, o2) if o1 <= o2 else (o2, o1)
+                    slot[key] = slot.get(key, 0) + twice * w1 * w2
+    out: dict[tuple[int, ...], dict[tuple, int]] = {}
+    for m, slot in unions.items():
+        weight = count * _union_weight(shoe, m)
+        if weight:
+            out[m] = {key: v * weight for key, v in slot.items()}
+    return out
+
+
+def _pattern_unions(shoe: tuple[int, ...], pair: int, limit: int, kinds: dict, spawns: int, n_hands: int,
+                    count: int, work: int, budget: int | None
+                    ) -> tuple[dict[tuple[int, ...], dict[tuple, int]] | None, int]:
+    """One resplit pattern's hand blocks grouped by union (the pair cards that started new hands included),
+    hand by hand; (None, work) when the work would pass `budget`."""
+    start = add((0,) * 10, pair, spawns)
+    states = {start: {(): count * falling(shoe[pair], spawns)}}
+    for i in range(limit if spawns == limit - 2 else n_hands):
+        blocks = kinds[i < n_hands]
+        work += len(states) * len(blocks)
+        if budget is not None and work > budget:
+            return None, work
+        new: dict[tuple[int, ...], dict[tuple, int]] = {}
+        for m, outs in states.items():
+            left = [a - b for a, b in zip(shoe, m)]
+            for b, ends in blocks:
+                f = 1
+                for c in range(10):
+                    if b[c]:
+                        f *= falling(left[c], b[c])
+                        if not f:
+                            break
+                if not f:
+                    continue
+                slot = new.setdefault(tuple(map(add_counts, m, b)), {})
+                for end, w in ends:
+                    for out, v in outs.items():
+                        key = tuple(sorted(out + (end,)))
+                        slot[key] = slot.get(key, 0) + v * w * f
+        states = new
+    return states, work
 
 
 def _net_all(hands: tuple[tuple[int, int], ...], banker: int) -> int:

@@ -74,8 +74,9 @@ def _initial(w: Wager, rs: RuleSet, play: str, progress) -> tuple[WagerResult, l
     not_a_law = ""
     partial = None
     if lumped:
-        not_a_law = (f"split rounds whose joint law is beyond the computation's work budget (chance {lumped}; "
-                     f"hand limits {limits}) enter the distribution as their exact conditional expectation: the mean "
+        not_a_law = (f"resplit rounds (three or more hands) whose joint law is beyond the computation's work budget "
+                     f"(chance {lumped}; hand limits {limits}; every round without a resplit is in the law exactly) "
+                     "enter the distribution as their exact conditional expectation: the mean "
                      "and edge are exact, P(win) and the variance are not (exact bounds are given); with --rule "
                      "max_hands=2 the distribution is the exact law of every round (docs/blackjack.md says what "
                      "resplit laws cost)")
@@ -115,7 +116,7 @@ def _partial_law(dist: Distribution, law: dict, lumped: Fraction, rs: RuleSet) -
     top = law["lumped_hands"] * (2 if rs.das else 1)
     partial = PartialLaw.of(exact, lumped, sum((r * p for r, p in at), Fraction(0)) / lumped, Fraction(-top),
                             Fraction(top), tuple(Fraction(v) for v in range(-top, top + 1)),
-                            "split rounds whose joint law is beyond the computation's work budget")
+                            "resplit rounds whose joint law is beyond the computation's work budget")
     if partial.total_mean != dist.mean:
         raise AssertionError("the partial law's mean differs from the distribution's")
     return partial
