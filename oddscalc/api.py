@@ -237,7 +237,7 @@ def plan(game: str, version: str, wager: str, *, shift: Fraction | None = None, 
     net return per unit initially staked, e.g. Fraction(1, 200) for half a percentage point of RTP) at
     significance `alpha` with `power`; and, for `rounds` rounds or a `turnover` (total staked, in units of the
     initial stake), the band the RTP should fall in with probability `level`. Refused (PlanError) for a
-    distribution that is not the law of a round."""
+    distribution that is not the law of a round, unless the law is known in part (then conservative: `plan_of`)."""
     return plan_of(analyse(game, version, wager, rules, pay, custom).results[0], shift=shift, rounds=rounds,
                    turnover=turnover, alpha=alpha, power=power, level=level, two_sided=two_sided)
 
@@ -245,13 +245,23 @@ def plan(game: str, version: str, wager: str, *, shift: Fraction | None = None, 
 def plan_of(result: WagerResult, *, shift: Fraction | None = None, rounds: int | Fraction | None = None,
             turnover: Fraction | None = None, alpha: Fraction = Fraction(1, 100), power: Fraction = Fraction(80, 100),
             level: Fraction = Fraction(95, 100), two_sided: bool = True) -> Plan:
-    """`plan` for a wager already analysed (a WagerResult of `analyse`)."""
-    if result.not_a_law:
+    """`plan` for a wager already analysed (a WagerResult of `analyse`). Where only part of the law is known
+    (`result.partial`), the plan uses the largest variance it allows, as `check` does: the rounds needed and the
+    band are then conservative (never fewer rounds, never a narrower band than the true law's), and say so."""
+    if result.not_a_law and result.partial is None:
         raise PlanError(f"cannot plan {result.wager.game} {result.wager.key} under these rules: {result.not_a_law}")
     report = result.math_report()
-    return planning.plan(report.expected_return, report.variance, stake=report.stake, shift=shift, rounds=rounds,
-                         turnover=turnover, alpha=alpha, power=power, level=level, two_sided=two_sided,
-                         third=report.third_moment)
+    if result.partial is None:
+        variance, third, model = report.variance, report.third_moment, planning.MODEL
+    else:
+        variance, third = result.partial.variance_bounds()[1], None
+        model = (f"{planning.MODEL}, except that {result.partial.what} (chance {result.partial.mass}) have no computed "
+                 "law: the variance used is the largest the known part allows (conservative: never fewer rounds "
+                 "and never a narrower band than the true law's)")
+    found = planning.plan(report.expected_return, variance, stake=report.stake, shift=shift, rounds=rounds,
+                          turnover=turnover, alpha=alpha, power=power, level=level, two_sided=two_sided,
+                          third=third)
+    return replace(found, model=model)
 
 
 def version_ids() -> tuple[str, ...]:

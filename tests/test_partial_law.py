@@ -126,3 +126,22 @@ def test_a_wrong_mean_is_caught_against_a_partial_law():
     wrong = _whole({F(2): F(1)}, mass)  # the share all at +2: its mean is 2, not 0
     result = check_counts(partial, _sample(wrong, 20_000, random.Random(3)))
     assert not result.passed and "mean return differs" in result.verdict
+
+
+@pytest.mark.parametrize("low,high", [(F(13, 10), F(7, 5)), (F(4), F(9)), (F(1, 3), F(2, 3)), (F(0), F(10**-7))])
+def test_printed_bounds_are_rounded_outward(low, high):
+    """The printed interval holds the exact one (and, for a standard deviation, the exact square roots, worked
+    here with the decimal module at 50 digits), and is no wider than one unit of the last place each side."""
+    from decimal import Decimal, getcontext
+
+    from oddscalc.report.math_report import bounds_pct, bounds_text
+    getcontext().prec = 50
+    for root in (False, True):
+        a, b = (Decimal(x) for x in bounds_text(low, high, places=6, root=root).split(" to "))
+        lo, hi = ((Decimal(x.numerator) / Decimal(x.denominator)) for x in (low, high))
+        if root:
+            lo, hi = lo.sqrt(), hi.sqrt()
+        assert a <= lo and hi <= b
+        assert lo - a < Decimal("1e-6") and b - hi < Decimal("1e-6")
+    a, b = (Decimal(x.rstrip("%")) for x in bounds_pct(low / 10, high / 10).split(" to "))
+    assert a <= Decimal(low.numerator) * 10 / low.denominator and Decimal(high.numerator) * 10 / high.denominator <= b

@@ -3,6 +3,7 @@ distribution (not mpmath, which the code uses); the command line's `plan`."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import subprocess
@@ -80,8 +81,9 @@ def test_extreme_levels_keep_their_digits():
 
 
 def test_plan_refuses_what_has_no_answer():
-    with pytest.raises(PlanError, match="not computed|three or more|work budget"):
-        api.plan("blackjack", "1994", "initial", rounds=1000)
+    result = api.analyse("blackjack", "1994", "initial").results[0]
+    with pytest.raises(PlanError, match="work budget"):  # not the law, and nothing known of the rest
+        api.plan_of(dataclasses.replace(result, partial=None), rounds=1000)
     with pytest.raises(PlanError, match="ask for something"):
         api.plan("roulette", "1994", "straight")
     with pytest.raises(PlanError, match="between 0 and 1"):
@@ -127,3 +129,22 @@ def test_plan_command_in_every_format():
 def test_plan_bad_input_is_one_line_exit_2(args, needle):
     code, out, err = run("plan", "roulette", "straight", "--version", "1994", *args)
     assert code == 2 and needle in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_plan_of_the_legal_blackjack_game_uses_the_largest_variance_its_known_part_allows():
+    """The legal default's law is known but for lumped resplit rounds: the plan takes the variance of the
+    extreme law (the lumped share on the two ends of its range, with its exact mean), built here as a
+    distribution, and says it is conservative."""
+    from oddscalc.core.distribution import Distribution
+    result = api.analyse("blackjack", "1994", "initial").results[0]
+    partial = result.partial
+    up = (partial.mean - partial.low) / (partial.high - partial.low)  # weight on the top end
+    extreme = dict(partial.exact)
+    for value, weight in ((partial.high, up), (partial.low, 1 - up)):
+        extreme[value] = extreme.get(value, F(0)) + partial.mass * weight
+    law = Distribution.from_weights(extreme)
+    p = api.plan("blackjack", "1994", "initial", shift=F(1, 200), rounds=10**6)
+    assert law.mean == p.mean == result.distribution.mean
+    assert p.variance == law.variance
+    assert p.rounds_needed == rounds_needed(law.variance, F(1, 200), F(1, 100), F(80, 100), True)
+    assert "conservative" in p.model and str(partial.mass) in p.model

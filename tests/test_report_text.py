@@ -107,3 +107,12 @@ def test_every_committed_table_validates_against_the_schema():
                 if not w["distribution_is_law"]:  # no variance-based figure for a distribution with lumped rounds
                     assert w["variance"] is w["standard_deviation"] is report["standard_deviation"] is None
                     assert report["rtp_bands"] == report["volatility_index"] == []
+                    bounds = w["law_bounds"]  # blackjack's lumped rounds: chance, mean and range known
+                    if bounds is not None:
+                        mass = F(bounds["unresolved"]["chance"]["exact"])
+                        pairs = [[F(x["exact"]) for x in bounds[k]] for k in ("p_win", "p_push", "p_loss")]
+                        assert all(0 <= lo <= hi <= lo + mass for lo, hi in pairs), (path, w["key"])
+                        assert sum(lo for lo, _ in pairs) == 1 - mass  # the exact part, every round counted once
+                        assert sum(hi for _, hi in pairs) >= 1
+                        low, high = (F(x["exact"]) for x in bounds["variance"])
+                        assert 0 < low < high, (path, w["key"])

@@ -8,6 +8,7 @@ word for why ("not computed", "not available", "n/a"), never an empty number or 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -15,13 +16,14 @@ from typing import Any
 
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.mathreport import BAND_LEVEL, BAND_ROUNDS, DEFINITIONS, MathReport
+from oddscalc.core.partial_law import PartialLaw
 from oddscalc.core.planning import Band
 from oddscalc.games.base import WagerResult
 from oddscalc.report.serialize import cell_text, exact, fraction_text
 
 __all__ = ["report_lines", "report_data", "report_rows", "REPORT_COLUMNS", "BAND_COLUMNS", "BAND_TITLE",
            "LOOSE_NOTE", "CSV_COLUMNS", "csv_values", "definition_lines",
-           "percent", "exact_pct", "bounds_pct", "win_bounds", "one_in", "rounds_label", "band_text", "decimal_pct"]
+           "percent", "exact_pct", "bounds_pct", "bounds_text", "bounds_cells", "win_bounds", "one_in", "rounds_label", "band_text", "decimal_pct"]
 
 NOT_COMPUTED = "not computed"
 
@@ -30,12 +32,33 @@ def percent(value: Fraction, places: int = 4) -> str:
     return render_decimal(Fraction(value) * 100, places) + "%"
 
 
-def bounds_pct(low: Fraction, high: Fraction, places: int = 4) -> str:
-    """Exact bounds as percentages rounded outward (the low one down, the high one up), so that the printed
-    interval always holds the true value: `42.1234% to 43.5679%`."""
+def bounds_text(low: Fraction, high: Fraction, places: int = 6, root: bool = False) -> str:
+    """Exact bounds rounded outward (the low one down, the high one up) so that the printed interval always
+    holds the true value; `root`: of the square roots of the bounds (a standard deviation from variances)."""
     scale = 10 ** places
-    down, up = (low * 100 * scale) // 1, -((-high * 100 * scale) // 1)
-    return f"{render_decimal(Fraction(down, scale), places)}% to {render_decimal(Fraction(up, scale), places)}%"
+    if root:  # floor(sqrt(y)) = isqrt(floor(y)); the ceiling one more when its square falls short
+        down = math.isqrt(math.floor(low * scale * scale))
+        top = Fraction(high) * scale * scale
+        up = math.isqrt(math.ceil(top))
+        up += up * up < top
+    else:
+        down, up = math.floor(low * scale), math.ceil(high * scale)
+    return f"{render_decimal(Fraction(down, scale), places)} to {render_decimal(Fraction(up, scale), places)}"
+
+
+def bounds_pct(low: Fraction, high: Fraction, places: int = 4) -> str:
+    """Exact bounds of a chance as percentages rounded outward: `42.1234% to 43.5679%`."""
+    return "% to ".join(bounds_text(low * 100, high * 100, places).split(" to ")) + "%"
+
+
+def bounds_cells(partial: PartialLaw, places: int = 6) -> tuple[str, str, str, str, str]:
+    """P(win), P(push or void), P(loss), variance and standard deviation as exact bounds, rounded outward
+    (`places` decimals for the variance and standard deviation, 4 for the percentages)."""
+    chances = (partial.probability_bounds(lambda v: v > 0), partial.probability_bounds(lambda v: v == 0),
+               partial.probability_bounds(lambda v: v < 0))
+    low, high = partial.variance_bounds()
+    return (*(bounds_pct(*c) for c in chances), bounds_text(low, high, places),
+            bounds_text(low, high, places, root=True))
 
 
 def win_bounds(r: WagerResult) -> str:
@@ -99,10 +122,16 @@ def _risk_text(m: MathReport) -> str:
     return f"{exact_pct(m.element_of_risk)} ({m.element_of_risk_basis})"
 
 
-def report_lines(m: MathReport, indent: str = "    ") -> list[str]:
-    """The report as text lines for `edge` and `dist`."""
+def report_lines(m: MathReport, indent: str = "    ", partial: PartialLaw | None = None) -> list[str]:
+    """The report as text lines for `edge` and `dist`; `partial`: what is known of the law where `m` is not
+    the law of a round (its figures are then given as exact bounds)."""
     lines = [f"expected return {exact_pct(m.expected_return)} per unit initially staked; RTP {exact_pct(m.rtp)}"]
-    if not m.is_law:
+    if not m.is_law and partial is not None:
+        win, push, loss, var, sd = bounds_cells(partial)
+        lines.append(f"between (exact bounds, rounded outward; see the note): P(win) {win}; P(push or void) {push}; "
+                     f"P(loss) {loss}; variance {var}; standard deviation {sd}")
+        lines.append(f"volatility index, RTP bands, top award: {NOT_COMPUTED} (not the law of a round)")
+    elif not m.is_law:
         lines.append(f"P(win), P(push or void), P(loss), variance, standard deviation, volatility index, RTP bands, "
                      f"top award: {NOT_COMPUTED} (not the law of a round: see the note)")
     else:
@@ -206,11 +235,16 @@ def report_rows(results: Sequence[WagerResult], mark) -> tuple[list[list[str]], 
         law = m.is_law
         note = mark(r.not_a_law) if not law else ""
         sd = m.standard_deviation
+        if law:
+            known = [*(_md_exact(x) for x in (m.p_win, m.p_push, m.p_loss)), cell_text(m.variance),
+                     f"{sd.exact} = {decimal_text(sd.decimal(), 6)}"]
+        elif r.partial is not None:  # exact bounds; the note says why
+            known = [cell + (note if i < 3 else "") for i, cell in enumerate(bounds_cells(r.partial))]
+        else:
+            known = [NOT_COMPUTED + note] * 3 + [NOT_COMPUTED] * 2
         rows.append([
-            r.wager.key, *(_md_exact(x) + (note if x is None else "") for x in (m.p_win, m.p_push, m.p_loss)),
-            _md_exact(m.expected_return), _md_exact(m.rtp),
-            cell_text(m.variance) if law else NOT_COMPUTED,
-            f"{sd.exact} = {decimal_text(sd.decimal(), 6)}" if law else NOT_COMPUTED,
+            r.wager.key, *known[:3],
+            _md_exact(m.expected_return), _md_exact(m.rtp), *known[3:],
             *((decimal_text(v.value) for v in m.volatility) if law else [NOT_COMPUTED] * 3),
             _md_stake(m) + (mark(m.stake_basis) if m.stake is None else ""),
             _md_risk(m) + (mark(m.element_of_risk_basis) if m.stake is None and m.element_of_risk is None else ""),

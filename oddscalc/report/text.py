@@ -61,7 +61,7 @@ def edge_text(a: GameAnalysis) -> str:
         for e in r.edges:
             lines.append(f"  house edge {e.convention}: {_exact_pct(e.value)}")
         lines.append("  math report:")
-        lines += math_report.report_lines(r.math_report())
+        lines += math_report.report_lines(r.math_report(), partial=r.partial)
         lines += [f"  note: {n}" for n in r.notes]
     lines += ["", *math_report.definition_lines()]
     return "\n".join(lines) + "\n"
@@ -95,7 +95,7 @@ def dist_text(a: GameAnalysis) -> str:
             lines.append(f"  P({name}) = {_exact_pct(p)}")
         lines += [f"  {figure_text(f)}" for f in r.figures]
         lines.append("  math report:")
-        lines += math_report.report_lines(r.math_report())
+        lines += math_report.report_lines(r.math_report(), partial=r.partial)
     lines += ["", *math_report.definition_lines()]
     return "\n".join(lines) + "\n"
 
