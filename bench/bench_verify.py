@@ -24,7 +24,7 @@ def _log(game: str, wager: str, version: str, rules: dict[str, str]) -> Path:
     """A reference simulator's log of ROUNDS rounds (written on first use)."""
     key = f"{game}-{wager}"
     if key not in _LOGS:
-        resolved, _ = api.resolve(game, version, rules)
+        resolved, _ = api.resolved_rules(game, version, rules)
         w = {x.key: x for x in api.wagers(game, version)}[wager]
         table = api.decision_table(game, version, wager, resolved) if game in simulators.NEEDS_TABLE else None
         path = _DIR / f"{key}.jsonl"

@@ -214,18 +214,12 @@ def _brute_resplit_law(shoe, up, pair, limit, act, peek, only_hands=None):
 RESPLIT_SHOE = (2, 1, 0, 0, 0, 1, 2, 4, 1, 8)
 
 
-@pytest.mark.parametrize("pair,up,peek,limit", [(8, 10, False, 3), (8, 6, False, 4), (8, 7, False, 0),
-                                                 (1, 7, False, 3), (8, 1, True, 4), (7, 10, True, 0)])
-def test_resplit_law_matches_brute_force_and_the_split_expectation(pair, up, peek, limit):
-    """Three, four and as many hands as the shoe allows: the whole law against play in the real order, and
-    its mean against `split_value` under the same post-split policy."""
-    from oddscalc.games.blackjack.rounds import split_law
-    from oddscalc.games.blackjack.split import split_value
-    rules = RuleSet(max_hands=limit, double_totals=None, peek=peek)
+def _resplit_case(pair, up):
+    """RESPLIT_SHOE less the up-card and both pair cards, and a post-split policy (by card values, and the same
+    by the engine's counts per value): double 10 and 11, hit below 15 and soft below 18, split Aces stand."""
     shoe = list(RESPLIT_SHOE)
     shoe[up - 1] -= 1
     shoe[pair - 1] -= 2
-    shoe = tuple(shoe)
 
     def by_values(cards):
         t, soft = _total(cards)
@@ -238,6 +232,18 @@ def test_resplit_law_matches_brute_force_and_the_split_expectation(pair, up, pee
     def by_counts(h):
         return by_values(tuple(v + 1 for v in range(10) for _ in range(h[v])))
 
+    return tuple(shoe), by_values, by_counts
+
+
+@pytest.mark.parametrize("pair,up,peek,limit", [(8, 10, False, 3), (8, 6, False, 4), (8, 7, False, 0),
+                                                 (1, 7, False, 3), (8, 1, True, 4), (7, 10, True, 0)])
+def test_resplit_law_matches_brute_force_and_the_split_expectation(pair, up, peek, limit):
+    """Three, four and as many hands as the shoe allows: the whole law against play in the real order, and
+    its mean against `split_value` under the same post-split policy."""
+    from oddscalc.games.blackjack.rounds import split_law
+    from oddscalc.games.blackjack.split import split_value
+    rules = RuleSet(max_hands=limit, double_totals=None, peek=peek)
+    shoe, by_values, by_counts = _resplit_case(pair, up)
     dealer = DealerTable(up - 1, False)
     got = split_law(shoe, up - 1, pair - 1, shoe[pair - 1], rules, dealer, by_counts)
     hands = rules.hands_limit(pair, shoe[pair - 1])
@@ -253,18 +259,7 @@ def test_the_rounds_without_a_resplit_are_computed_whatever_the_budget(pair, up,
     of total chance (N - P)(N - P - 1) / (N (N - 1)), N cards left and P of them pair cards."""
     from oddscalc.games.blackjack.rounds import split_law_in_part
     rules = RuleSet(max_hands=limit, double_totals=None, peek=peek)
-    shoe = list(RESPLIT_SHOE)
-    shoe[up - 1] -= 1
-    shoe[pair - 1] -= 2
-    shoe = tuple(shoe)
-
-    def by_values(cards):
-        t, soft = _total(cards)
-        return "hit" if t < 15 or (soft and t < 18) else "stand"
-
-    def by_counts(h):
-        return by_values(tuple(v + 1 for v in range(10) for _ in range(h[v])))
-
+    shoe, by_values, by_counts = _resplit_case(pair, up)
     dealer = DealerTable(up - 1, False)
     got, complete = split_law_in_part(shoe, up - 1, pair - 1, shoe[pair - 1], rules, dealer, by_counts, budget=0)
     assert not complete
