@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 from contextlib import nullcontext
-from fractions import Fraction
 from pathlib import Path
 
 import click
@@ -15,6 +14,7 @@ from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 from oddscalc.core.progress import StderrBar
+from oddscalc.report.serialize import fraction_text
 from oddscalc.report.text import _csv
 from oddscalc.sim.check import check_counts, significant
 from oddscalc.sim.results import counts_csv, counts_json, read_results
@@ -78,10 +78,6 @@ def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks
         emit(text)
 
 
-def _ratio(x: Fraction) -> str:
-    return f"{x.numerator}/{x.denominator}"
-
-
 @click.command()
 @click.argument("game")
 @click.argument("wager")
@@ -113,8 +109,8 @@ def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt) -
         outcome = check_counts(result.partial or result.distribution, read_results(results), level)
     except ValueError as exc:
         fail(str(exc))
-    bins = [{"returns": [str(r) for r in b.returns], "observed": b.observed, "expected": _ratio(b.expected)}
-            | ({} if b.low is None else {"allowed": [_ratio(b.low), _ratio(b.high)]}) for b in outcome.bins]
+    bins = [{"returns": [str(r) for r in b.returns], "observed": b.observed, "expected": fraction_text(b.expected)}
+            | ({} if b.low is None else {"allowed": [fraction_text(b.low), fraction_text(b.high)]}) for b in outcome.bins]
     if fmt == "json":
         emit({"game": a.game, "wager": a.results[0].wager.key, "version": a.version, "rules": dict(a.rules),
               "rounds": outcome.rounds, "bins": bins,

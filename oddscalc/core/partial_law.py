@@ -15,6 +15,8 @@ those, every figure of the whole law is bounded exactly:
 >>> law = PartialLaw.of({F(-1): F(1, 2), F(1): F(1, 4)}, F(1, 4), F(0), F(-2), F(2), (F(-2), F(0), F(2)))
 >>> law.probability_bounds(lambda v: v > 0)
 (Fraction(1, 4), Fraction(1, 2))
+>>> law.chance_bounds()["push"]
+(Fraction(0, 1), Fraction(1, 4))
 >>> law.second_moment_bounds()
 (Fraction(3, 4), Fraction(7, 4))
 """
@@ -73,6 +75,11 @@ class PartialLaw:
         known = sum((p for v, p in self.exact if event(v)), Fraction(0))
         inside = [event(v) for v in self.support]
         return known + (self.mass if all(inside) else 0), known + (self.mass if any(inside) else 0)
+
+    def chance_bounds(self) -> dict[str, tuple[Fraction, Fraction]]:
+        """Bounds of P(win) (net return > 0), P(push) (= 0) and P(loss) (< 0), as `Distribution` defines them."""
+        return {"win": self.probability_bounds(lambda v: v > 0), "push": self.probability_bounds(lambda v: v == 0),
+                "loss": self.probability_bounds(lambda v: v < 0)}
 
     def second_moment_bounds(self) -> tuple[Fraction, Fraction]:
         """The least and greatest E[net^2] (see the module docstring for why both are attained or valid)."""

@@ -54,16 +54,14 @@ def bounds_pct(low: Fraction, high: Fraction, places: int = 4) -> str:
 def bounds_cells(partial: PartialLaw, places: int = 6) -> tuple[str, str, str, str, str]:
     """P(win), P(push or void), P(loss), variance and standard deviation as exact bounds, rounded outward
     (`places` decimals for the variance and standard deviation, 4 for the percentages)."""
-    chances = (partial.probability_bounds(lambda v: v > 0), partial.probability_bounds(lambda v: v == 0),
-               partial.probability_bounds(lambda v: v < 0))
     low, high = partial.variance_bounds()
-    return (*(bounds_pct(*c) for c in chances), bounds_text(low, high, places),
+    return (*(bounds_pct(*c) for c in partial.chance_bounds().values()), bounds_text(low, high, places),
             bounds_text(low, high, places, root=True))
 
 
 def win_bounds(r: WagerResult) -> str:
     """P(win) of a result whose distribution is not the law: its exact bounds, or "not computed" without them."""
-    return NOT_COMPUTED if r.partial is None else bounds_pct(*r.partial.probability_bounds(lambda v: v > 0))
+    return NOT_COMPUTED if r.partial is None else bounds_pct(*r.partial.chance_bounds()["win"])
 
 
 def exact_pct(value: Fraction) -> str:

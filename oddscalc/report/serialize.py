@@ -30,9 +30,7 @@ def law_bounds(partial: PartialLaw) -> dict[str, Any]:
         return [exact(bounds[0]), exact(bounds[1])]
     return {"unresolved": {"rounds": partial.what, "chance": exact(partial.mass), "mean": exact(partial.mean),
                            "net_return_range": [fraction_text(partial.low), fraction_text(partial.high)]},
-            "p_win": pair(partial.probability_bounds(lambda v: v > 0)),
-            "p_push": pair(partial.probability_bounds(lambda v: v == 0)),
-            "p_loss": pair(partial.probability_bounds(lambda v: v < 0)),
+            **{f"p_{name}": pair(bounds) for name, bounds in partial.chance_bounds().items()},
             "variance": pair(partial.variance_bounds())}
 
 

@@ -116,8 +116,11 @@ def nearest_counts(observed: Sequence[int], low: Sequence[Fraction], free: Seque
         return expected
     target = sum((expected[i] for i in takers), Fraction(0)) + extra
 
+    def clip(i: int, c: Fraction) -> Fraction:
+        return min(max(c * observed[i], expected[i]), expected[i] + extra)
+
     def fill(c: Fraction) -> Fraction:
-        return sum((min(max(c * observed[i], expected[i]), expected[i] + extra) for i in takers), Fraction(0))
+        return sum((clip(i, c) for i in takers), Fraction(0))
 
     points = sorted({Fraction(expected[i] + d, observed[i]) for i in takers for d in (0, extra)})
     before = Fraction(0)
@@ -132,7 +135,7 @@ def nearest_counts(observed: Sequence[int], low: Sequence[Fraction], free: Seque
         (expected[i] + extra for i in takers if before * observed[i] >= expected[i] + extra), Fraction(0))
     c = (target - fixed) / rising
     for i in takers:
-        expected[i] = min(max(c * observed[i], expected[i]), expected[i] + extra)
+        expected[i] = clip(i, c)
     if sum((expected[i] for i in takers), Fraction(0)) != target:
         raise AssertionError("water-filling missed its target")
     return expected
