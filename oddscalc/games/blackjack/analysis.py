@@ -63,8 +63,8 @@ def _merge_laws(parts: list[RoundLaw]) -> RoundLaw:
     for law in parts:
         for r, p in law.lumped_dist.items():
             lumped[r] = lumped.get(r, Fraction(0)) + p
-    return RoundLaw(dict(sorted(dist.items())), sum((law.lumped for law in parts), Fraction(0)), events, stake,
-                    dict(sorted(lumped.items())), max((law.lumped_hands for law in parts), default=0))
+    return RoundLaw(dict(sorted(dist.items())), events, stake, dict(sorted(lumped.items())),
+                    max((law.lumped_hands for law in parts), default=0))
 
 
 def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True) -> dict[str, Any]:

@@ -83,18 +83,24 @@ def start_outcomes(out: HandOutcomes, h: tuple[int, ...], action: str,
 class RoundLaw:
     """The law of the initial wager's net result per round under one strategy.
 
-    `lumped`: the chance of resplit rounds (three or more hands) whose joint law was beyond the work budget;
-    each split's share of them enters `dist` as its exact conditional expectation, so only the mean is exact when it is not zero; `lumped_dist` holds
-    those entries alone (`dist` less them is the exactly known part of the law) and `lumped_hands` the
-    largest number of hands such a round can reach (its net return lies within twice that, either way). `events`: chances of a player blackjack, a banker blackjack, a split, a double. `stake`: the
-    expected total staked per unit initial stake (doubles and split hands included)."""
+    `lumped_dist`: the resplit rounds (three or more hands) whose joint law was beyond the work budget, each
+    split's share of them at its exact conditional expectation (net return -> chance); they are entries of
+    `dist` too, so only the mean of `dist` is exact when there are any, and `dist` less them is the exactly
+    known part of the law. `lumped_hands`: the largest number of hands such a round can reach (its net
+    return lies within twice that, either way). `events`: chances of a player blackjack, a banker blackjack,
+    a split, a double. `stake`: the expected total staked per unit initial stake (doubles and split hands
+    included)."""
 
     dist: dict[Fraction, Fraction]
-    lumped: Fraction
     events: dict[str, Fraction]
     stake: Fraction | None = None
     lumped_dist: dict[Fraction, Fraction] = field(default_factory=dict)
     lumped_hands: int = 0
+
+    @property
+    def lumped(self) -> Fraction:
+        """The chance of the lumped rounds."""
+        return sum(self.lumped_dist.values(), Fraction(0))
 
 
 #: Work (block tuples tried) allowed for one split round's exact law; beyond it the round is lumped at its
@@ -132,7 +138,6 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
     rules = game.rules
     probs = {up: p for up, p, _ in game.per_up}
     dist: dict[Fraction, Fraction] = {}
-    lumped = Fraction(0)
     lumped_dist: dict[Fraction, Fraction] = {}
     lumped_hands = 0
     stake = Fraction(0)
@@ -181,7 +186,6 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                     stake += w * q * ((pbj if rules.peek else 0) + split_staked)
                     law, (rest, rest_mean) = split_round_law(ev, h, pair, partners, detail, budget)
                     if rest:  # the resplit rounds beyond the budget at their exact conditional expectation
-                        lumped += w * q * rest
                         lumped_dist[rest_mean] = lumped_dist.get(rest_mean, Fraction(0)) + w * q * rest
                         lumped_hands = max(lumped_hands, detail.limit)
                         law[rest_mean] = law.get(rest_mean, Fraction(0)) + rest
@@ -196,5 +200,4 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                 put(start_outcomes(out, h, action), w * q)
     if progress:
         progress(len(game.evaluators), len(game.evaluators), f"blackjack: law of a round, {name}")
-    return RoundLaw(dict(sorted(dist.items())), lumped, events, stake, dict(sorted(lumped_dist.items())),
-                    lumped_hands)
+    return RoundLaw(dict(sorted(dist.items())), events, stake, dict(sorted(lumped_dist.items())), lumped_hands)
