@@ -204,3 +204,23 @@ def test_rule_values_the_version_does_not_permit_are_refused():
         api.analyse("blackjack", "1994", "over-13", rules={"double": "any"})
     with pytest.raises(RuleError):
         api.analyse("blackjack", "1994", "over-13", rules={"decks": "9"}, custom=True)
+
+
+@pytest.mark.parametrize("tens", [(4, 4, 4, 4), (2, 3, 1, 4), (1, 0, 2, 0), (1, 1, 0, 0)])
+@pytest.mark.parametrize("up", [0, 9])
+def test_ten_pair_cases_against_every_deal(tens, up):
+    """`game.ten_pair_cases` against every ordered deal of named ten cards (the up-card first when it is a
+    ten): the chance that the two are of one rank, by the cards of that rank left, and of two ranks."""
+    from itertools import permutations
+    from oddscalc.games.blackjack.game import ten_pair_cases
+    cards = [r for r, n in enumerate(tens) for _ in range(n)]
+    take = 3 if up == 9 else 2
+    counts: dict = {}
+    deals = list(permutations(range(len(cards)), take)) if len(cards) >= take else []
+    for d in deals:
+        a, b = cards[d[-2]], cards[d[-1]]
+        used = [cards[i] for i in d]
+        key = tens[a] - used.count(a) if a == b else None
+        counts[key] = counts.get(key, 0) + 1
+    want = {k: Fraction(v, len(deals)) for k, v in counts.items()}
+    assert dict(ten_pair_cases(tens, up)) == want

@@ -8,6 +8,8 @@ import pytest
 import oddscalc.core.mathreport
 import oddscalc.core.partial_law
 import oddscalc.core.planning
+import oddscalc.core.residues
+import oddscalc.games.blackjack.game
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -18,7 +20,8 @@ def test_api_guide_worked_example_runs():
 
 
 @pytest.mark.parametrize("module", [oddscalc.core.mathreport, oddscalc.core.planning,
-                                    oddscalc.core.partial_law])
+                                    oddscalc.core.partial_law, oddscalc.core.residues,
+                                    oddscalc.games.blackjack.game])
 def test_module_examples_run(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

@@ -1,14 +1,19 @@
 """Exact big integers through residues: int64 arithmetic modulo a few primes, rebuilt by the Chinese remainder
 theorem.
 
-Sums of products of counts outgrow int64 long before a card enumeration is done. Modulo primes below 2^21 a
-product of two residues is below 2^42 and a sum of up to 2^21 such products stays below 2^63, so numpy can do
-the work in int64; once the product of the primes exceeds the largest value the result can take, each
-residue vector gives back exactly one integer.
+Sums of products of counts outgrow int64 long before a card enumeration is done. Modulo primes below a limit L
+a product of two residues is below L^2, so numpy can do the work in int64 as long as at most 2^63 / L^2 such
+products are added before the next reduction: primes below 2^21 (`PRIME_LIMIT`) allow 2^21 of them, primes
+below 2^28 (blackjack's banker sums) 127. Once the product M of the primes exceeds the range of the values
+(`primes_for`), each residue vector gives back exactly one integer (`reconstruct`): in 0..M - 1, or, given a
+bound B with 2B < M, in -B..B.
 
 >>> ps = primes_for(10**30)
 >>> reconstruct([np.array([10**30 % p]) for p in ps], ps) == [10**30]
 True
+>>> ps = primes_below(2**28, 2)
+>>> reconstruct([np.array([-5 % p, 7 % p]) for p in ps], ps, bound=10)
+[-5, 7]
 """
 
 from __future__ import annotations
@@ -20,33 +25,72 @@ from math import prod
 import numpy as np
 from sympy import prevprime
 
-__all__ = ["PRIME_LIMIT", "primes_for", "reconstruct"]
+__all__ = ["PRIME_LIMIT", "primes_below", "primes_for", "reconstruct"]
 
-#: Every prime used is below this, so that products of two residues and long sums of them fit in int64.
+#: The default prime limit: products of two residues and long sums of them (2^21 terms) fit in int64.
 PRIME_LIMIT = 2**21
+
+_INT64_LIMIT = 2**63
 
 
 @lru_cache(maxsize=None)
-def _primes(count: int) -> tuple[int, ...]:
-    found = [prevprime(PRIME_LIMIT)]
+def primes_below(limit: int, count: int) -> tuple[int, ...]:
+    """The `count` largest primes below `limit`, largest first (so fewer of them are a prefix of more)."""
+    found = [prevprime(limit)]
     while len(found) < count:
         found.append(prevprime(found[-1]))
     return tuple(found)
 
 
-def primes_for(bound: int) -> tuple[int, ...]:
-    """The fewest of the largest primes below PRIME_LIMIT whose product exceeds `bound` (values lie in 0..bound)."""
+def primes_for(bound: int, limit: int = PRIME_LIMIT) -> tuple[int, ...]:
+    """The fewest of the largest primes below `limit` whose product exceeds `bound` (values lie in 0..bound)."""
     count = 1
-    while prod(_primes(count)) <= bound:
+    while prod(primes_below(limit, count)) <= bound:
         count += 1
-    return _primes(count)
+    return primes_below(limit, count)
 
 
-def reconstruct(residues: Sequence[np.ndarray], primes: Sequence[int]) -> list[int]:
-    """The exact non-negative integers (flattened, as Python ints) whose residues modulo `primes` are given."""
+@lru_cache(maxsize=None)
+def _garner(primes: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]:
+    """Garner's inverses (inverse of primes[j] modulo primes[i], j < i) and the digit chunks (start, stop)
+    whose mixed-radix value stays below 2^63, so that it is computed on int64 arrays."""
+    inverses = tuple(tuple(pow(primes[j], -1, primes[i]) for j in range(i)) for i in range(len(primes)))
+    chunks, start = [], 0
+    while start < len(primes):
+        stop = start + 1
+        while stop < len(primes) and prod(primes[start:stop + 1]) < _INT64_LIMIT:
+            stop += 1
+        chunks.append((start, stop))
+        start = stop
+    return inverses, tuple(chunks)
+
+
+def reconstruct(residues: Sequence[np.ndarray], primes: Sequence[int], bound: int | None = None) -> list[int]:
+    """The exact integers (flattened, as Python ints) whose residues modulo `primes` are given: those in
+    0..M - 1 (M the primes' product), or with `bound`, those in -bound..bound, asserting 2 * bound < M (the
+    proof of exactness: one integer of that range per residue vector).
+
+    Garner's mixed-radix digits are taken on the int64 arrays; a run of digits whose radix stays below 2^63
+    is combined there too, and only the runs are joined in Python integers."""
+    primes = tuple(primes)
     modulus = prod(primes)
-    total = np.zeros(np.asarray(residues[0]).size, dtype=object)
-    for r, p in zip(residues, primes):
-        share = modulus // p
-        total = total + np.asarray(r, dtype=np.int64).ravel().astype(object) * (share * pow(share, -1, p))
-    return [int(x) % modulus for x in total]
+    if bound is not None and not 2 * bound < modulus:
+        raise AssertionError("values too large for the residue system")
+    inverses, chunks = _garner(primes)
+    digits: list[np.ndarray] = []
+    for i, p in enumerate(primes):
+        v = np.asarray(residues[i], dtype=np.int64).ravel() % p
+        for j in range(i):
+            v = (v - digits[j]) % p * inverses[i][j] % p
+        digits.append(v)
+    out: list[int] = []
+    for start, stop in reversed(chunks):  # x = c_0 + R_0 (c_1 + R_1 (c_2 + ..)), R_i the primes of chunk i
+        value = digits[stop - 1]
+        for k in range(stop - 2, start - 1, -1):
+            value = digits[k] + primes[k] * value
+        radix = prod(primes[start:stop])
+        out = value.tolist() if not out else [lo + radix * hi for lo, hi in zip(value.tolist(), out)]
+    if bound is None:
+        return out
+    half = modulus // 2
+    return [x - modulus if x > half else x for x in out]

@@ -36,7 +36,6 @@ STRATEGIES = ("optimal", "basic")
 SOURCES = ENGINE_SOURCES + (side, wagers_mod)
 _VALUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 _RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_TEN_RANKS = ("10", "J", "Q", "K")
 
 
 def composition_kinds(rules: dict[str, str]) -> tuple[tuple[str, int], ...]:
@@ -106,19 +105,9 @@ def round_expectations(rules: RuleSet, shoe: tuple[int, ...], tens: tuple[int, .
     return out
 
 
-def _ten_cases(rules: RuleSet, tens: tuple[int, ...], up: int) -> tuple[tuple[Fraction, int | None], ...]:
-    """For a starting pair of ten-values against `up`: (chance, same-rank partners left or None) per case."""
-    if not (rules.same_rank_tens and 10 in rules.split_values):
-        return ()
-    left = dict(zip(_TEN_RANKS, tens))
-    after_up = [(Fraction(1), left)]
-    if up == TEN:
-        after_up = [(Fraction(n, sum(tens)), {**left, r: n - 1}) for r, n in left.items() if n]
-    mix: dict[int | None, Fraction] = {}
-    for p_rank, ranks in after_up:
-        for partners, q in ten_pair_cases(ranks).items():
-            mix[partners] = mix.get(partners, Fraction(0)) + p_rank * q
-    return tuple(sorted(mix.items(), key=lambda kv: -1 if kv[0] is None else kv[0]))
+def _ten_cases(rules: RuleSet, tens: tuple[int, ...], up: int) -> tuple[tuple[int | None, Fraction], ...]:
+    """`game.ten_pair_cases` when the rules split same-rank tens only, else no cases."""
+    return ten_pair_cases(tens, up) if rules.same_rank_tens and 10 in rules.split_values else ()
 
 
 def _ten_split_gain(rules: RuleSet, game: GameResult, tens: tuple[int, ...]) -> Fraction:

@@ -13,7 +13,7 @@ from oddscalc.games.blackjack.hand import HandValues, pair_partners, start_hand
 from oddscalc.games.blackjack.player import DealerTable, Evaluator, add, hand_of
 from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
 from oddscalc.games.blackjack.split import SplitPlay
-from oddscalc.games.blackjack.shoe import RANKS, full_shoe
+from oddscalc.games.blackjack.shoe import full_shoe
 
 __all__ = ["HandRow", "GameResult", "full_game", "full_game_in_parts", "ten_pair_cases", "up_cards", "up_card_evaluators"]
 
@@ -44,35 +44,33 @@ class GameResult:
     evaluators: dict = field(default_factory=dict, compare=False, repr=False)
 
 
-def ten_pair_cases(rank_left: dict[str, int]) -> dict[int | None, Fraction]:
-    """For two ten-value cards drawn from the tens in `rank_left`: chance of each partners-left count when
-    both are of one rank (key = cards of that rank left after them), or None when of different ranks."""
-    tens = [rank_left[r] for r in ("10", "J", "Q", "K")]
-    n = sum(tens)
-    out: dict[int | None, Fraction] = {}
-    if n < 2:
-        return out
-    for c in tens:
-        if c >= 2:
-            out[c - 2] = out.get(c - 2, Fraction(0)) + Fraction(c * (c - 1), n * (n - 1))
-    same = sum(out.values(), Fraction(0))
-    if same != 1:
-        out[None] = 1 - same
-    return out
+def ten_pair_cases(tens: tuple[int, ...], up: int) -> tuple[tuple[int | None, Fraction], ...]:
+    """For a starting pair of ten-values against up-card index `up`, from a shoe holding `tens` (the counts of
+    10, J, Q and K before the up-card is dealt): (same-rank partners left, or None for two different ranks,
+    chance) per case, None first, then by partners left. A ten up-card is of each rank in proportion to its
+    count; the pair's two cards are then drawn from the tens left.
 
-
-def _ten_ranks_after_up(decks: int, up: int) -> list[tuple[Fraction, dict[str, int]]]:
-    """Rank counts of tens in a full shoe after the up-card, with the chance of each (a ten up-card's
-    rank is equally likely to be any of the four)."""
-    base = {r: 4 * decks for r in RANKS}
-    if up != TEN:
-        return [(Fraction(1), base)]
-    out = []
-    for r in ("10", "J", "Q", "K"):
-        left = dict(base)
-        left[r] -= 1
-        out.append((Fraction(1, 4), left))
-    return out
+    >>> ten_pair_cases((4, 4, 4, 4), 0)  # one pack, an Ace up: 4 ranks x (4 x 3) / (16 x 15) are one rank
+    ((None, Fraction(4, 5)), (2, Fraction(1, 5)))
+    """
+    total = sum(tens)
+    after_up = [(Fraction(1), list(tens))]
+    if up == TEN:
+        after_up = [(Fraction(c, total), [n - (i == r) for i, n in enumerate(tens)]) for r, c in enumerate(tens) if c]
+    mix: dict[int | None, Fraction] = {}
+    for p_rank, left in after_up:
+        n = sum(left)
+        if n < 2:
+            continue
+        same = Fraction(0)
+        for c in left:
+            if c >= 2:
+                q = Fraction(c * (c - 1), n * (n - 1))
+                mix[c - 2] = mix.get(c - 2, Fraction(0)) + p_rank * q
+                same += q
+        if same != 1:
+            mix[None] = mix.get(None, Fraction(0)) + p_rank * (1 - same)
+    return tuple(sorted(mix.items(), key=lambda kv: -1 if kv[0] is None else kv[0]))
 
 
 def up_cards(rules: RuleSet, shoe: tuple[int, ...] | None = None) -> tuple[int, ...]:
@@ -187,12 +185,8 @@ def _starting_hands(rules: RuleSet, up: int, ev: Evaluator):
             h = hand_of((a, b))
             cases: tuple = ()
             if a == b == TEN and rules.same_rank_tens and TEN + 1 in rules.split_values:
-                mix = {}
-                for p_rank, left in _ten_ranks_after_up(rules.decks, up):
-                    for partners, q in ten_pair_cases(left).items():
-                        mix[partners] = mix.get(partners, Fraction(0)) + p_rank * q
-                cases = tuple((q, k, start_hand(ev, h, k, stand_always=False)) for k, q in sorted(
-                    mix.items(), key=lambda kv: -1 if kv[0] is None else kv[0]))
+                cases = tuple((q, k, start_hand(ev, h, k, stand_always=False))
+                              for k, q in ten_pair_cases((4 * rules.decks,) * 4, up))
                 hv_ev = sum((q * v.ev for q, _, v in cases), Fraction(0))
                 values = max(cases, key=lambda c: c[0])[2]
             else:

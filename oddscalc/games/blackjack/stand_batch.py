@@ -12,7 +12,7 @@ remainder theorem.
 Exactness (proof by bound): a stand value is P(win) - P(lose) over the denominator (size)_last, so its absolute
 value is at most that denominator (below 416^12 < 2^105 for 8 packs). A batch uses the fewest of the primes
 whose product M exceeds twice the largest denominator in it (`lanes_for`: three primes, M ~ 2^84, serve most
-batches; four, M ~ 2^112, any shoe of 8 packs or fewer), and `reconstruct` takes the unique integer of
+batches; four, M ~ 2^112, any shoe of 8 packs or fewer), and `core.residues.reconstruct` takes the integer of
 absolute value below M/2 with the residues, asserting 2 * bound < M: the rebuilt integer is the value itself,
 not merely congruent to it. Intermediate sums are residues only (no bound needed); every product of two
 residues is below 2^56 and at most 127 of them are added before the next reduction, so int64 never overflows.
@@ -21,18 +21,21 @@ residues is below 2^56 and at most 127 of them are added before the next reducti
 from __future__ import annotations
 
 from functools import lru_cache
+from math import prod
 
 import numpy as np
 
+from oddscalc.core import residues
 from oddscalc.games.blackjack.dealer import StandLayers, falling_row, longest
 from oddscalc.games.blackjack.dealer import pads as dealer_pads  # a local name `pads` is used below
 
-__all__ = ["PRIMES", "MODULUS", "MAX_COUNT", "lanes_for", "stand_sums", "stand_diffs", "reconstruct", "plan"]
+__all__ = ["PRIME_LIMIT", "PRIMES", "MODULUS", "MAX_COUNT", "lanes_for", "stand_sums", "stand_diffs", "plan"]
 
-#: Four primes just below 2^28 (checked prime in tests/test_blackjack_speed_paths.py).
-PRIMES = (268435399, 268435367, 268435361, 268435337)
-MODULUS = PRIMES[0] * PRIMES[1] * PRIMES[2] * PRIMES[3]
-_MODULI = [1, PRIMES[0], PRIMES[0] * PRIMES[1], PRIMES[0] * PRIMES[1] * PRIMES[2], MODULUS]  # first k primes
+#: The residue system's prime limit: a product of two residues is below 2^56, and 127 of them add up in int64.
+PRIME_LIMIT = 2**28
+#: The four largest primes below 2^28: any shoe of 8 packs or fewer needs at most four (`lanes_for`).
+PRIMES = residues.primes_below(PRIME_LIMIT, 4)
+MODULUS = prod(PRIMES)
 _P = np.array(PRIMES, dtype=np.int64)
 _PC = _P[:, None]
 _PCC = _P[:, None, None]
@@ -107,11 +110,11 @@ def _pads(size: int, last: int) -> tuple[tuple[int, ...], ...]:
 
 def lanes_for(bound: int) -> int:
     """The fewest primes (lanes) whose product exceeds 2 * bound: integers of absolute value at most `bound`
-    are then rebuilt exactly from their residues."""
-    for k in range(1, _LANES + 1):
-        if 2 * bound < _MODULI[k]:
-            return k
-    raise AssertionError("stand sums too large for the residue system")
+    are then rebuilt exactly from their residues (`core.residues.reconstruct`)."""
+    lanes = len(residues.primes_for(2 * bound, PRIME_LIMIT))
+    if lanes > _LANES:
+        raise AssertionError("stand sums too large for the residue system")
+    return lanes
 
 
 def stand_sums(pl: _Plan, comps: np.ndarray, lanes: int = _LANES) -> np.ndarray:
@@ -177,32 +180,4 @@ def stand_diffs(pl: _Plan, comps: np.ndarray, sizes: np.ndarray, bj: np.ndarray,
     per_card = np.array([[dens[n] // n % p for n in keys] for p in primes], dtype=np.int64)[:, at]
     b = bj[None, :] * per_card % PC
     res = stand_sums(pl, comps, lanes) + pl.shift * (den - b) - (0 if peek else b)
-    return reconstruct(res % PC, bound)
-
-
-_GARNER = tuple(tuple(pow(PRIMES[j], -1, PRIMES[i]) for j in range(i)) for i in range(_LANES))
-
-
-def reconstruct(res: np.ndarray, bound: int) -> list[int]:
-    """The integers of absolute value at most `bound` with the residues `res` (lanes, n) modulo the first
-    lanes primes: Garner's mixed-radix digits on the arrays, then one Python integer each. Asserts that twice
-    `bound` is below the primes' product (the proof of exactness: one integer of that range per residues)."""
-    k = res.shape[0]
-    modulus = _MODULI[k]
-    if not 2 * bound < modulus:
-        raise AssertionError("stand sums too large for the residue system")
-    d = [res[0] % PRIMES[0]]
-    for i in range(1, k):
-        v = res[i]
-        for j in range(i):
-            v = (v - d[j]) % PRIMES[i] * _GARNER[i][j] % PRIMES[i]
-        d.append(v)
-    # x = d0 + p0 d1 + p0 p1 (d2 + p2 d3): each bracket below 2^56, exact in int64
-    pairs = [(d[i] + PRIMES[i] * d[i + 1] if i + 1 < k else d[i]).tolist() for i in range(0, k, 2)]
-    if len(pairs) == 1:
-        out = pairs[0]
-    else:
-        radix = PRIMES[0] * PRIMES[1]
-        out = [lo + radix * hi for lo, hi in zip(*pairs)]
-    half = modulus // 2
-    return [x - modulus if x > half else x for x in out]
+    return residues.reconstruct(res, primes, bound)

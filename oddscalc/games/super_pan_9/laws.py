@@ -70,18 +70,21 @@ def law_for(counts: tuple[int, ...], strategy: Mapping[tuple[int, int, int], str
     three hands or more come from the disk cache when `cache` (the full shoes the tables use)."""
     counts = tuple(int(c) for c in counts)
     model = model_for(model, hands)
-    key = (counts, tuple(sorted(strategy.items())), hands, model, cache)
+    from_disk = cache and model != INFINITE and hands >= _CACHED_FROM  # the only case `cache` changes anything
+    key = (counts, tuple(sorted(strategy.items())), hands, model, from_disk)
     if key not in _MEMO:
         if len(_MEMO) >= _MEMO_SIZE:
             _MEMO.pop(next(iter(_MEMO)))
-        _MEMO[key] = _compute(counts, dict(strategy), hands, model, cache, progress)
+        _MEMO[key] = _compute(counts, dict(strategy), hands, model, from_disk, progress)
     return _MEMO[key]
 
 
-def _compute(counts: tuple[int, ...], strategy: dict, hands: int, model: str, cache: bool, progress) -> BankLaw:
+def _compute(counts: tuple[int, ...], strategy: dict, hands: int, model: str, from_disk: bool, progress) -> BankLaw:
+    """The law itself: the infinite-shoe model, the finite shoe computed here, or (`from_disk`) the finite
+    shoe through the disk cache."""
     if model == INFINITE:
         return infinite_law(counts, strategy, hands)
-    if hands < _CACHED_FROM or not cache:
+    if not from_disk:
         return finite_law(counts, strategy, hands, progress)
     params = {"counts": list(counts), "hands": hands,
               "draws": sorted(list(h) for h, d in strategy.items() if d == DRAW),
