@@ -246,8 +246,9 @@ def plan_of(result: WagerResult, *, shift: Fraction | None = None, rounds: int |
             turnover: Fraction | None = None, alpha: Fraction = Fraction(1, 100), power: Fraction = Fraction(80, 100),
             level: Fraction = Fraction(95, 100), two_sided: bool = True) -> Plan:
     """`plan` for a wager already analysed (a WagerResult of `analyse`). Where only part of the law is known
-    (`result.partial`), the plan uses the largest variance it allows, as `check` does: the rounds needed and the
-    band are then conservative (never fewer rounds, never a narrower band than the true law's), and say so."""
+    (`result.partial`), the plan uses the largest variance it allows, as `check` does (the exact one when the
+    unresolved rounds' second moment is known): the rounds needed and the band are then conservative (never
+    fewer rounds, never a narrower band than the true law's), and say so."""
     if result.not_a_law and result.partial is None:
         raise PlanError(f"cannot plan {result.wager.game} {result.wager.key} under these rules: {result.not_a_law}")
     report = result.math_report()
@@ -255,9 +256,12 @@ def plan_of(result: WagerResult, *, shift: Fraction | None = None, rounds: int |
         variance, third, model = report.variance, report.third_moment, planning.MODEL
     else:
         variance, third = result.partial.variance_bounds()[1], None
+        used = ("the variance is exact (their second moment is known), but with no third moment the band has no "
+                "Berry-Esseen bound" if result.partial.square_mean is not None else
+                "the variance used is the largest the known part allows (conservative: never fewer rounds and "
+                "never a narrower band than the true law's)")
         model = (f"{planning.MODEL}, except that {result.partial.what} (chance {result.partial.mass}) have no computed "
-                 "law: the variance used is the largest the known part allows (conservative: never fewer rounds "
-                 "and never a narrower band than the true law's)")
+                 f"law: {used}")
     found = planning.plan(report.expected_return, variance, stake=report.stake, shift=shift, rounds=rounds,
                           turnover=turnover, alpha=alpha, power=power, level=level, two_sided=two_sided,
                           third=third)

@@ -60,6 +60,58 @@ def test_bounds_hold_for_every_law_and_the_second_moment_bounds_are_attained(mea
     assert var_high - var_low == high - low
 
 
+@pytest.mark.parametrize("share", [{F(-2): F(1, 4), F(0): F(1, 2), F(2): F(1, 4)},
+                                   {F(-2): F(1, 6), F(-1): F(1, 3), F(1): F(1, 6), F(2): F(1, 3)},
+                                   {F(-1): F(1, 2), F(1): F(1, 4), F(2): F(1, 4)}])
+def test_a_known_second_moment_makes_the_variance_exact_and_bounds_the_chances_tightly(share):
+    """With the share's second moment known: the variance is that of the whole law, and each chance's bounds
+    hold for every law on the support with that mean and second moment and are approached by them. The
+    laws are swept independently of the three-point method: q(0) and q(1) on a grid of 1/120, the other three
+    chances solved from the three moment equations (a Vandermonde system on -2, -1, 2), kept when
+    non-negative."""
+    mass = F(3, 20)
+    mean = sum(v * p for v, p in share.items())
+    square = sum(v * v * p for v, p in share.items())
+    partial = PartialLaw.of(EXACT, mass, mean, F(-2), F(2), SUPPORT, square_mean=square)
+    whole = _whole(share, mass)
+    total_mean = sum(v * p for v, p in whole.items())
+    variance = sum(v * v * p for v, p in whole.items()) - total_mean ** 2
+    assert partial.variance_bounds() == (variance, variance)
+    events = {"win": lambda v: v > 0, "push": lambda v: v == 0, "loss": lambda v: v < 0}
+    swept = {name: [] for name in events}
+    n = 120
+    for a in range(n + 1):
+        for b in range(n + 1 - a):
+            q0, q1 = F(a, n), F(b, n)
+            rest = (1 - q0 - q1, mean - q1, square - q1)  # sum, first and second moments left for -2, -1, 2
+            # q(-2) + q(-1) + q(2) = r0; -2 q(-2) - q(-1) + 2 q(2) = r1; 4 q(-2) + q(-1) + 4 q(2) = r2
+            qm1 = (4 * rest[0] - rest[2]) / 3
+            s0 = rest[0] - qm1  # q(-2) + q(2)
+            d = (rest[1] + qm1) / 2  # q(2) - q(-2)
+            q2, qm2 = (s0 + d) / 2, (s0 - d) / 2
+            q = {F(-2): qm2, F(-1): qm1, F(0): q0, F(1): q1, F(2): q2}
+            if min(q.values()) < 0:
+                continue
+            assert sum(q.values()) == 1 and sum(v * p for v, p in q.items()) == mean
+            assert sum(v * v * p for v, p in q.items()) == square
+            for name, event in events.items():
+                swept[name].append(sum(p for v, p in q.items() if event(v)))
+    for name, event in events.items():
+        low, high = partial.probability_bounds(event)
+        known = sum(p for v, p in EXACT.items() if event(v))
+        lo, hi = (low - known) / mass, (high - known) / mass
+        assert lo <= min(swept[name]) and max(swept[name]) <= hi, name
+        assert hi - max(swept[name]) <= F(1, 30) and min(swept[name]) - lo <= F(1, 30), name
+        assert lo <= sum(p for v, p in share.items() if event(v)) <= hi
+
+
+def test_an_impossible_second_moment_is_refused():
+    with pytest.raises(ValueError):
+        PartialLaw.of(EXACT, F(3, 20), F(0), F(-2), F(2), SUPPORT, square_mean=F(5))  # above 4 = 2^2
+    with pytest.raises(ValueError):
+        PartialLaw.of(EXACT, F(3, 20), F(1), F(-2), F(2), SUPPORT, square_mean=F(1, 2))  # below mean^2
+
+
 def _statistic(observed, expected):
     return sum((o - e) ** 2 / e for o, e in zip(observed, expected))
 

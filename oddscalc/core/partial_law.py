@@ -11,6 +11,11 @@ those, every figure of the whole law is bounded exactly:
   mass * ((low + high) * mean - low * high) (every v in [low, high] has v^2 <= (low + high) v - low * high,
   with equality for a law on the two ends: the bound is attained).
 
+When the unresolved rounds' conditional second moment is known too (`square_mean`), the variance is exact,
+and a chance is bounded by the least and greatest chance of its event over the laws on `support` with that
+mean and second moment: a linear programme in the chances, whose optimum lies at a law on at most three
+points (a basic solution of its three equations), so every three points of the support are tried, exactly.
+
 >>> from fractions import Fraction as F
 >>> law = PartialLaw.of({F(-1): F(1, 2), F(1): F(1, 4)}, F(1, 4), F(0), F(-2), F(2), (F(-2), F(0), F(2)))
 >>> law.probability_bounds(lambda v: v > 0)
@@ -19,6 +24,12 @@ those, every figure of the whole law is bounded exactly:
 (Fraction(0, 1), Fraction(1, 4))
 >>> law.second_moment_bounds()
 (Fraction(3, 4), Fraction(7, 4))
+>>> known = PartialLaw.of({F(-1): F(1, 2), F(1): F(1, 4)}, F(1, 4), F(0), F(-2), F(2), (F(-2), F(0), F(2)),
+...                       square_mean=F(2))
+>>> known.variance_bounds()
+(Fraction(19, 16), Fraction(19, 16))
+>>> known.probability_bounds(lambda v: v > 0)  # E = 0, E[v^2] = 2 on {-2, 0, 2}: half the share at 0
+(Fraction(5, 16), Fraction(5, 16))
 """
 
 from __future__ import annotations
@@ -26,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import combinations
 
 __all__ = ["PartialLaw"]
 
@@ -34,7 +46,8 @@ __all__ = ["PartialLaw"]
 class PartialLaw:
     """`exact`: (net return, chance) pairs of the rounds whose law is known, sorted, summing to 1 - `mass`;
     `mass`: the chance of the other rounds, whose net return has exact conditional mean `mean`, lies in
-    [`low`, `high`] and takes one of the values `support`; `what`: those rounds, named for the reader."""
+    [`low`, `high`] and takes one of the values `support`; `what`: those rounds, named for the reader;
+    `square_mean`: their exact conditional E[net^2] when known (None: unknown)."""
 
     exact: tuple[tuple[Fraction, Fraction], ...]
     mass: Fraction
@@ -43,6 +56,7 @@ class PartialLaw:
     high: Fraction
     support: tuple[Fraction, ...]
     what: str = "rounds whose law is not computed"
+    square_mean: Fraction | None = None
 
     def __post_init__(self) -> None:
         if not 0 < self.mass <= 1 or sum((p for _, p in self.exact), Fraction(0)) != 1 - self.mass:
@@ -50,15 +64,18 @@ class PartialLaw:
         if not self.low <= self.mean <= self.high or not self.support \
                 or not all(self.low <= v <= self.high for v in self.support):
             raise ValueError("the unresolved rounds' mean and possible returns must lie in [low, high]")
+        if self.square_mean is not None and not self._extremes(lambda v: True):
+            raise ValueError("no law on the support has the unresolved rounds' mean and second moment")
 
     @classmethod
     def of(cls, exact: Mapping[Fraction, Fraction], mass: Fraction, mean: Fraction, low: Fraction,
-           high: Fraction, support: tuple[Fraction, ...], what: str = "rounds whose law is not computed"
-           ) -> PartialLaw:
+           high: Fraction, support: tuple[Fraction, ...], what: str = "rounds whose law is not computed",
+           square_mean: Fraction | None = None) -> PartialLaw:
         """Built from a mapping (zero chances dropped, returns sorted)."""
         items = tuple(sorted((Fraction(v), Fraction(p)) for v, p in exact.items() if p))
         return cls(items, Fraction(mass), Fraction(mean), Fraction(low), Fraction(high),
-                   tuple(sorted(set(map(Fraction, support)))), what)
+                   tuple(sorted(set(map(Fraction, support)))), what,
+                   None if square_mean is None else Fraction(square_mean))
 
     @property
     def total_mean(self) -> Fraction:
@@ -73,8 +90,26 @@ class PartialLaw:
     def probability_bounds(self, event: Callable[[Fraction], bool]) -> tuple[Fraction, Fraction]:
         """The least and greatest chance of a net return in `event` over every law the knowledge allows."""
         known = sum((p for v, p in self.exact if event(v)), Fraction(0))
+        if self.square_mean is not None:
+            chances = self._extremes(event)
+            return known + self.mass * min(chances), known + self.mass * max(chances)
         inside = [event(v) for v in self.support]
         return known + (self.mass if all(inside) else 0), known + (self.mass if any(inside) else 0)
+
+    def _extremes(self, event: Callable[[Fraction], bool]) -> list[Fraction]:
+        """The chance of `event` under every law on at most three support points with the unresolved rounds'
+        mean and second moment (the basic solutions of the linear programme; empty if there are none)."""
+        points = self.support
+        targets = (Fraction(1), self.mean, self.square_mean)
+        found = []
+        for chosen in combinations(points, 3) if len(points) >= 3 else [points]:
+            weights = _solve([[v ** k for v in chosen] for k in range(3)][:len(chosen)], targets[:len(chosen)])
+            if weights is None or any(w < 0 for w in weights):
+                continue
+            if any(sum(w * v ** k for w, v in zip(weights, chosen)) != targets[k] for k in range(3)):
+                continue
+            found.append(sum((w for w, v in zip(weights, chosen) if event(v)), Fraction(0)))
+        return found
 
     def chance_bounds(self) -> dict[str, tuple[Fraction, Fraction]]:
         """Bounds of P(win) (net return > 0), P(push) (= 0) and P(loss) (< 0), as `Distribution` defines them."""
@@ -84,6 +119,8 @@ class PartialLaw:
     def second_moment_bounds(self) -> tuple[Fraction, Fraction]:
         """The least and greatest E[net^2] (see the module docstring for why both are attained or valid)."""
         known = sum((v * v * p for v, p in self.exact), Fraction(0))
+        if self.square_mean is not None:
+            return known + self.mass * self.square_mean, known + self.mass * self.square_mean
         top = (self.low + self.high) * self.mean - self.low * self.high
         return known + self.mass * self.mean ** 2, known + self.mass * top
 
@@ -92,3 +129,20 @@ class PartialLaw:
         low, high = self.second_moment_bounds()
         m = self.total_mean
         return low - m * m, high - m * m
+
+
+def _solve(rows: list[list[Fraction]], rhs: tuple[Fraction, ...]) -> list[Fraction] | None:
+    """The solution of a small square linear system in exact arithmetic (Gaussian elimination), or None
+    when it is singular."""
+    n = len(rows)
+    a = [[Fraction(x) for x in row] + [Fraction(b)] for row, b in zip(rows, rhs)]
+    for col in range(n):
+        pivot = next((r for r in range(col, n) if a[r][col]), None)
+        if pivot is None:
+            return None
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(n):
+            if r != col and a[r][col]:
+                f = a[r][col] / a[col][col]
+                a[r] = [x - f * y for x, y in zip(a[r], a[col])]
+    return [a[i][n] / a[i][i] for i in range(n)]

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from oddscalc.core.distribution import render_decimal
-from oddscalc.core.mathreport import BAND_LEVEL, BAND_ROUNDS, DEFINITIONS, MathReport
+from oddscalc.core.mathreport import BAND_LEVEL, BAND_ROUNDS, DEFINITIONS, MathReport, Surd
 from oddscalc.core.partial_law import PartialLaw
 from oddscalc.core.planning import Band
 from oddscalc.games.base import WagerResult
@@ -53,10 +53,14 @@ def bounds_pct(low: Fraction, high: Fraction, places: int = 4) -> str:
 
 def bounds_cells(partial: PartialLaw, places: int = 6) -> tuple[str, str, str, str, str]:
     """P(win), P(push or void), P(loss), variance and standard deviation as exact bounds, rounded outward
-    (`places` decimals for the variance and standard deviation, 4 for the percentages)."""
+    (`places` decimals for the variance and standard deviation, 4 for the percentages); when the variance is
+    exact (the unresolved rounds' second moment known), it as an exact fraction and the standard deviation's
+    decimal rendering."""
     low, high = partial.variance_bounds()
-    return (*(bounds_pct(*c) for c in partial.chance_bounds().values()), bounds_text(low, high, places),
-            bounds_text(low, high, places, root=True))
+    chances = tuple(bounds_pct(*c) for c in partial.chance_bounds().values())
+    if low == high:
+        return (*chances, cell_text(low), decimal_text(Surd(low).decimal(), places))
+    return (*chances, bounds_text(low, high, places), bounds_text(low, high, places, root=True))
 
 
 def win_bounds(r: WagerResult) -> str:
@@ -126,8 +130,13 @@ def report_lines(m: MathReport, indent: str = "    ", partial: PartialLaw | None
     lines = [f"expected return {exact_pct(m.expected_return)} per unit initially staked; RTP {exact_pct(m.rtp)}"]
     if not m.is_law and partial is not None:
         win, push, loss, var, sd = bounds_cells(partial)
-        lines.append(f"between (exact bounds, rounded outward; see the note): P(win) {win}; P(push or void) {push}; "
-                     f"P(loss) {loss}; variance {var}; standard deviation {sd}")
+        if partial.square_mean is not None:
+            lines.append(f"between (exact bounds, rounded outward; see the note): P(win) {win}; "
+                         f"P(push or void) {push}; P(loss) {loss}")
+            lines.append(f"variance {var} (exact); standard deviation {sd} (the square root of that variance)")
+        else:
+            lines.append(f"between (exact bounds, rounded outward; see the note): P(win) {win}; "
+                         f"P(push or void) {push}; P(loss) {loss}; variance {var}; standard deviation {sd}")
         lines.append(f"volatility index, RTP bands, top award: {NOT_COMPUTED} (not the law of a round)")
     elif not m.is_law:
         lines.append(f"P(win), P(push or void), P(loss), variance, standard deviation, volatility index, RTP bands, "

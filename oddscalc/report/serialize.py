@@ -29,6 +29,7 @@ def law_bounds(partial: PartialLaw) -> dict[str, Any]:
     def pair(bounds: tuple[Fraction, Fraction]) -> list[dict[str, str]]:
         return [exact(bounds[0]), exact(bounds[1])]
     return {"unresolved": {"rounds": partial.what, "chance": exact(partial.mass), "mean": exact(partial.mean),
+                           "second_moment": None if partial.square_mean is None else exact(partial.square_mean),
                            "net_return_range": [fraction_text(partial.low), fraction_text(partial.high)]},
             **{f"p_{name}": pair(bounds) for name, bounds in partial.chance_bounds().items()},
             "variance": pair(partial.variance_bounds())}

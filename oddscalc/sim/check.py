@@ -174,8 +174,9 @@ def check_counts(law: Distribution | PartialLaw, counts: Mapping[Fraction, int],
 
     Against a `PartialLaw` (a share of rounds whose own law is not computed) both tests are conservative: the
     chi-square statistic is taken against the allowed law nearest the counts (`nearest_counts`), never more
-    than against the true one, and the z-test uses the largest variance the knowledge allows; so the verdict
-    still errs with probability at most alpha when the simulator is right, at some cost in power.
+    than against the true one, and the z-test uses the largest variance the knowledge allows (the exact one
+    when the unresolved rounds' second moment is known); so the verdict still errs with probability at most
+    alpha when the simulator is right, at some cost in power.
     """
     partial = law if isinstance(law, PartialLaw) else None
     if partial is None:
@@ -226,15 +227,18 @@ def check_counts(law: Distribution | PartialLaw, counts: Mapping[Fraction, int],
     verdict = (f"CONSISTENT with {against} at significance level {_pct(alpha)} "
                f"({_pct(level)} for each of the two tests)" if passed else
                f"INCONSISTENT with {against} at significance level {_pct(alpha)}: " + "; ".join(failures))
+    exact_variance = partial is None or partial.square_mean is not None
     if partial is not None:
         verdict += (f". Conservative tests: {partial.what} (chance {partial.mass}, net return between "
                     f"{_text(partial.low)} and {_text(partial.high)}, exact mean {partial.mean}) may have any law "
-                    "there; the chi-square is taken against the nearest such law and the z-test uses the largest "
-                    "variance allowed, so a right simulator still fails with probability at most the level")
+                    "there; the chi-square is taken against the nearest such law and the z-test uses "
+                    + ("the exact variance (their second moment is known)" if exact_variance else
+                       "the largest variance allowed")
+                    + ", so a right simulator still fails with probability at most the level")
     shift = detectable_shift(variance, rounds, level, DETECT_POWER)
     verdict += (f". With probability {_pct(DETECT_POWER)} or more, {rounds:,} rounds detect a shift of the mean "
                 f"return (the RTP) of {shift * 100:.4g} percentage points or more (the z-test at level {_pct(level)}, "
-                "normal approximation with the " + ("exact variance" if partial is None else
+                "normal approximation with the " + ("exact variance" if exact_variance else
                                                     "largest variance allowed") + "); a smaller shift may go unseen")
     return CheckResult(rounds, tuple(bins), statistic, dof, chi_p, mean, expected_mean, z_text, z_p, alpha, passed,
                        verdict, shift)

@@ -8,8 +8,8 @@ from typing import Any
 
 from oddscalc.core.cache import cached_json
 from oddscalc.core.parallel import map_parts
-from oddscalc.games.blackjack import (dealer, game, hand, outcomes, player, rounds, rules as rules_mod, split,
-                                      stand_batch, strategy)
+from oddscalc.games.blackjack import (dealer, game, hand, moments, outcomes, player, rounds, rules as rules_mod,
+                                      split, stand_batch, strategy)
 from oddscalc.games.blackjack.game import full_game, up_cards
 from oddscalc.games.blackjack.outcomes import RoundLaw, round_law
 from oddscalc.games.blackjack.rules import RuleSet
@@ -17,7 +17,7 @@ from oddscalc.games.blackjack.shoe import LABELS
 
 __all__ = ["game_summary", "compute_summary", "strategy_data", "frac", "SOURCES"]
 
-SOURCES = (dealer, player, stand_batch, split, hand, game, outcomes, rounds, strategy, rules_mod)
+SOURCES = (dealer, player, stand_batch, split, hand, game, outcomes, rounds, moments, strategy, rules_mod)
 
 
 def frac(x: Fraction) -> str:
@@ -63,8 +63,10 @@ def _merge_laws(parts: list[RoundLaw]) -> RoundLaw:
     for law in parts:
         for r, p in law.lumped_dist.items():
             lumped[r] = lumped.get(r, Fraction(0)) + p
+    squares = [law.lumped_square for law in parts]
     return RoundLaw(dict(sorted(dist.items())), events, stake, dict(sorted(lumped.items())),
-                    max((law.lumped_hands for law in parts), default=0))
+                    max((law.lumped_hands for law in parts), default=0),
+                    None if None in squares else sum(squares, Fraction(0)))
 
 
 def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True) -> dict[str, Any]:
@@ -92,7 +94,8 @@ def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True) 
                         "lumped": frac(law.lumped), "events": {k: frac(v) for k, v in law.events.items()},
                         "stake": None if law.stake is None else frac(law.stake),
                         "lumped_distribution": [[frac(r), frac(p)] for r, p in law.lumped_dist.items()],
-                        "lumped_hands": law.lumped_hands}
+                        "lumped_hands": law.lumped_hands,
+                        "lumped_square": None if law.lumped_square is None else frac(law.lumped_square)}
                  for name, law in laws.items()},
     }
 

@@ -9,6 +9,7 @@ from fractions import Fraction
 from oddscalc.games.blackjack import strategy as charts
 from oddscalc.games.blackjack.hand import pair_partners
 from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, add, hand_of, is_natural, total_of
+from oddscalc.games.blackjack.moments import resplit_moments
 from oddscalc.games.blackjack.rounds import split_law_in_part
 from oddscalc.games.blackjack.split import SplitDetail, split_stake, split_value
 
@@ -87,15 +88,18 @@ class RoundLaw:
     split's share of them at its exact conditional expectation (net return -> chance); they are entries of
     `dist` too, so only the mean of `dist` is exact when there are any, and `dist` less them is the exactly
     known part of the law. `lumped_hands`: the largest number of hands such a round can reach (its net
-    return lies within twice that, either way). `events`: chances of a player blackjack, a banker blackjack,
-    a split, a double. `stake`: the expected total staked per unit initial stake (doubles and split hands
-    included)."""
+    return lies within twice that, either way). `lumped_square`: their exact share of E[net^2] (chance times
+    conditional E[net^2], from one and two hands at a time: `moments.py`), so that the variance of the whole
+    law is exact; None when unknown (a same-rank ten split). `events`: chances of a player blackjack, a banker
+    blackjack, a split, a double. `stake`: the expected total staked per unit initial stake (doubles and split
+    hands included)."""
 
     dist: dict[Fraction, Fraction]
     events: dict[str, Fraction]
     stake: Fraction | None = None
     lumped_dist: dict[Fraction, Fraction] = field(default_factory=dict)
     lumped_hands: int = 0
+    lumped_square: Fraction | None = Fraction(0)
 
     @property
     def lumped(self) -> Fraction:
@@ -109,24 +113,34 @@ LAW_BUDGET = 60_000
 
 
 def split_round_law(ev: Evaluator, h: tuple[int, ...], pair: int, partners: int, detail: SplitDetail,
-                    budget: int | None = LAW_BUDGET) -> tuple[dict[Fraction, Fraction], tuple[Fraction, Fraction]]:
+                    budget: int | None = LAW_BUDGET
+                    ) -> tuple[dict[Fraction, Fraction], tuple[Fraction, Fraction, Fraction | None]]:
     """A split round's net law (with peek, banker-blackjack rounds left out) under the post-split policy of
     `detail` (the split's `SplitDetail`), checked against its exact expectation: (law of the rounds computed,
-    (chance, conditional mean) of the resplit rounds beyond `budget`, or (0, 0) when there are none). The
-    rounds without a resplit are always computed (`rounds.split_law_in_part`); the rest follow by difference
-    from the split's exact mass and expectation."""
+    (chance, conditional mean, conditional E[net^2]) of the resplit rounds beyond `budget`, or zeros when
+    there are none). The rounds without a resplit are always computed (`rounds.split_law_in_part`); the
+    chance and mean of the rest follow by difference from the split's exact mass and expectation, and are
+    checked against `moments.resplit_moments`, which gives their second moment (None for a same-rank ten
+    split, whose patterns a count per value cannot tell apart)."""
     mass = 1 - ev.p_banker_bj(h) if ev.rules.peek else Fraction(1)
-    law, complete = split_law_in_part(ev.left(h), ev.up, pair, partners, ev.rules, ev.dealer, detail.policy, budget)
+    shoe = ev.left(h)
+    law, skipped = split_law_in_part(shoe, ev.up, pair, partners, ev.rules, ev.dealer, detail.policy, budget)
     law = {Fraction(k): p for k, p in law.items()}
     rest = mass - sum(law.values())
     rest_value = detail.value - sum(k * p for k, p in law.items())
-    if complete:
+    if skipped == ():
         if rest or rest_value:
             raise AssertionError("split round law disagrees with the split expectation")
-        return law, (Fraction(0), Fraction(0))
+        return law, (Fraction(0), Fraction(0), Fraction(0))
     if rest <= 0 or not -2 * detail.limit <= rest_value / rest <= 2 * detail.limit:
         raise AssertionError("the resplit rounds left out have an impossible chance or mean")
-    return law, (rest, rest_value / rest)
+    if skipped is None:
+        return law, (rest, rest_value / rest, None)
+    chance, first, second = resplit_moments(shoe, pair, ev.rules, ev.dealer, detail.policy, list(skipped),
+                                            detail.limit)
+    if (chance, first) != (rest, rest_value):
+        raise AssertionError("the resplit rounds' chance or mean differs between the moments and the law")
+    return law, (rest, rest_value / rest, second / rest)
 
 
 def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | None = None,
@@ -140,6 +154,7 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
     dist: dict[Fraction, Fraction] = {}
     lumped_dist: dict[Fraction, Fraction] = {}
     lumped_hands = 0
+    lumped_square: Fraction | None = Fraction(0)
     stake = Fraction(0)
     events = {"player blackjack": Fraction(0), "banker blackjack": Fraction(0), "split": Fraction(0),
               "double": Fraction(0)}
@@ -184,10 +199,12 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                     split_staked = split_stake(ev.left(h), pair, partners, detail.limit, detail.policy,
                                                ev.bj_card if rules.peek else None)
                     stake += w * q * ((pbj if rules.peek else 0) + split_staked)
-                    law, (rest, rest_mean) = split_round_law(ev, h, pair, partners, detail, budget)
+                    law, (rest, rest_mean, rest_square) = split_round_law(ev, h, pair, partners, detail, budget)
                     if rest:  # the resplit rounds beyond the budget at their exact conditional expectation
                         lumped_dist[rest_mean] = lumped_dist.get(rest_mean, Fraction(0)) + w * q * rest
                         lumped_hands = max(lumped_hands, detail.limit)
+                        lumped_square = None if lumped_square is None or rest_square is None else (
+                            lumped_square + w * q * rest * rest_square)
                         law[rest_mean] = law.get(rest_mean, Fraction(0)) + rest
                     put(start_outcomes(out, h, SPLIT, law), w * q)
                     continue
@@ -200,4 +217,5 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                 put(start_outcomes(out, h, action), w * q)
     if progress:
         progress(len(game.evaluators), len(game.evaluators), f"blackjack: law of a round, {name}")
-    return RoundLaw(dict(sorted(dist.items())), events, stake, dict(sorted(lumped_dist.items())), lumped_hands)
+    return RoundLaw(dict(sorted(dist.items())), events, stake, dict(sorted(lumped_dist.items())), lumped_hands,
+                    lumped_square)

@@ -161,22 +161,24 @@ def split_law(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: R
     gone (`partners` of them may join the pair). With peek the banker-blackjack rounds are left out. None
     when the work (block tuples tried) would pass `budget`, or for a ten pair under a same-rank rule (a
     count per value cannot tell the partner rank from the other tens)."""
-    law, complete = split_law_in_part(shoe, up, pair, partners, rules, dealer, policy, budget)
-    return law if complete else None
+    law, skipped = split_law_in_part(shoe, up, pair, partners, rules, dealer, policy, budget)
+    return law if skipped == () else None
 
 
 def split_law_in_part(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: RuleSet,
                       dealer: DealerTable, policy: Callable[[tuple[int, ...]], str], budget: int | None = None
-                      ) -> tuple[dict[int, Fraction], bool]:
-    """`split_law` for the rounds it can afford, and whether that is every round: the rounds without a
-    resplit (both hands' second cards non-pair cards) always, each resplit pattern (`split_patterns`) while
-    the work stays within `budget`. The chances returned sum to less than the split's whole mass exactly when
-    some resplit pattern is left out; its rounds' chance and mean follow by difference (outcomes.py)."""
+                      ) -> tuple[dict[int, Fraction], tuple[tuple[int, int, int], ...] | None]:
+    """`split_law` for the rounds it can afford, and the resplit patterns (`split_patterns`) left out: the
+    rounds without a resplit (both hands' second cards non-pair cards) always, each resplit pattern while the
+    work stays within `budget`. The chances returned sum to less than the split's whole mass exactly when
+    some pattern is left out; its rounds' chance and mean follow by difference (outcomes.py), their second
+    moment from `moments.resplit_moments`. None instead of the patterns when nothing could be computed (a ten
+    pair under a same-rank rule)."""
     limit = rules.hands_limit(pair + 1, partners)
     if limit == 2:
-        return two_hand_law(shoe, up, pair, rules, dealer, policy), True
+        return two_hand_law(shoe, up, pair, rules, dealer, policy), ()
     if rules.same_rank_tens and pair == TEN:
-        return {}, False
+        return {}, None
     size = sum(shoe)
     kinds = {}
     for non_pair in (True, False):
@@ -185,7 +187,7 @@ def split_law_in_part(shoe: tuple[int, ...], up: int, pair: int, partners: int, 
             grouped.setdefault(b, []).append((_outcome(t, s), w))
         kinds[non_pair] = list(grouped.items())
     work = 0
-    complete = True
+    skipped = []
     unions: dict[tuple[int, ...], dict[tuple, int]] = {}
     for spawns, n_hands, count in split_patterns(limit):
         if spawns > partners:
@@ -195,7 +197,7 @@ def split_law_in_part(shoe: tuple[int, ...], up: int, pair: int, partners: int, 
         else:
             found, work = _pattern_unions(shoe, pair, limit, kinds, spawns, n_hands, count, work, budget)
             if found is None:
-                complete = False
+                skipped.append((spawns, n_hands, count))
                 continue
         for m, outs in found.items():
             slot = unions.setdefault(m, {})
@@ -212,7 +214,7 @@ def split_law_in_part(shoe: tuple[int, ...], up: int, pair: int, partners: int, 
                 if bw:
                     net = _net_all(out, b)
                     acc[net] = acc.get(net, 0) + v * bw
-    return _law(by_size, size, dealer), complete
+    return _law(by_size, size, dealer), tuple(skipped)
 
 
 def _union_weight(shoe: tuple[int, ...], m: tuple[int, ...]) -> int:

@@ -74,10 +74,14 @@ def _initial(w: Wager, rs: RuleSet, play: str, progress) -> tuple[WagerResult, l
     not_a_law = ""
     partial = None
     if lumped:
+        square = law.get("lumped_square")
+        known = ("the mean, the edge, the variance and the standard deviation are exact (the second moment of "
+                 "those rounds comes from one and two hands at a time), P(win), P(push) and P(loss) are not "
+                 "(exact bounds are given)" if square is not None else
+                 "the mean and edge are exact, P(win) and the variance are not (exact bounds are given)")
         not_a_law = (f"resplit rounds (three or more hands) whose joint law is beyond the computation's work budget "
                      f"(chance {lumped}; hand limits {limits}; every round without a resplit is in the law exactly) "
-                     "enter the distribution as their exact conditional expectation: the mean "
-                     "and edge are exact, P(win) and the variance are not (exact bounds are given); with --rule "
+                     f"enter the distribution as their exact conditional expectation: {known}; with --rule "
                      "max_hands=2 the distribution is the exact law of every round (docs/blackjack.md says what "
                      "resplit laws cost)")
         notes.append(not_a_law)
@@ -108,15 +112,18 @@ def _initial(w: Wager, rs: RuleSet, play: str, progress) -> tuple[WagerResult, l
 def _partial_law(dist: Distribution, law: dict, lumped: Fraction, rs: RuleSet) -> PartialLaw:
     """The round law as far as it is known: `dist` less the lumped split rounds' entries, which hold `lumped`
     of the chance at their exact mean; such a round's net return is a whole number of units within the
-    stakes of its hands (at most `lumped_hands`, each doubled at most once after a split when DAS allows)."""
+    stakes of its hands (at most `lumped_hands`, each doubled at most once after a split when DAS allows);
+    their exact E[net^2] when the summary has it (`lumped_square`)."""
     at = [(_F(r), _F(p)) for r, p in law["lumped_distribution"]]
     exact = dist.as_dict()
     for r, p in at:
         exact[r] -= p
     top = law["lumped_hands"] * (2 if rs.das else 1)
+    square = law.get("lumped_square")
     partial = PartialLaw.of(exact, lumped, sum((r * p for r, p in at), Fraction(0)) / lumped, Fraction(-top),
                             Fraction(top), tuple(Fraction(v) for v in range(-top, top + 1)),
-                            "resplit rounds whose joint law is beyond the computation's work budget")
+                            "resplit rounds whose joint law is beyond the computation's work budget",
+                            None if square is None else _F(square) / lumped)
     if partial.total_mean != dist.mean:
         raise AssertionError("the partial law's mean differs from the distribution's")
     return partial
