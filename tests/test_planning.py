@@ -131,20 +131,35 @@ def test_plan_bad_input_is_one_line_exit_2(args, needle):
     assert code == 2 and needle in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
-def test_plan_of_the_legal_blackjack_game_uses_the_largest_variance_its_known_part_allows():
-    """The legal default's law is known but for lumped resplit rounds: the plan takes the variance of the
-    extreme law (the lumped share on the two ends of its range, with its exact mean), built here as a
+def test_plan_of_a_partly_known_law_uses_the_largest_variance_its_known_part_allows():
+    """The legal blackjack default with the lumped rounds' second moment withheld: the plan takes the variance
+    of the extreme law (the lumped share on the two ends of its range, with its exact mean), built here as a
     distribution, and says it is conservative."""
     from oddscalc.core.distribution import Distribution
     result = api.analyse("blackjack", "1994", "initial").results[0]
-    partial = result.partial
+    partial = dataclasses.replace(result.partial, square_mean=None)
     up = (partial.mean - partial.low) / (partial.high - partial.low)  # weight on the top end
     extreme = dict(partial.exact)
     for value, weight in ((partial.high, up), (partial.low, 1 - up)):
         extreme[value] = extreme.get(value, F(0)) + partial.mass * weight
     law = Distribution.from_weights(extreme)
-    p = api.plan("blackjack", "1994", "initial", shift=F(1, 200), rounds=10**6)
+    p = api.plan_of(dataclasses.replace(result, partial=partial), shift=F(1, 200), rounds=10**6)
     assert law.mean == p.mean == result.distribution.mean
     assert p.variance == law.variance
     assert p.rounds_needed == rounds_needed(law.variance, F(1, 200), F(1, 100), F(80, 100), True)
     assert "conservative" in p.model and str(partial.mass) in p.model
+
+
+def test_plan_of_the_legal_blackjack_game_uses_its_exact_variance():
+    """The legal default's lumped resplit rounds have a known second moment: the plan's variance is the whole
+    law's, summed here from the exact part and that moment, strictly inside the bounds the mean alone gives."""
+    result = api.analyse("blackjack", "1994", "initial").results[0]
+    partial = result.partial
+    assert partial.square_mean is not None
+    mean = sum(v * p for v, p in partial.exact) + partial.mass * partial.mean
+    variance = sum(v * v * p for v, p in partial.exact) + partial.mass * partial.square_mean - mean ** 2
+    low, high = dataclasses.replace(partial, square_mean=None).variance_bounds()
+    p = api.plan("blackjack", "1994", "initial", shift=F(1, 200), rounds=10**6)
+    assert p.variance == variance and low < variance < high
+    assert p.rounds_needed == rounds_needed(variance, F(1, 200), F(1, 100), F(80, 100), True)
+    assert "variance is exact" in p.model and str(partial.mass) in p.model

@@ -109,10 +109,15 @@ def test_every_committed_table_validates_against_the_schema():
                     assert report["rtp_bands"] == report["volatility_index"] == []
                     bounds = w["law_bounds"]  # blackjack's lumped rounds: chance, mean and range known
                     if bounds is not None:
-                        mass = F(bounds["unresolved"]["chance"]["exact"])
+                        unresolved = bounds["unresolved"]
+                        mass = F(unresolved["chance"]["exact"])
                         pairs = [[F(x["exact"]) for x in bounds[k]] for k in ("p_win", "p_push", "p_loss")]
                         assert all(0 <= lo <= hi <= lo + mass for lo, hi in pairs), (path, w["key"])
-                        assert sum(lo for lo, _ in pairs) == 1 - mass  # the exact part, every round counted once
-                        assert sum(hi for _, hi in pairs) >= 1
+                        assert sum(hi for _, hi in pairs) >= 1 >= sum(lo for lo, _ in pairs) >= 1 - mass
                         low, high = (F(x["exact"]) for x in bounds["variance"])
-                        assert 0 < low < high, (path, w["key"])
+                        if unresolved["second_moment"] is None:  # the exact part's chances, every round once
+                            assert sum(lo for lo, _ in pairs) == 1 - mass and 0 < low < high, (path, w["key"])
+                        else:  # the lumped rounds' second moment known: the variance exact, within their range
+                            mean, square = F(unresolved["mean"]["exact"]), F(unresolved["second_moment"]["exact"])
+                            a, b = (F(x) for x in unresolved["net_return_range"])
+                            assert 0 < low == high and mean ** 2 <= square <= (a + b) * mean - a * b, (path, w["key"])
