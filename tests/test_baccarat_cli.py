@@ -8,7 +8,6 @@ from fractions import Fraction
 import pytest
 
 from oddscalc.cli import main
-from oddscalc.games import punto_banco
 from oddscalc.games.baccarat import PUNTO_BANCO
 from test_punto_banco import enumerate_independent
 

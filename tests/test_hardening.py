@@ -13,7 +13,6 @@ import json
 import random
 import re
 import shlex
-import time
 import tomllib
 import tracemalloc
 from collections import Counter

@@ -14,6 +14,7 @@ import sympy
 from oddscalc import api
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.mathreport import BAND_ROUNDS, report_of
+from oddscalc.core.partial_law import PartialLaw
 from oddscalc.sim.simulators import simulate
 from test_punto_banco import PUBLISHED
 
@@ -134,6 +135,34 @@ def test_a_distribution_that_is_not_a_law_gets_no_law_figures():
     # with the stake given, the element of risk is the expected loss over it, law or not
     given = report_of(d, not_a_law="lumped split rounds", stake=F(11, 10))
     assert given.element_of_risk == F(1, 12) / F(11, 10)
+
+
+def test_a_partial_law_with_its_second_moment_known_gets_the_spread_of_the_true_law():
+    """A law whose share at {-2, 1, 2} is lumped at its mean but whose second moment is known: the variance,
+    standard deviation, volatility index and band centres and widths are those of the true law's report; the
+    Berry-Esseen bounds are no smaller than the true law's (they use the greatest third moment allowed); the
+    chances and the top award stay unknown."""
+    share = {F(-2): F(1, 4), F(1): F(1, 2), F(2): F(1, 4)}
+    mass, known = F(1, 5), {F(-1): F(1, 2), F(0): F(1, 10), F(1): F(1, 5)}
+    true = dict(known)
+    for v, p in share.items():
+        true[v] = true.get(v, F(0)) + mass * p
+    truth = report_of(Distribution.from_weights(true))
+    mean = sum(v * p for v, p in share.items())
+    square = sum(v * v * p for v, p in share.items())
+    lumped = Distribution.from_weights({**known, mean: known.get(mean, F(0)) + mass})
+    partial = PartialLaw.of(known, mass, mean, F(-2), F(2), (F(-2), F(-1), F(0), F(1), F(2)), square_mean=square)
+    m = report_of(lumped, not_a_law="lumped", partial=partial)
+    closed = sum(v * v * p for v, p in true.items()) - sum(v * p for v, p in true.items()) ** 2
+    assert m.variance == truth.variance == closed and m.standard_deviation == truth.standard_deviation
+    assert m.volatility == truth.volatility
+    for ours, theirs in zip(m.bands, truth.bands, strict=True):
+        assert (ours.low, ours.high, ours.half_width) == (theirs.low, theirs.high, theirs.half_width)
+        assert ours.berry_esseen >= theirs.berry_esseen
+    assert None is m.p_win is m.top_award is m.third_moment and not m.is_law
+    # without the second moment, nothing variance-based
+    unknown = PartialLaw.of(known, mass, mean, F(-2), F(2), (F(-2), F(-1), F(0), F(1), F(2)))
+    assert report_of(lumped, not_a_law="lumped", partial=unknown).variance is None
 
 
 def _tcp_hand_class(ranks: tuple[int, ...], suits: tuple[int, ...]) -> str:

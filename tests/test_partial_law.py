@@ -79,6 +79,7 @@ def test_a_known_second_moment_makes_the_variance_exact_and_bounds_the_chances_t
     assert partial.variance_bounds() == (variance, variance)
     events = {"win": lambda v: v > 0, "push": lambda v: v == 0, "loss": lambda v: v < 0}
     swept = {name: [] for name in events}
+    thirds = []  # the whole law's E|X - mean|^3, for the Berry-Esseen bound taken at its worst
     n = 120
     for a in range(n + 1):
         for b in range(n + 1 - a):
@@ -96,6 +97,7 @@ def test_a_known_second_moment_makes_the_variance_exact_and_bounds_the_chances_t
             assert sum(v * v * p for v, p in q.items()) == square
             for name, event in events.items():
                 swept[name].append(sum(p for v, p in q.items() if event(v)))
+            thirds.append(sum(abs(v - total_mean) ** 3 * p for v, p in _whole(q, mass).items()))
     for name, event in events.items():
         low, high = partial.probability_bounds(event)
         known = sum(p for v, p in EXACT.items() if event(v))
@@ -103,6 +105,14 @@ def test_a_known_second_moment_makes_the_variance_exact_and_bounds_the_chances_t
         assert lo <= min(swept[name]) and max(swept[name]) <= hi, name
         assert hi - max(swept[name]) <= F(1, 30) and min(swept[name]) - lo <= F(1, 30), name
         assert lo <= sum(p for v, p in share.items() if event(v)) <= hi
+    top = partial.third_moment_bound()
+    assert max(thirds) <= top and top - max(thirds) <= mass * F(1, 30) * 27  # |v - mean| < 3 on the support
+    assert sum(abs(v - total_mean) ** 3 * p for v, p in whole.items()) <= top
+
+
+def test_the_third_moment_is_bounded_only_with_the_second_known():
+    with pytest.raises(ValueError):
+        PartialLaw.of(EXACT, F(3, 20), F(0), F(-2), F(2), SUPPORT).third_moment_bound()
 
 
 def test_an_impossible_second_moment_is_refused():

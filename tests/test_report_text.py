@@ -9,6 +9,7 @@ import json
 import re
 import subprocess
 import sys
+from decimal import Decimal
 from fractions import Fraction as F
 from importlib import resources
 from pathlib import Path
@@ -104,10 +105,20 @@ def test_every_committed_table_validates_against_the_schema():
             for w in rule_set["wagers"]:
                 report = w["math_report"]
                 assert report["distribution_is_law"] == w["distribution_is_law"], (path, w["key"])
-                if not w["distribution_is_law"]:  # no variance-based figure for a distribution with lumped rounds
-                    assert w["variance"] is w["standard_deviation"] is report["standard_deviation"] is None
-                    assert report["rtp_bands"] == report["volatility_index"] == []
+                if not w["distribution_is_law"]:  # variance-based figures only where the variance is exact
                     bounds = w["law_bounds"]  # blackjack's lumped rounds: chance, mean and range known
+                    square = None if bounds is None else bounds["unresolved"]["second_moment"]
+                    assert report["p_win"] is report["top_award"] is report["third_absolute_central_moment"] is None
+                    if square is None:
+                        assert w["variance"] is w["standard_deviation"] is report["standard_deviation"] is None
+                        assert report["rtp_bands"] == report["volatility_index"] == []
+                    else:  # the variance the math report gives is the law_bounds' one, its root the SD
+                        low, high = (x["exact"] for x in bounds["variance"])
+                        assert low == high == w["variance"]["exact"] == report["variance"]["exact"], (path, w["key"])
+                        assert report["standard_deviation"]["square"] == low
+                        sd = Decimal(report["standard_deviation"]["decimal"])
+                        assert abs(sd * sd - Decimal(F(low).numerator) / F(low).denominator) < Decimal("1e-15")
+                        assert len(report["volatility_index"]) == 3 and len(report["rtp_bands"]) == 6
                     if bounds is not None:
                         unresolved = bounds["unresolved"]
                         mass = F(unresolved["chance"]["exact"])

@@ -68,7 +68,7 @@ def poker_hand(game: str, cards: str, up: str | None, version: str | None, pay: 
     click.echo(f"  banker's {total:,} possible hands: {d.no_qualify:,} do not qualify, {d.player_wins:,} lose to "
                f"the player, {d.void:,} tie, {d.banker_wins:,} win")
     click.echo(f"  expectation of {act}: {fraction_text(ev)} = {render_decimal(ev, 6)} per unit Ante")
-    click.echo(f"  expectation of fold: -1")
+    click.echo("  expectation of fold: -1")
     click.echo(f"  decision: {d.decision} (gain {fraction_text(ev - d.fold_ev)} over folding)")
 
 

@@ -21,6 +21,7 @@ from functools import cached_property
 import mpmath
 
 from oddscalc.core.distribution import Distribution
+from oddscalc.core.partial_law import PartialLaw
 from oddscalc.core.planning import MODEL, Band, rtp_band, z_two_sided
 
 __all__ = ["MathReport", "Surd", "Volatility", "TopAward", "report_of", "DEFINITIONS", "LEVELS", "BAND_LEVEL",
@@ -48,7 +49,8 @@ DEFINITIONS = {
                         "RTP +- VI(c)/sqrt(N) with probability about c",
     "RTP band": f"RTP +- z_c SD/sqrt(N) after N rounds at level c = 95%: the {MODEL}; marked where the "
                 "Berry-Esseen bound (C = 0.4748, Shevtsova 2011) cannot keep the coverage within one percentage "
-                "point of c (skewed wagers over few rounds)",
+                "point of c (skewed wagers over few rounds; where only the variance of the law is known, at the "
+                "greatest third absolute moment the known part allows)",
     "average total stake": "the expected total staked in a round per unit initially staked, where stakes grow in "
                            "play (blackjack doubles and splits, the casino stud Raise, Three Card Poker's Play, "
                            "dice behind and lay wagers at their largest); 1 where they never grow",
@@ -101,7 +103,9 @@ class TopAward:
 @dataclass(frozen=True)
 class MathReport:
     """A wager's math report. Figures that need the law of a round (the chances, the variance and everything
-    built on it, the top award) are None when the distribution is not that law (`not_a_law` says why); the
+    built on it, the top award) are None when the distribution is not that law (`not_a_law` says why), but
+    for the variance, standard deviation, volatility index and RTP bands when the variance is known exactly all
+    the same (`third_moment` then None: the bands' Berry-Esseen bounds use its greatest value); the
     expected return stays exact. `stake` is None when stakes grow but their expectation is not available."""
 
     expected_return: Fraction
@@ -151,27 +155,42 @@ def _stake(dist: Distribution, stake: Fraction | None, own_risk: tuple[Fraction,
 
 
 def report_of(dist: Distribution, *, stake: Fraction | None = None, not_a_law: str = "",
-              own_risk: tuple[Fraction, str] | None = None) -> MathReport:
+              own_risk: tuple[Fraction, str] | None = None, partial: PartialLaw | None = None) -> MathReport:
     """The math report of a wager with this distribution of net return per unit initially staked.
 
     `stake`: the expected total staked per unit initial stake where stakes grow (None: they never grow, or the
     figure is not available, told apart by whether a round can lose more than its initial stake). `not_a_law`:
     why the distribution is not the law of a round, if it is not. `own_risk`: the game's own element of risk
     (value, definition), where the distribution does not carry every added stake (dice behind wagers).
+    `partial`: what is known of the law where the distribution is not it; when that includes the unresolved
+    rounds' second moment, the variance is exact and the report gives it, the standard deviation, the
+    volatility index and the RTP bands (their Berry-Esseen marks from the greatest third moment the knowledge
+    allows), the chances and the top award staying unknown.
     """
     total, stake_basis, risk, risk_basis = _stake(dist, stake, own_risk)
     common = dict(expected_return=dist.mean, stake=total, stake_basis=stake_basis, element_of_risk=risk,
                   element_of_risk_basis=risk_basis)
     if not_a_law:
-        return MathReport(not_a_law=not_a_law, **common)
-    mean, variance = dist.mean, dist.variance
+        if partial is None or partial.square_mean is None:
+            return MathReport(not_a_law=not_a_law, **common)
+        if partial.total_mean != dist.mean:
+            raise ValueError("the partial law's mean is not the distribution's")
+        variance = partial.variance_bounds()[0]
+        return MathReport(not_a_law=not_a_law, **_spread(dist.mean, variance, partial.third_moment_bound()),
+                          **common)
+    mean = dist.mean
     third = sum((abs(r - mean) ** 3 * p for r, p in dist.outcomes), Fraction(0))
+    top, p_top = dist.outcomes[-1]
+    return MathReport(p_win=dist.p_win, p_push=dist.p_push, p_loss=dist.p_loss, third_moment=third,
+                      top_award=TopAward(top, p_top), **_spread(mean, dist.variance, third), **common)
+
+
+def _spread(mean: Fraction, variance: Fraction, third: Fraction) -> dict:
+    """The variance, standard deviation, volatility index and RTP bands (their Berry-Esseen bounds from
+    `third`, an exact E|X - mean|^3 or an upper bound of it)."""
     sd = Surd(variance)
     root = sd.decimal(25)
     volatility = tuple(Volatility(c, z, (z * root).quantize(Decimal("1e-15")))
                        for c, z in ((c, z_two_sided(c)) for c in LEVELS))
     bands = tuple(rtp_band(mean, variance, n, BAND_LEVEL, third) for n in BAND_ROUNDS)
-    top, p_top = dist.outcomes[-1]
-    return MathReport(p_win=dist.p_win, p_push=dist.p_push, p_loss=dist.p_loss, variance=variance,
-                      standard_deviation=sd, third_moment=third, volatility=volatility, bands=bands,
-                      top_award=TopAward(top, p_top), **common)
+    return dict(variance=variance, standard_deviation=sd, volatility=volatility, bands=bands)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from fractions import Fraction
 
@@ -92,7 +92,8 @@ class WagerResult:
     def _math_report(self) -> MathReport:
         """Computed once per result (its 40-digit bands and exact moments are asked for by every table writer)."""
         own = next(((e.value, e.convention) for e in self.edges if e.key in RISK_EDGES), None)
-        return report_of(self.distribution, stake=self.stake, not_a_law=self.not_a_law, own_risk=own)
+        return report_of(self.distribution, stake=self.stake, not_a_law=self.not_a_law, own_risk=own,
+                         partial=self.partial)
 
 
 @dataclass(frozen=True)

@@ -176,13 +176,21 @@ def _report_table(results: Sequence[WagerResult], notes: Notes) -> str:
             bands = [esc(mr.band_text(b, 2)) + ("*" if b.approximate else "") for b in m.bands]
             loose = loose or any(b.approximate for b in m.bands)
             band_cells.append([key, esc(percent(m.rtp)), *bands])
-        elif r.partial is not None:  # only the mean is exact, the rest bounded exactly (rounded outward)
-            win, push, loss, _, sd = (esc(c) for c in mr.bounds_cells(r.partial, 4))
+        elif r.partial is not None:  # the mean exact, the chances bounded exactly (rounded outward), the
+            win, push, loss, _, sd = (esc(c) for c in mr.bounds_cells(r.partial, 4))  # variance exact or bounded
             mark = notes.mark(r.not_a_law)
-            cells.append([key, win + mark, push + mark, loss + mark, money, sd + mark, "not computed" + mark, stake,
-                          risk, "not computed"])
-            band_cells.append([key, esc(percent(m.rtp)), ("not computed" + mark + ": not the law of a round",
-                                                          len(BAND_ROUNDS))])
+            if m.variance is not None:  # exact: the volatility index and the bands follow from it
+                vi = "<br>".join(esc(mr.decimal_text(v.value)) for v in m.volatility)
+                cells.append([key, win + mark, push + mark, loss + mark, money, sd, vi, stake, risk,
+                              "not computed" + mark])
+                bands = [esc(mr.band_text(b, 2)) + ("*" if b.approximate else "") for b in m.bands]
+                loose = loose or any(b.approximate for b in m.bands)
+                band_cells.append([key, esc(percent(m.rtp)), *bands])
+            else:
+                cells.append([key, win + mark, push + mark, loss + mark, money, sd + mark, "not computed" + mark,
+                              stake, risk, "not computed"])
+                band_cells.append([key, esc(percent(m.rtp)), ("not computed" + mark + ": not the law of a round",
+                                                              len(BAND_ROUNDS))])
         else:  # only the mean is exact: one cell says so for every figure that needs the law
             gone = "not computed" + notes.mark(r.not_a_law) + ": not the law of a round"
             cells.append([key, (gone, 3), money, (gone, 2), stake, risk, "not computed"])

@@ -130,14 +130,18 @@ def report_lines(m: MathReport, indent: str = "    ", partial: PartialLaw | None
     lines = [f"expected return {exact_pct(m.expected_return)} per unit initially staked; RTP {exact_pct(m.rtp)}"]
     if not m.is_law and partial is not None:
         win, push, loss, var, sd = bounds_cells(partial)
-        if partial.square_mean is not None:
+        if m.variance is not None:
             lines.append(f"between (exact bounds, rounded outward; see the note): P(win) {win}; "
                          f"P(push or void) {push}; P(loss) {loss}")
-            lines.append(f"variance {var} (exact); standard deviation {sd} (the square root of that variance)")
+            sd = m.standard_deviation
+            lines.append(f"variance {cell_text(m.variance)} (exact); standard deviation {sd.exact} = "
+                         f"{decimal_text(sd.decimal(), 8)}")
+            lines += _spread_lines(m)
+            lines.append(f"top award: {NOT_COMPUTED} (not the law of a round)")
         else:
             lines.append(f"between (exact bounds, rounded outward; see the note): P(win) {win}; "
                          f"P(push or void) {push}; P(loss) {loss}; variance {var}; standard deviation {sd}")
-        lines.append(f"volatility index, RTP bands, top award: {NOT_COMPUTED} (not the law of a round)")
+            lines.append(f"volatility index, RTP bands, top award: {NOT_COMPUTED} (not the law of a round)")
     elif not m.is_law:
         lines.append(f"P(win), P(push or void), P(loss), variance, standard deviation, volatility index, RTP bands, "
                      f"top award: {NOT_COMPUTED} (not the law of a round: see the note)")
@@ -146,19 +150,26 @@ def report_lines(m: MathReport, indent: str = "    ", partial: PartialLaw | None
                      f"P(push or void) {exact_pct(m.p_push)}; P(loss) {exact_pct(m.p_loss)}")
         sd = m.standard_deviation
         lines.append(f"variance {cell_text(m.variance)}; standard deviation {sd.exact} = {decimal_text(sd.decimal(), 8)}")
-        lines.append("volatility index (z x SD): " + "; ".join(
-            f"{percent(v.level, 0)} {decimal_text(v.value)} (z = {decimal_text(v.z)})" for v in m.volatility))
-        lines.append(f"RTP band at {percent(BAND_LEVEL, 0)} (normal approximation, exact variance): " + "; ".join(
-            f"{rounds_label(b.rounds)} rounds {band_text(b, 2)}" + ("*" if b.approximate else "") for b in m.bands))
-        if any(b.approximate for b in m.bands):
-            lines.append("  * Berry-Esseen cannot keep that band's coverage within one point of the level: "
-                         "too few rounds for the normal approximation to be trusted for this wager")
+        lines += _spread_lines(m)
         t = m.top_award
         lines.append(f"top award: net return {cell_text(t.net_return)} per unit initially staked, probability "
                      f"{exact_pct(t.probability)}, {one_in(t.one_in)}")
     lines.append(f"average total stake: {_stake_text(m)}")
     lines.append(f"element of risk: {_risk_text(m)}")
     return [indent + line for line in lines]
+
+
+def _spread_lines(m: MathReport) -> list[str]:
+    """The volatility index and RTP band lines (the variance known exactly)."""
+    lines = ["volatility index (z x SD): " + "; ".join(
+        f"{percent(v.level, 0)} {decimal_text(v.value)} (z = {decimal_text(v.z)})" for v in m.volatility)]
+    lines.append(f"RTP band at {percent(BAND_LEVEL, 0)} (normal approximation, exact variance): " + "; ".join(
+        f"{rounds_label(b.rounds)} rounds {band_text(b, 2)}" + ("*" if b.approximate else "") for b in m.bands))
+    if any(b.approximate for b in m.bands):
+        lines.append("  * Berry-Esseen cannot keep that band's coverage within one point of the level: "
+                     "too few rounds for the normal approximation to be trusted for this wager"
+                     + ("" if m.is_law else " (at the greatest third moment the known part of the law allows)"))
+    return lines
 
 
 def definition_lines() -> list[str]:
@@ -252,13 +263,13 @@ def report_rows(results: Sequence[WagerResult], mark) -> tuple[list[list[str]], 
         rows.append([
             r.wager.key, *known[:3],
             _md_exact(m.expected_return), _md_exact(m.rtp), *known[3:],
-            *((decimal_text(v.value) for v in m.volatility) if law else [NOT_COMPUTED] * 3),
+            *((decimal_text(v.value) for v in m.volatility) if m.volatility else [NOT_COMPUTED] * 3),
             _md_stake(m) + (mark(m.stake_basis) if m.stake is None else ""),
             _md_risk(m) + (mark(m.element_of_risk_basis) if m.stake is None and m.element_of_risk is None else ""),
             cell_text(m.top_award.net_return) if law else NOT_COMPUTED,
             one_in(m.top_award.one_in) if law else NOT_COMPUTED,
         ])
-        if law:
+        if m.bands:
             cells = [band_text(b, 2) + ("*" if b.approximate else "") for b in m.bands]
             loose = loose or any(b.approximate for b in m.bands)
         else:
@@ -284,11 +295,11 @@ def csv_values(m: MathReport) -> list[str]:
     sd = m.standard_deviation
     return [
         frac(m.p_loss), frac(m.hit_frequency), cell_text(m.expected_return), cell_text(m.rtp), frac(m.variance),
-        sd.exact if law else "", str(sd.decimal(12)) if law else "",
-        *((str(v.value) for v in m.volatility) if law else ["", "", ""]),
+        "" if sd is None else sd.exact, "" if sd is None else str(sd.decimal(12)),
+        *((str(v.value) for v in m.volatility) if m.volatility else ["", "", ""]),
         frac(m.stake), frac(m.element_of_risk),
         "" if m.element_of_risk is None else render_decimal(m.element_of_risk * 100, 8),
         frac(m.top_award.net_return) if law else "", frac(m.top_award.probability) if law else "",
         frac(m.top_award.one_in) if law else "",
-        *((str(b.half_width) for b in m.bands) if law else [""] * len(BAND_ROUNDS)),
+        *((str(b.half_width) for b in m.bands) if m.bands else [""] * len(BAND_ROUNDS)),
     ]

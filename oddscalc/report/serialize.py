@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from oddscalc.core.distribution import render_decimal
+from oddscalc.core.distribution import render_decimal, render_sqrt
 from oddscalc.core.partial_law import PartialLaw
 from oddscalc.games.base import Extra, GameAnalysis, WagerResult
 from oddscalc.regulations.versions import get_version
@@ -70,7 +70,7 @@ def _cell(cell: object) -> object:
 def _wager(r: WagerResult) -> dict[str, Any]:
     from oddscalc.report.math_report import report_data  # it renders with this module's `exact`
 
-    w, d = r.wager, r.distribution
+    w, d, m = r.wager, r.distribution, r.math_report()
     return {
         "key": w.key,
         "title": w.title,
@@ -86,8 +86,9 @@ def _wager(r: WagerResult) -> dict[str, Any]:
         "probability": {"win": exact(d.p_win), "push": exact(d.p_push), "loss": exact(d.p_loss)},
         "expected_value": exact(d.mean),
         "edges": [{"key": e.key, "convention": e.convention, **exact(e.value)} for e in r.edges],
-        "variance": None if r.not_a_law else exact(d.variance),  # lumped rounds: not the law's variance
-        "standard_deviation": None if r.not_a_law else d.stdev(12),
+        # lumped rounds: the distribution's variance is not the law's, which is given only when known exactly
+        "variance": None if m.variance is None else exact(m.variance),
+        "standard_deviation": None if m.variance is None else render_sqrt(m.variance, 12),
         "events": [{"event": name, **exact(p)} for name, p in r.events],
         "figures": [{"name": f.name, "unit": f.unit, **exact(f.value)} for f in r.figures],
         "distribution": [{"return": fraction_text(ret), "probability": fraction_text(p),
@@ -95,7 +96,7 @@ def _wager(r: WagerResult) -> dict[str, Any]:
         "notes": list(r.notes),
         "distribution_is_law": not r.not_a_law,
         "law_bounds": None if r.partial is None else law_bounds(r.partial),
-        "math_report": report_data(r.math_report()),
+        "math_report": report_data(m),
     }
 
 

@@ -55,7 +55,7 @@ def edge_text(a: GameAnalysis) -> str:
         lines += _recon(r)
         if r.not_a_law:
             lines.append("  P(win) not computed exactly (see the note)" if r.partial is None else
-                         f"  P(win) between {win_bounds(r)} (exact bounds: see the note)")
+                         f"  P(win) {win_bounds(r)} (exact bounds, rounded outward: see the note)")
         else:
             lines.append(f"  P(win) {_exact_pct(d.p_win)}" + (f"; P(void) {_exact_pct(d.p_push)}" if d.p_push else ""))
         for e in r.edges:
@@ -144,7 +144,7 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
 
     for a in analyses:
         if len(analyses) > 1 or a.rules:
-            lines += [f"## Rules: " + (", ".join(f"{k}={v}" for k, v in a.rules) or "as the law states"), ""]
+            lines += ["## Rules: " + (", ".join(f"{k}={v}" for k, v in a.rules) or "as the law states"), ""]
         lines += [f"- {s}" for s in a.assumptions]
         if a.assumptions:
             lines.append("")

@@ -167,7 +167,7 @@ class DiceJudge(Judge):
             return
         if self._totals_at(line, point_at) != point:
             report.fault(ILLEGAL, line, f"{key}: point", f"made a {key} wager on a flat wager whose point is "
-                         f"{self._totals_at(line, point_at)}", f"the wager is on the flat wager's own point", cite)
+                         f"{self._totals_at(line, point_at)}", "the wager is on the flat wager's own point", cite)
         if flat_at is not None and flat_at < start:
             report.fault(ILLEGAL, line, f"{key}: timing", f"made a {key} wager after its flat wager was decided",
                          "the wager is made while the flat wager stands", cite)

@@ -17,7 +17,7 @@ from typing import Any
 from oddscalc.verify.cardgame import CardJudge
 from oddscalc.verify.cards import NO_SUIT, POKER_RANK, SUIT_OF, pack
 from oddscalc.verify.context import Context, payout_citation
-from oddscalc.verify.reader import LogError, amount, check_keys, require
+from oddscalc.verify.reader import LogError, amount, check_keys
 from oddscalc.verify.report import ILLEGAL, SHOE
 from oddscalc.verify.shoe import Shoe
 
