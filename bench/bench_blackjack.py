@@ -1,4 +1,5 @@
-"""Blackjack benchmarks: the full exact game (1, 6 and 8 packs, 1994 rules, CDP1 and CDZ- after a split), one
+"""Blackjack benchmarks: the full exact game (1, 6 and 8 packs, 1994 rules, CDP1 and CDZ- after a split; CDP with
+two hands), one
 per-hand query, the round laws (4 hands, both strategies, within the law's work budget) and the
 game-protection entry point (one round's exact expectation from a depleted shoe).
 
@@ -16,8 +17,8 @@ from oddscalc.games.blackjack.shoe import full_shoe
 from oddscalc.games.blackjack.shoe_value import basic_strategy, round_expectation
 
 
-def _game(decks: int, post_split: str = "cdp1"):
-    return lambda: full_game(RuleSet(decks=decks, post_split=post_split))
+def _game(decks: int, post_split: str = "cdp1", max_hands: int = 4):
+    return lambda: full_game(RuleSet(decks=decks, post_split=post_split, max_hands=max_hands))
 
 
 def _depleted(strategy: bool):
@@ -58,6 +59,8 @@ def cases():
         ("blackjack: full game, 6 packs, 1994 rules", _game(6), 3),
         ("blackjack: full game, 6 packs, 1994 rules, CDZ- after a split", _game(6, "cdz-"), 3),
         ("blackjack: full game, 8 packs, 1994 rules (custom)", _game(8), 3),
+        ("blackjack: full game, 6 packs, 1994 rules, 2 hands, CDP1 after a split", _game(6, "cdp1", 2), 3),
+        ("blackjack: full game, 6 packs, 1994 rules, 2 hands, CDP after a split", _game(6, "cdp", 2), 1),
         ("blackjack: full game, 6 packs, up-cards on 2 processes", _in_parts(6, "2"), 3),
         ("blackjack: full game, 8 packs, up-cards on 2 processes (custom)", _in_parts(8, "2"), 3),
         ("blackjack: full game + basic strategy derived and evaluated, 6 packs, 1 process", _in_parts(6, "1", True), 3),

@@ -151,7 +151,9 @@ def resolved_rules(game: str, version: str, rules: Mapping[str, str] | None = No
     reg = _module("regulations", game)
     permitted = reg.permitted_rules(version) if hasattr(reg, "permitted_rules") else {}
     defaults = reg.default_rules(version) if hasattr(reg, "default_rules") else {}
-    return resolve_rules(getattr(_module("games", game), "RULES", ()), permitted, defaults, rules or {}, version, custom)
+    module = _module("games", game)
+    return resolve_rules(getattr(module, "RULES", ()), permitted, defaults, rules or {}, version, custom,
+                         getattr(module, "check_rules", None))
 
 
 def _composition_hooks(game: str) -> ModuleType | None:

@@ -120,8 +120,17 @@ def make_game(rules: RuleSet):
     def split_round(shoe0, up, pair, limit, act=None, staked=False):
         """Play the split hands one after another (a pair card as second card starts a new hand while
         hands < limit), then the banker; expectation of the sum of all hands' results (`staked`: of all
-        the hands' stakes). `act` (cards -> action) replaces the optimal post-split strategy."""
+        the hands' stakes). `act` (cards -> action) replaces the optimal post-split strategy. Under CDP (two
+        hands at most) the second hand, the last one dealt, plays the optimum on the cards actually left."""
+        adaptive = act is None and rules.post_split == "cdp" and pair != 1
         act = act or split_policy(shoe0, up, pair)
+
+        def seen_all(shoe, cards):
+            """The optimum for a hand that is the last dealt, on the cards really left (`shoe`)."""
+            v, a = play_on(shoe, up, cards)
+            if len(cards) == 2 and rules.das and rules.can_double(total(cards)[0]) and double_value(shoe, up, cards) > v:
+                return "double"
+            return a
 
         @lru_cache(maxsize=None)
         def go(shoe, done, current, queue, hands):
@@ -143,7 +152,7 @@ def make_game(rules: RuleSet):
             t = total(current)[0]
             if t > 21:
                 return go(shoe, tuple(sorted(done + ((t, 1),))), None, queue, hands)
-            a = act(current)
+            a = seen_all(shoe, current) if adaptive and done else act(current)
             if a == "stand":
                 return go(shoe, tuple(sorted(done + ((t, 1),))), None, queue, hands)
             if a == "double":
@@ -169,6 +178,7 @@ def make_game(rules: RuleSet):
         return out
 
     actions.split_policy, actions.settle, actions.banker = split_policy, settle, banker
+    actions.play_on, actions.double_value = play_on, double_value
     actions.split_round = split_round
     return actions
 
@@ -184,6 +194,8 @@ RULESETS = [
     RuleSet(max_hands=3, resplit_aces=False, double_totals=frozenset({10, 11})),
     RuleSet(post_split="cdz-", double_totals=None, split_values=frozenset(range(1, 10))),
     RuleSet(post_split="cdz-", max_hands=0, hit_soft17=True),
+    RuleSet(post_split="cdp", max_hands=2, double_totals=None, split_values=frozenset(range(1, 10))),
+    RuleSet(post_split="cdp", max_hands=2, hit_soft17=True),
 ]
 
 
@@ -329,48 +341,66 @@ def make_peek_game(rules: RuleSet):
             out["split"] = split_joint(shoe_up, up, a) / norm
         return out
 
-    def split_joint(shoe_up, up, pair):
+    def split_joint(shoe_up, up, pair, staked=False):
         """Split: the post-split policy is the information-set optimum of one split hand with both pair
-        cards gone; then, for each hidden card, the hands are played one after another and the banker last."""
+        cards gone; then, for each hidden card, the hands are played one after another and the banker last.
+        Under CDP (two hands at most) the second hand's optimum also counts the first hand's cards as gone."""
         shoe0 = tuple(n - 2 * (i + 1 == pair) for i, n in enumerate(shoe_up))
 
         @lru_cache(maxsize=None)
-        def act(cards):
-            extra = list(cards)
+        def policy_on(base):
+            """The information-set optimum of a split hand whose other cards are drawn from `base`."""
+            @lru_cache(maxsize=None)
+            def act(cards):
+                extra = list(cards)
+                extra.remove(pair)
+                if len(cards) == 2 and pair == 1:
+                    return "stand"
+                v, a = _single(tuple(sorted(extra)))
+                if len(cards) == 2 and rules.das and rules.can_double(total(cards)[0]):
+                    if _double_single(tuple(sorted(extra))) > v:
+                        return "double"
+                return a
+
+            @lru_cache(maxsize=None)
+            def _single(extra):
+                """Info-set value of the split hand (pair + extra) when stand/hit remain, with the hand's
+                extra cards as the observed cards drawn from base."""
+                cards = tuple(sorted((pair,) + extra))
+                t, soft = total(cards)
+                if t > 21:
+                    return bust_joint(base, up, extra), "bust"
+                s = sum(w * sum(p * settle(t, 1, b) for b, p in banker(rest, tuple(sorted((up, c)))).items())
+                        for c, w, rest in holes(base, up, extra))
+                if t == 21:
+                    return s, "stand"
+                hit = sum(_single(tuple(sorted(extra + (c,))))[0] for c in children(base, extra))
+                if t <= 11 or (soft and t <= 16):
+                    return hit, "hit"
+                return (s, "stand") if s >= hit else (hit, "hit")
+
+            def _double_single(extra):
+                tot = Fraction(0)
+                for c in children(base, extra):
+                    e2 = tuple(sorted(extra + (c,)))
+                    t = total(tuple(sorted((pair,) + e2)))[0]
+                    tot += sum(w * (sum(p * settle(t, 2, b) for b, p in banker(rest, tuple(sorted((up, h)))).items())
+                                    if t <= 21 else -2) for h, w, rest in holes(base, up, e2))
+                return tot
+            return act
+
+        act = policy_on(shoe0)
+        adaptive = rules.post_split == "cdp" and pair != 1
+
+        def second_act(shoe, hole, current):
+            """CDP's second hand: the optimum with every card but the hole card and its own drawn seen."""
+            base = list(shoe)
+            base[hole - 1] += 1
+            extra = list(current)
             extra.remove(pair)
-            if len(cards) == 2 and pair == 1:
-                return "stand"
-            v, a = _single(tuple(sorted(extra)))
-            if len(cards) == 2 and rules.das and rules.can_double(total(cards)[0]):
-                if _double_single(tuple(sorted(extra))) > v:
-                    return "double"
-            return a
-
-        @lru_cache(maxsize=None)
-        def _single(extra):
-            """Info-set value of the split hand (pair + extra) when stand/hit remain, with the hand's
-            extra cards as the observed cards drawn from shoe0."""
-            cards = tuple(sorted((pair,) + extra))
-            t, soft = total(cards)
-            if t > 21:
-                return bust_joint(shoe0, up, extra), "bust"
-            s = sum(w * sum(p * settle(t, 1, b) for b, p in banker(rest, tuple(sorted((up, c)))).items())
-                    for c, w, rest in holes(shoe0, up, extra))
-            if t == 21:
-                return s, "stand"
-            hit = sum(_single(tuple(sorted(extra + (c,))))[0] for c in children(shoe0, extra))
-            if t <= 11 or (soft and t <= 16):
-                return hit, "hit"
-            return (s, "stand") if s >= hit else (hit, "hit")
-
-        def _double_single(extra):
-            tot = Fraction(0)
-            for c in children(shoe0, extra):
-                e2 = tuple(sorted(extra + (c,)))
-                t = total(tuple(sorted((pair,) + e2)))[0]
-                tot += sum(w * (sum(p * settle(t, 2, b) for b, p in banker(rest, tuple(sorted((up, h)))).items())
-                                if t <= 21 else -2) for h, w, rest in holes(shoe0, up, e2))
-            return tot
+            for c in extra:
+                base[c - 1] += 1
+            return policy_on(tuple(base))(current)
 
         limit = rules.hands_limit(pair, shoe0[pair - 1])
 
@@ -378,6 +408,8 @@ def make_peek_game(rules: RuleSet):
         def go(shoe, hole, done, current, queue, hands):
             if current is None:
                 if queue == 0:
+                    if staked:
+                        return Fraction(sum(s for _, s in done))
                     return sum(p * sum(settle(t, s, b) for t, s in done)
                                for b, p in banker(shoe, tuple(sorted((up, hole)))).items())
                 return go(shoe, hole, done, (pair,), queue - 1, hands)
@@ -392,7 +424,7 @@ def make_peek_game(rules: RuleSet):
             t = total(current)[0]
             if t > 21:
                 return go(shoe, hole, tuple(sorted(done + ((t, 1),))), None, queue, hands)
-            a = act(current)
+            a = second_act(shoe, hole, current) if adaptive and done else act(current)
             if a == "stand":
                 return go(shoe, hole, tuple(sorted(done + ((t, 1),))), None, queue, hands)
             if a == "double":
@@ -403,10 +435,12 @@ def make_peek_game(rules: RuleSet):
 
         return sum(w * go(rest, c, (), (pair,), 1, 2) for c, w, rest in holes(shoe_up, up, (pair, pair)))
 
+    actions.split_joint, actions.p_cards = split_joint, p_cards
     return actions
 
 
-@pytest.mark.parametrize("rules", [RuleSet(peek=True), RuleSet(peek=True, double_totals=None, max_hands=3)])
+@pytest.mark.parametrize("rules", [RuleSet(peek=True), RuleSet(peek=True, double_totals=None, max_hands=3),
+                                   RuleSet(peek=True, double_totals=None, max_hands=2, post_split="cdp")])
 def test_peek_hole_card_matches_brute_force(rules):
     shoe = SHOES[0]
     actions = make_peek_game(rules)
@@ -489,7 +523,7 @@ def test_same_rank_ten_pairs_match_a_rank_level_brute_force():
     assert got == expected
 
 
-@pytest.mark.parametrize("rules", RULESETS[:2])
+@pytest.mark.parametrize("rules", RULESETS[:2] + RULESETS[5:])
 def test_whole_round_matches_brute_force_in_the_real_deal_order(rules):
     """Player card, banker up-card, player card (the order of the deal), then the best action: the
     expectation of a round from the tiny shoe, against the full-game evaluator on that shoe."""
@@ -547,7 +581,7 @@ def _best(values):
     return best
 
 
-@pytest.mark.parametrize("rules", [RULESETS[0], RULESETS[2], RULESETS[3]])
+@pytest.mark.parametrize("rules", [RULESETS[0], RULESETS[2], RULESETS[3], RULESETS[5], RULESETS[6]])
 def test_expected_total_staked_matches_play_in_the_real_deal_order(rules):
     """The expected total staked per round (initial stake, doubles, every split hand and its double) under
     optimal play: every deal in the real order, the brute force's best action, split rounds played hand after
@@ -567,3 +601,29 @@ def test_expected_total_staked_matches_play_in_the_real_deal_order(rules):
         expected += p * staked
     assert round_law(full_game(rules, shoe=shoe)).stake == expected
     assert expected > 1
+
+
+def test_cdp_expected_split_stake_with_peek_matches_play_in_the_real_deal_order():
+    """CDP with a peeked hole card: the split's expected total staked given no banker blackjack (the second
+    hand's doubles read from the first hand's cards) against the information-set brute force played hand after
+    hand, for up-cards that can and cannot make a blackjack."""
+    from oddscalc.games.blackjack.split import adaptive_stake, split_value
+    rules = RuleSet(peek=True, double_totals=None, max_hands=2, post_split="cdp")
+    shoe = SHOES[0]
+    game = make_peek_game(rules)
+    checked = 0
+    for up in (1, 10, 6):
+        after_up = shoe[:up - 1] + (shoe[up - 1] - 1,) + shoe[up:]
+        dealer = DealerTable(up - 1, rules.hit_soft17)
+        ev = Evaluator(after_up, up - 1, rules, dealer)
+        for pair in range(2, 10):
+            if after_up[pair - 1] < 2:
+                continue
+            h = tuple(2 if i == pair - 1 else 0 for i in range(10))
+            left = ev.left(h)
+            detail = split_value(left, up - 1, pair - 1, left[pair - 1], rules, dealer)
+            got = adaptive_stake(left, pair - 1, left[pair - 1], detail, ev.bj_card)
+            want = game.split_joint(after_up, up, pair, staked=True) / game.p_cards(after_up, (pair, pair))
+            assert got == want, (up, pair)
+            checked += 1
+    assert checked >= 3

@@ -22,6 +22,11 @@ from cli_run import run_cli as run
     (["blackjack", "hand", "8,8", "vs", "10", "--version", "1994", "--double", "any"], "--custom"),
     (["blackjack", "game", "--version", "1994", "--soft17", "hit"], "soft17"),
     (["blackjack", "hand", "8,8", "vs", "10", "--version", "1993"], "1993"),
+    (["blackjack", "game", "--version", "2007", "--post-split", "cdp"], "max_hands=2, not max_hands=4"),
+    (["blackjack", "hand", "8,8", "vs", "10", "--post-split", "cdp", "--max-hands", "max"], "not max_hands=max"),
+    (["edge", "blackjack", "--rule", "post_split=cdp", "--rule", "max_hands=3"], "not max_hands=3"),
+    (["simulate", "blackjack", "initial", "--rounds", "10", "--rule", "post_split=cdp"], "max_hands=2"),
+    (["blackjack", "hand", "8,8", "vs", "10", "--post-split", "cdp0"], "cdp1, cdz-, cdp"),
 ])
 def test_bad_input_is_one_line_and_exit_2(argv, fragment, capsys):
     code, out, err = run(argv, capsys)

@@ -190,3 +190,35 @@ def _straight(cards):
     order = "23456789TJQKA"
     idx = sorted(order.index(c[0]) for c in cards)
     return idx == list(range(idx[0], idx[0] + 5)) or idx == [0, 1, 2, 3, 12]
+
+
+@pytest.mark.parametrize("post_split", ["cdp", "cdp1"])
+def test_cdp_judges_the_second_split_hand_with_the_first_hands_cards_gone(tmp_path, post_split):
+    """One pack (2007 rules, two hands): 8,8 split against a ten; the first hand 8,7 hits and busts on a 7; the
+    second, 8,3, hits. With the first hand's 7,7 also gone the optimum doubles (CDP), with only the pair's other
+    8 gone it hits (CDP1): the hit is a departure under CDP only, costed with the first hand's cards removed."""
+    from oddscalc.games.blackjack.query import query_hand
+    from oddscalc.games.blackjack.rules import rule_set
+    from oddscalc.sim.roundlog import round_log
+    wanted = {"decks": "1", "max_hands": "2", "post_split": post_split}
+    resolved, _ = api.resolved_rules("blackjack", "2007", wanted, custom=False)
+    path = tmp_path / "cdp.jsonl"
+    rec = {"shoe": 1, "cut": 40, "banker": ["10", "7"], "hand": {"cards": ["8", "8"], "actions": ["split"], "split": [
+        {"cards": ["8", "7", "7"], "actions": ["hit"], "stake": "10", "net": "-10"},
+        {"cards": ["8", "3", "9"], "actions": ["hit"], "stake": "10", "net": "10"}]},
+        "wagers": [{"on": "initial", "stake": "10", "net": "0"}]}
+    with round_log(path, "blackjack", "2007", resolved, None, {"simulator": "test", "seed": 0}) as log:
+        log(rec)
+    report = verify(path, "blackjack", strategy="optimal", randomness=False)
+    second = [f for f in report.faults if f.kind == STRATEGY and "hand.2" in f.did]
+    rules = rule_set(resolved)
+
+    def values(removed):
+        return dict(query_hand(rules, ["8", "3"], "10", removed).actions)
+    seen, alone = values(["8", "7", "7"]), values(["8"])
+    assert seen["double"] > seen["hit"] >= seen["stand"] and alone["hit"] > alone["double"]  # the case is as stated
+    if post_split == "cdp":
+        assert len(second) == 1 and "chose hit" in second[0].did
+        assert second[0].cost == (seen["double"] - seen["hit"]) * 10
+    else:
+        assert not second

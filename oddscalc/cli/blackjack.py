@@ -27,7 +27,7 @@ _FLAGS = (
     ("max_hands", "--max-hands", "2 3 4 5 6 8 max: hands from one split"),
     ("resplit_aces", "--resplit-aces", "yes | no"),
     ("blackjack_pays", "--blackjack-pays", "3:2 | 6:5 | 2:1 | 1:1"),
-    ("post_split", "--post-split", "cdp1 | cdz-: the optimal play of split hands"),
+    ("post_split", "--post-split", "cdp1 | cdz- | cdp (cdp with max_hands=2 only): the optimal play of split hands"),
 )
 
 
@@ -53,7 +53,7 @@ def resolve(version, rule, custom, fmt, flags, formats: tuple[str, ...] = ("text
             ) -> tuple[str, dict[str, str], bool]:
     """(version, resolved rule strings, is_custom); refuses rule values the version does not permit."""
     from oddscalc.cli import check_format, default_version, parse_pairs
-    from oddscalc.games.blackjack import RULES
+    from oddscalc.games.blackjack import RULES, check_rules
     check_format(fmt, formats)
     try:
         version = version or default_version("blackjack")
@@ -61,7 +61,7 @@ def resolve(version, rule, custom, fmt, flags, formats: tuple[str, ...] = ("text
         given = parse_pairs(rule, "--rule")
         given.update({k: str(v) for k, v in flags.items() if v is not None})
         rules, outside = resolve_rules(RULES, law.permitted_rules(version), law.default_rules(version), given,
-                                       version, custom)
+                                       version, custom, check_rules)
     except ValueError as exc:
         _fail(str(exc))
     return version, rules, outside

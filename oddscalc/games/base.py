@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from fractions import Fraction
@@ -145,8 +145,10 @@ def resolve_rules(
     given: Mapping[str, str],
     version: str,
     custom: bool,
+    check: Callable[[dict[str, str]], None] | None = None,
 ) -> tuple[dict[str, str], bool]:
-    """The full rule set from the user's choices; refuses values the version does not permit unless custom.
+    """The full rule set from the user's choices; refuses values the version does not permit unless custom,
+    and (`check`, the game's hook raising RuleError) values that are each allowed but not together.
 
     Returns (rules, is_custom) where is_custom is true when any value lies outside what the law permits.
     """
@@ -170,6 +172,8 @@ def resolve_rules(
                 )
             outside = True
         rules[o.name] = value
+    if check is not None:
+        check(rules)
     return rules, outside
 
 

@@ -254,9 +254,10 @@ class BlackjackJudge(CardJudge):
                     amount(require(node, "net", line, f"{where}: "), line, f"{where}: net"), where)
 
     def _play(self, node: dict, codes: list[int], pair_from: int | None, line: int, where: str, order: list[int],
-              leaves: list[Leaf], up: int, S, hands: list[int]) -> None:
+              leaves: list[Leaf], up: int, S, hands: list[int], seen: tuple[int, ...] = ()) -> None:
         """Judge one hand's decisions; `pair_from` the rank of the pair split to make it (None for the first
-        hand); `hands` counts the hands made so far (a one-item list, shared)."""
+        hand); `hands` counts the hands made so far (a one-item list, shared); `seen`: the cards the earlier
+        hands of the same split drew (CDP play reads them)."""
         rules, report, cite = self.rules, self.report, self.cite
         acts = self._actions(node, line, where)
         child = pair_from is not None
@@ -274,7 +275,7 @@ class BlackjackJudge(CardJudge):
                 break
             if self.strategy is not None:
                 self.strategy.judge(line, where, codes[:i], up, a, child, pair_from, aces,
-                                    self._can_split(codes, i, aces, hands[0]), S)
+                                    self._can_split(codes, i, aces, hands[0]), S, seen)
             if aces and a == "hit":
                 report.fault(ILLEGAL, line, "split Aces", f"took a card on a split Ace ({where}) beyond its one",
                              "split Aces take one card each", cite["split"])
@@ -320,7 +321,7 @@ class BlackjackJudge(CardJudge):
         elif (self.strategy is not None and not ended and total(codes)[0] < 21
               and (not aces or self._can_split(codes, i, aces, hands[0]))):
             self.strategy.judge(line, where, codes, up, "stand", child, pair_from, aces,
-                                self._can_split(codes, i, aces, hands[0]), S)
+                                self._can_split(codes, i, aces, hands[0]), S, seen)
         leaf = self._leaf(node, codes, line, where)
         leaf.doubled = doubled
         want = S * 2 if doubled else S
@@ -384,12 +385,14 @@ class BlackjackJudge(CardJudge):
             check_keys(node, _NODE, line, f"{where}: ")
         if len(codes) != 2:
             raise LogError(line, f"{where}: a split hand lists its two pair cards only")
+        seen: tuple[int, ...] = ()
         for k, kid in enumerate(kids):
             name = f"{where}.{k + 1}"
             kc = self._codes(require(kid, "cards", line, f"{name}: "), line, f"{name}: cards")
             if len(kc) < 2 or kc[0] != codes[k]:
                 raise LogError(line, f"{name}: a split hand starts with its pair card and has at least two cards")
-            self._play(kid, kc, RANK_OF[codes[k]], line, name, order, leaves, up, S, hands)
+            self._play(kid, kc, RANK_OF[codes[k]], line, name, order, leaves, up, S, hands, seen)
+            seen += tuple(kc[1:])
 
     # -- the banker --------------------------------------------------------------------------------------------
     def _banker(self, line: int, banker: list[int], leaves: list[Leaf], ended_early: bool, player_bj: bool) -> None:

@@ -81,7 +81,8 @@ class BlackjackStrategy(_Tally):
         decks = rules.decks
         values = (f"costs: the engine's exact value of each action per unit stake (`oddscalc blackjack hand`), on "
                   f"the full shoe of {decks} pack(s) less the up-card and the hand's cards (a split hand also less "
-                  "the pair's other card), composition-dependent optimal play after the decision"
+                  "the pair's other card, and under CDP the earlier split hand's cards), composition-dependent "
+                  "optimal play after the decision"
                   + ("; given no banker blackjack (peek)" if rules.peek else ""))
         if name == "basic":
             table = api.decision_table("blackjack", ctx.version, "initial", {**ctx.rules, "strategy": "basic"},
@@ -99,7 +100,8 @@ class BlackjackStrategy(_Tally):
     @staticmethod
     def post_split(ctx: Context) -> str:
         """How split hands are played (the engine's rule post_split where it exists): cdp1, each hand for its own
-        cards with the pair's other card gone; cdz-, as an unsplit hand of the same cards."""
+        cards with the pair's other card gone; cdz-, as an unsplit hand of the same cards; cdp, the second hand
+        also with the first hand's cards gone."""
         return ctx.rules.get("post_split", "cdp1")
 
     # the prescribed action ---------------------------------------------------------------------------------
@@ -153,8 +155,14 @@ class BlackjackStrategy(_Tally):
             out.add("split")
         return out
 
-    def _values(self, codes: list[int], up: int, pair_from: int | None) -> dict[str, Fraction]:
-        removed = (RANK_NAMES[pair_from],) if pair_from is not None and self.post_split(self.ctx) != "cdz-" else ()
+    def _values(self, codes: list[int], up: int, pair_from: int | None, seen: tuple[int, ...] = ()
+                ) -> dict[str, Fraction]:
+        """The engine's value of each action on this hand, with the cards the post-split rule counts as gone:
+        the pair's other card (CDP1, CDP) and, under CDP, the earlier split hands' cards (`seen`)."""
+        rule = self.post_split(self.ctx)
+        removed = (RANK_NAMES[pair_from],) if pair_from is not None and rule != "cdz-" else ()
+        if pair_from is not None and rule == "cdp":
+            removed += tuple(RANK_NAMES[RANK_OF[c]] for c in seen)
         try:
             return engine.blackjack_values(self.ctx.rules, self.bj_wagers,
                                            tuple(RANK_NAMES[RANK_OF[c]] for c in codes), RANK_NAMES[RANK_OF[up]],
@@ -163,16 +171,16 @@ class BlackjackStrategy(_Tally):
             return {}
 
     def judge(self, line: int, where: str, codes: list[int], up: int, taken: str, child: bool,
-              pair_from: int | None, aces: bool, can_split: bool, stake) -> None:
+              pair_from: int | None, aces: bool, can_split: bool, stake, seen: tuple[int, ...] = ()) -> None:
         self.decisions += 1
         values = None
         if self.chart is None and not (child and len(codes) == 2 and (aces or can_split)):
-            values = self._values(codes, up, pair_from)
+            values = self._values(codes, up, pair_from, seen)
         want = self.prescribe(codes, up, child, aces, can_split, values)
         if taken == want:
             return
         if values is None:
-            values = self._values(codes, up, pair_from)
+            values = self._values(codes, up, pair_from, seen)
         hand = ",".join(RANK_NAMES[RANK_OF[c]] for c in codes)
         score, soft = _total(codes)
         cost = None

@@ -10,8 +10,8 @@ from oddscalc.games.blackjack import strategy as charts
 from oddscalc.games.blackjack.hand import pair_partners
 from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, add, hand_of, is_natural, total_of
 from oddscalc.games.blackjack.moments import resplit_moments
-from oddscalc.games.blackjack.rounds import split_law_in_part
-from oddscalc.games.blackjack.split import SplitDetail, split_stake, split_value
+from oddscalc.games.blackjack.rounds import adaptive_two_hand_law, split_law_in_part
+from oddscalc.games.blackjack.split import SplitDetail, adaptive_stake, split_stake, split_value
 
 __all__ = ["HandOutcomes", "start_outcomes", "split_round_law", "RoundLaw", "round_law"]
 
@@ -124,6 +124,12 @@ def split_round_law(ev: Evaluator, h: tuple[int, ...], pair: int, partners: int,
     split, whose patterns a count per value cannot tell apart)."""
     mass = 1 - ev.p_banker_bj(h) if ev.rules.peek else Fraction(1)
     shoe = ev.left(h)
+    if detail.later is not None:  # CDP: two hands, the second's play read from the first's cards
+        law = adaptive_two_hand_law(shoe, ev.up, pair, ev.rules, ev.dealer, detail.policy, detail.later)
+        law = {Fraction(k): p for k, p in law.items()}
+        if sum(law.values()) != mass or sum(k * p for k, p in law.items()) != detail.value:
+            raise AssertionError("CDP split round law disagrees with the split expectation")
+        return law, (Fraction(0), Fraction(0), Fraction(0))
     law, skipped = split_law_in_part(shoe, ev.up, pair, partners, ev.rules, ev.dealer, detail.policy, budget)
     law = {Fraction(k): p for k, p in law.items()}
     rest = mass - sum(law.values())
@@ -196,8 +202,10 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                     if strategy is None and detail.value != v.value(SPLIT):
                         raise AssertionError("split expectation differs between the game and its law")
                     # peek: the banker's 21 ends the round at one unit; otherwise every split stake counts
-                    split_staked = split_stake(ev.left(h), pair, partners, detail.limit, detail.policy,
-                                               ev.bj_card if rules.peek else None)
+                    bj_card = ev.bj_card if rules.peek else None
+                    split_staked = (split_stake(ev.left(h), pair, partners, detail.limit, detail.policy, bj_card)
+                                    if detail.later is None else adaptive_stake(ev.left(h), pair, partners, detail,
+                                                                                bj_card))
                     stake += w * q * ((pbj if rules.peek else 0) + split_staked)
                     law, (rest, rest_mean, rest_square) = split_round_law(ev, h, pair, partners, detail, budget)
                     if rest:  # the resplit rounds beyond the budget at their exact conditional expectation

@@ -29,7 +29,8 @@ from oddscalc.games.blackjack.dealer import BUST, ROWS, falling
 from oddscalc.games.blackjack.player import DOUBLE, HIT, STAND, DealerTable, add, total_of
 from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
 
-__all__ = ["hand_blocks", "two_hand_law", "split_law", "split_law_in_part", "split_patterns"]
+__all__ = ["hand_blocks", "two_hand_law", "adaptive_two_hand_law", "split_law", "split_law_in_part",
+           "split_patterns"]
 
 Block = tuple[tuple[int, ...], int, int]  # (cards drawn after the pair card, final total (22 = bust), stake)
 
@@ -138,6 +139,42 @@ def two_hand_law(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, deal
                     acc[net] = acc.get(net, 0) + w * bw
     return _law(by_size, size, dealer)
 
+
+def adaptive_two_hand_law(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, dealer: DealerTable,
+                          policy: Callable[[tuple[int, ...]], str], later) -> dict[int, Fraction]:
+    """`two_hand_law` when the second hand's play depends on the first hand's cards (CDP): hand 1 draws block
+    B1 under `policy`, then hand 2 draws B2 under the play `later` (`split.SecondHand`s, one per B1) gives it on
+    S - B1; the chance orders(B1) orders(B2) (S)_(B1+B2) / (N)_(|B1|+|B2|) and the banker's on S - B1 - B2, summed
+    by union as there (the pairs are ordered: the hands no longer play alike)."""
+    size = sum(shoe)
+    first: dict[tuple[int, ...], list[tuple[tuple[int, int], int]]] = {}
+    for (b, t, s), w in hand_blocks(pair, policy, shoe).items():
+        first.setdefault(b, []).append((_outcome(t, s), w))
+    unions: dict[tuple[int, ...], dict[tuple, int]] = {}
+    for second in later:
+        b1 = second.block
+        rest = tuple(s - x for s, x in zip(shoe, b1))
+        for (b2, t2, s2), w2 in hand_blocks(pair, second.policy, rest).items():
+            slot = unions.setdefault(tuple(map(add_counts, b1, b2)), {})
+            o2 = _outcome(t2, s2)
+            for o1, w1 in first[b1]:
+                key = (o1, o2) if o1 <= o2 else (o2, o1)
+                slot[key] = slot.get(key, 0) + w1 * w2
+    by_size: dict[int, dict[int, int]] = {}
+    for m, outs in unions.items():
+        weight = _union_weight(shoe, m)
+        if not weight:
+            continue
+        k = sum(m)
+        top = max((t for out in outs for t, _ in out if t <= 21), default=0)
+        groups = _banker_groups(dealer, tuple(s - x for s, x in zip(shoe, m)), size - k, top, rules.peek)
+        acc = by_size.setdefault(k, {})
+        for out, v in outs.items():
+            for b, bw in groups:
+                if bw:
+                    net = _net_all(out, b)
+                    acc[net] = acc.get(net, 0) + v * weight * bw
+    return _law(by_size, size, dealer)
 
 
 def split_patterns(limit: int) -> list[tuple[int, int, int]]:

@@ -16,14 +16,19 @@ MAX_HANDS_CHOICES = ("2", "3", "4", "5", "6", "8", "max")
 STRATEGIES = ("optimal", "basic")
 #: The composition-dependent play of split hands (docs/blackjack.md, "Splits"): CDP1 (the default) plays every
 #: split hand by the optimum for its own cards with both original pair cards gone; CDZ- plays it as the
-#: optimum for an unsplit hand holding the same cards (only the hand's own cards gone).
-POST_SPLIT = ("cdp1", "cdz-")
+#: optimum for an unsplit hand holding the same cards (only the hand's own cards gone); CDP plays each later
+#: split hand by the optimum given every card seen before it (the earlier split hands' too): exact here without
+#: resplits only (max_hands=2), where the second hand is the last one dealt.
+POST_SPLIT = ("cdp1", "cdz-", "cdp")
 POST_SPLIT_NAMES = {
     "cdp1": "CDP1: every split hand is played by the composition-dependent optimum for its own cards and the "
             "up-card with both original pair cards counted as gone (the strategy of the first split hand, "
             "applied to every split hand; the other split hands' cards are not used)",
     "cdz-": "CDZ-: every split hand is played as the composition-dependent optimum for an unsplit hand holding "
             "the same cards against the up-card (only the hand's own cards and the up-card counted as gone)",
+    "cdp": "CDP: the first split hand is played as under CDP1; the second by the composition-dependent optimum "
+           "given every card seen before it is played (the up-card, both pair cards, and the first split hand's "
+           "cards); offered without resplits only (max_hands=2)",
 }
 
 # Which pairs may be split: the set of splittable values, and whether tens must be of one rank.
@@ -53,7 +58,8 @@ RULES: tuple[RuleOption, ...] = (
                "optimal, or the total-dependent basic strategy derived from it (what `simulate` follows)",
                STRATEGIES, "optimal"),
     RuleOption("post_split", "the composition-dependent play of split hands under optimal play: cdp1 (optimal for "
-               "the hand's cards with both pair cards gone) or cdz- (as an unsplit hand with the same cards)",
+               "the hand's cards with both pair cards gone), cdz- (as an unsplit hand with the same cards) or cdp "
+               "(the second hand optimal given the first hand's cards too; max_hands=2 only)",
                POST_SPLIT, "cdp1"),
 )
 
@@ -73,6 +79,12 @@ class RuleSet:
     resplit_aces: bool = True
     blackjack_pays: Fraction = Fraction(3, 2)
     post_split: str = "cdp1"
+
+    def __post_init__(self) -> None:
+        if self.post_split == "cdp" and self.max_hands != 2:
+            shown = "max" if self.max_hands == 0 else self.max_hands
+            raise RuleError(f"rule post_split='cdp' is computed exactly only without resplits: it needs max_hands=2, "
+                            f"not max_hands={shown}")
 
     def can_double(self, total: int) -> bool:
         """Doubling on a two-card hand whose best total (an Ace as 11 when that stays within 21) is `total`."""
@@ -99,7 +111,7 @@ def rule_set(rules: dict[str, str]) -> RuleSet:
         mh = rules.get("max_hands", "4")
         if mh not in MAX_HANDS_CHOICES:
             raise KeyError(mh)
-        return RuleSet(
+        rs = RuleSet(
             decks=int(rules.get("decks", "6")),
             hit_soft17=rules.get("soft17", "stand") == "hit",
             peek=rules.get("hole_card", "none") == "peek",
@@ -112,5 +124,8 @@ def rule_set(rules: dict[str, str]) -> RuleSet:
             blackjack_pays=PAYS[rules.get("blackjack_pays", "3:2")],
             post_split=_choice(rules.get("post_split", "cdp1"), POST_SPLIT),
         )
+    except RuleError:
+        raise
     except (KeyError, ValueError) as exc:
         raise RuleError(f"bad blackjack rule value {exc}") from None
+    return rs

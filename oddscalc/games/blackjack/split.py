@@ -9,6 +9,10 @@ Post-split strategy (`RuleSet.post_split`, named as in the literature):
   cards gives that strategy, which is then evaluated on S like any fixed policy.
 Either way the strategy is fixed before the split hands are dealt (it reads the hand's own cards only), so
 the method below is exact for it.
+* CDP, without resplits only (max_hands=2): the first hand as under CDP1; the second, the last hand dealt, by
+  the optimum given every card seen before it. Its expectation is E[hand 1] (CDP1) plus, over the first hand's
+  possible blocks B (cards it drew, `rounds.hand_blocks`), P(B) times the optimal value of a split hand on the
+  shoe less B (`_second_hands`): one composition-dependent evaluation per distinct block, exact.
 
 Method (exact for any hand limit; see docs/blackjack.md for the proof sketch):
 1. Deal all second cards first (a pair card while hands < limit starts a new hand), then play each hand,
@@ -27,14 +31,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
 
 from oddscalc.games.blackjack.dealer import falling
 from oddscalc.games.blackjack.player import DOUBLE, DealerTable, Evaluator, add
-from oddscalc.games.blackjack.rules import RuleSet
+from oddscalc.games.blackjack.rounds import hand_blocks
+from oddscalc.games.blackjack.rules import ACE, RuleSet
 
-__all__ = ["split_value", "SplitPlay", "SplitDetail", "FixedPolicy", "split_stake", "zero_memory_policy"]
+__all__ = ["split_value", "SplitPlay", "SplitDetail", "SecondHand", "FixedPolicy", "split_stake", "adaptive_stake",
+           "zero_memory_policy"]
 
 ZERO = Fraction(0)
 
@@ -94,11 +101,23 @@ class FixedPolicy:
         return self.ev.frac(h, self.ev.policy_int(h, self.policy, self.memo))
 
 
-class SplitDetail:
-    """The split expectation of one pair, the hand limit and the post-split policy it used."""
+class SecondHand(NamedTuple):
+    """CDP's second split hand after the first drew `block` (the cards after its pair card), which it does
+    with chance `chance`: its play (hand -> action) on the cards left, and the second cards it doubles on."""
 
-    def __init__(self, value: Fraction, limit: int, policy) -> None:
-        self.value, self.limit, self.policy = value, limit, policy
+    chance: Fraction
+    block: tuple[int, ...]
+    policy: Callable[[tuple[int, ...]], str]
+    doubles: frozenset[int]
+
+
+class SplitDetail:
+    """The split expectation of one pair, the hand limit and the post-split policy it used. Under CDP
+    (`later` not None) the policy is the first hand's only; `later` holds the second hand's play after each
+    block the first can draw."""
+
+    def __init__(self, value: Fraction, limit: int, policy, later: tuple[SecondHand, ...] | None = None) -> None:
+        self.value, self.limit, self.policy, self.later = value, limit, policy, later
 
 
 def zero_memory_policy(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, dealer: DealerTable):
@@ -186,7 +205,45 @@ class SplitPlay:
                 fixed[t] = FixedPolicy(base, t, policy)
             return fixed[t].value(h)
 
-        return SplitDetail(_by_patterns(self.shoe, self.pair, self.partners, self.limit, g), self.limit, policy)
+        value = _by_patterns(self.shoe, self.pair, self.partners, self.limit, g)
+        if self.rules.post_split != "cdp" or self.chooser is None or self.pair == ACE:
+            return SplitDetail(value, self.limit, policy)  # split Aces take one card each: no play to adapt
+        if self.limit != 2:
+            raise ValueError("CDP is computed without resplits only (max_hands=2)")
+        later, second = _second_hands(self.shoe, self.base.up, self.pair, self.rules, self.dealer, policy)
+        return SplitDetail(value / 2 + second, self.limit, policy, later)
+
+
+def _second_hands(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, dealer: DealerTable, policy
+                  ) -> tuple[tuple[SecondHand, ...], Fraction]:
+    """CDP's second split hand: for each block B the first hand (played by `policy`) can draw, its chance
+    orders(B) (S)_B / (N)_|B| and the optimal play of a split hand dealt from S - B; and E[second hand's result]
+    (sum over B of P(B) times that hand's optimal value). `shoe`: S, the cards left with the up-card and both pair
+    cards gone. The banker's values for every S - B are computed in one batch."""
+    size = sum(shoe)
+    blocks: dict[tuple[int, ...], int] = {}
+    for (b, _, _), orders in hand_blocks(pair, policy, shoe).items():
+        blocks[b] = blocks.get(b, 0) + orders
+    one = tuple(int(i == pair) for i in range(10))
+    plays = []
+    for b, orders in sorted(blocks.items()):
+        ways = orders
+        for c in range(10):
+            if b[c]:
+                ways *= falling(shoe[c], b[c])
+        if ways:
+            rest = tuple(s - x for s, x in zip(shoe, b))
+            seconds = [add(one, x) for x in range(10) if rest[x]]
+            plays.append((Fraction(ways, falling(size, sum(b))), b, rest, seconds,
+                          Evaluator(add(rest, pair, 1), up, rules, dealer, split_pair=pair)))
+    dealer.fill([ev.wanted(ev.stand_plan(seconds)) for *_, seconds, ev in plays], rules.peek)
+    later, total = [], ZERO
+    for chance, b, rest, _, ev in plays:
+        value = sum((rest[x] * ev.split_hand_value(add(one, x)) for x in range(10) if rest[x]), ZERO)
+        total += chance * value / sum(rest)
+        later.append(SecondHand(chance, b, ev.policy.__getitem__,
+                                frozenset(x for x in range(10) if rest[x] and ev.policy.get(add(one, x)) == DOUBLE)))
+    return tuple(later), total
 
 
 _NOTHING = (np.zeros((0, 10), dtype=np.int64), np.zeros(0, dtype=np.int64))
@@ -215,6 +272,27 @@ def split_stake(shoe: tuple[int, ...], pair: int, partners: int, limit: int, pol
         return stakes[x] * Fraction(sum(left) - left[blackjack_card], sum(left))
 
     return _by_patterns(shoe, pair, partners, limit, no_blackjack)
+
+
+def adaptive_stake(shoe: tuple[int, ...], pair: int, partners: int, detail: SplitDetail,
+                   blackjack_card: int | None = None) -> Fraction:
+    """`split_stake` under CDP (`detail.later` set, two hands): the first hand's expected stake under its fixed
+    play, plus the second hand's after each block the first can draw (its doubles read from `detail.later`)."""
+    first = split_stake(shoe, pair, partners, 2, detail.policy, blackjack_card) / 2
+    second = ZERO
+    for hand in detail.later:
+        rest = tuple(s - x for s, x in zip(shoe, hand.block))
+        part = ZERO
+        for x in range(10):
+            if not rest[x]:
+                continue
+            stake = Fraction(2 if x in hand.doubles else 1)
+            if blackjack_card is not None:  # the hole card read next: a one-card block, dealt anywhere
+                left = add(rest, x, -1)
+                stake *= Fraction(sum(left) - left[blackjack_card], sum(left))
+            part += rest[x] * stake
+        second += hand.chance * part / sum(rest)
+    return first + second
 
 
 def _by_patterns(shoe: tuple[int, ...], pair: int, partners: int, limit: int, g) -> Fraction:

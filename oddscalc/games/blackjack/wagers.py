@@ -19,19 +19,30 @@ from oddscalc.games.blackjack.shoe import full_shoe
 from oddscalc.games.blackjack.side import insurance, insurance_offered, over_13, under_13
 from oddscalc.regulations.model import Wager
 
-__all__ = ["RULES", "analyse", "decision_table", "TITLE", "effective_rules", "SPLIT_STRATEGY", "split_strategy"]
+__all__ = ["RULES", "analyse", "decision_table", "TITLE", "effective_rules", "SPLIT_STRATEGY", "split_strategy",
+           "check_rules"]
 
 TITLE = "Blackjack"
 
 
 def split_strategy(rs: RuleSet) -> str:
-    """The post-split strategy the composition-dependent figures assume, named (CDP1 or CDZ-) and defined."""
-    return (f"after a split ({rs.post_split.upper()}) {POST_SPLIT_NAMES[rs.post_split].split(': ', 1)[1]}; a pair "
+    """The post-split strategy the composition-dependent figures assume, named (CDP1, CDZ- or CDP) and defined."""
+    defined = POST_SPLIT_NAMES[rs.post_split].split(': ', 1)[1]
+    if rs.post_split == "cdp":
+        return (f"after a split (CDP) {defined}; the expectation and the law of a round are exact; "
+                "the basic strategy plays split hands by its chart")
+    return (f"after a split ({rs.post_split.upper()}) {defined}; a pair "
             "card dealt as a split hand's second card is split again while the hand limit allows; the expectation "
             "of that strategy is exact for any hand limit; the basic strategy plays split hands by its chart")
 
 
 SPLIT_STRATEGY = split_strategy(RuleSet())  # the default (CDP1)
+
+
+def check_rules(rules: dict[str, str]) -> None:
+    """Refuse (RuleError) a rule set whose values are each allowed but not together (post_split=cdp needs
+    max_hands=2): the game-module hook `api.resolved_rules` calls."""
+    rule_set(rules)
 
 
 def effective_rules(wagers: tuple[Wager, ...], rules: dict[str, str]) -> RuleSet:
