@@ -146,7 +146,6 @@ def adaptive_two_hand_law(shoe: tuple[int, ...], up: int, pair: int, rules: Rule
     B1 under `policy`, then hand 2 draws B2 under the play `later` (`split.SecondHand`s, one per B1) gives it on
     S - B1; the chance orders(B1) orders(B2) (S)_(B1+B2) / (N)_(|B1|+|B2|) and the banker's on S - B1 - B2, summed
     by union as there (the pairs are ordered: the hands no longer play alike)."""
-    size = sum(shoe)
     first: dict[tuple[int, ...], list[tuple[tuple[int, int], int]]] = {}
     for (b, t, s), w in hand_blocks(pair, policy, shoe).items():
         first.setdefault(b, []).append((_outcome(t, s), w))
@@ -160,21 +159,12 @@ def adaptive_two_hand_law(shoe: tuple[int, ...], up: int, pair: int, rules: Rule
             for o1, w1 in first[b1]:
                 key = (o1, o2) if o1 <= o2 else (o2, o1)
                 slot[key] = slot.get(key, 0) + w1 * w2
-    by_size: dict[int, dict[int, int]] = {}
+    weighted = {}
     for m, outs in unions.items():
         weight = _union_weight(shoe, m)
-        if not weight:
-            continue
-        k = sum(m)
-        top = max((t for out in outs for t, _ in out if t <= 21), default=0)
-        groups = _banker_groups(dealer, tuple(s - x for s, x in zip(shoe, m)), size - k, top, rules.peek)
-        acc = by_size.setdefault(k, {})
-        for out, v in outs.items():
-            for b, bw in groups:
-                if bw:
-                    net = _net_all(out, b)
-                    acc[net] = acc.get(net, 0) + v * weight * bw
-    return _law(by_size, size, dealer)
+        if weight:
+            weighted[m] = {out: v * weight for out, v in outs.items()}
+    return _union_law(weighted, shoe, dealer, rules.peek)
 
 
 def split_patterns(limit: int) -> list[tuple[int, int, int]]:
@@ -216,7 +206,6 @@ def split_law_in_part(shoe: tuple[int, ...], up: int, pair: int, partners: int, 
         return two_hand_law(shoe, up, pair, rules, dealer, policy), ()
     if rules.same_rank_tens and pair == TEN:
         return {}, None
-    size = sum(shoe)
     kinds = {}
     for non_pair in (True, False):
         grouped: dict[tuple[int, ...], list[tuple[tuple[int, int], int]]] = {}
@@ -240,18 +229,26 @@ def split_law_in_part(shoe: tuple[int, ...], up: int, pair: int, partners: int, 
             slot = unions.setdefault(m, {})
             for out, v in outs.items():
                 slot[out] = slot.get(out, 0) + v
+    return _union_law(unions, shoe, dealer, rules.peek), tuple(skipped)
+
+
+def _union_law(unions: dict[tuple[int, ...], dict[tuple, int]], shoe: tuple[int, ...], dealer: DealerTable,
+               peek: bool) -> dict[int, Fraction]:
+    """Net result -> chance from card unions (union -> hands' sorted result classes -> weight, the union's
+    card orders included), the banker's outcome weights taken once per union on the cards it leaves."""
+    size = sum(shoe)
     by_size: dict[int, dict[int, int]] = {}
     for m, outs in unions.items():
         k = sum(m)
         top = max((t for out in outs for t, _ in out if t <= 21), default=0)
-        groups = _banker_groups(dealer, tuple(s - x for s, x in zip(shoe, m)), size - k, top, rules.peek)
+        groups = _banker_groups(dealer, tuple(s - x for s, x in zip(shoe, m)), size - k, top, peek)
         acc = by_size.setdefault(k, {})
         for out, v in outs.items():
             for b, bw in groups:
                 if bw:
                     net = _net_all(out, b)
                     acc[net] = acc.get(net, 0) + v * bw
-    return _law(by_size, size, dealer), tuple(skipped)
+    return _law(by_size, size, dealer)
 
 
 def _union_weight(shoe: tuple[int, ...], m: tuple[int, ...]) -> int:
