@@ -12,8 +12,6 @@ from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import shorten
 from oddscalc.core.progress import StderrBar
-from oddscalc.games.base import resolve_rules
-from oddscalc.regulations import blackjack as law
 
 __all__ = ["commands", "blackjack"]
 
@@ -53,15 +51,13 @@ def resolve(version, rule, custom, fmt, flags, formats: tuple[str, ...] = ("text
             ) -> tuple[str, dict[str, str], bool]:
     """(version, resolved rule strings, is_custom); refuses rule values the version does not permit."""
     from oddscalc.cli import check_format, default_version, parse_pairs
-    from oddscalc.games.blackjack import RULES, check_rules
     check_format(fmt, formats)
     try:
         version = version or default_version("blackjack")
-        api.check_game("blackjack", version)
+        api.check_game("blackjack", version)  # a bad version is named before a malformed --rule
         given = parse_pairs(rule, "--rule")
         given.update({k: str(v) for k, v in flags.items() if v is not None})
-        rules, outside = resolve_rules(RULES, law.permitted_rules(version), law.default_rules(version), given,
-                                       version, custom, check_rules)
+        rules, outside = api.resolved_rules("blackjack", version, given, custom)
     except ValueError as exc:
         _fail(str(exc))
     return version, rules, outside

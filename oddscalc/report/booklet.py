@@ -165,27 +165,24 @@ def _report_table(results: Sequence[WagerResult], notes: Notes) -> str:
             risk = esc(percent(m.element_of_risk))
         else:
             risk = "n/a" + (notes.mark(m.element_of_risk_basis) if m.stake is None else "")
+        if m.variance is not None:  # exact (the law, or the second moment of its unknown part): VI and bands
+            vi = "<br>".join(esc(mr.decimal_text(v.value)) for v in m.volatility)
+            bands = [esc(mr.band_text(b, 2)) + ("*" if b.approximate else "") for b in m.bands]
+            loose = loose or any(b.approximate for b in m.bands)
+            band_cells.append([key, esc(percent(m.rtp)), *bands])
         if m.is_law:
             sd = m.standard_deviation
             exact = sd.exact if len(sd.exact) <= 20 else ""
             sd_html = (f"{esc(exact)}<br>= " if exact else "") + esc(mr.decimal_text(sd.decimal(), 4))
-            vi = "<br>".join(esc(mr.decimal_text(v.value)) for v in m.volatility)
             top = f"{esc(cell_text(m.top_award.net_return))}<br>{esc(mr.one_in(m.top_award.one_in))}"
             chances = [_short(x, shortened) for x in (m.p_win, m.p_push, m.p_loss)]
             cells.append([key, *chances, money, sd_html, vi, stake, risk, top])
-            bands = [esc(mr.band_text(b, 2)) + ("*" if b.approximate else "") for b in m.bands]
-            loose = loose or any(b.approximate for b in m.bands)
-            band_cells.append([key, esc(percent(m.rtp)), *bands])
         elif r.partial is not None:  # the mean exact, the chances bounded exactly (rounded outward), the
             win, push, loss, _, sd = (esc(c) for c in mr.bounds_cells(r.partial, 4))  # variance exact or bounded
             mark = notes.mark(r.not_a_law)
-            if m.variance is not None:  # exact: the volatility index and the bands follow from it
-                vi = "<br>".join(esc(mr.decimal_text(v.value)) for v in m.volatility)
+            if m.variance is not None:
                 cells.append([key, win + mark, push + mark, loss + mark, money, sd, vi, stake, risk,
                               "not computed" + mark])
-                bands = [esc(mr.band_text(b, 2)) + ("*" if b.approximate else "") for b in m.bands]
-                loose = loose or any(b.approximate for b in m.bands)
-                band_cells.append([key, esc(percent(m.rtp)), *bands])
             else:
                 cells.append([key, win + mark, push + mark, loss + mark, money, sd + mark, "not computed" + mark,
                               stake, risk, "not computed"])

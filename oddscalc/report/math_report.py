@@ -133,9 +133,6 @@ def report_lines(m: MathReport, indent: str = "    ", partial: PartialLaw | None
         if m.variance is not None:
             lines.append(f"between (exact bounds, rounded outward; see the note): P(win) {win}; "
                          f"P(push or void) {push}; P(loss) {loss}")
-            sd = m.standard_deviation
-            lines.append(f"variance {cell_text(m.variance)} (exact); standard deviation {sd.exact} = "
-                         f"{decimal_text(sd.decimal(), 8)}")
             lines += _spread_lines(m)
             lines.append(f"top award: {NOT_COMPUTED} (not the law of a round)")
         else:
@@ -148,8 +145,6 @@ def report_lines(m: MathReport, indent: str = "    ", partial: PartialLaw | None
     else:
         lines.append(f"P(win) = hit frequency (net return > 0) {exact_pct(m.p_win)}; "
                      f"P(push or void) {exact_pct(m.p_push)}; P(loss) {exact_pct(m.p_loss)}")
-        sd = m.standard_deviation
-        lines.append(f"variance {cell_text(m.variance)}; standard deviation {sd.exact} = {decimal_text(sd.decimal(), 8)}")
         lines += _spread_lines(m)
         t = m.top_award
         lines.append(f"top award: net return {cell_text(t.net_return)} per unit initially staked, probability "
@@ -160,9 +155,13 @@ def report_lines(m: MathReport, indent: str = "    ", partial: PartialLaw | None
 
 
 def _spread_lines(m: MathReport) -> list[str]:
-    """The volatility index and RTP band lines (the variance known exactly)."""
-    lines = ["volatility index (z x SD): " + "; ".join(
-        f"{percent(v.level, 0)} {decimal_text(v.value)} (z = {decimal_text(v.z)})" for v in m.volatility)]
+    """The variance, standard deviation, volatility index and RTP band lines (the variance known exactly; said
+    so where the rest of the law is not)."""
+    sd = m.standard_deviation
+    lines = [f"variance {cell_text(m.variance)}{'' if m.is_law else ' (exact)'}; standard deviation {sd.exact} = "
+             f"{decimal_text(sd.decimal(), 8)}"]
+    lines.append("volatility index (z x SD): " + "; ".join(
+        f"{percent(v.level, 0)} {decimal_text(v.value)} (z = {decimal_text(v.z)})" for v in m.volatility))
     lines.append(f"RTP band at {percent(BAND_LEVEL, 0)} (normal approximation, exact variance): " + "; ".join(
         f"{rounds_label(b.rounds)} rounds {band_text(b, 2)}" + ("*" if b.approximate else "") for b in m.bands))
     if any(b.approximate for b in m.bands):
