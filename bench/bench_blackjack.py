@@ -1,7 +1,7 @@
 """Blackjack benchmarks: the full exact game (1, 6 and 8 packs, 1994 rules, CDP1 and CDZ- after a split; CDP with
-two hands), one
-per-hand query, the round laws (4 hands, both strategies, within the law's work budget) and the
-game-protection entry point (one round's exact expectation from a depleted shoe).
+two hands), one per-hand query, the round laws (4 hands, both strategies, within the law's work budget), one
+split's whole resplit law (no budget) and the game-protection entry point (one round's exact expectation from
+a depleted shoe).
 
 Each case starts from cold memo tables (a fresh evaluation); the compiled banker functions are built
 once per process and kept, as a long-running query tool would.
@@ -51,6 +51,30 @@ def _in_parts(decks: int, processes: str, summary: bool | str = False):
     return run
 
 
+def _resplit_law(decks: int, pair: int, up: int, hands: int):
+    """The exact law of one split's rounds with every resplit pattern (no work budget), CDP1 play: pair and
+    up-card as value indices. The game for that up-card and the split's play are computed once, outside the
+    timing; the banker's memo warms on the first run."""
+    from oddscalc.games.blackjack.hand import pair_partners
+    from oddscalc.games.blackjack.player import hand_of
+    from oddscalc.games.blackjack.rounds import split_law_in_part
+    from oddscalc.games.blackjack.split import split_value
+    rules = RuleSet(decks=decks, max_hands=hands)
+    state = {}
+
+    def run():
+        if not state:
+            ev = full_game(rules, ups=(up,)).evaluators[up]
+            h = hand_of((pair, pair))
+            shoe = ev.left(h)
+            detail = split_value(shoe, up, pair, pair_partners(ev, h), rules, ev.dealer, None)
+            state.update(ev=ev, shoe=shoe, partners=pair_partners(ev, h), policy=detail.policy)
+        law, skipped = split_law_in_part(state["shoe"], up, pair, state["partners"], rules, state["ev"].dealer,
+                                         state["policy"], None)
+        assert skipped == ()
+    return run
+
+
 def cases():
     return [
         ("blackjack: per-hand query 8,8 vs 10, 6 packs", lambda: query_hand(RuleSet(decks=6), ["8", "8"], "10", []), 5),
@@ -67,6 +91,8 @@ def cases():
         ("blackjack: full game + basic strategy derived and evaluated, 6 packs, 2 processes", _in_parts(6, "2", True), 3),
         ("blackjack: whole summary with both round laws (4 hands, law budget), 6 packs, 2 processes",
          _in_parts(6, "2", "laws"), 1),
+        ("blackjack: exact law of a split with resplits, 7s v 9, 3 hands, 1 pack, every pattern (no budget)",
+         _resplit_law(1, 6, 8, 3), 3),
         ("blackjack: one round from a depleted 6-pack shoe, fixed full-shoe basic strategy", _depleted(True), 3),
         ("blackjack: one round from a depleted 6-pack shoe, CD optimal on that shoe", _depleted(False), 3),
     ]

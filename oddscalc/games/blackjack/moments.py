@@ -28,7 +28,8 @@ import numpy as np
 
 from oddscalc.games.blackjack.dealer import falling
 from oddscalc.games.blackjack.player import DealerTable
-from oddscalc.games.blackjack.rounds import _ALL_LOSE, _banker_groups, _net_all, _outcome, _union_weight, hand_blocks
+from oddscalc.games.blackjack.rounds import (_BANKER_RESULTS, _CLASS_INDEX, _CLASSES, _banker_groups, _net_all, _outcome,
+                                             hand_blocks, union_orders)
 from oddscalc.games.blackjack.rules import RuleSet
 
 __all__ = ["Moments", "resplit_moments"]
@@ -36,9 +37,6 @@ __all__ = ["Moments", "resplit_moments"]
 Moments = tuple[Fraction, Fraction, Fraction]  # (chance, E[R; rounds], E[R^2; rounds])
 
 _N, _X = 0, 1  # hand kinds: second card a non-pair card; any second card
-_BANKER_RESULTS = (17, 18, 19, 20, 21, 22, _ALL_LOSE)  # every banker result `_banker_groups` can give
-_CLASSES = tuple((total, stake) for total in (16, 17, 18, 19, 20, 21, 22) for stake in (1, 2))  # `_outcome`'s
-_CLASS_INDEX = {o: i for i, o in enumerate(_CLASSES)}
 _CLASS_TOTALS = tuple(total for total, _ in _CLASSES)
 _NET = np.array([[_net_all((o,), banker) for banker in _BANKER_RESULTS] for o in _CLASSES], dtype=np.int64)
 
@@ -94,7 +92,7 @@ class _Terms:
         size = sum(shoe)
         by_size: dict[int, list[int]] = {}
         for b, ends in self.blocks:
-            weight = _union_weight(shoe, b)
+            weight = union_orders(shoe, b)
             if not weight:
                 continue
             k = sum(b)
@@ -137,7 +135,7 @@ class _Terms:
         size = sum(shoe)
         by_size: dict[int, list[int]] = {}
         for m, top, by_banker in self._pair_unions():
-            weight = _union_weight(shoe, m)
+            weight = union_orders(shoe, m)
             if not weight:
                 continue
             acc = by_size.setdefault(sum(m), [0, 0, 0])

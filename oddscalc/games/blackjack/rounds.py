@@ -14,7 +14,8 @@ new hands ending with every hand holding a non-pair card, or the limit reached a
 has a ballot count; given it, the chance of hand blocks B_1..B_k (the first q, "N" hands, starting with a
 non-pair card; the rest, "x" hands, with any card) is count * prod orders(B_i) * (S)_M / (N)_|M|, M the
 union of the blocks and the pair cards that started new hands. The law sums that over the ordered block
-tuples, grouped by union (the banker sees only S - M), in integers over one denominator per union size.
+tuples, grouped by union (the banker sees only S - M), in integers over one denominator per union size;
+hand after hand, a partial union and its hands' result classes travel packed in one integer (`_deal`).
 The unions multiply with the hands (about 15,000 for two hands of 8s against a ten at 6 packs, millions
 for four hands of 2s against a 7), so `split_law` takes a work budget and answers None beyond it.
 """
@@ -23,13 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from operator import add as add_counts
 
 from oddscalc.games.blackjack.dealer import BUST, ROWS, falling
 from oddscalc.games.blackjack.player import DOUBLE, HIT, STAND, DealerTable, add, total_of
 from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
 
-__all__ = ["hand_blocks", "two_hand_law", "adaptive_two_hand_law", "split_law", "split_law_in_part",
+__all__ = ["hand_blocks", "union_orders", "two_hand_law", "adaptive_two_hand_law", "split_law", "split_law_in_part",
            "split_patterns"]
 
 Block = tuple[tuple[int, ...], int, int]  # (cards drawn after the pair card, final total (22 = bust), stake)
@@ -72,6 +72,9 @@ def hand_blocks(pair: int, policy: Callable[[tuple[int, ...]], str], shoe: tuple
 
 
 _ALL_LOSE = 23  # a banker result that beats every hand: a total above every hand's, or (no hole card) a blackjack
+_BANKER_RESULTS = (17, 18, 19, 20, 21, 22, _ALL_LOSE)  # every banker result `_banker_groups` can give
+_CLASSES = tuple((total, stake) for total in (16, 17, 18, 19, 20, 21, 22) for stake in (1, 2))  # `_outcome`'s, sorted
+_CLASS_INDEX = {o: i for i, o in enumerate(_CLASSES)}
 
 
 def _law(by_size: dict[int, dict[int, int]], size: int, dealer: DealerTable) -> dict[int, Fraction]:
@@ -111,33 +114,9 @@ def two_hand_law(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, deal
     """Net result -> chance for a pair of value index `pair` split into exactly two hands, each played by
     `policy`; `shoe` holds the cards left with the up-card and both pair cards gone. With a peek hole card
     the banker-blackjack rounds are left out (the masses then sum to the chance of no banker blackjack)."""
-    size = sum(shoe)
-    blocks = list(hand_blocks(pair, policy, shoe).items())
-    # group the pairs of blocks by their union: union -> (totals and stakes) -> orders
-    unions: dict[tuple[int, ...], dict[tuple[int, int, int, int], int]] = {}
-    for i, ((b1, t1, s1), w1) in enumerate(blocks):  # unordered pairs: the net is symmetric in the hands
-        for j in range(i, len(blocks)):
-            (b2, t2, s2), w2 = blocks[j]
-            m = tuple(map(add_counts, b1, b2))
-            slot = unions.setdefault(m, {})
-            key = (t1, s1, t2, s2) if (t1, s1) <= (t2, s2) else (t2, s2, t1, s1)
-            slot[key] = slot.get(key, 0) + (w1 * w2 if i == j else 2 * w1 * w2)
-    by_size: dict[int, dict[int, int]] = {}
-    for m, slot in unions.items():
-        weight = _union_weight(shoe, m)
-        if not weight:
-            continue
-        k = sum(m)
-        top = max((t for t1, _, t2, _ in slot for t in (t1, t2) if t <= 21), default=0)
-        groups = _banker_groups(dealer, tuple(s - x for s, x in zip(shoe, m)), size - k, top, rules.peek)
-        acc = by_size.setdefault(k, {})
-        for (t1, s1, t2, s2), w in slot.items():
-            w *= weight
-            for b, bw in groups:
-                if bw:
-                    net = _net_all(((t1, s1), (t2, s2)), b)
-                    acc[net] = acc.get(net, 0) + w * bw
-    return _law(by_size, size, dealer)
+    blocks = _grouped_blocks(pair, policy, shoe, non_pair=False)
+    unions, _ = _deal(shoe, pair, [blocks, blocks], 0, 1)
+    return _union_law(unions, shoe, dealer, rules.peek)
 
 
 def adaptive_two_hand_law(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, dealer: DealerTable,
@@ -146,25 +125,14 @@ def adaptive_two_hand_law(shoe: tuple[int, ...], up: int, pair: int, rules: Rule
     B1 under `policy`, then hand 2 draws B2 under the play `later` (`split.SecondHand`s, one per B1) gives it on
     S - B1; the chance orders(B1) orders(B2) (S)_(B1+B2) / (N)_(|B1|+|B2|) and the banker's on S - B1 - B2, summed
     by union as there (the pairs are ordered: the hands no longer play alike)."""
-    first: dict[tuple[int, ...], list[tuple[tuple[int, int], int]]] = {}
-    for (b, t, s), w in hand_blocks(pair, policy, shoe).items():
-        first.setdefault(b, []).append((_outcome(t, s), w))
+    first = dict(_grouped_blocks(pair, policy, shoe, non_pair=False))
     unions: dict[tuple[int, ...], dict[tuple, int]] = {}
     for second in later:
-        b1 = second.block
-        rest = tuple(s - x for s, x in zip(shoe, b1))
-        for (b2, t2, s2), w2 in hand_blocks(pair, second.policy, rest).items():
-            slot = unions.setdefault(tuple(map(add_counts, b1, b2)), {})
-            o2 = _outcome(t2, s2)
-            for o1, w1 in first[b1]:
-                key = (o1, o2) if o1 <= o2 else (o2, o1)
-                slot[key] = slot.get(key, 0) + w1 * w2
-    weighted = {}
-    for m, outs in unions.items():
-        weight = _union_weight(shoe, m)
-        if weight:
-            weighted[m] = {out: v * weight for out, v in outs.items()}
-    return _union_law(weighted, shoe, dealer, rules.peek)
+        rest = tuple(s - x for s, x in zip(shoe, second.block))
+        found, _ = _deal(shoe, pair, [[(second.block, first[second.block])],
+                                      _grouped_blocks(pair, second.policy, rest, non_pair=False)], 0, 1)
+        _merge(unions, found)
+    return _union_law(unions, shoe, dealer, rules.peek)
 
 
 def split_patterns(limit: int) -> list[tuple[int, int, int]]:
@@ -206,30 +174,32 @@ def split_law_in_part(shoe: tuple[int, ...], up: int, pair: int, partners: int, 
         return two_hand_law(shoe, up, pair, rules, dealer, policy), ()
     if rules.same_rank_tens and pair == TEN:
         return {}, None
-    kinds = {}
-    for non_pair in (True, False):
-        grouped: dict[tuple[int, ...], list[tuple[tuple[int, int], int]]] = {}
-        for (b, t, s), w in hand_blocks(pair, policy, shoe, non_pair).items():
-            grouped.setdefault(b, []).append((_outcome(t, s), w))
-        kinds[non_pair] = list(grouped.items())
+    kinds = {non_pair: _grouped_blocks(pair, policy, shoe, non_pair) for non_pair in (True, False)}
     work = 0
     skipped = []
     unions: dict[tuple[int, ...], dict[tuple, int]] = {}
     for spawns, n_hands, count in split_patterns(limit):
         if spawns > partners:
             continue
-        if spawns == 0:  # no resplit: two hands with non-pair second cards, by unordered pairs of blocks
-            found = _pairs_by_union(kinds[True], count, shoe)
+        # the hands in dealing order: the first n_hands with non-pair second cards; at the limit the rest any
+        hands = [kinds[i < n_hands] for i in range(limit if spawns == limit - 2 else n_hands)]
+        if spawns == 0:  # no resplit (two hands with non-pair second cards): always computed, outside the budget
+            found, _ = _deal(shoe, pair, hands, 0, count)
         else:
-            found, work = _pattern_unions(shoe, pair, limit, kinds, spawns, n_hands, count, work, budget)
-            if found is None:
-                skipped.append((spawns, n_hands, count))
-                continue
-        for m, outs in found.items():
-            slot = unions.setdefault(m, {})
-            for out, v in outs.items():
-                slot[out] = slot.get(out, 0) + v
+            found, work = _deal(shoe, pair, hands, spawns, count, work, budget)
+        if found is None:
+            skipped.append((spawns, n_hands, count))
+            continue
+        _merge(unions, found)
     return _union_law(unions, shoe, dealer, rules.peek), tuple(skipped)
+
+
+def _merge(unions: dict[tuple[int, ...], dict[tuple, int]], found: dict[tuple[int, ...], dict[tuple, int]]) -> None:
+    """Add `found` (union -> hands' result classes -> weight) into `unions`."""
+    for m, outs in found.items():
+        slot = unions.setdefault(m, {})
+        for out, v in outs.items():
+            slot[out] = slot.get(out, 0) + v
 
 
 def _union_law(unions: dict[tuple[int, ...], dict[tuple, int]], shoe: tuple[int, ...], dealer: DealerTable,
@@ -238,20 +208,24 @@ def _union_law(unions: dict[tuple[int, ...], dict[tuple, int]], shoe: tuple[int,
     card orders included), the banker's outcome weights taken once per union on the cards it leaves."""
     size = sum(shoe)
     by_size: dict[int, dict[int, int]] = {}
+    nets: dict[tuple, dict[int, int]] = {}  # hands' classes -> banker result -> net
     for m, outs in unions.items():
         k = sum(m)
         top = max((t for out in outs for t, _ in out if t <= 21), default=0)
         groups = _banker_groups(dealer, tuple(s - x for s, x in zip(shoe, m)), size - k, top, peek)
         acc = by_size.setdefault(k, {})
         for out, v in outs.items():
+            row = nets.get(out)
+            if row is None:
+                row = nets[out] = {b: _net_all(out, b) for b in _BANKER_RESULTS}
             for b, bw in groups:
                 if bw:
-                    net = _net_all(out, b)
+                    net = row[b]
                     acc[net] = acc.get(net, 0) + v * bw
     return _law(by_size, size, dealer)
 
 
-def _union_weight(shoe: tuple[int, ...], m: tuple[int, ...]) -> int:
+def union_orders(shoe: tuple[int, ...], m: tuple[int, ...]) -> int:
     """prod_c (shoe_c)_(m_c): the card orders of the union `m` drawn from `shoe` (0 when it cannot be)."""
     weight = 1
     for c in range(10):
@@ -263,61 +237,103 @@ def _union_weight(shoe: tuple[int, ...], m: tuple[int, ...]) -> int:
     return weight
 
 
-def _pairs_by_union(blocks: list[tuple[tuple[int, ...], list[tuple[tuple[int, int], int]]]], count: int,
-                    shoe: tuple[int, ...]) -> dict[tuple[int, ...], dict[tuple, int]]:
-    """Two hands' blocks grouped by their union, each ordered pair of hands counted once through the
-    unordered pair (the net does not depend on the hands' order): union -> sorted outcome classes -> weight
-    (`count` times the block orders times the union's card orders)."""
-    unions: dict[tuple[int, ...], dict[tuple, int]] = {}
-    for i, (b1, ends1) in enumerate(blocks):
-        for j in range(i, len(blocks)):
-            b2, ends2 = blocks[j]
-            m = tuple(map(add_counts, b1, b2))
-            slot = unions.setdefault(m, {})
-            twice = 1 if i == j else 2
-            for o1, w1 in ends1:
-                for o2, w2 in ends2:
-                    key = (o1, o2) if o1 <= o2 else (o2, o1)
-                    slot[key] = slot.get(key, 0) + twice * w1 * w2
-    out: dict[tuple[int, ...], dict[tuple, int]] = {}
-    for m, slot in unions.items():
-        weight = count * _union_weight(shoe, m)
-        if weight:
-            out[m] = {key: v * weight for key, v in slot.items()}
-    return out
+def _grouped_blocks(pair: int, policy: Callable[[tuple[int, ...]], str], shoe: tuple[int, ...], non_pair: bool
+                    ) -> list[tuple[tuple[int, ...], list[tuple[tuple[int, int], int]]]]:
+    """`hand_blocks` by block: (cards drawn, [(result class, card orders)])."""
+    grouped: dict[tuple[int, ...], list[tuple[tuple[int, int], int]]] = {}
+    for (b, t, s), w in hand_blocks(pair, policy, shoe, non_pair).items():
+        grouped.setdefault(b, []).append((_outcome(t, s), w))
+    return list(grouped.items())
 
 
-def _pattern_unions(shoe: tuple[int, ...], pair: int, limit: int, kinds: dict, spawns: int, n_hands: int,
-                    count: int, work: int, budget: int | None
-                    ) -> tuple[dict[tuple[int, ...], dict[tuple, int]] | None, int]:
-    """One resplit pattern's hand blocks grouped by union (the pair cards that started new hands included),
-    hand by hand; (None, work) when the work would pass `budget`."""
-    start = add((0,) * 10, pair, spawns)
-    states = {start: {(): count * falling(shoe[pair], spawns)}}
-    for i in range(limit if spawns == limit - 2 else n_hands):
-        blocks = kinds[i < n_hands]
-        work += len(states) * len(blocks)
+def _deal(shoe: tuple[int, ...], pair: int, hands: list, spawns: int, count: int, work: int = 0,
+          budget: int | None = None) -> tuple[dict[tuple[int, ...], dict[tuple, int]] | None, int]:
+    """Hands dealt one after another (`hands`: each one's blocks, `_grouped_blocks`), after `spawns` pair cards
+    that started new hands: union (those pair cards included) -> the hands' sorted result classes -> weight
+    (`count` times the blocks' card orders times the union's). The work (block tuples tried: partial unions
+    times the next hand's blocks) is added to `work`; (None, work) when it would pass `budget`.
+
+    A partial union and its hands' result classes are packed in one integer (`_Packing`), so that dealing one
+    more hand adds its block's key, and a union beyond the shoe shows in a guard bit; the union's card orders
+    (S)_M, the product of each hand's falling factorials on the cards its predecessors left, are applied once
+    at the end.
+
+    Two split tens, each standing on its second card, from a shoe of one Ace and one 9: the two hands can
+    only take one each, in either order (work: one partial union, then two, times two blocks).
+
+    >>> ace, nine = (1,) + (0,) * 9, (0,) * 8 + (1, 0)
+    >>> blocks = [(ace, [((21, 1), 1)]), (nine, [((19, 1), 1)])]
+    >>> _deal((1,) + (0,) * 7 + (1, 0), 9, [blocks, blocks], 0, 1)
+    ({(1, 0, 0, 0, 0, 0, 0, 0, 1, 0): {((19, 1), (21, 1)): 2}}, 6)
+    """
+    pack = _Packing(shoe, pair, spawns, hands)
+    states = {pack.start: count}
+    guard = pack.guard
+    for blocks, steps in zip(hands, pack.steps):
+        work += len({k >> pack.union_shift for k in states}) * len(blocks)
         if budget is not None and work > budget:
             return None, work
-        new: dict[tuple[int, ...], dict[tuple, int]] = {}
-        for m, outs in states.items():
-            left = [a - b for a, b in zip(shoe, m)]
-            for b, ends in blocks:
-                f = 1
-                for c in range(10):
-                    if b[c]:
-                        f *= falling(left[c], b[c])
-                        if not f:
-                            break
-                if not f:
-                    continue
-                slot = new.setdefault(tuple(map(add_counts, m, b)), {})
-                for end, w in ends:
-                    for out, v in outs.items():
-                        key = tuple(sorted(out + (end,)))
-                        slot[key] = slot.get(key, 0) + v * w * f
+        new: dict[int, int] = {}
+        get = new.get
+        for k, v in states.items():
+            for step, w in steps:
+                n = k + step
+                if not n & guard:
+                    new[n] = get(n, 0) + v * w
         states = new
-    return states, work
+    return pack.unions(states), work
+
+
+class _Packing:
+    """Integer keys for `_deal`: the result classes' counts in the low fields, then one field per card
+    value holding its count in the union plus an offset that makes a count above the shoe's set the field's top
+    (guard) bit. Every field is wide enough that adding a block never carries into the next."""
+
+    def __init__(self, shoe: tuple[int, ...], pair: int, spawns: int, hands: list) -> None:
+        self.shoe = shoe
+        most = max((b[c] for blocks in hands for b, _ in blocks for c in range(10)), default=0)
+        bits = (max(max(shoe), len(hands) * most + spawns) + 1).bit_length()
+        self.width = bits + 1
+        self.offsets = tuple((1 << bits) - 1 - s for s in shoe)
+        self.class_bits = len(hands).bit_length() + 1
+        self.union_shift = len(_CLASSES) * self.class_bits
+        self.guard = sum(1 << (self.union_shift + c * self.width + bits) for c in range(10))
+        start = add((0,) * 10, pair, spawns)
+        self.start = self._union_key(tuple(s + o for s, o in zip(start, self.offsets)))
+        keyed: dict[int, list[tuple[int, int]]] = {}  # per block list (the hands share a few): (key, orders)
+        for blocks in hands:
+            if id(blocks) not in keyed:
+                keyed[id(blocks)] = [(self._union_key(b) + (1 << (_CLASS_INDEX[o] * self.class_bits)), w)
+                                     for b, ends in blocks for o, w in ends]
+        self.steps = [keyed[id(blocks)] for blocks in hands]
+
+    def _union_key(self, fields: tuple[int, ...]) -> int:
+        return sum(f << (self.union_shift + c * self.width) for c, f in enumerate(fields))
+
+    def unions(self, states: dict[int, int]) -> dict[tuple[int, ...], dict[tuple, int]]:
+        """The keys unpacked: union -> the hands' result classes (sorted) -> weight, times the union's card orders."""
+        field, class_field = (1 << self.width) - 1, (1 << self.class_bits) - 1
+        low = (1 << self.union_shift) - 1
+        classes: dict[int, tuple] = {}
+        by_key: dict[int, dict[tuple, int]] = {}
+        for k, v in states.items():
+            occ = k & low
+            out = classes.get(occ)
+            if out is None:
+                out = classes[occ] = tuple(o for e, o in enumerate(_CLASSES)
+                                           for _ in range((occ >> (e * self.class_bits)) & class_field))
+            slot = by_key.get(k >> self.union_shift)
+            if slot is None:
+                slot = by_key[k >> self.union_shift] = {}
+            slot[out] = v  # one key per union and classes
+        grouped = {tuple(((u >> (c * self.width)) & field) - self.offsets[c] for c in range(10)): slot
+                   for u, slot in by_key.items()}
+        found = {}
+        for m, slot in grouped.items():
+            weight = union_orders(self.shoe, m)
+            if weight:
+                found[m] = {out: v * weight for out, v in slot.items()}
+        return found
 
 
 def _net_all(hands: tuple[tuple[int, int], ...], banker: int) -> int:

@@ -37,7 +37,7 @@ import numpy as np
 
 from oddscalc.games.blackjack.dealer import falling
 from oddscalc.games.blackjack.player import DOUBLE, DealerTable, Evaluator, add
-from oddscalc.games.blackjack.rounds import hand_blocks
+from oddscalc.games.blackjack.rounds import hand_blocks, union_orders
 from oddscalc.games.blackjack.rules import ACE, RuleSet
 
 __all__ = ["split_value", "SplitPlay", "SplitDetail", "SecondHand", "FixedPolicy", "split_stake", "adaptive_stake",
@@ -227,10 +227,7 @@ def _second_hands(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, dea
     one = tuple(int(i == pair) for i in range(10))
     plays = []
     for b, orders in sorted(blocks.items()):
-        ways = orders
-        for c in range(10):
-            if b[c]:
-                ways *= falling(shoe[c], b[c])
+        ways = orders * union_orders(shoe, b)
         if ways:
             rest = tuple(s - x for s, x in zip(shoe, b))
             seconds = [add(one, x) for x in range(10) if rest[x]]
@@ -268,8 +265,7 @@ def split_stake(shoe: tuple[int, ...], pair: int, partners: int, limit: int, pol
         return _by_patterns(shoe, pair, partners, limit, lambda x, t: stakes[x])
 
     def no_blackjack(x: int, t: int) -> Fraction:
-        left = add(add(shoe, pair, -t), x, -1)
-        return stakes[x] * Fraction(sum(left) - left[blackjack_card], sum(left))
+        return stakes[x] * _no_banker_blackjack(add(add(shoe, pair, -t), x, -1), blackjack_card)
 
     return _by_patterns(shoe, pair, partners, limit, no_blackjack)
 
@@ -288,11 +284,15 @@ def adaptive_stake(shoe: tuple[int, ...], pair: int, partners: int, detail: Spli
                 continue
             stake = Fraction(2 if x in hand.doubles else 1)
             if blackjack_card is not None:  # the hole card read next: a one-card block, dealt anywhere
-                left = add(rest, x, -1)
-                stake *= Fraction(sum(left) - left[blackjack_card], sum(left))
+                stake *= _no_banker_blackjack(add(rest, x, -1), blackjack_card)
             part += rest[x] * stake
         second += hand.chance * part / sum(rest)
     return first + second
+
+
+def _no_banker_blackjack(left: tuple[int, ...], blackjack_card: int) -> Fraction:
+    """The chance that the hole card, dealt from `left`, is not the one making the banker's two-card 21."""
+    return Fraction(sum(left) - left[blackjack_card], sum(left))
 
 
 def _by_patterns(shoe: tuple[int, ...], pair: int, partners: int, limit: int, g) -> Fraction:
