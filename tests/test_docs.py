@@ -8,8 +8,10 @@ import pytest
 import oddscalc.core.mathreport
 import oddscalc.core.partial_law
 import oddscalc.core.planning
+import oddscalc.core.progress
 import oddscalc.core.residues
 import oddscalc.games.blackjack.game
+import oddscalc.games.blackjack.rounds
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,9 +21,9 @@ def test_api_guide_worked_example_runs():
     assert result.attempted >= 10 and result.failed == 0
 
 
-@pytest.mark.parametrize("module", [oddscalc.core.mathreport, oddscalc.core.planning,
+@pytest.mark.parametrize("module", [oddscalc.core.mathreport, oddscalc.core.planning, oddscalc.core.progress,
                                     oddscalc.core.partial_law, oddscalc.core.residues,
-                                    oddscalc.games.blackjack.game])
+                                    oddscalc.games.blackjack.game, oddscalc.games.blackjack.rounds])
 def test_module_examples_run(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

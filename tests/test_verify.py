@@ -7,12 +7,13 @@ agreeing round by round; the planted faults are in test_verify_faults.py."""
 
 from __future__ import annotations
 
+import itertools
 import json
-import os
 import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from fractions import Fraction as F
 from importlib import resources
@@ -161,7 +162,7 @@ def test_bad_line_is_a_one_line_error_naming_its_line(tmp_path, capsys, third, w
     path.write_text(f"{HEADER}\n{GOOD}\n{third}\n{GOOD}\n")
     start = time.perf_counter()
     code, out, err = _run(["verify", "punto-banco", str(path)], capsys)
-    assert time.perf_counter() - start < 5
+    assert time.perf_counter() - start < 60  # a guard against a hang, not a speed target
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "line 3:" in err and what in err, err
     assert "Traceback" not in err
@@ -255,36 +256,50 @@ def test_memory_stays_bounded_and_ctrl_c_prints_the_partial_report(tmp_path):
         rounds, kb = map(int, out.stdout.split())
         peaks.append(kb)
     assert peaks[1] < 300 * 1024 and peaks[1] - peaks[0] < 20 * 1024, peaks
-    huge = tmp_path / "huge.jsonl"
-    with open(huge, "w") as f:
-        f.write(HEADER + "\n")
-        for _ in range(5):
-            f.write("".join(line % i for i in range(100_000)))
-    proc = subprocess.Popen([sys.executable, "-m", "oddscalc", "verify", "punto-banco", str(huge)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    _wait_until_reading(proc.pid, huge, 1 << 20)
+    # Ctrl-C mid-log: the log comes through a pipe that stays open, so the run cannot end before the signal
+    proc = subprocess.Popen([sys.executable, "-m", "oddscalc", "verify", "punto-banco", "/dev/stdin"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    written = threading.Event()
+
+    def feed():
+        try:
+            proc.stdin.write((HEADER + "\n").encode())
+            chunk = "".join(line % i for i in range(10_000)).encode()
+            for n in itertools.count():
+                proc.stdin.write(chunk)  # blocks while the reader is behind: a write returning means it read on
+                if n == 2:
+                    written.set()
+        except (BrokenPipeError, ValueError):  # the reader stopped, or the pipe was closed here
+            written.set()
+
+    feeder = threading.Thread(target=feed, daemon=True)
+    feeder.start()
+    assert written.wait(120), "the verify process never got going"
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    out, err = proc.stdout.read().decode(), proc.stderr.read().decode()
+    proc.wait(60)
+    proc.stdin.close()
     assert proc.returncode == 130, err
     assert "INTERRUPTED: partial report" in out and "verdict:" in out
     rounds = int(out.split(" round(s)")[0].rsplit(", ", 1)[1].replace(",", ""))
-    assert 0 < rounds < 500_000
+    assert rounds > 0
 
 
-def _wait_until_reading(pid: int, path: Path, offset: int, timeout: float = 120) -> None:
-    """Wait until process `pid` has read `path` past `offset` bytes (Linux /proc), so the signal lands mid-loop."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            for fd in os.listdir(f"/proc/{pid}/fd"):
-                if os.path.realpath(f"/proc/{pid}/fd/{fd}") == str(path.resolve()):
-                    pos = int(open(f"/proc/{pid}/fdinfo/{fd}").read().split()[1])
-                    if pos > offset:
-                        return
-        except (FileNotFoundError, ProcessLookupError, ValueError, IndexError):
-            pass
-        time.sleep(0.05)
-    raise AssertionError("the verify process never got going")
+def test_a_log_read_from_a_pipe_is_judged_whole(tmp_path):
+    """A log through a pipe (no size, no position: `zcat log.gz | oddscalc verify GAME /dev/stdin`) is read to
+    its end and judged exactly as the same log from a file, well past the lines between progress updates."""
+    line = ('{"shoe":%d,"player":["9","K"],"banker":["3","4"],'
+            '"wagers":[{"on":"banker","stake":"10","net":"-10"}]}\n')
+    text = HEADER + "\n" + "".join(line % i for i in range(20_000))
+    path = tmp_path / "log.jsonl"
+    path.write_text(text)
+    from_file = subprocess.run([sys.executable, "-m", "oddscalc", "verify", "punto-banco", str(path)],
+                               capture_output=True, text=True)
+    piped = subprocess.run([sys.executable, "-m", "oddscalc", "verify", "punto-banco", "/dev/stdin"],
+                           input=text, capture_output=True, text=True)
+    assert piped.returncode == from_file.returncode and piped.returncode in (0, 1), piped.stderr
+    assert "20,000 round(s)" in piped.stdout
+    assert piped.stdout.replace("/dev/stdin", str(path)) == from_file.stdout
 
 
 def test_log_errors_carry_the_line_number():

@@ -7,6 +7,7 @@ malformed line stops the run with a `LogError` naming it; Ctrl-C stops it with a
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
@@ -78,7 +79,8 @@ def verify(path: Path | str, game: str, version: str | None = None, rules: Mappi
         judge = _judges()[game](ctx)
         if strategy is not None:
             _attach_strategy(judge, game, strategy)
-        _stream(f, judge, report, progress, os.fstat(f.fileno()).st_size)
+        info = os.fstat(f.fileno())  # a pipe or a terminal has no size: the bar then counts bytes
+        _stream(f, judge, report, progress, info.st_size if stat.S_ISREG(info.st_mode) else 0)
         judge.finish(alpha, randomness)
     return report
 
@@ -94,14 +96,18 @@ def _attach_strategy(judge: Judge, game: str, strategy: str) -> None:
 
 
 def _stream(f, judge: Judge, report: Report, progress: Progress | None, size: int) -> None:
+    """Judge the rounds after the header, line by line; `size`: the file's bytes (0 when unknown: a pipe, read
+    as it comes, whose position cannot be asked)."""
     readline = f.readline
     line = 1
+    done = f.tell() if f.seekable() else 0  # bytes read, counted here: a pipe cannot tell
     label = f"verifying {report.game}"
     try:
         while True:
             raw = readline(MAX_LINE + 1)
             if not raw:
                 break
+            done += len(raw)
             line += 1
             if len(raw) <= MAX_LINE and raw.isspace():
                 continue
@@ -111,10 +117,10 @@ def _stream(f, judge: Judge, report: Report, progress: Progress | None, size: in
             report.rounds += 1
             judge(line, rec)
             if progress is not None and not line & 8191:
-                progress(f.tell(), size, label)
+                progress(done, size, label)
     except KeyboardInterrupt:
         report.interrupted = True
     finally:
         report.lines = line
     if progress is not None and not report.interrupted:
-        progress(size, size, label)
+        progress(size or done, size or done, label)
