@@ -131,7 +131,8 @@ def _wager_table(results: Sequence[WagerResult], notes: Notes) -> str:
     rows = "".join(_wager_row(r, notes) for r in results)
     return ("<table class='fixed'><colgroup><col style='width:21%'><col style='width:15%'><col style='width:15%'>"
             "<col style='width:27%'><col style='width:22%'></colgroup><thead><tr><th>wager</th>"
-            "<th>odds as the law words them</th><th>P(win), exact</th><th>house edge, exact, and convention</th>"
+            "<th>odds as the law words them</th><th>P(win): exact, or exact bounds</th>"
+            "<th>house edge, exact, and convention</th>"
             f"<th>citation</th></tr></thead><tbody>{rows}</tbody></table>" + notes.flush())
 
 
