@@ -7,7 +7,6 @@ agreeing round by round; the planted faults are in test_verify_faults.py."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 import signal
@@ -256,21 +255,26 @@ def test_memory_stays_bounded_and_ctrl_c_prints_the_partial_report(tmp_path):
         rounds, kb = map(int, out.stdout.split())
         peaks.append(kb)
     assert peaks[1] < 300 * 1024 and peaks[1] - peaks[0] < 20 * 1024, peaks
-    # Ctrl-C mid-log: the log comes through a pipe that stays open, so the run cannot end before the signal
+    # Ctrl-C mid-log: the log comes through a pipe kept open, so the run cannot end before the signal. The
+    # child gets SIGINT's default disposition (a test run in the background inherits it ignored), and the feed
+    # is bounded (2,000,000 rounds), so a signal not acted on fails the test instead of hanging it.
     proc = subprocess.Popen([sys.executable, "-m", "oddscalc", "verify", "punto-banco", "/dev/stdin"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     written = threading.Event()
 
     def feed():
         try:
             proc.stdin.write((HEADER + "\n").encode())
             chunk = "".join(line % i for i in range(10_000)).encode()
-            for n in itertools.count():
+            for n in range(200):
                 proc.stdin.write(chunk)  # blocks while the reader is behind: a write returning means it read on
                 if n == 2:
                     written.set()
+            proc.stdin.close()
         except (BrokenPipeError, ValueError):  # the reader stopped, or the pipe was closed here
-            written.set()
+            pass
+        written.set()
 
     feeder = threading.Thread(target=feed, daemon=True)
     feeder.start()
@@ -278,7 +282,7 @@ def test_memory_stays_bounded_and_ctrl_c_prints_the_partial_report(tmp_path):
     proc.send_signal(signal.SIGINT)
     out, err = proc.stdout.read().decode(), proc.stderr.read().decode()
     proc.wait(60)
-    proc.stdin.close()
+    feeder.join(60)
     assert proc.returncode == 130, err
     assert "INTERRUPTED: partial report" in out and "verdict:" in out
     rounds = int(out.split(" round(s)")[0].rsplit(", ", 1)[1].replace(",", ""))
