@@ -1,0 +1,64 @@
+"""`rounds._deal` (hands dealt on packed integer keys) against a plain enumeration of every tuple of blocks.
+
+The packed keys put a card union and the hands' result classes in one integer, with a guard bit per card value
+for a union beyond the shoe. Here random shoes (empty values and packs of 100 tens included), block lists,
+result classes and hand counts are dealt both ways: the plain way tries every tuple of (block, ending), one per
+hand, keeps those whose union the shoe holds and weights them count x orders x the union's card orders. The
+work count (partial unions times the next hand's blocks) is recomputed the same plain way.
+"""
+
+from itertools import product
+from math import prod
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from oddscalc.games.blackjack.dealer import falling
+from oddscalc.games.blackjack.rounds import _CLASSES, _deal
+
+counts = st.integers(0, 4)
+blocks = st.lists(st.tuples(st.tuples(*[counts] * 10),
+                            st.lists(st.tuples(st.sampled_from(_CLASSES), st.integers(1, 50)), min_size=1, max_size=2,
+                                     unique_by=lambda end: end[0])),
+                  min_size=1, max_size=5)
+
+
+def _plain(shoe, pair, hands, spawns, count):
+    start = tuple(spawns if c == pair else 0 for c in range(10))
+    found: dict[tuple, dict[tuple, int]] = {}
+    for choice in product(*[[(b, o, w) for b, ends in blocks_ for o, w in ends] for blocks_ in hands]):
+        union = tuple(start[c] + sum(b[c] for b, _, _ in choice) for c in range(10))
+        if any(u > s for u, s in zip(union, shoe)):
+            continue
+        weight = count * prod(w for _, _, w in choice) * prod(falling(s, u) for s, u in zip(shoe, union))
+        slot = found.setdefault(union, {})
+        classes = tuple(sorted(o for _, o, _ in choice))
+        slot[classes] = slot.get(classes, 0) + weight
+    work, partial = 0, {start}
+    for blocks_ in hands:
+        work += len(partial) * len(blocks_)
+        partial = {u for u in (tuple(p[c] + b[c] for c in range(10)) for p in partial for b, _ in blocks_)
+                   if all(x <= s for x, s in zip(u, shoe))}
+    return found, work
+
+
+@settings(max_examples=150, deadline=None)
+@given(shoe=st.tuples(*[st.one_of(st.integers(0, 6), st.integers(20, 100))] * 10), pair=st.integers(0, 9),
+       spawns=st.integers(0, 3), count=st.integers(1, 5), lists=st.lists(blocks, min_size=1, max_size=2),
+       order=st.lists(st.integers(0, 1), min_size=1, max_size=4))
+def test_packed_dealing_equals_the_plain_enumeration(shoe, pair, spawns, count, lists, order):
+    shoe = tuple(max(s, spawns) if c == pair else s for c, s in enumerate(shoe))  # the callers' guarantee
+    hands = [lists[i % len(lists)] for i in order]  # hands share block lists, as N and x hands do
+    got, work = _deal(shoe, pair, hands, spawns, count)
+    want, want_work = _plain(shoe, pair, hands, spawns, count)
+    assert got == want
+    assert work == want_work
+
+
+def test_a_budget_stops_the_dealing_when_the_work_would_pass_it():
+    one = ((1,) + (0,) * 9, [((21, 1), 1)])
+    two = ((0, 1) + (0,) * 8, [((19, 2), 3)])
+    shoe = (5,) * 10
+    found, work = _deal(shoe, 9, [[one, two]] * 3, 0, 1)
+    assert found and work == 1 * 2 + 2 * 2 + 3 * 2  # partial unions: 1, then 2, then 3 (multisets of two kinds)
+    assert _deal(shoe, 9, [[one, two]] * 3, 0, 1, budget=work - 1) == (None, work)
