@@ -28,8 +28,8 @@ import numpy as np
 
 from oddscalc.games.blackjack.dealer import falling
 from oddscalc.games.blackjack.player import DealerTable
-from oddscalc.games.blackjack.rounds import (_BANKER_RESULTS, _CLASS_INDEX, _CLASSES, _banker_groups, _net_all, _outcome,
-                                             hand_blocks, union_orders)
+from oddscalc.games.blackjack.rounds import (_BANKER_RESULTS, _CLASS_INDEX, _CLASSES, _banker_groups, _net_all,
+                                             _outcome, hand_blocks, union_orders)
 from oddscalc.games.blackjack.rules import RuleSet
 
 __all__ = ["Moments", "resplit_moments"]

@@ -326,10 +326,9 @@ class _Packing:
             if slot is None:
                 slot = by_key[k >> self.union_shift] = {}
             slot[out] = v  # one key per union and classes
-        grouped = {tuple(((u >> (c * self.width)) & field) - self.offsets[c] for c in range(10)): slot
-                   for u, slot in by_key.items()}
         found = {}
-        for m, slot in grouped.items():
+        for u, slot in by_key.items():
+            m = tuple(((u >> (c * self.width)) & field) - self.offsets[c] for c in range(10))
             weight = union_orders(self.shoe, m)
             if weight:
                 found[m] = {out: v * weight for out, v in slot.items()}
