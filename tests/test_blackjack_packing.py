@@ -10,11 +10,13 @@ work count (partial unions times the next hand's blocks) is recomputed the same 
 from itertools import product
 from math import prod
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oddscalc.games.blackjack.dealer import falling
-from oddscalc.games.blackjack.rounds import _CLASSES, _deal
+from oddscalc.games.blackjack.player import DOUBLE, HIT, STAND, total_of
+from oddscalc.games.blackjack.rounds import _CLASSES, _deal, _grouped_blocks, _merge, _pattern_unions, split_patterns
 
 counts = st.integers(0, 4)
 blocks = st.lists(st.tuples(st.tuples(*[counts] * 10),
@@ -62,3 +64,46 @@ def test_a_budget_stops_the_dealing_when_the_work_would_pass_it():
     found, work = _deal(shoe, 9, [[one, two]] * 3, 0, 1)
     assert found and work == 1 * 2 + 2 * 2 + 3 * 2  # partial unions: 1, then 2, then 3 (multisets of two kinds)
     assert _deal(shoe, 9, [[one, two]] * 3, 0, 1, budget=work - 1) == (None, work)
+
+
+def _policy(h):
+    """A simple post-split play on a hand's counts: double 10 and 11 on two cards, hit below 15 (soft 18)."""
+    total, soft = total_of(h)
+    if sum(h) == 2 and total in (10, 11):
+        return DOUBLE
+    return HIT if total < 15 or (soft and total < 18) else STAND
+
+
+@pytest.mark.parametrize("shoe,pair,limit", [((2, 2, 1, 1, 1, 1, 1, 3, 1, 8), 7, 3),
+                                             ((2, 2, 1, 1, 1, 1, 1, 4, 1, 8), 7, 4),
+                                             ((1, 3, 1, 1, 1, 1, 1, 1, 1, 6), 1, 5),
+                                             ((2, 1, 1, 1, 1, 1, 1, 5, 1, 9), 7, 6)])
+def test_the_patterns_dealt_together_equal_each_pattern_dealt_alone(shoe, pair, limit):
+    """`rounds._pattern_unions` deals the resplit patterns together (powers of N, and Horner's rule for those
+    reaching the limit): the same unions as `_deal` gives pattern by pattern, the hands in dealing order (the
+    first q with non-pair second cards, the rest any). Under every budget it leaves out whole patterns, always
+    computes the one without a resplit, and what it gives is exactly the patterns it kept."""
+    kinds = {non_pair: _grouped_blocks(pair, _policy, shoe, non_pair) for non_pair in (True, False)}
+    alone = {}
+    for spawns, n_hands, count in split_patterns(limit):
+        if spawns > shoe[pair]:
+            continue
+        hands = [kinds[i < n_hands] for i in range(limit if spawns == limit - 2 else n_hands)]
+        alone[(spawns, n_hands, count)] = _deal(shoe, pair, hands, spawns, count)[0]
+
+    def merged(patterns):
+        out = {}
+        for p in patterns:
+            _merge(out, alone[p])
+        return {m: {o: v for o, v in outs.items() if v} for m, outs in out.items()}
+
+    together, skipped = _pattern_unions(shoe, pair, shoe[pair], limit, _policy, None)
+    assert skipped == () and together == merged(alone)
+    seen = set()
+    for budget in [0] + [m * 10 ** e for e in range(1, 8) for m in (1, 3)]:
+        part, skipped = _pattern_unions(shoe, pair, shoe[pair], limit, _policy, budget)
+        kept = [p for p in alone if p not in skipped]
+        assert (0, 2, 1) in kept and set(skipped) <= set(alone)
+        assert part == merged(kept)
+        seen.add(len(skipped))
+    assert len(seen) > 1  # the budgets tried do leave out patterns, and not always the same number

@@ -16,6 +16,8 @@ non-pair card; the rest, "x" hands, with any card) is count * prod orders(B_i) *
 union of the blocks and the pair cards that started new hands. The law sums that over the ordered block
 tuples, grouped by union (the banker sees only S - M), in integers over one denominator per union size;
 hand after hand, a partial union and its hands' result classes travel packed in one integer (`_deal`).
+The patterns share their hands (`_pattern_unions`): dealing is a commutative product of hand kinds, so the
+patterns that reach the limit are dealt together by Horner's rule and their last, dearest hands only once.
 The unions multiply with the hands (about 15,000 for two hands of 8s against a ten at 6 packs, millions
 for four hands of 2s against a 7), so `split_law` takes a work budget and answers None beyond it.
 """
@@ -168,30 +170,76 @@ def split_law_in_part(shoe: tuple[int, ...], up: int, pair: int, partners: int, 
     work stays within `budget`. The chances returned sum to less than the split's whole mass exactly when
     some pattern is left out; its rounds' chance and mean follow by difference (outcomes.py), their second
     moment from `moments.resplit_moments`. None instead of the patterns when nothing could be computed (a ten
-    pair under a same-rank rule)."""
+    pair under a same-rank rule).
+
+    The patterns share their hands (`_pattern_unions`): the one that ends with every hand holding a non-pair
+    card after s resplits is N^(s+2) (N: a hand dealt a non-pair second card, x: any; the product deals one
+    hand more), and those that reach the limit L after q non-pair cards are, together, the one polynomial
+    x^2 (sum_q count_q N^q x^(L-2-q)), dealt by Horner's rule: the dearest hands, the last, are dealt once for
+    all of them."""
     limit = rules.hands_limit(pair + 1, partners)
     if limit == 2:
         return two_hand_law(shoe, up, pair, rules, dealer, policy), ()
     if rules.same_rank_tens and pair == TEN:
         return {}, None
+    unions, skipped = _pattern_unions(shoe, pair, partners, limit, policy, budget)
+    return _union_law(unions, shoe, dealer, rules.peek), skipped
+
+
+def _pattern_unions(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
+                    policy: Callable[[tuple[int, ...]], str], budget: int | None
+                    ) -> tuple[dict[tuple[int, ...], dict[tuple, int]], tuple[tuple[int, int, int], ...]]:
+    """Union -> hands' result classes -> weight over every resplit pattern that fits `budget` (the rounds
+    without a resplit whatever it is), and the patterns left out. Patterns needing more pair cards than the
+    `partners` left have no rounds and are neither computed nor left out. The work is counted as in `_deal`,
+    one more hand at a time, over the hands actually dealt."""
+    from oddscalc.games.blackjack.split import _patterns
+    end_a, end_b = _patterns(limit)
     kinds = {non_pair: _grouped_blocks(pair, policy, shoe, non_pair) for non_pair in (True, False)}
-    work = 0
-    skipped = []
+    pack = _Packing(shoe, pair, limit - 2, [kinds[True], kinds[False]] + [kinds[False]] * (limit - 2))
+    n_kind, x_kind = (pack.steps[0], len(kinds[True])), (pack.steps[1], len(kinds[False]))
     unions: dict[tuple[int, ...], dict[tuple, int]] = {}
-    for spawns, n_hands, count in split_patterns(limit):
+    skipped: list[tuple[int, int, int]] = []
+    work = 0
+    powers: list[dict[int, int] | None] = [{pack.start: 1}]  # powers[j]: j hands dealt non-pair second cards
+
+    def power(j: int, limited: bool) -> dict[int, int] | None:
+        nonlocal work
+        while len(powers) <= j and powers[-1] is not None:
+            nxt, work = _hand(pack, powers[-1], n_kind, work, budget if limited else None)
+            powers.append(nxt)
+        return powers[j] if j < len(powers) else None
+
+    for spawns, count in sorted(end_a.items()):
         if spawns > partners:
             continue
-        # the hands in dealing order: the first n_hands with non-pair second cards; at the limit the rest any
-        hands = [kinds[i < n_hands] for i in range(limit if spawns == limit - 2 else n_hands)]
-        if spawns == 0:  # no resplit (two hands with non-pair second cards): always computed, outside the budget
-            found, _ = _deal(shoe, pair, hands, 0, count)
-        else:
-            found, work = _deal(shoe, pair, hands, spawns, count, work, budget)
-        if found is None:
-            skipped.append((spawns, n_hands, count))
+        states = power(spawns + 2, spawns > 0)  # no resplit: always computed, outside the budget
+        if states is None:
+            skipped.append((spawns, spawns + 2, count))
             continue
-        _merge(unions, found)
-    return _union_law(unions, shoe, dealer, rules.peek), tuple(skipped)
+        _merge(unions, pack.unions(pack.spawned(states, spawns, count)))
+    spawns = limit - 2
+    if spawns <= partners and end_b:
+        group = [(spawns, q, count) for q, count in sorted(end_b.items())]
+        horner: dict[int, int] | None = pack.spawned(power(0, True), spawns, end_b.get(0, 0))
+        for j in range(1, spawns + 1):
+            states = power(j, True)
+            if states is None:
+                horner = None
+                break
+            horner, work = _hand(pack, horner, x_kind, work, budget)
+            if horner is None:
+                break
+            for k, v in pack.spawned(states, spawns, end_b.get(j, 0)).items():
+                horner[k] = horner.get(k, 0) + v
+        for _ in range(2):
+            if horner is not None:
+                horner, work = _hand(pack, horner, x_kind, work, budget)
+        if horner is None:
+            skipped.extend(group)
+        else:
+            _merge(unions, pack.unions(horner))
+    return unions, tuple(skipped)
 
 
 def _merge(unions: dict[tuple[int, ...], dict[tuple, int]], found: dict[tuple[int, ...], dict[tuple, int]]) -> None:
@@ -267,21 +315,31 @@ def _deal(shoe: tuple[int, ...], pair: int, hands: list, spawns: int, count: int
     ({(1, 0, 0, 0, 0, 0, 0, 0, 1, 0): {((19, 1), (21, 1)): 2}}, 6)
     """
     pack = _Packing(shoe, pair, spawns, hands)
-    states = {pack.start: count}
-    guard = pack.guard
+    states: dict[int, int] | None = pack.spawned({pack.start: 1}, spawns, count)
     for blocks, steps in zip(hands, pack.steps):
-        work += len({k >> pack.union_shift for k in states}) * len(blocks)
-        if budget is not None and work > budget:
+        states, work = _hand(pack, states, (steps, len(blocks)), work, budget)
+        if states is None:
             return None, work
-        new: dict[int, int] = {}
-        get = new.get
-        for k, v in states.items():
-            for step, w in steps:
-                n = k + step
-                if not n & guard:
-                    new[n] = get(n, 0) + v * w
-        states = new
     return pack.unions(states), work
+
+
+def _hand(pack: _Packing, states: dict[int, int], kind: tuple[list[tuple[int, int]], int], work: int,
+          budget: int | None) -> tuple[dict[int, int] | None, int]:
+    """Every packed state dealt one more hand (`kind`: its packed steps and its number of blocks); the work
+    (distinct partial unions times blocks) added first, and (None, work) if it passes `budget`."""
+    steps, n_blocks = kind
+    work += len({k >> pack.union_shift for k in states}) * n_blocks
+    if budget is not None and work > budget:
+        return None, work
+    guard = pack.guard
+    new: dict[int, int] = {}
+    get = new.get
+    for k, v in states.items():
+        for step, w in steps:
+            n = k + step
+            if not n & guard:
+                new[n] = get(n, 0) + v * w
+    return new, work
 
 
 class _Packing:
@@ -298,14 +356,22 @@ class _Packing:
         self.class_bits = len(hands).bit_length() + 1
         self.union_shift = len(_CLASSES) * self.class_bits
         self.guard = sum(1 << (self.union_shift + c * self.width + bits) for c in range(10))
-        start = add((0,) * 10, pair, spawns)
-        self.start = self._union_key(tuple(s + o for s, o in zip(start, self.offsets)))
+        self.start = self._union_key(self.offsets)  # the empty union
+        self.spawn = 1 << (self.union_shift + pair * self.width)  # one pair card more in the union
         keyed: dict[int, list[tuple[int, int]]] = {}  # per block list (the hands share a few): (key, orders)
         for blocks in hands:
             if id(blocks) not in keyed:
                 keyed[id(blocks)] = [(self._union_key(b) + (1 << (_CLASS_INDEX[o] * self.class_bits)), w)
                                      for b, ends in blocks for o, w in ends]
         self.steps = [keyed[id(blocks)] for blocks in hands]
+
+    def spawned(self, states: dict[int, int], spawns: int, count: int) -> dict[int, int]:
+        """`states` with `spawns` pair cards (those that started new hands) added to each union and every
+        weight times `count`; unions the shoe cannot hold dropped."""
+        if not count:
+            return {}
+        step = spawns * self.spawn
+        return {k + step: v * count for k, v in states.items() if not (k + step) & self.guard}
 
     def _union_key(self, fields: tuple[int, ...]) -> int:
         return sum(f << (self.union_shift + c * self.width) for c, f in enumerate(fields))
