@@ -1,7 +1,7 @@
 """Blackjack benchmarks: the full exact game (1, 6 and 8 packs, 1994 rules, CDP1 and CDZ- after a split; CDP with
-two hands), one per-hand query, the round laws (4 hands, both strategies, within the law's work budget), one
-split's whole resplit law (no budget) and the game-protection entry point (one round's exact expectation from
-a depleted shoe).
+two hands), one per-hand query, the round laws (4 hands, both strategies, within the law's work budget), two
+splits' whole resplit laws (3 and 4 hands, no budget) and the game-protection entry point (one round's exact
+expectation from a depleted shoe).
 
 Each case starts from cold memo tables (a fresh evaluation); the compiled banker functions are built
 once per process and kept, as a long-running query tool would.
@@ -93,6 +93,8 @@ def cases():
          _in_parts(6, "2", "laws"), 1),
         ("blackjack: exact law of a split with resplits, 7s v 9, 3 hands, 1 pack, every pattern (no budget)",
          _resplit_law(1, 6, 8, 3), 3),
+        ("blackjack: exact law of a split with resplits, 8s v 10, 4 hands, 1 pack, every pattern (no budget)",
+         _resplit_law(1, 7, 9, 4), 3),
         ("blackjack: one round from a depleted 6-pack shoe, fixed full-shoe basic strategy", _depleted(True), 3),
         ("blackjack: one round from a depleted 6-pack shoe, CD optimal on that shoe", _depleted(False), 3),
     ]

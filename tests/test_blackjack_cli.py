@@ -27,6 +27,9 @@ from cli_run import run_cli as run
     (["edge", "blackjack", "--rule", "post_split=cdp", "--rule", "max_hands=3"], "not max_hands=3"),
     (["simulate", "blackjack", "initial", "--rounds", "10", "--rule", "post_split=cdp"], "max_hands=2"),
     (["blackjack", "hand", "8,8", "vs", "10", "--post-split", "cdp0"], "cdp1, cdz-, cdp"),
+    (["blackjack", "game", "--law-budget", "lots"], "'lots'"),
+    (["blackjack", "game", "--law-budget", "-1"], "'-1'"),
+    (["blackjack", "game", "--law-budget", "1e5"], "'none'"),
 ])
 def test_bad_input_is_one_line_and_exit_2(argv, fragment, capsys):
     code, out, err = run(argv, capsys)
@@ -86,3 +89,24 @@ def test_charts_as_text_markdown_html_and_booklet_fragment(cache, monkeypatch, c
     data = json.loads(out)
     assert Fraction(data["ev"]["exact"]) == a.result("initial").figure("expectation, composition-dependent optimal")
     assert "both original pair cards" in data["split_strategy"]
+
+
+def test_the_law_budget_lumps_more_or_less_and_keeps_the_mean(cache, monkeypatch, capsys):
+    """`blackjack game --law-budget`: with no work allowed every resplit round is lumped (more than under the
+    default budget), the laws' means stay the exact expectations, and the budget used is named in the output."""
+    monkeypatch.setenv("ODDSCALC_CACHE", str(cache))
+    argv = ["blackjack", "game", "--version", "2007", "--decks", "1", "--format", "json"]
+    code, out, _ = run(argv, capsys)
+    usual = json.loads(out)
+    code0, out0, _ = run(argv + ["--law-budget", "0"], capsys)
+    none = json.loads(out0)
+    assert code == code0 == 0 and usual["law_budget"] == 600_000 and none["law_budget"] == 0
+    for name, ev in (("optimal", "ev"), ("basic", "td_ev")):
+        laws = [data["laws"][name] for data in (usual, none)]
+        lumped = [Fraction(law["lumped"]["exact"]) for law in laws]
+        assert 0 < lumped[0] < lumped[1]
+        for law in laws:
+            dist = [(Fraction(x["return"]["exact"]), Fraction(x["probability"]["exact"])) for x in law["distribution"]]
+            assert sum(p for _, p in dist) == 1 and sum(r * p for r, p in dist) == Fraction(usual[ev]["exact"])
+    code, out, _ = run(argv[:-2] + ["--law-budget", "0"], capsys)
+    assert "exact but for resplit rounds" in out and "beyond the work budget 0" in out

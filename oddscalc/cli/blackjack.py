@@ -127,16 +127,34 @@ def hand_cmd(words, removed, fmt, custom, version, rule, **flags) -> None:
             click.echo(f"  insurance (reg 7(7)) per unit insurance stake: {pct(q.insurance)}  {ftext(q.insurance)}")
 
 
+def law_budget(text: str | None) -> int | None:
+    """--law-budget: a whole number of work units, or 'none' (no limit); absent, the default budget."""
+    from oddscalc.games.blackjack.outcomes import LAW_BUDGET
+    if text is None:
+        return LAW_BUDGET
+    if text.strip().lower() == "none":
+        return None
+    if not text.strip().isdigit() or len(text.strip()) > 18:
+        _fail(f"--law-budget must be a whole number from 0 to 10^18 or 'none'; got {shorten(text)}")
+    return int(text.strip())
+
+
 @blackjack.command("game")
 @click.option("--no-cache", is_flag=True, help="Recompute instead of using the cache.")
+@click.option("--law-budget", "budget", default=None, metavar="N|none",
+              help="Work allowed for each split's resplit law (block tuples tried; default 600000); resplit "
+                   "rounds beyond it are lumped at their exact mean. 'none': the exact law of every round, "
+                   "however long (minutes at 1 pack, beyond reach at 4 packs or more).")
 @rule_flags
-def game_cmd(no_cache, fmt, custom, version, rule, **flags) -> None:
-    """The full-shoe game: exact expectation under composition-dependent play and basic strategy."""
+def game_cmd(no_cache, budget, fmt, custom, version, rule, **flags) -> None:
+    """The full-shoe game: exact expectation under composition-dependent play and basic strategy, and the
+    law of one round's net result under each."""
     from oddscalc.games.blackjack import split_strategy
     from oddscalc.games.blackjack.analysis import game_summary
     from oddscalc.games.blackjack.rules import rule_set
     version, rules, outside = resolve(version, rule, custom, fmt, flags)
-    s = game_summary(rule_set(rules), StderrBar(), use_cache=not no_cache)
+    budget = law_budget(budget)
+    s = game_summary(rule_set(rules), StderrBar(), use_cache=not no_cache, budget=budget)
     SPLIT_STRATEGY = split_strategy(rule_set(rules))
     ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])
     if fmt == "json":
@@ -156,6 +174,14 @@ def game_cmd(no_cache, fmt, custom, version, rule, **flags) -> None:
     click.echo(f"total-dependent basic strategy: player expectation {pct(td)}, house edge {pct(-td)}")
     click.echo(f"  exact: {s['td_ev']}")
     click.echo(f"splits: {SPLIT_STRATEGY}; hand limit used: {', '.join(map(str, s['split_limits'])) or '-'}")
+    for name, rl in s["laws"].items():
+        lumped = Fraction(rl["lumped"])
+        tens = rules.get("split") == "same-rank"  # a count per value cannot follow a same-rank ten split's resplits
+        why = ("same-rank ten splits" if budget is None else
+               f"beyond the work budget {budget}" + (", or same-rank ten splits" if tens else ""))
+        click.echo(f"law of a round ({name}): " + ("exact for every round" if not lumped else
+                   f"exact but for resplit rounds of chance {pct(lumped)} ({rl['lumped']}: {why}), lumped at "
+                   "their exact mean"))
     click.echo("per up-card (CD optimal, basic strategy):")
     for up, p, e, t in s["per_up"]:
         click.echo(f"  {up:>2}  chance {ftext(Fraction(p)):>6}  {pct(Fraction(e)):>10}  {pct(Fraction(t)):>10}")
@@ -174,6 +200,7 @@ def game_data(version: str, rules: dict[str, str], outside: bool, split_strategy
     return {
         "schema_version": SCHEMA_VERSION, "game": "blackjack", "version": version, "rules": rules,
         "custom": outside, "split_strategy": split_strategy, "split_limits": s["split_limits"],
+        "law_budget": s.get("law_budget"),
         "ev": exact(ev), "td_ev": exact(td), "house_edge": {"optimal": exact(-ev), "basic": exact(-td)},
         "per_up": [{"up": up, "chance": exact(Fraction(p)), "ev_optimal": exact(Fraction(e)),
                     "ev_basic": exact(Fraction(t))} for up, p, e, t in s["per_up"]],

@@ -51,6 +51,8 @@ def map_parts(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int,
     pool = ProcessPoolExecutor(max_workers=min(n, total))
     try:
         futures = {pool.submit(fn, x): i for i, x in enumerate(items)}
+        if progress:  # a line at once: a part can take minutes
+            progress(0, total, f"{label}: 0 of {total}")
         for done, future in enumerate(as_completed(futures)):
             results[futures[future]] = future.result()
             if progress:

@@ -11,7 +11,7 @@ from oddscalc.core.parallel import map_parts
 from oddscalc.games.blackjack import (dealer, game, hand, moments, outcomes, player, rounds, rules as rules_mod,
                                       split, stand_batch, strategy)
 from oddscalc.games.blackjack.game import full_game, up_cards
-from oddscalc.games.blackjack.outcomes import RoundLaw, round_law
+from oddscalc.games.blackjack.outcomes import LAW_BUDGET, RoundLaw, round_law
 from oddscalc.games.blackjack.rules import RuleSet
 from oddscalc.games.blackjack.shoe import LABELS
 
@@ -31,14 +31,16 @@ def strategy_data(s: strategy.Strategy) -> dict[str, list[list[Any]]]:
             for name in ("two_card", "later", "no_double")}
 
 
-def _part(job: tuple[RuleSet, int, bool]) -> dict[str, Any]:
+def _part(job: tuple[RuleSet, int, bool, int | None]) -> dict[str, Any]:
     """Everything for one up-card: its rows, its chart entries, its basic-strategy value and its share of
-    each round law (every quantity is a sum over up-cards, so the parts merge exactly)."""
-    rs, up, with_distribution = job
+    each round law, resplit patterns within the work budget (every quantity is a sum over up-cards, so the
+    parts merge exactly)."""
+    rs, up, with_distribution, budget = job
     g = full_game(rs, ups=(up,))
     s = strategy.derive(g)
     td, _ = strategy.td_value(g, s)
-    laws = {"optimal": round_law(g), "basic": round_law(g, s)} if with_distribution else {}
+    laws = ({"optimal": round_law(g, budget=budget), "basic": round_law(g, s, budget=budget)}
+            if with_distribution else {})
     return {"ev": g.ev, "td": td, "per_up": g.per_up, "limits": g.split_limits, "strategy": s,
             "rows": [_row(r) for r in g.rows], "laws": laws}
 
@@ -69,11 +71,15 @@ def _merge_laws(parts: list[RoundLaw]) -> RoundLaw:
                     None if None in squares else sum(squares, Fraction(0)))
 
 
-def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True) -> dict[str, Any]:
+def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True, budget: int | None = LAW_BUDGET
+                    ) -> dict[str, Any]:
     """Everything reported for a rule set: CD and TD expectations, per up-card, per hand, charts, the basic
-    strategy as data, and the round law under each strategy. Up-cards are independent parts, computed
-    on `core.parallel.workers()` processes and merged in up-card order (the result does not depend on it)."""
-    parts = map_parts(_part, [(rs, up, with_distribution) for up in up_cards(rs)], progress, "blackjack: up-cards")
+    strategy as data, and the round law under each strategy (resplit patterns beyond `budget`, the work
+    `outcomes.round_law` allows a split, lumped; None: none lumped, however long it takes). Up-cards are
+    independent parts, computed on `core.parallel.workers()` processes and merged in up-card order (the
+    result does not depend on it)."""
+    parts = map_parts(_part, [(rs, up, with_distribution, budget) for up in up_cards(rs)], progress,
+                      "blackjack: up-cards")
     ev = sum((p["ev"] for p in parts), Fraction(0))
     td = sum((p["td"] for p in parts), Fraction(0))
     s = strategy.Strategy(*(tuple(sorted(e for p in parts for e in getattr(p["strategy"], name)))
@@ -90,6 +96,7 @@ def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True) 
         "split_limits": sorted({n for p in parts for n in p["limits"]}),
         "rows": [row for p in parts for row in p["rows"]], "charts": charts,
         "strategy": strategy_data(s),
+        "law_budget": budget,
         "laws": {name: {"distribution": [[frac(r), frac(p)] for r, p in law.dist.items()],
                         "lumped": frac(law.lumped), "events": {k: frac(v) for k, v in law.events.items()},
                         "stake": None if law.stake is None else frac(law.stake),
@@ -100,12 +107,15 @@ def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True) 
     }
 
 
-def game_summary(rs: RuleSet, progress=None, use_cache: bool = True) -> dict[str, Any]:
-    """compute_summary through the project cache (keyed on the rule set and the sources)."""
-    params = {}
+def game_summary(rs: RuleSet, progress=None, use_cache: bool = True, budget: int | None = LAW_BUDGET
+                 ) -> dict[str, Any]:
+    """compute_summary through the project cache (keyed on the rule set, the law's work budget and the
+    sources)."""
+    params: dict[str, Any] = {}
     for name in rs.__dataclass_fields__:
         value = getattr(rs, name)
         params[name] = sorted(value) if isinstance(value, frozenset) else str(value)
+    params["law_budget"] = str(budget)
     return cached_json("blackjack-game", params, SOURCES + (sys.modules[__name__],),
-                       lambda: compute_summary(rs, progress),
+                       lambda: compute_summary(rs, progress, budget=budget),
                        lambda v: v, lambda v: v, use_cache=use_cache)
