@@ -144,7 +144,7 @@ def law_budget(text: str | None) -> int | None:
 @click.option("--law-budget", "budget", default=None, metavar="N|none",
               help="Work allowed for each split's resplit law (block tuples tried; default 600000); resplit "
                    "rounds beyond it are lumped at their exact mean. 'none': the exact law of every round, "
-                   "however long (minutes at 1 pack, beyond reach at 4 packs or more).")
+                   "however long (an hour or more at 1 pack; beyond reach at 4 packs or more).")
 @rule_flags
 def game_cmd(no_cache, budget, fmt, custom, version, rule, **flags) -> None:
     """The full-shoe game: exact expectation under composition-dependent play and basic strategy, and the

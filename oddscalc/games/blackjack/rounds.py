@@ -190,9 +190,12 @@ def _pattern_unions(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
                     policy: Callable[[tuple[int, ...]], str], budget: int | None
                     ) -> tuple[dict[tuple[int, ...], dict[tuple, int]], tuple[tuple[int, int, int], ...]]:
     """Union -> hands' result classes -> weight over every resplit pattern that fits `budget` (the rounds
-    without a resplit whatever it is), and the patterns left out. Patterns needing more pair cards than the
-    `partners` left have no rounds and are neither computed nor left out. The work is counted as in `_deal`,
-    one more hand at a time, over the hands actually dealt."""
+    without a resplit whatever it is, their work not counted), and the patterns left out. Patterns needing
+    more pair cards than the `partners` left have no rounds and are neither computed nor left out. The work
+    is counted as in `_deal`, one more hand at a time, over the hands actually dealt; the resplit patterns'
+    chain of N hands starts with the one pair card they all have spent, so that its unions are pruned as a
+    pattern's own would be. When the patterns reaching the limit do not fit together, each is dealt alone
+    (`_deal`) while the budget left allows, so that sharing never lumps more."""
     from oddscalc.games.blackjack.split import _patterns
     end_a, end_b = _patterns(limit)
     kinds = {non_pair: _grouped_blocks(pair, policy, shoe, non_pair) for non_pair in (True, False)}
@@ -201,44 +204,56 @@ def _pattern_unions(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
     unions: dict[tuple[int, ...], dict[tuple, int]] = {}
     skipped: list[tuple[int, int, int]] = []
     work = 0
-    powers: list[dict[int, int] | None] = [{pack.start: 1}]  # powers[j]: j hands dealt non-pair second cards
+    powers: list[dict[int, int] | None] = [pack.spawned({pack.start: 1}, 1, 1)]  # [j]: N^j after one resplit
 
-    def power(j: int, limited: bool) -> dict[int, int] | None:
+    def power(j: int) -> dict[int, int] | None:
         nonlocal work
         while len(powers) <= j and powers[-1] is not None:
-            nxt, work = _hand(pack, powers[-1], n_kind, work, budget if limited else None)
+            nxt, work = _hand(pack, powers[-1], n_kind, work, budget)
             powers.append(nxt)
         return powers[j] if j < len(powers) else None
 
     for spawns, count in sorted(end_a.items()):
         if spawns > partners:
             continue
-        states = power(spawns + 2, spawns > 0)  # no resplit: always computed, outside the budget
+        if spawns == 0:  # no resplit: always computed, outside the budget
+            _merge(unions, _deal(shoe, pair, [kinds[True]] * 2, 0, count)[0])
+            continue
+        states = power(spawns + 2)
         if states is None:
             skipped.append((spawns, spawns + 2, count))
             continue
-        _merge(unions, pack.unions(pack.spawned(states, spawns, count)))
+        _merge(unions, pack.unions(pack.spawned(states, spawns - 1, count)))
     spawns = limit - 2
     if spawns <= partners and end_b:
         group = [(spawns, q, count) for q, count in sorted(end_b.items())]
-        horner: dict[int, int] | None = pack.spawned(power(0, True), spawns, end_b.get(0, 0))
+        before = work
+        horner: dict[int, int] | None = pack.spawned(powers[0], spawns - 1, end_b.get(0, 0))
         for j in range(1, spawns + 1):
-            states = power(j, True)
+            states = power(j)
             if states is None:
                 horner = None
                 break
             horner, work = _hand(pack, horner, x_kind, work, budget)
             if horner is None:
                 break
-            for k, v in pack.spawned(states, spawns, end_b.get(j, 0)).items():
+            for k, v in pack.spawned(states, spawns - 1, end_b.get(j, 0)).items():
                 horner[k] = horner.get(k, 0) + v
         for _ in range(2):
             if horner is not None:
                 horner, work = _hand(pack, horner, x_kind, work, budget)
-        if horner is None:
-            skipped.extend(group)
-        else:
+        if horner is not None:
             _merge(unions, pack.unions(horner))
+        else:  # beyond the budget together: each pattern alone, as far as the budget allows (the cheap ones fit)
+            work = before
+            for pattern in group:
+                _, q, count = pattern
+                hands = [kinds[i < q] for i in range(limit)]
+                found, work = _deal(shoe, pair, hands, spawns, count, work, budget)
+                if found is None:
+                    skipped.append(pattern)
+                else:
+                    _merge(unions, found)
     return unions, tuple(skipped)
 
 
