@@ -99,11 +99,26 @@ def test_the_patterns_dealt_together_equal_each_pattern_dealt_alone(shoe, pair, 
 
     together, skipped = _pattern_unions(shoe, pair, shoe[pair], limit, _policy, None)
     assert skipped == () and together == merged(alone)
+    thresholds, work = [], 0  # the budgets at which dealing the patterns one by one just keeps each
+    for spawns, n_hands, count in alone:
+        if spawns:
+            hands = [kinds[i < n_hands] for i in range(limit if spawns == limit - 2 else n_hands)]
+            work = _deal(shoe, pair, hands, spawns, count, work)[1]
+            thresholds.append(work)
     seen = set()
-    for budget in [0] + [m * 10 ** e for e in range(1, 8) for m in (1, 3)]:
+    for budget in [0] + thresholds + [m * 10 ** e for e in range(1, 8) for m in (1, 3)]:
         part, skipped = _pattern_unions(shoe, pair, shoe[pair], limit, _policy, budget)
         kept = [p for p in alone if p not in skipped]
         assert (0, 2, 1) in kept and set(skipped) <= set(alone)
         assert part == merged(kept)
+        # never more left out than dealing each pattern alone, in order, under the same budget would leave
+        work, one_by_one = 0, set()
+        for spawns, n_hands, count in alone:
+            if spawns:
+                hands = [kinds[i < n_hands] for i in range(limit if spawns == limit - 2 else n_hands)]
+                found, work = _deal(shoe, pair, hands, spawns, count, work, budget)
+                if found is None:
+                    one_by_one.add((spawns, n_hands, count))
+        assert set(skipped) <= one_by_one
         seen.add(len(skipped))
     assert len(seen) > 1  # the budgets tried do leave out patterns, and not always the same number
