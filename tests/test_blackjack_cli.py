@@ -30,6 +30,9 @@ from cli_run import run_cli as run
     (["blackjack", "game", "--law-budget", "lots"], "'lots'"),
     (["blackjack", "game", "--law-budget", "-1"], "'-1'"),
     (["blackjack", "game", "--law-budget", "1e5"], "'none'"),
+    (["blackjack", "game", "--law-budget", "\u00b2"], "\u00b2"),  # a digit to str.isdigit(), not to int()
+    (["blackjack", "game", "--law-budget", "\u0663"], "\u0663"),  # an Arabic-Indic 3: ASCII digits only
+    (["blackjack", "game", "--law-budget", "1000000000000000001"], "10^18"),
 ])
 def test_bad_input_is_one_line_and_exit_2(argv, fragment, capsys):
     code, out, err = run(argv, capsys)

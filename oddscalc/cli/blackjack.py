@@ -132,11 +132,13 @@ def law_budget(text: str | None) -> int | None:
     from oddscalc.games.blackjack.outcomes import LAW_BUDGET
     if text is None:
         return LAW_BUDGET
-    if text.strip().lower() == "none":
+    word = text.strip()
+    if word.lower() == "none":
         return None
-    if not text.strip().isdigit() or len(text.strip()) > 18:
+    # ASCII digits only: str.isdigit() also passes '²', which int() refuses, and other scripts' digits
+    if not (word.isascii() and word.isdigit()) or len(word) > 19 or int(word) > 10 ** 18:
         _fail(f"--law-budget must be a whole number from 0 to 10^18 or 'none'; got {shorten(text)}")
-    return int(text.strip())
+    return int(word)
 
 
 @blackjack.command("game")
@@ -174,11 +176,11 @@ def game_cmd(no_cache, budget, fmt, custom, version, rule, **flags) -> None:
     click.echo(f"total-dependent basic strategy: player expectation {pct(td)}, house edge {pct(-td)}")
     click.echo(f"  exact: {s['td_ev']}")
     click.echo(f"splits: {SPLIT_STRATEGY}; hand limit used: {', '.join(map(str, s['split_limits'])) or '-'}")
+    tens = rules.get("split") == "same-rank"  # a count per value cannot follow a same-rank ten split's resplits
+    why = ("same-rank ten splits" if budget is None else
+           f"beyond the work budget {budget}" + (", or same-rank ten splits" if tens else ""))
     for name, rl in s["laws"].items():
         lumped = Fraction(rl["lumped"])
-        tens = rules.get("split") == "same-rank"  # a count per value cannot follow a same-rank ten split's resplits
-        why = ("same-rank ten splits" if budget is None else
-               f"beyond the work budget {budget}" + (", or same-rank ten splits" if tens else ""))
         click.echo(f"law of a round ({name}): " + ("exact for every round" if not lumped else
                    f"exact but for resplit rounds of chance {pct(lumped)} ({rl['lumped']}: {why}), lumped at "
                    "their exact mean"))
