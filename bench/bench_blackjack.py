@@ -1,6 +1,7 @@
 """Blackjack benchmarks: the full exact game (1, 6 and 8 packs, 1994 rules, CDP1 and CDZ- after a split; CDP with
 two hands), one per-hand query, the round laws (4 hands, both strategies, within the law's work budget), two
-splits' whole resplit laws (3 and 4 hands, no budget) and the game-protection entry point (one round's exact
+splits' whole resplit laws (3 and 4 hands, no budget; the 4-hand one also on Python integers, for the compiled
+loops' ratio) and the game-protection entry point (one round's exact
 expectation from a depleted shoe).
 
 Each case starts from cold memo tables (a fresh evaluation); the compiled banker functions are built
@@ -51,10 +52,12 @@ def _in_parts(decks: int, processes: str, summary: bool | str = False):
     return run
 
 
-def _resplit_law(decks: int, pair: int, up: int, hands: int):
+def _resplit_law(decks: int, pair: int, up: int, hands: int, compiled: bool = True):
     """The exact law of one split's rounds with every resplit pattern (no work budget), CDP1 play: pair and
-    up-card as value indices. The game for that up-card and the split's play are computed once, outside the
-    timing; the banker's memo warms on the first run."""
+    up-card as value indices, the hands dealt in compiled loops or (`compiled` False) on a dictionary of Python
+    integers. The game for that up-card and the split's play are computed once, outside the timing; the
+    banker's memo warms on the first run."""
+    from oddscalc.games.blackjack import dealing
     from oddscalc.games.blackjack.hand import pair_partners
     from oddscalc.games.blackjack.player import hand_of
     from oddscalc.games.blackjack.rounds import split_law_in_part
@@ -69,8 +72,12 @@ def _resplit_law(decks: int, pair: int, up: int, hands: int):
             shoe = ev.left(h)
             detail = split_value(shoe, up, pair, pair_partners(ev, h), rules, ev.dealer, None)
             state.update(ev=ev, shoe=shoe, partners=pair_partners(ev, h), policy=detail.policy)
-        law, skipped = split_law_in_part(state["shoe"], up, pair, state["partners"], rules, state["ev"].dealer,
-                                         state["policy"], None)
+        dealing.FAST = compiled
+        try:
+            law, skipped = split_law_in_part(state["shoe"], up, pair, state["partners"], rules, state["ev"].dealer,
+                                             state["policy"], None)
+        finally:
+            dealing.FAST = True
         assert skipped == ()
     return run
 
@@ -95,6 +102,8 @@ def cases():
          _resplit_law(1, 6, 8, 3), 3),
         ("blackjack: exact law of a split with resplits, 8s v 10, 4 hands, 1 pack, every pattern (no budget)",
          _resplit_law(1, 7, 9, 4), 3),
+        ("blackjack: the same law, its hands dealt on a dictionary of Python integers (the compiled loops' "
+         "reference)", _resplit_law(1, 7, 9, 4, compiled=False), 3),
         ("blackjack: one round from a depleted 6-pack shoe, fixed full-shoe basic strategy", _depleted(True), 3),
         ("blackjack: one round from a depleted 6-pack shoe, CD optimal on that shoe", _depleted(False), 3),
     ]

@@ -1,4 +1,7 @@
-"""`rounds._deal` (hands dealt on packed integer keys) against a plain enumeration of every tuple of blocks.
+"""`dealing.deal` (hands dealt on packed integer keys) against a plain enumeration of every tuple of blocks.
+
+Both backends are tried: the dictionary of Python integers and the compiled loops on rows of 64-bit words
+(`core.packed`), which the law uses whenever its weights provably fit in 64 bits.
 
 The packed keys put a card union and the hands' result classes in one integer, with a guard bit per card value
 for a union beyond the shoe. Here random shoes (empty values and packs of 100 tens included), block lists,
@@ -16,11 +19,13 @@ from hypothesis import strategies as st
 
 from oddscalc.games.blackjack.dealer import falling
 from oddscalc.games.blackjack.player import DOUBLE, HIT, STAND, total_of
-from oddscalc.games.blackjack.rounds import _CLASSES, _deal, _grouped_blocks, _merge, _pattern_unions, split_patterns
+from oddscalc.games.blackjack import dealing
+from oddscalc.games.blackjack.dealing import CLASSES, Packing, deal, merge_unions
+from oddscalc.games.blackjack.rounds import _grouped_blocks, _pattern_unions, split_patterns
 
 counts = st.integers(0, 4)
 blocks = st.lists(st.tuples(st.tuples(*[counts] * 10),
-                            st.lists(st.tuples(st.sampled_from(_CLASSES), st.integers(1, 50)), min_size=1, max_size=2,
+                            st.lists(st.tuples(st.sampled_from(CLASSES), st.integers(1, 50)), min_size=1, max_size=2,
                                      unique_by=lambda end: end[0])),
                   min_size=1, max_size=5)
 
@@ -51,19 +56,37 @@ def _plain(shoe, pair, hands, spawns, count):
 def test_packed_dealing_equals_the_plain_enumeration(shoe, pair, spawns, count, lists, order):
     shoe = tuple(max(s, spawns) if c == pair else s for c, s in enumerate(shoe))  # the callers' guarantee
     hands = [lists[i % len(lists)] for i in order]  # hands share block lists, as N and x hands do
-    got, work = _deal(shoe, pair, hands, spawns, count)
     want, want_work = _plain(shoe, pair, hands, spawns, count)
-    assert got == want
-    assert work == want_work
+    for fast in (True, False):
+        dealing.FAST = fast
+        try:
+            assert Packing(shoe, pair, spawns, hands, count).fast is fast
+            got, work = deal(shoe, pair, hands, spawns, count)
+        finally:
+            dealing.FAST = True
+        assert got == want
+        assert work == want_work
+
+
+def test_weights_that_could_pass_64_bits_are_dealt_as_python_integers():
+    """The compiled loops are chosen only when count x (largest sum of a hand's card orders)^hands < 2^64;
+    beyond it the same deal runs on Python integers, still exact."""
+    heavy = [((1,) + (0,) * 9, [((21, 1), 2 ** 31)]), ((0, 1) + (0,) * 8, [((19, 2), 2 ** 31 + 11)])]
+    shoe = (3,) * 10
+    assert Packing(shoe, 9, 0, [heavy], 1).fast
+    assert not Packing(shoe, 9, 0, [heavy, heavy], 1).fast  # (2^32 + 11)^2 > 2^64
+    for n_hands in (1, 2, 3):
+        got, work = deal(shoe, 9, [heavy] * n_hands, 0, 3)
+        assert (got, work) == _plain(shoe, 9, [heavy] * n_hands, 0, 3)
 
 
 def test_a_budget_stops_the_dealing_when_the_work_would_pass_it():
     one = ((1,) + (0,) * 9, [((21, 1), 1)])
     two = ((0, 1) + (0,) * 8, [((19, 2), 3)])
     shoe = (5,) * 10
-    found, work = _deal(shoe, 9, [[one, two]] * 3, 0, 1)
+    found, work = deal(shoe, 9, [[one, two]] * 3, 0, 1)
     assert found and work == 1 * 2 + 2 * 2 + 3 * 2  # partial unions: 1, then 2, then 3 (multisets of two kinds)
-    assert _deal(shoe, 9, [[one, two]] * 3, 0, 1, budget=work - 1) == (None, work)
+    assert deal(shoe, 9, [[one, two]] * 3, 0, 1, budget=work - 1) == (None, work)
 
 
 def _policy(h):
@@ -80,7 +103,7 @@ def _policy(h):
                                              ((2, 1, 1, 1, 1, 1, 1, 5, 1, 9), 7, 6)])
 def test_the_patterns_dealt_together_equal_each_pattern_dealt_alone(shoe, pair, limit):
     """`rounds._pattern_unions` deals the resplit patterns together (powers of N, and Horner's rule for those
-    reaching the limit): the same unions as `_deal` gives pattern by pattern, the hands in dealing order (the
+    reaching the limit): the same unions as `deal` gives pattern by pattern, the hands in dealing order (the
     first q with non-pair second cards, the rest any). Under every budget it leaves out whole patterns, always
     computes the one without a resplit, and what it gives is exactly the patterns it kept."""
     kinds = {non_pair: _grouped_blocks(pair, _policy, shoe, non_pair) for non_pair in (True, False)}
@@ -89,12 +112,12 @@ def test_the_patterns_dealt_together_equal_each_pattern_dealt_alone(shoe, pair, 
         if spawns > shoe[pair]:
             continue
         hands = [kinds[i < n_hands] for i in range(limit if spawns == limit - 2 else n_hands)]
-        alone[(spawns, n_hands, count)] = _deal(shoe, pair, hands, spawns, count)[0]
+        alone[(spawns, n_hands, count)] = deal(shoe, pair, hands, spawns, count)[0]
 
     def merged(patterns):
         out = {}
         for p in patterns:
-            _merge(out, alone[p])
+            merge_unions(out, alone[p])
         return {m: {o: v for o, v in outs.items() if v} for m, outs in out.items()}
 
     together, skipped = _pattern_unions(shoe, pair, shoe[pair], limit, _policy, None)
@@ -103,7 +126,7 @@ def test_the_patterns_dealt_together_equal_each_pattern_dealt_alone(shoe, pair, 
     for spawns, n_hands, count in alone:
         if spawns:
             hands = [kinds[i < n_hands] for i in range(limit if spawns == limit - 2 else n_hands)]
-            work = _deal(shoe, pair, hands, spawns, count, work)[1]
+            work = deal(shoe, pair, hands, spawns, count, work)[1]
             thresholds.append(work)
     seen = set()
     for budget in [0] + thresholds + [m * 10 ** e for e in range(1, 8) for m in (1, 3)]:
@@ -116,7 +139,7 @@ def test_the_patterns_dealt_together_equal_each_pattern_dealt_alone(shoe, pair, 
         for spawns, n_hands, count in alone:
             if spawns:
                 hands = [kinds[i < n_hands] for i in range(limit if spawns == limit - 2 else n_hands)]
-                found, work = _deal(shoe, pair, hands, spawns, count, work, budget)
+                found, work = deal(shoe, pair, hands, spawns, count, work, budget)
                 if found is None:
                     one_by_one.add((spawns, n_hands, count))
         assert set(skipped) <= one_by_one

@@ -331,6 +331,51 @@ def test_resplit_moments_match_the_exact_law_of_a_real_pack(pair, up, hands):
     assert got == _moments(resplit) and got[0] > 0
 
 
+@pytest.mark.parametrize("pair,up,hands,peek", [(8, 10, 3, False), (8, 6, 4, False), (9, 7, 4, True), (8, 1, 2, True)])
+def test_the_compiled_and_python_backends_give_the_same_laws_under_every_budget(pair, up, hands, peek):
+    """One pack, the CD optimal post-split policy: `split_law_in_part` dealt in compiled loops (weights in
+    64-bit words, the banker's weights and the tally modulo primes, rebuilt by the Chinese remainder theorem)
+    and on Python integers gives the same law and leaves out the same patterns, for budgets from none at all
+    to every pattern (three hands; with four, the last budget still leaves some out). The laws are also checked to sum to at most one and to carry the split's exact
+    expectation when nothing is left out."""
+    from oddscalc.games.blackjack import dealing
+    from oddscalc.games.blackjack.game import full_game
+    from oddscalc.games.blackjack.hand import pair_partners
+    from oddscalc.games.blackjack.player import hand_of
+    from oddscalc.games.blackjack.rounds import split_law_in_part
+    from oddscalc.games.blackjack.split import split_value
+    rules = RuleSet(decks=1, max_hands=hands, peek=peek)
+    ev = full_game(rules, ups=(up - 1,)).evaluators[up - 1]
+    h = hand_of((pair - 1, pair - 1))
+    partners = pair_partners(ev, h)
+    shoe = ev.left(h)
+    detail = split_value(shoe, up - 1, pair - 1, partners, rules, ev.dealer, None)
+    results = set()
+    for budget in (0, 30_000, 100_000, 3_000_000) + ((None,) if hands < 4 else ()):
+        got = {}
+        for fast in (True, False):
+            dealing.FAST = fast
+            try:
+                law, skipped = split_law_in_part(shoe, up - 1, pair - 1, partners, rules, ev.dealer, detail.policy,
+                                                 budget)
+            finally:
+                dealing.FAST = True
+            got[fast] = (law, skipped)
+        assert got[True] == got[False], budget
+        dealing.UNION_CHUNK = 97  # the banker's weights a few unions at a time: the same law
+        try:
+            assert split_law_in_part(shoe, up - 1, pair - 1, partners, rules, ev.dealer, detail.policy,
+                                     budget) == got[True]
+        finally:
+            dealing.UNION_CHUNK = 1 << 16
+        law, skipped = got[True]
+        assert 0 < sum(law.values()) <= 1
+        if skipped == () and not peek:
+            assert sum(k * p for k, p in law.items()) == detail.value
+        results.add(len(skipped))
+    assert hands == 2 or len(results) > 1  # the budgets do leave out patterns, and not always the same number
+
+
 @pytest.mark.parametrize("pair,up", [(8, 10), (8, 6), (7, 10), (8, 7), (7, 8)])
 def test_cdp_split_law_matches_play_in_the_real_order(pair, up):
     """CDP, two hands: the first hand plays the CDP1 optimum (the brute force's own split policy), the second

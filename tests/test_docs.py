@@ -6,12 +6,13 @@ from pathlib import Path
 import pytest
 
 import oddscalc.core.mathreport
+import oddscalc.core.packed
 import oddscalc.core.partial_law
 import oddscalc.core.planning
 import oddscalc.core.progress
 import oddscalc.core.residues
 import oddscalc.games.blackjack.game
-import oddscalc.games.blackjack.rounds
+import oddscalc.games.blackjack.dealing
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -21,9 +22,9 @@ def test_api_guide_worked_example_runs():
     assert result.attempted >= 10 and result.failed == 0
 
 
-@pytest.mark.parametrize("module", [oddscalc.core.mathreport, oddscalc.core.planning, oddscalc.core.progress,
+@pytest.mark.parametrize("module", [oddscalc.core.mathreport, oddscalc.core.packed, oddscalc.core.planning, oddscalc.core.progress,
                                     oddscalc.core.partial_law, oddscalc.core.residues,
-                                    oddscalc.games.blackjack.game, oddscalc.games.blackjack.rounds])
+                                    oddscalc.games.blackjack.game, oddscalc.games.blackjack.dealing])
 def test_module_examples_run(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

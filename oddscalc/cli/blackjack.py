@@ -127,11 +127,11 @@ def hand_cmd(words, removed, fmt, custom, version, rule, **flags) -> None:
             click.echo(f"  insurance (reg 7(7)) per unit insurance stake: {pct(q.insurance)}  {ftext(q.insurance)}")
 
 
-def law_budget(text: str | None) -> int | None:
-    """--law-budget: a whole number of work units, or 'none' (no limit); absent, the default budget."""
-    from oddscalc.games.blackjack.outcomes import LAW_BUDGET
+def law_budget(text: str | None, rules) -> int | None:
+    """--law-budget: a whole number of work units, or 'none' (no limit); absent, the rule set's default."""
+    from oddscalc.games.blackjack.outcomes import default_budget
     if text is None:
-        return LAW_BUDGET
+        return default_budget(rules)
     word = text.strip()
     if word.lower() == "none":
         return None
@@ -144,9 +144,10 @@ def law_budget(text: str | None) -> int | None:
 @blackjack.command("game")
 @click.option("--no-cache", is_flag=True, help="Recompute instead of using the cache.")
 @click.option("--law-budget", "budget", default=None, metavar="N|none",
-              help="Work allowed for each split's resplit law (block tuples tried; default 600000); resplit "
-                   "rounds beyond it are lumped at their exact mean. 'none': the exact law of every round, "
-                   "however long (an hour or more at 1 pack; beyond reach at 4 packs or more).")
+              help="Work allowed for each split's resplit law (block tuples tried; default 6000000, and 'none' "
+                   "at 1 pack with at most 4 hands); resplit rounds beyond it are lumped at their exact mean. "
+                   "'none': the exact law of every round, however long (about 12 minutes at 1 pack, 4 hands, "
+                   "then cached; beyond reach at 4 packs or more).")
 @rule_flags
 def game_cmd(no_cache, budget, fmt, custom, version, rule, **flags) -> None:
     """The full-shoe game: exact expectation under composition-dependent play and basic strategy, and the
@@ -155,7 +156,7 @@ def game_cmd(no_cache, budget, fmt, custom, version, rule, **flags) -> None:
     from oddscalc.games.blackjack.analysis import game_summary
     from oddscalc.games.blackjack.rules import rule_set
     version, rules, outside = resolve(version, rule, custom, fmt, flags)
-    budget = law_budget(budget)
+    budget = law_budget(budget, rule_set(rules))
     s = game_summary(rule_set(rules), StderrBar(), use_cache=not no_cache, budget=budget)
     SPLIT_STRATEGY = split_strategy(rule_set(rules))
     ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])

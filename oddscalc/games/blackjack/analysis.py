@@ -6,18 +6,20 @@ import sys
 from fractions import Fraction
 from typing import Any
 
+from oddscalc.core import packed
 from oddscalc.core.cache import cached_json
 from oddscalc.core.parallel import map_parts
-from oddscalc.games.blackjack import (dealer, game, hand, moments, outcomes, player, rounds, rules as rules_mod,
-                                      split, stand_batch, strategy)
+from oddscalc.games.blackjack import (dealer, dealing, game, hand, moments, outcomes, player, rounds,
+                                      rules as rules_mod, split, stand_batch, strategy)
 from oddscalc.games.blackjack.game import full_game, up_cards
-from oddscalc.games.blackjack.outcomes import LAW_BUDGET, RoundLaw, round_law
+from oddscalc.games.blackjack.outcomes import RoundLaw, default_budget, round_law
 from oddscalc.games.blackjack.rules import RuleSet
 from oddscalc.games.blackjack.shoe import LABELS
 
 __all__ = ["game_summary", "compute_summary", "strategy_data", "frac", "SOURCES"]
 
-SOURCES = (dealer, player, stand_batch, split, hand, game, outcomes, rounds, moments, strategy, rules_mod)
+SOURCES = (dealer, player, stand_batch, split, hand, game, outcomes, rounds, dealing, moments, strategy, rules_mod,
+           packed)
 
 
 def frac(x: Fraction) -> str:
@@ -71,13 +73,14 @@ def _merge_laws(parts: list[RoundLaw]) -> RoundLaw:
                     None if None in squares else sum(squares, Fraction(0)))
 
 
-def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True, budget: int | None = LAW_BUDGET
+def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True, budget: int | None | str = "auto"
                     ) -> dict[str, Any]:
     """Everything reported for a rule set: CD and TD expectations, per up-card, per hand, charts, the basic
     strategy as data, and the round law under each strategy (resplit patterns beyond `budget`, the work
     `outcomes.round_law` allows a split, lumped; None: none lumped, however long it takes). Up-cards are
     independent parts, computed on `core.parallel.workers()` processes and merged in up-card order (the
-    result does not depend on it)."""
+    result does not depend on it). `budget` "auto": `outcomes.default_budget` for the rule set."""
+    budget = default_budget(rs) if budget == "auto" else budget
     parts = map_parts(_part, [(rs, up, with_distribution, budget) for up in up_cards(rs)], progress,
                       "blackjack: up-cards")
     ev = sum((p["ev"] for p in parts), Fraction(0))
@@ -107,10 +110,11 @@ def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True, 
     }
 
 
-def game_summary(rs: RuleSet, progress=None, use_cache: bool = True, budget: int | None = LAW_BUDGET
+def game_summary(rs: RuleSet, progress=None, use_cache: bool = True, budget: int | None | str = "auto"
                  ) -> dict[str, Any]:
     """compute_summary through the project cache (keyed on the rule set, the law's work budget and the
-    sources)."""
+    sources; `budget` "auto": `outcomes.default_budget` for the rule set)."""
+    budget = default_budget(rs) if budget == "auto" else budget
     params: dict[str, Any] = {}
     for name in rs.__dataclass_fields__:
         value = getattr(rs, name)

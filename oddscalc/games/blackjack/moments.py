@@ -28,8 +28,8 @@ import numpy as np
 
 from oddscalc.games.blackjack.dealer import falling
 from oddscalc.games.blackjack.player import DealerTable
-from oddscalc.games.blackjack.rounds import (_BANKER_RESULTS, _CLASS_INDEX, _CLASSES, _banker_groups, _net_all,
-                                             _outcome, hand_blocks, union_orders)
+from oddscalc.games.blackjack.dealing import BANKER_RESULTS, CLASS_INDEX, CLASSES, banker_groups, net_all, union_orders
+from oddscalc.games.blackjack.rounds import _outcome, hand_blocks
 from oddscalc.games.blackjack.rules import RuleSet
 
 __all__ = ["Moments", "resplit_moments"]
@@ -37,8 +37,8 @@ __all__ = ["Moments", "resplit_moments"]
 Moments = tuple[Fraction, Fraction, Fraction]  # (chance, E[R; rounds], E[R^2; rounds])
 
 _N, _X = 0, 1  # hand kinds: second card a non-pair card; any second card
-_CLASS_TOTALS = tuple(total for total, _ in _CLASSES)
-_NET = np.array([[_net_all((o,), banker) for banker in _BANKER_RESULTS] for o in _CLASSES], dtype=np.int64)
+_CLASS_TOTALS = tuple(total for total, _ in CLASSES)
+_NET = np.array([[net_all((o,), banker) for banker in BANKER_RESULTS] for o in CLASSES], dtype=np.int64)
 
 
 def _blocks(pair: int, policy, shoe: tuple[int, ...]) -> list[tuple[tuple[int, ...], list[tuple[tuple[int, int], int, int]]]]:
@@ -72,7 +72,7 @@ class _Terms:
         key = (left, top)
         found = self._banker.get(key)
         if found is None:
-            found = self._banker[key] = _banker_groups(self.dealer, left, sum(left), top, self.rules.peek)
+            found = self._banker[key] = banker_groups(self.dealer, left, sum(left), top, self.rules.peek)
         return found
 
     def none(self, t: int) -> Fraction:
@@ -103,7 +103,7 @@ class _Terms:
                 first = second = 0
                 for banker, bw in groups:
                     if bw:
-                        net = _net_all((o,), banker)
+                        net = net_all((o,), banker)
                         first += net * bw
                         second += net * net * bw
                 acc[0] += weight * n * first
@@ -160,7 +160,7 @@ def _pair_unions(blocks) -> list[tuple[tuple[int, ...], int, dict[int, tuple[int
     code = comps @ place
     # every ending of every block: its block, result class and orders as an N and as an x hand
     item_block, item_class, item_n, item_x = (np.array(v, dtype=np.int64) for v in zip(*[
-        (i, _CLASS_INDEX[o], n, x) for i, (_, ends) in enumerate(blocks) for o, n, x in ends]))
+        (i, CLASS_INDEX[o], n, x) for i, (_, ends) in enumerate(blocks) for o, n, x in ends]))
     if max(int(item_n.max()), int(item_x.max())) ** 2 * 2 * 4 * len(item_n) ** 2 >= 2 ** 62:
         raise AssertionError("orders too large for int64 sums")
     first, second = np.triu_indices(len(item_block))
@@ -180,8 +180,8 @@ def _pair_unions(blocks) -> list[tuple[tuple[int, ...], int, dict[int, tuple[int
     tops = np.zeros(len(unions), dtype=np.int64)
     np.maximum.at(tops, which, np.maximum(np.where(totals[c1] <= 21, totals[c1], 0),
                                           np.where(totals[c2] <= 21, totals[c2], 0)))
-    sums = np.zeros((len(_BANKER_RESULTS), 3, len(unions)), dtype=np.int64)
-    for r in range(len(_BANKER_RESULTS)):
+    sums = np.zeros((len(BANKER_RESULTS), 3, len(unions)), dtype=np.int64)
+    for r in range(len(BANKER_RESULTS)):
         x = _NET[c1, r] * _NET[c2, r]
         for kind in range(3):
             np.add.at(sums[r, kind], which, x * weights[kind])
@@ -189,7 +189,7 @@ def _pair_unions(blocks) -> list[tuple[tuple[int, ...], int, dict[int, tuple[int
     out = []
     for u, (m, top) in enumerate(zip(digits.tolist(), tops.tolist())):
         out.append((tuple(m), top, {banker: tuple(int(v) for v in sums[r, :, u])
-                                    for r, banker in enumerate(_BANKER_RESULTS)}))
+                                    for r, banker in enumerate(BANKER_RESULTS)}))
     return out
 
 

@@ -36,8 +36,9 @@ from typing import NamedTuple
 import numpy as np
 
 from oddscalc.games.blackjack.dealer import falling
+from oddscalc.games.blackjack.dealing import union_orders
 from oddscalc.games.blackjack.player import DOUBLE, DealerTable, Evaluator, add
-from oddscalc.games.blackjack.rounds import hand_blocks, union_orders
+from oddscalc.games.blackjack.rounds import hand_blocks
 from oddscalc.games.blackjack.rules import ACE, RuleSet
 
 __all__ = ["split_value", "SplitPlay", "SplitDetail", "SecondHand", "FixedPolicy", "split_stake", "adaptive_stake",

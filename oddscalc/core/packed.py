@@ -1,0 +1,210 @@
+"""Exact sums keyed by packed integer words, in compiled loops (numba, imported and compiling on first use,
+cached on disk after that, so that nothing else pays for it).
+
+A key is a row of unsigned 64-bit words holding fixed-width fields that never carry into each other, so
+adding two keys word by word adds every field; a field whose count passes its limit sets a guard bit. These
+loops do in machine words what a Python dictionary of big-integer keys does one object at a time: the
+blackjack resplit law (`games/blackjack/dealing.py`) forms tens of millions of (key, step) sums. Weights are
+exact: the caller proves they stay below 2^64 before choosing these loops, and `tally` works modulo primes
+below 2^31 (products below 2^62), whose residues `core.residues` turns back into integers.
+
+>>> import numpy as np
+>>> keys = np.array([[1], [2]], dtype=np.uint64)
+>>> new_keys, weights = deal(keys, np.array([1, 1], dtype=np.uint64), np.array([[1], [0]], dtype=np.uint64),
+...                          np.array([5, 7], dtype=np.uint64), np.array([4], dtype=np.uint64))
+>>> sorted(zip(new_keys[:, 0].tolist(), weights.tolist()))  # 1+1, 1+0 and 2+1 (with 2+0), 2+0
+[(1, 7), (2, 12), (3, 5)]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["deal", "distinct", "group", "tally"]
+
+_LOOPS: tuple | None = None
+
+
+def _loops() -> tuple:
+    """(deal, group, tally) compiled by numba on first use; their helpers are compiled first and bound in this
+    module, where the loops look them up. The loops are plain Python below: tables are open-addressing hash
+    tables with linear probing, doubled when half full."""
+    global _LOOPS, _mix, _grow
+    if _LOOPS is None:
+        from numba import njit
+        _mix = njit(cache=True, inline="always")(_mix)
+        _grow = njit(cache=True)(_grow)
+        _LOOPS = tuple(njit(cache=True)(f) for f in (_deal, _group, _tally))
+    return _LOOPS
+
+
+def _capacity(n: int) -> int:
+    """A power-of-two table size with room for 2n keys before it must grow."""
+    return 1 << max(10, (2 * max(n, 1)).bit_length())
+
+
+def deal(keys: np.ndarray, vals: np.ndarray, step_keys: np.ndarray, step_w: np.ndarray, guard: np.ndarray
+         ) -> tuple[np.ndarray, np.ndarray]:
+    """Every key plus every step key, weight times step weight, sums whose words meet `guard` dropped and
+    equal sums merged: (keys, weights), in no particular order. The caller keeps every weight below 2^64."""
+    return _loops()[0](keys, vals, step_keys, step_w, guard, _capacity(len(keys)))
+
+
+def group(keys: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows grouped by their words under `mask`: (group index of each row, first row of each group)."""
+    return _loops()[1](keys, mask, _capacity(len(keys)))
+
+
+def distinct(keys: np.ndarray, mask: np.ndarray) -> int:
+    """How many distinct rows `keys` has under `mask`."""
+    return len(group(keys, mask)[1])
+
+
+def tally(keys: np.ndarray, vals: np.ndarray, ids: np.ndarray, size_of: np.ndarray, weights: np.ndarray,
+          fields: tuple[np.ndarray, np.ndarray, int], table: np.ndarray, offset: int, primes: np.ndarray,
+          acc: np.ndarray) -> None:
+    """acc[size_of[g], offset + sum_e count_e table[e, b], p] += weight x weights[g, b, p] (mod primes[p]) for
+    every row (group g = ids[row], counts read from its `fields`: words, shifts, one mask) and every column b
+    whose flag weights[g, b, len(primes)] is set."""
+    words, shifts, field_mask = fields
+    _loops()[2](keys, vals, ids, size_of, weights, words, shifts, np.uint64(field_mask), table, offset, primes, acc)
+
+
+def _mix(h: np.uint64, w: np.uint64) -> np.uint64:
+    """One word mixed into a running hash (a splitmix64 finaliser)."""
+    h ^= w + np.uint64(0x9E3779B97F4A7C15) + (h << np.uint64(6)) + (h >> np.uint64(2))
+    h ^= h >> np.uint64(31)
+    h *= np.uint64(0xBF58476D1CE4E5B9)
+    return h ^ (h >> np.uint64(29))
+
+
+def _grow(tk, tv, used):
+    """The table doubled, every used slot placed again."""
+    cap = tk.shape[0] * 2
+    nk = np.empty((cap, tk.shape[1]), dtype=np.uint64)
+    nv = np.zeros(cap, dtype=np.uint64)
+    nu = np.zeros(cap, dtype=np.bool_)
+    mask = np.uint64(cap - 1)
+    for i in range(tk.shape[0]):
+        if used[i]:
+            h = np.uint64(0)
+            for t in range(tk.shape[1]):
+                h = _mix(h, tk[i, t])
+            s = h & mask
+            while nu[s]:
+                s = (s + np.uint64(1)) & mask
+            nu[s] = True
+            nk[s] = tk[i]
+            nv[s] = tv[i]
+    return nk, nv, nu
+
+
+def _deal(keys, vals, step_keys, step_w, guard, cap):
+    """`deal` compiled: a table of `cap` slots to start with."""
+    n, nw = keys.shape
+    tk = np.empty((cap, nw), dtype=np.uint64)
+    tv = np.zeros(cap, dtype=np.uint64)
+    used = np.zeros(cap, dtype=np.bool_)
+    mask = np.uint64(cap - 1)
+    count = 0
+    row = np.empty(nw, dtype=np.uint64)
+    for i in range(n):
+        for j in range(step_keys.shape[0]):
+            bad = False
+            h = np.uint64(0)
+            for t in range(nw):
+                x = keys[i, t] + step_keys[j, t]
+                if x & guard[t]:
+                    bad = True
+                    break
+                row[t] = x
+                h = _mix(h, x)
+            if bad:
+                continue
+            w = vals[i] * step_w[j]
+            s = h & mask
+            while True:
+                if not used[s]:
+                    used[s] = True
+                    tk[s] = row
+                    tv[s] = w
+                    count += 1
+                    break
+                same = True
+                for t in range(nw):
+                    if tk[s, t] != row[t]:
+                        same = False
+                        break
+                if same:
+                    tv[s] += w
+                    break
+                s = (s + np.uint64(1)) & mask
+            if 2 * count > tk.shape[0]:
+                tk, tv, used = _grow(tk, tv, used)
+                mask = np.uint64(tk.shape[0] - 1)
+    out_k = np.empty((count, nw), dtype=np.uint64)
+    out_v = np.empty(count, dtype=np.uint64)
+    k = 0
+    for s in range(tk.shape[0]):
+        if used[s]:
+            out_k[k] = tk[s]
+            out_v[k] = tv[s]
+            k += 1
+    return out_k, out_v
+
+
+def _group(keys, mask, cap):
+    """`group` compiled: a table of `cap` slots holding each group's number."""
+    n, nw = keys.shape
+    table = np.full(cap, -1, dtype=np.int64)
+    ids = np.empty(n, dtype=np.int64)
+    firsts = np.empty(n, dtype=np.int64)
+    m = np.uint64(cap - 1)
+    count = 0
+    for i in range(n):
+        h = np.uint64(0)
+        for t in range(nw):
+            h = _mix(h, keys[i, t] & mask[t])
+        s = h & m
+        while True:
+            g = table[s]
+            if g < 0:
+                table[s] = count
+                firsts[count] = i
+                ids[i] = count
+                count += 1
+                break
+            same = True
+            f = firsts[g]
+            for t in range(nw):
+                if (keys[f, t] & mask[t]) != (keys[i, t] & mask[t]):
+                    same = False
+                    break
+            if same:
+                ids[i] = g
+                break
+            s = (s + np.uint64(1)) & m
+    return ids, firsts[:count].copy()
+
+
+def _tally(keys, vals, ids, size_of, weights, field_word, field_shift, field_mask, table, offset, primes, acc):
+    """`tally` compiled."""
+    n_fields = field_word.shape[0]
+    n_primes = primes.shape[0]
+    residues = np.empty(n_primes, dtype=np.uint64)
+    counts = np.empty(n_fields, dtype=np.int64)
+    for i in range(keys.shape[0]):
+        g = ids[i]
+        for e in range(n_fields):
+            counts[e] = np.int64((keys[i, field_word[e]] >> field_shift[e]) & field_mask)
+        for p in range(n_primes):
+            residues[p] = vals[i] % primes[p]
+        k = size_of[g]
+        for b in range(table.shape[1]):
+            if not weights[g, b, n_primes]:
+                continue
+            net = offset
+            for e in range(n_fields):
+                net += counts[e] * table[e, b]
+            for p in range(n_primes):
+                acc[k, net, p] = (acc[k, net, p] + residues[p] * weights[g, b, p]) % primes[p]

@@ -1,0 +1,379 @@
+"""Card unions of split hands dealt on packed keys, and the law of their net result against the banker.
+
+A split hand is a block of cards with a result class (`CLASSES`: its total, 16 or less alike, and its stake);
+hands dealt one after another (`deal`, `deal_in`, `deal_hand`) sum their blocks into a card union and count
+their classes, in one key (`Packing`): a Python integer, or a row of 64-bit words dealt in compiled loops
+(`core.packed`) when every weight provably stays below 2^64. A union's chance is its weight times its card
+orders (S)_M over (N)_|M|; the banker's outcome weights are taken once per union on the cards it leaves
+(`banker_groups`), and the nets tallied (`union_law`, `Packing.law`: modulo primes in the compiled backend,
+rebuilt exactly by `core.residues`). `rounds.py` says which hands are dealt, pattern by pattern.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from oddscalc.core import packed
+from oddscalc.core.residues import primes_for, reconstruct
+from oddscalc.games.blackjack.dealer import BUST, ROWS, falling
+from oddscalc.games.blackjack.player import DealerTable
+
+__all__ = ["ALL_LOSE", "BANKER_RESULTS", "CLASSES", "CLASS_INDEX", "FAST", "Packing", "banker_groups", "deal",
+           "deal_hand", "deal_in", "merge_unions", "net_all", "sized_law", "union_law", "union_orders"]
+
+
+ALL_LOSE = 23  # a banker result that beats every hand: a total above every hand's, or (no hole card) a blackjack
+BANKER_RESULTS = (17, 18, 19, 20, 21, 22, ALL_LOSE)  # every banker result `banker_groups` can give
+#: A hand's result classes (`rounds._outcome`), sorted: (total, 16 or less alike, 22 = bust; stake).
+CLASSES = tuple((total, stake) for total in (16, 17, 18, 19, 20, 21, 22) for stake in (1, 2))
+CLASS_INDEX = {o: i for i, o in enumerate(CLASSES)}
+
+
+def sized_law(by_size: dict[int, dict[int, int]], size: int, dealer: DealerTable) -> dict[int, Fraction]:
+    """Net result -> chance from integer weights per union size k, each over (size)_k times the banker's
+    denominator for the size - k cards left."""
+    law: dict[int, Fraction] = {}
+    for k, acc in by_size.items():
+        den = falling(size, k) * dealer.den(size - k)
+        for net, v in acc.items():
+            law[net] = law.get(net, Fraction(0)) + Fraction(v, den)
+    return {net: p for net, p in sorted(law.items()) if p}
+
+
+def banker_groups(dealer: DealerTable, left: tuple[int, ...], size: int, top: int, peek: bool
+                  ) -> list[tuple[int, int]]:
+    """(banker result, weight over `dealer.den(size)`) for the banker's outcomes that hands of totals up to
+    `top` can tell apart: bust, each total from 17 to `top`, and one group beating every hand (with no hole
+    card it holds the banker's blackjacks; with peek they are left out). One group's weight comes by
+    difference from the total mass, sparing the dearest polynomials: every outcome's weight sums to the
+    denominator (`DealerTable` checks that the shoe cannot run out)."""
+    den = dealer.den(size)
+    bj = dealer.blackjack_weight(left, size)
+    mass = den - bj if peek else den
+    shown = tuple(range(min(top, 21) - 16)) if top >= 17 else ()
+    if len(shown) < 3:  # bust and the totals shown; the rest by difference
+        weights = dealer.many(left, size, (BUST,) + shown)
+        groups = [(22, weights[0])] + [(17 + o, w) for o, w in zip(shown, weights[1:])]
+        return groups + [(ALL_LOSE, mass - sum(weights))]
+    weights = dealer.many(left, size, (0, 1, 2, 3, 4))  # every total; bust by difference
+    above = sum(weights[len(shown):]) + (0 if peek else bj)
+    return ([(17 + o, w) for o, w in zip(shown, weights)] + [(ALL_LOSE, above)]
+            + [(22, mass - sum(weights) - (0 if peek else bj))])
+
+
+def merge_unions(unions: dict[tuple[int, ...], dict[tuple, int]],
+                 found: dict[tuple[int, ...], dict[tuple, int]]) -> None:
+    """Add `found` (union -> hands' result classes -> weight) into `unions`."""
+    for m, outs in found.items():
+        slot = unions.setdefault(m, {})
+        for out, v in outs.items():
+            slot[out] = slot.get(out, 0) + v
+
+
+def union_law(unions: dict[tuple[int, ...], dict[tuple, int]], shoe: tuple[int, ...], dealer: DealerTable,
+              peek: bool) -> dict[int, Fraction]:
+    """Net result -> chance from card unions (union -> hands' sorted result classes -> weight, the union's
+    card orders included), the banker's outcome weights taken once per union on the cards it leaves."""
+    size = sum(shoe)
+    by_size: dict[int, dict[int, int]] = {}
+    nets: dict[tuple, dict[int, int]] = {}  # hands' classes -> banker result -> net
+    for m, outs in unions.items():
+        k = sum(m)
+        top = max((t for out in outs for t, _ in out if t <= 21), default=0)
+        groups = banker_groups(dealer, tuple(s - x for s, x in zip(shoe, m)), size - k, top, peek)
+        acc = by_size.setdefault(k, {})
+        for out, v in outs.items():
+            row = nets.get(out)
+            if row is None:
+                row = nets[out] = {b: net_all(out, b) for b in BANKER_RESULTS}
+            for b, bw in groups:
+                if bw:
+                    net = row[b]
+                    acc[net] = acc.get(net, 0) + v * bw
+    return sized_law(by_size, size, dealer)
+
+
+def union_orders(shoe: tuple[int, ...], m: tuple[int, ...]) -> int:
+    """prod_c (shoe_c)_(m_c): the card orders of the union `m` drawn from `shoe` (0 when it cannot be)."""
+    weight = 1
+    for c in range(10):
+        if m[c]:
+            row = ROWS[shoe[c]]
+            weight *= row[m[c]] if m[c] < len(row) else falling(shoe[c], m[c])
+            if not weight:
+                return 0
+    return weight
+
+
+def deal(shoe: tuple[int, ...], pair: int, hands: list, spawns: int, count: int, work: int = 0,
+         budget: int | None = None) -> tuple[dict[tuple[int, ...], dict[tuple, int]] | None, int]:
+    """Hands dealt one after another (`hands`: each one's blocks, `_grouped_blocks`), after `spawns` pair cards
+    that started new hands: union (those pair cards included) -> the hands' sorted result classes -> weight
+    (`count` times the blocks' card orders times the union's). The work (block tuples tried: partial unions
+    times the next hand's blocks) is added to `work`; (None, work) when it would pass `budget`.
+
+    A partial union and its hands' result classes are packed in one key (`Packing`), so that dealing one
+    more hand adds its block's key, and a union beyond the shoe shows in a guard bit; the union's card orders
+    (S)_M, the product of each hand's falling factorials on the cards its predecessors left, are applied once
+    at the end.
+
+    Two split tens, each standing on its second card, from a shoe of one Ace and one 9: the two hands can
+    only take one each, in either order (work: one partial union, then two, times two blocks).
+
+    >>> ace, nine = (1,) + (0,) * 9, (0,) * 8 + (1, 0)
+    >>> blocks = [(ace, [((21, 1), 1)]), (nine, [((19, 1), 1)])]
+    >>> deal((1,) + (0,) * 7 + (1, 0), 9, [blocks, blocks], 0, 1)
+    ({(1, 0, 0, 0, 0, 0, 0, 0, 1, 0): {((19, 1), (21, 1)): 2}}, 6)
+    """
+    pack = Packing(shoe, pair, spawns, hands, count)
+    states, work = deal_in(pack, [pack.kind_of(blocks) for blocks in hands], spawns, count, work, budget)
+    return (None if states is None else pack.unions(states)), work
+
+
+def deal_in(pack: Packing, kinds: list[int], spawns: int, count: int, work: int, budget: int | None):
+    """`deal` in a given packing (`kinds`: the hands' block lists as `pack.kind_of` numbers them): the packed
+    states, or None beyond `budget`, and the work."""
+    states = pack.spawned(pack.origin(), spawns, count)
+    for kind in kinds:
+        states, work = deal_hand(pack, states, kind, work, budget)
+        if states is None:
+            return None, work
+    return states, work
+
+
+def deal_hand(pack: Packing, states, kind: int, work: int, budget: int | None):
+    """Every packed state dealt one more hand of block list `kind`; the work (distinct partial unions times
+    blocks) added first, and (None, work) if it passes `budget`."""
+    n_blocks = pack.n_blocks[kind]
+    if pack.fast:
+        keys, vals = states
+        work += packed.distinct(keys, pack.union_words) * n_blocks
+        if budget is not None and work > budget:
+            return None, work
+        step_keys, step_w = pack.step_rows[kind]
+        return packed.deal(keys, vals, step_keys, step_w, pack.guard_words), work
+    work += len({k & pack.union_mask for k in states}) * n_blocks
+    if budget is not None and work > budget:
+        return None, work
+    guard = pack.guard
+    new: dict[int, int] = {}
+    get = new.get
+    for k, v in states.items():
+        for step, w in pack.steps[kind]:
+            n = k + step
+            if not n & guard:
+                new[n] = get(n, 0) + v * w
+    return new, work
+
+
+#: Unions whose banker weights are held at once by the compiled tally (bounds its memory).
+UNION_CHUNK = 1 << 16
+
+#: Deal in compiled loops (`core.packed`) whenever the weights provably fit in 64 bits; tests set it False to
+#: compare with the dictionary of big-integer keys.
+FAST = True
+
+
+class Packing:
+    """Keys for `deal`: a field per result class holding its count, then one field per card value holding
+    its count in the union plus an offset that makes a count above the shoe's set the field's top (guard) bit.
+    Every field is wide enough that adding a block never carries into the next, and none straddles a 64-bit
+    word, so a key is equally a Python integer (dictionary backend) or a row of words (compiled backend,
+    `core.packed`), chosen when every weight, at most `count` times the product over the hands of their
+    blocks' card orders, stays below 2^64."""
+
+    def __init__(self, shoe: tuple[int, ...], pair: int, spawns: int, hands: list, count: int) -> None:
+        self.shoe = shoe
+        self.n_hands = len(hands)
+        most = max((b[c] for blocks in hands for b, _ in blocks for c in range(10)), default=0)
+        bits = (max(max(shoe), len(hands) * most + spawns) + 1).bit_length()
+        self.width = bits + 1
+        self.offsets = tuple((1 << bits) - 1 - s for s in shoe)
+        self.class_bits = len(hands).bit_length() + 1
+        end = 0
+
+        def place(width: int) -> int:
+            nonlocal end
+            if end // 64 != (end + width - 1) // 64:
+                end = (end // 64 + 1) * 64
+            end += width
+            return end - width
+
+        self.class_pos = tuple(place(self.class_bits) for _ in CLASSES)
+        self.union_pos = tuple(place(self.width) for _ in range(10))
+        self.n_words = (end + 63) // 64
+        self.union_mask = sum(((1 << self.width) - 1) << p for p in self.union_pos)
+        self.guard = sum(1 << (p + bits) for p in self.union_pos)
+        self.start = self._union_key(self.offsets)  # the empty union
+        self.spawn = 1 << self.union_pos[pair]  # one pair card more in the union
+        self.kinds: list[int] = []  # id of each distinct block list (the hands share a few)
+        self.steps: list[list[tuple[int, int]]] = []  # per kind: (key, orders) per block and result class
+        self.n_blocks: list[int] = []
+        for blocks in hands:
+            if id(blocks) not in self.kinds:
+                self.kinds.append(id(blocks))
+                self.steps.append([(self._union_key(b) + (1 << self.class_pos[CLASS_INDEX[o]]), w)
+                                   for b, ends in blocks for o, w in ends])
+                self.n_blocks.append(len(blocks))
+        largest = max((sum(w for _, w in steps) for steps in self.steps), default=1)
+        self.fast = FAST and count * largest ** len(hands) < 1 << 64
+        if self.fast:
+            self.union_words = self.words(self.union_mask)
+            self.guard_words = self.words(self.guard)
+            self.step_rows = [(np.array([self._word_list(k) for k, _ in steps], dtype=np.uint64)
+                               .reshape(-1, self.n_words), np.array([w for _, w in steps], dtype=np.uint64))
+                              for steps in self.steps]
+
+    def kind_of(self, blocks: list) -> int:
+        """The number of a hand's block list in this packing."""
+        return self.kinds.index(id(blocks))
+
+    def words(self, key: int) -> np.ndarray:
+        """A key as its row of 64-bit words, the lowest first."""
+        return np.array(self._word_list(key), dtype=np.uint64)
+
+    def _word_list(self, key: int) -> list[int]:
+        return [(key >> (64 * i)) & 0xFFFFFFFFFFFFFFFF for i in range(self.n_words)]
+
+    def key(self, row: np.ndarray) -> int:
+        """A row of words as one key."""
+        return sum(int(w) << (64 * i) for i, w in enumerate(row))
+
+    def origin(self):
+        """The packed states before any card: the empty union, weight 1."""
+        if self.fast:
+            return self.words(self.start).reshape(1, -1), np.ones(1, dtype=np.uint64)
+        return {self.start: 1}
+
+    def spawned(self, states, spawns: int, count: int):
+        """`states` with `spawns` pair cards (those that started new hands) added to each union and every
+        weight times `count`; unions the shoe cannot hold dropped."""
+        step = spawns * self.spawn
+        if self.fast:
+            keys, vals = states
+            if not count:
+                return keys[:0], vals[:0]
+            moved = keys + self.words(step)
+            keep = ~(moved & self.guard_words).any(axis=1)
+            return moved[keep], vals[keep] * np.uint64(count)
+        if not count:
+            return {}
+        return {k + step: v * count for k, v in states.items() if not (k + step) & self.guard}
+
+    def add(self, states, more):
+        """Two sets of packed states as one (equal keys summed, or left for the next deal to merge)."""
+        if self.fast:
+            return np.concatenate([states[0], more[0]]), np.concatenate([states[1], more[1]])
+        merged = dict(states)
+        for k, v in more.items():
+            merged[k] = merged.get(k, 0) + v
+        return merged
+
+    def _union_key(self, fields: tuple[int, ...]) -> int:
+        return sum(f << p for f, p in zip(fields, self.union_pos))
+
+    def union_of(self, key: int) -> tuple[int, ...]:
+        """The card union a key holds."""
+        field = (1 << self.width) - 1
+        return tuple(((key >> p) & field) - off for p, off in zip(self.union_pos, self.offsets))
+
+    def classes_of(self, key: int) -> tuple:
+        """The hands' sorted result classes a key holds."""
+        field = (1 << self.class_bits) - 1
+        return tuple(o for o, p in zip(CLASSES, self.class_pos) for _ in range((key >> p) & field))
+
+    def unions(self, states) -> dict[tuple[int, ...], dict[tuple, int]]:
+        """The keys unpacked: union -> the hands' result classes (sorted) -> weight, times the union's card orders."""
+        if self.fast:
+            keys, vals = states
+            states = {}
+            for row, v in zip(keys, vals.tolist()):
+                k = self.key(row)
+                states[k] = states.get(k, 0) + v
+        found: dict[tuple[int, ...], dict[tuple, int]] = {}
+        for k, v in states.items():
+            m = self.union_of(k)
+            weight = union_orders(self.shoe, m)
+            if weight:
+                found.setdefault(m, {})[self.classes_of(k)] = v * weight
+        return found
+
+    def law(self, finals: list, dealer: DealerTable, peek: bool) -> dict[int, Fraction]:
+        """Net result -> chance from the final packed states of every pattern (`union_law` on their unions);
+        in the compiled backend the banker's weights are taken once per union and the nets tallied modulo
+        primes whose product passes every numerator (at most the denominator: the chances sum to at most 1)."""
+        if not self.fast:
+            unions: dict[tuple[int, ...], dict[tuple, int]] = {}
+            for states in finals:
+                merge_unions(unions, self.unions(states))
+            return union_law(unions, self.shoe, dealer, peek)
+        keys = np.concatenate([k for k, _ in finals])
+        vals = np.concatenate([v for _, v in finals])
+        if not len(keys):
+            return {}
+        size = sum(self.shoe)
+        ids, firsts = packed.group(keys, self.union_words)
+        field = np.uint64((1 << self.class_bits) - 1)
+        words = np.array([p // 64 for p in self.class_pos], dtype=np.int64)
+        shifts = np.array([p % 64 for p in self.class_pos], dtype=np.uint64)
+        top_row = np.zeros(len(keys), dtype=np.int64)
+        for (total, _), w, s in zip(CLASSES, words, shifts):
+            if total <= 21:
+                held = ((keys[:, w] >> s) & field) != 0
+                top_row = np.where(held & (top_row < total), total, top_row)
+        top = np.zeros(len(firsts), dtype=np.int64)
+        np.maximum.at(top, ids, top_row)
+        width = np.uint64((1 << self.width) - 1)
+        heads = keys[firsts]
+        sizes = sum(((heads[:, p // 64] >> np.uint64(p % 64)) & width).astype(np.int64) - off
+                    for p, off in zip(self.union_pos, self.offsets))
+        primes = primes_for(max(falling(size, k) * dealer.den(size - k) for k in set(sizes.tolist())), 1 << 31)
+        table = np.array([[net_all(((t, s),), b) for b in BANKER_RESULTS] for t, s in CLASSES], dtype=np.int64)
+        offset = 2 * self.n_hands  # each hand wins or loses at most twice its stake
+        acc = np.zeros((int(sizes.max()) + 1, 2 * offset + 1, len(primes)), dtype=np.uint64)
+        order = np.argsort(ids, kind="stable")
+        keys, vals, ids = keys[order], vals[order], ids[order]
+        column = {b: i for i, b in enumerate(BANKER_RESULTS)}
+        shoe = self.shoe
+        for g0 in range(0, len(firsts), UNION_CHUNK):  # the banker's weights a chunk of unions at a time
+            g1 = min(g0 + UNION_CHUNK, len(firsts))
+            r0, r1 = np.searchsorted(ids, [g0, g1])
+            fields = np.stack([((heads[g0:g1, p // 64] >> np.uint64(p % 64)) & width).astype(np.int64) - off
+                               for p, off in zip(self.union_pos, self.offsets)], axis=1)
+            where, products = [], []
+            for g, (m, k, t) in enumerate(zip(map(tuple, fields.tolist()), sizes[g0:g1].tolist(),
+                                              top[g0:g1].tolist())):
+                orders = union_orders(shoe, m)
+                for b, bw in banker_groups(dealer, tuple(s - x for s, x in zip(shoe, m)), size - k, t, peek):
+                    if bw:
+                        where.append((g, column[b]))
+                        products.append(orders * bw)
+            weights = np.zeros((g1 - g0, len(BANKER_RESULTS), len(primes) + 1), dtype=np.uint64)
+            if where:
+                at = np.array(where, dtype=np.int64)
+                objects = np.array(products, dtype=object)
+                for i, p in enumerate(primes):
+                    weights[at[:, 0], at[:, 1], i] = (objects % p).astype(np.uint64)
+                weights[at[:, 0], at[:, 1], len(primes)] = 1
+            packed.tally(keys[r0:r1], vals[r0:r1], ids[r0:r1] - g0, sizes[g0:g1], weights,
+                         (words, shifts, int(field)), table, offset, np.array(primes, dtype=np.uint64), acc)
+        ks, nets = np.nonzero(acc.any(axis=2))
+        values = reconstruct([acc[ks, nets, i] for i in range(len(primes))], primes)
+        by_size: dict[int, dict[int, int]] = {}
+        for k, net, v in zip(ks.tolist(), nets.tolist(), values):
+            by_size.setdefault(k, {})[net - offset] = v
+        return sized_law(by_size, size, dealer)
+
+
+def net_all(hands: tuple[tuple[int, int], ...], banker: int) -> int:
+    """Net result of hands (result class (total, stake), 22 = bust) against the banker's final total (22 =
+    bust, 23 = beats every hand)."""
+    net = 0
+    for t, s in hands:
+        if t > 21 or banker == ALL_LOSE or (banker <= 21 and t < banker):
+            net -= s
+        elif banker > 21 or t > banker:
+            net += s
+    return net
