@@ -156,9 +156,10 @@ def game_cmd(no_cache, budget, fmt, custom, version, rule, **flags) -> None:
     from oddscalc.games.blackjack.analysis import game_summary
     from oddscalc.games.blackjack.rules import rule_set
     version, rules, outside = resolve(version, rule, custom, fmt, flags)
-    budget = law_budget(budget, rule_set(rules))
-    s = game_summary(rule_set(rules), StderrBar(), use_cache=not no_cache, budget=budget)
-    SPLIT_STRATEGY = split_strategy(rule_set(rules))
+    rs = rule_set(rules)
+    budget = law_budget(budget, rs)
+    s = game_summary(rs, StderrBar(), use_cache=not no_cache, budget=budget)
+    SPLIT_STRATEGY = split_strategy(rs)
     ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])
     if fmt == "json":
         click.echo(json.dumps(game_data(version, rules, outside, SPLIT_STRATEGY, s), indent=1))
