@@ -29,10 +29,12 @@ def _loops() -> tuple:
     """(deal, group, tally) compiled by numba on first use; their helpers are compiled first and bound in this
     module, where the loops look them up. The loops are plain Python below: tables are open-addressing hash
     tables with linear probing, doubled when half full."""
-    global _LOOPS, _mix, _grow
+    global _LOOPS, _mix, _hash, _slot, _grow
     if _LOOPS is None:
         from numba import njit
         _mix = njit(cache=True, inline="always")(_mix)
+        _hash = njit(cache=True, inline="always")(_hash)
+        _slot = njit(cache=True, inline="always")(_slot)
         _grow = njit(cache=True)(_grow)
         _LOOPS = tuple(njit(cache=True)(f) for f in (_deal, _group, _tally))
     return _LOOPS
@@ -78,21 +80,40 @@ def _mix(h: np.uint64, w: np.uint64) -> np.uint64:
     return h ^ (h >> np.uint64(29))
 
 
+def _hash(row):
+    """A row of words hashed."""
+    h = np.uint64(0)
+    for t in range(row.shape[0]):
+        h = _mix(h, row[t])
+    return h
+
+
+def _slot(tk, used, row, h):
+    """Where `row` (hash `h`) sits in the table of keys `tk`, or, absent, the free slot it would take: linear
+    probing from h, the one search every loop below makes."""
+    mask = np.uint64(tk.shape[0] - 1)
+    s = h & mask
+    while used[s]:
+        same = True
+        for t in range(row.shape[0]):
+            if tk[s, t] != row[t]:
+                same = False
+                break
+        if same:
+            return s
+        s = (s + np.uint64(1)) & mask
+    return s
+
+
 def _grow(tk, tv, used):
     """The table doubled, every used slot placed again."""
     cap = tk.shape[0] * 2
     nk = np.empty((cap, tk.shape[1]), dtype=np.uint64)
     nv = np.zeros(cap, dtype=np.uint64)
     nu = np.zeros(cap, dtype=np.bool_)
-    mask = np.uint64(cap - 1)
     for i in range(tk.shape[0]):
         if used[i]:
-            h = np.uint64(0)
-            for t in range(tk.shape[1]):
-                h = _mix(h, tk[i, t])
-            s = h & mask
-            while nu[s]:
-                s = (s + np.uint64(1)) & mask
+            s = _slot(nk, nu, tk[i], _hash(tk[i]))
             nu[s] = True
             nk[s] = tk[i]
             nv[s] = tv[i]
@@ -105,43 +126,30 @@ def _deal(keys, vals, step_keys, step_w, guard, cap):
     tk = np.empty((cap, nw), dtype=np.uint64)
     tv = np.zeros(cap, dtype=np.uint64)
     used = np.zeros(cap, dtype=np.bool_)
-    mask = np.uint64(cap - 1)
     count = 0
     row = np.empty(nw, dtype=np.uint64)
     for i in range(n):
         for j in range(step_keys.shape[0]):
             bad = False
-            h = np.uint64(0)
             for t in range(nw):
                 x = keys[i, t] + step_keys[j, t]
                 if x & guard[t]:
                     bad = True
                     break
                 row[t] = x
-                h = _mix(h, x)
             if bad:
                 continue
             w = vals[i] * step_w[j]
-            s = h & mask
-            while True:
-                if not used[s]:
-                    used[s] = True
-                    tk[s] = row
-                    tv[s] = w
-                    count += 1
-                    break
-                same = True
-                for t in range(nw):
-                    if tk[s, t] != row[t]:
-                        same = False
-                        break
-                if same:
-                    tv[s] += w
-                    break
-                s = (s + np.uint64(1)) & mask
+            s = _slot(tk, used, row, _hash(row))
+            if used[s]:
+                tv[s] += w
+                continue
+            used[s] = True
+            tk[s] = row
+            tv[s] = w
+            count += 1
             if 2 * count > tk.shape[0]:
                 tk, tv, used = _grow(tk, tv, used)
-                mask = np.uint64(tk.shape[0] - 1)
     out_k = np.empty((count, nw), dtype=np.uint64)
     out_v = np.empty(count, dtype=np.uint64)
     k = 0
@@ -154,36 +162,26 @@ def _deal(keys, vals, step_keys, step_w, guard, cap):
 
 
 def _group(keys, mask, cap):
-    """`group` compiled: a table of `cap` slots holding each group's number."""
+    """`group` compiled: a table of `cap` slots holding each group's masked key and number."""
     n, nw = keys.shape
-    table = np.full(cap, -1, dtype=np.int64)
+    tk = np.empty((cap, nw), dtype=np.uint64)
+    used = np.zeros(cap, dtype=np.bool_)
+    number = np.empty(cap, dtype=np.int64)
     ids = np.empty(n, dtype=np.int64)
     firsts = np.empty(n, dtype=np.int64)
-    m = np.uint64(cap - 1)
     count = 0
+    row = np.empty(nw, dtype=np.uint64)
     for i in range(n):
-        h = np.uint64(0)
         for t in range(nw):
-            h = _mix(h, keys[i, t] & mask[t])
-        s = h & m
-        while True:
-            g = table[s]
-            if g < 0:
-                table[s] = count
-                firsts[count] = i
-                ids[i] = count
-                count += 1
-                break
-            same = True
-            f = firsts[g]
-            for t in range(nw):
-                if (keys[f, t] & mask[t]) != (keys[i, t] & mask[t]):
-                    same = False
-                    break
-            if same:
-                ids[i] = g
-                break
-            s = (s + np.uint64(1)) & m
+            row[t] = keys[i, t] & mask[t]
+        s = _slot(tk, used, row, _hash(row))
+        if not used[s]:
+            used[s] = True
+            tk[s] = row
+            number[s] = count
+            firsts[count] = i
+            count += 1
+        ids[i] = number[s]
     return ids, firsts[:count].copy()
 
 

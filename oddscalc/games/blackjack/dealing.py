@@ -20,7 +20,7 @@ from oddscalc.core.residues import primes_for, reconstruct
 from oddscalc.games.blackjack.dealer import BUST, ROWS, falling
 from oddscalc.games.blackjack.player import DealerTable
 
-__all__ = ["ALL_LOSE", "BANKER_RESULTS", "CLASSES", "CLASS_INDEX", "FAST", "Packing", "banker_groups", "deal",
+__all__ = ["ALL_LOSE", "BANKER_RESULTS", "CLASSES", "CLASS_INDEX", "FAST", "NET", "Packing", "banker_groups", "deal",
            "deal_hand", "deal_in", "merge_unions", "net_all", "sized_law", "union_law", "union_orders"]
 
 
@@ -29,6 +29,22 @@ BANKER_RESULTS = (17, 18, 19, 20, 21, 22, ALL_LOSE)  # every banker result `bank
 #: A hand's result classes (`rounds._outcome`), sorted: (total, 16 or less alike, 22 = bust; stake).
 CLASSES = tuple((total, stake) for total in (16, 17, 18, 19, 20, 21, 22) for stake in (1, 2))
 CLASS_INDEX = {o: i for i, o in enumerate(CLASSES)}
+
+
+def net_all(hands: tuple[tuple[int, int], ...], banker: int) -> int:
+    """Net result of hands (result class (total, stake), 22 = bust) against the banker's final total (22 =
+    bust, 23 = beats every hand)."""
+    net = 0
+    for t, s in hands:
+        if t > 21 or banker == ALL_LOSE or (banker <= 21 and t < banker):
+            net -= s
+        elif banker > 21 or t > banker:
+            net += s
+    return net
+
+
+#: One hand's net against each banker result: NET[class index, column of `BANKER_RESULTS`].
+NET = np.array([[net_all((o,), b) for b in BANKER_RESULTS] for o in CLASSES], dtype=np.int64)
 
 
 def sized_law(by_size: dict[int, dict[int, int]], size: int, dealer: DealerTable) -> dict[int, Fraction]:
@@ -279,6 +295,12 @@ class Packing:
         field = (1 << self.width) - 1
         return tuple(((key >> p) & field) - off for p, off in zip(self.union_pos, self.offsets))
 
+    def fields_of(self, rows: np.ndarray) -> np.ndarray:
+        """The card unions that rows of words hold, one row of ten counts each (`union_of` for word rows)."""
+        width = np.uint64((1 << self.width) - 1)
+        return np.stack([((rows[:, p // 64] >> np.uint64(p % 64)) & width).astype(np.int64) - off
+                         for p, off in zip(self.union_pos, self.offsets)], axis=1).astype(np.int16)
+
     def classes_of(self, key: int) -> tuple:
         """The hands' sorted result classes a key holds."""
         field = (1 << self.class_bits) - 1
@@ -325,12 +347,9 @@ class Packing:
                 top_row = np.where(held & (top_row < total), total, top_row)
         top = np.zeros(len(firsts), dtype=np.int64)
         np.maximum.at(top, ids, top_row)
-        width = np.uint64((1 << self.width) - 1)
-        heads = keys[firsts]
-        sizes = sum(((heads[:, p // 64] >> np.uint64(p % 64)) & width).astype(np.int64) - off
-                    for p, off in zip(self.union_pos, self.offsets))
+        fields = self.fields_of(keys[firsts])  # each union's card counts, once
+        sizes = fields.sum(axis=1, dtype=np.int64)
         primes = primes_for(max(falling(size, k) * dealer.den(size - k) for k in set(sizes.tolist())), 1 << 31)
-        table = np.array([[net_all(((t, s),), b) for b in BANKER_RESULTS] for t, s in CLASSES], dtype=np.int64)
         offset = 2 * self.n_hands  # each hand wins or loses at most twice its stake
         acc = np.zeros((int(sizes.max()) + 1, 2 * offset + 1, len(primes)), dtype=np.uint64)
         order = np.argsort(ids, kind="stable")
@@ -340,10 +359,8 @@ class Packing:
         for g0 in range(0, len(firsts), UNION_CHUNK):  # the banker's weights a chunk of unions at a time
             g1 = min(g0 + UNION_CHUNK, len(firsts))
             r0, r1 = np.searchsorted(ids, [g0, g1])
-            fields = np.stack([((heads[g0:g1, p // 64] >> np.uint64(p % 64)) & width).astype(np.int64) - off
-                               for p, off in zip(self.union_pos, self.offsets)], axis=1)
             where, products = [], []
-            for g, (m, k, t) in enumerate(zip(map(tuple, fields.tolist()), sizes[g0:g1].tolist(),
+            for g, (m, k, t) in enumerate(zip(map(tuple, fields[g0:g1].tolist()), sizes[g0:g1].tolist(),
                                               top[g0:g1].tolist())):
                 orders = union_orders(shoe, m)
                 for b, bw in banker_groups(dealer, tuple(s - x for s, x in zip(shoe, m)), size - k, t, peek):
@@ -358,22 +375,10 @@ class Packing:
                     weights[at[:, 0], at[:, 1], i] = (objects % p).astype(np.uint64)
                 weights[at[:, 0], at[:, 1], len(primes)] = 1
             packed.tally(keys[r0:r1], vals[r0:r1], ids[r0:r1] - g0, sizes[g0:g1], weights,
-                         (words, shifts, int(field)), table, offset, np.array(primes, dtype=np.uint64), acc)
+                         (words, shifts, int(field)), NET, offset, np.array(primes, dtype=np.uint64), acc)
         ks, nets = np.nonzero(acc.any(axis=2))
         values = reconstruct([acc[ks, nets, i] for i in range(len(primes))], primes)
         by_size: dict[int, dict[int, int]] = {}
         for k, net, v in zip(ks.tolist(), nets.tolist(), values):
             by_size.setdefault(k, {})[net - offset] = v
         return sized_law(by_size, size, dealer)
-
-
-def net_all(hands: tuple[tuple[int, int], ...], banker: int) -> int:
-    """Net result of hands (result class (total, stake), 22 = bust) against the banker's final total (22 =
-    bust, 23 = beats every hand)."""
-    net = 0
-    for t, s in hands:
-        if t > 21 or banker == ALL_LOSE or (banker <= 21 and t < banker):
-            net -= s
-        elif banker > 21 or t > banker:
-            net += s
-    return net

@@ -28,7 +28,7 @@ import numpy as np
 
 from oddscalc.games.blackjack.dealer import falling
 from oddscalc.games.blackjack.player import DealerTable
-from oddscalc.games.blackjack.dealing import BANKER_RESULTS, CLASS_INDEX, CLASSES, banker_groups, net_all, union_orders
+from oddscalc.games.blackjack.dealing import BANKER_RESULTS, CLASS_INDEX, CLASSES, NET, banker_groups, net_all, union_orders
 from oddscalc.games.blackjack.rounds import _outcome, hand_blocks
 from oddscalc.games.blackjack.rules import RuleSet
 
@@ -38,7 +38,6 @@ Moments = tuple[Fraction, Fraction, Fraction]  # (chance, E[R; rounds], E[R^2; r
 
 _N, _X = 0, 1  # hand kinds: second card a non-pair card; any second card
 _CLASS_TOTALS = tuple(total for total, _ in CLASSES)
-_NET = np.array([[net_all((o,), banker) for banker in BANKER_RESULTS] for o in CLASSES], dtype=np.int64)
 
 
 def _blocks(pair: int, policy, shoe: tuple[int, ...]) -> list[tuple[tuple[int, ...], list[tuple[tuple[int, int], int, int]]]]:
@@ -182,7 +181,7 @@ def _pair_unions(blocks) -> list[tuple[tuple[int, ...], int, dict[int, tuple[int
                                           np.where(totals[c2] <= 21, totals[c2], 0)))
     sums = np.zeros((len(BANKER_RESULTS), 3, len(unions)), dtype=np.int64)
     for r in range(len(BANKER_RESULTS)):
-        x = _NET[c1, r] * _NET[c2, r]
+        x = NET[c1, r] * NET[c2, r]
         for kind in range(3):
             np.add.at(sums[r, kind], which, x * weights[kind])
     digits = (unions[:, None] // place[None, :]) % radix[None, :]
