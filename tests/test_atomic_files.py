@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
@@ -62,7 +63,9 @@ def test_a_round_log_is_its_header_and_records_or_nothing(tmp_path):
 
 
 @pytest.mark.parametrize("error, status, said", [(ValueError("bad table"), 2, "error: bad table"),
-                                                (KeyboardInterrupt(), 130, "interrupted")])
+                                                (KeyboardInterrupt(), 130, "interrupted"),
+                                                (MemoryError("too big"), 2, "error: out of memory: too big"),
+                                                (BrokenProcessPool(), 2, "error: a worker process was killed")])
 def test_simulate_leaves_no_log_when_the_run_fails(tmp_path, capsys, monkeypatch, error, status, said):
     def half_a_run(*args, log=None, **kwargs):
         log({"spin": 1})

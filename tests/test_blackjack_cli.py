@@ -126,3 +126,17 @@ def test_the_law_budget_lumps_more_or_less_and_keeps_the_mean(cache, monkeypatch
     assert code == 0 and out.count("exact for every round") == 2
     code, out, _ = run(["blackjack", "game", "--help"], capsys)  # the help states the default the code uses
     assert code == 0 and f"default {LAW_BUDGET}" in " ".join(out.split())
+
+
+def test_a_law_that_outgrows_the_free_memory_is_a_one_line_error(tmp_path, monkeypatch, capsys):
+    """`--law-budget none` at 6 packs asks for more than any machine holds: the dealing stops before the
+    system runs out (here it is told that 1 MB is free) and the command says so in one line, exit 2, naming
+    the option that bounds the work, instead of a traceback or a process killed for want of memory."""
+    from oddscalc.core import packed
+    monkeypatch.setenv("ODDSCALC_CACHE", str(tmp_path))
+    monkeypatch.setenv("ODDSCALC_WORKERS", "1")
+    monkeypatch.setattr(packed, "free_bytes", lambda: 1_000_000)
+    code, out, err = run(["blackjack", "game", "--no-cache", "--law-budget", "none"], capsys)
+    lines = [line for line in err.replace("\r", "\n").splitlines() if line.startswith("oddscalc:")]
+    assert code == 2 and not out and len(lines) == 1 and "Traceback" not in err
+    assert "more memory than is free" in lines[0] and "--law-budget" in lines[0]

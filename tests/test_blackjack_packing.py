@@ -145,3 +145,23 @@ def test_the_patterns_dealt_together_equal_each_pattern_dealt_alone(shoe, pair, 
         assert set(skipped) <= one_by_one
         seen.add(len(skipped))
     assert len(seen) > 1  # the budgets tried do leave out patterns, and not always the same number
+
+
+def test_sums_that_would_outgrow_the_free_memory_stop_with_a_memory_error(monkeypatch):
+    """`core.packed.deal` grows its table only within a share of the memory free: the same sums that pass
+    (checked against a plain dictionary of every key plus every step) raise MemoryError, with nothing
+    returned, once the memory said to be free cannot hold the table they need."""
+    import numpy as np
+    from oddscalc.core import packed
+    keys = np.arange(3000, dtype=np.uint64).reshape(-1, 1) * np.uint64(7)
+    steps = np.arange(5, dtype=np.uint64).reshape(-1, 1) * np.uint64(1000)
+    vals, step_w = np.arange(1, 3001, dtype=np.uint64), np.arange(1, 6, dtype=np.uint64)
+    plain: dict[int, int] = {}
+    for k, v in zip(keys[:, 0].tolist(), vals.tolist()):
+        for s, w in zip(steps[:, 0].tolist(), step_w.tolist()):
+            plain[k + s] = plain.get(k + s, 0) + v * w
+    out_k, out_v = packed.deal(keys, vals, steps, step_w, np.zeros(1, dtype=np.uint64))
+    assert dict(zip(out_k[:, 0].tolist(), out_v.tolist())) == plain and len(plain) > 4096  # the table grew
+    monkeypatch.setattr(packed, "free_bytes", lambda: 100_000)  # room for about 1,500 one-word slots
+    with pytest.raises(MemoryError, match="memory free"):
+        packed.deal(keys, vals, steps, step_w, np.zeros(1, dtype=np.uint64))

@@ -6,6 +6,7 @@ import importlib
 import json
 import re
 import sys
+from concurrent.futures.process import BrokenProcessPool
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as package_version
 
@@ -281,6 +282,12 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(1)
+    except MemoryError as exc:  # work a user asked for without a bound (a blackjack law with --law-budget none)
+        click.echo(one_line(f"oddscalc: error: out of memory{': ' + str(exc) if str(exc) else ''}"), err=True)
+        sys.exit(2)
+    except BrokenProcessPool:  # a worker killed by the system, most often for want of memory
+        click.echo("oddscalc: error: a worker process was killed (most likely for want of memory)", err=True)
+        sys.exit(2)
     except OSError as exc:  # a file that cannot be written or read after all (disk full, a device, /proc)
         where = f" ({shorten(exc.filename)})" if exc.filename else ""
         click.echo(f"oddscalc: error: input/output failed{where}: {exc.strerror or exc}", err=True)

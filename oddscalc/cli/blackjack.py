@@ -158,7 +158,12 @@ def game_cmd(no_cache, budget, fmt, custom, version, rule, **flags) -> None:
     version, rules, outside = resolve(version, rule, custom, fmt, flags)
     rs = rule_set(rules)
     budget = law_budget(budget, rs)
-    s = game_summary(rs, StderrBar(), use_cache=not no_cache, budget=budget)
+    try:
+        s = game_summary(rs, StderrBar(), use_cache=not no_cache, budget=budget)
+    except MemoryError as exc:
+        from oddscalc.games.blackjack.outcomes import LAW_BUDGET
+        _fail(f"the law of a round needs more memory than is free ({exc or 'allocation failed'}); "
+              f"--law-budget N bounds its work ({LAW_BUDGET} is the default beyond 1 pack)")
     SPLIT_STRATEGY = split_strategy(rs)
     ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])
     if fmt == "json":

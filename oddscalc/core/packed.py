@@ -6,7 +6,7 @@ adding two keys word by word adds every field; a field whose count passes its li
 loops do in machine words what a Python dictionary of big-integer keys does one object at a time: the
 blackjack resplit law (`games/blackjack/dealing.py`) forms tens of millions of (key, step) sums. Weights are
 exact: the caller proves they stay below 2^64 before choosing these loops, and `tally` works modulo primes
-below 2^31 (products below 2^62), whose residues `core.residues` turns back into integers.
+below 2^30 (products below 2^60), whose residues `core.residues` turns back into integers.
 
 >>> import numpy as np
 >>> keys = np.array([[1], [2]], dtype=np.uint64)
@@ -18,9 +18,11 @@ below 2^31 (products below 2^62), whose residues `core.residues` turns back into
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
-__all__ = ["deal", "distinct", "group", "tally"]
+__all__ = ["MEMORY_SHARE", "deal", "distinct", "free_bytes", "group", "tally"]
 
 _LOOPS: tuple | None = None
 
@@ -45,11 +47,39 @@ def _capacity(n: int) -> int:
     return 1 << max(10, (2 * max(n, 1)).bit_length())
 
 
+#: The share of the memory free when a table is made that it may grow to (two processes may deal at once).
+MEMORY_SHARE = 0.4
+
+
+def free_bytes() -> int:
+    """Memory the system can still give (Linux MemAvailable; elsewhere the free physical pages)."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_AVPHYS_PAGES")
+
+
+def _slot_limit(n_words: int) -> int:
+    """The most slots a table of `n_words`-word keys may reach: while it doubles, the old and the new table
+    (three times the old size) must fit in `MEMORY_SHARE` of the free memory."""
+    return int(free_bytes() * MEMORY_SHARE) // (3 * (8 * n_words + 9)) * 2
+
+
 def deal(keys: np.ndarray, vals: np.ndarray, step_keys: np.ndarray, step_w: np.ndarray, guard: np.ndarray
          ) -> tuple[np.ndarray, np.ndarray]:
     """Every key plus every step key, weight times step weight, sums whose words meet `guard` dropped and
-    equal sums merged: (keys, weights), in no particular order. The caller keeps every weight below 2^64."""
-    return _loops()[0](keys, vals, step_keys, step_w, guard, _capacity(len(keys)))
+    equal sums merged: (keys, weights), in no particular order. The caller keeps every weight below 2^64.
+    MemoryError, before the system runs out, when the table of sums would outgrow the memory free."""
+    limit = _slot_limit(keys.shape[1])
+    out_k, out_v, done = _loops()[0](keys, vals, step_keys, step_w, guard, _capacity(len(keys)), limit)
+    if not done:
+        raise MemoryError(f"the sums outgrow the memory free: more than {limit // 2:,} distinct keys of "
+                          f"{8 * keys.shape[1]} bytes")
+    return out_k, out_v
 
 
 def group(keys: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -120,8 +150,9 @@ def _grow(tk, tv, used):
     return nk, nv, nu
 
 
-def _deal(keys, vals, step_keys, step_w, guard, cap):
-    """`deal` compiled: a table of `cap` slots to start with."""
+def _deal(keys, vals, step_keys, step_w, guard, cap, limit):
+    """`deal` compiled: a table of `cap` slots to start with, never grown past `limit` (then the third value
+    returned is False and the sums are incomplete)."""
     n, nw = keys.shape
     tk = np.empty((cap, nw), dtype=np.uint64)
     tv = np.zeros(cap, dtype=np.uint64)
@@ -149,6 +180,8 @@ def _deal(keys, vals, step_keys, step_w, guard, cap):
             tv[s] = w
             count += 1
             if 2 * count > tk.shape[0]:
+                if 2 * tk.shape[0] > limit:
+                    return np.empty((0, nw), dtype=np.uint64), np.empty(0, dtype=np.uint64), False
                 tk, tv, used = _grow(tk, tv, used)
     out_k = np.empty((count, nw), dtype=np.uint64)
     out_v = np.empty(count, dtype=np.uint64)
@@ -158,7 +191,7 @@ def _deal(keys, vals, step_keys, step_w, guard, cap):
             out_k[k] = tk[s]
             out_v[k] = tv[s]
             k += 1
-    return out_k, out_v
+    return out_k, out_v, True
 
 
 def _group(keys, mask, cap):

@@ -349,7 +349,8 @@ class Packing:
         np.maximum.at(top, ids, top_row)
         fields = self.fields_of(keys[firsts])  # each union's card counts, once
         sizes = fields.sum(axis=1, dtype=np.int64)
-        primes = primes_for(max(falling(size, k) * dealer.den(size - k) for k in set(sizes.tolist())), 1 << 31)
+        # primes below 2^30: one CPython digit, so reducing the big weights modulo each is three times faster
+        primes = primes_for(max(falling(size, k) * dealer.den(size - k) for k in set(sizes.tolist())), 1 << 30)
         offset = 2 * self.n_hands  # each hand wins or loses at most twice its stake
         acc = np.zeros((int(sizes.max()) + 1, 2 * offset + 1, len(primes)), dtype=np.uint64)
         order = np.argsort(ids, kind="stable")
