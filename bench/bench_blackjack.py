@@ -70,14 +70,15 @@ def _resplit_law(decks: int, pair: int, up: int, hands: int, compiled: bool = Tr
             ev = full_game(rules, ups=(up,)).evaluators[up]
             h = hand_of((pair, pair))
             shoe = ev.left(h)
-            detail = split_value(shoe, up, pair, pair_partners(ev, h), rules, ev.dealer, None)
-            state.update(ev=ev, shoe=shoe, partners=pair_partners(ev, h), policy=detail.policy)
-        dealing.FAST = compiled
+            partners = pair_partners(ev, h)
+            detail = split_value(shoe, up, pair, partners, rules, ev.dealer, None)
+            state.update(ev=ev, shoe=shoe, partners=partners, policy=detail.policy)
+        saved, dealing.FAST = dealing.FAST, compiled
         try:
             law, skipped = split_law_in_part(state["shoe"], up, pair, state["partners"], rules, state["ev"].dealer,
                                              state["policy"], None)
         finally:
-            dealing.FAST = True
+            dealing.FAST = saved
         assert skipped == ()
     return run
 

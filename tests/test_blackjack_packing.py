@@ -57,13 +57,14 @@ def test_packed_dealing_equals_the_plain_enumeration(shoe, pair, spawns, count, 
     shoe = tuple(max(s, spawns) if c == pair else s for c, s in enumerate(shoe))  # the callers' guarantee
     hands = [lists[i % len(lists)] for i in order]  # hands share block lists, as N and x hands do
     want, want_work = _plain(shoe, pair, hands, spawns, count)
+    saved = dealing.FAST  # (a hypothesis test: no function-scoped monkeypatch)
     for fast in (True, False):
         dealing.FAST = fast
         try:
             assert Packing(shoe, pair, spawns, hands, count).fast is fast
             got, work = deal(shoe, pair, hands, spawns, count)
         finally:
-            dealing.FAST = True
+            dealing.FAST = saved
         assert got == want
         assert work == want_work
 

@@ -332,7 +332,7 @@ def test_resplit_moments_match_the_exact_law_of_a_real_pack(pair, up, hands):
 
 
 @pytest.mark.parametrize("pair,up,hands,peek", [(8, 10, 3, False), (8, 6, 4, False), (9, 7, 4, True), (8, 1, 2, True)])
-def test_the_compiled_and_python_backends_give_the_same_laws_under_every_budget(pair, up, hands, peek):
+def test_the_compiled_and_python_backends_give_the_same_laws_under_every_budget(pair, up, hands, peek, monkeypatch):
     """One pack, the CD optimal post-split policy: `split_law_in_part` dealt in compiled loops (weights in
     64-bit words, the banker's weights and the tally modulo primes, rebuilt by the Chinese remainder theorem)
     and on Python integers gives the same law and leaves out the same patterns, for budgets from none at all
@@ -353,21 +353,14 @@ def test_the_compiled_and_python_backends_give_the_same_laws_under_every_budget(
     results = set()
     for budget in (0, 30_000, 100_000, 3_000_000) + ((None,) if hands < 4 else ()):
         got = {}
-        for fast in (True, False):
-            dealing.FAST = fast
-            try:
-                law, skipped = split_law_in_part(shoe, up - 1, pair - 1, partners, rules, ev.dealer, detail.policy,
-                                                 budget)
-            finally:
-                dealing.FAST = True
-            got[fast] = (law, skipped)
+        for fast in (False, True):  # the compiled loops last, as they are left for the chunked run below
+            monkeypatch.setattr(dealing, "FAST", fast)
+            got[fast] = split_law_in_part(shoe, up - 1, pair - 1, partners, rules, ev.dealer, detail.policy, budget)
         assert got[True] == got[False], budget
-        dealing.UNION_CHUNK = 97  # the banker's weights a few unions at a time: the same law
-        try:
+        with monkeypatch.context() as m:
+            m.setattr(dealing, "UNION_CHUNK", 97)  # the banker's weights a few unions at a time: the same law
             assert split_law_in_part(shoe, up - 1, pair - 1, partners, rules, ev.dealer, detail.policy,
                                      budget) == got[True]
-        finally:
-            dealing.UNION_CHUNK = 1 << 16
         law, skipped = got[True]
         assert 0 < sum(law.values()) <= 1
         if skipped == () and not peek:
