@@ -163,6 +163,30 @@ def test_sums_that_would_outgrow_the_free_memory_stop_with_a_memory_error(monkey
             plain[k + s] = plain.get(k + s, 0) + v * w
     out_k, out_v = packed.deal(keys, vals, steps, step_w, np.zeros(1, dtype=np.uint64))
     assert dict(zip(out_k[:, 0].tolist(), out_v.tolist())) == plain and len(plain) > 4096  # the table grew
-    monkeypatch.setattr(packed, "free_bytes", lambda: 100_000)  # room for about 1,500 one-word slots
+    monkeypatch.setattr(packed, "free_bytes", lambda: 100_000)  # room for 40,000 // 24 = 1,666 one-word slots (`_slot_limit`)
     with pytest.raises(MemoryError, match="memory free"):
         packed.deal(keys, vals, steps, step_w, np.zeros(1, dtype=np.uint64))
+
+
+def test_grouping_under_a_mask_equals_a_plain_dictionary():
+    """`core.packed.group` numbers the rows' masked keys in the order first met, as a dictionary would, for
+    keys of two words whose masked-off bits differ (so rows equal under the mask are not equal rows), with
+    more rows than the smallest table so that probing wraps and collides."""
+    import numpy as np
+    from oddscalc.core import packed
+    rng = np.random.default_rng(11)
+    keys = rng.integers(0, 1 << 12, size=(5000, 2), dtype=np.uint64)
+    keys[:, 1] |= rng.integers(0, 1 << 20, size=5000, dtype=np.uint64) << np.uint64(40)
+    mask = np.array([(1 << 12) - 1, (1 << 3) - 1], dtype=np.uint64)
+    number: dict[tuple[int, int], int] = {}
+    ids, firsts = [], []
+    for i, (a, b) in enumerate(keys.tolist()):
+        k = (a & int(mask[0]), b & int(mask[1]))
+        if k not in number:
+            number[k] = len(number)
+            firsts.append(i)
+        ids.append(number[k])
+    got_ids, got_firsts = packed.group(keys, mask)
+    assert got_ids.tolist() == ids and got_firsts.tolist() == firsts
+    assert len(firsts) < len(set(map(tuple, keys.tolist())))  # the mask does merge unequal rows
+    assert packed.distinct(keys, mask) == len(firsts)

@@ -30,7 +30,7 @@ _LOOPS: tuple | None = None
 def _loops() -> tuple:
     """(deal, group, tally) compiled by numba on first use; their helpers are compiled first and bound in this
     module, where the loops look them up. The loops are plain Python below: tables are open-addressing hash
-    tables with linear probing, doubled when half full."""
+    tables with linear probing, holding row numbers, doubled when half full."""
     global _LOOPS, _mix, _hash, _slot, _grow
     if _LOOPS is None:
         from numba import njit
@@ -64,9 +64,10 @@ def free_bytes() -> int:
 
 
 def _slot_limit(n_words: int) -> int:
-    """The most slots a table of `n_words`-word keys may reach: while it doubles, the old and the new table
-    (three times the old size) must fit in `MEMORY_SHARE` of the free memory."""
-    return int(free_bytes() * MEMORY_SHARE) // (3 * (8 * n_words + 9)) * 2
+    """The most slots a table of `n_words`-word keys may reach. A table of S slots holds S row numbers and
+    at most S/2 rows of keys with their weights; while it doubles to S, the old and the new both live, so
+    1.5 S row numbers and 0.75 S rows must fit in `MEMORY_SHARE` of the free memory."""
+    return int(free_bytes() * MEMORY_SHARE) // (12 + 6 * (n_words + 1))
 
 
 def deal(keys: np.ndarray, vals: np.ndarray, step_keys: np.ndarray, step_w: np.ndarray, guard: np.ndarray
@@ -118,45 +119,47 @@ def _hash(row):
     return h
 
 
-def _slot(tk, used, row, h):
-    """Where `row` (hash `h`) sits in the table of keys `tk`, or, absent, the free slot it would take: linear
-    probing from h, the one search every loop below makes."""
-    mask = np.uint64(tk.shape[0] - 1)
-    s = h & mask
-    while used[s]:
+def _slot(table, store, mask, row, h):
+    """Where `row` (hash `h`) sits in `table`, whose used slots hold the numbers of rows of `store` (compared
+    under `mask`), or, absent, the empty slot (-1) it would take: linear probing from h, the one search every
+    loop below makes. Slots hold row numbers, not keys, so a table costs 8 bytes a slot whatever the key."""
+    m = np.uint64(table.shape[0] - 1)
+    s = h & m
+    while table[s] >= 0:
+        r = table[s]
         same = True
         for t in range(row.shape[0]):
-            if tk[s, t] != row[t]:
+            if store[r, t] & mask[t] != row[t]:
                 same = False
                 break
         if same:
             return s
-        s = (s + np.uint64(1)) & mask
+        s = (s + np.uint64(1)) & m
     return s
 
 
-def _grow(tk, tv, used):
-    """The table doubled, every used slot placed again."""
-    cap = tk.shape[0] * 2
-    nk = np.empty((cap, tk.shape[1]), dtype=np.uint64)
-    nv = np.zeros(cap, dtype=np.uint64)
-    nu = np.zeros(cap, dtype=np.bool_)
-    for i in range(tk.shape[0]):
-        if used[i]:
-            s = _slot(nk, nu, tk[i], _hash(tk[i]))
-            nu[s] = True
-            nk[s] = tk[i]
-            nv[s] = tv[i]
-    return nk, nv, nu
+def _grow(table, store, vals, count):
+    """The table doubled, every stored row placed again, and the store of rows and weights with it."""
+    cap = table.shape[0] * 2
+    nt = np.full(cap, -1, dtype=np.int64)
+    ns = np.empty((cap // 2 + 1, store.shape[1]), dtype=np.uint64)
+    nv = np.empty(cap // 2 + 1, dtype=np.uint64)
+    ones = np.full(store.shape[1], np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
+    for i in range(count):
+        ns[i] = store[i]
+        nv[i] = vals[i]
+        nt[_slot(nt, ns, ones, ns[i], _hash(ns[i]))] = i
+    return nt, ns, nv
 
 
 def _deal(keys, vals, step_keys, step_w, guard, cap, limit):
     """`deal` compiled: a table of `cap` slots to start with, never grown past `limit` (then the third value
-    returned is False and the sums are incomplete)."""
+    returned is False and the sums are incomplete). The sums are stored in the order first met."""
     n, nw = keys.shape
-    tk = np.empty((cap, nw), dtype=np.uint64)
-    tv = np.zeros(cap, dtype=np.uint64)
-    used = np.zeros(cap, dtype=np.bool_)
+    table = np.full(cap, -1, dtype=np.int64)
+    store = np.empty((cap // 2 + 1, nw), dtype=np.uint64)
+    sv = np.empty(cap // 2 + 1, dtype=np.uint64)
+    ones = np.full(nw, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
     count = 0
     row = np.empty(nw, dtype=np.uint64)
     for i in range(n):
@@ -171,50 +174,40 @@ def _deal(keys, vals, step_keys, step_w, guard, cap, limit):
             if bad:
                 continue
             w = vals[i] * step_w[j]
-            s = _slot(tk, used, row, _hash(row))
-            if used[s]:
-                tv[s] += w
+            s = _slot(table, store, ones, row, _hash(row))
+            if table[s] >= 0:
+                sv[table[s]] += w
                 continue
-            used[s] = True
-            tk[s] = row
-            tv[s] = w
+            table[s] = count
+            store[count] = row
+            sv[count] = w
             count += 1
-            if 2 * count > tk.shape[0]:
-                if 2 * tk.shape[0] > limit:
+            if 2 * count > table.shape[0]:
+                if 2 * table.shape[0] > limit:
                     return np.empty((0, nw), dtype=np.uint64), np.empty(0, dtype=np.uint64), False
-                tk, tv, used = _grow(tk, tv, used)
-    out_k = np.empty((count, nw), dtype=np.uint64)
-    out_v = np.empty(count, dtype=np.uint64)
-    k = 0
-    for s in range(tk.shape[0]):
-        if used[s]:
-            out_k[k] = tk[s]
-            out_v[k] = tv[s]
-            k += 1
-    return out_k, out_v, True
+                table, store, sv = _grow(table, store, sv, count)
+    return store[:count].copy(), sv[:count].copy(), True
 
 
 def _group(keys, mask, cap):
-    """`group` compiled: a table of `cap` slots holding each group's masked key and number."""
+    """`group` compiled: a table of `cap` slots holding each group's first row."""
     n, nw = keys.shape
-    tk = np.empty((cap, nw), dtype=np.uint64)
-    used = np.zeros(cap, dtype=np.bool_)
-    number = np.empty(cap, dtype=np.int64)
-    ids = np.empty(n, dtype=np.int64)
+    table = np.full(cap, -1, dtype=np.int64)
+    ids = np.empty(n, dtype=np.int64)  # a group's first row holds the group's number, read by the rows after
     firsts = np.empty(n, dtype=np.int64)
     count = 0
     row = np.empty(nw, dtype=np.uint64)
     for i in range(n):
         for t in range(nw):
             row[t] = keys[i, t] & mask[t]
-        s = _slot(tk, used, row, _hash(row))
-        if not used[s]:
-            used[s] = True
-            tk[s] = row
-            number[s] = count
+        s = _slot(table, keys, mask, row, _hash(row))
+        if table[s] < 0:
+            table[s] = i
+            ids[i] = count
             firsts[count] = i
             count += 1
-        ids[i] = number[s]
+        else:
+            ids[i] = ids[table[s]]
     return ids, firsts[:count].copy()
 
 

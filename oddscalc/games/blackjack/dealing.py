@@ -322,15 +322,19 @@ class Packing:
                 found.setdefault(m, {})[self.classes_of(k)] = v * weight
         return found
 
+    def all_unions(self, finals: list) -> dict[tuple[int, ...], dict[tuple, int]]:
+        """`unions` of the final states of every pattern, merged."""
+        unions: dict[tuple[int, ...], dict[tuple, int]] = {}
+        for states in finals:
+            merge_unions(unions, self.unions(states))
+        return unions
+
     def law(self, finals: list, dealer: DealerTable, peek: bool) -> dict[int, Fraction]:
         """Net result -> chance from the final packed states of every pattern (`union_law` on their unions);
         in the compiled backend the banker's weights are taken once per union and the nets tallied modulo
         primes whose product passes every numerator (at most the denominator: the chances sum to at most 1)."""
         if not self.fast:
-            unions: dict[tuple[int, ...], dict[tuple, int]] = {}
-            for states in finals:
-                merge_unions(unions, self.unions(states))
-            return union_law(unions, self.shoe, dealer, peek)
+            return union_law(self.all_unions(finals), self.shoe, dealer, peek)
         keys = np.concatenate([k for k, _ in finals])
         vals = np.concatenate([v for _, v in finals])
         if not len(keys):

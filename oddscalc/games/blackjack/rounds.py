@@ -157,10 +157,7 @@ def _pattern_unions(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
                     ) -> tuple[dict[tuple[int, ...], dict[tuple, int]], tuple[tuple[int, int, int], ...]]:
     """`_pattern_states` unpacked: union -> hands' result classes -> weight, and the patterns left out."""
     pack, finals, skipped = _pattern_states(shoe, pair, partners, limit, policy, budget)
-    unions: dict[tuple[int, ...], dict[tuple, int]] = {}
-    for states in finals:
-        merge_unions(unions, pack.unions(states))
-    return unions, skipped
+    return pack.all_unions(finals), skipped
 
 
 def _pattern_states(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
