@@ -65,9 +65,10 @@ def free_bytes() -> int:
 
 def _slot_limit(n_words: int) -> int:
     """The most slots a table of `n_words`-word keys may reach. A table of S slots holds S row numbers and
-    at most S/2 rows of keys with their weights; while it doubles to S, the old and the new both live, so
-    1.5 S row numbers and 0.75 S rows must fit in `MEMORY_SHARE` of the free memory."""
-    return int(free_bytes() * MEMORY_SHARE) // (12 + 6 * (n_words + 1))
+    at most S/2 rows of keys with their weights (8 (n_words + 1) bytes a row). While it doubles to S, the old
+    and the new both live: 1.5 S numbers and 0.75 S rows; at the end the rows are copied out: S numbers and
+    S rows at most. So 12 S bytes of numbers and S rows must fit in `MEMORY_SHARE` of the free memory."""
+    return int(free_bytes() * MEMORY_SHARE) // (12 + 8 * (n_words + 1))
 
 
 def deal(keys: np.ndarray, vals: np.ndarray, step_keys: np.ndarray, step_w: np.ndarray, guard: np.ndarray
