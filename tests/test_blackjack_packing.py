@@ -163,7 +163,8 @@ def test_sums_that_would_outgrow_the_free_memory_stop_with_a_memory_error(monkey
             plain[k + s] = plain.get(k + s, 0) + v * w
     out_k, out_v = packed.deal(keys, vals, steps, step_w, np.zeros(1, dtype=np.uint64))
     assert dict(zip(out_k[:, 0].tolist(), out_v.tolist())) == plain and len(plain) > 4096  # the table grew
-    # room for 40,000 // 28 = 1,428 one-word slots (`_slot_limit`); the sums need 16,384
+    # room for 40,000 // 28 = 1,428 one-word slots (`_slot_limit`); the 15,000 sums start in 8,192 slots and
+    # the first doubling, to 16,384, is refused
     monkeypatch.setattr(packed, "free_bytes", lambda: 100_000)
     with pytest.raises(MemoryError, match="memory free"):
         packed.deal(keys, vals, steps, step_w, np.zeros(1, dtype=np.uint64))
