@@ -149,9 +149,10 @@ def test_the_patterns_dealt_together_equal_each_pattern_dealt_alone(shoe, pair, 
 
 
 def test_sums_that_would_outgrow_the_free_memory_stop_with_a_memory_error(monkeypatch):
-    """`core.packed.deal` grows its table only within a share of the memory free: the same sums that pass
-    (checked against a plain dictionary of every key plus every step) raise MemoryError, with nothing
-    returned, once the memory said to be free cannot hold the table they need."""
+    """`core.packed.deal` makes and grows its table only within a share of the memory free: the same sums
+    that pass (checked against a plain dictionary of every key plus every step) raise MemoryError, with
+    nothing returned, once the memory said to be free cannot hold the table they need: at the first doubling
+    when the first table fits, and before anything is dealt when even the first table does not."""
     import numpy as np
     from oddscalc.core import packed
     keys = np.arange(3000, dtype=np.uint64).reshape(-1, 1) * np.uint64(7)
@@ -163,10 +164,24 @@ def test_sums_that_would_outgrow_the_free_memory_stop_with_a_memory_error(monkey
             plain[k + s] = plain.get(k + s, 0) + v * w
     out_k, out_v = packed.deal(keys, vals, steps, step_w, np.zeros(1, dtype=np.uint64))
     assert dict(zip(out_k[:, 0].tolist(), out_v.tolist())) == plain and len(plain) > 4096  # the table grew
-    # room for 40,000 // 28 = 1,428 one-word slots (`_slot_limit`); the 15,000 sums start in 8,192 slots and
-    # the first doubling, to 16,384, is refused
-    monkeypatch.setattr(packed, "free_bytes", lambda: 100_000)
-    with pytest.raises(MemoryError, match="memory free"):
+    # the 3,000 keys start in 1 << (2 x 3,000).bit_length() = 8,192 slots (`_capacity`); a one-word table
+    # costs 12 + 16 = 28 bytes a slot, and `_slot_limit` allows MEMORY_SHARE of the memory free
+    first = 1 << (2 * 3000).bit_length()
+
+    def slots(free: int) -> int:
+        return int(free * packed.MEMORY_SHARE) // 28
+
+    free = 700_000  # room for 10,000 slots: the first table fits, its doubling (the 15,000 sums) does not
+    assert first <= slots(free) < 2 * first < len(plain) * 2
+    monkeypatch.setattr(packed, "free_bytes", lambda free=free: free)
+    with pytest.raises(MemoryError, match=f"memory free: more than {slots(free) // 2:,} distinct keys"):
+        packed.deal(keys, vals, steps, step_w, np.zeros(1, dtype=np.uint64))
+    free = 100_000  # room for 1,428 slots: not even the first table fits, and nothing is dealt
+    assert slots(free) < first
+    monkeypatch.setattr(packed, "free_bytes", lambda free=free: free)
+    monkeypatch.setattr(packed, "_loops", lambda: pytest.fail("dealt with no room for the first table"))
+    with pytest.raises(MemoryError, match=f"first table of {first:,} slots, and the memory free holds "
+                                          f"{slots(free):,}"):
         packed.deal(keys, vals, steps, step_w, np.zeros(1, dtype=np.uint64))
 
 

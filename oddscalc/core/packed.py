@@ -31,12 +31,13 @@ def _loops() -> tuple:
     """(deal, group, tally) compiled by numba on first use; their helpers are compiled first and bound in this
     module, where the loops look them up. The loops are plain Python below: tables are open-addressing hash
     tables with linear probing, holding row numbers, doubled when half full."""
-    global _LOOPS, _mix, _hash, _slot, _grow
+    global _LOOPS, _mix, _hash, _slot, _empty, _grow
     if _LOOPS is None:
         from numba import njit
         _mix = njit(cache=True, inline="always")(_mix)
         _hash = njit(cache=True, inline="always")(_hash)
         _slot = njit(cache=True, inline="always")(_slot)
+        _empty = njit(cache=True, inline="always")(_empty)
         _grow = njit(cache=True)(_grow)
         _LOOPS = tuple(njit(cache=True)(f) for f in (_deal, _group, _tally))
     return _LOOPS
@@ -74,10 +75,15 @@ def _slot_limit(n_words: int) -> int:
 def deal(keys: np.ndarray, vals: np.ndarray, step_keys: np.ndarray, step_w: np.ndarray, guard: np.ndarray
          ) -> tuple[np.ndarray, np.ndarray]:
     """Every key plus every step key, weight times step weight, sums whose words meet `guard` dropped and
-    equal sums merged: (keys, weights), in no particular order. The caller keeps every weight below 2^64.
-    MemoryError, before the system runs out, when the table of sums would outgrow the memory free."""
+    equal sums merged: (keys, weights), in the order first met (key by key, step by step). The caller keeps
+    every weight below 2^64. MemoryError, before the system runs out, when the table of sums would outgrow
+    the memory free: checked on the first table, before anything is dealt, and at every doubling."""
     limit = _slot_limit(keys.shape[1])
-    out_k, out_v, done = _loops()[0](keys, vals, step_keys, step_w, guard, _capacity(len(keys)), limit)
+    cap = _capacity(len(keys))
+    if cap > limit:
+        raise MemoryError(f"the sums outgrow the memory free: {len(keys):,} keys of {8 * keys.shape[1]} bytes "
+                          f"need a first table of {cap:,} slots, and the memory free holds {limit:,}")
+    out_k, out_v, done = _loops()[0](keys, vals, step_keys, step_w, guard, cap, limit)
     if not done:
         raise MemoryError(f"the sums outgrow the memory free: more than {limit // 2:,} distinct keys of "
                           f"{8 * keys.shape[1]} bytes")
@@ -122,8 +128,8 @@ def _hash(row):
 
 def _slot(table, store, mask, row, h):
     """Where `row` (hash `h`) sits in `table`, whose used slots hold the numbers of rows of `store` (compared
-    under `mask`), or, absent, the empty slot (-1) it would take: linear probing from h, the one search every
-    loop below makes. Slots hold row numbers, not keys, so a table costs 8 bytes a slot whatever the key."""
+    under `mask`), or, absent, the empty slot (-1) it would take: linear probing from h, the one search for a
+    row every loop below makes. Slots hold row numbers, not keys, so a table costs 8 bytes a slot whatever the key."""
     m = np.uint64(table.shape[0] - 1)
     s = h & m
     while table[s] >= 0:
@@ -139,17 +145,27 @@ def _slot(table, store, mask, row, h):
     return s
 
 
+def _empty(table, h):
+    """The first empty slot (-1) of `table` probing linearly from hash `h`: where a row known to be absent
+    goes, with nothing to compare."""
+    m = np.uint64(table.shape[0] - 1)
+    s = h & m
+    while table[s] >= 0:
+        s = (s + np.uint64(1)) & m
+    return s
+
+
 def _grow(table, store, vals, count):
-    """The table doubled, every stored row placed again, and the store of rows and weights with it."""
+    """The table doubled, every stored row placed again (rows are distinct, so each takes the first empty
+    slot from its hash), and the store of rows and weights with it."""
     cap = table.shape[0] * 2
     nt = np.full(cap, -1, dtype=np.int64)
     ns = np.empty((cap // 2 + 1, store.shape[1]), dtype=np.uint64)
     nv = np.empty(cap // 2 + 1, dtype=np.uint64)
-    ones = np.full(store.shape[1], np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
     for i in range(count):
         ns[i] = store[i]
         nv[i] = vals[i]
-        nt[_slot(nt, ns, ones, ns[i], _hash(ns[i]))] = i
+        nt[_empty(nt, _hash(ns[i]))] = i
     return nt, ns, nv
 
 
