@@ -207,3 +207,33 @@ def test_grouping_under_a_mask_equals_a_plain_dictionary():
     assert got_ids.tolist() == ids and got_firsts.tolist() == firsts
     assert len(firsts) < len(set(map(tuple, keys.tolist())))  # the mask does merge unequal rows
     assert packed.distinct(keys, mask) == len(firsts)
+
+
+def test_the_resplit_size_measure_counts_what_a_plain_enumeration_counts():
+    """`bench/resplit_size.py` (the counts docs/blackjack.md quotes for 2s against a 7 at 6 packs) on 8s
+    against a ten, 1 pack: its states after one and two hands and its unions after one to three equal sets
+    of tuples built card value by card value from the blocks, unions past the shoe dropped."""
+    from bench.resplit_size import sizes
+    from oddscalc.games.blackjack.game import full_game
+    from oddscalc.games.blackjack.hand import pair_partners
+    from oddscalc.games.blackjack.player import hand_of
+    from oddscalc.games.blackjack.rules import RuleSet
+    from oddscalc.games.blackjack.split import split_value
+    pair, up = 7, 9
+    rules = RuleSet(decks=1, max_hands=3)
+    ev = full_game(rules, ups=(up,)).evaluators[up]
+    shoe = ev.left(hand_of((pair, pair)))
+    policy = split_value(shoe, up, pair, pair_partners(ev, hand_of((pair, pair))), rules, ev.dealer, None).policy
+    steps = [(b, o) for b, ends in _grouped_blocks(pair, policy, shoe, False) for o, _ in ends]
+    states: set[tuple[tuple[int, ...], tuple]] = {((0,) * 10, ())}
+    unions: set[tuple[int, ...]] = {(0,) * 10}
+    expected = []
+    for k in (1, 2, 3):
+        if k < 3:
+            states = {(n, tuple(sorted(cls + (o,)))) for m, cls in states for b, o in steps
+                      for n in [tuple(u + c for u, c in zip(m, b))] if all(x <= s for x, s in zip(n, shoe))}
+        unions = {n for m in unions for b, _ in steps for n in [tuple(u + c for u, c in zip(m, b))]
+                  if all(x <= s for x, s in zip(n, shoe))}
+        expected.append((k, len(states) if k < 3 else None, len(unions)))
+    assert sizes(1, pair, up, 3, report=lambda line: None) == expected
+    assert expected[1][1] > expected[1][2]  # two hands' classes do split their unions into more states

@@ -1,0 +1,80 @@
+"""The size of one split's resplit law, measured (by hand, not in `make bench`): how many packed states
+(card union and the hands' sorted result classes) and how many card unions there are after each hand, when
+every hand may take any second card, so that the cost of its exact law can be stated from counts, not guessed.
+
+    .venv/bin/python -m bench.resplit_size DECKS PAIR UP [HANDS]
+
+PAIR and UP are card values (1 = Ace, 10 = ten-value); 1994 rules, CDP1 play, the shoe less the up-card and
+both pair cards; the pair cards that start new hands are left out of the unions. States are dealt up to one
+hand short of HANDS (the last hand's states are what outgrows memory); unions, the classes masked off, up to
+HANDS. Measured 2026-11-27, 6 packs, 2s against a 7, 4 hands: see docs/blackjack.md, "What resplit laws cost".
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import numpy as np
+
+
+def sizes(decks: int, pair: int, up: int, hands: int, report=print) -> list[tuple[int, int | None, int]]:
+    """(hands dealt, distinct states or None where not dealt, distinct unions) for 1..`hands` hands of value
+    index `pair` against up-card index `up`, from `core.packed`'s loops; `report` gets a line per hand."""
+    from oddscalc.core import packed
+    from oddscalc.games.blackjack.dealing import Packing
+    from oddscalc.games.blackjack.game import full_game
+    from oddscalc.games.blackjack.hand import pair_partners
+    from oddscalc.games.blackjack.player import hand_of
+    from oddscalc.games.blackjack.rounds import _grouped_blocks
+    from oddscalc.games.blackjack.rules import RuleSet
+    from oddscalc.games.blackjack.split import split_value
+    rules = RuleSet(decks=decks, max_hands=max(hands, 2))
+    ev = full_game(rules, ups=(up,)).evaluators[up]
+    h = hand_of((pair, pair))
+    shoe = ev.left(h)
+    policy = split_value(shoe, up, pair, pair_partners(ev, h), rules, ev.dealer, None).policy
+    blocks = _grouped_blocks(pair, policy, shoe, False)
+    pack = Packing(shoe, pair, 0, [blocks] * hands, 1)
+    if not pack.fast:
+        raise ValueError("the weights of so many hands may pass 2^64: the compiled loops cannot count them")
+    steps, step_w = pack.step_rows[0]
+    mask, guard = pack.union_words, pack.guard_words
+    union_steps = steps[packed.group(steps, mask)[1]] & mask
+    ones = np.ones(len(union_steps), dtype=np.uint64)
+    report(f"{len(blocks):,} blocks, {len(steps):,} (block, result class) steps")
+    states = pack.origin()
+    unions = (states[0] & mask, states[1])
+    out: list[tuple[int, int | None, int]] = []
+    for k in range(1, hands + 1):
+        start = time.perf_counter()
+        n_states = None
+        if k < hands:
+            pairs = len(states[0]) * len(steps)
+            states = packed.deal(states[0], states[1], steps, step_w, guard)
+            n_states = len(states[0])
+            report(f"  {k} hands: {n_states:,} states from {pairs:.3e} (state, step) pairs")
+        pairs = len(unions[0]) * len(union_steps)
+        unions = packed.deal(unions[0], np.ones(len(unions[0]), dtype=np.uint64), union_steps, ones, guard)
+        report(f"  {k} hands: {len(unions[0]):,} unions from {pairs:.3e} (union, block) pairs; "
+               f"{time.perf_counter() - start:.1f} s")
+        out.append((k, n_states, len(unions[0])))
+    if hands > 1:
+        report(f"the last hand would form {out[-2][1] * len(steps):.3e} (state, step) pairs")
+    return out
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) not in (3, 4) or not all(a.isdigit() for a in argv):
+        print(__doc__.split("\n\n")[1].strip(), file=sys.stderr)
+        return 2
+    decks, pair, up, *rest = map(int, argv)
+    if not (1 <= pair <= 10 and 1 <= up <= 10 and decks >= 1 and 1 <= (rest or [4])[0] <= 8):
+        print("DECKS >= 1, PAIR and UP from 1 (Ace) to 10, HANDS from 1 to 8", file=sys.stderr)
+        return 2
+    sizes(decks, pair - 1, up - 1, (rest or [4])[0], report=lambda line: print(line, flush=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
