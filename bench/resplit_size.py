@@ -72,7 +72,11 @@ def main(argv: list[str]) -> int:
     if not (1 <= pair <= 10 and 1 <= up <= 10 and decks >= 1 and 1 <= (rest or [4])[0] <= 8):
         print("DECKS >= 1, PAIR and UP from 1 (Ace) to 10, HANDS from 1 to 8", file=sys.stderr)
         return 2
-    sizes(decks, pair - 1, up - 1, (rest or [4])[0], report=lambda line: print(line, flush=True))
+    try:
+        sizes(decks, pair - 1, up - 1, (rest or [4])[0], report=lambda line: print(line, flush=True))
+    except (MemoryError, ValueError) as exc:  # the table passed its share of the memory free, or 2^64
+        print(f"resplit_size: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 
