@@ -52,31 +52,36 @@ def _in_parts(decks: int, processes: str, summary: bool | str = False):
     return run
 
 
+def split_case(decks: int, pair: int, up: int, hands: int) -> tuple:
+    """(rules, evaluator, shoe, pair partners left, post-split policy) for splitting a pair against an up-card
+    (value indices), 1994 rules with `hands` at most, CDP1 play: what a split's resplit law starts from."""
+    from oddscalc.games.blackjack.hand import pair_partners
+    from oddscalc.games.blackjack.player import hand_of
+    from oddscalc.games.blackjack.split import split_value
+    rules = RuleSet(decks=decks, max_hands=hands)
+    ev = full_game(rules, ups=(up,)).evaluators[up]
+    h = hand_of((pair, pair))
+    shoe = ev.left(h)
+    partners = pair_partners(ev, h)
+    return rules, ev, shoe, partners, split_value(shoe, up, pair, partners, rules, ev.dealer, None).policy
+
+
 def _resplit_law(decks: int, pair: int, up: int, hands: int, compiled: bool = True):
     """The exact law of one split's rounds with every resplit pattern (no work budget), CDP1 play: pair and
     up-card as value indices, the hands dealt in compiled loops or (`compiled` False) on a dictionary of Python
     integers. The game for that up-card and the split's play are computed once, outside the timing; the
     banker's memo warms on the first run."""
     from oddscalc.games.blackjack import dealing
-    from oddscalc.games.blackjack.hand import pair_partners
-    from oddscalc.games.blackjack.player import hand_of
     from oddscalc.games.blackjack.rounds import split_law_in_part
-    from oddscalc.games.blackjack.split import split_value
-    rules = RuleSet(decks=decks, max_hands=hands)
-    state = {}
+    state = []
 
     def run():
         if not state:
-            ev = full_game(rules, ups=(up,)).evaluators[up]
-            h = hand_of((pair, pair))
-            shoe = ev.left(h)
-            partners = pair_partners(ev, h)
-            detail = split_value(shoe, up, pair, partners, rules, ev.dealer, None)
-            state.update(ev=ev, shoe=shoe, partners=partners, policy=detail.policy)
+            state.extend(split_case(decks, pair, up, hands))
+        rules, ev, shoe, partners, policy = state
         saved, dealing.FAST = dealing.FAST, compiled
         try:
-            law, skipped = split_law_in_part(state["shoe"], up, pair, state["partners"], rules, state["ev"].dealer,
-                                             state["policy"], None)
+            law, skipped = split_law_in_part(shoe, up, pair, partners, rules, ev.dealer, policy, None)
         finally:
             dealing.FAST = saved
         assert skipped == ()

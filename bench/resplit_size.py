@@ -21,19 +21,11 @@ import numpy as np
 def sizes(decks: int, pair: int, up: int, hands: int, report=print) -> list[tuple[int, int | None, int]]:
     """(hands dealt, distinct states or None where not dealt, distinct unions) for 1..`hands` hands of value
     index `pair` against up-card index `up`, from `core.packed`'s loops; `report` gets a line per hand."""
+    from bench.bench_blackjack import split_case
     from oddscalc.core import packed
     from oddscalc.games.blackjack.dealing import Packing
-    from oddscalc.games.blackjack.game import full_game
-    from oddscalc.games.blackjack.hand import pair_partners
-    from oddscalc.games.blackjack.player import hand_of
     from oddscalc.games.blackjack.rounds import _grouped_blocks
-    from oddscalc.games.blackjack.rules import RuleSet
-    from oddscalc.games.blackjack.split import split_value
-    rules = RuleSet(decks=decks, max_hands=max(hands, 2))
-    ev = full_game(rules, ups=(up,)).evaluators[up]
-    h = hand_of((pair, pair))
-    shoe = ev.left(h)
-    policy = split_value(shoe, up, pair, pair_partners(ev, h), rules, ev.dealer, None).policy
+    _, _, shoe, _, policy = split_case(decks, pair, up, max(hands, 2))
     blocks = _grouped_blocks(pair, policy, shoe, False)
     pack = Packing(shoe, pair, 0, [blocks] * hands, 1)
     if not pack.fast:
@@ -64,16 +56,26 @@ def sizes(decks: int, pair: int, up: int, hands: int, report=print) -> list[tupl
     return out
 
 
+USAGE = __doc__.split("\n\n")[1].strip()
+#: Each argument's name and the whole numbers it allows (DECKS: the packs the rules allow).
+ARGUMENTS = (("DECKS", range(1, 9)), ("PAIR", range(1, 11)), ("UP", range(1, 11)), ("HANDS", range(1, 9)))
+
+
 def main(argv: list[str]) -> int:
-    if len(argv) not in (3, 4) or not all(a.isdigit() for a in argv):
-        print(__doc__.split("\n\n")[1].strip(), file=sys.stderr)
+    if len(argv) not in (3, 4):
+        print(f"usage: {USAGE}", file=sys.stderr)
         return 2
-    decks, pair, up, *rest = map(int, argv)
-    if not (1 <= pair <= 10 and 1 <= up <= 10 and decks >= 1 and 1 <= (rest or [4])[0] <= 8):
-        print("DECKS >= 1, PAIR and UP from 1 (Ace) to 10, HANDS from 1 to 8", file=sys.stderr)
-        return 2
+    values = []
+    for text, (name, allowed) in zip(argv, ARGUMENTS):
+        # ASCII digits only (str.isdigit() also passes other scripts' digits), and short: no huge numbers
+        if not (text.isascii() and text.isdigit() and len(text) <= 2 and int(text) in allowed):
+            print(f"resplit_size: {name} must be a whole number from {allowed[0]} to {allowed[-1]}; got {text[:20]!r}",
+                  file=sys.stderr)
+            return 2
+        values.append(int(text))
+    decks, pair, up, hands = values + [4] * (4 - len(values))
     try:
-        sizes(decks, pair - 1, up - 1, (rest or [4])[0], report=lambda line: print(line, flush=True))
+        sizes(decks, pair - 1, up - 1, hands, report=lambda line: print(line, flush=True))
     except (MemoryError, ValueError) as exc:  # the table passed its share of the memory free, or 2^64
         print(f"resplit_size: {exc}", file=sys.stderr)
         return 2

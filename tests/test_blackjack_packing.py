@@ -213,17 +213,10 @@ def test_the_resplit_size_measure_counts_what_a_plain_enumeration_counts():
     """`bench/resplit_size.py` (the counts docs/blackjack.md quotes for 2s against a 7 at 6 packs) on 8s
     against a ten, 1 pack: its states after one and two hands and its unions after one to three equal sets
     of tuples built card value by card value from the blocks, unions past the shoe dropped."""
+    from bench.bench_blackjack import split_case
     from bench.resplit_size import sizes
-    from oddscalc.games.blackjack.game import full_game
-    from oddscalc.games.blackjack.hand import pair_partners
-    from oddscalc.games.blackjack.player import hand_of
-    from oddscalc.games.blackjack.rules import RuleSet
-    from oddscalc.games.blackjack.split import split_value
     pair, up = 7, 9
-    rules = RuleSet(decks=1, max_hands=3)
-    ev = full_game(rules, ups=(up,)).evaluators[up]
-    shoe = ev.left(hand_of((pair, pair)))
-    policy = split_value(shoe, up, pair, pair_partners(ev, hand_of((pair, pair))), rules, ev.dealer, None).policy
+    _, _, shoe, _, policy = split_case(1, pair, up, 3)
     steps = [(b, o) for b, ends in _grouped_blocks(pair, policy, shoe, False) for o, _ in ends]
     states: set[tuple[tuple[int, ...], tuple]] = {((0,) * 10, ())}
     unions: set[tuple[int, ...]] = {(0,) * 10}
@@ -237,3 +230,15 @@ def test_the_resplit_size_measure_counts_what_a_plain_enumeration_counts():
         expected.append((k, len(states) if k < 3 else None, len(unions)))
     assert sizes(1, pair, up, 3, report=lambda line: None) == expected
     assert expected[1][1] > expected[1][2]  # two hands' classes do split their unions into more states
+
+
+@pytest.mark.parametrize("argv, named", [(["99999999999999999999", "2", "7"], "DECKS"), (["1e999999", "2", "7"], "DECKS"),
+                                         (["9", "2", "7"], "DECKS"), (["\u0663", "2", "7"], "DECKS"),
+                                         (["6", "2", "-7"], "UP"), (["6", "2", "7", "99"], "HANDS"),
+                                         (["6", "2"], "usage"), (["", "2", "7"], "DECKS")])
+def test_the_resplit_size_measure_refuses_bad_arguments_in_one_line(argv, named, capsys):
+    """Huge, non-ASCII, out-of-range, missing and empty arguments: one line naming the argument, exit 2."""
+    from bench.resplit_size import main
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and named in err
