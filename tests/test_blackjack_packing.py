@@ -165,7 +165,7 @@ def test_sums_that_would_outgrow_the_free_memory_stop_with_a_memory_error(monkey
     out_k, out_v = packed.deal(keys, vals, steps, step_w, np.zeros(1, dtype=np.uint64))
     assert dict(zip(out_k[:, 0].tolist(), out_v.tolist())) == plain and len(plain) > 4096  # the table grew
     # the 3,000 keys start in 1 << (2 x 3,000).bit_length() = 8,192 slots (`_capacity`); a one-word table
-    # costs 12 + 16 = 28 bytes a slot, and `_slot_limit` allows MEMORY_SHARE of the memory free
+    # costs 12 + 16 = 28 bytes a slot, and `slot_limit` allows MEMORY_SHARE of the memory free
     first = 1 << (2 * 3000).bit_length()
 
     def slots(free: int) -> int:
@@ -242,3 +242,47 @@ def test_the_resplit_size_measure_refuses_bad_arguments_in_one_line(argv, named,
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and named in err
+
+
+@pytest.mark.parametrize("shoe,pair,up,limit", [((2, 2, 1, 1, 1, 1, 1, 4, 1, 8), 7, 9, 4),
+                                                ((2, 2, 1, 1, 1, 1, 1, 5, 1, 9), 7, 5, 5)])
+def test_the_last_hand_dealt_in_slices_gives_the_law_of_the_unions(shoe, pair, up, limit, monkeypatch):
+    """`Packing.law` deals each pattern's last hand (`Deferred`) in slices by the counts of card values its
+    unions end with, as few as memory needs: with slices of at most 1 or 40 (state, step) pairs, and with
+    one slice, the law equals `union_law` on every union dealt whole and unpacked into a dictionary (no
+    slices, no compiled tally); and the small bounds do cut it into more than one slice, the smallest into
+    slices that fix every value the unions end with (depth 10)."""
+    from oddscalc.games.blackjack.dealing import Deferred, union_law
+    from oddscalc.games.blackjack.player import DealerTable
+    from oddscalc.games.blackjack.rounds import _pattern_states
+    dealer = DealerTable(up, False)
+    pack, finals, skipped = _pattern_states(shoe, pair, shoe[pair], limit, _policy, None)
+    assert skipped == () and pack.fast and any(isinstance(f, Deferred) for f in finals)
+    want = union_law(pack.all_unions(finals), shoe, dealer, False)
+    assert want and sum(want.values()) > 0
+    slices = []
+    tally = Packing._tally_law
+    monkeypatch.setattr(Packing, "_tally_law", lambda self, by, keys, *rest: (slices.append(len(keys)),
+                                                                               tally(self, by, keys, *rest)))
+    for most in (None, 40, 1):
+        slices.clear()
+        assert pack.law(finals, dealer, False, most) == want
+        deferred = len(slices) - (len(finals) > sum(isinstance(f, Deferred) for f in finals))
+        assert (deferred == sum(isinstance(f, Deferred) for f in finals)) if most is None else deferred > 4
+
+
+def test_grouping_that_would_outgrow_the_free_memory_stops_before_it_starts(monkeypatch):
+    """`core.packed.group` (the law's numbering of unions) asks for its table, 8 bytes a slot of
+    `_capacity`, and 16 bytes a row, within `MEMORY_SHARE` of the memory free, as `deal` does: 3,000 rows
+    start in 8,192 slots, 113,536 bytes; a share of 120,000 holds them and 100,000 does not."""
+    import numpy as np
+    from oddscalc.core import packed
+    keys = np.arange(3000, dtype=np.uint64).reshape(-1, 1)
+    need = 8 * (1 << (2 * 3000).bit_length()) + 16 * 3000
+    assert need == 113_536
+    monkeypatch.setattr(packed, "free_bytes", lambda: int(120_000 / packed.MEMORY_SHARE) + 1)
+    assert packed.distinct(keys, np.ones(1, dtype=np.uint64) * np.uint64(0xFF)) == 256
+    monkeypatch.setattr(packed, "free_bytes", lambda: int(100_000 / packed.MEMORY_SHARE))
+    monkeypatch.setattr(packed, "_loops", lambda: pytest.fail("grouped with no room for the table"))
+    with pytest.raises(MemoryError, match=f"grouping 3,000 keys needs {need:,} bytes"):
+        packed.group(keys, np.ones(1, dtype=np.uint64))

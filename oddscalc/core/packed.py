@@ -22,7 +22,7 @@ import os
 
 import numpy as np
 
-__all__ = ["MEMORY_SHARE", "deal", "distinct", "free_bytes", "group", "tally"]
+__all__ = ["MEMORY_SHARE", "deal", "distinct", "free_bytes", "group", "slot_limit", "tally"]
 
 _LOOPS: tuple | None = None
 
@@ -64,7 +64,7 @@ def free_bytes() -> int:
     return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_AVPHYS_PAGES")
 
 
-def _slot_limit(n_words: int) -> int:
+def slot_limit(n_words: int) -> int:
     """The most slots a table of `n_words`-word keys may reach. A table of S slots holds S row numbers and
     at most S/2 rows of keys with their weights (8 (n_words + 1) bytes a row). While it doubles to S, the old
     and the new both live: 1.5 S numbers and 0.75 S rows; at the end the rows are copied out: S numbers and
@@ -78,7 +78,7 @@ def deal(keys: np.ndarray, vals: np.ndarray, step_keys: np.ndarray, step_w: np.n
     equal sums merged: (keys, weights), in the order first met (key by key, step by step). The caller keeps
     every weight below 2^64. MemoryError, before the system runs out, when the table of sums would outgrow
     the memory free: checked on the first table, before anything is dealt, and at every doubling."""
-    limit = _slot_limit(keys.shape[1])
+    limit = slot_limit(keys.shape[1])
     cap = _capacity(len(keys))
     if cap > limit:
         raise MemoryError(f"the sums outgrow the memory free: {len(keys):,} keys of {8 * keys.shape[1]} bytes "
@@ -91,8 +91,14 @@ def deal(keys: np.ndarray, vals: np.ndarray, step_keys: np.ndarray, step_w: np.n
 
 
 def group(keys: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Rows grouped by their words under `mask`: (group index of each row, first row of each group)."""
-    return _loops()[1](keys, mask, _capacity(len(keys)))
+    """Rows grouped by their words under `mask`: (group index of each row, first row of each group).
+    MemoryError, before anything is made, when its table (8 bytes a slot), a group number and a first row
+    for each row (16 bytes a row) would pass `MEMORY_SHARE` of the memory free, as `deal`'s tables may not."""
+    cap = _capacity(len(keys))
+    need, room = 8 * cap + 16 * len(keys), int(free_bytes() * MEMORY_SHARE)
+    if need > room:
+        raise MemoryError(f"grouping {len(keys):,} keys needs {need:,} bytes, and the memory free allows {room:,}")
+    return _loops()[1](keys, mask, cap)
 
 
 def distinct(keys: np.ndarray, mask: np.ndarray) -> int:

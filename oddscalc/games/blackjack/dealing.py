@@ -11,6 +11,7 @@ rebuilt exactly by `core.residues`). `rounds.py` says which hands are dealt, pat
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -20,8 +21,9 @@ from oddscalc.core.residues import primes_for, reconstruct
 from oddscalc.games.blackjack.dealer import BUST, ROWS, falling
 from oddscalc.games.blackjack.player import DealerTable
 
-__all__ = ["ALL_LOSE", "BANKER_RESULTS", "CLASSES", "CLASS_INDEX", "FAST", "NET", "Packing", "banker_groups", "deal",
-           "deal_hand", "deal_in", "merge_unions", "net_all", "sized_law", "union_law", "union_orders"]
+__all__ = ["ALL_LOSE", "BANKER_RESULTS", "CLASSES", "CLASS_INDEX", "FAST", "NET", "Deferred", "Packing",
+           "banker_groups", "deal", "deal_hand", "deal_in", "defer_hand", "merge_unions", "net_all", "sized_law",
+           "union_law", "union_orders"]
 
 
 ALL_LOSE = 23  # a banker result that beats every hand: a total above every hand's, or (no hole card) a blackjack
@@ -184,6 +186,28 @@ def deal_hand(pack: Packing, states, kind: int, work: int, budget: int | None):
     return new, work
 
 
+@dataclass(frozen=True)
+class Deferred:
+    """Packed states still to be dealt one more hand of block list `kind`: the last hand of a pattern, left
+    to `Packing.law`, which deals it slice by slice when all of its sums at once would outgrow the memory."""
+
+    states: object
+    kind: int
+
+
+def defer_hand(pack: Packing, states, kind: int, work: int, budget: int | None):
+    """`deal_hand` for a last hand: the same work counted and budget kept, but the hand left to the law
+    (`Deferred`); (None, work) beyond `budget`."""
+    n_blocks = pack.n_blocks[kind]
+    if pack.fast:
+        work += packed.distinct(states[0], pack.union_words) * n_blocks
+    else:
+        work += len({k & pack.union_mask for k in states}) * n_blocks
+    if budget is not None and work > budget:
+        return None, work
+    return Deferred(states, kind), work
+
+
 #: Unions whose banker weights are held at once by the compiled tally (bounds its memory).
 UNION_CHUNK = 1 << 16
 
@@ -326,19 +350,80 @@ class Packing:
         """`unions` of the final states of every pattern, merged."""
         unions: dict[tuple[int, ...], dict[tuple, int]] = {}
         for states in finals:
-            merge_unions(unions, self.unions(states))
+            merge_unions(unions, self.unions(self.dealt(states)))
         return unions
 
-    def law(self, finals: list, dealer: DealerTable, peek: bool) -> dict[int, Fraction]:
+    def dealt(self, states):
+        """Packed states, a `Deferred` last hand dealt whole."""
+        if isinstance(states, Deferred):
+            return deal_hand(self, states.states, states.kind, 0, None)[0]
+        return states
+
+    def law(self, finals: list, dealer: DealerTable, peek: bool, most: int | None = None) -> dict[int, Fraction]:
         """Net result -> chance from the final packed states of every pattern (`union_law` on their unions);
         in the compiled backend the banker's weights are taken once per union and the nets tallied modulo
-        primes whose product passes every numerator (at most the denominator: the chances sum to at most 1)."""
+        primes whose product passes every numerator (at most the denominator: the chances sum to at most 1).
+        A `Deferred` last hand is dealt in slices of at most `most` (state, step) pairs (`_sliced_law`), so
+        that its sums need not fit in memory at once."""
         if not self.fast:
             return union_law(self.all_unions(finals), self.shoe, dealer, peek)
-        keys = np.concatenate([k for k, _ in finals])
-        vals = np.concatenate([v for _, v in finals])
+        by_size: dict[int, dict[int, int]] = {}
+        ready = [f for f in finals if not isinstance(f, Deferred)]
+        if ready:
+            self._tally_law(by_size, np.concatenate([k for k, _ in ready]), np.concatenate([v for _, v in ready]),
+                            dealer, peek)
+        for d in finals:
+            if isinstance(d, Deferred):
+                self._sliced_law(by_size, d.states, self.step_rows[d.kind], dealer, peek, most)
+        return sized_law(by_size, sum(self.shoe), dealer)
+
+    def _sliced_law(self, by_size: dict[int, dict[int, int]], states, steps, dealer: DealerTable, peek: bool,
+                    most: int | None = None) -> None:
+        """The law of every state dealt every step (block and result class), added into `by_size`, in slices
+        that no union crosses: the pairs are split by the count of one card value their union ends with,
+        then of another, until a slice has at most `most` (state, step) pairs (default a quarter of the
+        slots the memory free allows a table, `core.packed`); each slice is dealt, its banker weights taken
+        and its nets tallied, then freed. The sums and the banker's work are those of one deal: only the
+        memory held at once changes. Values are taken widest range of counts first."""
+        keys, vals = states
+        step_keys, step_w = steps
+        if not len(keys) or not len(step_keys):
+            return
+        if most is None:
+            most = max(1, packed.slot_limit(self.n_words) // 4)
+        width = np.uint64((1 << self.width) - 1)
+        have = self.fields_of(keys).astype(np.int64)
+        take = np.stack([((step_keys[:, p // 64] >> np.uint64(p % 64)) & width).astype(np.int64)
+                         for p in self.union_pos], axis=1)
+        spread = [int(have[:, c].max() - have[:, c].min() + take[:, c].max() - take[:, c].min()) for c in range(10)]
+        order = sorted(range(10), key=lambda c: -spread[c])
+        rows = np.arange(len(keys))
+
+        def cut(parts: list, depth: int) -> None:
+            if depth == 10 or sum(len(a) * len(b) for a, b in parts) <= most:
+                out = [packed.deal(keys[a], vals[a], step_keys[b], step_w[b], self.guard_words) for a, b in parts]
+                self._tally_law(by_size, np.concatenate([k for k, _ in out]), np.concatenate([v for _, v in out]),
+                                dealer, peek)
+                return
+            c = order[depth]
+            cells: dict[int, list] = {}
+            for a, b in parts:
+                for x in np.unique(have[a, c]).tolist():
+                    a_x = a[have[a, c] == x]
+                    for y in np.unique(take[b, c]).tolist():
+                        cells.setdefault(x + y, []).append((a_x, b[take[b, c] == y]))
+            for total in sorted(cells):
+                cut(cells[total], depth + 1)
+
+        cut([(rows, np.arange(len(step_keys)))], 0)
+
+    def _tally_law(self, by_size: dict[int, dict[int, int]], keys: np.ndarray, vals: np.ndarray,
+                   dealer: DealerTable, peek: bool) -> None:
+        """Packed final states' nets against the banker added into `by_size` (union size -> net -> integer
+        weight over `sized_law`'s denominator): the banker's weights once per union, the nets tallied
+        modulo primes and rebuilt exactly."""
         if not len(keys):
-            return {}
+            return
         size = sum(self.shoe)
         ids, firsts = packed.group(keys, self.union_words)
         field = np.uint64((1 << self.class_bits) - 1)
@@ -383,7 +468,6 @@ class Packing:
                          (words, shifts, int(field)), NET, offset, np.array(primes, dtype=np.uint64), acc)
         ks, nets = np.nonzero(acc.any(axis=2))
         values = reconstruct([acc[ks, nets, i] for i in range(len(primes))], primes)
-        by_size: dict[int, dict[int, int]] = {}
         for k, net, v in zip(ks.tolist(), nets.tolist(), values):
-            by_size.setdefault(k, {})[net - offset] = v
-        return sized_law(by_size, size, dealer)
+            acc_k = by_size.setdefault(k, {})
+            acc_k[net - offset] = acc_k.get(net - offset, 0) + v

@@ -29,7 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from oddscalc.games.blackjack.dealing import Packing, deal, deal_hand, deal_in, merge_unions, union_law
+from oddscalc.games.blackjack.dealing import (Deferred, Packing, deal, deal_hand, deal_in, defer_hand, merge_unions,
+                                              union_law)
 from oddscalc.games.blackjack.player import DOUBLE, HIT, STAND, DealerTable, add, total_of
 from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
 
@@ -194,6 +195,16 @@ def _pattern_states(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
         if spawns == 0:  # no resplit: always computed, outside the budget
             finals.append(deal_in(pack, [n_kind, n_kind], 0, count, 0, None)[0])
             continue
+        if spawns + 2 == limit:  # N^limit: nothing deals after it, so its last hand is left to the law
+            before = power(limit - 1)
+            last = None
+            if before is not None:
+                last, work = defer_hand(pack, before, n_kind, work, budget)
+            if last is None:
+                skipped.append((spawns, spawns + 2, count))
+            else:
+                finals.append(Deferred(pack.spawned(last.states, spawns - 1, count), n_kind))
+            continue
         states = power(spawns + 2)
         if states is None:
             skipped.append((spawns, spawns + 2, count))
@@ -213,9 +224,9 @@ def _pattern_states(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
             if horner is None:
                 break
             horner = pack.add(horner, pack.spawned(states, spawns - 1, end_b.get(j, 0)))
-        for _ in range(2):
+        for last in (False, True):  # the last hand left to the law (`Deferred`)
             if horner is not None:
-                horner, work = deal_hand(pack, horner, x_kind, work, budget)
+                horner, work = (defer_hand if last else deal_hand)(pack, horner, x_kind, work, budget)
         if horner is not None:
             finals.append(horner)
         else:  # beyond the budget together: each pattern alone, as far as the budget allows (the cheap ones fit)
