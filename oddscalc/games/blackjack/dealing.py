@@ -392,10 +392,11 @@ class Packing:
         if most is None:
             most = max(1, packed.slot_limit(self.n_words) // 4)
         width = np.uint64((1 << self.width) - 1)
-        have = self.fields_of(keys).astype(np.int64)
-        take = np.stack([((step_keys[:, p // 64] >> np.uint64(p % 64)) & width).astype(np.int64)
+        have = self.fields_of(keys)  # counts as 16-bit integers: 20 bytes a state
+        take = np.stack([((step_keys[:, p // 64] >> np.uint64(p % 64)) & width).astype(np.int16)
                          for p in self.union_pos], axis=1)
-        spread = [int(have[:, c].max() - have[:, c].min() + take[:, c].max() - take[:, c].min()) for c in range(10)]
+        spread = [int(have[:, c].max()) - int(have[:, c].min()) + int(take[:, c].max()) - int(take[:, c].min())
+                  for c in range(10)]
         order = sorted(range(10), key=lambda c: -spread[c])
         rows = np.arange(len(keys))
 
@@ -408,10 +409,12 @@ class Packing:
             c = order[depth]
             cells: dict[int, list] = {}
             for a, b in parts:
-                for x in np.unique(have[a, c]).tolist():
-                    a_x = a[have[a, c] == x]
-                    for y in np.unique(take[b, c]).tolist():
-                        cells.setdefault(x + y, []).append((a_x, b[take[b, c] == y]))
+                held, drawn = have[a, c], take[b, c]
+                by_draw = [(y, b[drawn == y]) for y in np.unique(drawn).tolist()]
+                for x in np.unique(held).tolist():
+                    a_x = a[held == x]
+                    for y, b_y in by_draw:
+                        cells.setdefault(x + y, []).append((a_x, b_y))
             for total in sorted(cells):
                 cut(cells[total], depth + 1)
 
