@@ -244,6 +244,31 @@ def test_the_resplit_size_measure_refuses_bad_arguments_in_one_line(argv, named,
     assert "\n" not in err and named in err
 
 
+@pytest.mark.parametrize("argv, named", [(["6", "2", "7", "4", "0"], "MINUTES"),
+                                         (["6", "2", "7", "4", "9999"], "MINUTES"),
+                                         (["6", "2", "7", "4", "\u0663"], "MINUTES"), (["6", "11", "7"], "PAIR"),
+                                         (["6", "2"], "usage"), (["6", "2", "7", "4", "5", "6"], "usage")])
+def test_the_resplit_slices_watch_refuses_bad_arguments_in_one_line(argv, named, capsys):
+    """`bench/resplit_slices.py`: out-of-range, non-ASCII and missing arguments, one line naming it, exit 2."""
+    from bench.resplit_slices import main
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and named in err
+
+
+def test_the_resplit_slices_watch_forms_every_pair_and_gives_the_split_law():
+    """`bench/resplit_slices.py` on 8s against a ten, 1 pack, 3 hands: the pairs it counts in the law's deals
+    are every (state, step) pair of the last hands, and the law it watches is `split_law_in_part`'s."""
+    from bench.bench_blackjack import split_case
+    from bench.resplit_slices import watch
+    from oddscalc.games.blackjack.rounds import split_law_in_part
+    lines: list[str] = []
+    seen = watch(1, 7, 9, 3, 10, report=lines.append)
+    rules, ev, shoe, partners, policy = split_case(1, 7, 9, 3)
+    assert seen["done"] == seen["pairs"] > 0 and lines[-1].startswith("law complete")
+    assert seen["law"] == split_law_in_part(shoe, 9, 7, partners, rules, ev.dealer, policy, None)[0]
+
+
 @pytest.mark.parametrize("shoe,pair,up,limit", [((2, 2, 1, 1, 1, 1, 1, 4, 1, 8), 7, 9, 4),
                                                 ((2, 2, 1, 1, 1, 1, 1, 5, 1, 9), 7, 5, 5)])
 def test_the_last_hand_dealt_in_slices_gives_the_law_of_the_unions(shoe, pair, up, limit, monkeypatch):

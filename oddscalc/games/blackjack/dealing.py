@@ -22,8 +22,8 @@ from oddscalc.games.blackjack.dealer import BUST, ROWS, falling
 from oddscalc.games.blackjack.player import DealerTable
 
 __all__ = ["ALL_LOSE", "BANKER_RESULTS", "CLASSES", "CLASS_INDEX", "FAST", "NET", "Deferred", "Packing",
-           "banker_groups", "deal", "deal_hand", "deal_in", "defer_hand", "merge_unions", "net_all", "sized_law",
-           "union_law", "union_orders"]
+           "banker_groups", "deal", "deal_hand", "deal_in", "defer_hand", "hand_work", "merge_unions", "net_all",
+           "sized_law", "union_law", "union_orders"]
 
 
 ALL_LOSE = 23  # a banker result that beats every hand: a total above every hand's, or (no hole card) a blackjack
@@ -161,20 +161,23 @@ def deal_in(pack: Packing, kinds: list[int], spawns: int, count: int, work: int,
     return states, work
 
 
-def deal_hand(pack: Packing, states, kind: int, work: int, budget: int | None):
-    """Every packed state dealt one more hand of block list `kind`; the work (distinct partial unions times
-    blocks) added first, and (None, work) if it passes `budget`."""
-    n_blocks = pack.n_blocks[kind]
+def hand_work(pack: Packing, states, kind: int) -> int:
+    """The work of dealing `states` one more hand of block list `kind`: distinct partial unions times blocks."""
     if pack.fast:
-        keys, vals = states
-        work += packed.distinct(keys, pack.union_words) * n_blocks
-        if budget is not None and work > budget:
-            return None, work
-        step_keys, step_w = pack.step_rows[kind]
-        return packed.deal(keys, vals, step_keys, step_w, pack.guard_words), work
-    work += len({k & pack.union_mask for k in states}) * n_blocks
+        return packed.distinct(states[0], pack.union_words) * pack.n_blocks[kind]
+    return len({k & pack.union_mask for k in states}) * pack.n_blocks[kind]
+
+
+def deal_hand(pack: Packing, states, kind: int, work: int, budget: int | None):
+    """Every packed state dealt one more hand of block list `kind`; the work (`hand_work`) added first, and
+    (None, work) if it passes `budget`."""
+    work += hand_work(pack, states, kind)
     if budget is not None and work > budget:
         return None, work
+    if pack.fast:
+        keys, vals = states
+        step_keys, step_w = pack.step_rows[kind]
+        return packed.deal(keys, vals, step_keys, step_w, pack.guard_words), work
     guard = pack.guard
     new: dict[int, int] = {}
     get = new.get
@@ -188,21 +191,17 @@ def deal_hand(pack: Packing, states, kind: int, work: int, budget: int | None):
 
 @dataclass(frozen=True)
 class Deferred:
-    """Packed states still to be dealt one more hand of block list `kind`: the last hand of a pattern, left
-    to `Packing.law`, which deals it slice by slice when all of its sums at once would outgrow the memory."""
+    """Packed states still to be dealt one more hand of block list `kind`: a pattern's last hand, after which
+    nothing is dealt, left to `Packing.law`, which deals it in slices no union crosses."""
 
     states: object
     kind: int
 
 
 def defer_hand(pack: Packing, states, kind: int, work: int, budget: int | None):
-    """`deal_hand` for a last hand: the same work counted and budget kept, but the hand left to the law
+    """`deal_hand` for a last hand: the same work counted and budget kept, the hand left to the law
     (`Deferred`); (None, work) beyond `budget`."""
-    n_blocks = pack.n_blocks[kind]
-    if pack.fast:
-        work += packed.distinct(states[0], pack.union_words) * n_blocks
-    else:
-        work += len({k & pack.union_mask for k in states}) * n_blocks
+    work += hand_work(pack, states, kind)
     if budget is not None and work > budget:
         return None, work
     return Deferred(states, kind), work

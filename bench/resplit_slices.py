@@ -1,0 +1,105 @@
+"""One split's exact resplit law with its last hands dealt in slices, watched (by hand, not in `make bench`):
+the memory it holds and the rate at which it forms (state, step) pairs, slice by slice, so that the time of
+an exact law too long to run here is stated from a measured rate, not guessed.
+
+    .venv/bin/python -m bench.resplit_slices DECKS PAIR UP [HANDS [MINUTES]]
+
+PAIR and UP are card values (1 = Ace, 10 = ten-value); 1994 rules with HANDS at most (default 4), CDP1 play,
+no work budget. The patterns are dealt up to their last hands (`rounds._pattern_states`), then the law deals
+those in slices (`Packing._sliced_law`), a line on stderr per slice; after MINUTES (default 10) it stops and
+gives the pairs done, the rate and the time the whole would take at that rate. Measured 2026-11-27, 6 packs,
+2s against a 7: see docs/blackjack.md, "What resplit laws cost".
+"""
+
+from __future__ import annotations
+
+import resource
+import sys
+import time
+
+from bench.resplit_size import ARGUMENTS
+
+
+class Stopped(Exception):
+    """The time allowed ran out."""
+
+
+def watch(decks: int, pair: int, up: int, hands: int, minutes: float, report=print) -> dict:
+    """Deal a split's patterns and take their law, slices reported; {"pairs", "done", "seconds", "law"}, the law
+    None when the time ran out. Pair and up-card are value indices."""
+    from bench.bench_blackjack import split_case
+    from oddscalc.core import packed
+    from oddscalc.games.blackjack import dealing
+    from oddscalc.games.blackjack.rounds import _pattern_states
+    rules, ev, shoe, partners, policy = split_case(decks, pair, up, hands)
+    start = time.perf_counter()
+    pack, finals, skipped = _pattern_states(shoe, pair, partners, rules.hands_limit(pair + 1, partners), policy,
+                                            None)
+    last = [f for f in finals if isinstance(f, dealing.Deferred)]
+    total = sum(len(f.states[0]) * len(pack.step_rows[f.kind][0]) for f in last)
+    before = sum(len(f.states[0]) for f in last)
+    report(f"patterns dealt up to their last hands in {time.perf_counter() - start:.1f} s: {before:,} states, "
+           f"{total:.3e} (state, step) pairs to form; peak {_peak():.2f} GB")
+    seen = {"pairs": total, "done": 0, "slices": 0}
+    deal, tally = packed.deal, dealing.Packing._tally_law
+    law_start = time.perf_counter()
+
+    def counted(keys, vals, step_keys, step_w, guard):
+        seen["done"] += len(keys) * len(step_keys)
+        return deal(keys, vals, step_keys, step_w, guard)
+
+    def reported(self, by_size, keys, *rest):
+        tally(self, by_size, keys, *rest)
+        seen["slices"] += 1
+        elapsed = time.perf_counter() - law_start
+        report(f"  slice {seen['slices']}: {len(keys):,} sums; {seen['done']:.3e} of {total:.3e} pairs, "
+               f"{elapsed:.0f} s, peak {_peak():.2f} GB")
+        if elapsed > 60 * minutes:
+            raise Stopped
+
+    packed.deal, dealing.Packing._tally_law = counted, reported
+    law = None
+    try:
+        law = pack.law(finals, ev.dealer, rules.peek)
+    except Stopped:
+        pass
+    finally:
+        packed.deal, dealing.Packing._tally_law = deal, tally
+    seconds = time.perf_counter() - law_start
+    rate = seen["done"] / seconds if seconds else 0.0
+    report(f"{'law complete' if law is not None else 'stopped'} after {seconds:.0f} s: {seen['done']:.3e} of "
+           f"{total:.3e} pairs ({rate / 1e6:.1f} million a second); the whole at that rate: "
+           f"{total / rate / 3600 if rate else float('inf'):.2f} h; peak {_peak():.2f} GB")
+    return {"pairs": total, "done": seen["done"], "seconds": seconds, "law": law}
+
+
+def _peak() -> float:
+    """This process's peak resident memory, GB (Linux reports kilobytes)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6
+
+
+USAGE = __doc__.split("\n\n")[1].strip()
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) not in (3, 4, 5):
+        print(f"usage: {USAGE}", file=sys.stderr)
+        return 2
+    values = []
+    for text, (name, allowed) in zip(argv, ARGUMENTS + (("MINUTES", range(1, 601)),)):
+        if not (text.isascii() and text.isdigit() and len(text) <= 3 and int(text) in allowed):
+            print(f"resplit_slices: {name} must be a whole number from {allowed[0]} to {allowed[-1]}; "
+                  f"got {text[:20]!r}", file=sys.stderr)
+            return 2
+        values.append(int(text))
+    decks, pair, up, hands, minutes = values + [4, 10][len(values) - 3:]
+    try:
+        watch(decks, pair - 1, up - 1, hands, minutes, report=lambda line: print(line, file=sys.stderr, flush=True))
+    except (MemoryError, ValueError) as exc:
+        print(f"resplit_slices: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
