@@ -61,18 +61,27 @@ USAGE = __doc__.split("\n\n")[1].strip()
 ARGUMENTS = (("DECKS", range(1, 9)), ("PAIR", range(1, 11)), ("UP", range(1, 11)), ("HANDS", range(1, 9)))
 
 
+def whole_numbers(prog: str, argv: list[str], arguments: tuple, digits: int) -> list[int] | None:
+    """Each argument read as a whole number in its allowed range (`arguments`: (name, range) pairs), or None
+    after one line on stderr naming the first that is not: ASCII digits only (str.isdigit() also passes other
+    scripts' digits), at most `digits` of them, so no huge number is ever converted."""
+    values = []
+    for text, (name, allowed) in zip(argv, arguments):
+        if not (text.isascii() and text.isdigit() and len(text) <= digits and int(text) in allowed):
+            print(f"{prog}: {name} must be a whole number from {allowed[0]} to {allowed[-1]}; got {text[:20]!r}",
+                  file=sys.stderr)
+            return None
+        values.append(int(text))
+    return values
+
+
 def main(argv: list[str]) -> int:
     if len(argv) not in (3, 4):
         print(f"usage: {USAGE}", file=sys.stderr)
         return 2
-    values = []
-    for text, (name, allowed) in zip(argv, ARGUMENTS):
-        # ASCII digits only (str.isdigit() also passes other scripts' digits), and short: no huge numbers
-        if not (text.isascii() and text.isdigit() and len(text) <= 2 and int(text) in allowed):
-            print(f"resplit_size: {name} must be a whole number from {allowed[0]} to {allowed[-1]}; got {text[:20]!r}",
-                  file=sys.stderr)
-            return 2
-        values.append(int(text))
+    values = whole_numbers("resplit_size", argv, ARGUMENTS, 2)
+    if values is None:
+        return 2
     decks, pair, up, hands = values + [4] * (4 - len(values))
     try:
         sizes(decks, pair - 1, up - 1, hands, report=lambda line: print(line, flush=True))

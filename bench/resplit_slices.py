@@ -17,7 +17,7 @@ import resource
 import sys
 import time
 
-from bench.resplit_size import ARGUMENTS
+from bench.resplit_size import ARGUMENTS, whole_numbers
 
 
 class Stopped(Exception):
@@ -85,13 +85,9 @@ def main(argv: list[str]) -> int:
     if len(argv) not in (3, 4, 5):
         print(f"usage: {USAGE}", file=sys.stderr)
         return 2
-    values = []
-    for text, (name, allowed) in zip(argv, ARGUMENTS + (("MINUTES", range(1, 601)),)):
-        if not (text.isascii() and text.isdigit() and len(text) <= 3 and int(text) in allowed):
-            print(f"resplit_slices: {name} must be a whole number from {allowed[0]} to {allowed[-1]}; "
-                  f"got {text[:20]!r}", file=sys.stderr)
-            return 2
-        values.append(int(text))
+    values = whole_numbers("resplit_slices", argv, ARGUMENTS + (("MINUTES", range(1, 601)),), 3)
+    if values is None:
+        return 2
     decks, pair, up, hands, minutes = values + [4, 10][len(values) - 3:]
     try:
         watch(decks, pair - 1, up - 1, hands, minutes, report=lambda line: print(line, file=sys.stderr, flush=True))
