@@ -6,7 +6,7 @@ an exact law too long to run here is stated from a measured rate, not guessed.
 
 PAIR and UP are card values (1 = Ace, 10 = ten-value); 1994 rules with HANDS at most (default 4), CDP1 play,
 no work budget. The patterns are dealt up to their last hands (`rounds._pattern_states`), then the law deals
-those in slices (`Packing._sliced_law`), a line on stderr per slice; after MINUTES (default 10) it stops and
+those in slices (`Packing._sliced_law`), a line on stderr per slice (`Packing.law`'s progress); after MINUTES (default 10) it stops and
 gives the pairs done, the rate and the time the whole would take at that rate. Measured 2026-11-27, 6 packs,
 2s against a 7: see docs/blackjack.md, "What resplit laws cost".
 """
@@ -28,7 +28,6 @@ def watch(decks: int, pair: int, up: int, hands: int, minutes: float, report=pri
     """Deal a split's patterns and take their law, slices reported; {"pairs", "done", "seconds", "law"}, the law
     None when the time ran out. Pair and up-card are value indices."""
     from bench.bench_blackjack import split_case
-    from oddscalc.core import packed
     from oddscalc.games.blackjack import dealing
     from oddscalc.games.blackjack.rounds import _pattern_states
     rules, ev, shoe, partners, policy = split_case(decks, pair, up, hands)
@@ -41,30 +40,23 @@ def watch(decks: int, pair: int, up: int, hands: int, minutes: float, report=pri
     report(f"patterns dealt up to their last hands in {time.perf_counter() - start:.1f} s: {before:,} states, "
            f"{total:.3e} (state, step) pairs to form; peak {_peak():.2f} GB")
     seen = {"pairs": total, "done": 0, "slices": 0}
-    deal, tally = packed.deal, dealing.Packing._tally_law
     law_start = time.perf_counter()
 
-    def counted(keys, vals, step_keys, step_w, guard):
-        seen["done"] += len(keys) * len(step_keys)
-        return deal(keys, vals, step_keys, step_w, guard)
-
-    def reported(self, by_size, keys, *rest):
-        tally(self, by_size, keys, *rest)
+    def progress(done: int, pairs: int, label: str) -> None:  # `Packing.law`'s: after each slice
+        if not done:
+            return
+        seen["done"] = done
         seen["slices"] += 1
         elapsed = time.perf_counter() - law_start
-        report(f"  slice {seen['slices']}: {len(keys):,} sums; {seen['done']:.3e} of {total:.3e} pairs, "
-               f"{elapsed:.0f} s, peak {_peak():.2f} GB")
+        report(f"  slice {seen['slices']}: {done:.3e} of {pairs:.3e} pairs, {elapsed:.0f} s, peak {_peak():.2f} GB")
         if elapsed > 60 * minutes:
             raise Stopped
 
-    packed.deal, dealing.Packing._tally_law = counted, reported
     law = None
     try:
-        law = pack.law(finals, ev.dealer, rules.peek)
+        law = pack.law(finals, ev.dealer, rules.peek, progress=progress)
     except Stopped:
         pass
-    finally:
-        packed.deal, dealing.Packing._tally_law = deal, tally
     seconds = time.perf_counter() - law_start
     rate = seen["done"] / seconds if seconds else 0.0
     report(f"{'law complete' if law is not None else 'stopped'} after {seconds:.0f} s: {seen['done']:.3e} of "

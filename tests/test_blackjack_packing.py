@@ -257,8 +257,9 @@ def test_the_resplit_slices_watch_refuses_bad_arguments_in_one_line(argv, named,
 
 
 def test_the_resplit_slices_watch_forms_every_pair_and_gives_the_split_law():
-    """`bench/resplit_slices.py` on 8s against a ten, 1 pack, 3 hands: the pairs it counts in the law's deals
-    are every (state, step) pair of the last hands, and the law it watches is `split_law_in_part`'s."""
+    """`bench/resplit_slices.py` on 8s against a ten, 1 pack, 3 hands: the pairs the law says it has formed,
+    slice by slice (`Packing.law`'s progress), come to every (state, step) pair of the last hands as the watch
+    counts them from the patterns' states, and the law it watches is `split_law_in_part`'s."""
     from bench.bench_blackjack import split_case
     from bench.resplit_slices import watch
     from oddscalc.games.blackjack.rounds import split_law_in_part
@@ -289,11 +290,17 @@ def test_the_last_hand_dealt_in_slices_gives_the_law_of_the_unions(shoe, pair, u
     tally = Packing._tally_law
     monkeypatch.setattr(Packing, "_tally_law", lambda self, by, keys, *rest: (slices.append(len(keys)),
                                                                                tally(self, by, keys, *rest)))
+    pairs = sum(len(f.states[0]) * len(pack.step_rows[f.kind][0]) for f in finals if isinstance(f, Deferred))
     for most in (None, 40, 1):
         slices.clear()
-        assert pack.law(finals, dealer, False, most) == want
+        heard: list[tuple[int, int, str]] = []
+        assert pack.law(finals, dealer, False, most, progress=lambda *said: heard.append(said)) == want
         deferred = len(slices) - (len(finals) > sum(isinstance(f, Deferred) for f in finals))
         assert (deferred == sum(isinstance(f, Deferred) for f in finals)) if most is None else deferred > 4
+        # progress: nothing formed at first, then after every slice the pairs formed so far, ending at all of them
+        done = [d for d, _, _ in heard]
+        assert done[0] == 0 and done[-1] == pairs and len(heard) == deferred + 1
+        assert all(a < b for a, b in zip(done, done[1:])) and {(t, label) for _, t, label in heard} == {(pairs, "last hands")}
 
 
 def test_grouping_that_would_outgrow_the_free_memory_stops_before_it_starts(monkeypatch):

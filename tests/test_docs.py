@@ -7,6 +7,7 @@ import pytest
 
 import oddscalc.core.mathreport
 import oddscalc.core.packed
+import oddscalc.core.parallel
 import oddscalc.core.partial_law
 import oddscalc.core.planning
 import oddscalc.core.progress
@@ -22,7 +23,7 @@ def test_api_guide_worked_example_runs():
     assert result.attempted >= 10 and result.failed == 0
 
 
-@pytest.mark.parametrize("module", [oddscalc.core.mathreport, oddscalc.core.packed, oddscalc.core.planning, oddscalc.core.progress,
+@pytest.mark.parametrize("module", [oddscalc.core.mathreport, oddscalc.core.packed, oddscalc.core.parallel, oddscalc.core.planning, oddscalc.core.progress,
                                     oddscalc.core.partial_law, oddscalc.core.residues,
                                     oddscalc.games.blackjack.game, oddscalc.games.blackjack.dealing])
 def test_module_examples_run(module):

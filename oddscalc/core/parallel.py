@@ -3,19 +3,32 @@
 Exact results do not depend on the order parts finish in: callers merge them in input order, so output
 is byte-identical whatever the number of processes. $ODDSCALC_WORKERS sets the number (1: no child
 processes at all); by default, two or the number of CPUs, whichever is smaller.
+
+A part that runs for minutes says how far it has got through `relay` (a `core.progress.Progress`): from a
+worker process the words travel back on a queue the pool's workers are given when they start, and
+`map_parts` shows the latest after its own count; with no progress asked for, `relay` does nothing.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import queue as queues
+import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import TypeVar
 
-__all__ = ["workers", "map_parts"]
+__all__ = ["workers", "map_parts", "relay"]
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+#: Where `relay` sends its words while a part runs (None: nobody is listening).
+_listener: Callable[[str], None] | None = None
+
+#: A worker sends at most one line of progress in this many seconds (the queue stays short).
+RELAY_EVERY = 0.25
 
 
 def workers() -> int:
@@ -32,31 +45,84 @@ def workers() -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
 
+def relay(done: int, total: int, label: str = "") -> None:
+    """Progress from inside a part of `map_parts` (a `Progress`): shown after the parts' count, whether the
+    part runs in a worker or in this process; nothing when no progress is shown.
+
+    >>> seen = []
+    >>> map_parts(_twice_relayed, [1, 2], lambda d, t, label: seen.append(label), "parts", processes=1)
+    [2, 4]
+    >>> seen[1]
+    'parts: 1 of 2; doubling 50%'
+    """
+    if _listener is not None:
+        _listener(f"{label} {100 * done // total}%" if total > 0 else label)
+
+
+def _twice_relayed(x: int) -> int:
+    relay(1, 2, "doubling")
+    return 2 * x
+
+
+def _listen(words) -> None:
+    """A worker's start: `relay` puts its words on the parent's queue, at most one line every `RELAY_EVERY`
+    seconds, never waiting (a worker stopping does not wait for the parent to read)."""
+    global _listener
+    if words is None:
+        _listener = None
+        return
+    words.cancel_join_thread()
+    last = [0.0]
+
+    def send(text: str) -> None:
+        now = time.monotonic()
+        if now - last[0] >= RELAY_EVERY:
+            last[0] = now
+            words.put(text)
+
+    _listener = send
+
+
 def map_parts(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int, int, str], None] | None = None,
               label: str = "parts", processes: int | None = None) -> list[R]:
     """[fn(x) for x in items], on up to `processes` processes (default `workers()`); `fn` must be a
-    module-level function and items and results picklable. Ctrl-C (any error) stops the workers."""
+    module-level function and items and results picklable. Ctrl-C (any error) stops the workers. `progress`
+    hears the parts done and the latest words a part sent through `relay`."""
+    global _listener
     n = processes or workers()
     total = len(items)
     if n <= 1 or total <= 1:
         out = []
-        for done, x in enumerate(items):
-            if progress:
-                progress(done, total, f"{label}: {done + 1} of {total}")
-            out.append(fn(x))
+        outer = _listener
+        try:
+            for done, x in enumerate(items):
+                head = f"{label}: {done + 1} of {total}"
+                if progress:
+                    progress(done, total, head)
+                    _listener = lambda text, done=done, head=head: progress(done, total, f"{head}; {text}")
+                out.append(fn(x))
+        finally:
+            _listener = outer
         if progress:
             progress(total, total, f"{label}: done")
         return out
     results: list = [None] * total
-    pool = ProcessPoolExecutor(max_workers=min(n, total))
+    words = multiprocessing.Queue() if progress else None
+    pool = ProcessPoolExecutor(max_workers=min(n, total), initializer=_listen, initargs=(words,))
     try:
         futures = {pool.submit(fn, x): i for i, x in enumerate(items)}
+        pending, done, latest = set(futures), 0, ""
         if progress:  # a line at once: a part can take minutes
             progress(0, total, f"{label}: 0 of {total}")
-        for done, future in enumerate(as_completed(futures)):
-            results[futures[future]] = future.result()
-            if progress:
-                progress(done + 1, total, f"{label}: {done + 1} of {total}")
+        while pending:
+            finished, pending = wait(pending, timeout=RELAY_EVERY, return_when=FIRST_COMPLETED)
+            for future in finished:
+                results[futures[future]] = future.result()
+            done += len(finished)
+            heard = _drain(words)
+            if progress and (finished or heard):
+                latest = heard or latest
+                progress(done, total, f"{label}: {done} of {total}" + (f"; {latest}" if latest and pending else ""))
     except BaseException:
         workers_running = list((getattr(pool, "_processes", None) or {}).values())  # shutdown forgets them
         pool.shutdown(wait=False, cancel_futures=True)
@@ -64,4 +130,16 @@ def map_parts(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int,
             process.terminate()  # Ctrl-C means stop: without this the workers run on through their queue
         raise
     pool.shutdown()
+    _drain(words)
     return results
+
+
+def _drain(words) -> str:
+    """The last line waiting on the queue ('' if none, or no queue)."""
+    latest = ""
+    while words is not None:
+        try:
+            latest = words.get_nowait()
+        except queues.Empty:
+            break
+    return latest

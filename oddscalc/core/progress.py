@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 from typing import Protocol, TextIO
@@ -34,6 +35,7 @@ class StderrBar:
         self.width = width
         self.enabled = force or self.stream.isatty()
         self._last = 0.0
+        self._shown = 0  # length of the line last written, to be covered
 
     def __call__(self, done: int, total: int, label: str = "") -> None:
         if not self.enabled:
@@ -43,11 +45,17 @@ class StderrBar:
             return
         self._last = now
         if total <= 0:
-            self.stream.write(f"\r{label[:40]:40} {done:,} so far")
-            self.stream.flush()
+            self._show(label, f" {done:,} so far", "")
             return
         filled = self.width * done // total
         bar = "#" * filled + "-" * (self.width - filled)
-        end = "\n" if done >= total else ""
-        self.stream.write(f"\r{label[:40]:40} [{bar}] {done}/{total}{end}")
+        self._show(label, f" [{bar}] {done}/{total}", "\n" if done >= total else "")
+
+    def _show(self, label: str, tail: str, end: str) -> None:
+        """One line: the label cut to the terminal's width (at least 40 characters), then `tail`, written
+        over the last line (padded with spaces where that was longer)."""
+        room = max(40, shutil.get_terminal_size((100, 24)).columns - 1 - len(tail))
+        text = f"{label[:room]:40}{tail}"
+        self.stream.write("\r" + text + " " * max(0, self._shown - len(text)) + end)
+        self._shown = 0 if end else len(text)
         self.stream.flush()

@@ -8,7 +8,7 @@ from typing import Any
 
 from oddscalc.core import packed
 from oddscalc.core.cache import cached_json
-from oddscalc.core.parallel import map_parts
+from oddscalc.core.parallel import map_parts, relay
 from oddscalc.games.blackjack import (dealer, dealing, game, hand, moments, outcomes, player, rounds,
                                       rules as rules_mod, split, stand_batch, strategy)
 from oddscalc.games.blackjack.game import full_game, up_cards
@@ -36,13 +36,13 @@ def strategy_data(s: strategy.Strategy) -> dict[str, list[list[Any]]]:
 def _part(job: tuple[RuleSet, int, bool, int | None]) -> dict[str, Any]:
     """Everything for one up-card: its rows, its chart entries, its basic-strategy value and its share of
     each round law, resplit patterns within the work budget (every quantity is a sum over up-cards, so the
-    parts merge exactly)."""
+    parts merge exactly); the laws' progress goes to `map_parts`'s line (`core.parallel.relay`)."""
     rs, up, with_distribution, budget = job
     g = full_game(rs, ups=(up,))
     s = strategy.derive(g)
     td, _ = strategy.td_value(g, s)
-    laws = ({"optimal": round_law(g, budget=budget), "basic": round_law(g, s, budget=budget)}
-            if with_distribution else {})
+    laws = ({"optimal": round_law(g, budget=budget, progress=relay),
+             "basic": round_law(g, s, budget=budget, progress=relay)} if with_distribution else {})
     return {"ev": g.ev, "td": td, "per_up": g.per_up, "limits": g.split_limits, "strategy": s,
             "rows": [_row(r) for r in g.rows], "laws": laws}
 

@@ -11,12 +11,14 @@ rebuilt exactly by `core.residues`). `rounds.py` says which hands are dealt, pat
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
 from oddscalc.core import packed
+from oddscalc.core.progress import Progress
 from oddscalc.core.residues import primes_for, reconstruct
 from oddscalc.games.blackjack.dealer import BUST, ROWS, falling
 from oddscalc.games.blackjack.player import DealerTable
@@ -198,13 +200,14 @@ class Deferred:
     kind: int
 
 
-def defer_hand(pack: Packing, states, kind: int, work: int, budget: int | None):
-    """`deal_hand` for a last hand: the same work counted and budget kept, the hand left to the law
-    (`Deferred`); (None, work) beyond `budget`."""
+def defer_hand(pack: Packing, states, kind: int, work: int, budget: int | None, spawns: int = 0, count: int = 1):
+    """`deal_hand` for a last hand: the same work counted (on `states` as given) and budget kept, the hand
+    left to the law (`Deferred`), its states first given `spawns` pair cards more and their weights times
+    `count` (`Packing.spawned`: a pattern's own pair cards); (None, work) beyond `budget`."""
     work += hand_work(pack, states, kind)
     if budget is not None and work > budget:
         return None, work
-    return Deferred(states, kind), work
+    return Deferred(states if (spawns, count) == (0, 1) else pack.spawned(states, spawns, count), kind), work
 
 
 #: Unions whose banker weights are held at once by the compiled tally (bounds its memory).
@@ -318,11 +321,13 @@ class Packing:
         field = (1 << self.width) - 1
         return tuple(((key >> p) & field) - off for p, off in zip(self.union_pos, self.offsets))
 
-    def fields_of(self, rows: np.ndarray) -> np.ndarray:
-        """The card unions that rows of words hold, one row of ten counts each (`union_of` for word rows)."""
+    def fields_of(self, rows: np.ndarray, offsets: tuple[int, ...] | None = None) -> np.ndarray:
+        """The card unions that rows of words hold, one row of ten counts each (`union_of` for word rows);
+        `offsets`: what each field holds beyond its count, by default the states' (a step's key has none:
+        give zeros)."""
         width = np.uint64((1 << self.width) - 1)
         return np.stack([((rows[:, p // 64] >> np.uint64(p % 64)) & width).astype(np.int64) - off
-                         for p, off in zip(self.union_pos, self.offsets)], axis=1).astype(np.int16)
+                         for p, off in zip(self.union_pos, offsets or self.offsets)], axis=1).astype(np.int16)
 
     def classes_of(self, key: int) -> tuple:
         """The hands' sorted result classes a key holds."""
@@ -358,12 +363,14 @@ class Packing:
             return deal_hand(self, states.states, states.kind, 0, None)[0]
         return states
 
-    def law(self, finals: list, dealer: DealerTable, peek: bool, most: int | None = None) -> dict[int, Fraction]:
+    def law(self, finals: list, dealer: DealerTable, peek: bool, most: int | None = None,
+            progress: Progress | None = None) -> dict[int, Fraction]:
         """Net result -> chance from the final packed states of every pattern (`union_law` on their unions);
         in the compiled backend the banker's weights are taken once per union and the nets tallied modulo
         primes whose product passes every numerator (at most the denominator: the chances sum to at most 1).
         A `Deferred` last hand is dealt in slices of at most `most` (state, step) pairs (`_sliced_law`), so
-        that its sums need not fit in memory at once."""
+        that its sums need not fit in memory at once; `progress` hears the pairs formed of all there are to
+        form, after each slice."""
         if not self.fast:
             return union_law(self.all_unions(finals), self.shoe, dealer, peek)
         by_size: dict[int, dict[int, int]] = {}
@@ -371,29 +378,37 @@ class Packing:
         if ready:
             self._tally_law(by_size, np.concatenate([k for k, _ in ready]), np.concatenate([v for _, v in ready]),
                             dealer, peek)
-        for d in finals:
-            if isinstance(d, Deferred):
-                self._sliced_law(by_size, d.states, self.step_rows[d.kind], dealer, peek, most)
+        last = [d for d in finals if isinstance(d, Deferred)]
+        pairs = [0, sum(len(d.states[0]) * len(self.step_rows[d.kind][0]) for d in last)]
+
+        def formed(n: int) -> None:
+            pairs[0] += n
+            if progress:
+                progress(pairs[0], pairs[1], "last hands")
+
+        if last:
+            formed(0)
+        for d in last:
+            self._sliced_law(by_size, d.states, self.step_rows[d.kind], dealer, peek, most, formed)
         return sized_law(by_size, sum(self.shoe), dealer)
 
     def _sliced_law(self, by_size: dict[int, dict[int, int]], states, steps, dealer: DealerTable, peek: bool,
-                    most: int | None = None) -> None:
+                    most: int | None = None, formed: Callable[[int], None] | None = None) -> None:
         """The law of every state dealt every step (block and result class), added into `by_size`, in slices
         that no union crosses: the pairs are split by the count of one card value their union ends with,
         then of another, until a slice has at most `most` (state, step) pairs (default a quarter of the
         slots the memory free allows a table, `core.packed`); each slice is dealt, its banker weights taken
-        and its nets tallied, then freed. The sums and the banker's work are those of one deal: only the
-        memory held at once changes. Values are taken widest range of counts first."""
+        and its nets tallied, then freed, and `formed` told its pairs. The sums and the banker's work are
+        those of one deal: only the memory held at once changes. Values are taken widest range of counts
+        first."""
         keys, vals = states
         step_keys, step_w = steps
         if not len(keys) or not len(step_keys):
             return
         if most is None:
             most = max(1, packed.slot_limit(self.n_words) // 4)
-        width = np.uint64((1 << self.width) - 1)
         have = self.fields_of(keys)  # counts as 16-bit integers: 20 bytes a state
-        take = np.stack([((step_keys[:, p // 64] >> np.uint64(p % 64)) & width).astype(np.int16)
-                         for p in self.union_pos], axis=1)
+        take = self.fields_of(step_keys, (0,) * 10)  # a step's key is its block's counts, no offsets
         spread = [int(have[:, c].max()) - int(have[:, c].min()) + int(take[:, c].max()) - int(take[:, c].min())
                   for c in range(10)]
         order = sorted(range(10), key=lambda c: -spread[c])
@@ -404,6 +419,8 @@ class Packing:
                 out = [packed.deal(keys[a], vals[a], step_keys[b], step_w[b], self.guard_words) for a, b in parts]
                 self._tally_law(by_size, np.concatenate([k for k, _ in out]), np.concatenate([v for _, v in out]),
                                 dealer, peek)
+                if formed:
+                    formed(sum(len(a) * len(b) for a, b in parts))
                 return
             c = order[depth]
             cells: dict[int, list] = {}

@@ -6,12 +6,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from oddscalc.core.progress import Progress
 from oddscalc.games.blackjack import strategy as charts
 from oddscalc.games.blackjack.hand import pair_partners
 from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, add, hand_of, is_natural, total_of
 from oddscalc.games.blackjack.moments import resplit_moments
 from oddscalc.games.blackjack.rounds import adaptive_two_hand_law, split_law_in_part
 from oddscalc.games.blackjack.rules import RuleSet
+from oddscalc.games.blackjack.shoe import LABELS
 from oddscalc.games.blackjack.split import SplitDetail, adaptive_stake, split_stake, split_value
 
 __all__ = ["HandOutcomes", "start_outcomes", "split_round_law", "RoundLaw", "round_law", "LAW_BUDGET", "default_budget"]
@@ -123,7 +125,7 @@ def default_budget(rules: RuleSet) -> int | None:
 
 
 def split_round_law(ev: Evaluator, h: tuple[int, ...], pair: int, partners: int, detail: SplitDetail,
-                    budget: int | None = LAW_BUDGET
+                    budget: int | None = LAW_BUDGET, progress: Progress | None = None
                     ) -> tuple[dict[Fraction, Fraction], tuple[Fraction, Fraction, Fraction | None]]:
     """A split round's net law (with peek, banker-blackjack rounds left out) under the post-split policy of
     `detail` (the split's `SplitDetail`), checked against its exact expectation: (law of the rounds computed,
@@ -131,14 +133,16 @@ def split_round_law(ev: Evaluator, h: tuple[int, ...], pair: int, partners: int,
     there are none). The rounds without a resplit are always computed (`rounds.split_law_in_part`); the
     chance and mean of the rest follow by difference from the split's exact mass and expectation, and are
     checked against `moments.resplit_moments`, which gives their second moment (None for a same-rank ten
-    split, whose patterns a count per value cannot tell apart)."""
+    split, whose patterns a count per value cannot tell apart). `progress` hears the resplit law's work
+    (`rounds.split_law_in_part`)."""
     mass = 1 - ev.p_banker_bj(h) if ev.rules.peek else Fraction(1)
     shoe = ev.left(h)
     if detail.later is not None:  # CDP: two hands, the second's play read from the first's cards; nothing lumped
         law = adaptive_two_hand_law(shoe, ev.up, pair, ev.rules, ev.dealer, detail.policy, detail.later)
         skipped: tuple | None = ()
     else:
-        law, skipped = split_law_in_part(shoe, ev.up, pair, partners, ev.rules, ev.dealer, detail.policy, budget)
+        law, skipped = split_law_in_part(shoe, ev.up, pair, partners, ev.rules, ev.dealer, detail.policy, budget,
+                                         progress)
     law = {Fraction(k): p for k, p in law.items()}
     rest = mass - sum(law.values())
     rest_value = detail.value - sum(k * p for k, p in law.items())
@@ -161,7 +165,8 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
               budget: int | None = LAW_BUDGET) -> RoundLaw:
     """The initial wager's law over a full game (`game.full_game`'s result): composition-dependent optimal
     play, or the total-dependent `strategy` (`strategy.derive`) played as `strategy.td_value` plays it.
-    Split rounds whose exact law would take more than `budget` work (None: no limit) are lumped."""
+    Split rounds whose exact law would take more than `budget` work (None: no limit) are lumped. `progress`
+    hears each up-card begun and, within a split, how far its resplit law has got."""
     name = "optimal play" if strategy is None else "basic strategy"
     rules = game.rules
     probs = {up: p for up, p, _ in game.per_up}
@@ -178,8 +183,9 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
             dist[ret] = dist.get(ret, Fraction(0)) + w * p
 
     for done, (up, ev) in enumerate(game.evaluators.items()):
+        where = f"law of a round, {name}, up-card {LABELS[up]}"
         if progress:
-            progress(done, len(game.evaluators), f"blackjack: law of a round, {name}, up-card {done + 1}")
+            progress(done, len(game.evaluators), where)
         chart = None if strategy is None else charts.play_policy(strategy, up, None, rules.das)
         out = HandOutcomes(ev, ev.policy.__getitem__ if chart is None else chart)
         for r in game.rows:
@@ -215,7 +221,9 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                                     if detail.later is None else adaptive_stake(ev.left(h), pair, partners, detail,
                                                                                 bj_card))
                     stake += w * q * ((pbj if rules.peek else 0) + split_staked)
-                    law, (rest, rest_mean, rest_square) = split_round_law(ev, h, pair, partners, detail, budget)
+                    inner = None if progress is None else (
+                        lambda d, t, label, head=f"{where}, split {LABELS[pair]}s": progress(d, t, f"{head}: {label}"))
+                    law, (rest, rest_mean, rest_square) = split_round_law(ev, h, pair, partners, detail, budget, inner)
                     if rest:  # the resplit rounds beyond the budget at their exact conditional expectation
                         lumped_dist[rest_mean] = lumped_dist.get(rest_mean, Fraction(0)) + w * q * rest
                         lumped_hands = max(lumped_hands, detail.limit)
@@ -232,6 +240,6 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                 stake += w * q * (pbj + (1 - pbj) * staked if rules.peek else staked)  # peek: a banker 21 ends it
                 put(start_outcomes(out, h, action), w * q)
     if progress:
-        progress(len(game.evaluators), len(game.evaluators), f"blackjack: law of a round, {name}")
+        progress(len(game.evaluators), len(game.evaluators), f"law of a round, {name}")
     return RoundLaw(dict(sorted(dist.items())), events, stake, dict(sorted(lumped_dist.items())), lumped_hands,
                     lumped_square)

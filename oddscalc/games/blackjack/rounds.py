@@ -29,7 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from oddscalc.games.blackjack.dealing import (Deferred, Packing, deal, deal_hand, deal_in, defer_hand, merge_unions,
+from oddscalc.core.progress import Progress
+from oddscalc.games.blackjack.dealing import (Packing, deal, deal_hand, deal_in, defer_hand, merge_unions,
                                               union_law)
 from oddscalc.games.blackjack.player import DOUBLE, HIT, STAND, DealerTable, add, total_of
 from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
@@ -130,7 +131,8 @@ def split_law(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: R
 
 
 def split_law_in_part(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: RuleSet,
-                      dealer: DealerTable, policy: Callable[[tuple[int, ...]], str], budget: int | None = None
+                      dealer: DealerTable, policy: Callable[[tuple[int, ...]], str], budget: int | None = None,
+                      progress: Progress | None = None
                       ) -> tuple[dict[int, Fraction], tuple[tuple[int, int, int], ...] | None]:
     """`split_law` for the rounds it can afford, and the resplit patterns (`split_patterns`) left out: the
     rounds without a resplit (both hands' second cards non-pair cards) always, each resplit pattern while the
@@ -143,14 +145,16 @@ def split_law_in_part(shoe: tuple[int, ...], up: int, pair: int, partners: int, 
     card after s resplits is N^(s+2) (N: a hand dealt a non-pair second card, x: any; the product deals one
     hand more), and those that reach the limit L after q non-pair cards are, together, the one polynomial
     x^2 (sum_q count_q N^q x^(L-2-q)), dealt by Horner's rule: the dearest hands, the last, are dealt once for
-    all of them."""
+    all of them. `progress` hears the hands being dealt, then the last hands' pairs formed (`Packing.law`)."""
     limit = rules.hands_limit(pair + 1, partners)
     if limit == 2:
         return two_hand_law(shoe, up, pair, rules, dealer, policy), ()
     if rules.same_rank_tens and pair == TEN:
         return {}, None
+    if progress:
+        progress(0, 0, "dealing the hands")
     pack, finals, skipped = _pattern_states(shoe, pair, partners, limit, policy, budget)
-    return pack.law(finals, dealer, rules.peek), skipped
+    return pack.law(finals, dealer, rules.peek, progress=progress), skipped
 
 
 def _pattern_unions(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
@@ -199,11 +203,11 @@ def _pattern_states(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
             before = power(limit - 1)
             last = None
             if before is not None:
-                last, work = defer_hand(pack, before, n_kind, work, budget)
+                last, work = defer_hand(pack, before, n_kind, work, budget, spawns - 1, count)
             if last is None:
                 skipped.append((spawns, spawns + 2, count))
             else:
-                finals.append(Deferred(pack.spawned(last.states, spawns - 1, count), n_kind))
+                finals.append(last)
             continue
         states = power(spawns + 2)
         if states is None:
