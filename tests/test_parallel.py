@@ -1,5 +1,6 @@
 """`core.parallel`: parts on several processes, and the progress a part sends from inside a worker."""
 
+import re
 import time
 
 from oddscalc.core.parallel import map_parts, relay
@@ -27,3 +28,21 @@ def test_one_process_shows_the_parts_words_too_and_relay_is_silent_outside():
     assert map_parts(_part, [2], lambda d, t, label: heard.append(label), "one", processes=1) == [4]
     assert heard == ["one: 1 of 1", "one: 1 of 1; part 2 25%", "one: done"]
     relay(1, 2, "nobody listens")  # no error, nothing to show
+
+
+def test_a_blackjack_split_law_in_a_worker_shows_its_share_done(monkeypatch):
+    """The summary's parts (`analysis._part`, one up-card each) on two processes: the progress line names
+    the up-card and the split a worker is on, and how far that split's last hands have got (every line sent:
+    the workers, forked after the patch, do not hold any back)."""
+    from oddscalc.core import parallel
+    monkeypatch.setattr(parallel, "RELAY_EVERY", 0.0)
+    from oddscalc.games.blackjack.analysis import _part
+    from oddscalc.games.blackjack.rules import rule_set
+    rs = rule_set({"decks": "1", "max_hands": "3"})
+    heard: list[str] = []
+    parts = map_parts(_part, [(rs, up, True, 10 ** 6) for up in (6, 7)], lambda d, t, label: heard.append(label),
+                      "up-cards", processes=2)
+    assert [p["per_up"][0][0] for p in parts] == [6, 7]
+    line = r"up-cards: [01] of 2; law of a round, (optimal play|basic strategy), up-card [78], split [2-9A]s: "
+    assert any(re.fullmatch(line + r"last hands \d+%", label) for label in heard)
+    assert any(re.fullmatch(line + "dealing the hands", label) for label in heard)

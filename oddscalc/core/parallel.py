@@ -120,9 +120,13 @@ def map_parts(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int,
                 results[futures[future]] = future.result()
             done += len(finished)
             heard = _drain(words)
-            if progress and (finished or heard):
-                latest = heard or latest
-                progress(done, total, f"{label}: {done} of {total}" + (f"; {latest}" if latest and pending else ""))
+            if progress:
+                head = f"{label}: {done} of {total}"
+                for text in heard:  # in the order sent; the bar shows what its redraw rate allows
+                    progress(done, total, f"{head}; {text}")
+                latest = heard[-1] if heard else latest
+                if finished:
+                    progress(done, total, head + (f"; {latest}" if latest and pending else ""))
     except BaseException:
         workers_running = list((getattr(pool, "_processes", None) or {}).values())  # shutdown forgets them
         pool.shutdown(wait=False, cancel_futures=True)
@@ -134,12 +138,12 @@ def map_parts(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int,
     return results
 
 
-def _drain(words) -> str:
-    """The last line waiting on the queue ('' if none, or no queue)."""
-    latest = ""
+def _drain(words) -> list[str]:
+    """The lines waiting on the queue, oldest first (none without a queue)."""
+    lines: list[str] = []
     while words is not None:
         try:
-            latest = words.get_nowait()
+            lines.append(words.get_nowait())
         except queues.Empty:
             break
-    return latest
+    return lines
