@@ -6,7 +6,8 @@ processes at all); by default, two or the number of CPUs, whichever is smaller.
 
 A part that runs for minutes says how far it has got through `relay` (a `core.progress.Progress`): from a
 worker process the words travel back on a queue the pool's workers are given when they start, and
-`map_parts` shows the latest after its own count; with no progress asked for, `relay` does nothing.
+`map_parts` shows each line after its own count of parts done; with no progress asked for, `relay` does
+nothing.
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ def map_parts(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int,
               label: str = "parts", processes: int | None = None) -> list[R]:
     """[fn(x) for x in items], on up to `processes` processes (default `workers()`); `fn` must be a
     module-level function and items and results picklable. Ctrl-C (any error) stops the workers. `progress`
-    hears the parts done and the latest words a part sent through `relay`."""
+    hears the parts done and every line a part sends through `relay`."""
     global _listener
     n = processes or workers()
     total = len(items)
@@ -134,7 +135,8 @@ def map_parts(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int,
             process.terminate()  # Ctrl-C means stop: without this the workers run on through their queue
         raise
     pool.shutdown()
-    _drain(words)
+    if words is not None:
+        words.close()  # lines a worker sent as it finished are not shown: its part's result said more
     return results
 
 
