@@ -318,3 +318,29 @@ def test_grouping_that_would_outgrow_the_free_memory_stops_before_it_starts(monk
     monkeypatch.setattr(packed, "_loops", lambda: pytest.fail("grouped with no room for the table"))
     with pytest.raises(MemoryError, match=f"grouping 3,000 keys needs {need:,} bytes"):
         packed.group(keys, np.ones(1, dtype=np.uint64))
+
+
+def test_the_banker_per_union_timing_draws_distinct_unions_the_shoe_holds():
+    """`bench/banker_per_union.py` (the 18-22 us a union docs/blackjack.md quotes): its unions are distinct,
+    each within the shoe, each holds the pair cards that started the new hands, and each is a sum of `hands`
+    of the split's blocks (checked by peeling blocks off, depth first); both halves are timed."""
+    import functools
+    from bench.banker_per_union import per_union, sample_unions
+    from bench.bench_blackjack import split_case
+    pair, up, hands = 7, 9, 4
+    _, _, shoe, _, policy = split_case(1, pair, up, hands)
+    blocks = [b for b, _ in _grouped_blocks(pair, policy, shoe, False)]
+    unions = sample_unions(shoe, pair, blocks, hands, 50, 3)
+
+    @functools.lru_cache(maxsize=None)
+    def peel(rest: tuple[int, ...], k: int) -> bool:
+        if k == 0:
+            return not any(rest)
+        return any(peel(tuple(r - b for r, b in zip(rest, block)), k - 1)
+                   for block in blocks if all(b <= r for b, r in zip(block, rest)))
+
+    assert len(set(unions)) == 50 and all(all(x <= s for x, s in zip(m, shoe)) for m in unions)
+    assert all(m[pair] >= hands - 2 and peel(tuple(x - (hands - 2) * (c == pair) for c, x in enumerate(m)), hands)
+               for m in unions)
+    times = per_union(1, pair, up, hands, 40)
+    assert len(times) == 2 and all(a > 0 and b > 0 for a, b in times)

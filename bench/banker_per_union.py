@@ -1,0 +1,74 @@
+"""What the banker's weights cost per card union in a resplit law (by hand, not in `make bench`): four-hand
+unions of one split drawn at random from its hands' blocks, each timed through what `Packing._tally_law` does
+once per union (its card orders, `banker_groups` on the cards it leaves, the products), then the reduction
+of those products modulo the law's primes.
+
+    .venv/bin/python -m bench.banker_per_union
+
+Fixed case: 2s against a 7, 6 packs, 1994 rules, 4 hands, CDP1 play; 20,000 distinct unions in two halves
+(the second shows the first's memo warm-up does not matter: every union is new). Measured 2026-11-27: 18-22 us
+a union, and 3-4 us for the reduction (docs/blackjack.md, "What resplit laws cost").
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+
+def sample_unions(shoe: tuple[int, ...], pair: int, blocks: list[tuple[int, ...]], hands: int, n: int,
+                  seed: int) -> list[tuple[int, ...]]:
+    """`n` distinct unions of `hands` blocks drawn uniformly from `blocks`, with the `hands - 2` pair cards
+    that started new hands, each within the shoe."""
+    rng = random.Random(seed)
+    found: dict[tuple[int, ...], None] = {}
+    while len(found) < n:
+        u = [0] * 10
+        u[pair] += hands - 2
+        for _ in range(hands):
+            u = [x + y for x, y in zip(u, rng.choice(blocks))]
+        if all(x <= s for x, s in zip(u, shoe)):
+            found[tuple(u)] = None
+    return list(found)
+
+
+def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5) -> list[tuple[float, float]]:
+    """(microseconds a union for card orders and banker weights, microseconds for their reduction modulo the
+    primes) for each half of `n` random unions; pair and up-card are value indices."""
+    from bench.bench_blackjack import split_case
+    from oddscalc.core.residues import primes_for
+    from oddscalc.games.blackjack.dealer import falling
+    from oddscalc.games.blackjack.dealing import banker_groups, union_orders
+    from oddscalc.games.blackjack.rounds import _grouped_blocks
+    rules, ev, shoe, _, policy = split_case(decks, pair, up, hands)
+    blocks = [b for b, _ in _grouped_blocks(pair, policy, shoe, False)]
+    unions = sample_unions(shoe, pair, blocks, hands, n, seed)
+    size, dealer = sum(shoe), ev.dealer
+    primes = primes_for(max(falling(size, sum(m)) * dealer.den(size - sum(m)) for m in unions), 1 << 30)
+    out = []
+    for half in (unions[:n // 2], unions[n // 2:]):
+        start = time.perf_counter()
+        products = []
+        for m in half:
+            orders = union_orders(shoe, m)
+            groups = banker_groups(dealer, tuple(s - x for s, x in zip(shoe, m)), size - sum(m), 21, rules.peek)
+            products.extend(orders * w for _, w in groups)
+        middle = time.perf_counter()
+        for v in products:
+            for p in primes:
+                v % p
+        end = time.perf_counter()
+        out.append((1e6 * (middle - start) / len(half), 1e6 * (end - middle) / len(half)))
+    return out
+
+
+def main() -> int:
+    for i, (banker, reduction) in enumerate(per_union(6, 1, 6, 4, 20_000)):
+        print(f"half {i + 1}: card orders and banker weights {banker:.0f} us a union; reduction {reduction:.0f} us",
+              file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
