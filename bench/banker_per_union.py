@@ -35,7 +35,9 @@ def sample_unions(shoe: tuple[int, ...], pair: int, blocks: list[tuple[int, ...]
 
 def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5) -> list[tuple[float, float]]:
     """(microseconds a union for card orders and banker weights, microseconds for their reduction modulo the
-    primes) for each half of `n` random unions; pair and up-card are value indices."""
+    primes) for each half of `n` random unions; pair and up-card are value indices. Each union's banker
+    groups are asked for every total to 21 (`banker_groups`' dearest call; the law asks only up to the union's
+    highest hand total), so this is an upper bound on what the law pays per union."""
     from bench.bench_blackjack import split_case
     from oddscalc.core.residues import primes_for
     from oddscalc.games.blackjack.dealer import falling

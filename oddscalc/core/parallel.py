@@ -51,18 +51,16 @@ def relay(done: int, total: int, label: str = "") -> None:
     part runs in a worker or in this process; nothing when no progress is shown.
 
     >>> seen = []
-    >>> map_parts(_twice_relayed, [1, 2], lambda d, t, label: seen.append(label), "parts", processes=1)
+    >>> def double(x):
+    ...     relay(1, 2, "doubling")
+    ...     return 2 * x
+    >>> map_parts(double, [1, 2], lambda d, t, label: seen.append(label), "parts", processes=1)
     [2, 4]
     >>> seen[1]
     'parts: 1 of 2; doubling 50%'
     """
     if _listener is not None:
         _listener(f"{label} {100 * done // total}%" if total > 0 else label)
-
-
-def _twice_relayed(x: int) -> int:
-    relay(1, 2, "doubling")
-    return 2 * x
 
 
 def _listen(words) -> None:
