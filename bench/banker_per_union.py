@@ -65,7 +65,13 @@ def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5)
     return out
 
 
-def main() -> int:
+USAGE = __doc__.split("\n\n")[1].strip()
+
+
+def main(argv: list[str]) -> int:
+    if argv:  # a fixed case: any argument is a mistake, not something to ignore for a minute's work
+        print(f"usage: {USAGE} (no arguments; got {argv[0][:20]!r})", file=sys.stderr)
+        return 2
     for i, (banker, reduction) in enumerate(per_union(6, 1, 6, 4, 20_000)):
         print(f"half {i + 1}: card orders and banker weights {banker:.0f} us a union; reduction {reduction:.0f} us",
               file=sys.stderr)
@@ -73,4 +79,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -344,3 +344,12 @@ def test_the_banker_per_union_timing_draws_distinct_unions_the_shoe_holds():
                for m in unions)
     times = per_union(1, pair, up, hands, 40)
     assert len(times) == 2 and all(a > 0 and b > 0 for a, b in times)
+
+
+@pytest.mark.parametrize("argv", [["1e999999"], ["6", "2", "7"], [""]])
+def test_the_banker_per_union_timing_refuses_arguments_in_one_line(argv, capsys):
+    """`bench/banker_per_union.py` times a fixed case: any argument gets one usage line and exit 2."""
+    from bench.banker_per_union import main
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and err.startswith("usage:") and "no arguments" in err
