@@ -1,7 +1,7 @@
 """What the banker's weights cost per card union in a resplit law (by hand, not in `make bench`): four-hand
-unions of one split drawn at random from its hands' blocks, each timed through what `Packing._tally_law` does
-once per union (its card orders, `banker_groups` on the cards it leaves, the products), then the reduction
-of those products modulo the law's primes.
+unions of one split drawn at random from its hands' blocks, each timed through what `Packing._banker_weights`
+does once per union (`dealing.union_banker`: its card orders times the banker's weights on the cards it
+leaves), then the reduction of those products modulo the law's primes.
 
     .venv/bin/python -m bench.banker_per_union
 
@@ -36,12 +36,12 @@ def sample_unions(shoe: tuple[int, ...], pair: int, blocks: list[tuple[int, ...]
 def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5) -> list[tuple[float, float]]:
     """(microseconds a union for card orders and banker weights, microseconds for their reduction modulo the
     primes) for each half of `n` random unions; pair and up-card are value indices. Each union's banker
-    groups are asked for every total to 21 (`banker_groups`' dearest call; the law asks only up to the union's
+    groups are asked for every total to 21 (`union_banker`'s dearest call; the law asks only up to the union's
     highest hand total), so this is an upper bound on what the law pays per union."""
     from bench.bench_blackjack import split_case
     from oddscalc.core.residues import primes_for
     from oddscalc.games.blackjack.dealer import falling
-    from oddscalc.games.blackjack.dealing import banker_groups, union_orders
+    from oddscalc.games.blackjack.dealing import union_banker, union_orders
     from oddscalc.games.blackjack.rounds import _grouped_blocks
     rules, ev, shoe, _, policy = split_case(decks, pair, up, hands)
     blocks = [b for b, _ in _grouped_blocks(pair, policy, shoe, False)]
@@ -53,9 +53,7 @@ def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5)
         start = time.perf_counter()
         products = []
         for m in half:
-            orders = union_orders(shoe, m)
-            groups = banker_groups(dealer, tuple(s - x for s, x in zip(shoe, m)), size - sum(m), 21, rules.peek)
-            products.extend(orders * w for _, w in groups)
+            products.extend(w for _, w in union_banker(dealer, shoe, m, 21, rules.peek, union_orders(shoe, m)))
         middle = time.perf_counter()
         for v in products:
             for p in primes:

@@ -185,6 +185,78 @@ def test_sums_that_would_outgrow_the_free_memory_stop_with_a_memory_error(monkey
         packed.deal(keys, vals, steps, step_w, np.zeros(1, dtype=np.uint64))
 
 
+def test_dealing_straight_into_net_tables_equals_a_plain_dictionary():
+    """`core.packed.deal_nets` (the last hands of a resplit law): every key of a part plus every step of that
+    part, sums meeting the guard dropped, grouped by the masked words, weights added into each group's table
+    at the two nets' sum per column, the greatest top kept: equal to a dictionary built pair by pair, for
+    rows in runs of one id (as the law deals them), the same rows shuffled (more runs, the same tables),
+    parts that repeat rows, a table that grows, and `limit` one group short (None, nothing half-done)."""
+    import numpy as np
+    from oddscalc.core import packed
+    rng = np.random.default_rng(7)
+    # a union field (bits 0-10, guard bit 11) and a class field above it (bits 16-18), masked off
+    union_keys = rng.integers(0, 1500, size=300, dtype=np.uint64)
+    keys = (union_keys | (rng.integers(0, 8, size=300, dtype=np.uint64) << np.uint64(16))).reshape(-1, 1)
+    block = rng.integers(0, 600, size=50, dtype=np.uint64)
+    steps = (block | (rng.integers(0, 8, size=50, dtype=np.uint64) << np.uint64(16))).reshape(-1, 1)
+    vals, step_w = rng.integers(1, 1000, size=300, dtype=np.uint64), rng.integers(1, 1000, size=50, dtype=np.uint64)
+    key_nets = rng.integers(2, 5, size=(300, 3)).astype(np.int8)
+    step_nets = rng.integers(-2, 3, size=(50, 3)).astype(np.int8)
+    key_tops, step_tops = rng.integers(0, 22, size=300).astype(np.int8), rng.integers(0, 22, size=50).astype(np.int8)
+    guard, mask = np.array([1 << 11], dtype=np.uint64), np.array([(1 << 12) - 1], dtype=np.uint64)
+    key_ids, step_ids = packed.group(keys, mask)[0], packed.group(steps, mask)[0]
+    a_sets = [np.argsort(key_ids, kind="stable")[:200], np.argsort(key_ids, kind="stable")[150:]]
+    b_sets = [np.argsort(step_ids, kind="stable")[:30], np.argsort(step_ids, kind="stable")[10:]]
+    want: dict[int, tuple[dict, int]] = {}
+    for a, b in zip(a_sets, b_sets):
+        for i in a.tolist():
+            for j in b.tolist():
+                total = int(keys[i, 0]) + int(steps[j, 0])
+                if total & (1 << 11):
+                    continue
+                table, top = want.get(total & 4095, ({}, 0))
+                for c in range(3):
+                    at = (c, int(key_nets[i, c]) + int(step_nets[j, c]))
+                    table[at] = table.get(at, 0) + int(vals[i]) * int(step_w[j])
+                want[total & 4095] = (table, max(top, int(key_tops[i]), int(step_tops[j])))
+    assert len(want) > 1024 // 2  # more groups than the first table holds: it grows
+
+    def dealt(a_sets, b_sets, limit=None):
+        parts = (np.concatenate(a_sets), np.cumsum([0] + [len(a) for a in a_sets]),
+                 np.concatenate(b_sets), np.cumsum([0] + [len(b) for b in b_sets]))
+        return packed.deal_nets(keys, vals, key_nets, key_tops, key_ids, steps, step_w, step_nets, step_tops,
+                                step_ids, parts, guard, mask, 7, limit)
+
+    for a_s, b_s in ((a_sets, b_sets), ([rng.permutation(a) for a in a_sets], [rng.permutation(b) for b in b_sets])):
+        rows, tables, tops = dealt(a_s, b_s)
+        got = {int(r): ({(c, n): int(tables[g, c, n]) for c in range(3) for n in range(7) if tables[g, c, n]},
+                        int(tops[g])) for g, r in enumerate(rows[:, 0].tolist())}
+        assert got == want
+    assert dealt(a_sets, b_sets, len(want)) is not None and dealt(a_sets, b_sets, len(want) - 1) is None
+
+
+@pytest.mark.parametrize("groups,error", [(1, None), (0, "the unions of one slice of the last hands")])
+def test_a_slice_whose_unions_outgrow_the_memory_is_cut_finer(groups, error, monkeypatch):
+    """When a slice's unions would not fit in memory (`core.packed.net_group_limit`, said here to allow one
+    union, then none), the law cuts it finer, down to slices that fix every count of the union (one union
+    each): the same law; with room for none, one line's MemoryError."""
+    from oddscalc.core import packed
+    from oddscalc.games.blackjack.dealing import Deferred, union_law
+    from oddscalc.games.blackjack.player import DealerTable
+    from oddscalc.games.blackjack.rounds import _pattern_states
+    shoe, pair, up = (2, 2, 1, 1, 1, 1, 1, 4, 1, 8), 7, 9
+    dealer = DealerTable(up, False)
+    pack, finals, _ = _pattern_states(shoe, pair, shoe[pair], 4, _policy, None)
+    assert any(isinstance(f, Deferred) for f in finals)
+    want = union_law(pack.all_unions(finals), shoe, dealer, False)
+    monkeypatch.setattr(packed, "net_group_limit", lambda *_: groups)
+    if error is None:
+        assert pack.law(finals, dealer, False) == want
+    else:
+        with pytest.raises(MemoryError, match=error):
+            pack.law(finals, dealer, False)
+
+
 def test_grouping_under_a_mask_equals_a_plain_dictionary():
     """`core.packed.group` numbers the rows' masked keys in the order first met, as a dictionary would, for
     keys of two words whose masked-off bits differ (so rows equal under the mask are not equal rows), with
@@ -287,15 +359,15 @@ def test_the_last_hand_dealt_in_slices_gives_the_law_of_the_unions(shoe, pair, u
     want = union_law(pack.all_unions(finals), shoe, dealer, False)
     assert want and sum(want.values()) > 0
     slices = []
-    tally = Packing._tally_law
-    monkeypatch.setattr(Packing, "_tally_law", lambda self, by, keys, *rest: (slices.append(len(keys)),
-                                                                               tally(self, by, keys, *rest)))
+    tally = Packing._tally_nets
+    monkeypatch.setattr(Packing, "_tally_nets", lambda self, by, rows, *rest: (slices.append(len(rows)),
+                                                                                tally(self, by, rows, *rest)))
     pairs = sum(len(f.states[0]) * len(pack.step_rows[f.kind][0]) for f in finals if isinstance(f, Deferred))
     for most in (None, 40, 1):
         slices.clear()
         heard: list[tuple[int, int, str]] = []
         assert pack.law(finals, dealer, False, most, progress=lambda *said: heard.append(said)) == want
-        deferred = len(slices) - (len(finals) > sum(isinstance(f, Deferred) for f in finals))
+        deferred = len(slices)  # the last hands' slices (the other patterns' states are tallied whole)
         assert (deferred == sum(isinstance(f, Deferred) for f in finals)) if most is None else deferred > 4
         # progress: nothing formed at first, then after every slice the pairs formed so far, ending at all of them
         done = [d for d, _, _ in heard]

@@ -22,16 +22,16 @@ import os
 
 import numpy as np
 
-__all__ = ["MEMORY_SHARE", "deal", "distinct", "free_bytes", "group", "slot_limit", "tally"]
+__all__ = ["MEMORY_SHARE", "deal", "deal_nets", "distinct", "free_bytes", "group", "slot_limit", "tally"]
 
 _LOOPS: tuple | None = None
 
 
 def _loops() -> tuple:
-    """(deal, group, tally) compiled by numba on first use; their helpers are compiled first and bound in this
-    module, where the loops look them up. The loops are plain Python below: tables are open-addressing hash
-    tables with linear probing, holding row numbers, doubled when half full."""
-    global _LOOPS, _mix, _hash, _slot, _empty, _grow
+    """(deal, group, tally, deal_nets) compiled by numba on first use; their helpers are compiled first and bound
+    in this module, where the loops look them up. The loops are plain Python below: tables are open-addressing
+    hash tables with linear probing, holding row numbers, doubled when half full."""
+    global _LOOPS, _mix, _hash, _slot, _empty, _grow, _grow_nets
     if _LOOPS is None:
         from numba import njit
         _mix = njit(cache=True, inline="always")(_mix)
@@ -39,7 +39,8 @@ def _loops() -> tuple:
         _slot = njit(cache=True, inline="always")(_slot)
         _empty = njit(cache=True, inline="always")(_empty)
         _grow = njit(cache=True)(_grow)
-        _LOOPS = tuple(njit(cache=True)(f) for f in (_deal, _group, _tally))
+        _grow_nets = njit(cache=True)(_grow_nets)
+        _LOOPS = tuple(njit(cache=True)(f) for f in (_deal, _group, _tally, _deal_nets))
     return _LOOPS
 
 
@@ -88,6 +89,53 @@ def deal(keys: np.ndarray, vals: np.ndarray, step_keys: np.ndarray, step_w: np.n
         raise MemoryError(f"the sums outgrow the memory free: more than {limit // 2:,} distinct keys of "
                           f"{8 * keys.shape[1]} bytes")
     return out_k, out_v
+
+
+def net_group_limit(n_words: int, columns: int, width: int) -> int:
+    """The most groups `deal_nets` may hold: each costs 16 bytes of slots (at most half of them used), its
+    row of words, its table of `columns` x `width` weights and its top (8 bytes each), all within
+    `MEMORY_SHARE` of the memory free."""
+    return int(free_bytes() * MEMORY_SHARE) // (16 + 8 * (n_words + columns * width + 1))
+
+
+def deal_nets(keys: np.ndarray, vals: np.ndarray, key_nets: np.ndarray, key_tops: np.ndarray, key_ids: np.ndarray,
+              step_keys: np.ndarray, step_w: np.ndarray, step_nets: np.ndarray, step_tops: np.ndarray,
+              step_ids: np.ndarray, parts: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], guard: np.ndarray,
+              mask: np.ndarray, width: int, limit: int | None = None
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Every key of a part plus every step key of that part, sums meeting `guard` dropped, grouped by their
+    words under `mask` and never kept themselves: per group (its masked words, in the order first met),
+    table[group, c, key_nets[i, c] + step_nets[j, c]] += vals[i] * step_w[j] for every column c, and the
+    greatest of key_tops[i] and step_tops[j]. `parts` = (key rows, their starts, step rows, their starts):
+    part p pairs the keys key_rows[ks[p]:ks[p + 1]] with the steps step_rows[ss[p]:ss[p + 1]]. Keys with one
+    id (`key_ids`) must have the same words under `mask`, and so must steps with one id (`step_ids`): a run of
+    keys with one id, met with a run of steps with one id, makes one group, found once (a guard bit is only
+    ever set under `mask`), so rows ordered by id (as `group` numbers them) are dealt with the fewest
+    searches. Every net index must lie in range(width), and the caller keeps every table entry below 2^64.
+    None when the groups would pass `limit` (default `net_group_limit`): the caller deals fewer pairs at once.
+
+    Keys 1 and 2 (weights 1 and 10, net index 1 in their one column, tops 0 and 5) and steps +1 and +0
+    (weights 2 and 3, nets +1 and -1, tops 7 and 0) make sums 2 and 1 from the first key, 3 and 2 from the
+    second: groups 2 (weight 2 at index 2, 30 at index 0), 1 and 3.
+
+    >>> rows = lambda *v: np.array([[x] for x in v], dtype=np.uint64)
+    >>> one = lambda *v: np.array(v, dtype=np.int64)
+    >>> parts = (one(0, 1), one(0, 2), one(0, 1), one(0, 2))
+    >>> g, table, tops = deal_nets(rows(1, 2), np.array([1, 10], dtype=np.uint64), one(1, 1)[:, None], one(0, 5),
+    ...                            one(0, 1), rows(1, 0), np.array([2, 3], dtype=np.uint64), one(1, -1)[:, None],
+    ...                            one(7, 0), one(0, 1), parts, np.zeros(1, dtype=np.uint64), rows(7)[0], 3)
+    >>> g[:, 0].tolist(), table[:, 0].tolist(), tops.tolist()
+    ([2, 1, 3], [[30, 0, 2], [3, 0, 0], [0, 0, 20]], [7, 0, 7])
+    """
+    if limit is None:
+        limit = net_group_limit(keys.shape[1], key_nets.shape[1], width)
+    cap = _capacity(min(limit, len(parts[0]) + len(parts[2])))  # grows as the groups need
+    if cap // 2 > limit:
+        cap = _capacity(max(1, limit // 2))
+    rows, table, tops, done = _loops()[3](keys, vals, key_nets, key_tops, key_ids, step_keys, step_w, step_nets,
+                                          step_tops, step_ids, parts[0], parts[1], parts[2], parts[3], guard, mask,
+                                          width, cap, limit)
+    return (rows, table, tops) if done else None
 
 
 def group(keys: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -255,3 +303,82 @@ def _tally(keys, vals, ids, size_of, weights, field_word, field_shift, field_mas
                 net += counts[e] * table[e, b]
             for p in range(n_primes):
                 acc[k, net, p] = (acc[k, net, p] + residues[p] * weights[g, b, p]) % primes[p]
+
+
+def _grow_nets(table, store, nets, tops, count):
+    """`_grow` for `_deal_nets`: the table doubled, its groups' rows, weight tables and tops moved with it."""
+    cap = table.shape[0] * 2
+    nt = np.full(cap, -1, dtype=np.int64)
+    ns = np.empty((cap // 2 + 1, store.shape[1]), dtype=np.uint64)
+    nn = np.zeros((cap // 2 + 1, nets.shape[1], nets.shape[2]), dtype=np.uint64)
+    np_ = np.zeros(cap // 2 + 1, dtype=np.int64)
+    for i in range(count):
+        ns[i] = store[i]
+        nn[i] = nets[i]
+        np_[i] = tops[i]
+        nt[_empty(nt, _hash(ns[i]))] = i
+    return nt, ns, nn, np_
+
+
+def _deal_nets(keys, vals, key_nets, key_tops, key_ids, step_keys, step_w, step_nets, step_tops, step_ids,
+               key_rows, key_starts, step_rows, step_starts, guard, mask, width, cap, limit):
+    """`deal_nets` compiled: a table of `cap` slots to start with, its groups never more than `limit` (then the
+    fourth value returned is False and the tables are incomplete)."""
+    nw = keys.shape[1]
+    columns = key_nets.shape[1]
+    table = np.full(cap, -1, dtype=np.int64)
+    store = np.empty((cap // 2 + 1, nw), dtype=np.uint64)
+    nets = np.zeros((cap // 2 + 1, columns, width), dtype=np.uint64)
+    tops = np.zeros(cap // 2 + 1, dtype=np.int64)
+    ones = np.full(nw, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
+    count = 0
+    row = np.empty(nw, dtype=np.uint64)
+    for p in range(key_starts.shape[0] - 1):
+        a0, a1, b0, b1 = key_starts[p], key_starts[p + 1], step_starts[p], step_starts[p + 1]
+        while a0 < a1:  # a run of keys with one id
+            i0 = key_rows[a0]
+            ae = a0 + 1
+            top_a = key_tops[i0]
+            while ae < a1 and key_ids[key_rows[ae]] == key_ids[i0]:
+                top_a = max(top_a, key_tops[key_rows[ae]])
+                ae += 1
+            b = b0
+            while b < b1:  # a run of steps with one id: one group
+                j0 = step_rows[b]
+                be = b + 1
+                top = max(top_a, step_tops[j0])
+                while be < b1 and step_ids[step_rows[be]] == step_ids[j0]:
+                    top = max(top, step_tops[step_rows[be]])
+                    be += 1
+                bad = False
+                for t in range(nw):
+                    x = keys[i0, t] + step_keys[j0, t]
+                    if x & guard[t]:
+                        bad = True
+                        break
+                    row[t] = x & mask[t]
+                if not bad:
+                    s = _slot(table, store, ones, row, _hash(row))
+                    g = table[s]
+                    if g < 0:
+                        if count + 1 > limit:
+                            return store[:0].copy(), nets[:0].copy(), tops[:0].copy(), False
+                        g = count
+                        table[s] = g
+                        store[g] = row
+                        count += 1
+                        if 2 * count > table.shape[0]:
+                            table, store, nets, tops = _grow_nets(table, store, nets, tops, count)
+                    for a in range(a0, ae):
+                        i = key_rows[a]
+                        v = vals[i]
+                        for bb in range(b, be):
+                            j = step_rows[bb]
+                            w = v * step_w[j]
+                            for c in range(columns):
+                                nets[g, c, key_nets[i, c] + step_nets[j, c]] += w
+                    if top > tops[g]:
+                        tops[g] = top
+                b = be
+            a0 = ae
+    return store[:count].copy(), nets[:count].copy(), tops[:count].copy(), True

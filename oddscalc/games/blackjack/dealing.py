@@ -6,7 +6,8 @@ their classes, in one key (`Packing`): a Python integer, or a row of 64-bit word
 (`core.packed`) when every weight provably stays below 2^64. A union's chance is its weight times its card
 orders (S)_M over (N)_|M|; the banker's outcome weights are taken once per union on the cards it leaves
 (`banker_groups`), and the nets tallied (`union_law`, `Packing.law`: modulo primes in the compiled backend,
-rebuilt exactly by `core.residues`). `rounds.py` says which hands are dealt, pattern by pattern.
+rebuilt exactly by `core.residues`; a pattern's last hand is dealt straight into each union's table of nets
+against every banker result, never kept as states). `rounds.py` says which hands are dealt, pattern by pattern.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from oddscalc.games.blackjack.player import DealerTable
 
 __all__ = ["ALL_LOSE", "BANKER_RESULTS", "CLASSES", "CLASS_INDEX", "FAST", "NET", "Deferred", "Packing",
            "banker_groups", "deal", "deal_hand", "deal_in", "defer_hand", "hand_work", "merge_unions", "net_all",
-           "sized_law", "union_law", "union_orders"]
+           "sized_law", "union_banker", "union_law", "union_orders"]
 
 
 ALL_LOSE = 23  # a banker result that beats every hand: a total above every hand's, or (no hole card) a blackjack
@@ -100,19 +101,38 @@ def union_law(unions: dict[tuple[int, ...], dict[tuple, int]], shoe: tuple[int, 
     by_size: dict[int, dict[int, int]] = {}
     nets: dict[tuple, dict[int, int]] = {}  # hands' classes -> banker result -> net
     for m, outs in unions.items():
-        k = sum(m)
         top = max((t for out in outs for t, _ in out if t <= 21), default=0)
-        groups = banker_groups(dealer, tuple(s - x for s, x in zip(shoe, m)), size - k, top, peek)
-        acc = by_size.setdefault(k, {})
+        groups = union_banker(dealer, shoe, m, top, peek)
+        acc = by_size.setdefault(sum(m), {})
         for out, v in outs.items():
             row = nets.get(out)
             if row is None:
                 row = nets[out] = {b: net_all(out, b) for b in BANKER_RESULTS}
             for b, bw in groups:
-                if bw:
-                    net = row[b]
-                    acc[net] = acc.get(net, 0) + v * bw
+                net = row[b]
+                acc[net] = acc.get(net, 0) + v * bw
     return sized_law(by_size, size, dealer)
+
+
+def union_banker(dealer: DealerTable, shoe: tuple[int, ...], m: tuple[int, ...], top: int, peek: bool,
+                 times: int = 1) -> list[tuple[int, int]]:
+    """What one card union meets: `banker_groups` on the cards `m` leaves in `shoe`, each weight times `times`
+    (a law passes the union's card orders, `union_orders`, unless its weights hold them already), zero
+    weights left out; each over (size)_|m| times `dealer.den(size - |m|)`, size the shoe's. The one place
+    the per-union step of a law is written (`union_law`, `Packing._banker_weights`, `bench/banker_per_union.py`).
+
+    A union of one Ace and one nine from a shoe of two Aces, a nine and a ten, against a banker 9: of the
+    two cards left the banker draws the Ace (soft 20) or the ten (19), one order each over (2)_2 = 2;
+    times the union's (2)_1 (1)_1 = 2 card orders:
+
+    >>> from oddscalc.games.blackjack.player import DealerTable
+    >>> shoe, m = (2,) + (0,) * 7 + (1, 1), (1,) + (0,) * 7 + (1, 0)
+    >>> union_banker(DealerTable(8, False), shoe, m, 20, False, union_orders(shoe, m))
+    [(19, 2), (20, 2)]
+    """
+    left = tuple(s - x for s, x in zip(shoe, m))
+    groups = banker_groups(dealer, left, sum(left), top, peek)
+    return [(b, times * w) for b, w in groups if w]
 
 
 def union_orders(shoe: tuple[int, ...], m: tuple[int, ...]) -> int:
@@ -397,10 +417,12 @@ class Packing:
         """The law of every state dealt every step (block and result class), added into `by_size`, in slices
         that no union crosses: the pairs are split by the count of one card value their union ends with,
         then of another, until a slice has at most `most` (state, step) pairs (default a quarter of the
-        slots the memory free allows a table, `core.packed`); each slice is dealt, its banker weights taken
-        and its nets tallied, then freed, and `formed` told its pairs. The sums and the banker's work are
-        those of one deal: only the memory held at once changes. Values are taken widest range of counts
-        first."""
+        slots the memory free allows a table, `core.packed`), and further while its unions would not fit in
+        memory. A slice's sums are not kept as states (a union with its hands' classes, hundreds to a union
+        after the last hand): each pair adds its weight straight into its union's table of nets against
+        every banker result (`core.packed.deal_nets`), then the banker's weights are taken once per union
+        and the nets tallied (`_tally_nets`), and `formed` told the pairs. The sums are those of one deal:
+        only the memory held at once changes. Values are taken widest range of counts first."""
         keys, vals = states
         step_keys, step_w = steps
         if not len(keys) or not len(step_keys):
@@ -409,19 +431,32 @@ class Packing:
             most = max(1, packed.slot_limit(self.n_words) // 4)
         have = self.fields_of(keys)  # counts as 16-bit integers: 20 bytes a state
         take = self.fields_of(step_keys, (0,) * 10)  # a step's key is its block's counts, no offsets
+        offset = 2 * self.n_hands  # each hand wins or loses at most twice its stake
+        key_nets, key_tops = self._nets_tops(keys, offset)
+        step_nets, step_tops = self._nets_tops(step_keys, 0)
+        key_ids = packed.group(keys, self.union_words)[0]  # states of one union, and steps of one block,
+        step_ids = packed.group(step_keys, self.union_words)[0]  # are dealt as runs: one search a run
         spread = [int(have[:, c].max()) - int(have[:, c].min()) + int(take[:, c].max()) - int(take[:, c].min())
                   for c in range(10)]
         order = sorted(range(10), key=lambda c: -spread[c])
-        rows = np.arange(len(keys))
+        rows = np.argsort(key_ids, kind="stable")  # runs, kept by every cut below (masks keep the order)
 
         def cut(parts: list, depth: int) -> None:
-            if depth == 10 or sum(len(a) * len(b) for a, b in parts) <= most:
-                out = [packed.deal(keys[a], vals[a], step_keys[b], step_w[b], self.guard_words) for a, b in parts]
-                self._tally_law(by_size, np.concatenate([k for k, _ in out]), np.concatenate([v for _, v in out]),
-                                dealer, peek)
-                if formed:
-                    formed(sum(len(a) * len(b) for a, b in parts))
-                return
+            pairs = sum(len(a) * len(b) for a, b in parts)
+            if depth == 10 or pairs <= most:
+                starts = [np.cumsum([0] + [len(x) for x in side]) for side in zip(*parts)]
+                found = packed.deal_nets(keys, vals, key_nets, key_tops, key_ids, step_keys, step_w, step_nets,
+                                         step_tops, step_ids, (np.concatenate([a for a, _ in parts]), starts[0],
+                                                               np.concatenate([b for _, b in parts]), starts[1]),
+                                         self.guard_words, self.union_words, 2 * offset + 1)
+                if found is not None:
+                    self._tally_nets(by_size, *found, offset, dealer, peek)
+                    if formed:
+                        formed(pairs)
+                    return
+                if depth == 10:
+                    raise MemoryError(f"the unions of one slice of the last hands ({pairs:,} pairs) outgrow the "
+                                      "memory free")
             c = order[depth]
             cells: dict[int, list] = {}
             for a, b in parts:
@@ -434,7 +469,79 @@ class Packing:
             for total in sorted(cells):
                 cut(cells[total], depth + 1)
 
-        cut([(rows, np.arange(len(step_keys)))], 0)
+        cut([(rows, np.argsort(step_ids, kind="stable"))], 0)
+
+    def _class_counts(self, rows: np.ndarray) -> np.ndarray:
+        """How many hands of each result class (`CLASSES`) rows of words hold: one row of counts each."""
+        field = np.uint64((1 << self.class_bits) - 1)
+        return np.stack([((rows[:, p // 64] >> np.uint64(p % 64)) & field).astype(np.int64)
+                         for p in self.class_pos], axis=1)
+
+    def _nets_tops(self, rows: np.ndarray, offset: int) -> tuple[np.ndarray, np.ndarray]:
+        """For rows of words: the net of their hands against each banker result (`BANKER_RESULTS`), plus
+        `offset`, and the highest total of 21 or less among their hands (0 if none), as small integers."""
+        counts = self._class_counts(rows)
+        totals = np.array([t if t <= 21 else 0 for t, _ in CLASSES], dtype=np.int64)
+        tops = np.where(counts > 0, totals, 0).max(axis=1)
+        return (counts @ NET + offset).astype(np.int8), tops.astype(np.int8)
+
+    def _banker_weights(self, fields: np.ndarray, tops: list[int], dealer: DealerTable, peek: bool,
+                        primes: list[int]) -> np.ndarray:
+        """Per union (its card counts, its hands' highest total of 21 or less): the union's card orders times
+        each banker result's weight (`union_banker`), modulo each prime, then a flag set where the banker
+        result has any weight: (unions, banker results, primes + 1) words."""
+        column = {b: i for i, b in enumerate(BANKER_RESULTS)}
+        where, products = [], []
+        shoe = self.shoe
+        for g, (m, t) in enumerate(zip(map(tuple, fields.tolist()), tops)):
+            for b, w in union_banker(dealer, shoe, m, t, peek, union_orders(shoe, m)):
+                where.append((g, column[b]))
+                products.append(w)
+        weights = np.zeros((len(fields), len(BANKER_RESULTS), len(primes) + 1), dtype=np.uint64)
+        if where:
+            at = np.array(where, dtype=np.int64)
+            objects = np.array(products, dtype=object)
+            for i, p in enumerate(primes):
+                weights[at[:, 0], at[:, 1], i] = (objects % p).astype(np.uint64)
+            weights[at[:, 0], at[:, 1], len(primes)] = 1
+        return weights
+
+    def _primes(self, sizes: np.ndarray, dealer: DealerTable) -> list[int]:
+        """Primes below 2^30 (one CPython digit: the big weights reduce three times faster than modulo primes
+        below 2^31) whose product passes every denominator of these union sizes (a law's numerators are at
+        most its denominators)."""
+        size = sum(self.shoe)
+        return primes_for(max(falling(size, k) * dealer.den(size - k) for k in set(sizes.tolist())), 1 << 30)
+
+    @staticmethod
+    def _rebuild(by_size: dict[int, dict[int, int]], acc: np.ndarray, primes: list[int], offset: int) -> None:
+        """Residues acc[size, offset + net, prime] rebuilt into integers and added into `by_size`."""
+        ks, nets = np.nonzero(acc.any(axis=2))
+        values = reconstruct([acc[ks, nets, i] for i in range(len(primes))], primes)
+        for k, net, v in zip(ks.tolist(), nets.tolist(), values):
+            acc_k = by_size.setdefault(k, {})
+            acc_k[net - offset] = acc_k.get(net - offset, 0) + v
+
+    def _tally_nets(self, by_size: dict[int, dict[int, int]], rows: np.ndarray, table: np.ndarray,
+                    tops: np.ndarray, offset: int, dealer: DealerTable, peek: bool) -> None:
+        """Unions' tables of weights by banker result and net (`core.packed.deal_nets`) added into `by_size`:
+        each union's banker weights once, times its table, modulo primes, rebuilt exactly."""
+        if not len(rows):
+            return
+        fields = self.fields_of(rows)
+        sizes = fields.sum(axis=1, dtype=np.int64)
+        primes = self._primes(sizes, dealer)
+        acc = np.zeros((int(sizes.max()) + 1, table.shape[2], len(primes)), dtype=np.uint64)
+        for g0 in range(0, len(rows), UNION_CHUNK):  # the banker's weights a chunk of unions at a time
+            g1 = min(g0 + UNION_CHUNK, len(rows))
+            weights = self._banker_weights(fields[g0:g1], tops[g0:g1].tolist(), dealer, peek, primes)
+            for i, p in enumerate(primes):
+                prime = np.uint64(p)
+                # residues below 2^30: a product below 2^60, the seven banker results' sum below 2^63
+                part = ((table[g0:g1] % prime) * weights[:, :, i, None]).sum(axis=1) % prime
+                np.add.at(acc[:, :, i], sizes[g0:g1], part)  # at most 2^33 unions of residues below 2^30
+            acc %= np.array(primes, dtype=np.uint64)
+        self._rebuild(by_size, acc, primes, offset)
 
     def _tally_law(self, by_size: dict[int, dict[int, int]], keys: np.ndarray, vals: np.ndarray,
                    dealer: DealerTable, peek: bool) -> None:
@@ -443,50 +550,23 @@ class Packing:
         modulo primes and rebuilt exactly."""
         if not len(keys):
             return
-        size = sum(self.shoe)
         ids, firsts = packed.group(keys, self.union_words)
         field = np.uint64((1 << self.class_bits) - 1)
         words = np.array([p // 64 for p in self.class_pos], dtype=np.int64)
         shifts = np.array([p % 64 for p in self.class_pos], dtype=np.uint64)
-        top_row = np.zeros(len(keys), dtype=np.int64)
-        for (total, _), w, s in zip(CLASSES, words, shifts):
-            if total <= 21:
-                held = ((keys[:, w] >> s) & field) != 0
-                top_row = np.where(held & (top_row < total), total, top_row)
         top = np.zeros(len(firsts), dtype=np.int64)
-        np.maximum.at(top, ids, top_row)
+        np.maximum.at(top, ids, self._nets_tops(keys, 0)[1].astype(np.int64))
         fields = self.fields_of(keys[firsts])  # each union's card counts, once
         sizes = fields.sum(axis=1, dtype=np.int64)
-        # primes below 2^30: one CPython digit, so reducing the big weights modulo each is three times faster
-        primes = primes_for(max(falling(size, k) * dealer.den(size - k) for k in set(sizes.tolist())), 1 << 30)
+        primes = self._primes(sizes, dealer)
         offset = 2 * self.n_hands  # each hand wins or loses at most twice its stake
         acc = np.zeros((int(sizes.max()) + 1, 2 * offset + 1, len(primes)), dtype=np.uint64)
         order = np.argsort(ids, kind="stable")
         keys, vals, ids = keys[order], vals[order], ids[order]
-        column = {b: i for i, b in enumerate(BANKER_RESULTS)}
-        shoe = self.shoe
         for g0 in range(0, len(firsts), UNION_CHUNK):  # the banker's weights a chunk of unions at a time
             g1 = min(g0 + UNION_CHUNK, len(firsts))
             r0, r1 = np.searchsorted(ids, [g0, g1])
-            where, products = [], []
-            for g, (m, k, t) in enumerate(zip(map(tuple, fields[g0:g1].tolist()), sizes[g0:g1].tolist(),
-                                              top[g0:g1].tolist())):
-                orders = union_orders(shoe, m)
-                for b, bw in banker_groups(dealer, tuple(s - x for s, x in zip(shoe, m)), size - k, t, peek):
-                    if bw:
-                        where.append((g, column[b]))
-                        products.append(orders * bw)
-            weights = np.zeros((g1 - g0, len(BANKER_RESULTS), len(primes) + 1), dtype=np.uint64)
-            if where:
-                at = np.array(where, dtype=np.int64)
-                objects = np.array(products, dtype=object)
-                for i, p in enumerate(primes):
-                    weights[at[:, 0], at[:, 1], i] = (objects % p).astype(np.uint64)
-                weights[at[:, 0], at[:, 1], len(primes)] = 1
+            weights = self._banker_weights(fields[g0:g1], top[g0:g1].tolist(), dealer, peek, primes)
             packed.tally(keys[r0:r1], vals[r0:r1], ids[r0:r1] - g0, sizes[g0:g1], weights,
                          (words, shifts, int(field)), NET, offset, np.array(primes, dtype=np.uint64), acc)
-        ks, nets = np.nonzero(acc.any(axis=2))
-        values = reconstruct([acc[ks, nets, i] for i in range(len(primes))], primes)
-        for k, net, v in zip(ks.tolist(), nets.tolist(), values):
-            acc_k = by_size.setdefault(k, {})
-            acc_k[net - offset] = acc_k.get(net - offset, 0) + v
+        self._rebuild(by_size, acc, primes, offset)
