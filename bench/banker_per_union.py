@@ -1,13 +1,13 @@
 """What the banker's weights cost per card union in a resplit law (by hand, not in `make bench`): four-hand
-unions of one split drawn at random from its hands' blocks, each timed through what `Packing._banker_weights`
-does once per union (`dealing.union_banker`: its card orders times the banker's weights on the cards it
-leaves), then the reduction of those products modulo the law's primes.
+unions of one split drawn at random from its hands' blocks, timed through what the law does once per union
+(`dealing.banker_weights`, on chunks of unions: the union's card orders modulo the law's primes, the
+banker's weights on the cards it leaves, and their residues).
 
     .venv/bin/python -m bench.banker_per_union
 
 Fixed case: 2s against a 7, 6 packs, 1994 rules, 4 hands, CDP1 play; 20,000 distinct unions in two halves
-(the second shows the first's memo warm-up does not matter: every union is new). Measured 2026-11-27: 18-22 us
-a union, and 3-4 us for the reduction (docs/blackjack.md, "What resplit laws cost").
+(the second shows the first's warm-up does not matter: every union is new). Measured: docs/blackjack.md,
+"What resplit laws cost".
 """
 
 from __future__ import annotations
@@ -33,15 +33,16 @@ def sample_unions(shoe: tuple[int, ...], pair: int, blocks: list[tuple[int, ...]
     return list(found)
 
 
-def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5) -> list[tuple[float, float]]:
-    """(microseconds a union for card orders and banker weights, microseconds for their reduction modulo the
-    primes) for each half of `n` random unions; pair and up-card are value indices. Each union's banker
-    groups are asked for every total to 21 (`union_banker`'s dearest call; the law asks only up to the union's
-    highest hand total), so this is an upper bound on what the law pays per union."""
+def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5) -> list[float]:
+    """Microseconds a union for `dealing.banker_weights` (card orders, banker weights, residues), for each half of
+    `n` random unions; pair and up-card are value indices. Each union's banker groups are asked for every
+    total to 21 (the dearest call; the law asks only up to the union's highest hand total), so this is an
+    upper bound on what the law pays per union."""
+    import numpy as np
     from bench.bench_blackjack import split_case
     from oddscalc.core.residues import primes_for
     from oddscalc.games.blackjack.dealer import falling
-    from oddscalc.games.blackjack.dealing import union_banker, union_orders
+    from oddscalc.games.blackjack.dealing import UNION_CHUNK, banker_weights
     from oddscalc.games.blackjack.rounds import _grouped_blocks
     rules, ev, shoe, _, policy = split_case(decks, pair, up, hands)
     blocks = [b for b, _ in _grouped_blocks(pair, policy, shoe, False)]
@@ -50,16 +51,12 @@ def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5)
     primes = primes_for(max(falling(size, sum(m)) * dealer.den(size - sum(m)) for m in unions), 1 << 30)
     out = []
     for half in (unions[:n // 2], unions[n // 2:]):
+        fields = np.array(half, dtype=np.int16)
         start = time.perf_counter()
-        products = []
-        for m in half:
-            products.extend(w for _, w in union_banker(dealer, shoe, m, 21, rules.peek, union_orders(shoe, m)))
-        middle = time.perf_counter()
-        for v in products:
-            for p in primes:
-                v % p
-        end = time.perf_counter()
-        out.append((1e6 * (middle - start) / len(half), 1e6 * (end - middle) / len(half)))
+        for g0 in range(0, len(half), UNION_CHUNK):
+            banker_weights(dealer, shoe, fields[g0:g0 + UNION_CHUNK], [21] * len(fields[g0:g0 + UNION_CHUNK]),
+                           rules.peek, primes)
+        out.append(1e6 * (time.perf_counter() - start) / len(half))
     return out
 
 
@@ -70,9 +67,8 @@ def main(argv: list[str]) -> int:
     if argv:  # a fixed case: any argument is a mistake, not something to ignore for a minute's work
         print(f"usage: {USAGE} (no arguments; got {argv[0][:20]!r})", file=sys.stderr)
         return 2
-    for i, (banker, reduction) in enumerate(per_union(6, 1, 6, 4, 20_000)):
-        print(f"half {i + 1}: card orders and banker weights {banker:.0f} us a union; reduction {reduction:.0f} us",
-              file=sys.stderr)
+    for i, micro in enumerate(per_union(6, 1, 6, 4, 20_000)):
+        print(f"half {i + 1}: card orders, banker weights and their residues {micro:.1f} us a union", file=sys.stderr)
     return 0
 
 

@@ -393,7 +393,7 @@ def test_grouping_that_would_outgrow_the_free_memory_stops_before_it_starts(monk
 
 
 def test_the_banker_per_union_timing_draws_distinct_unions_the_shoe_holds():
-    """`bench/banker_per_union.py` (the 18-22 us a union docs/blackjack.md quotes): its unions are distinct,
+    """`bench/banker_per_union.py` (the cost a union docs/blackjack.md quotes): its unions are distinct,
     each within the shoe, each holds the pair cards that started the new hands, and each is a sum of `hands`
     of the split's blocks (checked by peeling blocks off, depth first); both halves are timed."""
     import functools
@@ -415,7 +415,34 @@ def test_the_banker_per_union_timing_draws_distinct_unions_the_shoe_holds():
     assert all(m[pair] >= hands - 2 and peel(tuple(x - (hands - 2) * (c == pair) for c, x in enumerate(m)), hands)
                for m in unions)
     times = per_union(1, pair, up, hands, 40)
-    assert len(times) == 2 and all(a > 0 and b > 0 for a, b in times)
+    assert len(times) == 2 and all(t > 0 for t in times)
+
+
+def test_the_banker_weights_of_many_unions_are_each_unions_own_modulo_the_primes():
+    """`dealing.banker_weights` (the compiled law's per-union step, card orders taken modulo each prime on
+    arrays) against `union_banker` (big integers, the dictionary law's) times the union's card orders, reduced
+    afterwards: every union, banker result and prime, for random four-hand unions of 8s against a ten at 1
+    pack and 7s against a 9 at 6 packs, each at its own highest hand total, with and without peek."""
+    import random
+    import numpy as np
+    from bench.banker_per_union import sample_unions
+    from bench.bench_blackjack import split_case
+    from oddscalc.core.residues import primes_for
+    from oddscalc.games.blackjack.dealing import BANKER_RESULTS, banker_weights, union_banker, union_orders
+    rng = random.Random(4)
+    for decks, pair, up in ((1, 7, 9), (6, 6, 8)):
+        _, ev, shoe, _, policy = split_case(decks, pair, up, 4)
+        blocks = [b for b, _ in _grouped_blocks(pair, policy, shoe, False)]
+        unions = sample_unions(shoe, pair, blocks, 4, 60, decks)
+        tops = [rng.choice([0, 17, 18, 19, 20, 21]) for _ in unions]
+        primes = primes_for(10 ** 40, 1 << 30)
+        for peek in (False, True):
+            got = banker_weights(ev.dealer, shoe, np.array(unions, dtype=np.int16), tops, peek, primes)
+            for g, (m, top) in enumerate(zip(unions, tops)):
+                want = dict(union_banker(ev.dealer, shoe, m, top, peek, union_orders(shoe, m)))
+                for col, b in enumerate(BANKER_RESULTS):
+                    assert got[g, col, len(primes)] == (b in want)
+                    assert got[g, col, :len(primes)].tolist() == [want.get(b, 0) % p for p in primes]
 
 
 @pytest.mark.parametrize("argv", [["1e999999"], ["6", "2", "7"], [""]])

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 
@@ -25,7 +26,7 @@ from oddscalc.games.blackjack.dealer import BUST, ROWS, falling
 from oddscalc.games.blackjack.player import DealerTable
 
 __all__ = ["ALL_LOSE", "BANKER_RESULTS", "CLASSES", "CLASS_INDEX", "FAST", "NET", "Deferred", "Packing",
-           "banker_groups", "deal", "deal_hand", "deal_in", "defer_hand", "hand_work", "merge_unions", "net_all",
+           "banker_groups", "banker_weights", "deal", "deal_hand", "deal_in", "defer_hand", "hand_work", "merge_unions", "net_all",
            "sized_law", "union_banker", "union_law", "union_orders"]
 
 
@@ -63,22 +64,23 @@ def sized_law(by_size: dict[int, dict[int, int]], size: int, dealer: DealerTable
     return {net: p for net, p in sorted(law.items()) if p}
 
 
-def banker_groups(dealer: DealerTable, left: tuple[int, ...], size: int, top: int, peek: bool
+def banker_groups(dealer: DealerTable, left: tuple[int, ...], size: int, top: int, peek: bool, keep: bool = True
                   ) -> list[tuple[int, int]]:
     """(banker result, weight over `dealer.den(size)`) for the banker's outcomes that hands of totals up to
     `top` can tell apart: bust, each total from 17 to `top`, and one group beating every hand (with no hole
     card it holds the banker's blackjacks; with peek they are left out). One group's weight comes by
     difference from the total mass, sparing the dearest polynomials: every outcome's weight sums to the
-    denominator (`DealerTable` checks that the shoe cannot run out)."""
+    denominator (`DealerTable` checks that the shoe cannot run out). `keep` False: the weights are not
+    memoised (`DealerTable.many`)."""
     den = dealer.den(size)
     bj = dealer.blackjack_weight(left, size)
     mass = den - bj if peek else den
     shown = tuple(range(min(top, 21) - 16)) if top >= 17 else ()
     if len(shown) < 3:  # bust and the totals shown; the rest by difference
-        weights = dealer.many(left, size, (BUST,) + shown)
+        weights = dealer.many(left, size, (BUST,) + shown, keep)
         groups = [(22, weights[0])] + [(17 + o, w) for o, w in zip(shown, weights[1:])]
         return groups + [(ALL_LOSE, mass - sum(weights))]
-    weights = dealer.many(left, size, (0, 1, 2, 3, 4))  # every total; bust by difference
+    weights = dealer.many(left, size, (0, 1, 2, 3, 4), keep)  # every total; bust by difference
     above = sum(weights[len(shown):]) + (0 if peek else bj)
     return ([(17 + o, w) for o, w in zip(shown, weights)] + [(ALL_LOSE, above)]
             + [(22, mass - sum(weights) - (0 if peek else bj))])
@@ -118,8 +120,8 @@ def union_banker(dealer: DealerTable, shoe: tuple[int, ...], m: tuple[int, ...],
                  times: int = 1) -> list[tuple[int, int]]:
     """What one card union meets: `banker_groups` on the cards `m` leaves in `shoe`, each weight times `times`
     (a law passes the union's card orders, `union_orders`, unless its weights hold them already), zero
-    weights left out; each over (size)_|m| times `dealer.den(size - |m|)`, size the shoe's. The one place
-    the per-union step of a law is written (`union_law`, `Packing._banker_weights`, `bench/banker_per_union.py`).
+    weights left out; each over (size)_|m| times `dealer.den(size - |m|)`, size the shoe's: the per-union step
+    of `union_law` (`banker_weights` does it for many unions at once, modulo primes).
 
     A union of one Ace and one nine from a shoe of two Aces, a nine and a ten, against a banker 9: of the
     two cards left the banker draws the Ace (soft 20) or the ten (19), one order each over (2)_2 = 2;
@@ -133,6 +135,42 @@ def union_banker(dealer: DealerTable, shoe: tuple[int, ...], m: tuple[int, ...],
     left = tuple(s - x for s, x in zip(shoe, m))
     groups = banker_groups(dealer, left, sum(left), top, peek)
     return [(b, times * w) for b, w in groups if w]
+
+
+def banker_weights(dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarray, tops: list[int], peek: bool,
+                   primes: list[int]) -> np.ndarray:
+    """`union_banker` for many unions at once, modulo primes: per union (its card counts, a row of `fields`, and
+    its hands' highest total of 21 or less, `tops`), the union's card orders times each banker result's weight
+    modulo each prime, then a flag set where the banker result has any weight: (unions, banker results,
+    primes + 1) words. The card orders are taken modulo each prime on arrays; the banker's weights, exact
+    integers, are reduced once each and never kept (each union is met once). Primes below 2^30."""
+    column = {b: i for i, b in enumerate(BANKER_RESULTS)}
+    where, values = [], []
+    left = np.asarray(shoe, dtype=np.int64) - fields
+    for g, (rest, size, t) in enumerate(zip(map(tuple, left.tolist()), left.sum(axis=1).tolist(), tops)):
+        for b, w in banker_groups(dealer, rest, size, t, peek, keep=False):
+            if w:
+                where.append((g, column[b]))
+                values.append(w)
+    weights = np.zeros((len(fields), len(BANKER_RESULTS), len(primes) + 1), dtype=np.uint64)
+    if where:
+        at = np.array(where, dtype=np.int64)
+        objects = np.array(values, dtype=object)
+        counts = fields[at[:, 0]].astype(np.int64)
+        for i, p in enumerate(primes):
+            prime = np.uint64(p)
+            orders = np.ones(len(at), dtype=np.uint64)
+            for c, row in enumerate(_falling_mod(shoe, p)):  # (S_c)_(m_c) mod p: products below 2^60
+                orders = orders * row[counts[:, c]] % prime
+            weights[at[:, 0], at[:, 1], i] = (objects % p).astype(np.uint64) * orders % prime
+        weights[at[:, 0], at[:, 1], len(primes)] = 1
+    return weights
+
+
+@lru_cache(maxsize=64)
+def _falling_mod(shoe: tuple[int, ...], p: int) -> tuple[np.ndarray, ...]:
+    """Per card value c, (shoe_c)_m mod p for m = 0..shoe_c (a union holds at most the shoe's cards)."""
+    return tuple(np.array([falling(n, m) % p for m in range(n + 1)], dtype=np.uint64) for n in shoe)
 
 
 def union_orders(shoe: tuple[int, ...], m: tuple[int, ...]) -> int:
@@ -485,27 +523,6 @@ class Packing:
         tops = np.where(counts > 0, totals, 0).max(axis=1)
         return (counts @ NET + offset).astype(np.int8), tops.astype(np.int8)
 
-    def _banker_weights(self, fields: np.ndarray, tops: list[int], dealer: DealerTable, peek: bool,
-                        primes: list[int]) -> np.ndarray:
-        """Per union (its card counts, its hands' highest total of 21 or less): the union's card orders times
-        each banker result's weight (`union_banker`), modulo each prime, then a flag set where the banker
-        result has any weight: (unions, banker results, primes + 1) words."""
-        column = {b: i for i, b in enumerate(BANKER_RESULTS)}
-        where, products = [], []
-        shoe = self.shoe
-        for g, (m, t) in enumerate(zip(map(tuple, fields.tolist()), tops)):
-            for b, w in union_banker(dealer, shoe, m, t, peek, union_orders(shoe, m)):
-                where.append((g, column[b]))
-                products.append(w)
-        weights = np.zeros((len(fields), len(BANKER_RESULTS), len(primes) + 1), dtype=np.uint64)
-        if where:
-            at = np.array(where, dtype=np.int64)
-            objects = np.array(products, dtype=object)
-            for i, p in enumerate(primes):
-                weights[at[:, 0], at[:, 1], i] = (objects % p).astype(np.uint64)
-            weights[at[:, 0], at[:, 1], len(primes)] = 1
-        return weights
-
     def _primes(self, sizes: np.ndarray, dealer: DealerTable) -> list[int]:
         """Primes below 2^30 (one CPython digit: the big weights reduce three times faster than modulo primes
         below 2^31) whose product passes every denominator of these union sizes (a law's numerators are at
@@ -534,7 +551,7 @@ class Packing:
         acc = np.zeros((int(sizes.max()) + 1, table.shape[2], len(primes)), dtype=np.uint64)
         for g0 in range(0, len(rows), UNION_CHUNK):  # the banker's weights a chunk of unions at a time
             g1 = min(g0 + UNION_CHUNK, len(rows))
-            weights = self._banker_weights(fields[g0:g1], tops[g0:g1].tolist(), dealer, peek, primes)
+            weights = banker_weights(dealer, self.shoe, fields[g0:g1], tops[g0:g1].tolist(), peek, primes)
             for i, p in enumerate(primes):
                 prime = np.uint64(p)
                 # residues below 2^30: a product below 2^60, the seven banker results' sum below 2^63
@@ -566,7 +583,7 @@ class Packing:
         for g0 in range(0, len(firsts), UNION_CHUNK):  # the banker's weights a chunk of unions at a time
             g1 = min(g0 + UNION_CHUNK, len(firsts))
             r0, r1 = np.searchsorted(ids, [g0, g1])
-            weights = self._banker_weights(fields[g0:g1], top[g0:g1].tolist(), dealer, peek, primes)
+            weights = banker_weights(dealer, self.shoe, fields[g0:g1], top[g0:g1].tolist(), peek, primes)
             packed.tally(keys[r0:r1], vals[r0:r1], ids[r0:r1] - g0, sizes[g0:g1], weights,
                          (words, shifts, int(field)), NET, offset, np.array(primes, dtype=np.uint64), acc)
         self._rebuild(by_size, acc, primes, offset)

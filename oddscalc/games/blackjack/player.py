@@ -260,20 +260,24 @@ class DealerTable:
                                                        *map(ROWS.__getitem__, comp))
         return found
 
-    def many(self, comp: tuple[int, ...], size: int, outcomes: tuple[int, ...]) -> list[int]:
-        """The weights of several outcomes for one composition (arguments built once)."""
+    def many(self, comp: tuple[int, ...], size: int, outcomes: tuple[int, ...], keep: bool = True) -> list[int]:
+        """The weights of several outcomes for one composition (arguments built once); `keep` False: neither
+        looked up nor kept (a law's card unions, tens of millions, each met once), except on a shoe the banker
+        could run out of, which is checked once and kept."""
         out = []
         args = None
         for o in outcomes:
             memo = self.memo[o]
-            v = memo.get(comp)
+            v = memo.get(comp) if keep or size < self.last else None
             if v is None:
                 if size < self.last:
                     v = self.weight(comp, o, size)
                 else:
                     if args is None:
                         args = (pads(size, self.last), busting(comp), *map(ROWS.__getitem__, comp))
-                    v = memo[comp] = self.fns[o](*args)
+                    v = self.fns[o](*args)
+                    if keep:
+                        memo[comp] = v
             out.append(v)
         return out
 
