@@ -31,15 +31,16 @@ def _loops() -> tuple:
     """(deal, group, tally, deal_nets) compiled by numba on first use; their helpers are compiled first and bound
     in this module, where the loops look them up. The loops are plain Python below: tables are open-addressing
     hash tables with linear probing, holding row numbers, doubled when half full."""
-    global _LOOPS, _mix, _hash, _slot, _empty, _grow, _grow_nets
+    global _LOOPS, _mix, _hash, _slot, _empty, _add_guarded, _rehash, _doubled
     if _LOOPS is None:
         from numba import njit
         _mix = njit(cache=True, inline="always")(_mix)
         _hash = njit(cache=True, inline="always")(_hash)
         _slot = njit(cache=True, inline="always")(_slot)
         _empty = njit(cache=True, inline="always")(_empty)
-        _grow = njit(cache=True)(_grow)
-        _grow_nets = njit(cache=True)(_grow_nets)
+        _add_guarded = njit(cache=True, inline="always")(_add_guarded)
+        _rehash = njit(cache=True)(_rehash)
+        _doubled = njit(cache=True)(_doubled)
         _LOOPS = tuple(njit(cache=True)(f) for f in (_deal, _group, _tally, _deal_nets))
     return _LOOPS
 
@@ -129,9 +130,9 @@ def deal_nets(keys: np.ndarray, vals: np.ndarray, key_nets: np.ndarray, key_tops
     """
     if limit is None:
         limit = net_group_limit(keys.shape[1], key_nets.shape[1], width)
-    cap = _capacity(min(limit, len(parts[0]) + len(parts[2])))  # grows as the groups need
-    if cap // 2 > limit:
-        cap = _capacity(max(1, limit // 2))
+    # The fewest slots, grown as the groups need: their count is not known ahead, and sizing the table by the
+    # rows dealt (hundreds of thousands, against thousands of groups at 6 packs) zeroed hundreds of MB per call.
+    cap = _capacity(0)
     rows, table, tops, done = _loops()[3](keys, vals, key_nets, key_tops, key_ids, step_keys, step_w, step_nets,
                                           step_tops, step_ids, parts[0], parts[1], parts[2], parts[3], guard, mask,
                                           width, cap, limit)
@@ -209,18 +210,32 @@ def _empty(table, h):
     return s
 
 
-def _grow(table, store, vals, count):
-    """The table doubled, every stored row placed again (rows are distinct, so each takes the first empty
-    slot from its hash), and the store of rows and weights with it."""
-    cap = table.shape[0] * 2
-    nt = np.full(cap, -1, dtype=np.int64)
-    ns = np.empty((cap // 2 + 1, store.shape[1]), dtype=np.uint64)
-    nv = np.empty(cap // 2 + 1, dtype=np.uint64)
+def _rehash(table, store, count):
+    """The table doubled, the first `count` rows of `store` placed again (rows are distinct, so each takes the
+    first empty slot from its hash)."""
+    nt = np.full(table.shape[0] * 2, -1, dtype=np.int64)
     for i in range(count):
-        ns[i] = store[i]
-        nv[i] = vals[i]
-        nt[_empty(nt, _hash(ns[i]))] = i
-    return nt, ns, nv
+        nt[_empty(nt, _hash(store[i]))] = i
+    return nt
+
+
+def _doubled(a):
+    """A per-row array (rows, weights, tables of nets, tops) with room for twice its rows, the old rows kept:
+    what a table's store needs when `_rehash` doubles the table."""
+    out = np.zeros((2 * a.shape[0],) + a.shape[1:], dtype=a.dtype)
+    out[:a.shape[0]] = a
+    return out
+
+
+def _add_guarded(keys, i, step_keys, j, guard, mask, row):
+    """row = (keys[i] + step_keys[j]) under `mask`, word by word; False (row unfinished) when a sum meets
+    `guard`: a field past its limit."""
+    for t in range(row.shape[0]):
+        x = keys[i, t] + step_keys[j, t]
+        if x & guard[t]:
+            return False
+        row[t] = x & mask[t]
+    return True
 
 
 def _deal(keys, vals, step_keys, step_w, guard, cap, limit):
@@ -235,14 +250,7 @@ def _deal(keys, vals, step_keys, step_w, guard, cap, limit):
     row = np.empty(nw, dtype=np.uint64)
     for i in range(n):
         for j in range(step_keys.shape[0]):
-            bad = False
-            for t in range(nw):
-                x = keys[i, t] + step_keys[j, t]
-                if x & guard[t]:
-                    bad = True
-                    break
-                row[t] = x
-            if bad:
+            if not _add_guarded(keys, i, step_keys, j, guard, ones, row):
                 continue
             w = vals[i] * step_w[j]
             s = _slot(table, store, ones, row, _hash(row))
@@ -256,7 +264,7 @@ def _deal(keys, vals, step_keys, step_w, guard, cap, limit):
             if 2 * count > table.shape[0]:
                 if 2 * table.shape[0] > limit:
                     return np.empty((0, nw), dtype=np.uint64), np.empty(0, dtype=np.uint64), False
-                table, store, sv = _grow(table, store, sv, count)
+                table, store, sv = _rehash(table, store, count), _doubled(store), _doubled(sv)
     return store[:count].copy(), sv[:count].copy(), True
 
 
@@ -305,21 +313,6 @@ def _tally(keys, vals, ids, size_of, weights, field_word, field_shift, field_mas
                 acc[k, net, p] = (acc[k, net, p] + residues[p] * weights[g, b, p]) % primes[p]
 
 
-def _grow_nets(table, store, nets, tops, count):
-    """`_grow` for `_deal_nets`: the table doubled, its groups' rows, weight tables and tops moved with it."""
-    cap = table.shape[0] * 2
-    nt = np.full(cap, -1, dtype=np.int64)
-    ns = np.empty((cap // 2 + 1, store.shape[1]), dtype=np.uint64)
-    nn = np.zeros((cap // 2 + 1, nets.shape[1], nets.shape[2]), dtype=np.uint64)
-    np_ = np.zeros(cap // 2 + 1, dtype=np.int64)
-    for i in range(count):
-        ns[i] = store[i]
-        nn[i] = nets[i]
-        np_[i] = tops[i]
-        nt[_empty(nt, _hash(ns[i]))] = i
-    return nt, ns, nn, np_
-
-
 def _deal_nets(keys, vals, key_nets, key_tops, key_ids, step_keys, step_w, step_nets, step_tops, step_ids,
                key_rows, key_starts, step_rows, step_starts, guard, mask, width, cap, limit):
     """`deal_nets` compiled: a table of `cap` slots to start with, its groups never more than `limit` (then the
@@ -350,14 +343,7 @@ def _deal_nets(keys, vals, key_nets, key_tops, key_ids, step_keys, step_w, step_
                 while be < b1 and step_ids[step_rows[be]] == step_ids[j0]:
                     top = max(top, step_tops[step_rows[be]])
                     be += 1
-                bad = False
-                for t in range(nw):
-                    x = keys[i0, t] + step_keys[j0, t]
-                    if x & guard[t]:
-                        bad = True
-                        break
-                    row[t] = x & mask[t]
-                if not bad:
+                if _add_guarded(keys, i0, step_keys, j0, guard, mask, row):
                     s = _slot(table, store, ones, row, _hash(row))
                     g = table[s]
                     if g < 0:
@@ -368,7 +354,8 @@ def _deal_nets(keys, vals, key_nets, key_tops, key_ids, step_keys, step_w, step_
                         store[g] = row
                         count += 1
                         if 2 * count > table.shape[0]:
-                            table, store, nets, tops = _grow_nets(table, store, nets, tops, count)
+                            table = _rehash(table, store, count)
+                            store, nets, tops = _doubled(store), _doubled(nets), _doubled(tops)
                     for a in range(a0, ae):
                         i = key_rows[a]
                         v = vals[i]

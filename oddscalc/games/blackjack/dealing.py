@@ -156,13 +156,13 @@ def banker_weights(dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarra
     if where:
         at = np.array(where, dtype=np.int64)
         objects = np.array(values, dtype=object)
-        counts = fields[at[:, 0]].astype(np.int64)
+        counts = fields.astype(np.int64)
         for i, p in enumerate(primes):
             prime = np.uint64(p)
-            orders = np.ones(len(at), dtype=np.uint64)
+            orders = np.ones(len(fields), dtype=np.uint64)  # once a union, not once a banker result
             for c, row in enumerate(_falling_mod(shoe, p)):  # (S_c)_(m_c) mod p: products below 2^60
                 orders = orders * row[counts[:, c]] % prime
-            weights[at[:, 0], at[:, 1], i] = (objects % p).astype(np.uint64) * orders % prime
+            weights[at[:, 0], at[:, 1], i] = (objects % p).astype(np.uint64) * orders[at[:, 0]] % prime
         weights[at[:, 0], at[:, 1], len(primes)] = 1
     return weights
 
@@ -517,11 +517,16 @@ class Packing:
 
     def _nets_tops(self, rows: np.ndarray, offset: int) -> tuple[np.ndarray, np.ndarray]:
         """For rows of words: the net of their hands against each banker result (`BANKER_RESULTS`), plus
-        `offset`, and the highest total of 21 or less among their hands (0 if none), as small integers."""
+        `offset`, and their `_tops`, as small integers."""
         counts = self._class_counts(rows)
+        return (counts @ NET + offset).astype(np.int8), self._tops(counts).astype(np.int8)
+
+    @staticmethod
+    def _tops(counts: np.ndarray) -> np.ndarray:
+        """The highest total of 21 or less among the hands of each row of class counts (`_class_counts`), 0
+        if none: the banker's totals that row's hands can tell apart (`banker_groups`)."""
         totals = np.array([t if t <= 21 else 0 for t, _ in CLASSES], dtype=np.int64)
-        tops = np.where(counts > 0, totals, 0).max(axis=1)
-        return (counts @ NET + offset).astype(np.int8), tops.astype(np.int8)
+        return np.where(counts > 0, totals, 0).max(axis=1)
 
     def _primes(self, sizes: np.ndarray, dealer: DealerTable) -> list[int]:
         """Primes below 2^30 (one CPython digit: the big weights reduce three times faster than modulo primes
@@ -552,11 +557,13 @@ class Packing:
         for g0 in range(0, len(rows), UNION_CHUNK):  # the banker's weights a chunk of unions at a time
             g1 = min(g0 + UNION_CHUNK, len(rows))
             weights = banker_weights(dealer, self.shoe, fields[g0:g1], tops[g0:g1].tolist(), peek, primes)
+            order = np.argsort(sizes[g0:g1], kind="stable")  # the chunk's unions summed size by size
+            ks, starts = np.unique(sizes[g0:g1][order], return_index=True)
             for i, p in enumerate(primes):
                 prime = np.uint64(p)
                 # residues below 2^30: a product below 2^60, the seven banker results' sum below 2^63
                 part = ((table[g0:g1] % prime) * weights[:, :, i, None]).sum(axis=1) % prime
-                np.add.at(acc[:, :, i], sizes[g0:g1], part)  # at most 2^33 unions of residues below 2^30
+                acc[ks, :, i] += np.add.reduceat(part[order], starts, axis=0)  # 2^16 residues: below 2^46
             acc %= np.array(primes, dtype=np.uint64)
         self._rebuild(by_size, acc, primes, offset)
 
@@ -572,7 +579,7 @@ class Packing:
         words = np.array([p // 64 for p in self.class_pos], dtype=np.int64)
         shifts = np.array([p % 64 for p in self.class_pos], dtype=np.uint64)
         top = np.zeros(len(firsts), dtype=np.int64)
-        np.maximum.at(top, ids, self._nets_tops(keys, 0)[1].astype(np.int64))
+        np.maximum.at(top, ids, self._tops(self._class_counts(keys)))
         fields = self.fields_of(keys[firsts])  # each union's card counts, once
         sizes = fields.sum(axis=1, dtype=np.int64)
         primes = self._primes(sizes, dealer)
