@@ -1,7 +1,8 @@
 """What the banker's weights cost per card union in a resplit law (by hand, not in `make bench`): four-hand
 unions of one split drawn at random from its hands' blocks, timed through what the law does once per union
 (`dealing.banker_weights`, on chunks of unions: the union's card orders modulo the law's primes, the
-banker's weights on the cards it leaves, and their residues).
+banker's weights on the cards it leaves, and their residues), in the compiled loop (`banker_batch`) and on
+Python integers, one after the other in the same process.
 
     .venv/bin/python -m bench.banker_per_union
 
@@ -33,15 +34,16 @@ def sample_unions(shoe: tuple[int, ...], pair: int, blocks: list[tuple[int, ...]
     return list(found)
 
 
-def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5) -> list[float]:
+def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5, batch: bool = True) -> list[float]:
     """Microseconds a union for `dealing.banker_weights` (card orders, banker weights, residues), for each half of
-    `n` random unions; pair and up-card are value indices. Each union's banker groups are asked for every
+    `n` random unions; pair and up-card are value indices; `batch` False: on Python integers. Each union's banker groups are asked for every
     total to 21 (the dearest call; the law asks only up to the union's highest hand total), so this is an
     upper bound on what the law pays per union."""
     import numpy as np
     from bench.bench_blackjack import split_case
     from oddscalc.core.residues import primes_for
     from oddscalc.games.blackjack.dealer import falling
+    from oddscalc.games.blackjack import dealing
     from oddscalc.games.blackjack.dealing import UNION_CHUNK, banker_weights
     from oddscalc.games.blackjack.rounds import _grouped_blocks
     rules, ev, shoe, _, policy = split_case(decks, pair, up, hands)
@@ -50,13 +52,18 @@ def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5)
     size, dealer = sum(shoe), ev.dealer
     primes = primes_for(max(falling(size, sum(m)) * dealer.den(size - sum(m)) for m in unions), 1 << 30)
     out = []
-    for half in (unions[:n // 2], unions[n // 2:]):
-        fields = np.array(half, dtype=np.int16)
-        start = time.perf_counter()
-        for g0 in range(0, len(half), UNION_CHUNK):
-            banker_weights(dealer, shoe, fields[g0:g0 + UNION_CHUNK], [21] * len(fields[g0:g0 + UNION_CHUNK]),
-                           rules.peek, primes)
-        out.append(1e6 * (time.perf_counter() - start) / len(half))
+    saved, dealing.BANKER_BATCH = dealing.BANKER_BATCH, batch
+    try:
+        banker_weights(dealer, shoe, np.array(unions[:2], dtype=np.int16), [21, 21], rules.peek, primes)  # compiled
+        for half in (unions[:n // 2], unions[n // 2:]):
+            fields = np.array(half, dtype=np.int16)
+            start = time.perf_counter()
+            for g0 in range(0, len(half), UNION_CHUNK):
+                banker_weights(dealer, shoe, fields[g0:g0 + UNION_CHUNK], [21] * len(fields[g0:g0 + UNION_CHUNK]),
+                               rules.peek, primes)
+            out.append(1e6 * (time.perf_counter() - start) / len(half))
+    finally:
+        dealing.BANKER_BATCH = saved
     return out
 
 
@@ -67,8 +74,10 @@ def main(argv: list[str]) -> int:
     if argv:  # a fixed case: any argument is a mistake, not something to ignore for a minute's work
         print(f"usage: {USAGE} (no arguments; got {argv[0][:20]!r})", file=sys.stderr)
         return 2
-    for i, micro in enumerate(per_union(6, 1, 6, 4, 20_000)):
-        print(f"half {i + 1}: card orders, banker weights and their residues {micro:.1f} us a union", file=sys.stderr)
+    for batch, name in ((True, "compiled loop"), (False, "Python integers")):
+        for i, micro in enumerate(per_union(6, 1, 6, 4, 20_000, batch=batch)):
+            print(f"{name}, half {i + 1}: card orders, banker weights and their residues {micro:.1f} us a union",
+                  file=sys.stderr)
     return 0
 
 

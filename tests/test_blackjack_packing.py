@@ -445,6 +445,84 @@ def test_the_banker_weights_of_many_unions_are_each_unions_own_modulo_the_primes
                     assert got[g, col, :len(primes)].tolist() == [want.get(b, 0) % p for p in primes]
 
 
+@pytest.mark.parametrize("decks,hit_soft17", [(1, False), (2, True), (6, False), (8, True)])
+def test_the_compiled_banker_equals_the_python_integers_for_every_up_card(decks, hit_soft17, monkeypatch):
+    """`banker_batch.weights` (the banker's sums as a tree of products, modulo primes below 2^26 in doubles,
+    carried to the law's primes by Garner's digits) against `dealing._python_weights` (`banker_groups` on the
+    Python-integer polynomials of `dealer.compiled`, weights reduced afterwards): every up-card, with and without
+    peek, every column and prime, on random unions of every hands' top (none, 16 or less, 17..21), with
+    leftovers down to exactly the banker's longest draw and unions that take every card of a value. A chunk
+    mixing such unions with ones leaving fewer cards (three tens: the Python integers' alone, as are shoes the
+    banker could run out of) gives the same rows too."""
+    import numpy as np
+    from oddscalc.core.residues import primes_for
+    from oddscalc.games.blackjack import banker_batch, dealing
+    from oddscalc.games.blackjack.player import DealerTable
+    rng = np.random.default_rng(decks * 10 + hit_soft17)
+    primes = list(primes_for(10 ** 60, 1 << 30))
+    for up in range(10):
+        dealer = DealerTable(up, hit_soft17)
+        shoe = [4 * decks] * 9 + [16 * decks]
+        shoe[up] -= 1
+        shoe = tuple(shoe)
+        fields = np.minimum(rng.poisson(rng.uniform(0.1, 3, 10), (40, 10)), shoe)
+        fields[0] = shoe  # everything taken, then put back down to the banker's longest draw
+        for c in rng.permutation(10).tolist():
+            give = min(shoe[c], dealer.last - (sum(shoe) - int(fields[0].sum())))
+            fields[0, c] -= max(give, 0)
+        fields[1, :] = 0
+        fields[2, 3] = shoe[3]  # every card of one value
+        assert int((np.array(shoe) - fields[0]).sum()) == dealer.last
+        tops = rng.choice([0, 12, 16, 17, 18, 19, 20, 21], len(fields))
+        for peek in (False, True):
+            want = dealing._python_weights(dealer, shoe, fields, tops.tolist(), peek, primes)
+            got = banker_batch.weights(up + 1, hit_soft17, shoe, fields, tops, peek, dealer.blackjack_card, primes)
+            assert np.array_equal(got, want), (up, peek)
+            assert want[:, :, len(primes)].sum() > 0
+        short = fields.copy()
+        short[-5:] = shoe
+        short[-5:, 9] -= 3  # three ten-values left: fewer cards than the banker's longest draw, yet enough
+        assert not banker_batch.fits(np.array(shoe) - short, dealer.last)[-5:].any()
+        monkeypatch.setattr(dealing, "BANKER_BATCH", True)
+        mixed = dealing.banker_weights(dealer, shoe, short, tops.tolist(), False, primes)
+        assert np.array_equal(mixed, dealing._python_weights(dealer, shoe, short, tops.tolist(), False, primes))
+
+
+def test_folding_tables_of_nets_with_banker_weights_equals_python_integers():
+    """`core.packed.fold_nets` (remainders without a division, the seven columns summed unreduced) against the
+    sum written out in Python integers: tables with entries up to 2^64 - 1 and zeros, entries one below a
+    multiple of a prime near 2^64 (where the quotient estimated in double precision is one too high), weights
+    just below each prime and zero, flags on and off, unions of a few sizes sharing the accumulator, which
+    starts non-zero."""
+    import numpy as np
+    from oddscalc.core import packed
+    from oddscalc.core.residues import primes_below
+    rng = np.random.default_rng(11)
+    primes = np.array(primes_below(1 << 30, 5), dtype=np.uint64)
+    n, columns, width = 300, 7, 17
+    table = rng.integers(0, 2**64, (n, columns, width), dtype=np.uint64, endpoint=False)
+    table[rng.random(table.shape) < 0.5] = 0
+    table[0, :, :] = np.uint64(2**64 - 1)
+    for i, p in enumerate(primes.tolist()):  # t = -1 mod p near 2^64: rounded to 53 bits, t / p passes a whole number
+        table[1 + i, :, :] = ((2**64 - 1) // p) * p - 1
+    weights = np.zeros((n, columns, len(primes) + 1), dtype=np.uint64)
+    weights[:, :, :-1] = rng.integers(0, 1 << 30, (n, columns, len(primes)), dtype=np.uint64) % primes
+    weights[0, :, :-1] = primes - np.uint64(1)
+    weights[:, :, -1] = rng.random((n, columns)) < 0.8
+    weights[0, :, -1] = 1
+    sizes = rng.integers(3, 7, n)
+    start = rng.integers(0, 1 << 29, (8, width, len(primes)), dtype=np.uint64)
+    acc = start.copy()
+    packed.fold_nets(table, weights, sizes, primes, acc)
+    for k in range(8):
+        for net in range(width):
+            for i, p in enumerate(primes.tolist()):
+                want = int(start[k, net, i]) + sum(int(table[g, b, net]) * int(weights[g, b, i])
+                                                   for g in np.flatnonzero(sizes == k).tolist() for b in range(columns)
+                                                   if weights[g, b, -1])
+                assert int(acc[k, net, i]) == want % p
+
+
 @pytest.mark.parametrize("argv", [["1e999999"], ["6", "2", "7"], [""]])
 def test_the_banker_per_union_timing_refuses_arguments_in_one_line(argv, capsys):
     """`bench/banker_per_union.py` times a fixed case: any argument gets one usage line and exit 2."""

@@ -9,8 +9,8 @@ from typing import Any
 from oddscalc.core import packed
 from oddscalc.core.cache import cached_json
 from oddscalc.core.parallel import map_parts, relay
-from oddscalc.games.blackjack import (dealer, dealing, game, hand, moments, outcomes, player, rounds,
-                                      rules as rules_mod, split, stand_batch, strategy)
+from oddscalc.games.blackjack import (banker_batch, dealer, dealing, game, hand, moments, outcomes, player,
+                                      rounds, rules as rules_mod, split, stand_batch, strategy)
 from oddscalc.games.blackjack.game import full_game, up_cards
 from oddscalc.games.blackjack.outcomes import RoundLaw, default_budget, round_law
 from oddscalc.games.blackjack.rules import RuleSet
@@ -18,8 +18,8 @@ from oddscalc.games.blackjack.shoe import LABELS
 
 __all__ = ["game_summary", "compute_summary", "strategy_data", "frac", "SOURCES"]
 
-SOURCES = (dealer, player, stand_batch, split, hand, game, outcomes, rounds, dealing, moments, strategy, rules_mod,
-           packed)
+SOURCES = (dealer, player, stand_batch, banker_batch, split, hand, game, outcomes, rounds, dealing, moments, strategy,
+           rules_mod, packed)
 
 
 def frac(x: Fraction) -> str:

@@ -22,10 +22,11 @@ import numpy as np
 from oddscalc.core import packed
 from oddscalc.core.progress import Progress
 from oddscalc.core.residues import primes_for, reconstruct
+from oddscalc.games.blackjack import banker_batch
 from oddscalc.games.blackjack.dealer import BUST, ROWS, falling
 from oddscalc.games.blackjack.player import DealerTable
 
-__all__ = ["ALL_LOSE", "BANKER_RESULTS", "CLASSES", "CLASS_INDEX", "FAST", "NET", "Deferred", "Packing",
+__all__ = ["ALL_LOSE", "BANKER_BATCH", "BANKER_RESULTS", "CLASSES", "CLASS_INDEX", "FAST", "NET", "Deferred", "Packing",
            "banker_groups", "banker_weights", "deal", "deal_hand", "deal_in", "defer_hand", "hand_work", "merge_unions", "net_all",
            "sized_law", "union_banker", "union_law", "union_orders"]
 
@@ -142,8 +143,31 @@ def banker_weights(dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarra
     """`union_banker` for many unions at once, modulo primes: per union (its card counts, a row of `fields`, and
     its hands' highest total of 21 or less, `tops`), the union's card orders times each banker result's weight
     modulo each prime, then a flag set where the banker result has any weight: (unions, banker results,
-    primes + 1) words. The card orders are taken modulo each prime on arrays; the banker's weights, exact
-    integers, are reduced once each and never kept (each union is met once). Primes below 2^30."""
+    primes + 1) words. Unions whose leftover the compiled loop serves (`banker_batch.fits`: every real shoe) go
+    there (`banker_batch.weights`, unless `BANKER_BATCH` is off); the others, on shoes the banker could run out
+    of, take the Python integers (`_python_weights`). Primes below 2^30."""
+    left = np.asarray(shoe, dtype=np.int64) - fields
+    served = (banker_batch.fits(left, dealer.last) if BANKER_BATCH and len(fields)
+              else np.zeros(len(fields), dtype=bool))
+    if served.all():
+        return banker_batch.weights(dealer.up + 1, dealer.hit_soft17, shoe, fields, np.asarray(tops), peek,
+                                    dealer.blackjack_card, primes)
+    weights = _python_weights(dealer, shoe, fields, tops, peek, primes)
+    if served.any():
+        weights[served] = banker_batch.weights(dealer.up + 1, dealer.hit_soft17, shoe, fields[served],
+                                               np.asarray(tops)[served], peek, dealer.blackjack_card, primes)
+    return weights
+
+
+#: Take the banker's weights of a law's unions in the compiled loop (`banker_batch`) wherever it serves them;
+#: tests set it False to compare with the Python integers.
+BANKER_BATCH = True
+
+
+def _python_weights(dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarray, tops: list[int], peek: bool,
+                    primes: list[int]) -> np.ndarray:
+    """`banker_weights` in Python integers (`banker_groups`): the card orders taken modulo each prime on arrays;
+    the banker's weights, exact integers, reduced once each and never kept (each union is met once)."""
     column = {b: i for i, b in enumerate(BANKER_RESULTS)}
     where, values = [], []
     left = np.asarray(shoe, dtype=np.int64) - fields
@@ -557,14 +581,7 @@ class Packing:
         for g0 in range(0, len(rows), UNION_CHUNK):  # the banker's weights a chunk of unions at a time
             g1 = min(g0 + UNION_CHUNK, len(rows))
             weights = banker_weights(dealer, self.shoe, fields[g0:g1], tops[g0:g1].tolist(), peek, primes)
-            order = np.argsort(sizes[g0:g1], kind="stable")  # the chunk's unions summed size by size
-            ks, starts = np.unique(sizes[g0:g1][order], return_index=True)
-            for i, p in enumerate(primes):
-                prime = np.uint64(p)
-                # residues below 2^30: a product below 2^60, the seven banker results' sum below 2^63
-                part = ((table[g0:g1] % prime) * weights[:, :, i, None]).sum(axis=1) % prime
-                acc[ks, :, i] += np.add.reduceat(part[order], starts, axis=0)  # 2^16 residues: below 2^46
-            acc %= np.array(primes, dtype=np.uint64)
+            packed.fold_nets(table[g0:g1], weights, sizes[g0:g1], np.array(primes, dtype=np.uint64), acc)
         self._rebuild(by_size, acc, primes, offset)
 
     def _tally_law(self, by_size: dict[int, dict[int, int]], keys: np.ndarray, vals: np.ndarray,

@@ -160,6 +160,12 @@ class DealerTable:
             found = self._stands[peek] = [by_class[stand_class(t)] for t in range(22)]
         return found
 
+    @property
+    def blackjack_card(self) -> int:
+        """The value index that makes a banker two-card 21 with the up-card (ten with an Ace, Ace with a ten),
+        -1 if none."""
+        return -1 if self._bj_card is None else self._bj_card
+
     def blackjack_weight(self, comp: tuple[int, ...], size: int) -> int:
         """Weight over `den(size)` of a banker two-card 21: the cards left that make it, each followed by
         any ordered draw of the rest."""
