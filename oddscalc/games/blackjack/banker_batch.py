@@ -30,11 +30,11 @@ import numpy as np
 
 from oddscalc.core.residues import primes_below
 from oddscalc.games.blackjack.dealer import falling, longest, pads, stiff_states, terminals
+from oddscalc.games.blackjack.stand_batch import MAX_COUNT  # the most cards of one value (ten-values of 8 packs)
 
 __all__ = ["LANE_LIMIT", "MAX_COUNT", "MAX_SIZE", "Circuit", "circuit", "fits", "lanes_for", "weights"]
 
 LANE_LIMIT = 2**26  #: the lanes' primes are below it: a product of two residues is below 2^52
-MAX_COUNT = 8 * 16  #: the most cards of one value served (the ten-values of 8 packs)
 MAX_SIZE = 8 * 52  #: the most cards a composition holds (8 packs)
 
 # Variables of the tree, per union and lane: 1; F(c, m) = (n_c)_m; pad(k); the cards busting a hard 12..16.
@@ -113,7 +113,7 @@ def fits(left: np.ndarray, last: int) -> np.ndarray:
     return (sizes >= last) & (sizes <= MAX_SIZE) & (left.max(axis=1) <= MAX_COUNT) & (left.min(axis=1) >= 0)
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=64)
 def _tables(up: int, hit_soft17: bool, lanes: tuple[int, ...]) -> tuple[np.ndarray, ...]:
     """Per lane: the constants, (n)_m for n = 0..MAX_COUNT and m = 0..12, and for every size the pads and the
     denominator's share per card (den(size) / size: a banker blackjack followed by any draw)."""

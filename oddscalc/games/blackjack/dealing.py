@@ -5,7 +5,7 @@ hands dealt one after another (`deal`, `deal_in`, `deal_hand`) sum their blocks 
 their classes, in one key (`Packing`): a Python integer, or a row of 64-bit words dealt in compiled loops
 (`core.packed`) when every weight provably stays below 2^64. A union's chance is its weight times its card
 orders (S)_M over (N)_|M|; the banker's outcome weights are taken once per union on the cards it leaves
-(`banker_groups`), and the nets tallied (`union_law`, `Packing.law`: modulo primes in the compiled backend,
+(`banker_groups`; in the compiled backend a chunk of unions at a time, `banker_weights`), and the nets tallied (`union_law`, `Packing.law`: modulo primes in the compiled backend,
 rebuilt exactly by `core.residues`; a pattern's last hand is dealt straight into each union's table of nets
 against every banker result, never kept as states). `rounds.py` says which hands are dealt, pattern by pattern.
 """
@@ -26,9 +26,9 @@ from oddscalc.games.blackjack import banker_batch
 from oddscalc.games.blackjack.dealer import BUST, ROWS, falling
 from oddscalc.games.blackjack.player import DealerTable
 
-__all__ = ["ALL_LOSE", "BANKER_BATCH", "BANKER_RESULTS", "CLASSES", "CLASS_INDEX", "FAST", "NET", "Deferred", "Packing",
-           "banker_groups", "banker_weights", "deal", "deal_hand", "deal_in", "defer_hand", "hand_work", "merge_unions", "net_all",
-           "sized_law", "union_banker", "union_law", "union_orders"]
+__all__ = ["ALL_LOSE", "BANKER_BATCH", "BANKER_RESULTS", "CLASSES", "CLASS_INDEX", "FAST", "NET", "Deferred",
+           "Packing", "banker_groups", "banker_weights", "deal", "deal_hand", "deal_in", "defer_hand", "hand_work",
+           "merge_unions", "net_all", "sized_law", "union_banker", "union_law", "union_orders"]
 
 
 ALL_LOSE = 23  # a banker result that beats every hand: a total above every hand's, or (no hole card) a blackjack
@@ -578,10 +578,11 @@ class Packing:
         sizes = fields.sum(axis=1, dtype=np.int64)
         primes = self._primes(sizes, dealer)
         acc = np.zeros((int(sizes.max()) + 1, table.shape[2], len(primes)), dtype=np.uint64)
+        words = np.array(primes, dtype=np.uint64)
         for g0 in range(0, len(rows), UNION_CHUNK):  # the banker's weights a chunk of unions at a time
             g1 = min(g0 + UNION_CHUNK, len(rows))
             weights = banker_weights(dealer, self.shoe, fields[g0:g1], tops[g0:g1].tolist(), peek, primes)
-            packed.fold_nets(table[g0:g1], weights, sizes[g0:g1], np.array(primes, dtype=np.uint64), acc)
+            packed.fold_nets(table[g0:g1], weights, sizes[g0:g1], words, acc)
         self._rebuild(by_size, acc, primes, offset)
 
     def _tally_law(self, by_size: dict[int, dict[int, int]], keys: np.ndarray, vals: np.ndarray,
