@@ -36,9 +36,9 @@ def sample_unions(shoe: tuple[int, ...], pair: int, blocks: list[tuple[int, ...]
 
 def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5, batch: bool = True) -> list[float]:
     """Microseconds a union for `dealing.banker_weights` (card orders, banker weights, residues), for each half of
-    `n` random unions; pair and up-card are value indices; `batch` False: on Python integers. Each union's banker groups are asked for every
-    total to 21 (the dearest call; the law asks only up to the union's highest hand total), so this is an
-    upper bound on what the law pays per union."""
+    `n` random unions; pair and up-card are value indices; `batch` False: on Python integers. Each union's
+    banker groups are asked for every total to 21 (the dearest call; the law asks only up to the union's highest
+    hand total), so this is an upper bound on what the law pays per union."""
     import numpy as np
     from bench.bench_blackjack import split_case
     from oddscalc.core.residues import primes_for
@@ -54,7 +54,7 @@ def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5,
     out = []
     saved, dealing.BANKER_BATCH = dealing.BANKER_BATCH, batch
     try:
-        banker_weights(dealer, shoe, np.array(unions[:2], dtype=np.int16), [21, 21], rules.peek, primes)  # compiled
+        banker_weights(dealer, shoe, np.array(unions[:2], dtype=np.int16), [21, 21], rules.peek, primes)  # warm-up
         for half in (unions[:n // 2], unions[n // 2:]):
             fields = np.array(half, dtype=np.int16)
             start = time.perf_counter()

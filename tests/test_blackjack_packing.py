@@ -447,7 +447,7 @@ def test_the_banker_weights_of_many_unions_are_each_unions_own_modulo_the_primes
 
 @pytest.mark.parametrize("decks,hit_soft17", [(1, False), (2, True), (6, False), (8, True)])
 def test_the_compiled_banker_equals_the_python_integers_for_every_up_card(decks, hit_soft17, monkeypatch):
-    """`banker_batch.weights` (the banker's sums as a tree of products, modulo primes below 2^26 in doubles,
+    """`banker_batch.weights` (the banker's sums as a tree of products, modulo primes below 2^26 in int64,
     carried to the law's primes by Garner's digits) against `dealing._python_weights` (`banker_groups` on the
     Python-integer polynomials of `dealer.compiled`, weights reduced afterwards): every up-card, with and without
     peek, every column and prime, on random unions of every hands' top (none, 16 or less, 17..21), with
