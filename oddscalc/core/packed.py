@@ -30,19 +30,23 @@ _LOOPS: tuple | None = None
 def _loops() -> tuple:
     """(deal, group, tally, the two passes of deal_nets, fold_nets) compiled by numba on first use; their helpers are
     compiled first and bound in this module, where the loops look them up. The loops are plain Python below:
-    tables are open-addressing hash tables with linear probing, holding row numbers, doubled when half full."""
-    global _LOOPS, _mix, _hash, _slot, _empty, _add_guarded, _rehash, _doubled, _runs, _reduce
+    tables are open-addressing hash tables with linear probing. `group`'s table holds row numbers; the tables
+    that grow (`deal`, `deal_nets`' first pass) hold tagged entries (`_tagged`) and double when half full, their
+    loops handing back to a driver to do it (`_deal_span`, `_net_span`): an array reassigned inside a numba loop
+    cost that loop up to half its speed."""
+    global _LOOPS, _mix, _hash, _slot, _find, _tagged, _add_guarded, _grown, _deal_span, _net_span, _reduce
     if _LOOPS is None:
         from numba import njit
         _mix = njit(cache=True, inline="always")(_mix)
         _hash = njit(cache=True, inline="always")(_hash)
         _slot = njit(cache=True, inline="always")(_slot)
-        _empty = njit(cache=True, inline="always")(_empty)
+        _find = njit(cache=True, inline="always")(_find)
+        _tagged = njit(cache=True, inline="always")(_tagged)
         _add_guarded = njit(cache=True, inline="always")(_add_guarded)
-        _runs = njit(cache=True, inline="always")(_runs)
-        _rehash = njit(cache=True)(_rehash)
-        _doubled = njit(cache=True)(_doubled)
+        _grown = njit(cache=True)(_grown)
         _reduce = njit(cache=True, inline="always")(_reduce)
+        _deal_span = njit(cache=True)(_deal_span)
+        _net_span = njit(cache=True)(_net_span)
         _LOOPS = tuple(njit(cache=True)(f) for f in (_deal, _group, _tally, _net_groups, _net_tables, _fold_nets))
     return _LOOPS
 
@@ -82,7 +86,7 @@ def deal(keys: np.ndarray, vals: np.ndarray, step_keys: np.ndarray, step_w: np.n
     equal sums merged: (keys, weights), in the order first met (key by key, step by step). The caller keeps
     every weight below 2^64. MemoryError, before the system runs out, when the table of sums would outgrow
     the memory free: checked on the first table, before anything is dealt, and at every doubling."""
-    limit = slot_limit(keys.shape[1])
+    limit = min(slot_limit(keys.shape[1]), 1 << 32)  # a table's entries number its rows in 32 bits
     cap = _capacity(len(keys))
     if cap > limit:
         raise MemoryError(f"the sums outgrow the memory free: {len(keys):,} keys of {8 * keys.shape[1]} bytes "
@@ -132,18 +136,40 @@ def deal_nets(keys: np.ndarray, vals: np.ndarray, key_nets: np.ndarray, key_tops
     """
     if limit is None:
         limit = net_group_limit(keys.shape[1], key_nets.shape[1], width)
+    limit = min(limit, (1 << 32) - 2)  # a table's entries number its groups in 32 bits
     # The fewest slots, grown as the groups need: their count is not known ahead, and sizing the table by the
     # rows dealt (hundreds of thousands, against thousands of groups at 6 packs) zeroed hundreds of MB per call.
     # Two passes: the groups of every run met with every run first (the table and its rows grow as they come),
     # then the tables of nets, made once at their final size. Growing the tables of nets inside the first loop,
-    # as one pass did, cost that loop half its speed (2s against a 7, 6 packs: a slice 0.110 s against 0.071).
-    rows, ids, done = _loops()[3](keys, key_ids, step_keys, step_ids, parts[0], parts[1], parts[2], parts[3], guard,
-                                  mask, _capacity(0), limit)
+    # as one pass did, cost that loop half its speed (2s against a 7, 6 packs: a slice 0.113 s against 0.067).
+    key_runs, step_runs = _run_bounds(key_ids, parts[0], parts[1]), _run_bounds(step_ids, parts[2], parts[3])
+    rows, ids, done = _loops()[3](keys, step_keys, parts[0], parts[2], key_runs, step_runs, guard, mask,
+                                  _capacity(0), limit)
     if not done:
         return None
-    table, tops = _loops()[4](vals, key_nets, key_tops, key_ids, step_w, step_nets, step_tops, step_ids, parts[0],
-                              parts[1], parts[2], parts[3], ids, len(rows), width)
+    table, tops = _loops()[4](vals, key_nets, key_tops, step_w, step_nets, step_tops, parts[0], parts[2], key_runs,
+                              step_runs, ids, len(rows), width)
     return rows, table, tops
+
+
+def _run_bounds(ids: np.ndarray, rows: np.ndarray, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The runs of rows with one id within each part (part p: rows[starts[p]:starts[p + 1]]), found once for
+    both of `deal_nets`' passes: (each run's first position in `rows`, its end, and per part the index of its
+    first run, parts + 1 entries). Rows 5, 5, 7 | 7 (ids by row) make runs [0, 2), [2, 3) and [3, 4).
+
+    >>> [b.tolist() for b in _run_bounds(np.array([5, 5, 7, 7]), np.arange(4), np.array([0, 3, 4]))]
+    [[0, 2, 3], [2, 3, 4], [0, 2, 3]]
+    """
+    starts = np.asarray(starts, dtype=np.int64)
+    lo, hi = int(starts[0]), int(starts[-1])
+    of = np.asarray(ids)[np.asarray(rows)[lo:hi]]
+    first = np.ones(hi - lo, dtype=bool)
+    first[1:] = of[1:] != of[:-1]
+    inner = starts[(starts >= lo) & (starts < hi)] - lo
+    first[inner] = True  # every part starts a run
+    run_start = (np.flatnonzero(first) + lo).astype(np.int64)
+    run_end = np.append(run_start[1:], hi)[:len(run_start)].astype(np.int64)
+    return run_start, run_end, np.searchsorted(run_start, starts).astype(np.int64)
 
 
 def group(keys: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -214,31 +240,50 @@ def _slot(table, store, mask, row, h):
     return s
 
 
-def _empty(table, h):
-    """The first empty slot (-1) of `table` probing linearly from hash `h`: where a row known to be absent
-    goes, with nothing to compare."""
+_LOW = np.uint64(0xFFFFFFFF)
+
+
+def _tagged(h, i):
+    """A growing table's entry for row i of hash h: the hash's high 32 bits over i + 1 (0 is an empty slot), so
+    that a probe reads a row only when the tags agree."""
+    return ((h >> np.uint64(32)) << np.uint64(32)) | np.uint64(i + 1)
+
+
+def _find(table, store, row, h):
+    """Where `row` (hash `h`) sits in a table of `_tagged` entries over the rows of `store` (compared on the
+    first len(row) words), or, absent, the empty slot it would take: linear probing from h."""
     m = np.uint64(table.shape[0] - 1)
     s = h & m
-    while table[s] >= 0:
+    tag = h >> np.uint64(32)
+    while table[s] != 0:
+        e = table[s]
+        if e >> np.uint64(32) == tag:
+            r = np.int64(e & _LOW) - 1
+            same = True
+            for t in range(row.shape[0]):
+                if store[r, t] != row[t]:
+                    same = False
+                    break
+            if same:
+                return s
         s = (s + np.uint64(1)) & m
     return s
 
 
-def _rehash(table, store, count):
-    """The table doubled, the first `count` rows of `store` placed again (rows are distinct, so each takes the
-    first empty slot from its hash)."""
-    nt = np.full(table.shape[0] * 2, -1, dtype=np.int64)
+def _grown(table, store, count, nw):
+    """A table of `_tagged` entries doubled, the first `count` rows of `store` (keyed on their first `nw`
+    words, all distinct) placed again, and the store with room for twice its rows, the old rows kept."""
+    nt = np.zeros(2 * table.shape[0], dtype=np.uint64)
+    m = np.uint64(nt.shape[0] - 1)
     for i in range(count):
-        nt[_empty(nt, _hash(store[i]))] = i
-    return nt
-
-
-def _doubled(a):
-    """A per-row array (rows, weights, tables of nets, tops) with room for twice its rows, the old rows kept:
-    what a table's store needs when `_rehash` doubles the table."""
-    out = np.zeros((2 * a.shape[0],) + a.shape[1:], dtype=a.dtype)
-    out[:a.shape[0]] = a
-    return out
+        h = _hash(store[i, :nw])
+        s = h & m
+        while nt[s] != 0:
+            s = (s + np.uint64(1)) & m
+        nt[s] = _tagged(h, i)
+    ns = np.zeros((2 * store.shape[0], store.shape[1]), dtype=np.uint64)
+    ns[:store.shape[0]] = store
+    return nt, ns
 
 
 def _add_guarded(keys, i, step_keys, j, guard, mask, row):
@@ -254,32 +299,48 @@ def _add_guarded(keys, i, step_keys, j, guard, mask, row):
 
 def _deal(keys, vals, step_keys, step_w, guard, cap, limit):
     """`deal` compiled: a table of `cap` slots to start with, never grown past `limit` (then the third value
-    returned is False and the sums are incomplete). The sums are stored in the order first met."""
-    n, nw = keys.shape
-    table = np.full(cap, -1, dtype=np.int64)
-    store = np.empty((cap // 2 + 1, nw), dtype=np.uint64)
-    sv = np.empty(cap // 2 + 1, dtype=np.uint64)
+    returned is False and the sums are incomplete). The sums are stored in the order first met, each row's
+    words followed by its weight."""
+    nw = keys.shape[1]
+    table = np.zeros(cap, dtype=np.uint64)
+    store = np.empty((cap // 2 + 1, nw + 1), dtype=np.uint64)
     ones = np.full(nw, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
-    count = 0
     row = np.empty(nw, dtype=np.uint64)
-    for i in range(n):
-        for j in range(step_keys.shape[0]):
-            if not _add_guarded(keys, i, step_keys, j, guard, ones, row):
-                continue
-            w = vals[i] * step_w[j]
-            s = _slot(table, store, ones, row, _hash(row))
-            if table[s] >= 0:
-                sv[table[s]] += w
-                continue
-            table[s] = count
-            store[count] = row
-            sv[count] = w
-            count += 1
-            if 2 * count > table.shape[0]:
-                if 2 * table.shape[0] > limit:
-                    return np.empty((0, nw), dtype=np.uint64), np.empty(0, dtype=np.uint64), False
-                table, store, sv = _rehash(table, store, count), _doubled(store), _doubled(sv)
-    return store[:count].copy(), sv[:count].copy(), True
+    count, i, j = 0, 0, 0
+    while True:
+        count, i, j, full = _deal_span(keys, vals, step_keys, step_w, guard, table, store, ones, row, count, i, j)
+        if not full:
+            break
+        if 2 * table.shape[0] > limit:
+            return np.empty((0, nw), dtype=np.uint64), np.empty(0, dtype=np.uint64), False
+        table, store = _grown(table, store, count, nw)
+    return store[:count, :nw].copy(), store[:count, nw].copy(), True
+
+
+def _deal_span(keys, vals, step_keys, step_w, guard, table, store, ones, row, count, i0, j0):
+    """`_deal`'s pairs from key i0, step j0 on, until the table is half full: (rows stored, the next key and
+    step, whether it stopped to grow)."""
+    n, m, nw = keys.shape[0], step_keys.shape[0], keys.shape[1]
+    half = table.shape[0] // 2
+    j = j0
+    for i in range(i0, n):
+        while j < m:
+            if _add_guarded(keys, i, step_keys, j, guard, ones, row):
+                w = vals[i] * step_w[j]
+                h = _hash(row)
+                s = _find(table, store, row, h)
+                if table[s] != 0:
+                    store[np.int64(table[s] & _LOW) - 1, nw] += w
+                else:
+                    table[s] = _tagged(h, count)
+                    store[count, :nw] = row
+                    store[count, nw] = w
+                    count += 1
+                    if count > half:
+                        return count, i, j + 1, True
+            j += 1
+        j = 0
+    return count, n, 0, False
 
 
 def _group(keys, mask, cap):
@@ -327,111 +388,99 @@ def _tally(keys, vals, ids, size_of, weights, field_word, field_shift, field_mas
                 acc[k, net, p] = (acc[k, net, p] + residues[p] * weights[g, b, p]) % primes[p]
 
 
-def _runs(ids, rows, a0, a1):
-    """How many runs of one id the rows rows[a0:a1] make."""
-    n = 0
-    a = a0
-    while a < a1:
-        e = a + 1
-        while e < a1 and ids[rows[e]] == ids[rows[a]]:
-            e += 1
-        n += 1
-        a = e
-    return n
-
-
-def _net_groups(keys, key_ids, step_keys, step_ids, key_rows, key_starts, step_rows, step_starts, guard, mask, cap,
-                limit):
+def _net_groups(keys, step_keys, key_rows, step_rows, key_runs, step_runs, guard, mask, cap, limit):
     """`deal_nets`' first pass, compiled: per run of keys met with a run of steps (part after part, runs in
-    order), the group of their sum, -1 if it meets `guard`; and the groups' rows in the order first met. A
-    table of `cap` slots to start with, its groups never more than `limit` (then the third value returned is
-    False and the rest empty)."""
+    order; `_run_bounds`), the group of their sum, -1 if it meets `guard`; and the groups' rows in the order
+    first met. A table of `cap` slots to start with, its groups never more than `limit` (then the third value
+    returned is False and the rest empty)."""
     nw = keys.shape[1]
+    k_first, s_first = key_runs[2], step_runs[2]
     total = 0
-    for p in range(key_starts.shape[0] - 1):
-        total += (_runs(key_ids, key_rows, key_starts[p], key_starts[p + 1])
-                  * _runs(step_ids, step_rows, step_starts[p], step_starts[p + 1]))
+    for p in range(k_first.shape[0] - 1):
+        total += (k_first[p + 1] - k_first[p]) * (s_first[p + 1] - s_first[p])
     ids = np.empty(total, dtype=np.int64)
-    table = np.full(cap, -1, dtype=np.int64)
+    table = np.zeros(cap, dtype=np.uint64)
     store = np.empty((cap // 2 + 1, nw), dtype=np.uint64)
-    ones = np.full(nw, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
     row = np.empty(nw, dtype=np.uint64)
-    count = 0
-    r = 0
-    for p in range(key_starts.shape[0] - 1):
-        a0, a1, b0, b1 = key_starts[p], key_starts[p + 1], step_starts[p], step_starts[p + 1]
-        while a0 < a1:  # a run of keys with one id
-            i0 = key_rows[a0]
-            ae = a0 + 1
-            while ae < a1 and key_ids[key_rows[ae]] == key_ids[i0]:
-                ae += 1
-            b = b0
-            while b < b1:  # a run of steps with one id: one group
-                j0 = step_rows[b]
-                be = b + 1
-                while be < b1 and step_ids[step_rows[be]] == step_ids[j0]:
-                    be += 1
-                g = -1
-                if _add_guarded(keys, i0, step_keys, j0, guard, mask, row):
-                    s = _slot(table, store, ones, row, _hash(row))
-                    g = table[s]
-                    if g < 0:
-                        if count + 1 > limit:
-                            return store[:0].copy(), ids[:0].copy(), False
-                        g = count
-                        table[s] = g
-                        store[g] = row
-                        count += 1
-                        if 2 * count > table.shape[0]:
-                            table = _rehash(table, store, count)
-                            store = _doubled(store)
-                ids[r] = g
-                r += 1
-                b = be
-            a0 = ae
+    count, r, p, ka, sb = 0, 0, 0, k_first[0], s_first[0]
+    while True:
+        count, r, p, ka, sb, stop = _net_span(keys, step_keys, key_rows, step_rows, key_runs, step_runs, guard, mask,
+                                              table, store, row, ids, limit, count, r, p, ka, sb)
+        if stop == 0:
+            break
+        if stop == 2:
+            return store[:0].copy(), ids[:0].copy(), False
+        table, store = _grown(table, store, count, nw)
     return store[:count].copy(), ids, True
 
 
-def _net_tables(vals, key_nets, key_tops, key_ids, step_w, step_nets, step_tops, step_ids, key_rows, key_starts,
-                step_rows, step_starts, ids, count, width):
+def _net_span(keys, step_keys, key_rows, step_rows, key_runs, step_runs, guard, mask, table, store, row, ids, limit,
+              count, r, p0, ka0, sb0):
+    """`_net_groups`' run pairs from part p0, key run ka0, step run sb0 on: (groups, run pairs done, where to go on,
+    and 0 when done, 1 when the table is half full, 2 when the groups would pass `limit`)."""
+    k_start, k_first = key_runs[0], key_runs[2]
+    s_start, s_first = step_runs[0], step_runs[2]
+    half = table.shape[0] // 2
+    for p in range(p0, k_first.shape[0] - 1):
+        for ka in range(ka0 if p == p0 else k_first[p], k_first[p + 1]):  # a run of keys with one id
+            i0 = key_rows[k_start[ka]]
+            for sb in range(sb0 if p == p0 and ka == ka0 else s_first[p], s_first[p + 1]):  # one group
+                g = -1
+                if _add_guarded(keys, i0, step_keys, step_rows[s_start[sb]], guard, mask, row):
+                    h = _hash(row)
+                    s = _find(table, store, row, h)
+                    if table[s] != 0:
+                        g = np.int64(table[s] & _LOW) - 1
+                    else:
+                        if count + 1 > limit:
+                            return count, r, p, ka, sb, 2
+                        g = count
+                        table[s] = _tagged(h, g)
+                        store[g] = row
+                        count += 1
+                        if count > half:
+                            ids[r] = g
+                            return count, r + 1, p, ka, sb + 1, 1
+                ids[r] = g
+                r += 1
+    return count, r, k_first.shape[0] - 1, 0, 0, 0
+
+
+def _net_tables(vals, key_nets, key_tops, step_w, step_nets, step_tops, key_rows, step_rows, key_runs, step_runs,
+                ids, count, width):
     """`deal_nets`' second pass, compiled: the runs met in the first pass's order, each pair of a key and a step
     adding its weight into its group's table of nets (group from `ids`), and each group's top."""
     columns = key_nets.shape[1]
+    k_start, k_end, k_first = key_runs
+    s_start, s_end, s_first = step_runs
     nets = np.zeros((count, columns, width), dtype=np.uint64)
     tops = np.zeros(count, dtype=np.int64)
     r = 0
-    for p in range(key_starts.shape[0] - 1):
-        a0, a1, b0, b1 = key_starts[p], key_starts[p + 1], step_starts[p], step_starts[p + 1]
-        while a0 < a1:
-            i0 = key_rows[a0]
-            ae = a0 + 1
-            top_a = key_tops[i0]
-            while ae < a1 and key_ids[key_rows[ae]] == key_ids[i0]:
-                top_a = max(top_a, key_tops[key_rows[ae]])
-                ae += 1
-            b = b0
-            while b < b1:
-                j0 = step_rows[b]
-                be = b + 1
-                top = max(top_a, step_tops[j0])
-                while be < b1 and step_ids[step_rows[be]] == step_ids[j0]:
-                    top = max(top, step_tops[step_rows[be]])
-                    be += 1
+    for p in range(k_first.shape[0] - 1):
+        for ka in range(k_first[p], k_first[p + 1]):
+            a0, ae = k_start[ka], k_end[ka]
+            top_a = 0
+            for a in range(a0, ae):
+                top_a = max(top_a, key_tops[key_rows[a]])
+            for sb in range(s_first[p], s_first[p + 1]):
+                b, be = s_start[sb], s_end[sb]
                 g = ids[r]
                 r += 1
-                if g >= 0:
-                    for a in range(a0, ae):
-                        i = key_rows[a]
-                        v = vals[i]
-                        for bb in range(b, be):
-                            j = step_rows[bb]
-                            w = v * step_w[j]
-                            for c in range(columns):
-                                nets[g, c, key_nets[i, c] + step_nets[j, c]] += w
-                    if top > tops[g]:
-                        tops[g] = top
-                b = be
-            a0 = ae
+                if g < 0:
+                    continue
+                top = top_a
+                for bb in range(b, be):
+                    top = max(top, step_tops[step_rows[bb]])
+                for a in range(a0, ae):
+                    i = key_rows[a]
+                    v = vals[i]
+                    for bb in range(b, be):
+                        j = step_rows[bb]
+                        w = v * step_w[j]
+                        for c in range(columns):
+                            nets[g, c, key_nets[i, c] + step_nets[j, c]] += w
+                if top > tops[g]:
+                    tops[g] = top
     return nets, tops
 
 

@@ -156,15 +156,24 @@ def weights(up: int, hit_soft17: bool, shoe: tuple[int, ...], fields: np.ndarray
     law = tuple(int(p) for p in primes)
     if max(law, default=0) >= 1 << 30 or max(lanes) >= LANE_LIMIT:  # products below 2^60 in the loop
         raise AssertionError("primes too large for the banker's loop")
-    inverses = np.array([[pow(lanes[j], -1, lanes[i]) if j < i else 0 for j in range(len(lanes))]
-                         for i in range(len(lanes))], dtype=np.int64)
-    lane_mod_law = np.array([[q % p for q in lanes] for p in law], dtype=np.int64)
+    inverses, lane_mod_law = _carry_tables(tuple(lanes), law)
     left = np.asarray(shoe, dtype=np.int64) - fields.astype(np.int64)
     out = np.zeros((len(fields), 7, len(law) + 1), dtype=np.uint64)
     _kernel()(left, fields.astype(np.int64), np.asarray(tops, dtype=np.int64), bj_card, peek, cir.parent, cir.var,
               const, np.array(lanes, dtype=np.int64), ff, pad, per_card, inverses,
               np.array(law, dtype=np.int64), lane_mod_law, _orders_table(tuple(shoe), law), out)
     return out
+
+
+@lru_cache(maxsize=64)
+def _carry_tables(lanes: tuple[int, ...], law: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Garner's inverses among the lanes' primes (inverse of lanes[j] modulo lanes[i], j < i; 0 elsewhere) and
+    each lane prime modulo each law prime: what carries a union's digits to the law's primes, made once per
+    pair of prime sets rather than once per call."""
+    inverses = np.array([[pow(lanes[j], -1, lanes[i]) if j < i else 0 for j in range(len(lanes))]
+                         for i in range(len(lanes))], dtype=np.int64)
+    lane_mod_law = np.array([[q % p for q in lanes] for p in law], dtype=np.int64)
+    return inverses, lane_mod_law
 
 
 _KERNEL = None

@@ -5,9 +5,10 @@ hands dealt one after another (`deal`, `deal_in`, `deal_hand`) sum their blocks 
 their classes, in one key (`Packing`): a Python integer, or a row of 64-bit words dealt in compiled loops
 (`core.packed`) when every weight provably stays below 2^64. A union's chance is its weight times its card
 orders (S)_M over (N)_|M|; the banker's outcome weights are taken once per union on the cards it leaves
-(`banker_groups`; in the compiled backend a chunk of unions at a time, `banker_weights`), and the nets tallied (`union_law`, `Packing.law`: modulo primes in the compiled backend,
-rebuilt exactly by `core.residues`; a pattern's last hand is dealt straight into each union's table of nets
-against every banker result, never kept as states). `rounds.py` says which hands are dealt, pattern by pattern.
+(`banker_groups`; in the compiled backend a chunk of unions at a time, `banker_weights`), and the nets
+tallied (`union_law`, `Packing.law`: modulo primes in the compiled backend, rebuilt exactly by
+`core.residues`; a pattern's last hand is dealt straight into each union's table of nets against every banker
+result, never kept as states). `rounds.py` says which hands are dealt, pattern by pattern.
 """
 
 from __future__ import annotations
@@ -152,10 +153,12 @@ def banker_weights(dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarra
     if served.all():
         return banker_batch.weights(dealer.up + 1, dealer.hit_soft17, shoe, fields, np.asarray(tops), peek,
                                     dealer.blackjack_card, primes)
-    weights = _python_weights(dealer, shoe, fields, tops, peek, primes)
+    tops = np.asarray(tops)
+    weights = np.zeros((len(fields), len(BANKER_RESULTS), len(primes) + 1), dtype=np.uint64)
+    weights[~served] = _python_weights(dealer, shoe, fields[~served], tops[~served].tolist(), peek, primes)
     if served.any():
         weights[served] = banker_batch.weights(dealer.up + 1, dealer.hit_soft17, shoe, fields[served],
-                                               np.asarray(tops)[served], peek, dealer.blackjack_card, primes)
+                                               tops[served], peek, dealer.blackjack_card, primes)
     return weights
 
 

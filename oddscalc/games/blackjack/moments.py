@@ -21,14 +21,18 @@ one hand); `outcomes.split_round_law` checks both against the values it takes by
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
 import numpy as np
 
+from oddscalc.core import packed
+from oddscalc.core.residues import primes_for, reconstruct
 from oddscalc.games.blackjack.dealer import falling
 from oddscalc.games.blackjack.player import DealerTable
-from oddscalc.games.blackjack.dealing import BANKER_RESULTS, CLASS_INDEX, CLASSES, NET, banker_groups, net_all, union_orders
+from oddscalc.games.blackjack.dealing import (BANKER_RESULTS, CLASS_INDEX, CLASSES, NET, UNION_CHUNK, banker_groups,
+                                              banker_weights, net_all, union_orders)
 from oddscalc.games.blackjack.rounds import _outcome, hand_blocks
 from oddscalc.games.blackjack.rules import RuleSet
 
@@ -40,7 +44,8 @@ _N, _X = 0, 1  # hand kinds: second card a non-pair card; any second card
 _CLASS_TOTALS = tuple(total for total, _ in CLASSES)
 
 
-def _blocks(pair: int, policy, shoe: tuple[int, ...]) -> list[tuple[tuple[int, ...], list[tuple[tuple[int, int], int, int]]]]:
+def _blocks(pair: int, policy, shoe: tuple[int, ...]
+            ) -> list[tuple[tuple[int, ...], list[tuple[tuple[int, int], int, int]]]]:
     """Each block (cards drawn after the pair card) with its endings: (result class, orders as an N hand,
     orders as an x hand)."""
     by_block: dict[tuple[int, ...], dict[tuple[int, int], list[int]]] = {}
@@ -62,7 +67,7 @@ class _Terms:
         self._one: dict[int, tuple[Fraction, ...]] = {}
         self._two: dict[int, tuple[Fraction, Fraction, Fraction]] = {}
         self._banker: dict[tuple[tuple[int, ...], int], list[tuple[int, int]]] = {}
-        self._unions: list[tuple[tuple[int, ...], int, dict[int, tuple[int, int, int]]]] | None = None
+        self._unions: _Unions | None = None
 
     def shoe_less(self, t: int) -> tuple[int, ...]:
         return tuple(n - t if c == self.pair else n for c, n in enumerate(self.shoe))
@@ -114,42 +119,103 @@ class _Terms:
 
     def two(self, t: int, kinds: tuple[int, int]) -> Fraction:
         if t not in self._two:
-            self._two[t] = self._two_sums(t)
+            self.prepare_two([t])
         return self._two[t][sum(kinds)]  # (N, N) -> 0, (N, x) -> 1, (x, x) -> 2
 
-    def _pair_unions(self) -> list[tuple[tuple[int, ...], int, dict[int, tuple[int, int, int]]]]:
-        """Unordered pairs of blocks grouped by union (the banker sees only the union), each union with its
-        highest hand total of 21 or less and, per banker result, the (N, N), (N, x) and (x, x) sums of orders
-        times X_i X_j, a pair of different blocks counted in both orders (X_i X_j is symmetric). None of it
-        depends on the pair cards taken out first, so it is computed once, on int64 arrays: every pair of
+    def prepare_two(self, ts: list[int]) -> None:
+        """`two`'s sums for every t of `ts` at once, so that a leftover met under several t (a union holding
+        one more pair card, with one fewer taken out first) takes its banker weights once."""
+        todo = sorted({t for t in ts if t not in self._two})
+        if todo:
+            self._two.update(self._two_sums(todo))
+
+    def _pair_unions(self) -> _Unions:
+        """Unordered pairs of blocks grouped by union (the banker sees only the union): each union's card counts,
+        its highest hand total of 21 or less and, per banker result, the (N, N), (N, x) and (x, x) sums of
+        orders times X_i X_j, a pair of different blocks counted in both orders (X_i X_j is symmetric). None of
+        it depends on the pair cards taken out first, so it is computed once, on int64 arrays: every pair of
         endings at once, unions by their mixed-radix codes (exact: the sums are bounded below 2^62 first)."""
         if self._unions is None:
             self._unions = _pair_unions(self.blocks)
         return self._unions
 
-    def _two_sums(self, t: int) -> tuple[Fraction, Fraction, Fraction]:
+    def _two_sums(self, ts: list[int]) -> dict[int, tuple[Fraction, Fraction, Fraction]]:
         """E[X_i X_j] summed over ordered pairs of blocks, for hands (N, N), (N, x) and (x, x), on the shoe
-        less t pair cards."""
-        shoe = self.shoe_less(t)
+        less t pair cards, for each t of `ts`.
+
+        A union m on the shoe less t pair cards leaves what the union m + t pair cards leaves on the whole
+        shoe S, and its card orders are (S_p)_t times fewer: orders_(S - t)(m) = orders_S(m + t) / (S_p)_t, with
+        (size)_(|m| + t) = (size)_t (size - t)_|m|. So each distinct m + t takes its banker weights once, on S
+        (`dealing.banker_weights`, card orders included, a chunk at a time, with the highest top it is met
+        with: finer banker groups leave every sum unchanged), and for each t the sum over sizes K = |m| + t of
+        weights times the union's sums, over (size)_K den(size - K), is scaled by (size)_t / (S_p)_t. The sums
+        are taken modulo primes whose product passes twice the largest possible one and rebuilt exactly
+        (`core.residues.reconstruct`, signed)."""
+        shoe, pair = self.shoe, self.pair
         size = sum(shoe)
-        by_size: dict[int, list[int]] = {}
-        for m, top, by_banker in self._pair_unions():
-            weight = union_orders(shoe, m)
-            if not weight:
-                continue
-            acc = by_size.setdefault(sum(m), [0, 0, 0])
-            for banker, bw in self.groups(tuple(s - x for s, x in zip(shoe, m)), top):
-                if bw:
-                    h = by_banker[banker]
-                    g = weight * bw
-                    acc[0] += g * h[0]
-                    acc[1] += g * h[1]
-                    acc[2] += g * h[2]
-        return tuple(sum((Fraction(acc[i], falling(size, k) * self.dealer.den(size - k))
-                          for k, acc in by_size.items()), Fraction(0)) for i in range(3))
+        unions = self._pair_unions()
+        out: dict[int, tuple[Fraction, Fraction, Fraction]] = {}
+        full = np.asarray(shoe, dtype=np.int64)
+        rows, combined, at_top = [], [], []
+        for t in ts:
+            moved = unions.fields.copy()
+            moved[:, pair] += t
+            drawable = np.flatnonzero((moved <= full).all(axis=1))  # else no card orders
+            rows.append(drawable)
+            combined.append(moved[drawable])
+            at_top.append(unions.tops[drawable])
+        every = np.concatenate(combined)
+        if not len(every):
+            return {t: (Fraction(0),) * 3 for t in ts}
+        place = np.cumprod(np.r_[1, full[:-1] + 1])  # mixed-radix codes: every count is at most the shoe's
+        codes, which = np.unique(every @ place, return_inverse=True)
+        which = which.ravel()
+        distinct = (codes[:, None] // place[None, :]) % (full + 1)[None, :]
+        tops = np.zeros(len(distinct), dtype=np.int64)
+        np.maximum.at(tops, which, np.concatenate(at_top))
+        sizes = distinct.sum(axis=1)
+        dens = {k: falling(size, k) * self.dealer.den(size - k) for k in set(sizes.tolist())}
+        # per size K: the card orders of every union of K cards sum to at most (size)_K, the banker's weights of
+        # each to den(size - K), and every union's sums are at most the largest in absolute value
+        bound = int(np.abs(unions.sums).max()) * max(dens.values())
+        primes = primes_for(2 * bound, 1 << 30)
+        weights = np.empty((len(distinct), len(BANKER_RESULTS), len(primes) + 1), dtype=np.uint64)
+        for g0 in range(0, len(distinct), UNION_CHUNK):
+            g1 = min(g0 + UNION_CHUNK, len(distinct))
+            weights[g0:g1] = banker_weights(self.dealer, shoe, distinct[g0:g1], tops[g0:g1].tolist(),
+                                            self.rules.peek, list(primes))
+        ks = sorted(dens)
+        where = np.searchsorted(np.array(ks), sizes)  # each distinct union's size, as an index into ks
+        # the sums split into their positive and negative parts, (N, N), (N, x), (x, x) each: tables of
+        # nonnegative words for `core.packed.fold_nets`, one row per union and t
+        table = np.concatenate([np.maximum(unions.sums, 0), np.maximum(-unions.sums, 0)], axis=2).astype(np.uint64)
+        acc = np.zeros((len(ts) * len(ks), 6, len(primes)), dtype=np.uint64)
+        start = 0
+        for n, drawable in enumerate(rows):
+            ids = which[start:start + len(drawable)]
+            start += len(drawable)
+            packed.fold_nets(table[drawable], weights[ids], n * len(ks) + where[ids], np.array(primes, dtype=np.uint64),
+                             acc)
+        values = reconstruct([acc[..., i] for i in range(len(primes))], primes)
+        pairs = shoe[pair]
+        for n, t in enumerate(ts):
+            scale = Fraction(falling(size, t), falling(pairs, t)) if falling(pairs, t) else Fraction(0)
+            out[t] = tuple(scale * sum((Fraction(values[(n * len(ks) + j) * 6 + kind]
+                                                 - values[(n * len(ks) + j) * 6 + 3 + kind], dens[k])
+                                        for j, k in enumerate(ks)), Fraction(0)) for kind in range(3))
+        return out
 
 
-def _pair_unions(blocks) -> list[tuple[tuple[int, ...], int, dict[int, tuple[int, int, int]]]]:
+@dataclass(frozen=True)
+class _Unions:
+    """Unions of two blocks as arrays: card counts (unions x 10), highest total of 21 or less (unions), and the
+    (N, N), (N, x), (x, x) sums of orders times X_i X_j per banker result (unions x `BANKER_RESULTS` x 3)."""
+    fields: np.ndarray
+    tops: np.ndarray
+    sums: np.ndarray
+
+
+def _pair_unions(blocks) -> _Unions:
     """`_Terms._pair_unions` itself."""
     comps = np.array([b for b, _ in blocks], dtype=np.int64).reshape(-1, 10)
     radix = 2 * comps.max(axis=0) + 1  # a digit of a union of two blocks stays below its radix
@@ -185,11 +251,7 @@ def _pair_unions(blocks) -> list[tuple[tuple[int, ...], int, dict[int, tuple[int
         for kind in range(3):
             np.add.at(sums[r, kind], which, x * weights[kind])
     digits = (unions[:, None] // place[None, :]) % radix[None, :]
-    out = []
-    for u, (m, top) in enumerate(zip(digits.tolist(), tops.tolist())):
-        out.append((tuple(m), top, {banker: tuple(int(v) for v in sums[r, :, u])
-                                    for r, banker in enumerate(BANKER_RESULTS)}))
-    return out
+    return _Unions(digits.astype(np.int64), tops, np.ascontiguousarray(sums.transpose(2, 0, 1)))
 
 
 def resplit_moments(shoe: tuple[int, ...], pair: int, rules: RuleSet, dealer: DealerTable, policy,
@@ -208,6 +270,7 @@ def resplit_moments(shoe: tuple[int, ...], pair: int, rules: RuleSet, dealer: De
         return sum(((-1) ** a * comb(m, a) * first(s + a) * value(s + a) for a in range(m + 1)
                     if falling(pairs, s + a)), Fraction(0))
 
+    terms.prepare_two([s + a for s, n_hands, _ in patterns for a in range(n_hands + 1) if s + a <= pairs])
     chance = mean = second = Fraction(0)
     for spawns, n_hands, count in patterns:
         hands = limit if spawns == limit - 2 else n_hands
