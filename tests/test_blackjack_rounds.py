@@ -410,3 +410,27 @@ def test_cdp_gains_over_cdp1_in_some_case_above():
     """CDP's second hand used the first hand's cards to some profit in at least one case above (the cases run
     first, in file order)."""
     assert any(_GAINS)
+
+
+def test_a_split_law_shared_between_the_strategies_is_the_one_each_computes_alone(monkeypatch):
+    """`round_law(..., shared=...)`: the calls under optimal play and the basic strategy on one game reuse a
+    split's law where its hands end in the same blocks, and give the laws each computes alone. One pack, four
+    hands, budget 0 (every resplit round lumped, with its moments): the basic strategy reuses some splits and
+    computes others anew (its hands play differently there), so a key that ignored the blocks would hand it
+    optimal play's law."""
+    from oddscalc.games.blackjack import outcomes
+    g = full_game(RuleSet(decks=1, max_hands=4))
+    strategy = derive(g)
+    calls = []
+    real = outcomes.split_law_in_part
+    monkeypatch.setattr(outcomes, "split_law_in_part", lambda *a, **k: calls.append(a[2]) or real(*a, **k))
+
+    def counted(*args, **kw):
+        calls.clear()
+        return round_law(g, *args, budget=0, **kw), len(calls)
+    (optimal, n_optimal), (basic, n_basic) = counted(), counted(strategy)
+    shared: dict = {}
+    assert counted(shared=shared) == (optimal, n_optimal)
+    again, n_again = counted(strategy, shared=shared)
+    assert again == basic
+    assert 0 < n_again < n_basic and len(shared) == n_optimal + n_again

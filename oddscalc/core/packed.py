@@ -223,8 +223,9 @@ def _hash(row):
 
 def _slot(table, store, mask, row, h):
     """Where `row` (hash `h`) sits in `table`, whose used slots hold the numbers of rows of `store` (compared
-    under `mask`), or, absent, the empty slot (-1) it would take: linear probing from h, the one search for a
-    row every loop below makes. Slots hold row numbers, not keys, so a table costs 8 bytes a slot whatever the key."""
+    under `mask`), or, absent, the empty slot (-1) it would take: linear probing from h, `group`'s search (the
+    tables that grow search with `_find`). Slots hold row numbers, not keys, so a table costs 8 bytes a slot
+    whatever the key."""
     m = np.uint64(table.shape[0] - 1)
     s = h & m
     while table[s] >= 0:

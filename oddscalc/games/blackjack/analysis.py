@@ -41,8 +41,9 @@ def _part(job: tuple[RuleSet, int, bool, int | None]) -> dict[str, Any]:
     g = full_game(rs, ups=(up,))
     s = strategy.derive(g)
     td, _ = strategy.td_value(g, s)
-    laws = ({"optimal": round_law(g, budget=budget, progress=relay),
-             "basic": round_law(g, s, budget=budget, progress=relay)} if with_distribution else {})
+    shared: dict = {}  # the splits whose hands play alike under both strategies are computed once
+    laws = ({"optimal": round_law(g, budget=budget, progress=relay, shared=shared),
+             "basic": round_law(g, s, budget=budget, progress=relay, shared=shared)} if with_distribution else {})
     return {"ev": g.ev, "td": td, "per_up": g.per_up, "limits": g.split_limits, "strategy": s,
             "rows": [_row(r) for r in g.rows], "laws": laws}
 

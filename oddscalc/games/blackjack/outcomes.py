@@ -11,7 +11,7 @@ from oddscalc.games.blackjack import strategy as charts
 from oddscalc.games.blackjack.hand import pair_partners
 from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, add, hand_of, is_natural, total_of
 from oddscalc.games.blackjack.moments import resplit_moments
-from oddscalc.games.blackjack.rounds import adaptive_two_hand_law, split_law_in_part
+from oddscalc.games.blackjack.rounds import adaptive_two_hand_law, hand_blocks, split_law_in_part
 from oddscalc.games.blackjack.rules import RuleSet
 from oddscalc.games.blackjack.shoe import LABELS
 from oddscalc.games.blackjack.split import SplitDetail, adaptive_stake, split_stake, split_value
@@ -125,7 +125,7 @@ def default_budget(rules: RuleSet) -> int | None:
 
 
 def split_round_law(ev: Evaluator, h: tuple[int, ...], pair: int, partners: int, detail: SplitDetail,
-                    budget: int | None = LAW_BUDGET, progress: Progress | None = None
+                    budget: int | None = LAW_BUDGET, progress: Progress | None = None, shared: dict | None = None
                     ) -> tuple[dict[Fraction, Fraction], tuple[Fraction, Fraction, Fraction | None]]:
     """A split round's net law (with peek, banker-blackjack rounds left out) under the post-split policy of
     `detail` (the split's `SplitDetail`), checked against its exact expectation: (law of the rounds computed,
@@ -134,15 +134,26 @@ def split_round_law(ev: Evaluator, h: tuple[int, ...], pair: int, partners: int,
     chance and mean of the rest follow by difference from the split's exact mass and expectation, and are
     checked against `moments.resplit_moments`, which gives their second moment (None for a same-rank ten
     split, whose patterns a count per value cannot tell apart). `progress` hears the resplit law's work
-    (`rounds.split_law_in_part`)."""
+    (`rounds.split_law_in_part`). `shared` (a dict kept across calls on one game's evaluator): laws already
+    computed, reused for a split whose hands end in the same blocks (`_split_key`), as optimal play's and the
+    basic strategy's hands do in most splits; the checks run on every call."""
     mass = 1 - ev.p_banker_bj(h) if ev.rules.peek else Fraction(1)
     shoe = ev.left(h)
     if detail.later is not None:  # CDP: two hands, the second's play read from the first's cards; nothing lumped
         law = adaptive_two_hand_law(shoe, ev.up, pair, ev.rules, ev.dealer, detail.policy, detail.later)
         skipped: tuple | None = ()
+        moments = None
     else:
-        law, skipped = split_law_in_part(shoe, ev.up, pair, partners, ev.rules, ev.dealer, detail.policy, budget,
-                                         progress)
+        key = None if shared is None else _split_key(ev, shoe, pair, partners, detail, budget)
+        if key is not None and key in shared:
+            law, skipped, moments = shared[key]
+        else:
+            law, skipped = split_law_in_part(shoe, ev.up, pair, partners, ev.rules, ev.dealer, detail.policy, budget,
+                                             progress)
+            moments = (resplit_moments(shoe, pair, ev.rules, ev.dealer, detail.policy, list(skipped), detail.limit)
+                       if skipped else None)
+            if key is not None:
+                shared[key] = (law, skipped, moments)
     law = {Fraction(k): p for k, p in law.items()}
     rest = mass - sum(law.values())
     rest_value = detail.value - sum(k * p for k, p in law.items())
@@ -154,19 +165,29 @@ def split_round_law(ev: Evaluator, h: tuple[int, ...], pair: int, partners: int,
         raise AssertionError("the resplit rounds left out have an impossible chance or mean")
     if skipped is None:
         return law, (rest, rest_value / rest, None)
-    chance, first, second = resplit_moments(shoe, pair, ev.rules, ev.dealer, detail.policy, list(skipped),
-                                            detail.limit)
+    chance, first, second = moments
     if (chance, first) != (rest, rest_value):
         raise AssertionError("the resplit rounds' chance or mean differs between the moments and the law")
     return law, (rest, rest_value / rest, second / rest)
 
 
+def _split_key(ev: Evaluator, shoe: tuple[int, ...], pair: int, partners: int, detail: SplitDetail,
+               budget: int | None) -> tuple:
+    """What a split's law and resplit moments depend on, on one evaluator (its rules and banker): the shoe,
+    up-card, pair, partners, hand limit, budget, and the post-split policy only through the blocks its hands
+    end in (`rounds.hand_blocks`, for hands of either kind), which is all `rounds` and `moments` ask of it."""
+    return (ev.up, pair, partners, shoe, detail.limit, budget,
+            *(frozenset(hand_blocks(pair, detail.policy, shoe, non_pair).items()) for non_pair in (False, True)))
+
+
 def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | None = None,
-              budget: int | None = LAW_BUDGET) -> RoundLaw:
+              budget: int | None = LAW_BUDGET, shared: dict | None = None) -> RoundLaw:
     """The initial wager's law over a full game (`game.full_game`'s result): composition-dependent optimal
     play, or the total-dependent `strategy` (`strategy.derive`) played as `strategy.td_value` plays it.
     Split rounds whose exact law would take more than `budget` work (None: no limit) are lumped. `progress`
-    hears each up-card begun and, within a split, how far its resplit law has got."""
+    hears each up-card begun and, within a split, how far its resplit law has got. `shared`: one dict passed
+    to the calls on one game under both strategies, so that a split whose hands play alike under both is
+    computed once (`split_round_law`)."""
     name = "optimal play" if strategy is None else "basic strategy"
     rules = game.rules
     probs = {up: p for up, p, _ in game.per_up}
@@ -223,7 +244,8 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                     stake += w * q * ((pbj if rules.peek else 0) + split_staked)
                     inner = None if progress is None else (
                         lambda d, t, label, head=f"{where}, split {LABELS[pair]}s": progress(d, t, f"{head}: {label}"))
-                    law, (rest, rest_mean, rest_square) = split_round_law(ev, h, pair, partners, detail, budget, inner)
+                    law, (rest, rest_mean, rest_square) = split_round_law(ev, h, pair, partners, detail, budget, inner,
+                                                                          shared)
                     if rest:  # the resplit rounds beyond the budget at their exact conditional expectation
                         lumped_dist[rest_mean] = lumped_dist.get(rest_mean, Fraction(0)) + w * q * rest
                         lumped_hands = max(lumped_hands, detail.limit)
