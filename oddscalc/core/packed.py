@@ -34,13 +34,14 @@ def _loops() -> tuple:
     that grow (`deal`, `deal_nets`' first pass) hold tagged entries (`_tagged`) and double when half full, their
     loops handing back to a driver to do it (`_deal_span`, `_net_span`): an array reassigned inside a numba loop
     cost that loop up to half its speed."""
-    global _LOOPS, _mix, _hash, _slot, _find, _tagged, _add_guarded, _grown, _deal_span, _net_span, _reduce
+    global _LOOPS, _mix, _hash, _slot, _find, _put, _tagged, _add_guarded, _grown, _deal_span, _net_span, _reduce
     if _LOOPS is None:
         from numba import njit
         _mix = njit(cache=True, inline="always")(_mix)
         _hash = njit(cache=True, inline="always")(_hash)
         _slot = njit(cache=True, inline="always")(_slot)
         _find = njit(cache=True, inline="always")(_find)
+        _put = njit(cache=True, inline="always")(_put)
         _tagged = njit(cache=True, inline="always")(_tagged)
         _add_guarded = njit(cache=True, inline="always")(_add_guarded)
         _grown = njit(cache=True)(_grown)
@@ -271,6 +272,21 @@ def _find(table, store, row, h):
     return s
 
 
+def _put(table, store, row, h, count, limit):
+    """The number of `row` (hash `h`) among the `count` rows of `store` that a table of `_tagged` entries holds,
+    the row stored (its first len(row) words) as number `count` if absent: (its number, rows stored after), or
+    (-1, count) if absent with `limit` rows stored already. The find-or-insert of both growing tables."""
+    s = _find(table, store, row, h)
+    if table[s] != 0:
+        return np.int64(table[s] & _LOW) - 1, count
+    if count >= limit:
+        return np.int64(-1), count
+    table[s] = _tagged(h, count)
+    for t in range(row.shape[0]):
+        store[count, t] = row[t]
+    return np.int64(count), count + 1
+
+
 def _grown(table, store, count, nw):
     """A table of `_tagged` entries doubled, the first `count` rows of `store` (keyed on their first `nw`
     words, all distinct) placed again, and the store with room for twice its rows, the old rows kept."""
@@ -328,15 +344,12 @@ def _deal_span(keys, vals, step_keys, step_w, guard, table, store, ones, row, co
         while j < m:
             if _add_guarded(keys, i, step_keys, j, guard, ones, row):
                 w = vals[i] * step_w[j]
-                h = _hash(row)
-                s = _find(table, store, row, h)
-                if table[s] != 0:
-                    store[np.int64(table[s] & _LOW) - 1, nw] += w
+                r, grew = _put(table, store, row, _hash(row), count, store.shape[0])
+                if grew == count:
+                    store[r, nw] += w
                 else:
-                    table[s] = _tagged(h, count)
-                    store[count, :nw] = row
-                    store[count, nw] = w
-                    count += 1
+                    store[r, nw] = w
+                    count = grew
                     if count > half:
                         return count, i, j + 1, True
             j += 1
@@ -428,17 +441,11 @@ def _net_span(keys, step_keys, key_rows, step_rows, key_runs, step_runs, guard, 
             for sb in range(sb0 if p == p0 and ka == ka0 else s_first[p], s_first[p + 1]):  # one group
                 g = -1
                 if _add_guarded(keys, i0, step_keys, step_rows[s_start[sb]], guard, mask, row):
-                    h = _hash(row)
-                    s = _find(table, store, row, h)
-                    if table[s] != 0:
-                        g = np.int64(table[s] & _LOW) - 1
-                    else:
-                        if count + 1 > limit:
-                            return count, r, p, ka, sb, 2
-                        g = count
-                        table[s] = _tagged(h, g)
-                        store[g] = row
-                        count += 1
+                    g, grew = _put(table, store, row, _hash(row), count, limit)
+                    if g < 0:
+                        return count, r, p, ka, sb, 2
+                    if grew != count:
+                        count = grew
                         if count > half:
                             ids[r] = g
                             return count, r + 1, p, ka, sb + 1, 1

@@ -167,10 +167,11 @@ class _Terms:
         every = np.concatenate(combined)
         if not len(every):
             return {t: (Fraction(0),) * 3 for t in ts}
-        place = np.cumprod(np.r_[1, full[:-1] + 1])  # mixed-radix codes: every count is at most the shoe's
+        radix = full + 1  # every count is at most the shoe's
+        place = _places(radix)
         codes, which = np.unique(every @ place, return_inverse=True)
         which = which.ravel()
-        distinct = (codes[:, None] // place[None, :]) % (full + 1)[None, :]
+        distinct = _digits(codes, radix, place)
         tops = np.zeros(len(distinct), dtype=np.int64)
         np.maximum.at(tops, which, np.concatenate(at_top))
         sizes = distinct.sum(axis=1)
@@ -190,12 +191,12 @@ class _Terms:
         # nonnegative words for `core.packed.fold_nets`, one row per union and t
         table = np.concatenate([np.maximum(unions.sums, 0), np.maximum(-unions.sums, 0)], axis=2).astype(np.uint64)
         acc = np.zeros((len(ts) * len(ks), 6, len(primes)), dtype=np.uint64)
+        moduli = np.array(primes, dtype=np.uint64)
         start = 0
         for n, drawable in enumerate(rows):
             ids = which[start:start + len(drawable)]
             start += len(drawable)
-            packed.fold_nets(table[drawable], weights[ids], n * len(ks) + where[ids], np.array(primes, dtype=np.uint64),
-                             acc)
+            packed.fold_nets(table[drawable], weights[ids], n * len(ks) + where[ids], moduli, acc)
         values = reconstruct([acc[..., i] for i in range(len(primes))], primes)
         pairs = shoe[pair]
         for n, t in enumerate(ts):
@@ -215,13 +216,29 @@ class _Unions:
     sums: np.ndarray
 
 
+def _places(radix: np.ndarray) -> np.ndarray:
+    """Place values of mixed-radix codes whose digit e stays below radix[e]: a row of counts is `row @ place`, one
+    int64 (checked: every code below 2^62), and codes add as the rows do while no digit reaches its radix.
+
+    >>> place = _places(np.array([3, 5]))
+    >>> int(np.array([2, 4]) @ place), _digits(np.array([14]), np.array([3, 5]), place).tolist()
+    (14, [[2, 4]])
+    """
+    if float(np.prod(radix.astype(float))) >= 2.0 ** 62:
+        raise AssertionError("card counts too large for int64 codes")
+    return np.cumprod(np.r_[1, radix[:-1]]).astype(np.int64)
+
+
+def _digits(codes: np.ndarray, radix: np.ndarray, place: np.ndarray) -> np.ndarray:
+    """The rows of counts of mixed-radix `codes` (`_places`), one row per code."""
+    return (codes[:, None] // place[None, :]) % radix[None, :]
+
+
 def _pair_unions(blocks) -> _Unions:
     """`_Terms._pair_unions` itself."""
     comps = np.array([b for b, _ in blocks], dtype=np.int64).reshape(-1, 10)
     radix = 2 * comps.max(axis=0) + 1  # a digit of a union of two blocks stays below its radix
-    place = np.cumprod(np.r_[1, radix[:-1]]).astype(np.int64)
-    if float(np.prod(radix.astype(float))) >= 2.0 ** 62:
-        raise AssertionError("block unions too large for int64 codes")
+    place = _places(radix)
     code = comps @ place
     # every ending of every block: its block, result class and orders as an N and as an x hand
     item_block, item_class, item_n, item_x = (np.array(v, dtype=np.int64) for v in zip(*[
@@ -250,8 +267,7 @@ def _pair_unions(blocks) -> _Unions:
         x = NET[c1, r] * NET[c2, r]
         for kind in range(3):
             np.add.at(sums[r, kind], which, x * weights[kind])
-    digits = (unions[:, None] // place[None, :]) % radix[None, :]
-    return _Unions(digits.astype(np.int64), tops, np.ascontiguousarray(sums.transpose(2, 0, 1)))
+    return _Unions(_digits(unions, radix, place).astype(np.int64), tops, np.ascontiguousarray(sums.transpose(2, 0, 1)))
 
 
 def resplit_moments(shoe: tuple[int, ...], pair: int, rules: RuleSet, dealer: DealerTable, policy,
