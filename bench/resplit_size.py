@@ -18,9 +18,11 @@ import time
 import numpy as np
 
 
-def sizes(decks: int, pair: int, up: int, hands: int, report=print) -> list[tuple[int, int | None, int]]:
-    """(hands dealt, distinct states or None where not dealt, distinct unions) for 1..`hands` hands of value
-    index `pair` against up-card index `up`, from `core.packed`'s loops; `report` gets a line per hand."""
+def sizes(decks: int, pair: int, up: int, hands: int, report=print, last_unions: bool = True
+          ) -> list[tuple[int, int | None, int | None]]:
+    """(hands dealt, distinct states or None where not dealt, distinct unions or None where not dealt) for
+    1..`hands` hands of value index `pair` against up-card index `up`, from `core.packed`'s loops; `report`
+    gets a line per hand. `last_unions` False: the unions of `hands` hands (the dearest count) are not dealt."""
     from bench.bench_blackjack import split_case
     from oddscalc.core import packed
     from oddscalc.games.blackjack.dealing import Packing
@@ -37,7 +39,7 @@ def sizes(decks: int, pair: int, up: int, hands: int, report=print) -> list[tupl
     report(f"{len(blocks):,} blocks, {len(steps):,} (block, result class) steps")
     states = pack.origin()
     unions = (states[0] & mask, states[1])
-    out: list[tuple[int, int | None, int]] = []
+    out: list[tuple[int, int | None, int | None]] = []
     for k in range(1, hands + 1):
         start = time.perf_counter()
         n_states = None
@@ -46,6 +48,9 @@ def sizes(decks: int, pair: int, up: int, hands: int, report=print) -> list[tupl
             states = packed.deal(states[0], states[1], steps, step_w, guard)
             n_states = len(states[0])
             report(f"  {k} hands: {n_states:,} states from {pairs:.3e} (state, step) pairs")
+        if k == hands and not last_unions:
+            out.append((k, None, None))
+            break
         pairs = len(unions[0]) * len(union_steps)
         unions = packed.deal(unions[0], np.ones(len(unions[0]), dtype=np.uint64), union_steps, ones, guard)
         report(f"  {k} hands: {len(unions[0]):,} unions from {pairs:.3e} (union, block) pairs; "

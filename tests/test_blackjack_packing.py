@@ -302,6 +302,19 @@ def test_the_resplit_size_measure_counts_what_a_plain_enumeration_counts():
         expected.append((k, len(states) if k < 3 else None, len(unions)))
     assert sizes(1, pair, up, 3, report=lambda line: None) == expected
     assert expected[1][1] > expected[1][2]  # two hands' classes do split their unions into more states
+    # `bench/resplit_cost.py` asks for the states before the last hand without that hand's unions
+    assert sizes(1, pair, up, 3, report=lambda line: None, last_unions=False) == expected[:2] + [(3, None, None)]
+
+
+def test_the_shared_splits_count_sees_every_split_of_both_strategies_once():
+    """`bench/shared_splits.py` (the count docs/blackjack.md quotes for 6 packs) at 1 pack, every resplit
+    pattern lumped to keep it quick: optimal play's splits are the pair rows whose best action is a split, and
+    each of the basic strategy's is either found among them or computed afresh, some of each at 1 pack."""
+    from bench.resplit_cost import optimal_splits
+    from bench.shared_splits import shared_splits
+    optimal, basic, found, fresh = shared_splits(1, 0)
+    assert optimal == len(optimal_splits(1)) > 0
+    assert basic == found + len(fresh) and found > 0 and fresh
 
 
 @pytest.mark.parametrize("argv, named", [(["99999999999999999999", "2", "7"], "DECKS"), (["1e999999", "2", "7"], "DECKS"),
@@ -312,6 +325,18 @@ def test_the_resplit_size_measure_refuses_bad_arguments_in_one_line(argv, named,
     """Huge, non-ASCII, out-of-range, missing and empty arguments: one line naming the argument, exit 2."""
     from bench.resplit_size import main
     assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and named in err
+
+
+@pytest.mark.parametrize("script", ["resplit_cost", "shared_splits"])
+@pytest.mark.parametrize("argv, named", [(["9"], "DECKS"), (["0"], "DECKS"), (["\u0663"], "DECKS"), (["x"], "DECKS"),
+                                         (["6", "6"], "usage")])
+def test_the_whole_game_counts_refuse_bad_arguments_in_one_line(script, argv, named, capsys):
+    """`bench/resplit_cost.py` and `bench/shared_splits.py`: out-of-range, non-ASCII and extra arguments, one
+    line naming it, exit 2."""
+    import importlib
+    assert importlib.import_module(f"bench.{script}").main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and named in err
 

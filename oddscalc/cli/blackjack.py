@@ -146,10 +146,10 @@ def law_budget(text: str | None, rules) -> int | None:
 @click.option("--law-budget", "budget", default=None, metavar="N|none",
               help="Work allowed for each split's resplit law (block tuples tried; default 6000000, and 'none' "
                    "at 1 pack with at most 4 hands); resplit rounds beyond it are lumped at their exact mean. "
-                   "'none': the exact law of every round, however long (about 12 minutes at 1 pack, 4 hands, "
-                   "then cached; at 4 packs or more, hours: about 5 hours for 2s against a 7 at 6 packs alone, the "
-                   "progress line showing each split's share done; it stops with an error before memory runs "
-                   "out).")
+                   "'none': the exact law of every round, however long (about 4 minutes at 1 pack, 4 hands, "
+                   "then cached; at 6 packs, about an hour, most of it 2s and 3s against a 7, one up-card, "
+                   "the progress line showing each split's share done; it stops with an error before "
+                   "memory runs out).")
 @rule_flags
 def game_cmd(no_cache, budget, fmt, custom, version, rule, **flags) -> None:
     """The full-shoe game: exact expectation under composition-dependent play and basic strategy, and the
