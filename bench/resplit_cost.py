@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 import time
 
-from bench.resplit_size import sizes, whole_numbers
+from bench.resplit_size import decks_argument, sizes
 
 LABELS = "A 2 3 4 5 6 7 8 9 T".split()
 
@@ -30,13 +30,9 @@ def optimal_splits(decks: int) -> list[tuple[int, int]]:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) > 1:
-        print("usage: .venv/bin/python -m bench.resplit_cost [DECKS]", file=sys.stderr)
+    decks = decks_argument("resplit_cost", argv)
+    if decks is None:
         return 2
-    values = whole_numbers("resplit_cost", argv, (("DECKS", range(1, 9)),), 1)
-    if values is None:
-        return 2
-    decks = values[0] if values else 6
     splits = optimal_splits(decks)
     print(f"{decks} packs, 1994 rules, 4 hands: {len(splits)} splits under optimal play", flush=True)
     total_pairs = total_states = 0

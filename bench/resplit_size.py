@@ -80,6 +80,18 @@ def whole_numbers(prog: str, argv: list[str], arguments: tuple, digits: int) -> 
     return values
 
 
+def decks_argument(prog: str, argv: list[str]) -> int | None:
+    """The one optional DECKS argument of a whole-game count (`bench.resplit_cost`, `bench.shared_splits`;
+    default 6), or None after one line on stderr."""
+    if len(argv) > 1:
+        print(f"usage: .venv/bin/python -m bench.{prog} [DECKS]", file=sys.stderr)
+        return None
+    values = whole_numbers(prog, argv, ARGUMENTS[:1], 1)
+    if values is None:
+        return None
+    return values[0] if values else 6
+
+
 def main(argv: list[str]) -> int:
     if len(argv) not in (3, 4):
         print(f"usage: {USAGE}", file=sys.stderr)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 
-from bench.resplit_size import whole_numbers
+from bench.resplit_size import decks_argument
 
 LABELS = "A 2 3 4 5 6 7 8 9 T".split()
 
@@ -60,13 +60,9 @@ def shared_splits(decks: int, budget: int | None | str = "auto") -> tuple[int, i
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) > 1:
-        print("usage: .venv/bin/python -m bench.shared_splits [DECKS]", file=sys.stderr)
+    decks = decks_argument("shared_splits", argv)
+    if decks is None:
         return 2
-    values = whole_numbers("shared_splits", argv, (("DECKS", range(1, 9)),), 1)
-    if values is None:
-        return 2
-    decks = values[0] if values else 6
     optimal, basic, found, fresh = shared_splits(decks)
     print(f"{decks} packs, 1994 rules: {optimal} splits under optimal play, {basic} under the basic strategy, "
           f"{found} of them shared; computed afresh: " + ", ".join(f"{p}s v {u}" for p, u in fresh))
