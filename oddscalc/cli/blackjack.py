@@ -147,7 +147,7 @@ def law_budget(text: str | None, rules) -> int | None:
               help="Work allowed for each split's resplit law (block tuples tried; default 6000000, and 'none' "
                    "at 1 pack with at most 4 hands); resplit rounds beyond it are lumped at their exact mean. "
                    "'none': the exact law of every round, however long (about 4 minutes at 1 pack, 4 hands, "
-                   "then cached; at 6 packs, about an hour, most of it 2s and 3s against a 7, one up-card, "
+                   "then cached; at 6 packs, about 47 minutes on two processes, most of it 2s and 3s against a 7, "
                    "the progress line showing each split's share done; it stops with an error before "
                    "memory runs out).")
 @rule_flags
