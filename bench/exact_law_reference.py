@@ -49,9 +49,14 @@ def main(argv: list[str]) -> int:
         print("usage: .venv/bin/python -m bench.exact_law_reference [OUT]", file=sys.stderr)
         return 2
     out = Path(argv[0]) if argv else OUT
+    try:  # before an hour of work: the place must take the file
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.touch()
+    except OSError as exc:
+        print(f"exact_law_reference: cannot write OUT {str(out)[:80]!r}: {exc.strerror}", file=sys.stderr)
+        return 2
     from oddscalc.core.progress import StderrBar
     data = reference(StderrBar())
-    out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     print(f"wrote {out}")
     return 0
