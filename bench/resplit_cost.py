@@ -15,10 +15,7 @@ from __future__ import annotations
 import sys
 import time
 
-from bench.resplit_size import decks_argument, sizes
-
-LABELS = "A 2 3 4 5 6 7 8 9 T".split()
-
+from bench.resplit_size import decks_argument, sizes, split_packing
 
 def optimal_splits(decks: int) -> list[tuple[int, int]]:
     """(pair, up-card) value indices of every pair that composition-dependent optimal play splits."""
@@ -33,15 +30,17 @@ def main(argv: list[str]) -> int:
     decks = decks_argument("resplit_cost", argv)
     if decks is None:
         return 2
+    from oddscalc.games.blackjack.shoe import LABELS
     splits = optimal_splits(decks)
     print(f"{decks} packs, 1994 rules, 4 hands: {len(splits)} splits under optimal play", flush=True)
     total_pairs = total_states = 0
     start = time.perf_counter()
     for pair, up in sorted(splits, key=lambda s: (-s[0], s[1])):  # tens and nines first: cheap
         t = time.perf_counter()
-        out = sizes(decks, pair, up, 4, report=lambda line: None, last_unions=False)
+        pack = split_packing(decks, pair, up, 4)
+        out = sizes(decks, pair, up, 4, report=lambda line: None, last_unions=False, pack=pack)
         states, unions = out[2][1], out[2][2]
-        steps = _steps(decks, pair, up)
+        steps = len(pack.step_rows[0][0])
         pairs = states * steps
         total_pairs += pairs
         total_states += states
@@ -50,16 +49,6 @@ def main(argv: list[str]) -> int:
     print(f"total: {total_states:,} three-hand states, {total_pairs:.3e} last-hand (state, step) pairs "
           f"({time.perf_counter() - start:.0f} s)")
     return 0
-
-
-def _steps(decks: int, pair: int, up: int) -> int:
-    """The (block, result class) steps of one hand of the split, as `sizes` deals them."""
-    from bench.bench_blackjack import split_case
-    from oddscalc.games.blackjack.dealing import Packing
-    from oddscalc.games.blackjack.rounds import _grouped_blocks
-    _, _, shoe, _, policy = split_case(decks, pair, up, 4)
-    blocks = _grouped_blocks(pair, policy, shoe, False)
-    return len(Packing(shoe, pair, 0, [blocks] * 4, 1).step_rows[0][0])
 
 
 if __name__ == "__main__":

@@ -18,25 +18,33 @@ import time
 import numpy as np
 
 
-def sizes(decks: int, pair: int, up: int, hands: int, report=print, last_unions: bool = True
-          ) -> list[tuple[int, int | None, int | None]]:
-    """(hands dealt, distinct states or None where not dealt, distinct unions or None where not dealt) for
-    1..`hands` hands of value index `pair` against up-card index `up`, from `core.packed`'s loops; `report`
-    gets a line per hand. `last_unions` False: the unions of `hands` hands (the dearest count) are not dealt."""
+def split_packing(decks: int, pair: int, up: int, hands: int):
+    """The packed keys (`dealing.Packing`) of `hands` hands of value index `pair` against up-card index `up`,
+    1994 rules, CDP1 play, every hand taking any second card: what `sizes` deals; its steps (block, result
+    class) are `pack.step_rows[0]`. ValueError when the compiled loops cannot count so many hands."""
     from bench.bench_blackjack import split_case
-    from oddscalc.core import packed
     from oddscalc.games.blackjack.dealing import Packing
     from oddscalc.games.blackjack.rounds import _grouped_blocks
     _, _, shoe, _, policy = split_case(decks, pair, up, max(hands, 2))
-    blocks = _grouped_blocks(pair, policy, shoe, False)
-    pack = Packing(shoe, pair, 0, [blocks] * hands, 1)
+    pack = Packing(shoe, pair, 0, [_grouped_blocks(pair, policy, shoe, False)] * hands, 1)
     if not pack.fast:
         raise ValueError("the weights of so many hands may pass 2^64: the compiled loops cannot count them")
+    return pack
+
+
+def sizes(decks: int, pair: int, up: int, hands: int, report=print, last_unions: bool = True, pack=None
+          ) -> list[tuple[int, int | None, int | None]]:
+    """(hands dealt, distinct states or None where not dealt, distinct unions or None where not dealt) for
+    1..`hands` hands of value index `pair` against up-card index `up`, from `core.packed`'s loops; `report`
+    gets a line per hand. `last_unions` False: the unions of `hands` hands (the dearest count) are not dealt.
+    `pack`: that split's `split_packing`, when the caller has made it already."""
+    from oddscalc.core import packed
+    pack = pack or split_packing(decks, pair, up, hands)
     steps, step_w = pack.step_rows[0]
     mask, guard = pack.union_words, pack.guard_words
     union_steps = steps[packed.group(steps, mask)[1]] & mask
     ones = np.ones(len(union_steps), dtype=np.uint64)
-    report(f"{len(blocks):,} blocks, {len(steps):,} (block, result class) steps")
+    report(f"{len(union_steps):,} blocks, {len(steps):,} (block, result class) steps")
     states = pack.origin()
     unions = (states[0] & mask, states[1])
     out: list[tuple[int, int | None, int | None]] = []

@@ -15,9 +15,6 @@ import sys
 
 from bench.resplit_size import decks_argument
 
-LABELS = "A 2 3 4 5 6 7 8 9 T".split()
-
-
 class _Counting(dict):
     """A `shared` dict that records which keys were found and which were stored."""
 
@@ -36,26 +33,26 @@ def shared_splits(decks: int, budget: int | None | str = "auto") -> tuple[int, i
     """(splits under optimal play, under the basic strategy, the basic strategy's found in the shared dict,
     the (pair, up-card) labels of the basic strategy's splits computed afresh), the laws within `budget`
     ("auto": the rule set's default; the key holds the budget, the same for both strategies)."""
-    from oddscalc.games.blackjack.game import full_game
+    from oddscalc.games.blackjack import strategy
+    from oddscalc.games.blackjack.game import full_game, up_cards
     from oddscalc.games.blackjack.outcomes import default_budget, round_law
     from oddscalc.games.blackjack.rules import RuleSet
-    from oddscalc.games.blackjack import strategy
+    from oddscalc.games.blackjack.shoe import LABELS
     rules = RuleSet(decks=decks)
     budget = default_budget(rules) if budget == "auto" else budget
     optimal = basic = found = 0
     fresh: list[tuple[str, str]] = []
-    for up in range(10):
+    for up in up_cards(rules):  # one shared dict per up-card, as `analysis._part` keeps
         g = full_game(rules, ups=(up,))
-        s = strategy.derive(g)
         shared = _Counting()
         round_law(g, budget=budget, shared=shared)
-        optimal += len(shared.stored) + len(shared.found)
-        before_found, before_stored = len(shared.found), len(shared.stored)
-        round_law(g, s, budget=budget, shared=shared)
-        found += len(shared.found) - before_found
-        new = shared.stored[before_stored:]
-        basic += len(shared.found) - before_found + len(new)
-        fresh += [(LABELS[key[1]], LABELS[key[0]]) for key in new]  # key: (up, pair, ...)
+        optimal += len(shared.found) + len(shared.stored)
+        shared.found.clear()
+        shared.stored.clear()  # from here, the basic strategy's splits alone
+        round_law(g, strategy.derive(g), budget=budget, shared=shared)
+        found += len(shared.found)
+        basic += len(shared.found) + len(shared.stored)
+        fresh += [(LABELS[key[1]], LABELS[key[0]]) for key in shared.stored]  # key: (up, pair, ...)
     return optimal, basic, found, fresh
 
 
