@@ -48,9 +48,14 @@ def main(argv: list[str]) -> int:
     if len(argv) > 1:
         print("usage: .venv/bin/python -m bench.exact_law_reference [OUT]", file=sys.stderr)
         return 2
+    if argv and not argv[0].strip():
+        print(f"exact_law_reference: OUT must be a file path; got {argv[0][:20]!r}", file=sys.stderr)
+        return 2
     out = Path(argv[0]) if argv else OUT
     try:  # before an hour of work: the place must take the file
         out.parent.mkdir(parents=True, exist_ok=True)
+        if out.is_dir():
+            raise IsADirectoryError(21, "a folder, not a file")
         out.touch()
     except OSError as exc:
         print(f"exact_law_reference: cannot write OUT {str(out)[:80]!r}: {exc.strerror}", file=sys.stderr)

@@ -89,10 +89,11 @@ def test_the_reference_names_what_it_assumes(summaries):
         assert reference["laws"][name]["stake"] == budgeted["laws"][name]["stake"]
 
 
-@pytest.mark.parametrize("argv, named", [(["a", "b"], "usage"), (["/proc/no-such/file.json"], "OUT")])
+@pytest.mark.parametrize("argv, named", [(["a", "b"], "usage"), (["/proc/no-such/file.json"], "OUT"), ([""], "OUT"),
+                                         (["/"], "OUT"), ([" "], "OUT")])
 def test_the_reference_writer_refuses_bad_arguments_before_any_work(argv, named, capsys):
-    """`bench/exact_law_reference.py`: too many arguments, or a place the file cannot go, one line, exit 2,
-    before the hour of work."""
+    """`bench/exact_law_reference.py`: too many arguments, an empty path, a folder or a place the file cannot go,
+    one line, exit 2, before the hour of work."""
     from bench.exact_law_reference import main
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
