@@ -1,6 +1,7 @@
 """The exact law of a blackjack round (split rounds of two hands included) against brute force on tiny shoes,
 and the reference simulator's play against the engine's law, exactly (every deal enumerated)."""
 
+import re
 from collections import Counter
 from fractions import Fraction
 
@@ -152,6 +153,46 @@ def test_up_cards_computed_apart_on_two_processes_merge_to_the_whole_game(monkey
     monkeypatch.setenv("ODDSCALC_WORKERS", "1")
     assert compute_summary(rules, with_distribution=False) == two
     assert two["ev"] == f"{whole.ev.numerator}/{whole.ev.denominator}"
+
+
+def test_splits_computed_apart_give_the_same_summary_each_law_computed_once(monkeypatch):
+    """The exact law's splits as parts of their own (`analysis.split_parts`), then the up-cards reading them:
+    the same summary, byte for byte, as the up-cards computing their splits themselves, and each split's law
+    computed once (an up-card part that ignored the laws given would compute every split twice)."""
+    import json
+
+    from oddscalc.games.blackjack import analysis, outcomes
+
+    monkeypatch.setenv("ODDSCALC_WORKERS", "1")  # in this process, so that the calls can be counted
+    calls = []
+    real = outcomes.split_law_in_part
+    monkeypatch.setattr(outcomes, "split_law_in_part", lambda *a, **k: calls.append(a[:3]) or real(*a, **k))
+    rules = RuleSet(decks=1, max_hands=2)
+    summaries, counts = {}, {}
+    chooses = analysis.split_parts
+    for apart in (True, False):
+        monkeypatch.setattr(analysis, "split_parts", lambda rs, budget, apart=apart: apart)
+        calls.clear()
+        summaries[apart] = json.dumps(analysis.compute_summary(rules, budget=None), sort_keys=True)
+        counts[apart] = sorted(calls)
+    assert summaries[True] == summaries[False]
+    assert counts[True] == counts[False] and len(counts[True]) > 10
+    assert chooses(RuleSet(decks=6), None) and not chooses(RuleSet(decks=6), 6_000_000)
+    assert not chooses(RuleSet(decks=6, max_hands=2, post_split="cdp"), None)
+    order = sorted([(6, 1), (6, 2), (0, 1), (6, 0), (9, 9)], key=analysis._dearest_first)
+    assert order == [(6, 1), (0, 1), (6, 2), (9, 9), (6, 0)]  # 2s v 7, 2s v Ace, 3s v 7, tens, Aces last
+
+
+def test_a_split_part_names_its_split_and_strategy_on_the_progress_line():
+    from oddscalc.core.parallel import map_parts
+    from oddscalc.games.blackjack import analysis
+
+    heard: list[str] = []
+    (laws,) = map_parts(analysis._split_part, [(RuleSet(decks=1, max_hands=3), 7, 7, None)],
+                        lambda d, t, label: heard.append(label), "split laws", processes=1)
+    assert laws  # 8s against an 8: split under both strategies
+    line = r"split laws: 1 of 1; split 8s v 8, (optimal play|basic strategy): (dealing the hands|last hands \d+%)"
+    assert any(re.fullmatch(line, label) for label in heard), heard
 
 
 def _brute_resplit_law(shoe, up, pair, limit, act, peek, only_hands=None, later=None):

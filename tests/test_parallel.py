@@ -40,7 +40,7 @@ def test_a_blackjack_split_law_in_a_worker_shows_its_share_done(monkeypatch):
     from oddscalc.games.blackjack.rules import rule_set
     rs = rule_set({"decks": "1", "max_hands": "3"})
     heard: list[str] = []
-    parts = map_parts(_part, [(rs, up, True, 10 ** 6) for up in (6, 7)], lambda d, t, label: heard.append(label),
+    parts = map_parts(_part, [(rs, up, True, 10 ** 6, {}) for up in (6, 7)], lambda d, t, label: heard.append(label),
                       "up-cards", processes=2)
     assert [p["per_up"][0][0] for p in parts] == [6, 7]
     line = r"up-cards: [01] of 2; law of a round, (optimal play|basic strategy), up-card [78], split [2-9A]s: "

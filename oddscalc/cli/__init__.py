@@ -9,6 +9,7 @@ import sys
 from concurrent.futures.process import BrokenProcessPool
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as package_version
+from pathlib import Path
 
 import click
 
@@ -19,6 +20,7 @@ from oddscalc.report import serialize, text
 from oddscalc.report.booklet import booklet_html, booklet_pdf
 from oddscalc.core.files import check_output, write_bytes, write_text
 from oddscalc.core.numbers import shorten
+from oddscalc.core.parallel import ClusterError, on_cluster, scheduler_address
 from oddscalc.report.tables import write_game_tables, write_index
 from oddscalc.report.removal import write_removal_tables
 
@@ -200,15 +202,31 @@ def dist(game, wager, version, pay, rule, decks, custom, fmt) -> None:
 @click.option("--game", "only_games", multiple=True, help="Only these games (default: all).")
 @click.option("--booklet/--no-booklet", default=True, show_default=True,
               help="Also write each version's print booklet (HTML and PDF); skipped when --game is given.")
-def tables(out: str, only_versions: tuple[str, ...], only_games: tuple[str, ...], booklet: bool) -> None:
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Compute the independent parts on the Dask cluster at ADDRESS (tcp://host:8786); default: "
+                   "Dask's scheduler-address config / $DASK_SCHEDULER_ADDRESS, else local processes. The tables "
+                   "do not depend on it.")
+def tables(out: str, only_versions: tuple[str, ...], only_games: tuple[str, ...], booklet: bool,
+           scheduler: str | None) -> None:
     """Write every version's tables (Markdown, JSON, CSV) and print booklet (HTML, PDF) under OUT/<version>/."""
     try:
         out = check_output(out, "--out", directory=True)
         chosen_versions = [get_version(v).id for v in only_versions] or list(VERSIONS)
         for g in only_games:
             api.check_game(g)
+        address = scheduler_address(scheduler)
     except ValueError as exc:
         fail(str(exc))
+    try:
+        with on_cluster(address):
+            _write_tables(out, chosen_versions, only_games, booklet)
+    except ClusterError as exc:
+        fail(str(exc))
+    click.echo(f"tables written under {out}/", err=True)
+
+
+def _write_tables(out: Path, chosen_versions: list[str], only_games: tuple[str, ...], booklet: bool) -> None:
+    """`tables`' work: every chosen version's games, tables, index and booklet."""
     for version in chosen_versions:
         permitted = get_version(version).games
         games = [g for g in api.GAMES if g in permitted and (not only_games or g in only_games)]
@@ -235,7 +253,6 @@ def tables(out: str, only_versions: tuple[str, ...], only_games: tuple[str, ...]
                 except ValueError as exc:
                     fail(f"booklet {version}: {exc}")
                 click.echo(f"booklet {version}: laid out, every table within its page", err=True)
-    click.echo(f"tables written under {out}/", err=True)
 
 
 def _load_extensions() -> None:

@@ -11,6 +11,7 @@ from oddscalc import api
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import shorten
+from oddscalc.core.parallel import ClusterError, on_cluster, scheduler_address
 from oddscalc.core.progress import StderrBar
 
 __all__ = ["commands", "blackjack"]
@@ -147,11 +148,15 @@ def law_budget(text: str | None, rules) -> int | None:
               help="Work allowed for each split's resplit law (block tuples tried; default 6000000, and 'none' "
                    "at 1 pack with at most 4 hands); resplit rounds beyond it are lumped at their exact mean. "
                    "'none': the exact law of every round, however long (about 4 minutes at 1 pack, 4 hands, "
-                   "then cached; at 6 packs, about 47 minutes on two processes, most of it 2s and 3s against a 7, "
+                   "then cached; at 6 packs, about 24 minutes on two processes, most of it 2s and 3s against a 7, "
                    "the progress line showing each split's share done; it stops with an error before "
                    "memory runs out).")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Run the independent parts (up-cards; with --law-budget none, each split's law) on the Dask "
+                   "cluster at ADDRESS (tcp://host:8786); default: Dask's scheduler-address config / "
+                   "$DASK_SCHEDULER_ADDRESS, else local processes. The figures do not depend on it.")
 @rule_flags
-def game_cmd(no_cache, budget, fmt, custom, version, rule, **flags) -> None:
+def game_cmd(no_cache, budget, scheduler, fmt, custom, version, rule, **flags) -> None:
     """The full-shoe game: exact expectation under composition-dependent play and basic strategy, and the
     law of one round's net result under each."""
     from oddscalc.games.blackjack import split_strategy
@@ -161,7 +166,10 @@ def game_cmd(no_cache, budget, fmt, custom, version, rule, **flags) -> None:
     rs = rule_set(rules)
     budget = law_budget(budget, rs)
     try:
-        s = game_summary(rs, StderrBar(), use_cache=not no_cache, budget=budget)
+        with on_cluster(scheduler_address(scheduler)):
+            s = game_summary(rs, StderrBar(), use_cache=not no_cache, budget=budget)
+    except ClusterError as exc:
+        _fail(str(exc))
     except MemoryError as exc:
         from oddscalc.games.blackjack.outcomes import LAW_BUDGET
         _fail(f"the law of a round needs more memory than is free ({exc or 'allocation failed'}); "

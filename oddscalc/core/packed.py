@@ -457,36 +457,55 @@ def _net_span(keys, step_keys, key_rows, step_rows, key_runs, step_runs, guard, 
 def _net_tables(vals, key_nets, key_tops, step_w, step_nets, step_tops, key_rows, step_rows, key_runs, step_runs,
                 ids, count, width):
     """`deal_nets`' second pass, compiled: the runs met in the first pass's order, each pair of a key and a step
-    adding its weight into its group's table of nets (group from `ids`), and each group's top."""
+    adding its weight into its group's table of nets (group from `ids`), and each group's top. A run of keys is
+    first folded, column by column, into its distinct nets and their summed weights (a union's states, whatever
+    their classes, share a few nets against one banker result), so a step adds one product per distinct net,
+    not one per key: the same sums, in 60% of the time on 2s against a 7 at 6 packs (docs/blackjack.md). The
+    steps' runs have their tops taken once."""
     columns = key_nets.shape[1]
     k_start, k_end, k_first = key_runs
     s_start, s_end, s_first = step_runs
     nets = np.zeros((count, columns, width), dtype=np.uint64)
     tops = np.zeros(count, dtype=np.int64)
+    step_top = np.zeros(s_start.shape[0], dtype=np.int64)
+    for sb in range(s_start.shape[0]):
+        for bb in range(s_start[sb], s_end[sb]):
+            step_top[sb] = max(step_top[sb], step_tops[step_rows[bb]])
+    acc = np.zeros((columns, width), dtype=np.uint64)  # a run's weights by column and net
+    at = np.zeros((columns, width), dtype=np.int64)  # its distinct nets per column,
+    weight = np.zeros((columns, width), dtype=np.uint64)  # their summed weights,
+    distinct = np.zeros(columns, dtype=np.int64)  # and how many
     r = 0
     for p in range(k_first.shape[0] - 1):
         for ka in range(k_first[p], k_first[p + 1]):
-            a0, ae = k_start[ka], k_end[ka]
             top_a = 0
-            for a in range(a0, ae):
-                top_a = max(top_a, key_tops[key_rows[a]])
+            for a in range(k_start[ka], k_end[ka]):
+                i = key_rows[a]
+                top_a = max(top_a, key_tops[i])
+                for c in range(columns):
+                    acc[c, key_nets[i, c]] += vals[i]
+            for c in range(columns):
+                m = 0
+                for n in range(width):
+                    if acc[c, n]:  # weights are positive and their sums stay below 2^64
+                        at[c, m] = n
+                        weight[c, m] = acc[c, n]
+                        acc[c, n] = 0
+                        m += 1
+                distinct[c] = m
             for sb in range(s_first[p], s_first[p + 1]):
-                b, be = s_start[sb], s_end[sb]
                 g = ids[r]
                 r += 1
                 if g < 0:
                     continue
-                top = top_a
-                for bb in range(b, be):
-                    top = max(top, step_tops[step_rows[bb]])
-                for a in range(a0, ae):
-                    i = key_rows[a]
-                    v = vals[i]
-                    for bb in range(b, be):
-                        j = step_rows[bb]
-                        w = v * step_w[j]
-                        for c in range(columns):
-                            nets[g, c, key_nets[i, c] + step_nets[j, c]] += w
+                for bb in range(s_start[sb], s_end[sb]):
+                    j = step_rows[bb]
+                    w = step_w[j]
+                    for c in range(columns):
+                        shift = step_nets[j, c]
+                        for k in range(distinct[c]):
+                            nets[g, c, at[c, k] + shift] += weight[c, k] * w
+                top = max(top_a, step_top[sb])
                 if top > tops[g]:
                     tops[g] = top
     return nets, tops

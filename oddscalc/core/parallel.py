@@ -8,6 +8,11 @@ A part that runs for minutes says how far it has got through `relay` (a `core.pr
 worker process the words travel back on a queue the pool's workers are given when they start, and
 `map_parts` shows each line after its own count of parts done; with no progress asked for, `relay` does
 nothing.
+
+On a Dask distributed cluster: inside `on_cluster(address)` every `map_parts` call sends its parts to the
+scheduler at `address` instead (`distributed.Client.map`; the workers need oddscalc installed), results again
+merged in input order, so the output is byte-identical to a local run's. `relay` says nothing from there: the
+progress line counts the parts done.
 """
 
 from __future__ import annotations
@@ -16,11 +21,13 @@ import multiprocessing
 import os
 import queue as queues
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import closing, contextmanager
+from pathlib import Path
 from typing import TypeVar
 
-__all__ = ["workers", "map_parts", "relay"]
+__all__ = ["workers", "map_parts", "relay", "on_cluster", "completed_on_dask", "scheduler_address", "ClusterError"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -30,6 +37,43 @@ _listener: Callable[[str], None] | None = None
 
 #: A worker sends at most one line of progress in this many seconds (the queue stays short).
 RELAY_EVERY = 0.25
+
+
+class ClusterError(ValueError):
+    """The Dask scheduler `map_parts` was sent to cannot be reached."""
+
+
+#: The Dask scheduler `map_parts` sends its parts to (None: local processes); set by `on_cluster`.
+_cluster: str | None = None
+
+
+@contextmanager
+def on_cluster(address: str | None) -> Iterator[None]:
+    """Within it, `map_parts` runs its parts on the Dask cluster at `address` (None: local processes, as
+    outside it)."""
+    global _cluster
+    outer, _cluster = _cluster, address
+    try:
+        yield
+    finally:
+        _cluster = outer
+
+
+def scheduler_address(given: str | None) -> str | None:
+    """The Dask scheduler to use: `given`, else Dask's configured `scheduler-address` (set by
+    $DASK_SCHEDULER_ADDRESS or a Dask config file), else None (local processes)."""
+    if given:
+        return given
+    if not os.environ.get("DASK_SCHEDULER_ADDRESS") and not _dask_config_files():
+        return None  # nothing can configure one: do not pay for importing dask
+    import dask.config
+
+    return dask.config.get("scheduler-address", None) or None
+
+
+def _dask_config_files() -> bool:
+    return any(Path(p).expanduser().exists() for p in
+               (os.environ.get("DASK_CONFIG", "~/.config/dask"), "/etc/dask"))
 
 
 def workers() -> int:
@@ -84,12 +128,14 @@ def _listen(words) -> None:
 
 def map_parts(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int, int, str], None] | None = None,
               label: str = "parts", processes: int | None = None) -> list[R]:
-    """[fn(x) for x in items], on up to `processes` processes (default `workers()`); `fn` must be a
-    module-level function and items and results picklable. Ctrl-C (any error) stops the workers. `progress`
-    hears the parts done and every line a part sends through `relay`."""
+    """[fn(x) for x in items], on up to `processes` processes (default `workers()`), or on the Dask cluster of
+    `on_cluster`; `fn` must be a module-level function and items and results picklable. Ctrl-C (any error)
+    stops the workers. `progress` hears the parts done and every line a part sends through `relay`."""
     global _listener
-    n = processes or workers()
     total = len(items)
+    if _cluster is not None and total:
+        return _map_on_dask(fn, items, _cluster, progress, label)
+    n = processes or workers()
     if n <= 1 or total <= 1:
         out = []
         outer = _listener
@@ -147,3 +193,45 @@ def _drain(words) -> list[str]:
         except queues.Empty:
             break
     return lines
+
+
+def _map_on_dask(fn: Callable[[T], R], items: Sequence[T], address: str,
+                 progress: Callable[[int, int, str], None] | None, label: str) -> list[R]:
+    """`map_parts` on the Dask cluster at `address`: results in input order."""
+    total = len(items)
+    results: list = [None] * total
+    if progress:
+        progress(0, total, f"{label}: 0 of {total} on {address}")
+    with closing(completed_on_dask(fn, items, address)) as finished:
+        for done, (i, result) in enumerate(finished, 1):
+            results[i] = result
+            if progress:
+                progress(done, total, f"{label}: {done} of {total} on {address}")
+    return results
+
+
+def completed_on_dask(fn: Callable[[T], R], items: Sequence[T], address: str, keys: list[str] | None = None
+                      ) -> Iterator[tuple[int, R]]:
+    """Every part submitted at once to the Dask cluster at `address` (under `keys`, if given), and each
+    (index, result) as it finishes. A scheduler that cannot be reached is a `ClusterError` naming it; Ctrl-C,
+    any error, or the generator closed early cancels what is left and closes the connection."""
+    if "://" not in address:
+        raise ClusterError(f"Dask scheduler {address!r}: give an address such as tcp://host:8786")
+    from distributed import Client, as_completed
+
+    try:
+        client = Client(address, timeout="20s")
+    except Exception as exc:  # refused, timed out, a malformed address: whatever stops the connection
+        raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: {exc or type(exc).__name__}") from None
+    futures = []
+    try:
+        futures = client.map(fn, list(items), key=keys, pure=False)
+        where = {f.key: i for i, f in enumerate(futures)}
+        for future in as_completed(futures):
+            yield where[future.key], future.result()
+    except BaseException:
+        if futures:
+            client.cancel(futures)
+        raise
+    finally:
+        client.close()

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import asdict
 from fractions import Fraction
 from pathlib import Path
 
 from oddscalc.core.files import write_text
 from oddscalc.core.jsonread import loads
-from oddscalc.core.parallel import map_parts
+from oddscalc.core.parallel import completed_on_dask, map_parts, scheduler_address
 from oddscalc.protect.shoes import Plan, Round, ShoeRecord, deal_shoe
 
 __all__ = ["StateError", "run", "chunks", "scheduler_address", "fingerprint"]
@@ -105,23 +105,6 @@ def _open_state(state: Path, plan: Plan, size: int) -> dict[tuple[int, int], lis
     return done
 
 
-def scheduler_address(given: str | None) -> str | None:
-    """The Dask scheduler to use: `given`, else Dask's configured `scheduler-address` (set by
-    $DASK_SCHEDULER_ADDRESS or a Dask config file), else None (local processes)."""
-    if given:
-        return given
-    if not os.environ.get("DASK_SCHEDULER_ADDRESS") and not _dask_config_files():
-        return None  # nothing can configure one: do not pay for importing dask
-    import dask.config
-
-    return dask.config.get("scheduler-address", None) or None
-
-
-def _dask_config_files() -> bool:
-    return any(Path(p).expanduser().exists() for p in
-               (os.environ.get("DASK_CONFIG", "~/.config/dask"), "/etc/dask"))
-
-
 def run(plan: Plan, chunk_size: int, processes: int | None = None, scheduler: str | None = None,
         state: Path | None = None, progress: Callable[[int, int, str], None] | None = None) -> list[ShoeRecord]:
     """Every shoe's record, in shoe order: chunks from `state` where finished, the rest computed locally
@@ -147,30 +130,14 @@ def run(plan: Plan, chunk_size: int, processes: int | None = None, scheduler: st
 def _on_dask(address: str, plan: Plan, todo: list[tuple[int, int]], done: dict, state: Path | None,
              report: Callable[[int], object]) -> None:
     """Submit the chunks to the cluster at `address`; save and collect each as it finishes. Ctrl-C (or any
-    error) cancels what is left and closes the connection."""
-    from distributed import Client, as_completed
-
-    try:
-        client = Client(address, timeout="20s")
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise ValueError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
-    futures = []
-    try:
-        keys = [f"oddscalc-protect-{_digest(plan)}-{a}-{b}" for a, b in todo]
-        futures = client.map(run_chunk, [(plan, a, b) for a, b in todo], key=keys, pure=False)
-        where = {f.key: c for f, c in zip(futures, todo)}
-        for future in as_completed(futures):
-            start, stop = where[future.key]
-            records = future.result()
+    error) cancels what is left and closes the connection (`core.parallel.completed_on_dask`)."""
+    keys = [f"oddscalc-protect-{_digest(plan)}-{a}-{b}" for a, b in todo]
+    with closing(completed_on_dask(run_chunk, [(plan, a, b) for a, b in todo], address, keys)) as finished:
+        for i, records in finished:
+            start, stop = todo[i]
             _save(state, start, stop, records)
             done[(start, stop)] = records
             report(len(done))
-    except BaseException:
-        if futures:
-            client.cancel(futures)
-        raise
-    finally:
-        client.close()
 
 
 def _digest(plan: Plan) -> str:

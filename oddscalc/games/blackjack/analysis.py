@@ -33,19 +33,53 @@ def strategy_data(s: strategy.Strategy) -> dict[str, list[list[Any]]]:
             for name in ("two_card", "later", "no_double")}
 
 
-def _part(job: tuple[RuleSet, int, bool, int | None]) -> dict[str, Any]:
+def _part(job: tuple[RuleSet, int, bool, int | None, dict]) -> dict[str, Any]:
     """Everything for one up-card: its rows, its chart entries, its basic-strategy value and its share of
     each round law, resplit patterns within the work budget (every quantity is a sum over up-cards, so the
-    parts merge exactly); the laws' progress goes to `map_parts`'s line (`core.parallel.relay`)."""
-    rs, up, with_distribution, budget = job
+    parts merge exactly), with the split laws already computed apart (`_split_part`) given; the laws' progress
+    goes to `map_parts`'s line (`core.parallel.relay`)."""
+    rs, up, with_distribution, budget, done = job
     g = full_game(rs, ups=(up,))
     s = strategy.derive(g)
     td, _ = strategy.td_value(g, s)
-    shared: dict = {}  # the splits whose hands play alike under both strategies are computed once
+    shared: dict = dict(done)  # the splits whose hands play alike under both strategies are computed once
     laws = ({"optimal": round_law(g, budget=budget, progress=relay, shared=shared),
              "basic": round_law(g, s, budget=budget, progress=relay, shared=shared)} if with_distribution else {})
     return {"ev": g.ev, "td": td, "per_up": g.per_up, "limits": g.split_limits, "strategy": s,
             "rows": [_row(r) for r in g.rows], "laws": laws}
+
+
+def _splits_taken(job: tuple[RuleSet, int]) -> list[tuple[int, int]]:
+    """(up-card, pair) of every split optimal play or the basic strategy takes against one up-card."""
+    rs, up = job
+    g = full_game(rs, ups=(up,))
+    return sorted(set(outcomes.split_pairs(g)) | set(outcomes.split_pairs(g, strategy.derive(g))))
+
+
+def _split_part(job: tuple[RuleSet, int, int, int | None]) -> dict:
+    """The laws of one pair's splits against one up-card under both strategies (`outcomes.split_laws`), as
+    `_part` reads them; the progress line names the split and the strategy."""
+    rs, up, pair, budget = job
+    g = full_game(rs, ups=(up,))
+    where = f"split {LABELS[pair]}s v {LABELS[up]}"
+    return outcomes.split_laws(g, pair, (None, strategy.derive(g)), budget,
+                               lambda done, total, label: relay(done, total, f"{where}, {label}"))
+
+
+def _dearest_first(split: tuple[int, int]) -> tuple[int, int]:
+    """An order of splits by their law's cost, dearest first: small pairs first (their hands draw most cards
+    and their unions are most numerous), and for one pair the up-cards from a 7 outwards (measured at 6 packs:
+    2s and 3s against a 7 carry 90% of the exact law's work, `bench.resplit_cost`)."""
+    up, pair = split
+    return pair if pair else 10, abs(up - 6)  # value indices: an Ace pair (0) is split to one card each
+
+
+def split_parts(rs: RuleSet, budget: int | None) -> bool:
+    """Whether the round laws take each split apart (`_split_part`) before the up-cards: when no split is
+    lumped (budget None), where one up-card's splits can outweigh every other part together; not for CDP, whose
+    laws are not shared. Within a budget the up-cards are balanced parts already, and a part per split would
+    only add its game's cost (about 0.2 s)."""
+    return budget is None and rs.post_split != "cdp"
 
 
 def _row(r) -> dict[str, Any]:
@@ -82,7 +116,16 @@ def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True, 
     independent parts, computed on `core.parallel.workers()` processes and merged in up-card order (the
     result does not depend on it). `budget` "auto": `outcomes.default_budget` for the rule set."""
     budget = default_budget(rs) if budget == "auto" else budget
-    parts = map_parts(_part, [(rs, up, with_distribution, budget) for up in up_cards(rs)], progress,
+    done: dict[int, dict] = {up: {} for up in up_cards(rs)}
+    if with_distribution and split_parts(rs, budget):
+        taken = [s for found in map_parts(_splits_taken, [(rs, up) for up in up_cards(rs)], progress,
+                                          "blackjack: splits taken") for s in found]
+        jobs = sorted(taken, key=_dearest_first)
+        laws = map_parts(_split_part, [(rs, up, pair, budget) for up, pair in jobs], progress,
+                         "blackjack: split laws, dearest first")
+        for (up, _), shared in zip(jobs, laws):
+            done[up].update(shared)
+    parts = map_parts(_part, [(rs, up, with_distribution, budget, done[up]) for up in up_cards(rs)], progress,
                       "blackjack: up-cards")
     ev = sum((p["ev"] for p in parts), Fraction(0))
     td = sum((p["td"] for p in parts), Fraction(0))

@@ -13,7 +13,7 @@ result, never kept as states). `rounds.py` says which hands are dealt, pattern b
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -28,7 +28,7 @@ from oddscalc.games.blackjack.dealer import BUST, ROWS, falling
 from oddscalc.games.blackjack.player import DealerTable
 
 __all__ = ["ALL_LOSE", "BANKER_BATCH", "BANKER_RESULTS", "CLASSES", "CLASS_INDEX", "FAST", "NET", "Deferred",
-           "Packing", "banker_groups", "banker_weights", "deal", "deal_hand", "deal_in", "defer_hand", "hand_work",
+           "Packing", "banker_chunks", "banker_groups", "banker_weights", "deal", "deal_hand", "deal_in", "defer_hand", "hand_work",
            "merge_unions", "net_all", "sized_law", "union_banker", "union_law", "union_orders"]
 
 
@@ -160,6 +160,15 @@ def banker_weights(dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarra
         weights[served] = banker_batch.weights(dealer.up + 1, dealer.hit_soft17, shoe, fields[served],
                                                tops[served], peek, dealer.blackjack_card, primes)
     return weights
+
+
+def banker_chunks(dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarray, tops: np.ndarray, peek: bool,
+                  primes: list[int]) -> Iterator[tuple[int, int, np.ndarray]]:
+    """`banker_weights` of many unions, `UNION_CHUNK` at a time so that the weights held at once stay bounded:
+    (first union, end, their weights) per chunk, in order. The one loop of every tally that takes them."""
+    for g0 in range(0, len(fields), UNION_CHUNK):
+        g1 = min(g0 + UNION_CHUNK, len(fields))
+        yield g0, g1, banker_weights(dealer, shoe, fields[g0:g1], tops[g0:g1].tolist(), peek, primes)
 
 
 #: Take the banker's weights of a law's unions in the compiled loop (`banker_batch`) wherever it serves them;
@@ -582,9 +591,7 @@ class Packing:
         primes = self._primes(sizes, dealer)
         acc = np.zeros((int(sizes.max()) + 1, table.shape[2], len(primes)), dtype=np.uint64)
         words = np.array(primes, dtype=np.uint64)
-        for g0 in range(0, len(rows), UNION_CHUNK):  # the banker's weights a chunk of unions at a time
-            g1 = min(g0 + UNION_CHUNK, len(rows))
-            weights = banker_weights(dealer, self.shoe, fields[g0:g1], tops[g0:g1].tolist(), peek, primes)
+        for g0, g1, weights in banker_chunks(dealer, self.shoe, fields, tops, peek, primes):
             packed.fold_nets(table[g0:g1], weights, sizes[g0:g1], words, acc)
         self._rebuild(by_size, acc, primes, offset)
 
@@ -608,10 +615,9 @@ class Packing:
         acc = np.zeros((int(sizes.max()) + 1, 2 * offset + 1, len(primes)), dtype=np.uint64)
         order = np.argsort(ids, kind="stable")
         keys, vals, ids = keys[order], vals[order], ids[order]
-        for g0 in range(0, len(firsts), UNION_CHUNK):  # the banker's weights a chunk of unions at a time
-            g1 = min(g0 + UNION_CHUNK, len(firsts))
+        moduli = np.array(primes, dtype=np.uint64)
+        for g0, g1, weights in banker_chunks(dealer, self.shoe, fields, top, peek, primes):
             r0, r1 = np.searchsorted(ids, [g0, g1])
-            weights = banker_weights(dealer, self.shoe, fields[g0:g1], top[g0:g1].tolist(), peek, primes)
             packed.tally(keys[r0:r1], vals[r0:r1], ids[r0:r1] - g0, sizes[g0:g1], weights,
-                         (words, shifts, int(field)), NET, offset, np.array(primes, dtype=np.uint64), acc)
+                         (words, shifts, int(field)), NET, offset, moduli, acc)
         self._rebuild(by_size, acc, primes, offset)

@@ -31,8 +31,8 @@ from oddscalc.core import packed
 from oddscalc.core.residues import primes_for, reconstruct
 from oddscalc.games.blackjack.dealer import falling
 from oddscalc.games.blackjack.player import DealerTable
-from oddscalc.games.blackjack.dealing import (BANKER_RESULTS, CLASS_INDEX, CLASSES, NET, UNION_CHUNK, banker_groups,
-                                              banker_weights, net_all, union_orders)
+from oddscalc.games.blackjack.dealing import (BANKER_RESULTS, CLASS_INDEX, CLASSES, NET, banker_chunks, banker_groups,
+                                              net_all, union_orders)
 from oddscalc.games.blackjack.rounds import _outcome, hand_blocks
 from oddscalc.games.blackjack.rules import RuleSet
 
@@ -146,7 +146,7 @@ class _Terms:
         A union m on the shoe less t pair cards leaves what the union m + t pair cards leaves on the whole
         shoe S, and its card orders are (S_p)_t times fewer: orders_(S - t)(m) = orders_S(m + t) / (S_p)_t, with
         (size)_(|m| + t) = (size)_t (size - t)_|m|. So each distinct m + t takes its banker weights once, on S
-        (`dealing.banker_weights`, card orders included, a chunk at a time, with the highest top it is met
+        (`dealing.banker_chunks`, card orders included, a chunk at a time, with the highest top it is met
         with: finer banker groups leave every sum unchanged), and for each t the sum over sizes K = |m| + t of
         weights times the union's sums, over (size)_K den(size - K), is scaled by (size)_t / (S_p)_t. The sums
         are taken modulo primes whose product passes twice the largest possible one and rebuilt exactly
@@ -181,10 +181,8 @@ class _Terms:
         bound = int(np.abs(unions.sums).max()) * max(dens.values())
         primes = primes_for(2 * bound, 1 << 30)
         weights = np.empty((len(distinct), len(BANKER_RESULTS), len(primes) + 1), dtype=np.uint64)
-        for g0 in range(0, len(distinct), UNION_CHUNK):
-            g1 = min(g0 + UNION_CHUNK, len(distinct))
-            weights[g0:g1] = banker_weights(self.dealer, shoe, distinct[g0:g1], tops[g0:g1].tolist(),
-                                            self.rules.peek, list(primes))
+        for g0, g1, chunk in banker_chunks(self.dealer, shoe, distinct, tops, self.rules.peek, list(primes)):
+            weights[g0:g1] = chunk
         ks = sorted(dens)
         where = np.searchsorted(np.array(ks), sizes)  # each distinct union's size, as an index into ks
         # the sums split into their positive and negative parts, (N, N), (N, x), (x, x) each: tables of

@@ -1,0 +1,56 @@
+"""Parts on a Dask distributed cluster (`core.parallel.on_cluster`): the same results, in input order, as local
+processes, for plain parts and for the blackjack exact law's split parts; an address that cannot be reached is
+one line and exit 2 from the command line."""
+
+import json
+import math
+
+import pytest
+from click.testing import CliRunner
+
+from oddscalc.cli import cli
+from oddscalc.core.parallel import ClusterError, map_parts, on_cluster
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c:
+        yield c.scheduler_address
+
+
+def test_parts_on_a_cluster_come_back_in_input_order(cluster):
+    items = [12, 3, 0, 7, 20, 1]
+    seen = []
+    with on_cluster(cluster):
+        got = map_parts(math.factorial, items, lambda d, t, label: seen.append((d, t, label)), "factorials")
+    assert got == [math.factorial(n) for n in items]
+    assert seen[0][:2] == (0, 6) and seen[-1][:2] == (6, 6) and cluster in seen[-1][2]
+    assert map_parts(math.factorial, items, processes=1) == got  # outside the block: local again
+
+
+def test_the_exact_law_with_split_parts_on_a_cluster_equals_the_local_one(cluster, monkeypatch):
+    from oddscalc.games.blackjack import analysis
+    from oddscalc.games.blackjack.rules import RuleSet
+
+    rules = RuleSet(decks=1, max_hands=2)
+    assert analysis.split_parts(rules, None)
+    monkeypatch.setenv("ODDSCALC_WORKERS", "1")
+    local = analysis.compute_summary(rules, budget=None)
+    with on_cluster(cluster):
+        far = analysis.compute_summary(rules, budget=None)
+    assert json.dumps(far, sort_keys=True) == json.dumps(local, sort_keys=True)
+
+
+@pytest.mark.parametrize("address", ["hello", "nonsense://x:1", "tcp://"])
+def test_an_address_that_cannot_be_reached_is_one_line_and_exit_2(address, tmp_path, monkeypatch):
+    monkeypatch.setenv("ODDSCALC_CACHE", str(tmp_path))
+    with on_cluster(address), pytest.raises(ClusterError, match="Dask scheduler"):
+        map_parts(math.factorial, [1])
+    r = CliRunner().invoke(cli, ["blackjack", "game", "--no-cache", "--scheduler", address])
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output and r.output.count("\n") == 1 and address in r.output
+    r = CliRunner().invoke(cli, ["tables", "--out", str(tmp_path / "t"), "--game", "blackjack", "--version", "1994",
+                                 "--scheduler", address])
+    assert r.exit_code == 2 and "Traceback" not in r.output and address in r.output.splitlines()[-1]
