@@ -27,7 +27,8 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-__all__ = ["workers", "map_parts", "relay", "on_cluster", "completed_on_dask", "scheduler_address", "ClusterError"]
+__all__ = ["workers", "map_parts", "relay", "on_cluster", "completed_on_dask", "scheduler_address", "checked_address",
+           "ClusterError", "SCHEMES"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -59,11 +60,25 @@ def on_cluster(address: str | None) -> Iterator[None]:
         _cluster = outer
 
 
+#: The address schemes a Dask scheduler listens on.
+SCHEMES = ("tcp", "tls", "ucx", "ws", "wss", "inproc")
+
+
+def checked_address(address: str) -> str:
+    """`address` if it has the form of a Dask scheduler's (scheme://where, a known scheme), else a
+    `ClusterError` naming it and what is allowed. Whether it answers is known only once parts are sent."""
+    scheme, sep, where = address.partition("://")
+    if not sep or scheme not in SCHEMES or not where.strip() or where.strip() != where:
+        raise ClusterError(f"Dask scheduler {address[:80]!r}: give scheme://host:port with a scheme among "
+                           f"{', '.join(SCHEMES)}, e.g. tcp://10.0.0.5:8786")
+    return address
+
+
 def scheduler_address(given: str | None) -> str | None:
-    """The Dask scheduler to use: `given`, else Dask's configured `scheduler-address` (set by
-    $DASK_SCHEDULER_ADDRESS or a Dask config file), else None (local processes)."""
-    if given:
-        return given
+    """The Dask scheduler to use: `given` (`checked_address`), else Dask's configured `scheduler-address` (set
+    by $DASK_SCHEDULER_ADDRESS or a Dask config file), else None (local processes)."""
+    if given is not None:
+        return checked_address(given)
     if not os.environ.get("DASK_SCHEDULER_ADDRESS") and not _dask_config_files():
         return None  # nothing can configure one: do not pay for importing dask
     import dask.config
@@ -215,8 +230,7 @@ def completed_on_dask(fn: Callable[[T], R], items: Sequence[T], address: str, ke
     """Every part submitted at once to the Dask cluster at `address` (under `keys`, if given), and each
     (index, result) as it finishes. A scheduler that cannot be reached is a `ClusterError` naming it; Ctrl-C,
     any error, or the generator closed early cancels what is left and closes the connection."""
-    if "://" not in address:
-        raise ClusterError(f"Dask scheduler {address!r}: give an address such as tcp://host:8786")
+    checked_address(address)
     from distributed import Client, as_completed
 
     try:
