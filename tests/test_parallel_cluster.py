@@ -56,7 +56,10 @@ def test_a_malformed_address_is_one_line_and_exit_2_before_any_work(address, tmp
 
 
 def test_a_scheduler_that_does_not_answer_is_one_line_and_exit_2(tmp_path, monkeypatch):
+    from oddscalc.core import parallel
+
     monkeypatch.setenv("ODDSCALC_CACHE", str(tmp_path))  # no cache: the parts must be sent
+    monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", "2s")  # not Dask's 20 s of retries
     address = "tcp://127.0.0.1:9"  # the discard port: nothing listens
     r = CliRunner().invoke(cli, ["blackjack", "game", "--no-cache", "--scheduler", address])
     assert r.exit_code == 2, r.output

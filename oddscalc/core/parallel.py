@@ -60,6 +60,9 @@ def on_cluster(address: str | None) -> Iterator[None]:
         _cluster = outer
 
 
+#: How long to wait for a Dask scheduler to answer before giving up.
+CONNECT_TIMEOUT = "20s"
+
 #: The address schemes a Dask scheduler listens on.
 SCHEMES = ("tcp", "tls", "ucx", "ws", "wss", "inproc")
 
@@ -234,7 +237,7 @@ def completed_on_dask(fn: Callable[[T], R], items: Sequence[T], address: str, ke
     from distributed import Client, as_completed
 
     try:
-        client = Client(address, timeout="20s")
+        client = Client(address, timeout=CONNECT_TIMEOUT)
     except Exception as exc:  # refused, timed out, a malformed address: whatever stops the connection
         raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: {exc or type(exc).__name__}") from None
     futures = []
