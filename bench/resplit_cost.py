@@ -17,6 +17,7 @@ import time
 
 from bench.resplit_size import decks_argument, sizes, split_packing
 
+
 def optimal_splits(decks: int) -> list[tuple[int, int]]:
     """(pair, up-card) value indices of every pair that composition-dependent optimal play splits."""
     from oddscalc.games.blackjack.game import full_game

@@ -41,7 +41,7 @@ RELAY_EVERY = 0.25
 
 
 class ClusterError(ValueError):
-    """The Dask scheduler `map_parts` was sent to cannot be reached."""
+    """A Dask scheduler address that is malformed (`checked_address`), or where nothing answers."""
 
 
 #: The Dask scheduler `map_parts` sends its parts to (None: local processes); set by `on_cluster`.
