@@ -10,6 +10,7 @@ import importlib
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
+from inspect import signature
 from types import ModuleType
 
 from oddscalc.core import planning
@@ -102,8 +103,12 @@ def analyse(
     pay: Mapping[str, str] | None = None,
     custom: bool = False,
     progress: Progress | None = None,
+    exact_law: bool = False,
 ) -> GameAnalysis:
-    """Exact analysis of one wager (or all) of `game` under `version` and the given rule choices."""
+    """Exact analysis of one wager (or all) of `game` under `version` and the given rule choices. `exact_law`:
+    the law of every round computed exactly however long it takes, for a game whose default law bounds its
+    work (blackjack's resplit rounds beyond a work budget: `blackjack game --law-budget none`'s law); other
+    games' laws are exact either way."""
     found = wagers(game, version, pay)
     if wager is not None:
         chosen = tuple(w for w in found if w.key.lower() == wager.lower())
@@ -118,7 +123,8 @@ def analyse(
         wanted = selected | {k for w in found for k in needs(w)}
         found = tuple(w for w in wagers(game, version, pay) if w.key in wanted)
     resolved, outside = resolved_rules(game, version, rules, custom)
-    result = game_mod.analyse(found, resolved, progress=progress)
+    options = {"exact_law": True} if exact_law and "exact_law" in signature(game_mod.analyse).parameters else {}
+    result = game_mod.analyse(found, resolved, progress=progress, **options)
     results = tuple(r for r in result.results if r.wager.key in selected)
     is_custom = outside or any(w.custom for w in found)
     return replace(result, game=game, version=version, rules=tuple(resolved.items()), custom=is_custom,

@@ -1,8 +1,11 @@
-"""The legal 6-pack round's law (the 2007 version's default rules) as the tables print it (resplit rounds beyond the work budget lumped at their
-exact mean, with their exact second moment and exact bounds on every chance) against the exact law with
-nothing lumped, computed once by the other path (every resplit pattern's hands dealt jointly, no moments
-taken by one and two hands at a time) and kept as data: `bench/exact_law_reference.py`, about 24 minutes on two
-processes (47 before each split became a part of its own). The budgeted summary comes from the committed cache, so this costs seconds."""
+"""The law of one legal 4- or 6-pack round two ways: with nothing lumped (every resplit pattern's hands dealt
+jointly, `--law-budget none`), and with the default work budget (resplit rounds beyond it lumped at their exact
+mean, with their exact second moment, taken by one and two hands at a time, and exact bounds on every chance),
+which the tables print for now. The exact laws of the tables' rule sets are committed to the cache as they are
+computed (about half an hour each on two processes; docs/blackjack.md, "The exact laws of the tables' rule
+sets"), and each is checked against its budgeted law; the 2007 default's exact law is also checked against the
+reference data `bench/exact_law_reference.py` wrote. Both summaries come from the committed cache, so this
+costs seconds."""
 
 import json
 from fractions import Fraction
@@ -22,6 +25,53 @@ def _law(pairs) -> dict[Fraction, Fraction]:
     return out
 
 
+def table_rule_sets():
+    """The distinct rule sets the blackjack tables print whose default law bounds its work (4 and 6 packs)."""
+    from oddscalc import api
+    from oddscalc.games.blackjack.outcomes import default_budget
+    from oddscalc.games.blackjack.rules import rule_set
+    found = {}
+    for version in ("1994", "2002", "2007"):
+        for rules in api.table_rule_sets("blackjack", version):
+            rs = rule_set(api.resolved_rules("blackjack", version, rules)[0])
+            if default_budget(rs) is not None:
+                found.setdefault(rs, f"{version} {rs.decks} packs {'H17' if rs.hit_soft17 else 'S17'}")
+    return found
+
+
+TABLE_RULE_SETS = table_rule_sets()
+#: The table rule sets whose exact law is committed so far (the other 2 take about half an hour each on two
+#: processes; the tables switch to the exact law once all eight are in).
+EXACT_COMMITTED = ("2007 6 packs S17",
+                   "1994 4 packs S17",
+                   "2002 4 packs H17",
+                   "2007 4 packs S17",
+                   "2007 4 packs H17",
+                   "1994 6 packs S17")
+
+
+def test_every_4_and_6_pack_rule_set_of_the_tables_is_here():
+    """1994 (= 2002's stand-on-soft-17 sets), 2002 and 2007 at 4 and 6 packs, standing and hitting soft 17."""
+    assert len(TABLE_RULE_SETS) == 8 and {rs.decks for rs in TABLE_RULE_SETS} == {4, 6}
+    assert set(EXACT_COMMITTED) <= set(TABLE_RULE_SETS.values())  # each name a table rule set: none skipped
+
+
+@pytest.mark.parametrize("rs", [rs for rs, name in TABLE_RULE_SETS.items() if name in EXACT_COMMITTED],
+                         ids=[name for name in TABLE_RULE_SETS.values() if name in EXACT_COMMITTED])
+def test_each_committed_exact_law_agrees_with_its_budgeted_law(rs):
+    """A table rule set's exact law (nothing lumped: its mean is the strategy's exact expectation) against the
+    budgeted law of `blackjack game`, computed the other way (the lumped rounds' moments by one and two hands at
+    a time): the checks of `check_against_exact`, for both strategies."""
+    from oddscalc.games.blackjack.analysis import game_summary
+    exact, budgeted = game_summary(rs, budget=None), game_summary(rs)
+    assert exact["law_budget"] is None and exact["ev"] == budgeted["ev"] and exact["td_ev"] == budgeted["td_ev"]
+    for name, key in (("optimal", "ev"), ("basic", "td_ev")):
+        law = exact["laws"][name]
+        assert Fraction(law["lumped"]) == 0 and not law["lumped_distribution"]
+        check_against_exact(law["distribution"], Fraction(exact[key]), budgeted["laws"][name])
+        assert law["events"] == budgeted["laws"][name]["events"] and law["stake"] == budgeted["laws"][name]["stake"]
+
+
 @pytest.fixture(scope="module")
 def summaries():
     """The reference and the summary of its rule set with the default work budget (the committed cache)."""
@@ -34,7 +84,7 @@ def summaries():
 
 
 @pytest.mark.parametrize("name", ["optimal", "basic"])
-def test_the_printed_law_agrees_with_the_exact_law_of_every_round(summaries, name):
+def test_the_budgeted_law_agrees_with_the_reference_exact_law(name, summaries):
     """The exact law is a law on whole and half units from -8 to 8 whose mean is the strategy's expectation; the
     budgeted law's exact part, taken from it, leaves a nonnegative law of the lumped chance on whole units within
     the hands' stakes, with the lumped rounds' mean and second moment; so the exact variance equals the printed
@@ -75,6 +125,20 @@ def check_against_exact(exact_pairs, ev: Fraction, law: dict) -> None:
         assert low <= chances[event] <= high and low < high
 
 
+@pytest.mark.parametrize("name", ["optimal", "basic"])
+def test_the_cached_exact_law_is_the_reference(name):
+    """The 2007 default's exact law in the committed cache equals the reference data entry for entry: it did not
+    move since the reference was computed."""
+    from oddscalc import api
+    from oddscalc.games.blackjack.analysis import game_summary
+    from oddscalc.games.blackjack.rules import rule_set
+    reference = json.loads(REFERENCE.read_text())
+    exact = game_summary(rule_set(api.resolved_rules("blackjack", reference["version"])[0]), budget=None)
+    key = "ev" if name == "optimal" else "td_ev"
+    assert exact[key] == reference[key]
+    assert _law(exact["laws"][name]["distribution"]) == _law(reference["laws"][name]["distribution"])
+
+
 def test_the_reference_names_what_it_assumes(summaries):
     """The reference says what it is, was computed on the rules its version resolves to now (6 packs, 4 hands,
     CDP1 after a split), and has the budgeted summary's events and expected stake, which lumping leaves alone."""
@@ -98,3 +162,28 @@ def test_the_reference_writer_refuses_bad_arguments_before_any_work(argv, named,
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and named in err
+
+
+def test_api_asks_for_the_exact_law_only_when_told_and_only_of_a_game_that_takes_it(monkeypatch):
+    """`api.analyse(..., exact_law=True)` reaches the blackjack summary as no work budget, and the initial wager's
+    distribution is then the law of a round (2007 rules, 4 packs: a committed exact law); by default the rule
+    set's budget ("auto") lumps some resplit rounds and says so. A game whose `analyse` takes no `exact_law`
+    (roulette's laws are exact either way) is called as before."""
+    from oddscalc import api
+    from oddscalc.games.blackjack import wagers
+    from oddscalc.games.blackjack.analysis import game_summary
+    asked = []
+
+    def spy(rs, progress=None, use_cache=True, budget="auto"):
+        asked.append(budget)
+        return game_summary(rs, progress, use_cache, budget)
+
+    monkeypatch.setattr(wagers, "game_summary", spy)
+    exact = api.analyse("blackjack", "2007", "initial", {"decks": "4"}, exact_law=True).results[0]
+    default = api.analyse("blackjack", "2007", "initial", {"decks": "4"}).results[0]
+    assert asked == [None, "auto"]
+    assert exact.not_a_law == "" and exact.partial is None and "work budget" in default.not_a_law
+    assert exact.distribution.mean == default.distribution.mean
+    assert exact.distribution.as_dict() != default.distribution.as_dict()
+    roulette = api.analyse("roulette", "2007", exact_law=True)
+    assert roulette.results == api.analyse("roulette", "2007").results

@@ -101,34 +101,50 @@ def test_every_committed_table_validates_against_the_schema():
     for path in sorted(p for p in (ROOT / "tables").rglob("*.json") if not p.name.endswith("-removal.json")):
         data = json.loads(path.read_text())
         for rule_set in data["rule_sets"]:
-            jsonschema.validate(rule_set, SCHEMA)
-            for w in rule_set["wagers"]:
-                report = w["math_report"]
-                assert report["distribution_is_law"] == w["distribution_is_law"], (path, w["key"])
-                if not w["distribution_is_law"]:  # variance-based figures only where the variance is exact
-                    bounds = w["law_bounds"]  # blackjack's lumped rounds: chance, mean and range known
-                    square = None if bounds is None else bounds["unresolved"]["second_moment"]
-                    assert report["p_win"] is report["top_award"] is report["third_absolute_central_moment"] is None
-                    if square is None:
-                        assert w["variance"] is w["standard_deviation"] is report["standard_deviation"] is None
-                        assert report["rtp_bands"] == report["volatility_index"] == []
-                    else:  # the variance the math report gives is the law_bounds' one, its root the SD
-                        low, high = (x["exact"] for x in bounds["variance"])
-                        assert low == high == w["variance"]["exact"] == report["variance"]["exact"], (path, w["key"])
-                        assert report["standard_deviation"]["square"] == low
-                        sd = Decimal(report["standard_deviation"]["decimal"])
-                        assert abs(sd * sd - Decimal(F(low).numerator) / F(low).denominator) < Decimal("1e-15")
-                        assert len(report["volatility_index"]) == 3 and len(report["rtp_bands"]) == 6
-                    if bounds is not None:
-                        unresolved = bounds["unresolved"]
-                        mass = F(unresolved["chance"]["exact"])
-                        pairs = [[F(x["exact"]) for x in bounds[k]] for k in ("p_win", "p_push", "p_loss")]
-                        assert all(0 <= lo <= hi <= lo + mass for lo, hi in pairs), (path, w["key"])
-                        assert sum(hi for _, hi in pairs) >= 1 >= sum(lo for lo, _ in pairs) >= 1 - mass
-                        low, high = (F(x["exact"]) for x in bounds["variance"])
-                        if unresolved["second_moment"] is None:  # the exact part's chances, every round once
-                            assert sum(lo for lo, _ in pairs) == 1 - mass and 0 < low < high, (path, w["key"])
-                        else:  # the lumped rounds' second moment known: the variance exact, within their range
-                            mean, square = F(unresolved["mean"]["exact"]), F(unresolved["second_moment"]["exact"])
-                            a, b = (F(x) for x in unresolved["net_return_range"])
-                            assert 0 < low == high and mean ** 2 <= square <= (a + b) * mean - a * b, (path, w["key"])
+            check_rule_set_data(rule_set, path)
+
+
+def test_a_budgeted_blackjack_law_validates_with_its_bounds():
+    """The tables print exact laws only; a blackjack query with the default work budget (1994 rules, 4 packs,
+    from the committed cache) gives a distribution that is not the law, with exact bounds: the same checks."""
+    from oddscalc import api
+    from oddscalc.report.serialize import analysis_to_data
+    data = analysis_to_data(api.analyse("blackjack", "1994", "initial", {"decks": "4"}))
+    assert data["wagers"][0]["distribution_is_law"] is False and data["wagers"][0]["law_bounds"] is not None
+    check_rule_set_data(data, "blackjack 1994 4 packs, budgeted")
+
+
+def check_rule_set_data(rule_set: dict, where) -> None:
+    """One rule set's analysis JSON against the schema, its math report against its wagers, and where a
+    distribution is not the law, its bounds against each other."""
+    jsonschema.validate(rule_set, SCHEMA)
+    for w in rule_set["wagers"]:
+        report = w["math_report"]
+        assert report["distribution_is_law"] == w["distribution_is_law"], (where, w["key"])
+        if not w["distribution_is_law"]:  # variance-based figures only where the variance is exact
+            bounds = w["law_bounds"]  # blackjack's lumped rounds: chance, mean and range known
+            square = None if bounds is None else bounds["unresolved"]["second_moment"]
+            assert report["p_win"] is report["top_award"] is report["third_absolute_central_moment"] is None
+            if square is None:
+                assert w["variance"] is w["standard_deviation"] is report["standard_deviation"] is None
+                assert report["rtp_bands"] == report["volatility_index"] == []
+            else:  # the variance the math report gives is the law_bounds' one, its root the SD
+                low, high = (x["exact"] for x in bounds["variance"])
+                assert low == high == w["variance"]["exact"] == report["variance"]["exact"], (where, w["key"])
+                assert report["standard_deviation"]["square"] == low
+                sd = Decimal(report["standard_deviation"]["decimal"])
+                assert abs(sd * sd - Decimal(F(low).numerator) / F(low).denominator) < Decimal("1e-15")
+                assert len(report["volatility_index"]) == 3 and len(report["rtp_bands"]) == 6
+            if bounds is not None:
+                unresolved = bounds["unresolved"]
+                mass = F(unresolved["chance"]["exact"])
+                pairs = [[F(x["exact"]) for x in bounds[k]] for k in ("p_win", "p_push", "p_loss")]
+                assert all(0 <= lo <= hi <= lo + mass for lo, hi in pairs), (where, w["key"])
+                assert sum(hi for _, hi in pairs) >= 1 >= sum(lo for lo, _ in pairs) >= 1 - mass
+                low, high = (F(x["exact"]) for x in bounds["variance"])
+                if unresolved["second_moment"] is None:  # the exact part's chances, every round once
+                    assert sum(lo for lo, _ in pairs) == 1 - mass and 0 < low < high, (where, w["key"])
+                else:  # the lumped rounds' second moment known: the variance exact, within their range
+                    mean, square = F(unresolved["mean"]["exact"]), F(unresolved["second_moment"]["exact"])
+                    a, b = (F(x) for x in unresolved["net_return_range"])
+                    assert 0 < low == high and mean ** 2 <= square <= (a + b) * mean - a * b, (where, w["key"])

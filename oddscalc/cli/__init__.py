@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from oddscalc import api
-from oddscalc.core.progress import StderrBar
+from oddscalc.core.progress import StderrBar, prefixed
 from oddscalc.regulations.versions import VERSIONS, get_version
 from oddscalc.report import serialize, text
 from oddscalc.report.booklet import booklet_html, booklet_pdf
@@ -237,8 +237,9 @@ def _write_tables(out: Path, chosen_versions: list[str], only_games: tuple[str, 
             rule_sets = api.table_rule_sets(game, version)
             analyses = []
             for i, rules in enumerate(rule_sets):
-                bar(i, len(rule_sets), f"{version} {game}")
-                analyses.append(api.analyse(game, version, rules=rules))
+                label = f"{version} {game} {i + 1}/{len(rule_sets)}"
+                bar(i, len(rule_sets), label)
+                analyses.append(api.analyse(game, version, rules=rules, progress=prefixed(bar, label)))
             bar(len(rule_sets), len(rule_sets), f"{version} {game}")
             write_game_tables(out, version, game, analyses)
             write_removal_tables(out, version, game, bar)  # issue 16: effects of removal, shoe games only

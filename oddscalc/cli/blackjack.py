@@ -200,7 +200,8 @@ def game_cmd(no_cache, budget, scheduler, fmt, custom, version, rule, **flags) -
         lumped = Fraction(rl["lumped"])
         click.echo(f"law of a round ({name}): " + ("exact for every round" if not lumped else
                    f"exact but for resplit rounds of chance {pct(lumped)} ({rl['lumped']}: {why}), lumped at "
-                   "their exact mean"))
+                   "their exact mean" + ("" if budget is None else "; --law-budget none gives the exact law "
+                                         "(up to about half an hour at 4 or 6 packs unless cached)")))
     click.echo("per up-card (CD optimal, basic strategy):")
     for up, p, e, t in s["per_up"]:
         click.echo(f"  {up:>2}  chance {ftext(Fraction(p)):>6}  {pct(Fraction(e)):>10}  {pct(Fraction(t)):>10}")

@@ -7,7 +7,7 @@ import sys
 import time
 from typing import Protocol, TextIO
 
-__all__ = ["Progress", "StderrBar"]
+__all__ = ["Progress", "StderrBar", "prefixed"]
 
 
 class Progress(Protocol):
@@ -59,3 +59,16 @@ class StderrBar:
         self.stream.write("\r" + text + " " * max(0, self._shown - len(text)) + end)
         self._shown = 0 if end else len(text)
         self.stream.flush()
+
+
+def prefixed(progress: Progress, prefix: str) -> Progress:
+    """`progress` with every label led by `prefix`: an inner computation's work shown on an outer loop's line.
+
+    >>> seen = []
+    >>> prefixed(lambda done, total, label="": seen.append((done, total, label)), "2007 blackjack 3/6")(1, 4, "ups")
+    >>> seen
+    [(1, 4, '2007 blackjack 3/6: ups')]
+    """
+    def report(done: int, total: int, label: str = "") -> None:
+        progress(done, total, f"{prefix}: {label}" if label else prefix)
+    return report

@@ -63,8 +63,12 @@ def _F(text: str) -> Fraction:
     return Fraction(text)
 
 
-def _initial(w: Wager, rs: RuleSet, play: str, progress) -> tuple[WagerResult, list[Extra], list[str]]:
-    s = game_summary(rs, progress)
+def _initial(w: Wager, rs: RuleSet, play: str, progress, exact_law: bool = False
+             ) -> tuple[WagerResult, list[Extra], list[str]]:
+    """The initial wager under `play`: its law of one round from the game's summary, with resplit rounds beyond
+    the rule set's work budget lumped at their exact mean (exact bounds given), or with `exact_law` nothing
+    lumped (cached for the tables' rule sets as they are computed: docs/blackjack.md)."""
+    s = game_summary(rs, progress, budget=None if exact_law else "auto")
     law = s["laws"][play]
     dist = Distribution.from_weights([(_F(r), _F(p)) for r, p in law["distribution"]])
     ev, td = _F(s["ev"]), _F(s["td_ev"])
@@ -151,14 +155,17 @@ def decision_table(w: Wager, rules: dict[str, str]) -> dict | None:
     return game_summary(effective_rules((w,), rules))["strategy"]
 
 
-def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
+def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None, exact_law: bool = False
+            ) -> GameAnalysis:
+    """The game-module contract (DEVELOPING.md); `exact_law`: the initial wager's law of one round with nothing
+    lumped however long it takes (`outcomes.default_budget` bounds it otherwise beyond 1 pack)."""
     rs = effective_rules(wagers, rules)
     shoe = full_shoe(rs.decks)
     results, extras = [], []
     for w in wagers:
         kind = w.param("kind")
         if kind == "initial":
-            result, more, _ = _initial(w, rs, rules.get("strategy", "optimal"), progress)
+            result, more, _ = _initial(w, rs, rules.get("strategy", "optimal"), progress, exact_law)
             results.append(result)
             extras += more
         elif kind == "insurance":
