@@ -76,12 +76,16 @@ def test_each_committed_exact_law_agrees_with_its_budgeted_law(rs):
 @pytest.fixture(scope="module")
 def summaries():
     """The reference and the summary of its rule set with the default work budget (the committed cache)."""
-    from oddscalc import api
     from oddscalc.games.blackjack.analysis import game_summary
-    from oddscalc.games.blackjack.rules import rule_set
     reference = json.loads(REFERENCE.read_text())
-    rules, _ = api.resolved_rules("blackjack", reference["version"])
-    return reference, game_summary(rule_set(rules))
+    return reference, game_summary(rule_set_of(reference))
+
+
+def rule_set_of(reference: dict):
+    """The RuleSet of the reference's version's default rules, as resolved now."""
+    from oddscalc import api
+    from oddscalc.games.blackjack.rules import rule_set
+    return rule_set(api.resolved_rules("blackjack", reference["version"])[0])
 
 
 @pytest.mark.parametrize("name", ["optimal", "basic"])
@@ -127,14 +131,12 @@ def check_against_exact(exact_pairs, ev: Fraction, law: dict) -> None:
 
 
 @pytest.mark.parametrize("name", ["optimal", "basic"])
-def test_the_cached_exact_law_is_the_reference(name):
+def test_the_cached_exact_law_is_the_reference(name, summaries):
     """The 2007 default's exact law in the committed cache equals the reference data entry for entry: it did not
     move since the reference was computed."""
-    from oddscalc import api
     from oddscalc.games.blackjack.analysis import game_summary
-    from oddscalc.games.blackjack.rules import rule_set
-    reference = json.loads(REFERENCE.read_text())
-    exact = game_summary(rule_set(api.resolved_rules("blackjack", reference["version"])[0]), budget=None)
+    reference, _ = summaries
+    exact = game_summary(rule_set_of(reference), budget=None)
     key = "ev" if name == "optimal" else "td_ev"
     assert exact[key] == reference[key]
     assert _law(exact["laws"][name]["distribution"]) == _law(reference["laws"][name]["distribution"])
