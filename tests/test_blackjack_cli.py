@@ -140,3 +140,31 @@ def test_a_law_that_outgrows_the_free_memory_is_a_one_line_error(tmp_path, monke
     lines = [line for line in err.replace("\r", "\n").splitlines() if line.startswith("oddscalc:")]
     assert code == 2 and not out and len(lines) == 1 and "Traceback" not in err
     assert "more memory than is free" in lines[0] and "--law-budget" in lines[0]
+
+
+def test_dist_with_exact_law_prints_the_tables_law(capsys):
+    """`dist --exact-law`: the law of every round, nothing lumped, read from the committed cache; for the 2007
+    default it equals the reference law an earlier engine wrote (tests/data); without the flag the query lumps
+    resplit rounds beyond the work budget and gives bounds."""
+    reference = json.loads((Path(__file__).parent / "data" / "blackjack-exact-law-2007-6packs.json").read_text())
+    code, out, err = run(["dist", "blackjack", "initial", "--version", "2007", "--exact-law", "--format", "json"],
+                         capsys)
+    assert code == 0, err
+    wager = json.loads(out)["wagers"][0]
+    assert wager["distribution_is_law"] is True and wager["law_bounds"] is None
+    assert [[e["return"], e["probability"]] for e in wager["distribution"]] == reference["laws"]["optimal"]["distribution"]
+    code, out, err = run(["dist", "blackjack", "initial", "--version", "2007", "--format", "json"], capsys)
+    wager = json.loads(out)["wagers"][0]
+    assert code == 0 and wager["distribution_is_law"] is False and wager["law_bounds"] is not None
+
+
+def test_exact_law_changes_nothing_for_a_game_whose_law_is_always_exact(capsys):
+    plain = run(["edge", "roulette", "--format", "json"], capsys)
+    assert run(["edge", "roulette", "--exact-law", "--format", "json"], capsys) == plain and plain[0] == 0
+
+
+@pytest.mark.parametrize("rules, title", [([], "Initial wager (composition-dependent optimal play)"),
+                                          (["--rule", "strategy=basic"], "Initial wager (basic strategy)")])
+def test_the_initial_wagers_title_names_the_play_its_figures_assume(rules, title, capsys):
+    code, out, err = run(["edge", "blackjack", "initial", "--version", "1994", *rules], capsys)
+    assert code == 0 and f"initial: {title}\n" in out, err

@@ -1,7 +1,8 @@
 """The blackjack reference simulator against the exact round law (1994 rules, 6 packs, two hands at most
 from a split, basic strategy): a seeded run passes `check`; a wrong payout and a wrong rule are caught. And
 against the legal default (resplits to four hands), whose law is known exactly but for lumped split rounds:
-the conservative `check` passes a seeded run and catches a wrong payout.
+the conservative `check` passes a seeded run and catches a wrong payout; and against the legal default's exact law
+(nothing lumped, `--exact-law`: the tables' law, committed to the cache), the full-power `check`.
 
 The exact law of this rule set takes minutes, so it is read from the committed cache; the law itself is
 recomputed from scratch on tiny shoes (every deal enumerated) in test_blackjack_rounds.py."""
@@ -110,6 +111,44 @@ def test_check_command_accepts_the_legal_default(tmp_path, capsys):
                  capsys) == 0
     out = capsys.readouterr().out
     assert "CONSISTENT with the exactly known part of the law" in out and "allowed" in out
+
+
+@pytest.fixture(scope="module")
+def legal_exact():
+    """The legal default's exact law, nothing lumped (`exact_law=True`): the tables' law, read from the cache."""
+    a = api.analyse("blackjack", "1994", "initial", rules={"strategy": "basic"}, exact_law=True)
+    table = api.decision_table("blackjack", "1994", "initial", dict(a.rules))
+    return a.results[0], dict(a.rules), table
+
+
+def test_the_legal_exact_law_is_one_the_known_part_allows(legal, legal_exact):
+    known, exact = legal[0].partial, legal_exact[0]
+    assert not exact.not_a_law and exact.partial is None
+    assert exact.distribution.mean == known.total_mean
+    for event in (lambda v: v > 0, lambda v: v == 0, lambda v: v < 0):
+        low, high = known.probability_bounds(event)
+        assert low <= sum(p for v, p in exact.distribution.outcomes if event(v)) <= high
+
+
+def test_the_exact_law_of_the_legal_game_passes_a_seeded_run_and_catches_a_wrong_payout(legal_exact):
+    result, rules, table = legal_exact
+    counts = simulators.simulate("blackjack", result.wager, 100_000, seed=1, rules=rules, table=table)
+    outcome = check_counts(result.distribution, counts)
+    assert outcome.passed and "Conservative" not in outcome.verdict
+    play = _wrong(rules, table, result.wager, pays=1)
+    wrong = check_counts(result.distribution, simulators.simulate("blackjack", result.wager, 100_000, seed=3, play=play))
+    assert not wrong.passed
+
+
+def test_check_command_tests_the_legal_default_against_its_exact_law(tmp_path, capsys):
+    counts = tmp_path / "r.csv"
+    assert _exit(["simulate", "blackjack", "initial", "--version", "1994", "--rule", "strategy=basic",
+                  "--rounds", "20000", "--seed", "5", "--out", str(counts)], capsys) == 0
+    capsys.readouterr()
+    assert _exit(["check", "blackjack", "initial", str(counts), "--version", "1994", "--rule", "strategy=basic",
+                  "--exact-law"], capsys) == 0
+    out = capsys.readouterr().out
+    assert "CONSISTENT with the exact distribution" in out and "allowed" not in out
 
 
 def _exit(argv, capsys):

@@ -36,3 +36,27 @@ def test_every_table_row_cites_the_law():
                 assert wager["citation"].startswith("SI ") or "Rules UK" in wager["citation"], (path, wager["key"])
                 for p in wager["payouts"]:
                     assert p["citation"], (path, wager["key"], p["key"])
+
+
+def test_every_blackjack_table_prints_the_exact_law_of_a_round():
+    """The tables print each rule set's exact round law, nothing lumped (issue 11), not the budgeted law of a
+    query: no bounds, every chance of the law given, and the 2007 default's law equal, entry for entry, to the
+    reference law written from an earlier engine's run (tests/data, `bench.exact_law_reference`)."""
+    reference = json.loads((ROOT / "tests" / "data" / "blackjack-exact-law-2007-6packs.json").read_text())
+    seen = 0
+    matched = False
+    for version in ("1994", "2002", "2007"):
+        data = json.loads((ROOT / "tables" / version / "blackjack.json").read_text())
+        for rule_set in data["rule_sets"]:
+            initial = next(w for w in rule_set["wagers"] if w["key"] == "initial")
+            where = (version, rule_set["rules"])
+            assert initial["distribution_is_law"] is True, where
+            assert initial["law_bounds"] is None, where
+            assert any("exact law of one round" in n for n in initial["notes"]), where
+            assert not any("work budget" in n for n in initial["notes"]), where
+            seen += 1
+            if version == reference["version"] and rule_set["rules"] == reference["rules"]:
+                printed = [[e["return"], e["probability"]] for e in initial["distribution"]]
+                assert printed == reference["laws"][rule_set["rules"]["strategy"]]["distribution"]
+                matched = True
+    assert seen == 12 and matched  # 1994: 2 rule sets, 2002: 4, 2007: 6 (1, 4 and 6 packs)

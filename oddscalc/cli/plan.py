@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from oddscalc import api
-from oddscalc.cli import analysis_options, check_format, emit, fail, run_analysis
+from oddscalc.cli import analysis_options, check_format, emit, exact_law_option, fail, run_analysis
 from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.report.plan import plan_data, plan_rows, plan_text
 from oddscalc.report.text import _csv, heading
@@ -25,8 +25,9 @@ __all__ = ["commands"]
 @click.option("--level", default="95%", show_default=True, help="Probability that the RTP lies in the band.")
 @click.option("--one-sided", is_flag=True, help="Detect a shift in one stated direction only.")
 @analysis_options
+@exact_law_option
 def plan(game, wager, shift, rounds, turnover, alpha, power, level, one_sided, version, pay, rule, decks, custom,
-         fmt) -> None:
+         fmt, exact_law) -> None:
     """Plan a test of WAGER's return to player (RTP).
 
     With --shift: the rounds needed to detect that shift of the RTP by a z-test at --alpha with --power. With
@@ -44,7 +45,7 @@ def plan(game, wager, shift, rounds, turnover, alpha, power, level, one_sided, v
             level=parse_number(level, "--level", **chance), two_sided=not one_sided)
     except ValueError as exc:
         fail(str(exc))
-    a = run_analysis(game, wager, version, pay, rule, decks, custom)
+    a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
     try:
         result = api.plan_of(a.results[0], **asked)
     except ValueError as exc:

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from oddscalc import api
-from oddscalc.cli import analysis_options, check_format, emit, fail, parse_pairs, run_analysis
+from oddscalc.cli import analysis_options, check_format, emit, exact_law_option, fail, parse_pairs, run_analysis
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
@@ -85,7 +85,8 @@ def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks
 @click.option("--alpha", default="1/100", show_default=True,
               help="Significance level of the verdict (split equally between the two tests).")
 @analysis_options
-def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt) -> None:
+@exact_law_option
+def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt, exact_law) -> None:
     """Test observed outcome counts in RESULTS (CSV or JSON) against WAGER's exact distribution.
 
     Exit status 0 when consistent, 1 when the simulator disagrees with the mathematics, 2 on bad input.
@@ -101,7 +102,7 @@ def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt) -
     if not source.is_file() or not os.access(source, os.R_OK):  # before the analysis, which may take a while
         fail(f"cannot read results file {shorten(results)}: "
              + ("it is a folder" if source.is_dir() else "no such readable file"))
-    a = run_analysis(game, wager, version, pay, rule, decks, custom)
+    a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
     result = a.results[0]
     if result.not_a_law and result.partial is None:
         fail(f"cannot check {a.game} {result.wager.key} under these rules: {result.not_a_law}")

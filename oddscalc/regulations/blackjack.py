@@ -30,7 +30,7 @@ def wagers(version: str) -> tuple[Wager, ...]:
         side_recon = None
     initial_recon = _SOFT17_2002 if version == "2002" else None
     return (
-        wager("blackjack", "initial", "Initial wager (optimal composition-dependent play)",
+        wager("blackjack", "initial", "Initial wager",
               "a score not exceeding 21 that beats the banker's; equal scores void; a two-card 21 pays 3 to 2",
               cite_initial, {"win": "1 to 1", "blackjack": "3 to 2"},
               reconstructed=initial_recon,

@@ -67,7 +67,8 @@ def _initial(w: Wager, rs: RuleSet, play: str, progress, exact_law: bool = False
              ) -> tuple[WagerResult, list[Extra], list[str]]:
     """The initial wager under `play`: its law of one round from the game's summary, with resplit rounds beyond
     the rule set's work budget lumped at their exact mean (exact bounds given), or with `exact_law` nothing
-    lumped (cached for the tables' rule sets as they are computed: docs/blackjack.md)."""
+    lumped (cached for the tables' rule sets, which print it: docs/blackjack.md). The result's title names the
+    play."""
     s = game_summary(rs, progress, budget=None if exact_law else "auto")
     law = s["laws"][play]
     dist = Distribution.from_weights([(_F(r), _F(p)) for r, p in law["distribution"]])
@@ -96,9 +97,11 @@ def _initial(w: Wager, rs: RuleSet, play: str, progress, exact_law: bool = False
                  "the mean and edge are exact, P(win) and the variance are not (exact bounds are given)")
         not_a_law = (f"resplit rounds (three or more hands) whose joint law is beyond the computation's work budget "
                      f"(chance {lumped}; hand limits {limits}; every round without a resplit is in the law exactly) "
-                     f"enter the distribution as their exact conditional expectation: {known}; with --rule "
-                     "max_hands=2 the distribution is the exact law of every round (docs/blackjack.md says what "
-                     "resplit laws cost)")
+                     f"enter the distribution as their exact conditional expectation: {known}; --exact-law "
+                     "(exact_law=True) gives the exact law of every round, as the tables print it (at once for "
+                     "the tables' rule sets, whose laws are cached; up to about half an hour at 4 or 6 packs "
+                     "otherwise), and with --rule max_hands=2 the distribution is the exact law of every round "
+                     "(docs/blackjack.md says what resplit laws cost)")
         notes.append(not_a_law)
         partial = _partial_law(dist, law, lumped, rs)
     else:
@@ -120,7 +123,9 @@ def _initial(w: Wager, rs: RuleSet, play: str, progress, exact_law: bool = False
     if stake is not None:
         notes.append(f"expected total staked per unit initial stake (doubles and split hands included, under the "
                      f"same play): {law['stake']}")
-    return (WagerResult(w, dist, edges, events, tuple(notes), not_a_law, stake, figures=figures, partial=partial),
+    named = replace(w, title=f"{w.title} ({'composition-dependent optimal play' if play == 'optimal' else 'basic strategy'})")
+    return (WagerResult(named, dist, edges, events, tuple(notes), not_a_law, stake, figures=figures,
+                        partial=partial),
             extras, [])
 
 
