@@ -63,6 +63,10 @@ def test_output_paths_are_checked_before_work(tmp_path):
         check_output(tmp_path / "f" / "x.csv")
     with pytest.raises(OutputPathError, match="is a file"):
         check_output(tmp_path / "f", directory=True)
+    for impossible in ("\0", f"{tmp_path}/a\0b.csv", "x\ud800"):  # pathlib calls them absent; mkdir would raise
+        for directory in (False, True):
+            with pytest.raises(OutputPathError, match="not a possible file name"):
+                check_output(impossible, directory=directory)
 
 
 def test_json_reader_is_exact_bounded_and_refuses_repeated_keys():
