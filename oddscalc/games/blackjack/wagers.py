@@ -123,7 +123,8 @@ def _initial(w: Wager, rs: RuleSet, play: str, progress, exact_law: bool = False
     if stake is not None:
         notes.append(f"expected total staked per unit initial stake (doubles and split hands included, under the "
                      f"same play): {law['stake']}")
-    named = replace(w, title=f"{w.title} ({'composition-dependent optimal play' if play == 'optimal' else 'basic strategy'})")
+    named = replace(w, title=f"{w.title} ("
+                    + ("composition-dependent optimal play" if play == "optimal" else "basic strategy") + ")")
     return (WagerResult(named, dist, edges, events, tuple(notes), not_a_law, stake, figures=figures,
                         partial=partial),
             extras, [])
