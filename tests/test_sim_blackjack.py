@@ -19,11 +19,15 @@ from oddscalc.sim.check import check_counts
 RULES = {"max_hands": "2", "strategy": "basic"}
 
 
+def _analysed(rules: dict[str, str], exact_law: bool = False):
+    """The initial wager's result under 1994 `rules`, the rules resolved, and the decision table."""
+    a = api.analyse("blackjack", "1994", "initial", rules=rules, exact_law=exact_law)
+    return a.results[0], dict(a.rules), api.decision_table("blackjack", "1994", "initial", dict(a.rules))
+
+
 @pytest.fixture(scope="module")
 def exact():
-    a = api.analyse("blackjack", "1994", "initial", rules=RULES)
-    table = api.decision_table("blackjack", "1994", "initial", dict(a.rules))
-    return a.results[0], dict(a.rules), table
+    return _analysed(RULES)
 
 
 def _wrong(rules, table, wager, **change):
@@ -65,9 +69,33 @@ def _run(argv, capsys):
 @pytest.fixture(scope="module")
 def legal():
     """The legal default (resplits to four hands): its law is exact except for lumped split rounds."""
-    a = api.analyse("blackjack", "1994", "initial", rules={"strategy": "basic"})
-    table = api.decision_table("blackjack", "1994", "initial", dict(a.rules))
-    return a.results[0], dict(a.rules), table
+    return _analysed({"strategy": "basic"})
+
+
+@pytest.fixture(scope="module")
+def legal_exact():
+    """The legal default's exact law, nothing lumped (`exact_law=True`): the tables' law, read from the cache."""
+    return _analysed({"strategy": "basic"}, exact_law=True)
+
+
+@pytest.fixture(scope="module")
+def legal_runs(legal):
+    """Counts of the legal game, simulated once for both laws: a right simulator (seed 1), and one paying
+    blackjack 1 to 1 (seed 3)."""
+    result, rules, table = legal
+    right = simulators.simulate("blackjack", result.wager, 100_000, seed=1, rules=rules, table=table)
+    wrong = simulators.simulate("blackjack", result.wager, 100_000, seed=3,
+                                play=_wrong(rules, table, result.wager, pays=1))
+    return right, wrong
+
+
+@pytest.fixture(scope="module")
+def legal_csv(tmp_path_factory):
+    """20,000 rounds of the legal game written by `simulate` (basic strategy, seed 5), for both `check`s."""
+    counts = tmp_path_factory.mktemp("legal") / "r.csv"
+    assert _exit(["simulate", "blackjack", "initial", "--version", "1994", "--rule", "strategy=basic",
+                  "--rounds", "20000", "--seed", "5", "--out", str(counts)]) == 0
+    return counts
 
 
 def test_the_legal_law_is_known_but_for_the_lumped_split_rounds(legal):
@@ -86,39 +114,24 @@ def test_the_legal_law_is_known_but_for_the_lumped_split_rounds(legal):
     assert wide_low <= result.distribution.p_win <= wide_high  # the lumped rounds' means are one law the mean allows
 
 
-def test_seeded_simulation_of_the_legal_game_passes_the_conservative_check(legal):
-    result, rules, table = legal
-    counts = simulators.simulate("blackjack", result.wager, 100_000, seed=1, rules=rules, table=table)
-    outcome = check_counts(result.partial, counts)
+def test_seeded_simulation_of_the_legal_game_passes_the_conservative_check(legal, legal_runs):
+    result, _, _ = legal
+    outcome = check_counts(result.partial, legal_runs[0])
     assert outcome.passed and "Conservative tests" in outcome.verdict
     assert any(8 in b.returns or -8 in b.returns for b in outcome.bins)  # four doubled hands can happen
 
 
-def test_a_wrong_payout_is_caught_in_the_legal_game(legal):
-    result, rules, table = legal
-    play = _wrong(rules, table, result.wager, pays=1)
-    counts = simulators.simulate("blackjack", result.wager, 100_000, seed=3, play=play)
-    outcome = check_counts(result.partial, counts)
+def test_a_wrong_payout_is_caught_in_the_legal_game(legal, legal_runs):
+    result, _, _ = legal
+    outcome = check_counts(result.partial, legal_runs[1])
     assert not outcome.passed and "mean return differs" in outcome.verdict
 
 
-def test_check_command_accepts_the_legal_default(tmp_path, capsys):
-    counts = tmp_path / "r.csv"
-    assert _exit(["simulate", "blackjack", "initial", "--version", "1994", "--rule", "strategy=basic",
-                  "--rounds", "20000", "--seed", "5", "--out", str(counts)], capsys) == 0
-    capsys.readouterr()
-    assert _exit(["check", "blackjack", "initial", str(counts), "--version", "1994", "--rule", "strategy=basic"],
-                 capsys) == 0
+def test_check_command_accepts_the_legal_default(legal_csv, capsys):
+    assert _exit(["check", "blackjack", "initial", str(legal_csv), "--version", "1994", "--rule",
+                  "strategy=basic"]) == 0
     out = capsys.readouterr().out
     assert "CONSISTENT with the exactly known part of the law" in out and "allowed" in out
-
-
-@pytest.fixture(scope="module")
-def legal_exact():
-    """The legal default's exact law, nothing lumped (`exact_law=True`): the tables' law, read from the cache."""
-    a = api.analyse("blackjack", "1994", "initial", rules={"strategy": "basic"}, exact_law=True)
-    table = api.decision_table("blackjack", "1994", "initial", dict(a.rules))
-    return a.results[0], dict(a.rules), table
 
 
 def test_the_legal_exact_law_is_one_the_known_part_allows(legal, legal_exact):
@@ -130,28 +143,22 @@ def test_the_legal_exact_law_is_one_the_known_part_allows(legal, legal_exact):
         assert low <= sum(p for v, p in exact.distribution.outcomes if event(v)) <= high
 
 
-def test_the_exact_law_of_the_legal_game_passes_a_seeded_run_and_catches_a_wrong_payout(legal_exact):
-    result, rules, table = legal_exact
-    counts = simulators.simulate("blackjack", result.wager, 100_000, seed=1, rules=rules, table=table)
-    outcome = check_counts(result.distribution, counts)
+def test_the_exact_law_of_the_legal_game_passes_a_seeded_run_and_catches_a_wrong_payout(legal_exact, legal_runs):
+    result, _, _ = legal_exact
+    right, wrong = legal_runs
+    outcome = check_counts(result.distribution, right)
     assert outcome.passed and "Conservative" not in outcome.verdict
-    play = _wrong(rules, table, result.wager, pays=1)
-    wrong = simulators.simulate("blackjack", result.wager, 100_000, seed=3, play=play)
     assert not check_counts(result.distribution, wrong).passed
 
 
-def test_check_command_tests_the_legal_default_against_its_exact_law(tmp_path, capsys):
-    counts = tmp_path / "r.csv"
-    assert _exit(["simulate", "blackjack", "initial", "--version", "1994", "--rule", "strategy=basic",
-                  "--rounds", "20000", "--seed", "5", "--out", str(counts)], capsys) == 0
-    capsys.readouterr()
-    assert _exit(["check", "blackjack", "initial", str(counts), "--version", "1994", "--rule", "strategy=basic",
-                  "--exact-law"], capsys) == 0
+def test_check_command_tests_the_legal_default_against_its_exact_law(legal_csv, capsys):
+    assert _exit(["check", "blackjack", "initial", str(legal_csv), "--version", "1994", "--rule", "strategy=basic",
+                  "--exact-law"]) == 0
     out = capsys.readouterr().out
     assert "CONSISTENT with the exact distribution" in out and "allowed" not in out
 
 
-def _exit(argv, capsys):
+def _exit(argv):
     with pytest.raises(SystemExit) as exc:
         main(argv)
     return exc.value.code

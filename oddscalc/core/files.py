@@ -77,12 +77,12 @@ def check_output(path: object, what: str = "--out", directory: bool = False) -> 
     if not text.strip():
         raise OutputPathError(f"{what}: the path is empty; give a file{' or folder' if directory else ''} name")
     try:  # a NUL, or a character the file system's encoding cannot hold, names no file (pathlib says "absent")
-        if "\0" in text:
-            raise ValueError
-        os.fsencode(text)
-    except (ValueError, UnicodeError):
+        impossible = b"\0" in os.fsencode(text)
+    except UnicodeError:
+        impossible = True
+    if impossible:
         raise OutputPathError(f"{what} {text!r}: not a possible file name (it holds a NUL byte or a character the "
-                              "file system cannot store)") from None
+                              "file system cannot store)")
     p = Path(text)
     if directory:
         if p.exists() and not p.is_dir():
