@@ -347,6 +347,30 @@ def test_every_readme_example_parses(capsys):
     assert code == 0 and "soft17=hit" in out, err
 
 
+def test_every_file_a_readme_example_reads_is_written_by_an_earlier_one():
+    """The README's examples run in order as written: a results file or round log an example reads
+    (`check`'s RESULTS, `verify`'s LOG) is one an earlier example writes (`--out`, `--log`, `--records`)."""
+    import click
+    written: set[str] = set()
+    read = 0
+    for argv in _readme_commands():
+        cmd, i = cli, 0
+        while isinstance(cmd, click.Group):
+            cmd, i = cmd.commands[argv[i]], i + 1
+        with cmd.make_context(" ".join(argv[:i]), list(argv[i:])) as ctx:
+            params = ctx.params
+        for p in cmd.params:
+            value = params.get(p.name)
+            if value is None:
+                continue
+            if isinstance(p, click.Argument) and p.name in ("results", "log") and str(value) != "/dev/stdin":
+                read += 1
+                assert str(value) in written, f"`oddscalc {' '.join(argv)}` reads {value}, which no earlier example writes"
+            elif isinstance(p, click.Option) and {"--out", "--log", "--records"} & set(p.opts):
+                written.add(str(value))
+    assert read >= 5
+
+
 @pytest.mark.parametrize("game", ["baccarat", "super-pan-9"])
 def test_the_help_example_of_removed_cards_is_accepted(game, capsys):
     code, out, _ = run([game, "--help"], capsys)
