@@ -1,6 +1,6 @@
 """Parts on a Dask distributed cluster (`core.parallel.on_cluster`): the same results, in input order, as local
 processes, for plain parts and for the blackjack exact law's split parts; a malformed address, or one where
-nothing answers, is one line and exit 2 from the command line."""
+nothing answers, or something other than Dask, is one line and exit 2 from the command line."""
 
 import json
 import math
@@ -64,3 +64,36 @@ def test_a_scheduler_that_does_not_answer_is_one_line_and_exit_2(tmp_path, monke
     r = CliRunner().invoke(cli, ["blackjack", "game", "--no-cache", "--scheduler", address])
     assert r.exit_code == 2, r.output
     assert "Traceback" not in r.output and r.output.count("\n") == 1 and "cannot reach" in r.output
+
+
+def test_a_port_that_answers_but_not_as_dask_is_one_line_and_exit_2(tmp_path, monkeypatch):
+    """A web server where the scheduler should be (an HTTP 400 to Dask's handshake, as a proxy gives):
+    Dask reads the reply as a frame of exabytes; the error says what answered, in one line."""
+    import socket
+    import threading
+
+    from oddscalc.core import parallel
+
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+
+    def answer() -> None:
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            with conn:
+                conn.recv(1024)
+                conn.sendall(b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n")
+
+    threading.Thread(target=answer, daemon=True).start()
+    monkeypatch.setenv("ODDSCALC_CACHE", str(tmp_path))
+    monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", "2s")
+    try:
+        r = CliRunner().invoke(cli, ["protect", "punto-banco", "--shoes", "1", "--scheduler", f"tcp://127.0.0.1:{port}"])
+    finally:
+        server.close()
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output and r.output.count("\n") == 1, r.output
+    assert "cannot reach the Dask scheduler" in r.output and "not a Dask scheduler" in r.output
