@@ -365,7 +365,7 @@ def test_every_file_a_readme_example_reads_is_written_by_an_earlier_one():
                 continue
             if isinstance(p, click.Argument) and p.name in ("results", "log") and str(value) != "/dev/stdin":
                 read += 1
-                assert str(value) in written, f"`oddscalc {' '.join(argv)}` reads {value}, which no earlier example writes"
+                assert str(value) in written, f"`oddscalc {' '.join(argv)}` reads {value}, not written before"
             elif isinstance(p, click.Option) and {"--out", "--log", "--records"} & set(p.opts):
                 written.add(str(value))
     assert read >= 5

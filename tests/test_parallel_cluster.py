@@ -91,7 +91,8 @@ def test_a_port_that_answers_but_not_as_dask_is_one_line_and_exit_2(tmp_path, mo
     monkeypatch.setenv("ODDSCALC_CACHE", str(tmp_path))
     monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", "2s")
     try:
-        r = CliRunner().invoke(cli, ["protect", "punto-banco", "--shoes", "1", "--scheduler", f"tcp://127.0.0.1:{port}"])
+        address = f"tcp://127.0.0.1:{port}"
+        r = CliRunner().invoke(cli, ["protect", "punto-banco", "--shoes", "1", "--scheduler", address])
     finally:
         server.close()
     assert r.exit_code == 2, r.output
