@@ -88,3 +88,27 @@ def test_bad_input_is_one_line_exit_2(args, needle):
     assert needle in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert out == ""
+
+
+def test_every_command_summary_in_the_help_reads_whole():
+    """`oddscalc --help` (and a group's) lists each command with a summary click cuts at its first full stop:
+    "(e.g." left `law`'s as "Print the law text NAME (e.g."; a summary is a whole phrase or ends in "..."."""
+    import click
+
+    from oddscalc.cli import cli
+
+    groups, seen = [cli], 0
+    while groups:
+        group = groups.pop()
+        ctx = click.Context(group)
+        for name in group.list_commands(ctx):
+            cmd = group.get_command(ctx, name)
+            if isinstance(cmd, click.Group):
+                groups.append(cmd)
+            seen += 1
+            for limit in range(30, 121):  # click's limit follows the terminal's width
+                summary = cmd.get_short_help_str(limit=limit)
+                whole = summary.count("(") == summary.count(")") and summary.endswith(".") \
+                    and not summary.endswith(("e.g.", "i.e.", "etc."))  # `blackjack hand` once read "... UP, e.g."
+                assert summary.endswith("...") or whole, (name, limit, summary)
+    assert seen > 17  # the top level's commands and the subcommands

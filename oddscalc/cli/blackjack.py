@@ -83,7 +83,7 @@ def blackjack() -> None:
 @click.option("--removed", default="", help="Cards known to be gone, e.g. 'K,5,5,A'.")
 @rule_flags
 def hand_cmd(words, removed, fmt, custom, version, rule, **flags) -> None:
-    """Each action's exact expectation for HAND vs UP, e.g. `8,8 vs 10`."""
+    """Each action's exact expectation for HAND against UP, as in `8,8 vs 10`."""
     from oddscalc.games.blackjack.query import query_hand
     from oddscalc.games.blackjack.rules import rule_set
     from oddscalc.games.blackjack.shoe import parse_cards

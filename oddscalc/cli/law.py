@@ -13,7 +13,7 @@ __all__ = ["commands"]
 @click.command("law")
 @click.argument("name", required=False)
 def law(name: str | None) -> None:
-    """Print the law text NAME (e.g. README, 1994, 2002), or list the texts when NAME is omitted.
+    """Print the law text NAME (README, 1994, 2002, ...), or list the texts when NAME is omitted.
 
     Outputs that cite "regulations README" mean `oddscalc law README`.
     """
