@@ -17,7 +17,7 @@ def test_edge_prints_exact_fractions():
     code, out, err = run("edge", "casino-stud-poker", "--version", "1994")
     assert code == 0, err
     assert "element of risk" in out and "19,933,230,517,200" in out
-    assert "SI 1994/2899 reg 8(8)(b)(i)" in out and "reconstructed" in out
+    assert "SI 1994/2899 reg 8(8)(a), (b), 8(8)(b)(i), 8(8)(b)(ii)" in out and "reconstructed" in out
 
 
 def test_us_pay_table_edge_is_the_published_5_224_percent():

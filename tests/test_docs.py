@@ -15,6 +15,7 @@ import oddscalc.core.residues
 import oddscalc.games.blackjack.game
 import oddscalc.games.blackjack.dealing
 import oddscalc.games.blackjack.moments
+import oddscalc.regulations.model
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -27,7 +28,7 @@ def test_api_guide_worked_example_runs():
 @pytest.mark.parametrize("module", [oddscalc.core.mathreport, oddscalc.core.packed, oddscalc.core.parallel, oddscalc.core.planning, oddscalc.core.progress,
                                     oddscalc.core.partial_law, oddscalc.core.residues,
                                     oddscalc.games.blackjack.game, oddscalc.games.blackjack.dealing,
-                                    oddscalc.games.blackjack.moments])
+                                    oddscalc.games.blackjack.moments, oddscalc.regulations.model])
 def test_module_examples_run(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

@@ -62,13 +62,13 @@ def wagers(version: str) -> tuple[Wager, ...]:
           for t in (2, 3, 11, 12)],
     ]
     if in_force(version, "2002"):
-        hop = f"{SCH1} 'Hopping bets' (inserted by SI 2002/1130 reg 2(8)(b))"
+        hop = f"{SCH1} 'Hopping bets' ({{}}) (inserted by SI 2002/1130 reg 2(8)(b))"  # the item, then the amendment
         for a in range(1, 7):
             for b in range(a, 7):
                 pair = a == b
                 result.append(wager(
                     "dice", f"hop-{a}-{b}", f"Hop {a}-{b}",
-                    f"the next throw shows {a} and {b}", f"{hop}({'a' if pair else 'b'})",
+                    f"the next throw shows {a} and {b}", hop.format("a" if pair else "b"),
                     HOP_PAIR.value if pair else "16 to 1",
                     payout_reconstructed={"win": HOP_PAIR.source} if pair else None,
                     params={"kind": "hop", "faces": (a, b)},

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from oddscalc.core.numbers import parse_number, shorten
 from oddscalc.core.odds import Odds, amount_text, law_style, parse_odds
 
-__all__ = ["Payout", "Wager", "payout", "wager", "OverrideError", "apply_overrides"]
+__all__ = ["Payout", "Wager", "payout", "wager", "OverrideError", "apply_overrides", "join_citations"]
 
 
 class OverrideError(ValueError):
@@ -85,9 +86,34 @@ class Wager:
 
     @property
     def citations(self) -> str:
-        """The wager's citation followed by any distinct payout citations."""
+        """The wager's citation followed by any distinct payout citations, those of one instrument's inserted
+        paragraphs in one reference (see `join_citations`)."""
         extra = [p.citation for p in self.payouts if p.citation != self.citation]
-        return "; ".join(dict.fromkeys([self.citation, *extra]))
+        return join_citations(dict.fromkeys([self.citation, *extra]))
+
+
+_PARAGRAPHS = re.compile(r"^(SI \d{4}/\d+ reg )(\d[^;'S]*?)((?: \(inserted by (?:[^()]|\([^()]*\))*\))?)$")
+
+
+def join_citations(citations: Iterable[str]) -> str:
+    """Citations joined by "; ", where neighbours citing paragraphs of one instrument's regulations (inserted
+    by the same amendment, if any) share a single "SI ... reg" and "(inserted by ...)": a lab reads eight
+    paragraphs, not eight repeats. A citation of any other form (a Schedule, a named heading) stands alone.
+
+    >>> join_citations(["SI 1994/2899 reg 12(8)(a) (inserted by SI 2002/1130)",
+    ...                 "SI 1994/2899 reg 12(8)(b) (inserted by SI 2002/1130)", "SI 1994/2899 reg 7(5)",
+    ...                 "SI 1994/2899 reg 7(6)(b)", "SI 1994/2899 Sch 3"])
+    'SI 1994/2899 reg 12(8)(a), 12(8)(b) (inserted by SI 2002/1130); SI 1994/2899 reg 7(5), 7(6)(b); SI 1994/2899 Sch 3'
+    """
+    groups: list[tuple[str, list[str], str]] = []  # (head, paragraphs, tail); another form: (text, [], "")
+    for text in citations:
+        m = _PARAGRAPHS.match(text)
+        head, body, tail = m.groups() if m else (text, "", "")
+        if m and groups and groups[-1][1] and groups[-1][0] == head and groups[-1][2] == tail:
+            groups[-1][1].append(body)
+        else:
+            groups.append((head, [body] if m else [], tail))
+    return "; ".join(head + ", ".join(bodies) + tail for head, bodies, tail in groups)
 
 
 def payout(key: str, odds: str, citation: str, reconstructed: str | None = None, unit: str = "stake") -> Payout:
