@@ -66,8 +66,8 @@ def chi_square_test(name: str, observed: Sequence[int], expected: Sequence[Fract
         cells = [c for c in cells if c[1] > 0]
     low = [lab for _, e, lab in cells if e < MIN_EXPECTED]
     if len(cells) < 2 or low:
-        return f"{name}: too few observations ({sum(observed)}; {low[0] if low else 'a category'} expects fewer " \
-               f"than {MIN_EXPECTED})"
+        why = f"the expected count of {low[0]} is below {MIN_EXPECTED}" if low else "fewer than two outcomes can occur"
+        return f"{name}: too few observations ({sum(observed)}: {why})"
     stat = sum((Fraction(o) - e) ** 2 / e for o, e, _ in cells)
     worst = max(cells, key=lambda c: (Fraction(c[0]) - c[1]) ** 2 / c[1])
     return Test(name, "chi-square", stat, len(cells) - 1, chi_square_p(stat, len(cells) - 1),
