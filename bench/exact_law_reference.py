@@ -1,6 +1,7 @@
 """The exact law of the legal 6-pack round with nothing lumped, written as reference data (by hand, not in
 `make bench`: about 24 minutes on two processes) for `tests/test_blackjack_exact_reference.py`, which checks
-the law the tables print (resplit rounds beyond the budget lumped, with exact moments and bounds) against it.
+the cached exact law the tables print, and the budgeted law a query gives (resplit rounds beyond the budget
+lumped, with exact moments and bounds), against it.
 
     .venv/bin/python -m bench.exact_law_reference [OUT]
 

@@ -146,7 +146,8 @@ def test_dist_with_exact_law_prints_the_tables_law(capsys):
     """`dist --exact-law`: the law of every round, nothing lumped, read from the committed cache; for the 2007
     default it equals the reference law an earlier engine wrote (tests/data); without the flag the query lumps
     resplit rounds beyond the work budget and gives bounds."""
-    reference = json.loads((Path(__file__).parent / "data" / "blackjack-exact-law-2007-6packs.json").read_text())
+    from bench.exact_law_reference import OUT
+    reference = json.loads(OUT.read_text())
     code, out, err = run(["dist", "blackjack", "initial", "--version", "2007", "--exact-law", "--format", "json"],
                          capsys)
     assert code == 0, err

@@ -9,13 +9,11 @@ costs seconds."""
 
 import json
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
+from bench.exact_law_reference import OUT as REFERENCE  # tests/data/blackjack-exact-law-2007-6packs.json
 from oddscalc.core.partial_law import PartialLaw
-
-REFERENCE = Path(__file__).resolve().parent / "data" / "blackjack-exact-law-2007-6packs.json"
 
 
 def _law(pairs) -> dict[Fraction, Fraction]:

@@ -331,17 +331,22 @@ def _readme_commands() -> list[list[str]]:
     return found
 
 
+def _parsed(argv: list[str]):
+    """The click command `oddscalc ARGV` names, and its parameters as click parses them (no command runs)."""
+    import click
+    cmd, i = cli, 0
+    while isinstance(cmd, click.Group):
+        cmd, i = cmd.commands[argv[i]], i + 1
+    with cmd.make_context(" ".join(argv[:i]), list(argv[i:])) as ctx:
+        return cmd, ctx.params
+
+
 def test_every_readme_example_parses(capsys):
     """Every `oddscalc ...` line in the README names real commands and options (the cheap ones also run)."""
-    import click
     examples = _readme_commands()
     assert len(examples) >= 15
     for argv in examples:
-        cmd, i = cli, 0
-        while isinstance(cmd, click.Group):
-            cmd, i = cmd.commands[argv[i]], i + 1
-        with cmd.make_context(" ".join(argv[:i]), list(argv[i:])):  # raises on an unknown option or value
-            pass
+        _parsed(argv)  # raises on an unknown command, option or value
     assert ["edge", "blackjack", "--version", "2002", "--decks", "4", "--rule", "soft17=hit"] in examples
     code, out, err = run(["edge", "blackjack", "--version", "2002", "--decks", "4", "--rule", "soft17=hit"], capsys)
     assert code == 0 and "soft17=hit" in out, err
@@ -354,11 +359,7 @@ def test_every_file_a_readme_example_reads_is_written_by_an_earlier_one():
     written: set[str] = set()
     read = 0
     for argv in _readme_commands():
-        cmd, i = cli, 0
-        while isinstance(cmd, click.Group):
-            cmd, i = cmd.commands[argv[i]], i + 1
-        with cmd.make_context(" ".join(argv[:i]), list(argv[i:])) as ctx:
-            params = ctx.params
+        cmd, params = _parsed(argv)
         for p in cmd.params:
             value = params.get(p.name)
             if value is None:

@@ -42,7 +42,8 @@ def test_every_blackjack_table_prints_the_exact_law_of_a_round():
     """The tables print each rule set's exact round law, nothing lumped (issue 11), not the budgeted law of a
     query: no bounds, every chance of the law given, and the 2007 default's law equal, entry for entry, to the
     reference law written from an earlier engine's run (tests/data, `bench.exact_law_reference`)."""
-    reference = json.loads((ROOT / "tests" / "data" / "blackjack-exact-law-2007-6packs.json").read_text())
+    from bench.exact_law_reference import OUT
+    reference = json.loads(OUT.read_text())
     seen = 0
     matched = False
     for version in ("1994", "2002", "2007"):

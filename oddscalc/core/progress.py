@@ -48,7 +48,7 @@ class StderrBar:
         self._last = 0.0
         self._shown = 0  # length of the line last written, to be covered
         self._next_line = time.monotonic() + every  # when not a terminal: the earliest time for a plain line
-        self._lines = 0  # plain lines written
+        self._logged = False  # a plain line written for work not yet done
 
     def __call__(self, done: int, total: int, label: str = "") -> None:
         if not self.enabled:
@@ -70,7 +70,7 @@ class StderrBar:
         and at the end of work that has written one."""
         finished = 0 < total <= done
         now = time.monotonic()
-        if not (finished and self._lines) and now < self._next_line:
+        if not (finished and self._logged) and now < self._next_line:
             return
         self._next_line = now + self.every
         if total <= 0:
@@ -82,7 +82,7 @@ class StderrBar:
             self.stream.flush()
         except (OSError, ValueError):  # a closed or full stream: progress is not worth failing the work for
             return
-        self._lines = 0 if finished else self._lines + 1
+        self._logged = not finished
 
     def _show(self, label: str, tail: str, end: str) -> None:
         """One line: the label cut to the terminal's width (at least 40 characters), then `tail`, written
