@@ -69,7 +69,6 @@ def sizes(decks: int, pair: int, up: int, hands: int, report=print, last_unions:
     return out
 
 
-USAGE = __doc__.split("\n\n")[1].strip()
 #: Each argument's name and the whole numbers it allows (DECKS: the packs the rules allow).
 ARGUMENTS = (("DECKS", range(1, 9)), ("PAIR", range(1, 11)), ("UP", range(1, 11)), ("HANDS", range(1, 9)))
 
@@ -100,20 +99,31 @@ def decks_argument(prog: str, argv: list[str]) -> int | None:
     return values[0] if values else 6
 
 
-def main(argv: list[str]) -> int:
-    if len(argv) not in (3, 4):
-        print(f"usage: {USAGE}", file=sys.stderr)
+def split_main(prog: str, doc: str, argv: list[str], measure, arguments: tuple = ARGUMENTS,
+               defaults: tuple = (4,), digits: int = 2, to_stderr: bool = False) -> int:
+    """The command line of a by-hand split measure: DECKS PAIR UP, then optional arguments (`defaults` for those
+    left out), read by `whole_numbers`; `measure(decks, pair index, up index, *rest, report)` is called with a
+    report that prints a line (on stderr if `to_stderr`). Exit 2 after one line on stderr for a wrong count of arguments (the usage, the
+    second paragraph of the script's docstring `doc`), a bad one, or a MemoryError or ValueError in the
+    measure (a table passing its share of the free memory, or weights passing 2^64)."""
+    if not 3 <= len(argv) <= len(arguments):
+        print(f"usage: {doc.split(chr(10) * 2)[1].strip()}", file=sys.stderr)
         return 2
-    values = whole_numbers("resplit_size", argv, ARGUMENTS, 2)
+    values = whole_numbers(prog, argv, arguments, digits)
     if values is None:
         return 2
-    decks, pair, up, hands = values + [4] * (4 - len(values))
+    decks, pair, up, *rest = values + list(defaults[len(values) - 3:])
+    out = sys.stderr if to_stderr else sys.stdout
     try:
-        sizes(decks, pair - 1, up - 1, hands, report=lambda line: print(line, flush=True))
-    except (MemoryError, ValueError) as exc:  # the table passed its share of the memory free, or 2^64
-        print(f"resplit_size: {exc}", file=sys.stderr)
+        measure(decks, pair - 1, up - 1, *rest, report=lambda line: print(line, file=out, flush=True))
+    except (MemoryError, ValueError) as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def main(argv: list[str]) -> int:
+    return split_main("resplit_size", __doc__, argv, sizes)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ import resource
 import sys
 import time
 
-from bench.resplit_size import ARGUMENTS, whole_numbers
+from bench.resplit_size import ARGUMENTS, split_main
 
 
 class Stopped(Exception):
@@ -70,23 +70,9 @@ def _peak() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6
 
 
-USAGE = __doc__.split("\n\n")[1].strip()
-
-
 def main(argv: list[str]) -> int:
-    if len(argv) not in (3, 4, 5):
-        print(f"usage: {USAGE}", file=sys.stderr)
-        return 2
-    values = whole_numbers("resplit_slices", argv, ARGUMENTS + (("MINUTES", range(1, 601)),), 3)
-    if values is None:
-        return 2
-    decks, pair, up, hands, minutes = values + [4, 10][len(values) - 3:]
-    try:
-        watch(decks, pair - 1, up - 1, hands, minutes, report=lambda line: print(line, file=sys.stderr, flush=True))
-    except (MemoryError, ValueError) as exc:
-        print(f"resplit_slices: {exc}", file=sys.stderr)
-        return 2
-    return 0
+    return split_main("resplit_slices", __doc__, argv, watch, ARGUMENTS + (("MINUTES", range(1, 601)),), (4, 10), 3,
+                      to_stderr=True)
 
 
 if __name__ == "__main__":

@@ -555,3 +555,73 @@ def test_the_banker_per_union_timing_refuses_arguments_in_one_line(argv, capsys)
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and err.startswith("usage:") and "no arguments" in err
+
+
+def test_the_cut_identity_counts_draws_of_distinct_cards():
+    """`bench/resplit_cut.py`'s identity, which separates a left count from a right one: its terms sum to the
+    ordered draws of a + t cards of one value from s, counted here as permutations, for every small case (none
+    when a + t passes s); and a term exists for every overlap up to the smaller count."""
+    import doctest
+    from math import perm
+
+    import bench.resplit_cut as cut
+    assert doctest.testmod(cut).failed == 0
+    for s, a, t in product(range(8), range(6), range(6)):
+        terms = cut.overlap_terms(s, a, t)
+        assert len(terms) == min(a, t) + 1
+        assert sum(terms) == (perm(s, a + t) if a + t <= s else 0)
+
+
+def test_the_cut_measure_counts_what_a_plain_enumeration_counts():
+    """`bench/resplit_cut.py` (the counts docs/blackjack.md quotes for 2s against a 7 at 6 packs) on 8s against
+    a ten, 1 pack, 3 hands: its unions equal sets of tuples built from the blocks and the banker's draws, unions
+    past the shoe dropped; its count vectors are the ones in both sides' sub-vectors listed one by one; and its
+    bound on the (left union, J) pairs is the count of the sub-vectors of each left union within the right's
+    range, which the pairs counted one by one do not pass."""
+    from bench.bench_blackjack import split_case
+    from bench.resplit_cut import cut_sizes
+    from oddscalc.games.blackjack.dealer import _walk
+    from oddscalc.games.blackjack.rounds import hand_blocks
+    pair, up = 7, 9
+    rules, _, shoe, _, policy = split_case(1, pair, up, 3)
+    blocks = {b for b, _, _ in hand_blocks(pair, policy, shoe, False)}
+    banker = set(_walk(up + 1, rules.hit_soft17)[1])
+
+    def fits(u):
+        return all(x <= s for x, s in zip(u, shoe))
+
+    def plus(x, y):
+        return tuple(p + q for p, q in zip(x, y))
+
+    left = {n for m in blocks for b in blocks for n in [plus(m, b)] if fits(n)}
+    right = {n for b in blocks for d in banker for n in [plus(b, d)] if fits(n)}
+
+    def subs(v, top=None):  # every vector at or below v (and below top), value by value
+        return product(*(range(min(x, t) + 1) for x, t in zip(v, top or v)))
+
+    from_right = {j for u in right for j in subs(u)}
+    top = tuple(max(j[c] for j in from_right) for c in range(10))
+    bound = pairs = 0
+    space = set()
+    for a in left:
+        for j in subs(a, top):
+            bound += 1
+            if j in from_right:
+                pairs += 1
+                space.add(j)
+    got = cut_sizes(1, pair, up, 3, report=lambda line: None)
+    assert got["blocks"] == len(blocks) and got["banker"] == len(banker)
+    assert (got["left"], got["right"], got["space"]) == (len(left), len(right), len(space))
+    assert got["reach"] == bound and pairs <= bound < 2 * pairs  # the bound, and not a loose one here
+
+
+@pytest.mark.parametrize("argv, named", [(["9", "2", "7"], "DECKS"), (["6", "2", "7", "1"], "HANDS"),
+                                         (["6", "2", "7", "5"], "HANDS"), (["6", "\u0663", "7"], "PAIR"),
+                                         (["6", "2"], "usage"), (["6", "2", "7", "4", "4"], "usage")])
+def test_the_cut_measure_refuses_bad_arguments_in_one_line(argv, named, capsys):
+    """`bench/resplit_cut.py`: out-of-range (one hand has no cut; past four the left unions outgrow a run by
+    hand), non-ASCII, missing and extra arguments, one line naming it, exit 2."""
+    from bench.resplit_cut import main
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and named in err

@@ -1,0 +1,107 @@
+"""One split's last hand cut from the rest, measured (by hand, not in `make bench`): the sizes a meet-in-the-middle
+law would work on if it paired the first hands' card unions with the last hand and the banker through the
+inclusion-exclusion identity of `overlap_terms`, so that its cost is stated from counts, not guessed.
+
+    .venv/bin/python -m bench.resplit_cut DECKS PAIR UP [HANDS]
+
+PAIR and UP are card values (1 = Ace, 10 = ten-value); 1994 rules with HANDS (2 to 4, default 4), CDP1 play,
+every hand taking any second card (as `bench.resplit_size` counts), the shoe less the up-card and both pair
+cards. Left: the unions of HANDS - 1 hands' blocks. Right: a last block with the banker's draws. The identity
+pairs them through the count vectors J below both a left and a right union; a left union reaches every such J
+below it. Measured 2026-11-28, 6 packs, 2s against a 7: see docs/blackjack.md, "What resplit laws cost".
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from math import comb, prod
+
+import numpy as np
+
+from bench.resplit_size import ARGUMENTS, split_main
+
+
+def falling(n: int, k: int) -> int:
+    """(n)_k, ordered draws of k from n."""
+    return prod(range(n - k + 1, n + 1))
+
+
+def overlap_terms(s: int, a: int, t: int) -> list[int]:
+    """The terms, k = 0..min(a, t), of (s)_(a+t) = sum_k (-1)^k k! C(a,k) C(t,k) (s)_a (s-k)_(t-k): the draws
+    of a + t distinct cards of one value, counted from the a-draws and t-draws that may share k cards
+    (inclusion-exclusion over the shared ones; (s-k)_(t-k) = (s)_t / (s)_k). It separates a left count a
+    from a right count t through k.
+
+    >>> s, a, t = 6, 2, 3
+    >>> sum(overlap_terms(s, a, t)) == falling(s, a + t)
+    True
+    """
+    return [(-1) ** k * falling(k, k) * comb(a, k) * comb(t, k) * falling(s, a) * falling(s - k, t - k)
+            for k in range(min(a, t) + 1)]
+
+
+def below(vectors: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
+    """Every count vector at or below one of `vectors`, coordinate by coordinate (their down-closure)."""
+    out = set(vectors)
+    front = set(vectors)
+    while front:
+        front = {v[:c] + (v[c] - 1,) + v[c + 1:] for v in front for c in range(len(v)) if v[c]} - out
+        out |= front
+    return out
+
+
+def _unions(codes: np.ndarray, steps: np.ndarray, mult: np.ndarray, rad: np.ndarray, cap: np.ndarray) -> np.ndarray:
+    """The distinct sums of a code in `codes` and one in `steps` (mixed radix `mult`, digits below `rad`, no
+    carry possible) whose every digit is within `cap`."""
+    parts = []
+    chunk = max(1, 10_000_000 // max(1, len(steps)))
+    for i in range(0, len(codes), chunk):
+        sums = np.unique((codes[i:i + chunk, None] + steps[None, :]).ravel())
+        parts.append(sums[np.all((sums[:, None] // mult) % rad <= cap, axis=1)])
+    return np.unique(np.concatenate(parts)) if parts else codes[:0]
+
+
+def cut_sizes(decks: int, pair: int, up: int, hands: int = 4, report=print) -> dict[str, int]:
+    """For splitting a pair of value index `pair` against up-card index `up` into `hands` hands: the distinct
+    blocks, the banker's final draws, the left unions (`hands` - 1 hands), the right unions (a block and the
+    banker's draws), the count vectors J the identity pairs them through (below a left union and a right one),
+    and `reach`, the (left union, J) pairs a left transform would touch, bounded above by prod_c (min(A_c,
+    top_c) + 1) for each left union A (top: the most of each value in any J)."""
+    from bench.bench_blackjack import split_case
+    from oddscalc.games.blackjack.dealer import _walk
+    from oddscalc.games.blackjack.rounds import hand_blocks
+    rules, _, shoe, _, policy = split_case(decks, pair, up, max(hands, 2))
+    blocks = sorted({b for b, _, _ in hand_blocks(pair, policy, shoe, False)})
+    banker = sorted(_walk(up + 1, rules.hit_soft17)[1])
+    cap = np.array(shoe, dtype=np.int64)
+    right = {u for b in blocks for d in banker
+             for u in [tuple(x + y for x, y in zip(b, d))] if all(x <= s for x, s in zip(u, shoe))}
+    start = time.perf_counter()
+    most = np.array(blocks, dtype=np.int64).max(axis=0)
+    rad = (hands - 1) * most + 1
+    if prod(int(r) for r in rad) >= 2 ** 63:
+        raise ValueError(f"{hands - 1} hands' unions do not fit one 64-bit code; ask for fewer hands")
+    mult = np.cumprod(np.concatenate(([1], rad[:-1])))
+    steps = np.array(blocks, dtype=np.int64) @ mult
+    left = np.zeros(1, dtype=np.int64)
+    for _ in range(hands - 1):
+        left = _unions(left, steps, mult, rad, cap)
+    digits = (left[:, None] // mult) % rad
+    space = below(right) & below(set(map(tuple, digits.tolist())))
+    top = np.array([max(j[c] for j in space) for c in range(10)], dtype=np.int64)  # space holds the zero vector
+    reach = int(np.prod(np.minimum(digits, top) + 1, axis=1).sum())
+    out = {"blocks": len(blocks), "banker": len(banker), "left": len(left), "right": len(right),
+           "space": len(space), "reach": reach}
+    report(f"{out['blocks']:,} blocks, {out['banker']:,} banker draws; {hands - 1} hands: {out['left']:,} unions; "
+           f"a block and the banker: {out['right']:,} unions; {out['space']:,} count vectors J between them; "
+           f"at most {reach:.3e} (left union, J) pairs ({time.perf_counter() - start:.1f} s)")
+    return out
+
+
+def main(argv: list[str]) -> int:
+    return split_main("resplit_cut", __doc__, argv, cut_sizes, ARGUMENTS[:3] + (("HANDS", range(2, 5)),))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
