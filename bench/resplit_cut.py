@@ -15,16 +15,12 @@ from __future__ import annotations
 
 import sys
 import time
-from math import comb, prod
+from math import comb, factorial, prod
 
 import numpy as np
 
 from bench.resplit_size import ARGUMENTS, split_main
-
-
-def falling(n: int, k: int) -> int:
-    """(n)_k, ordered draws of k from n."""
-    return prod(range(n - k + 1, n + 1))
+from oddscalc.games.blackjack.dealer import falling
 
 
 def overlap_terms(s: int, a: int, t: int) -> list[int]:
@@ -37,7 +33,7 @@ def overlap_terms(s: int, a: int, t: int) -> list[int]:
     >>> sum(overlap_terms(s, a, t)) == falling(s, a + t)
     True
     """
-    return [(-1) ** k * falling(k, k) * comb(a, k) * comb(t, k) * falling(s, a) * falling(s - k, t - k)
+    return [(-1) ** k * factorial(k) * comb(a, k) * comb(t, k) * falling(s, a) * falling(s - k, t - k)
             for k in range(min(a, t) + 1)]
 
 
@@ -89,7 +85,7 @@ def cut_sizes(decks: int, pair: int, up: int, hands: int = 4, report=print) -> d
         left = _unions(left, steps, mult, rad, cap)
     digits = (left[:, None] // mult) % rad
     space = below(right) & below(set(map(tuple, digits.tolist())))
-    top = np.array([max(j[c] for j in space) for c in range(10)], dtype=np.int64)  # space holds the zero vector
+    top = np.array([max(j[c] for j in space) for c in range(len(shoe))], dtype=np.int64)  # space holds the zero vector
     reach = int(np.prod(np.minimum(digits, top) + 1, axis=1).sum())
     out = {"blocks": len(blocks), "banker": len(banker), "left": len(left), "right": len(right),
            "space": len(space), "reach": reach}
