@@ -138,6 +138,9 @@ def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt, e
                   f"  mean return {render_decimal(outcome.observed_mean, 6)} against exact {outcome.expected_mean} "
                   f"({render_decimal(outcome.expected_mean, 6)}): z = {outcome.z}, p = {significant(outcome.z_p)}",
                   f"verdict: {outcome.verdict}"]
+        if result.partial is not None and not exact_law:
+            lines.append("note: --exact-law checks against the law of every round with nothing lumped (read at "
+                         "once for the tables' rule sets, whose laws are cached; up to about half an hour otherwise)")
         emit("\n".join(lines) + "\n")
     if not outcome.passed:
         raise SystemExit(1)
