@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import sys
 import time
-from math import comb, factorial, prod
+from math import comb, factorial
 
 import numpy as np
 
-from bench.resplit_size import ARGUMENTS, split_main
+from bench.resplit_size import ARGUMENTS, add_hand, split_main, split_packing, union_blocks
 from oddscalc.games.blackjack.dealer import falling
 
 
@@ -47,45 +47,28 @@ def below(vectors: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
     return out
 
 
-def _unions(codes: np.ndarray, steps: np.ndarray, mult: np.ndarray, rad: np.ndarray, cap: np.ndarray) -> np.ndarray:
-    """The distinct sums of a code in `codes` and one in `steps` (mixed radix `mult`, digits below `rad`, no
-    carry possible) whose every digit is within `cap`."""
-    parts = []
-    chunk = max(1, 10_000_000 // max(1, len(steps)))
-    for i in range(0, len(codes), chunk):
-        sums = np.unique((codes[i:i + chunk, None] + steps[None, :]).ravel())
-        parts.append(sums[np.all((sums[:, None] // mult) % rad <= cap, axis=1)])
-    return np.unique(np.concatenate(parts)) if parts else codes[:0]
-
-
 def cut_sizes(decks: int, pair: int, up: int, hands: int = 4, report=print) -> dict[str, int]:
     """For splitting a pair of value index `pair` against up-card index `up` into `hands` hands: the distinct
-    blocks, the banker's final draws, the left unions (`hands` - 1 hands), the right unions (a block and the
-    banker's draws), the count vectors J the identity pairs them through (below a left union and a right one),
-    and `reach`, the (left union, J) pairs a left transform would touch, bounded above by prod_c (min(A_c,
-    top_c) + 1) for each left union A (top: the most of each value in any J)."""
-    from bench.bench_blackjack import split_case
+    blocks, the banker's final draws, the left unions (`hands` - 1 hands, dealt as `bench.resplit_size` deals
+    them), the right unions (a block and the banker's draws), the count vectors J the identity pairs them
+    through (below a left union and a right one), and `reach`, the (left union, J) pairs a left transform would
+    touch, bounded above by prod_c (min(A_c, top_c) + 1) for each left union A (top: the most of each value in
+    any J)."""
     from oddscalc.games.blackjack.dealer import _walk
-    from oddscalc.games.blackjack.rounds import hand_blocks
-    rules, _, shoe, _, policy = split_case(decks, pair, up, max(hands, 2))
-    blocks = sorted({b for b, _, _ in hand_blocks(pair, policy, shoe, False)})
-    banker = sorted(_walk(up + 1, rules.hit_soft17)[1])
-    cap = np.array(shoe, dtype=np.int64)
+    from oddscalc.games.blackjack.rules import RuleSet
+    pack = split_packing(decks, pair, up, hands, slots=hands - 1)
+    rows = union_blocks(pack)
+    blocks = [tuple(b) for b in pack.fields_of(rows, (0,) * len(pack.shoe)).tolist()]
+    banker = sorted(_walk(up + 1, RuleSet(decks=decks, max_hands=hands).hit_soft17)[1])  # split_case's rules
     right = {u for b in blocks for d in banker
-             for u in [tuple(x + y for x, y in zip(b, d))] if all(x <= s for x, s in zip(u, shoe))}
+             for u in [tuple(x + y for x, y in zip(b, d))] if all(x <= s for x, s in zip(u, pack.shoe))}
     start = time.perf_counter()
-    most = np.array(blocks, dtype=np.int64).max(axis=0)
-    rad = (hands - 1) * most + 1
-    if prod(int(r) for r in rad) >= 2 ** 63:
-        raise ValueError(f"{hands - 1} hands' unions do not fit one 64-bit code; ask for fewer hands")
-    mult = np.cumprod(np.concatenate(([1], rad[:-1])))
-    steps = np.array(blocks, dtype=np.int64) @ mult
-    left = np.zeros(1, dtype=np.int64)
+    left = pack.origin()[0] & pack.union_words
     for _ in range(hands - 1):
-        left = _unions(left, steps, mult, rad, cap)
-    digits = (left[:, None] // mult) % rad
+        left = add_hand(pack, left, rows)
+    digits = pack.fields_of(left).astype(np.int64)
     space = below(right) & below(set(map(tuple, digits.tolist())))
-    top = np.array([max(j[c] for j in space) for c in range(len(shoe))], dtype=np.int64)  # space holds the zero vector
+    top = np.array([max(j[c] for j in space) for c in range(len(pack.shoe))], dtype=np.int64)  # space holds 0
     reach = int(np.prod(np.minimum(digits, top) + 1, axis=1).sum())
     out = {"blocks": len(blocks), "banker": len(banker), "left": len(left), "right": len(right),
            "space": len(space), "reach": reach}

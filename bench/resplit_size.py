@@ -18,18 +18,34 @@ import time
 import numpy as np
 
 
-def split_packing(decks: int, pair: int, up: int, hands: int):
+def split_packing(decks: int, pair: int, up: int, hands: int, slots: int | None = None):
     """The packed keys (`dealing.Packing`) of `hands` hands of value index `pair` against up-card index `up`,
     1994 rules, CDP1 play, every hand taking any second card: what `sizes` deals; its steps (block, result
-    class) are `pack.step_rows[0]`. ValueError when the compiled loops cannot count so many hands."""
+    class) are `pack.step_rows[0]`. `slots`: the hands the keys hold, when fewer than `hands` are dealt.
+    ValueError when the compiled loops cannot count so many hands."""
     from bench.bench_blackjack import split_case
     from oddscalc.games.blackjack.dealing import Packing
     from oddscalc.games.blackjack.rounds import _grouped_blocks
     _, _, shoe, _, policy = split_case(decks, pair, up, max(hands, 2))
-    pack = Packing(shoe, pair, 0, [_grouped_blocks(pair, policy, shoe, False)] * hands, 1)
+    pack = Packing(shoe, pair, 0, [_grouped_blocks(pair, policy, shoe, False)] * (slots or hands), 1)
     if not pack.fast:
         raise ValueError("the weights of so many hands may pass 2^64: the compiled loops cannot count them")
     return pack
+
+
+def union_blocks(pack) -> np.ndarray:
+    """The distinct blocks of `pack`'s hands as rows of words holding a card union alone (result classes
+    masked off)."""
+    from oddscalc.core import packed
+    steps = pack.step_rows[0][0]
+    return steps[packed.group(steps, pack.union_words)[1]] & pack.union_words
+
+
+def add_hand(pack, unions: np.ndarray, blocks: np.ndarray) -> np.ndarray:
+    """The distinct unions of one in `unions` and one block in `blocks` (`union_blocks`) that the shoe holds."""
+    from oddscalc.core import packed
+    ones = np.ones(len(unions), dtype=np.uint64)
+    return packed.deal(unions, ones, blocks, np.ones(len(blocks), dtype=np.uint64), pack.guard_words)[0]
 
 
 def sizes(decks: int, pair: int, up: int, hands: int, report=print, last_unions: bool = True, pack=None
@@ -41,29 +57,27 @@ def sizes(decks: int, pair: int, up: int, hands: int, report=print, last_unions:
     from oddscalc.core import packed
     pack = pack or split_packing(decks, pair, up, hands)
     steps, step_w = pack.step_rows[0]
-    mask, guard = pack.union_words, pack.guard_words
-    union_steps = steps[packed.group(steps, mask)[1]] & mask
-    ones = np.ones(len(union_steps), dtype=np.uint64)
-    report(f"{len(union_steps):,} blocks, {len(steps):,} (block, result class) steps")
+    blocks = union_blocks(pack)
+    report(f"{len(blocks):,} blocks, {len(steps):,} (block, result class) steps")
     states = pack.origin()
-    unions = (states[0] & mask, states[1])
+    unions = states[0] & pack.union_words
     out: list[tuple[int, int | None, int | None]] = []
     for k in range(1, hands + 1):
         start = time.perf_counter()
         n_states = None
         if k < hands:
             pairs = len(states[0]) * len(steps)
-            states = packed.deal(states[0], states[1], steps, step_w, guard)
+            states = packed.deal(states[0], states[1], steps, step_w, pack.guard_words)
             n_states = len(states[0])
             report(f"  {k} hands: {n_states:,} states from {pairs:.3e} (state, step) pairs")
         if k == hands and not last_unions:
             out.append((k, None, None))
             break
-        pairs = len(unions[0]) * len(union_steps)
-        unions = packed.deal(unions[0], np.ones(len(unions[0]), dtype=np.uint64), union_steps, ones, guard)
-        report(f"  {k} hands: {len(unions[0]):,} unions from {pairs:.3e} (union, block) pairs; "
+        pairs = len(unions) * len(blocks)
+        unions = add_hand(pack, unions, blocks)
+        report(f"  {k} hands: {len(unions):,} unions from {pairs:.3e} (union, block) pairs; "
                f"{time.perf_counter() - start:.1f} s")
-        out.append((k, n_states, len(unions[0])))
+        out.append((k, n_states, len(unions)))
     if hands > 1:
         report(f"the last hand would form {out[-2][1] * len(steps):.3e} (state, step) pairs")
     return out
@@ -107,7 +121,8 @@ def split_main(prog: str, doc: str, argv: list[str], measure, arguments: tuple =
     second paragraph of the script's docstring `doc`), a bad one, or a MemoryError or ValueError in the
     measure (a table passing its share of the free memory, or weights passing 2^64)."""
     if not 3 <= len(argv) <= len(arguments):
-        print(f"usage: {doc.split(chr(10) * 2)[1].strip()}", file=sys.stderr)
+        usage = doc.split("\n\n")[1].strip()
+        print(f"usage: {usage}", file=sys.stderr)
         return 2
     values = whole_numbers(prog, argv, arguments, digits)
     if values is None:
