@@ -84,11 +84,13 @@ def analysis_options(fn):
     return fn
 
 
+#: What `--exact-law` costs, for its help and for the outputs that point to it.
+EXACT_LAW_COST = ("read at once for the tables' rule sets, whose laws are cached; up to about half an hour at 4 or 6 "
+                  "packs otherwise")
 exact_law_option = click.option(
     "--exact-law", is_flag=True,
-    help="Blackjack: the law of every round with nothing lumped, as the tables print it (read at once for the "
-         "tables' rule sets, whose laws are cached; up to about half an hour at 4 or 6 packs otherwise). Other "
-         "games' laws are exact either way.")
+    help=f"Blackjack: the law of every round with nothing lumped, as the tables print it ({EXACT_LAW_COST}). "
+         "Other games' laws are exact either way.")
 
 
 def run_analysis(game, wager, version, pay, rule, decks, custom, exact_law: bool = False):

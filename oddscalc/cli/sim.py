@@ -9,7 +9,8 @@ from pathlib import Path
 import click
 
 from oddscalc import api
-from oddscalc.cli import analysis_options, check_format, emit, exact_law_option, fail, parse_pairs, run_analysis
+from oddscalc.cli import (EXACT_LAW_COST, analysis_options, check_format, emit, exact_law_option, fail, parse_pairs,
+                          run_analysis)
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
@@ -139,8 +140,8 @@ def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt, e
                   f"({render_decimal(outcome.expected_mean, 6)}): z = {outcome.z}, p = {significant(outcome.z_p)}",
                   f"verdict: {outcome.verdict}"]
         if result.partial is not None and not exact_law:
-            lines.append("note: --exact-law checks against the law of every round with nothing lumped (read at "
-                         "once for the tables' rule sets, whose laws are cached; up to about half an hour otherwise)")
+            lines.append(f"note: --exact-law checks against the law of every round with nothing lumped "
+                         f"({EXACT_LAW_COST})")
         emit("\n".join(lines) + "\n")
     if not outcome.passed:
         raise SystemExit(1)

@@ -238,7 +238,7 @@ def completed_on_dask(fn: Callable[[T], R], items: Sequence[T], address: str, ke
 
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError) as exc:  # refused, timed out, no such host
+    except OSError as exc:  # refused, timed out (a TimeoutError is an OSError), no such host
         raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: {exc or type(exc).__name__}") from None
     except Exception as exc:  # something answered, but not in Dask's protocol (a web server, another service)
         raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: what answers there is not a Dask "
