@@ -1,10 +1,10 @@
-# oddscalc: install into .venv, regenerate the tables, run the tests and the benchmarks.
+# oddscalc: install into .venv, regenerate the tables, run the tests and the benchmarks, rebuild the shipped data.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install tables test fuzz bench clean
+.PHONY: install tables data test check wheel-smoke fuzz bench clean
 
 install: $(STAMP)
 
@@ -16,8 +16,21 @@ $(STAMP): pyproject.toml constraints.txt
 tables: $(STAMP)
 	$(BIN)/oddscalc tables --out tables/
 
+# The whole suite (README's test command; CI runs it).
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# The fast tier: every module, the tests marked slow left out (under two minutes on two cores).
+check: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not slow"
+
+# Rebuild the exact results shipped in oddscalc/data (only what is missing or stale; resumable).
+data: $(STAMP)
+	$(BIN)/oddscalc data build
+
+# Build the wheel, install it outside the checkout, read-only, and use it from there (CI runs it).
+wheel-smoke: $(STAMP)
+	PYTHON=$(PYTHON) tools/wheel_smoke.sh
 
 # The command-line fuzz test at full strength (make test runs 200 examples of it).
 FUZZ_EXAMPLES ?= 5000

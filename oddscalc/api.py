@@ -18,13 +18,14 @@ from oddscalc.core.mathreport import MathReport
 from oddscalc.core.numbers import shorten
 from oddscalc.core.planning import Plan, PlanError
 from oddscalc.core.progress import Progress
+from oddscalc.core.store import Engine
 from oddscalc.games.base import GameAnalysis, RuleError, WagerResult, resolve_rules
 from oddscalc.regulations.model import Wager, apply_overrides
 from oddscalc.regulations.versions import VERSIONS, get_version
 
 __all__ = ["GAMES", "GameError", "WagerError", "implemented", "wagers", "analyse", "rule_options",
            "table_rule_sets", "check_game", "math_report", "plan", "plan_of", "MathReport", "Plan", "PlanError",
-           "resolved_rules", "composition_kinds", "composition_values", "has_compositions", "composition_sources"]
+           "resolved_rules", "composition_kinds", "composition_values", "has_compositions", "composition_engines", "has_decision_table"]
 
 #: Every game name, in the order tables list them, with its module name under regulations/ and games/.
 GAMES: dict[str, str] = {
@@ -131,6 +132,12 @@ def analyse(
                    results=results)
 
 
+def has_decision_table(game: str) -> bool:
+    """Whether the game's engine tabulates the decisions it assumes (`decision_table`) for simulators to follow."""
+    check_game(game)
+    return hasattr(_module("games", game), "decision_table")
+
+
 def decision_table(game: str, version: str, wager: str, rules: Mapping[str, str] | None = None,
                    pay: Mapping[str, str] | None = None, custom: bool = False) -> object:
     """The exact engine's decision table for a wager (the strategy it assumes), for simulators to follow.
@@ -183,12 +190,11 @@ def has_compositions(game: str) -> bool:
     return _composition_hooks(game) is not None
 
 
-def composition_sources(game: str) -> tuple[ModuleType, ...]:
-    """The modules a game's composition values are computed by (hook module, then its `SOURCES` when it
-    declares them: those whose values are worth caching), for `core.cache` keys; () when not declared."""
+def composition_engines(game: str) -> tuple[Engine, ...]:
+    """The engines a game's composition values are computed by (its hooks' `ENGINES`), declared where the values
+    are worth storing (`core.store`); () when not declared."""
     hooks = _composition_hooks(game)
-    found = getattr(hooks, "SOURCES", ()) if hooks is not None else ()
-    return (hooks, *found) if found else ()
+    return tuple(getattr(hooks, "ENGINES", ())) if hooks is not None else ()
 
 
 def composition_kinds(game: str, version: str, rules: Mapping[str, str] | None = None,

@@ -18,7 +18,6 @@ import io
 import json
 import os
 import select
-import shutil
 import signal
 import sys
 import tempfile
@@ -280,11 +279,8 @@ class Outcome:
 
 
 def prepare(workdir: Path) -> dict[str, str]:
-    """A private cache folder (a copy of the committed one) and one process per computation for the children."""
+    """A private cache folder (the shipped data is read first) and one process per computation for the children."""
     cache = workdir / "cache"
-    src = Path(__file__).resolve().parents[1] / "cache"
-    if src.is_dir() and not cache.exists():
-        shutil.copytree(src, cache)
     return {"ODDSCALC_CACHE": str(cache), "ODDSCALC_WORKERS": "1", "COLUMNS": "100"}
 
 

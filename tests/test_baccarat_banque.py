@@ -193,7 +193,7 @@ def test_symmetric_rules_give_no_edge():
 
 def test_summary_cache_round_trip_and_default_shoe():
     """The cached summary decodes to what was computed (nine-card shoe), and the default six-pack analysis (read
-    from the committed cache `cache/banque-6-packs-*.json`, or recomputed in about 10 s if the code changed)
+    from the shipped data `oddscalc/data/banque-6-packs-*.json.xz`, or recomputed in about 10 s if it is stale)
     is consistent: the two hands symmetric, the both-hands wager void exactly as reg 6(4)(b) says."""
     from oddscalc.games.baccarat_banque import response
     s = response._summarise(banque_counts_finite(TINY, True))

@@ -1,7 +1,7 @@
 """The full-pack casino stud analysis against published exact figures.
 
-These read the committed cache (cache/casino-stud-poker-optimal-*.json) when present and otherwise compute
-it (about 30 s); test_casino_stud_bruteforce recomputes reduced packs from scratch every time.
+These read the shipped data (oddscalc/data/casino-stud-poker-optimal-*.json.xz) when current and otherwise
+compute it (about 30 s); test_casino_stud_bruteforce recomputes reduced packs from scratch every time.
 """
 
 from __future__ import annotations

@@ -1,21 +1,8 @@
-"""The worked examples in the documentation and the core modules' docstrings run as written."""
+"""The worked examples in the documentation run as written (every module's docstring examples run through
+pytest's --doctest-modules, set in pyproject.toml)."""
 
 import doctest
 from pathlib import Path
-
-import pytest
-
-import oddscalc.core.mathreport
-import oddscalc.core.packed
-import oddscalc.core.parallel
-import oddscalc.core.partial_law
-import oddscalc.core.planning
-import oddscalc.core.progress
-import oddscalc.core.residues
-import oddscalc.games.blackjack.game
-import oddscalc.games.blackjack.dealing
-import oddscalc.games.blackjack.moments
-import oddscalc.regulations.model
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -23,12 +10,3 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_api_guide_worked_example_runs():
     result = doctest.testfile(str(ROOT / "docs" / "api.md"), module_relative=False)
     assert result.attempted >= 10 and result.failed == 0
-
-
-@pytest.mark.parametrize("module", [oddscalc.core.mathreport, oddscalc.core.packed, oddscalc.core.parallel, oddscalc.core.planning, oddscalc.core.progress,
-                                    oddscalc.core.partial_law, oddscalc.core.residues,
-                                    oddscalc.games.blackjack.game, oddscalc.games.blackjack.dealing,
-                                    oddscalc.games.blackjack.moments, oddscalc.regulations.model])
-def test_module_examples_run(module):
-    result = doctest.testmod(module)
-    assert result.attempted > 0 and result.failed == 0

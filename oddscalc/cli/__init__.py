@@ -9,27 +9,24 @@ import sys
 from concurrent.futures.process import BrokenProcessPool
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as package_version
-from pathlib import Path
 
 import click
 
 from oddscalc import api
-from oddscalc.core.progress import StderrBar, prefixed
+from oddscalc.core.progress import StderrBar
 from oddscalc.regulations.versions import VERSIONS, get_version
 from oddscalc.report import serialize, text
-from oddscalc.report.booklet import booklet_html, booklet_pdf
-from oddscalc.core.files import check_output, write_bytes, write_text
+from oddscalc.core.files import check_output
 from oddscalc.core.numbers import shorten
-from oddscalc.core.parallel import ClusterError, on_cluster, scheduler_address
-from oddscalc.report.tables import write_game_tables, write_index
-from oddscalc.report.removal import write_removal_tables
+from oddscalc.core.parallel import on_cluster, scheduler_address
+from oddscalc.report.tables import write_tables
 
 __all__ = ["main", "cli"]
 
 FORMATS = ("text", "json", "csv")
 
 #: Game-specific command modules under oddscalc/cli/, each exposing `commands` (a list of click commands).
-EXTENSIONS = ("blackjack", "baccarat", "poker", "sim", "law", "plan", "verify", "protect")
+EXTENSIONS = ("blackjack", "baccarat", "poker", "sim", "law", "plan", "verify", "protect", "data")
 
 
 class UserError(click.ClickException):
@@ -235,43 +232,10 @@ def tables(out: str, only_versions: tuple[str, ...], only_games: tuple[str, ...]
         fail(str(exc))
     try:
         with on_cluster(address):
-            _write_tables(out, chosen_versions, only_games, booklet)
-    except ClusterError as exc:
+            write_tables(out, chosen_versions, only_games, booklet, StderrBar, lambda line: click.echo(line, err=True))
+    except ValueError as exc:  # a cluster that fails, nothing to write, a booklet table past its page
         fail(str(exc))
     click.echo(f"tables written under {out}/", err=True)
-
-
-def _write_tables(out: Path, chosen_versions: list[str], only_games: tuple[str, ...], booklet: bool) -> None:
-    """`tables`' work: every chosen version's games, tables, index and booklet."""
-    for version in chosen_versions:
-        permitted = get_version(version).games
-        games = [g for g in api.GAMES if g in permitted and (not only_games or g in only_games)]
-        done = [g for g in games if api.implemented(g)]
-        computed = []
-        for game in done:
-            bar = StderrBar()
-            rule_sets = api.table_rule_sets(game, version)
-            analyses = []
-            for i, rules in enumerate(rule_sets):
-                label = f"{version} {game} {i + 1}/{len(rule_sets)}"
-                bar(i, len(rule_sets), label)
-                # every round's law exactly, however long (blackjack's resplit rounds: committed to the cache)
-                analyses.append(api.analyse(game, version, rules=rules, progress=prefixed(bar, label),
-                                            exact_law=True))
-            bar(len(rule_sets), len(rule_sets), f"{version} {game}")
-            write_game_tables(out, version, game, analyses)
-            write_removal_tables(out, version, game, bar)  # issue 16: effects of removal, shoe games only
-            computed.append((game, analyses))
-        if not only_games:
-            write_index(out, version, done, [g for g in games if g not in done], booklet=booklet)
-            if booklet:
-                document = booklet_html(version, computed)
-                write_text(out / version / "booklet.html", document)
-                try:  # the booklet is laid out and every table checked to lie within its page before it is written
-                    write_bytes(out / version / "booklet.pdf", booklet_pdf(document))
-                except ValueError as exc:
-                    fail(f"booklet {version}: {exc}")
-                click.echo(f"booklet {version}: laid out, every table within its page", err=True)
 
 
 def _load_extensions() -> None:

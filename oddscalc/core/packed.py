@@ -1,5 +1,5 @@
 """Exact sums keyed by packed integer words, in compiled loops (numba, imported and compiling on first use,
-cached on disk after that, so that nothing else pays for it).
+cached on disk after that, so that nothing else pays for it: `core.compiled`).
 
 A key is a row of unsigned 64-bit words holding fixed-width fields that never carry into each other, so
 adding two keys word by word adds every field; a field whose count passes its limit sets a guard bit. These
@@ -22,6 +22,8 @@ import os
 
 import numpy as np
 
+from oddscalc.core.compiled import compile_loop
+
 __all__ = ["MEMORY_SHARE", "deal", "deal_nets", "distinct", "fold_nets", "free_bytes", "group", "slot_limit", "tally"]
 
 _LOOPS: tuple | None = None
@@ -36,19 +38,18 @@ def _loops() -> tuple:
     cost that loop up to half its speed."""
     global _LOOPS, _mix, _hash, _slot, _find, _put, _tagged, _add_guarded, _grown, _deal_span, _net_span, _reduce
     if _LOOPS is None:
-        from numba import njit
-        _mix = njit(cache=True, inline="always")(_mix)
-        _hash = njit(cache=True, inline="always")(_hash)
-        _slot = njit(cache=True, inline="always")(_slot)
-        _find = njit(cache=True, inline="always")(_find)
-        _put = njit(cache=True, inline="always")(_put)
-        _tagged = njit(cache=True, inline="always")(_tagged)
-        _add_guarded = njit(cache=True, inline="always")(_add_guarded)
-        _grown = njit(cache=True)(_grown)
-        _reduce = njit(cache=True, inline="always")(_reduce)
-        _deal_span = njit(cache=True)(_deal_span)
-        _net_span = njit(cache=True)(_net_span)
-        _LOOPS = tuple(njit(cache=True)(f) for f in (_deal, _group, _tally, _net_groups, _net_tables, _fold_nets))
+        _mix = compile_loop(_mix, inline=True)
+        _hash = compile_loop(_hash, inline=True)
+        _slot = compile_loop(_slot, inline=True)
+        _find = compile_loop(_find, inline=True)
+        _put = compile_loop(_put, inline=True)
+        _tagged = compile_loop(_tagged, inline=True)
+        _add_guarded = compile_loop(_add_guarded, inline=True)
+        _grown = compile_loop(_grown)
+        _reduce = compile_loop(_reduce, inline=True)
+        _deal_span = compile_loop(_deal_span)
+        _net_span = compile_loop(_net_span)
+        _LOOPS = tuple(compile_loop(f) for f in (_deal, _group, _tally, _net_groups, _net_tables, _fold_nets))
     return _LOOPS
 
 

@@ -6,21 +6,24 @@ of kind k is EoR_k = v(S - k) - v(S). The count-weighted mean of the effects, su
 knowing one unseen card is worth: E[v(S - c)] - v(S) for a card c drawn at random from S. When the play
 behind v is fixed, v(S) is an expectation over the shuffles of S and equals E[v(S - c)], so the mean is
 exactly zero; when the play is re-optimised for each composition it is the value of that information, at
-least zero. Blackjack's values are cached (`core.cache`, keyed on the engine's sources).
+least zero. Blackjack's values are stored (`core.store`, keyed on the rules and the engines' versions).
 """
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc import api
-from oddscalc.core.cache import cached_json
 from oddscalc.core.parallel import map_parts
+from oddscalc.core.store import Engine, stored
 from oddscalc.protect.target import Target
 
-__all__ = ["Removal", "effects_of_removal"]
+__all__ = ["Removal", "effects_of_removal", "stored_params", "ENGINE"]
+
+#: This module's version (what it computes from the game's values, and how rows are encoded): bump it when the
+#: stored effects of removal may change for a reason outside the game's engine.
+ENGINE = Engine("removal", 1)
 
 
 @dataclass(frozen=True)
@@ -68,15 +71,21 @@ def effects_of_removal(target: Target, base: tuple[int, ...] | None = None, prog
                        use_cache: bool = True) -> Removal:
     """Exact effects of removal for every measure of `target` from `base` (default: the full shoe), each
     composition an independent exact evaluation (on `core.parallel` processes). A game whose composition
-    values are expensive (it declares SOURCES: blackjack) is cached on the resolved rules and those sources."""
+    values are expensive (it declares ENGINES: blackjack) is stored (`core.store`) on the resolved rules and the
+    engines' versions."""
     kinds = target.kinds()
     base = tuple(n for _, n in kinds) if base is None else tuple(base)
-    sources = api.composition_sources(target.game)
-    if sources:
-        params = {"game": target.game, "rules": sorted(target.resolved().items()), "pay": list(target.pay),
-                  "measures": [[m.name, m.wager, list(m.rules)] for m in target.measures], "base": list(base)}
-        rows = cached_json(f"{target.game}-removal", params, (sys.modules[__name__], *sources),
-                           lambda: _compute(target, base, progress), _encode, _decode, use_cache=use_cache)
+    engines = api.composition_engines(target.game)
+    if engines:
+        rows = stored(f"{target.game}-removal", stored_params(target, base), (ENGINE, *engines),
+                      lambda: _compute(target, base, progress), _encode, _decode, use_cache=use_cache)
     else:
         rows = _compute(target, base, progress)
     return Removal(target, kinds, base, rows[0], tuple(rows[1:]))
+
+
+def stored_params(target: Target, base: tuple[int, ...]) -> dict:
+    """The parameters stored effects of removal are keyed on: the game, its resolved rules and pay, the measures
+    and the shoe removed from."""
+    return {"game": target.game, "rules": sorted(target.resolved().items()), "pay": list(target.pay),
+            "measures": [[m.name, m.wager, list(m.rules)] for m in target.measures], "base": list(base)}

@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from oddscalc.core.files import write_text
+from oddscalc import api
+from oddscalc.core.files import write_bytes, write_text
+from oddscalc.core.progress import Progress, prefixed
 from oddscalc.games.base import GameAnalysis
 from oddscalc.regulations.versions import get_version
+from oddscalc.report.booklet import booklet_html, booklet_pdf
+from oddscalc.report.removal import write_removal_tables
 from oddscalc.report.serialize import SCHEMA_VERSION, analysis_to_data
 from oddscalc.report.text import edges_csv, markdown
 
-__all__ = ["write_game_tables", "write_index"]
+__all__ = ["write_game_tables", "write_index", "write_tables", "NothingToWrite"]
+
+
+class NothingToWrite(ValueError):
+    """A choice of versions and games that selects no table (a game the chosen versions do not permit)."""
 
 
 def game_title(game: str, version: str) -> str:
@@ -46,3 +54,44 @@ def write_index(out: Path, version: str, games: Sequence[str], missing: Sequence
     path = out / version / "README.md"
     write_text(path, "\n".join(lines) + "\n")
     return path
+
+
+def write_tables(out: Path, versions: Sequence[str], only_games: Sequence[str], booklet: bool,
+                 new_bar: Callable[[], Progress], say: Callable[[str], None]) -> None:
+    """Every chosen version's tables of its permitted games (all, or `only_games`): each game's table rule sets
+    analysed with every round's law exact, their tables and effects of removal, then (when every game is
+    written) the version's index and print booklet, which is laid out and checked to keep every table within its
+    page before it is written (`booklet_pdf` raises ValueError otherwise). `new_bar()` gives each game's progress
+    reporter; `say` is told what was written. NothingToWrite when the choice selects no game."""
+    chosen = {v: [g for g in api.GAMES if g in get_version(v).games and (not only_games or g in only_games)]
+              for v in versions}
+    if not any(chosen.values()):
+        raise NothingToWrite(f"no tables to write: {', '.join(only_games)} not permitted by version "
+                             f"{', '.join(versions)}")
+    for version, games in chosen.items():
+        done = [g for g in games if api.implemented(g)]
+        computed = []
+        for game in done:
+            bar = new_bar()
+            rule_sets = api.table_rule_sets(game, version)
+            analyses = []
+            for i, rules in enumerate(rule_sets):
+                label = f"{version} {game} {i + 1}/{len(rule_sets)}"
+                bar(i, len(rule_sets), label)
+                # every round's law exactly, however long (blackjack's resplit rounds: shipped as data)
+                analyses.append(api.analyse(game, version, rules=rules, progress=prefixed(bar, label),
+                                            exact_law=True))
+            bar(len(rule_sets), len(rule_sets), f"{version} {game}")
+            write_game_tables(out, version, game, analyses)
+            write_removal_tables(out, version, game, bar)  # effects of removal, shoe games only
+            computed.append((game, analyses))
+        if not only_games:
+            write_index(out, version, done, [g for g in games if g not in done], booklet=booklet)
+            if booklet:
+                document = booklet_html(version, computed)
+                write_text(out / version / "booklet.html", document)
+                try:
+                    write_bytes(out / version / "booklet.pdf", booklet_pdf(document))
+                except ValueError as exc:
+                    raise ValueError(f"booklet {version}: {exc}") from None
+                say(f"booklet {version}: laid out, every table within its page")

@@ -1,26 +1,26 @@
 """The banker's side of baccarat banque: his policies (the exact best response, or a fixed rule), the joint
-results of the two hands under a policy, and a cached summary of one shoe for the tables.
-
-Kept apart from `analysis` so that the committed cache of finite-shoe summaries (keyed on the source of this
-module and of `coups`) survives changes to the wording of the tables.
+results of the two hands under a policy, and a stored summary of one shoe for the tables (`core.store`: the
+finite shoes' summaries take seconds, so they are shipped as data, keyed on the shoe, the rule and `ENGINE`).
 """
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from fractions import Fraction
 
-from oddscalc.core.cache import cached_json
+from oddscalc.core.store import Engine, stored
 from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.baccarat_banque import coups
 from oddscalc.games.baccarat_banque.coups import BanqueCounts, banque_counts
 from oddscalc.games.base import RuleError
 
-__all__ = ["BEST", "FIXED", "INFINITE", "bank_gain", "policy", "joint_outcome", "Summary", "counts_for", "summary"]
+__all__ = ["BEST", "FIXED", "INFINITE", "bank_gain", "policy", "joint_outcome", "Summary", "counts_for", "summary", "ENGINE"]
 
 BEST, FIXED = "best-response", "draw-0-5"
 INFINITE = "infinite"
+
+#: The version of the banque engine (`coups`, this module): bump it whenever a stored summary may change.
+ENGINE = Engine("baccarat-banque", 1)
 
 
 def bank_gain(tally, stakes=(1, 1)) -> int:
@@ -97,9 +97,8 @@ def summary(decks: str, draw_on_5: bool, progress=None) -> Summary:
         if decks == INFINITE:
             _MEMO[key] = _summarise(banque_counts(draw_on_5))
         else:
-            _MEMO[key] = cached_json(f"banque-{decks}-packs", {"decks": decks, "draw_on_5": draw_on_5},
-                                     (coups, sys.modules[__name__]),
-                                     lambda: _summarise(counts_for(decks, draw_on_5, progress)), _encode, _decode)
+            _MEMO[key] = stored(f"banque-{decks}-packs", {"decks": decks, "draw_on_5": draw_on_5}, (ENGINE,),
+                                lambda: _summarise(counts_for(decks, draw_on_5, progress)), _encode, _decode)
     return _MEMO[key]
 
 

@@ -1,25 +1,23 @@
-"""The whole analysis of one rule set as plain data (exact values as "p/q"), cached between runs."""
+"""The whole analysis of one rule set as plain data (exact values as "p/q"), stored between runs (`core.store`)."""
 
 from __future__ import annotations
 
-import sys
 from fractions import Fraction
 from typing import Any
 
-from oddscalc.core import packed
-from oddscalc.core.cache import cached_json
 from oddscalc.core.parallel import map_parts, relay
-from oddscalc.games.blackjack import (banker_batch, dealer, dealing, game, hand, moments, outcomes, player,
-                                      rounds, rules as rules_mod, split, stand_batch, strategy)
+from oddscalc.core.store import Engine, stored
+from oddscalc.games.blackjack import outcomes, strategy
 from oddscalc.games.blackjack.game import full_game, up_cards
 from oddscalc.games.blackjack.outcomes import RoundLaw, default_budget, round_law
 from oddscalc.games.blackjack.rules import RuleSet
 from oddscalc.games.blackjack.shoe import LABELS
 
-__all__ = ["game_summary", "compute_summary", "strategy_data", "frac", "SOURCES"]
+__all__ = ["game_summary", "compute_summary", "summary_params", "strategy_data", "frac", "ENGINE"]
 
-SOURCES = (dealer, player, stand_batch, banker_batch, split, hand, game, outcomes, rounds, dealing, moments, strategy,
-           rules_mod, packed)
+#: The blackjack engine's version: bump it whenever a figure computed by any module of `games/blackjack` (or by
+#: the core modules it calls, such as `core.packed` and `core.residues`) may change, then rebuild the data (`make data`).
+ENGINE = Engine("blackjack", 1)
 
 
 def frac(x: Fraction) -> str:
@@ -156,14 +154,18 @@ def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True, 
 
 def game_summary(rs: RuleSet, progress=None, use_cache: bool = True, budget: int | None | str = "auto"
                  ) -> dict[str, Any]:
-    """compute_summary through the project cache (keyed on the rule set, the law's work budget and the
-    sources; `budget` "auto": `outcomes.default_budget` for the rule set)."""
+    """compute_summary through the store (`core.store`: shipped data, else the user cache), keyed on the rule set,
+    the law's work budget and the engine's version; `budget` "auto": `outcomes.default_budget` for the rule set."""
     budget = default_budget(rs) if budget == "auto" else budget
+    return stored("blackjack-game", summary_params(rs, budget), (ENGINE,),
+                  lambda: compute_summary(rs, progress, budget=budget), use_cache=use_cache)
+
+
+def summary_params(rs: RuleSet, budget: int | None) -> dict[str, Any]:
+    """The parameters a stored summary is keyed on: every field of the rule set, and the law's work budget."""
     params: dict[str, Any] = {}
     for name in rs.__dataclass_fields__:
         value = getattr(rs, name)
         params[name] = sorted(value) if isinstance(value, frozenset) else str(value)
     params["law_budget"] = str(budget)
-    return cached_json("blackjack-game", params, SOURCES + (sys.modules[__name__],),
-                       lambda: compute_summary(rs, progress, budget=budget),
-                       lambda v: v, lambda v: v, use_cache=use_cache)
+    return params

@@ -28,6 +28,7 @@ from math import prod
 
 import numpy as np
 
+from oddscalc.core.compiled import compile_loop
 from oddscalc.core.residues import primes_below
 from oddscalc.games.blackjack.dealer import falling, longest, pads, stiff_states, terminals
 from oddscalc.games.blackjack.stand_batch import MAX_COUNT  # the most cards of one value (ten-values of 8 packs)
@@ -180,12 +181,11 @@ _KERNEL = None
 
 
 def _kernel():
-    """The loop compiled by numba on first use (cached on disk after that)."""
+    """The loop compiled by numba on first use (cached on disk after that: `core.compiled`)."""
     global _KERNEL, _near
     if _KERNEL is None:
-        from numba import njit
-        _near = njit(cache=True, inline="always")(_near)
-        _KERNEL = njit(cache=True)(_loop)
+        _near = compile_loop(_near, inline=True)
+        _KERNEL = compile_loop(_loop)
     return _KERNEL
 
 

@@ -18,8 +18,8 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
-from oddscalc.games.blackjack import side, wagers as wagers_mod
-from oddscalc.games.blackjack.analysis import SOURCES as ENGINE_SOURCES, game_summary
+from oddscalc.core.store import Engine
+from oddscalc.games.blackjack.analysis import ENGINE, game_summary
 from oddscalc.games.blackjack.game import GameResult, HandRow, full_game, ten_pair_cases, up_card_evaluators
 from oddscalc.games.blackjack.hand import HandValues, start_hand
 from oddscalc.games.blackjack.player import STAND, hand_of
@@ -29,11 +29,11 @@ from oddscalc.games.blackjack.strategy import Strategy, td_value
 from oddscalc.games.blackjack.wagers import effective_rules
 from oddscalc.regulations.model import Wager
 
-__all__ = ["composition_kinds", "composition_values", "round_expectations", "full_shoe_chart", "STRATEGIES", "SOURCES"]
+__all__ = ["composition_kinds", "composition_values", "round_expectations", "full_shoe_chart", "STRATEGIES", "ENGINES"]
 
 STRATEGIES = ("optimal", "basic")
-#: The modules these values are computed by (with this one): cache keys of expensive analyses use them.
-SOURCES = ENGINE_SOURCES + (side, wagers_mod)
+#: The engines these values are computed by: declaring them marks the values as worth storing (`core.store`).
+ENGINES: tuple[Engine, ...] = (ENGINE,)
 _VALUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 _RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 

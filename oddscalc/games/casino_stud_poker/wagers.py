@@ -3,7 +3,7 @@
 `ante` is the Ante/Raise game per unit Ante under the strategy that maximises the exact expectation for every
 player hand and banker up-card; `progressive-jackpot` is the side wager, exact for every meter.
 The expensive part (counting every hand against every banker hand) is in `counting`, the pay-table part in
-`strategy`; results are cached on disk per pay table (`oddscalc.core.cache.cached_json`).
+`strategy`; results are stored per pay table (`oddscalc.core.store`: shipped data, else the user cache).
 """
 
 from __future__ import annotations
@@ -15,24 +15,28 @@ from itertools import permutations
 
 import numpy as np
 
-from oddscalc.core.cache import cached_json
+from oddscalc.core.store import Engine, stored
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.numbers import NumberError, parse_number
 from oddscalc.games.base import Edge, Extra, GameAnalysis, RuleOption, WagerResult, edges_for
-from oddscalc.games.casino_stud_poker import counting, queries, strategy
+from oddscalc.games.casino_stud_poker import counting, strategy
 from oddscalc.games.casino_stud_poker.jackpot import (METER_RULES, jackpot_distribution, jackpot_line, long_run,
                                                      meter_extra, meter_notes, meter_rules)
 from oddscalc.games.casino_stud_poker.payouts import CATEGORY_PAYOUT, raise_pays
 from oddscalc.games.casino_stud_poker.queries import HandDecision, decisions, hand_decision
 from oddscalc.games.casino_stud_poker.strategy import StudResult, ante_returns
-from oddscalc.games.poker import cards, ranking, tables
+from oddscalc.games.poker import cards, tables
 from oddscalc.games.poker.cards import FULL_DECK, Deck
 from oddscalc.games.poker.ranking import FIVE_CATEGORIES, category_of
 from oddscalc.regulations.model import Wager
 
 __all__ = ["TITLE", "RULES", "analyse", "optimal", "raise_pays", "CATEGORY_PAYOUT", "ELEMENT_OF_RISK", "HandDecision",
            "hand_decision", "decisions", "category_counts", "decision_table", "StudDecisionTable", "canonical_hand",
-           "DecisionTableError"]
+           "DecisionTableError", "ENGINE"]
+
+#: The version of the casino stud engine (`counting`, `strategy`, `queries`, and the poker ranking it reads,
+#: `games.poker`): bump it whenever a stored result may change, then rebuild the data (`make data`).
+ENGINE = Engine("casino-stud-poker", 1)
 
 TITLE = "Casino stud poker"
 RULES = (
@@ -60,12 +64,11 @@ def _decode(d: dict) -> StudResult:
 
 def optimal(pays: tuple[Fraction, ...], ante: Fraction = Fraction(1), deck: Deck = FULL_DECK, progress=None,
             use_cache: bool = True) -> StudResult:
-    """The exact optimal-strategy totals for a pay table, from the on-disk cache when present."""
+    """The exact optimal-strategy totals for a pay table, stored (`core.store`) once computed."""
     params = {"ranks": list(deck.ranks), "suits": deck.suits, "ante": str(ante), "pays": [str(p) for p in pays]}
-    return cached_json(
-        "casino-stud-poker-optimal", params, (cards, ranking, tables, counting, strategy),
-        lambda: strategy.evaluate(counting.stud_counts(deck, progress), pays, ante, progress),
-        asdict, _decode, use_cache=use_cache)
+    return stored("casino-stud-poker-optimal", params, (ENGINE,),
+                  lambda: strategy.evaluate(counting.stud_counts(deck, progress), pays, ante, progress),
+                  asdict, _decode, use_cache=use_cache)
 
 
 def _pct(value: Fraction) -> str:
@@ -154,14 +157,14 @@ def _ante_result(w: Wager, progress) -> tuple[WagerResult, tuple[Extra, ...], St
     return WagerResult(w, dist, edges, events, notes, stake=staked), _extras(res, returns), res
 
 
-def category_counts(deck: Deck = FULL_DECK) -> dict[str, int]:
-    """Five-card hands of the pack in each category, ranked once and cached on disk."""
+def category_counts(deck: Deck = FULL_DECK, use_cache: bool = True) -> dict[str, int]:
+    """Five-card hands of the pack in each category, ranked once and stored (`core.store`)."""
     def compute() -> dict[str, int]:
         values = tables.hand_table(deck, 5).values
         per_cat = np.bincount(category_of(values, 5), minlength=len(FIVE_CATEGORIES))
         return {FIVE_CATEGORIES[c]: int(n) for c, n in enumerate(per_cat)}
-    return cached_json("casino-stud-poker-categories", {"ranks": list(deck.ranks), "suits": deck.suits},
-                       (cards, ranking, tables), compute, dict, dict)
+    return stored("casino-stud-poker-categories", {"ranks": list(deck.ranks), "suits": deck.suits}, (ENGINE,),
+                  compute, dict, dict, use_cache=use_cache)
 
 
 class MeterError(ValueError):
@@ -303,14 +306,13 @@ def _ace_king_masks(w: Wager) -> dict:
         return {"raised": raised, "hands": {h: [format(m, "x"), n] for h, (m, n) in masks.items()}}
 
     params = {"format": _AK_FORMAT, "ante": str(w.pay("ante")), "pays": [str(p) for p in raise_pays(w)]}
-    return cached_json("casino-stud-poker-decisions", params, (cards, ranking, tables, counting, strategy, queries),
-                       compute, lambda d: d, lambda d: d)
+    return stored("casino-stud-poker-decisions", params, (ENGINE,), compute)
 
 
 def decision_table(w: Wager, rules: dict[str, str]) -> StudDecisionTable | None:
     """The exact optimal strategy of the `ante` wager as a `StudDecisionTable` (None for the jackpot, which has
     no decision). Built from the engine's own output: the strategy chart's per-class counts, and the A-K rows of
-    `decisions` (cached on disk; about half a minute the first time)."""
+    `decisions` (stored; about half a minute the first time)."""
     if w.key != "ante":
         return None
     deck = FULL_DECK

@@ -1,29 +1,30 @@
 """Which law a player's bank is computed under: the finite shoe exactly where that is within reach (at most
 `finite_bank.MAX_HANDS` hands dealt), else the infinite shoe, exact under that model; or the one asked for.
 
-Finite laws of three or more hands take seconds to a minute, so they are kept in the disk cache
-(`oddscalc.core.cache`), keyed on the shoe, the hands' strategy and the number of hands.
+Finite laws of three or more hands take seconds to a minute, so they are stored (`oddscalc.core.store`: shipped
+data, else the user cache), keyed on the shoe, the hands' strategy, the number of hands and `ENGINE`.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from math import gcd
 
-from oddscalc.core import residues
-from oddscalc.core.cache import cached_json
-from oddscalc.games.super_pan_9 import bank_law, finite_bank, hands as hands_module
+from oddscalc.core.store import Engine, stored
 from oddscalc.games.super_pan_9.bank_law import BankLaw
 from oddscalc.games.super_pan_9.engine import DRAW
 from oddscalc.games.super_pan_9.finite_bank import MAX_HANDS, FiniteReachError, finite_law
 from oddscalc.games.super_pan_9.infinite_bank import infinite_law
 
-__all__ = ["AUTO", "FINITE", "INFINITE", "MODELS", "law_for", "model_for", "FiniteReachError"]
+__all__ = ["AUTO", "FINITE", "INFINITE", "MODELS", "law_for", "model_for", "FiniteReachError", "ENGINE"]
 
 AUTO, FINITE, INFINITE = "auto", "finite", "infinite"
 MODELS = (AUTO, FINITE, INFINITE)
 _CACHED_FROM = 3  # hands; fewer take well under a second
+
+#: The version of the finite bank law's engine (`finite_bank`, `bank_law`, `hands`, and `core.residues`) and of
+#: this module's encoding: bump it whenever a stored law may change, then rebuild the data (`make data`).
+ENGINE = Engine("super-pan-9-bank", 1)
 
 
 def model_for(model: str, hands: int) -> str:
@@ -89,6 +90,5 @@ def _compute(counts: tuple[int, ...], strategy: dict, hands: int, model: str, fr
     params = {"counts": list(counts), "hands": hands,
               "draws": sorted(list(h) for h, d in strategy.items() if d == DRAW),
               "stands": sorted(list(h) for h, d in strategy.items() if d != DRAW)}
-    sources = (residues, hands_module, bank_law, finite_bank, sys.modules[__name__])  # this module encodes the entry
-    return cached_json("super-pan-9-bank", params, sources, lambda: finite_law(counts, strategy, hands, progress),
-                       _encode, _decode)
+    return stored("super-pan-9-bank", params, (ENGINE,), lambda: finite_law(counts, strategy, hands, progress),
+                  _encode, _decode)

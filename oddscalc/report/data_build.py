@@ -1,0 +1,96 @@
+"""Rebuilding the shipped data (`oddscalc data build`, `make data`): every stored result that the tables and the
+default queries read, computed by the current engines into the package's data folder.
+
+What is shipped is what these requests read (`REQUESTS`): every version's tables (all rule sets, every round's
+law exact, effects of removal), each game's default analysis under each version, blackjack's budgeted laws of the
+table rule sets (the default of a query), and the decision tables the simulators and the verifier follow. An
+entry already made by the current engine versions is kept (so an interrupted build resumes where it stopped),
+unless `force`; an entry no request reads is removed unless `keep_unused`.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from oddscalc import api
+from oddscalc.core.progress import Progress
+from oddscalc.core.store import SUFFIX, Build, building, data_dir
+from oddscalc.regulations.versions import VERSIONS, get_version
+from oddscalc.report.tables import write_tables
+
+__all__ = ["rebuild", "requests", "Request"]
+
+#: Rules a game's decision table is asked under, where the default is not one a simulator follows (blackjack's
+#: reference simulator plays the basic strategy).
+_DECISION_RULES = {"blackjack": {"strategy": "basic"}}
+
+#: One request: its label and the work that reads (and so builds) its entries.
+Request = tuple[str, Callable[[Callable[[], Progress], Callable[[str], None]], object]]
+
+
+def requests() -> Iterator[Request]:
+    """The requests whose stored results are shipped, in the order they are built (cheapest first, the exact
+    blackjack laws, about half an hour each at 4 or 6 packs, last through the tables)."""
+    for version in VERSIONS:
+        for game in _games(version):
+            yield (f"{version} {game}: default analysis",
+                   lambda bar, say, g=game, v=version: api.analyse(g, v, progress=bar()))
+            for wager in api.wagers(game, version):
+                if api.has_decision_table(game):
+                    yield (f"{version} {game} {wager.key}: decision table",
+                           lambda bar, say, g=game, v=version, w=wager.key: api.decision_table(
+                               g, v, w, _DECISION_RULES.get(g)))
+        for rules in api.table_rule_sets("blackjack", version) if "blackjack" in _games(version) else ():
+            yield (f"{version} blackjack {_rules_text(rules)}: budgeted law",
+                   lambda bar, say, v=version, r=rules: api.analyse("blackjack", v, rules=r, progress=bar()))
+    for label, game, version, rules, pay in EXAMPLES:
+        yield (label, lambda bar, say, g=game, v=version, r=rules, p=pay: api.analyse(g, v, rules=r, pay=p,
+                                                                                      custom=True, progress=bar()))
+    yield "tables of every version", _all_tables
+
+
+#: Rule sets and pay tables outside the tables that the README's and the guides' examples (and the tests'
+#: reference cases) query: label, game, version, rules, pay.
+EXAMPLES: tuple[tuple[str, str, str, dict[str, str], dict[str, str]], ...] = (
+    ("1994 blackjack without resplits (max_hands=2): budgeted law", "blackjack", "1994", {"max_hands": "2"}, {}),
+    ("1994 casino-stud-poker, royal flush at 100 to 1", "casino-stud-poker", "1994", {},
+     {"ante.royal-flush": "100:1"}),
+    ("1994 casino-stud-poker, royal flush 100 to 1, full house 7 to 1, flush 5 to 1", "casino-stud-poker", "1994",
+     {}, {"ante.royal-flush": "100:1", "ante.full-house": "7:1", "ante.flush": "5:1"}),
+    ("1994 super-pan-9 from one pack", "super-pan-9", "1994", {"decks": "1"}, {}),
+)
+
+
+def _games(version: str) -> list[str]:
+    return [g for g in api.GAMES if g in get_version(version).games and api.implemented(g)]
+
+
+def _rules_text(rules: dict[str, str]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in rules.items())
+
+
+def _all_tables(new_bar: Callable[[], Progress], say: Callable[[str], None]) -> None:
+    with tempfile.TemporaryDirectory(prefix="oddscalc-data-") as out:
+        write_tables(Path(out), list(VERSIONS), (), True, new_bar, lambda line: None)
+
+
+def rebuild(new_bar: Callable[[], Progress], say: Callable[[str], None], folder: Path | None = None,
+            force: bool = False, compute: bool = True, keep_unused: bool = False) -> Build:
+    """Run every request with the store writing to `folder` (default: the package's data folder), computing what
+    is missing or was made by other engine versions (all of it when `force`; none when not `compute`, which
+    raises `core.store.StoreMiss` at the first entry missing). Returns the build: what was used, computed
+    (seconds, and the values that changed) and, unless `keep_unused`, removed."""
+    build = Build(data_dir() if folder is None else Path(folder), compute=compute, force=force, report=say)
+    all_requests = list(requests())
+    with building(build):
+        for i, (label, run) in enumerate(all_requests):
+            say(f"[{i + 1}/{len(all_requests)}] {label}")
+            run(new_bar, say)
+    build.unused = sorted(p for p in build.folder.glob(f"*{SUFFIX}") if p.name not in build.used)
+    if compute and not keep_unused:
+        for path in build.unused:
+            path.unlink()
+            build.removed.append(path)
+    return build
