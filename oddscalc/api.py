@@ -19,7 +19,7 @@ from oddscalc.core.numbers import shorten
 from oddscalc.core.planning import Plan, PlanError
 from oddscalc.core.progress import Progress
 from oddscalc.core.store import Engine
-from oddscalc.games.base import GameAnalysis, RuleError, WagerResult, resolve_rules
+from oddscalc.games.base import GameAnalysis, RuleError, RuleOption, WagerResult, resolve_rules
 from oddscalc.regulations.model import Wager, apply_overrides
 from oddscalc.regulations.versions import VERSIONS, get_version
 
@@ -165,8 +165,23 @@ def resolved_rules(game: str, version: str, rules: Mapping[str, str] | None = No
     permitted = reg.permitted_rules(version) if hasattr(reg, "permitted_rules") else {}
     defaults = reg.default_rules(version) if hasattr(reg, "default_rules") else {}
     module = _module("games", game)
-    return resolve_rules(getattr(module, "RULES", ()), permitted, defaults, rules or {}, version, custom,
-                         getattr(module, "check_rules", None))
+    return resolve_rules(_version_options(game, version, rules or {}), permitted, defaults, rules or {}, version,
+                         custom, getattr(module, "check_rules", None))
+
+
+def _version_options(game: str, version: str, given: Mapping[str, str]) -> tuple[RuleOption, ...]:
+    """The game's rule options that are rules of `version`: those for the whole game, and those for wagers of
+    which the version has one (casino stud's jackpot meter is no rule of 1994, which has no jackpot wager). A
+    given option that is not is refused, naming its wagers."""
+    keys = {w.key for w in wagers(game, version)}
+    found = []
+    for o in getattr(_module("games", game), "RULES", ()):
+        if not o.wagers or keys & set(o.wagers):
+            found.append(o)
+        elif o.name in given:
+            raise RuleError(f"rule {o.name} concerns the {' and '.join(o.wagers)} wager, which version {version} "
+                            f"does not have (its wagers: {', '.join(sorted(keys))})")
+    return tuple(found)
 
 
 def _composition_hooks(game: str) -> ModuleType | None:

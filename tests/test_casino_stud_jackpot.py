@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from math import comb
 
 import pytest
 
 from oddscalc import api
+from oddscalc.report.text import markdown
 
 HANDS = comb(52, 5)
 ROYAL, SF = 4, 10 * 4 - 4                      # royal flushes; other straight flushes
@@ -154,3 +156,62 @@ def test_meter_rule_options_refused_with_one_line_errors():
         _result(contribution="lots")
     rows, _ = _meter_rows(shortfall="added")
     assert any(k.startswith("a player's long-run return per unit staked (at least)") for k in rows)
+
+
+def _drift(meter: Fraction, shortfall: str, c: Fraction = Fraction(7, 10), reseed: Fraction = Fraction(0)) -> Fraction:
+    """The meter's expected change over one hand dealt at `meter`, written here from reg 8(11A): the stake's
+    contribution in; a royal flush takes all of the meter and a straight flush a tenth, of what there is (nothing
+    when the meter is below zero); the fixed prizes 100, 75 and 50 out of it, the licence holder first adding what
+    it lacks for one under shortfall=added; the reseed after a royal flush."""
+    there = max(meter, Fraction(0))
+    change = c - P_ROYAL * there - P_SF * there / 10 + P_ROYAL * reseed
+    for count, prize in ((QUADS, 100), (FULL, 75), (FLUSH, 50)):
+        change -= Fraction(count, HANDS) * (prize - (max(prize - meter, 0) if shortfall == "added" else 0))
+    return change
+
+
+def _drift_note(r) -> str:
+    return next(n for n in r.notes if "drift(M) = " in n)
+
+
+@pytest.mark.parametrize("shortfall,start", [("carried", 0), ("added", 100)])
+def test_the_drift_formula_is_stated_for_exactly_the_meters_where_it_holds(shortfall, start):
+    """Issue 46: the note's "drift(M) = a - b M for M >= X" holds at X and every meter above, and fails just below
+    X, against the drift derived here: X is 0 when a carried meter only pays shares of what there is, 100 (the
+    largest fixed prize) when the licence holder tops a meter up to a prize."""
+    note = _drift_note(_result(shortfall=shortfall))
+    a, b, x = (Fraction(t) for t in re.search(r"drift\(M\) = (\S+) - (\S+) M for M >= (\S+?);", note).groups())
+    assert x == start
+    assert all(_drift(x + k, shortfall) == a - b * (x + k) for k in (0, Fraction(1, 3), 1, 50, 160000, 10**7))
+    assert _drift(x - Fraction(1, 10**6), shortfall) != a - b * (x - Fraction(1, 10**6))
+
+
+def test_the_settling_meter_is_worded_as_the_average_it_is():
+    """Issue 46: the drift derived here sees the meter only through max(M, 0) (a meter carried below zero drifts as
+    one at zero), and it averages zero over a long run, so its zero 3051680/19 is the long-run average of max(M, 0),
+    not of the meter: the note and the table say so in the same words, and the note no longer calls it the meter's."""
+    settle = (Fraction(7, 10) - FIXED) / (P_ROYAL + P_SF / 10)
+    assert settle == Fraction(3051680, 19) and _drift(settle, "carried") == 0
+    assert _drift(Fraction(-40000), "carried") == _drift(Fraction(0), "carried") != _drift(Fraction(1), "carried")
+    r = _result()
+    assert f"zero at M = {settle} = 160614.74 units, the long-run average of max(M, 0), against" in _drift_note(r)
+    assert not any("meter's long-run average" in n for n in r.notes)
+    rows, a = _meter_rows()
+    table = next(x for x in a.extras if x.title.startswith("Progressive jackpot: the meter in the long run"))
+    assert rows["meter at which the expected drift is zero: the long-run average of max(meter, 0) (units)"] == settle
+    assert "is zero at the long-run average of max(meter, 0)" in table.note and "its long-run average" not in table.note
+
+
+def test_the_1994_rules_are_only_those_of_its_wagers():
+    """Issue 46: 1994 has no jackpot wager, so none of the jackpot's rules (reg 8(11A), 2002) heads its tables or is
+    accepted for it; 2002 lists them all."""
+    jackpot = {"meter", "jackpot-stake", "contribution", "reseed", "shortfall"}
+    a = api.analyse("casino-stud-poker", "1994")
+    assert not jackpot & dict(a.rules).keys()
+    assert "Rules:" not in markdown([a], "casino stud 1994")
+    assert jackpot <= dict(api.analyse("casino-stud-poker", "2002", "progressive-jackpot").rules).keys()
+    for name in sorted(jackpot):
+        with pytest.raises(ValueError, match=f"rule {name} concerns the progressive-jackpot wager, which version "
+                                             "1994 does not have") as info:
+            api.analyse("casino-stud-poker", "1994", rules={name: "1"})
+        assert "\n" not in str(info.value)

@@ -145,3 +145,18 @@ def test_logging_a_card_game_leaves_its_counts_unchanged(tmp_path, game, wager, 
     w = {x.key: x for x in api.wagers(game, version)}[wager]
     table = api.decision_table(game, version, wager, resolved, custom=True) if game in simulators.NEEDS_TABLE else None
     assert simulators.simulate(game, w, 300, 5, rules=resolved, table=table) == logged
+
+
+def test_super_pan_9_house_bank_is_simulated_in_the_model_its_figures_use():
+    """Rule model=infinite puts the House-bank figures in the infinite-shoe model (issue 46); the simulator then
+    deals with replacement. On a nine-card shoe the two models lie far apart: the simulation passes against the
+    infinite-shoe figures and fails against the finite ones."""
+    removed = ",".join(["0"] * 9 + [str(v) for v in (1, 2, 3, 4) for _ in range(4)] + ["5", "6"])
+    rules = {"decks": "1", "removed": removed, "model": "infinite"}
+    r = api.analyse("super-pan-9", "1994", "initial", rules=rules, custom=True).results[0]
+    finite = api.analyse("super-pan-9", "1994", "initial", rules={**rules, "model": "auto"}, custom=True).results[0]
+    table = api.decision_table("super-pan-9", "1994", "initial", rules=rules, custom=True)
+    resolved = dict(api.resolved_rules("super-pan-9", "1994", rules, custom=True)[0])
+    counts = simulators.simulate("super-pan-9", r.wager, 30_000, seed=5, rules=resolved, table=table)
+    assert check_counts(r.distribution, counts).passed
+    assert not check_counts(finite.distribution, counts).passed

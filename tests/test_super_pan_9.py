@@ -12,6 +12,10 @@ import pytest
 from oddscalc import api
 from oddscalc.games.baccarat.cards import SUPER_PAN_9
 from oddscalc.games.super_pan_9.engine import DRAW, STAND, solve
+from oddscalc.games.super_pan_9.finite_bank import finite_law
+from oddscalc.games.super_pan_9.hands import HOLDINGS
+from oddscalc.games.super_pan_9.infinite_bank import infinite_law
+from oddscalc.games.super_pan_9.player_bank import Table, evaluate
 
 HOUSE = Fraction(19, 20)
 
@@ -235,3 +239,93 @@ def test_player_banker_best_response_matches_published_strategy():
     for point, stood, drew in table.rows:
         assert stood == ("draw" if point <= 6 else "stand")
         assert drew == ("draw" if point <= 5 else "stand")
+
+
+def infinite_house_bank(counts: list[int], pays: Fraction) -> tuple[Fraction, Fraction, Fraction]:
+    """(P(win), P(tie), P(lose)) of the initial wager at `pays` against the House's bank in the infinite-shoe model,
+    worked here by points: every card drawn independently in the shoe's proportions, so the player's three-card
+    point is all his decision can turn on; he draws only when that is strictly better."""
+    card = {v: Fraction(n, sum(counts)) for v, n in enumerate(counts) if n}
+    three: dict[int, Fraction] = defaultdict(Fraction)
+    for a in card:
+        for b in card:
+            for c in card:
+                three[(a + b + c) % 10] += card[a] * card[b] * card[c]
+    banker: dict[int, Fraction] = defaultdict(Fraction)
+    for point, p in three.items():
+        for final, q in (((point + y) % 10, card[y]) for y in card) if house_draws(point) else ((point, 1),):
+            banker[final] += p * q
+
+    def chances(finals: dict[int, Fraction]) -> list[Fraction]:
+        out = [Fraction(0)] * 3  # win, tie, lose
+        for final, p in finals.items():
+            for bank, q in banker.items():
+                out[1 - settle(final, bank)] += p * q
+        return out
+
+    total = [Fraction(0)] * 3
+    for point, p in three.items():
+        draw: dict[int, Fraction] = defaultdict(Fraction)
+        for x, q in card.items():
+            draw[(point + x) % 10] += q
+        stand, drawn = chances({point: Fraction(1)}), chances(draw)
+        best = drawn if pays * drawn[0] - drawn[2] > pays * stand[0] - stand[2] else stand
+        total = [t + p * b for t, b in zip(total, best)]
+    return total[0], total[1], total[2]
+
+
+def finite_house_bank(counts: list[int], pays: Fraction) -> tuple[Fraction, Fraction, Fraction]:
+    """The same on the finite shoe, from the value-by-value enumeration above (the best decision per holding; on an
+    exact tie, stand)."""
+    found = enumerate_values(counts)
+    weights = {h: _ordered(counts, h) for h in found}
+    total = sum(weights.values()) * next(iter(found.values()))[STAND][3]
+    out = []
+    for i in range(3):
+        out.append(Fraction(sum(weights[h] * max((v[STAND], v[DRAW]), key=lambda o: pays * o[0] - o[2])[i]
+                                for h, v in found.items()), total))
+    return out[0], out[1], out[2]
+
+
+MODEL_WORDS = {"finite": "finite shoe, exact", "infinite": "infinite shoe (cards drawn with replacement"}
+
+
+@pytest.mark.parametrize("rules,house,bank", [({"model": "infinite"}, "infinite", "infinite"),
+                                              ({"model": "auto"}, "finite", "finite"),
+                                              ({"model": "finite"}, "finite", "finite"),
+                                              ({"model": "auto", "hands": "5"}, "finite", "infinite")])
+def test_each_wager_names_the_shoe_model_its_figures_come_from(rules, house, bank):
+    """Issue 46: every wager's notes name the shoe model its figures were computed under, the figures are that
+    model's (worked here independently for the House's bank; the bank's law under each model for a player's), and
+    the assumptions name no model a wager did not use. `model=infinite` solves the House's bank in that model."""
+    counts = list(SUPER_PAN_9.counts(8))
+    a = api.analyse("super-pan-9", "1994", rules=rules)
+    for key, used in (("initial", house), ("tie", house), ("initial-player-bank", bank), ("player-banker", bank)):
+        notes = " ".join(a.result(key).notes)
+        assert MODEL_WORDS[used] in notes and all(w not in notes for m, w in MODEL_WORDS.items() if m != used), key
+    house_figures = {"finite": finite_house_bank(counts, HOUSE), "infinite": infinite_house_bank(counts, HOUSE)}
+    assert house_figures["infinite"][0] == Fraction(6317534, 14348907)  # the issue's figure, derived above
+    win, tie, _ = house_figures[house]
+    assert (a.result("initial").distribution.p_win, a.result("tie").distribution.p_win) == (win, tie)
+    assert house_figures["finite"][:2] != house_figures["infinite"][:2]
+    hands = int(rules.get("hands", "2"))
+    plays = {h: DRAW if sum(h) % 10 <= 5 else STAND for h in HOLDINGS}  # the full shoe's best play at 1 to 1
+    laws = {"infinite": infinite_law} | ({"finite": finite_law} if hands <= 4 else {})
+    bank_figures = {m: evaluate(law(tuple(counts), plays, hands), Table(hands), Fraction(1, 20)).ordinary
+                    for m, law in laws.items()}
+    found = a.result("initial-player-bank").distribution
+    assert (found.p_win, found.p_push, found.p_loss) == bank_figures[bank]
+    assert len(set(bank_figures.values())) == len(bank_figures)  # the models differ: the check has teeth
+    said = next(s for s in a.assumptions if s.startswith("shoe model:")).split("beyond); ")[1]
+    for model, words in MODEL_WORDS.items():
+        assert (words in said) == (model in (house, bank)), said
+
+
+def test_the_infinite_shoe_model_follows_a_depleted_shoe():
+    """`model=infinite` on a composition: the House-bank wager in the infinite-shoe model of what is left."""
+    removed = ("6",) * 20 + ("5",) * 20 + ("0",) * 3
+    left = list(SUPER_PAN_9.shoe(8, removed).counts)
+    a = api.analyse("super-pan-9", "1994", wager="initial", rules={"removed": ",".join(removed), "model": "infinite"})
+    win, tie, lose = infinite_house_bank(left, HOUSE)
+    d = a.result("initial").distribution
+    assert (d.p_win, d.p_push, d.p_loss) == (win, tie, lose)

@@ -6,6 +6,7 @@ seeded simulation of the full shoe, and the levy on the net against the levy per
 from __future__ import annotations
 
 import random
+import re
 from collections import defaultdict
 from fractions import Fraction
 from itertools import combinations, permutations
@@ -14,6 +15,8 @@ from math import sqrt
 import pytest
 
 from oddscalc import api
+from oddscalc.core.distribution import render_decimal
+from oddscalc.core.odds import amount_text
 from oddscalc.games.baccarat.cards import SUPER_PAN_9
 from oddscalc.games.super_pan_9.finite_bank import finite_law
 from oddscalc.games.super_pan_9.hands import HOLDINGS
@@ -53,10 +56,11 @@ def collect(deals, hands):
     return outcomes
 
 
-def brute_force(outcomes, stake0=Fraction(1), best=True, sees_draws=True):
-    """The bank's expectation before the levy, the expected levy, and the expectations of hand 0 and hand 1 (per
-    unit), with the bank's choices: for each thing it can tell apart, the choice that pays it more after the
-    levy (on a tie, draw on 0-5), or the House's rule when not `best`."""
+def brute_force(outcomes, stake0=Fraction(1), best=True, sees_draws=True, rate=LEVY):
+    """The bank's expectation before the levy, the expected levy (at `rate` of its net), the expectations of hand 0
+    and hand 1 (per unit), and the chances that its net before the levy is positive, zero, negative ("ahead",
+    "even", "behind"), with the bank's choices: for each thing it can tell apart, the choice that pays it more
+    after the levy (on a tie, draw on 0-5), or the House's rule when not `best`."""
     groups = defaultdict(list)
     for key in outcomes:
         seen = key if stake0 != 1 else key[:2]  # the hands are alike: which one drew tells the bank nothing more
@@ -64,10 +68,11 @@ def brute_force(outcomes, stake0=Fraction(1), best=True, sees_draws=True):
 
     def settle(results):
         net = sum((stake0 if i == 0 else 1) * r for i, r in enumerate(results))
-        return net, LEVY * max(net, 0)
+        return net, rate * max(net, 0)
 
     whole = sum(w for side in outcomes.values() for w in side[0].values())
-    total = dict(before=Fraction(0), levy=Fraction(0), hand0=Fraction(0), hand1=Fraction(0))
+    total = dict(before=Fraction(0), levy=Fraction(0), hand0=Fraction(0), hand1=Fraction(0), ahead=Fraction(0),
+                 even=Fraction(0), behind=Fraction(0))
     choices = {}
     for seen, keys in groups.items():
         values = [sum(w * (settle(r)[0] - settle(r)[1]) for k in keys for r, w in outcomes[k][a].items())
@@ -82,6 +87,7 @@ def brute_force(outcomes, stake0=Fraction(1), best=True, sees_draws=True):
                 total["levy"] += Fraction(w, whole) * levy
                 total["hand0"] -= Fraction(w, whole) * r[0]
                 total["hand1"] -= Fraction(w, whole) * r[-1]
+                total["ahead" if net > 0 else "even" if net == 0 else "behind"] += Fraction(w, whole)
     return total, choices
 
 
@@ -284,3 +290,50 @@ def test_rule_options_reach_the_output_and_bad_values_are_one_line_errors():
         api.analyse("super-pan-9", "1994", wager="player-banker", rules={"hands": "1"})
     shoe = SUPER_PAN_9.counts(8)
     assert sum(shoe) == 288
+
+
+@pytest.mark.parametrize("rate", [Fraction(0), Fraction(1, 10), Fraction(1)])
+def test_the_net_before_the_levy_splits_into_three_chances_at_any_levy(two_hands, rate):
+    """The chances that the bank's net before the levy is positive, zero, negative, against the physical-card brute
+    force at levies of 0, 10% and 100% (issue 46): they add to 1, and a levy is charged only where there is one."""
+    found, _ = brute_force(two_hands, rate=rate)
+    result = evaluate(finite_law(counts_of(TINY), PLAYS, 2), Table(2), rate)
+    assert result.sign == (found["ahead"], found["even"], found["behind"])
+    assert sum(result.sign) == 1 and found["ahead"] > 0
+    assert result.p_levy == (found["ahead"] if rate else 0)
+
+
+def _pct(value: Fraction) -> str:
+    return render_decimal(value * 100, 4) + "%"
+
+
+@pytest.mark.parametrize("levy", ["0", "10%", "2.5", "100%"])
+def test_the_player_banker_labels_follow_the_levy_of_the_pay(levy):
+    """Issue 46: with a custom levy (0 among them) the three events still add to 1, the first names a levy only
+    where one is charged, every levy the assumptions, notes and the summary table name is the pay's, and the
+    table's row for the rules' own bank shows the wager's levy and chance of it."""
+    a = api.analyse("super-pan-9", "1994", pay={"player-banker.levy": levy})
+    banker = a.result("player-banker")
+    rate = banker.wager.pay("levy")
+    (label, ahead), (_, even), (_, behind) = banker.events
+    dist = banker.distribution
+    assert ahead + even + behind == 1
+    if rate < 1:  # a levy short of the whole net leaves its sign as it was
+        assert (ahead, even, behind) == (dist.p_win, dist.p_push, dist.p_loss)
+    else:  # the whole of a positive net levied: those rounds end level
+        assert (dist.p_win, dist.p_push, dist.p_loss) == (0, ahead + even, behind)
+    assert ("levy charged" in label) == (rate > 0)
+    summary = next(x for x in a.extras if x.title.startswith("Super Pan 9: a player holding the bank against"))
+    text = " ".join((*a.assumptions, *banker.notes, summary.note))
+    named = re.findall(r"levy (?:is|of) (\S+%)", text)
+    if rate:
+        assert named and set(named) == {amount_text(rate * 100) + "%"}
+    else:
+        assert not named and "no levy" in text
+    # Zero-sum before the levy: the bank gets what each hand loses; the levy is the rest of what it does not keep.
+    before = -a.result("initial-player-bank").distribution.mean
+    levied = before - dist.mean
+    assert (levied > 0) == (rate > 0)
+    row = next(r for r in summary.rows if r[:3] == (2, "finite", "best"))
+    assert row[3:6] == (_pct(before), _pct(levied), _pct(dist.mean))
+    assert row[7] == _pct(ahead if rate else Fraction(0))

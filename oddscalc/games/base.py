@@ -129,13 +129,16 @@ class GameAnalysis:
 class RuleOption:
     """A rule a house (or a custom rule set) may choose: its allowed values and the default.
 
-    Empty `choices` means free text (a list of removed cards, say) that the game itself validates.
+    Empty `choices` means free text (a list of removed cards, say) that the game itself validates. `wagers`: the
+    keys of the wagers the option concerns, where it concerns only some; a version with none of them has no such
+    rule (`api.resolved_rules` leaves it out, and refuses it when given).
     """
 
     name: str
     doc: str
     choices: tuple[str, ...]
     default: str
+    wagers: tuple[str, ...] = ()
 
 
 def resolve_rules(

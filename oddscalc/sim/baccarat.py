@@ -130,8 +130,10 @@ def house_draws(point: int) -> bool:
 
 
 def super_pan_9_round(w: Wager, rng: random.Random, shoe: list[int], strategy, labels: list[str] | None = None,
-                      record: dict | None = None, banker_rule=house_draws) -> Fraction:
-    cards, names = draw_cards(rng, shoe, 8, labels=None if record is None else labels)
+                      record: dict | None = None, banker_rule=house_draws, replace: bool = False) -> Fraction:
+    """A hand against the House's bank; `replace`: its eight cards drawn with replacement (the infinite-shoe model
+    that rule model=infinite asks for)."""
+    cards, names = draw_cards(rng, shoe, 8, replace, labels=None if record is None else labels)
     player, banker = cards[0:3], cards[3:6]
     took = [[0, 1, 2], [3, 4, 5]]
     if strategy(tuple(sorted(player))):
@@ -219,7 +221,8 @@ def _bank_record(record: dict, table, hands: list[list[str]], bank: list[str], r
 
 def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
     """A one-round function for wager `w` under the rule set (decks, removed cards); Super Pan 9 needs the
-    engine's decision `table` (sorted three-card values -> "draw"/"stand")."""
+    engine's decision `table` (sorted three-card values -> "draw"/"stand"), and deals the House's bank with
+    replacement under rule model=infinite (a player's bank as its table says)."""
     decks = int(rules.get("decks", "6"))
     removed = removed_cards(rules)
     if w.game == "punto-banco":
@@ -235,6 +238,7 @@ def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
         shoe = _deplete(super_pan_9_shoe(decks), removed, labels)
         if w.key in ("initial-player-bank", "player-banker"):
             return lambda wager, rng, record=None: super_pan_9_bank_round(wager, rng, shoe, table, record, labels)
+        replace = rules.get("model") == "infinite"
         return lambda wager, rng, record=None: super_pan_9_round(wager, rng, shoe, lambda cards: table[cards] == "draw",
-                                                                 labels, record)
+                                                                 labels, record, replace=replace)
     raise SimulationError(f"no baccarat simulator for {w.game!r}")

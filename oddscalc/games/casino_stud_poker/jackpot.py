@@ -28,7 +28,9 @@ from oddscalc.core.numbers import NumberError, parse_number
 from oddscalc.games.base import Extra, RuleOption
 
 __all__ = ["JackpotLine", "jackpot_line", "jackpot_distribution", "MeterRules", "MeterLongRun", "meter_rules",
-           "long_run", "METER_RULES", "CARRIED", "ADDED", "MeterRuleError", "meter_notes", "meter_extra"]
+           "long_run", "METER_RULES", "CARRIED", "ADDED", "MeterRuleError", "meter_notes", "meter_extra", "JACKPOT"]
+
+JACKPOT = "progressive-jackpot"  # the wager's key (reg 8(11A)), which every meter rule concerns
 
 
 @dataclass(frozen=True)
@@ -90,13 +92,13 @@ MIN_CONTRIBUTION = Fraction(7, 10)  # reg 8(11A)(d): "not less than 70%"
 
 METER_RULES = (
     RuleOption("contribution", "share of every Progressive Jackpot stake added to the meter, at least 70% "
-                               "(reg 8(11A)(d)): e.g. 70% or 0.75", (), "70%"),
+                               "(reg 8(11A)(d)): e.g. 70% or 0.75", (), "70%", (JACKPOT,)),
     RuleOption("reseed", "units the licence holder adds to the meter after each royal flush (reg 8(11A)(f); a "
-                         "number >= 0)", (), "0"),
+                         "number >= 0)", (), "0", (JACKPOT,)),
     RuleOption("shortfall", "a prize larger than the meter: 'carried' (paid out of the meter, which runs below zero "
                             "until later stakes make it good; a royal or straight flush then pays its share of "
                             "nothing) or 'added' (the licence holder adds what is lacking, reg 8(11A)(f))",
-               (CARRIED, ADDED), CARRIED),
+               (CARRIED, ADDED), CARRIED, (JACKPOT,)),
 )
 
 
@@ -161,11 +163,34 @@ class MeterLongRun:
                 + self.top_up(meter))
 
     @property
+    def base(self) -> Fraction:
+        """The drift's constant: drift(M) = base - drain * M wherever `linear_from` allows."""
+        return self.rules.contribution + self.additions - self.fixed
+
+    @property
+    def linear_from(self) -> Fraction | None:
+        """The least meter from which drift(M) = base - drain * M holds for every meter above it (None: for every
+        meter). A meter below zero pays no share (max(M, 0)), so 0 where shares are paid; under shortfall=added the
+        largest fixed prize too (below it the licence holder tops the meter up)."""
+        bounds = [Fraction(0)] if self.drain else []
+        if self.rules.shortfall == ADDED:
+            bounds += [v for _, v in self.prizes]
+        return max(bounds, default=None)
+
+    @property
     def settling_meter(self) -> Fraction | None:
         """The meter at which the expected drift is zero (where it exceeds every fixed prize): under
         shortfall=carried exactly the long-run average of max(M, 0); under added the long-run average of M is at
         least this (the top-ups raise it)."""
-        return (self.rules.contribution + self.additions - self.fixed) / self.drain if self.drain else None
+        return self.base / self.drain if self.drain else None
+
+    def settling_words(self, meter: str = "M") -> str:
+        """What `settling_meter` is, in words, for every label that shows it. The drift depends on the meter only
+        through max(M, 0) (and the top-ups), and averages zero over a long run, so its zero is the long-run average
+        of max(M, 0), not of M (a meter carried below zero is not counted); under shortfall=added a lower bound on it,
+        the top-ups left out."""
+        average = f"the long-run average of max({meter}, 0)"
+        return average + " (at least)" if self.rules.shortfall == ADDED else average
 
     @property
     def player_return(self) -> Fraction:
@@ -199,7 +224,7 @@ def meter_notes(run: MeterLongRun, meter: Fraction, line: JackpotLine) -> tuple[
     """The long run in words, for the wager's notes."""
     bound = "at least " if run.rules.shortfall == ADDED else ""
     settle = run.settling_meter
-    base = run.rules.contribution + run.additions - run.fixed
+    start = run.linear_from
     return (
         f"long run (stakes in, prizes out, reg 8(11A)(d)-(f)): a player's return per unit staked is {bound}"
         f"{run.player_return} = {_pct(run.player_return)}: the contribution {run.rules.contribution} and the licence "
@@ -207,10 +232,10 @@ def meter_notes(run: MeterLongRun, meter: Fraction, line: JackpotLine) -> tuple[
         + (f", with the stakes handed back {run.stake_back}" if run.stake_back else "")
         + f"; the house keeps {'at most ' if bound else ''}{run.house_share} = {_pct(run.house_share)}",
         f"the meter's expected drift per hand at M = {meter}: {run.drift(meter)} units "
-        f"({render_decimal(run.drift(meter), 6)}); drift(M) = {base} - {run.drain} M for M >= "
-        f"{max((v for _, v in run.prizes), default=Fraction(0))}"
-        + (f"; zero at M = {settle} = {render_decimal(settle, 2)} units, the meter's long-run average"
-           f"{' (at least)' if bound else ''}, against the break-even meter {line.break_even}" if settle else ""),
+        f"({render_decimal(run.drift(meter), 6)}); drift(M) = {run.base} - {run.drain} M for "
+        + ("every M" if start is None else f"M >= {start}")
+        + (f"; zero at M = {settle} = {render_decimal(settle, 2)} units, {run.settling_words()}, against the "
+           f"break-even meter {line.break_even}" if settle else ""),
     )
 
 
@@ -229,9 +254,8 @@ def meter_extra(run: MeterLongRun, meter: Fraction, line: JackpotLine) -> Extra:
          render_decimal(run.drift(meter), 6)),
     ]
     if run.settling_meter is not None:
-        rows.append(("meter at which the expected drift is zero: the long-run average of max(meter, 0)"
-                     + (" (at least)" if bound else "") + " (units)", run.settling_meter,
-                     render_decimal(run.settling_meter, 2)))
+        rows.append((f"meter at which the expected drift is zero: {run.settling_words('meter')} (units)",
+                     run.settling_meter, render_decimal(run.settling_meter, 2)))
     if line.break_even is not None:
         rows.append(("break-even meter: the wager's expectation zero (units)", line.break_even,
                      render_decimal(line.break_even, 2)))
@@ -248,7 +272,7 @@ def meter_extra(run: MeterLongRun, meter: Fraction, line: JackpotLine) -> Extra:
         "Every prize, the fixed ones too, is paid out of the meter, so over a long run the prizes are the stakes' "
         "contributions and the licence holder's additions: the house keeps 1 - contribution - additions of every "
         "unit staked whatever the meter shows. The meter's expected drift per hand falls as it grows (royal flush "
-        "and straight flush pay shares of it) and is zero at its long-run average; the wager pays its way only "
-        "above the break-even meter. Shortfall " + r.shortfall + ("" if not bound else
+        f"and straight flush pay shares of it) and is zero at {run.settling_words('meter')}; the wager pays its way "
+        "only above the break-even meter. Shortfall " + r.shortfall + ("" if not bound else
         ": the licence holder's top-ups of a meter below a fixed prize are left out of the long-run figures, "
         "which are therefore bounds") + ".")

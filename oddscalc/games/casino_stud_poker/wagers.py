@@ -20,8 +20,8 @@ from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.numbers import NumberError, parse_number
 from oddscalc.games.base import Edge, Extra, GameAnalysis, RuleOption, WagerResult, edges_for
 from oddscalc.games.casino_stud_poker import counting, strategy
-from oddscalc.games.casino_stud_poker.jackpot import (METER_RULES, jackpot_distribution, jackpot_line, long_run,
-                                                     meter_extra, meter_notes, meter_rules)
+from oddscalc.games.casino_stud_poker.jackpot import (JACKPOT, METER_RULES, jackpot_distribution, jackpot_line,
+                                                     long_run, meter_extra, meter_notes, meter_rules)
 from oddscalc.games.casino_stud_poker.payouts import CATEGORY_PAYOUT, raise_pays
 from oddscalc.games.casino_stud_poker.queries import HandDecision, decisions, hand_decision
 from oddscalc.games.casino_stud_poker.strategy import StudResult, ante_returns
@@ -42,10 +42,10 @@ TITLE = "Casino stud poker"
 RULES = (
     RuleOption("meter", "Progressive Jackpot Meter in units of the jackpot wager (any number >= 0), at which that "
                         "wager's distribution and edge are shown (its exact return at every meter is given as a "
-                        "formula, with the break-even meter)", (), "100000"),
+                        "formula, with the break-even meter)", (), "100000", (JACKPOT,)),
     RuleOption("jackpot-stake", "whether a winning Progressive Jackpot wager keeps its 1-unit stake: 'forfeited' "
                                 "(payouts 'for one', as published analyses assume) or 'returned' (payouts as odds)",
-               ("forfeited", "returned"), "forfeited"),
+               ("forfeited", "returned"), "forfeited", (JACKPOT,)),
     *METER_RULES,
 )
 ELEMENT_OF_RISK = "per unit total staked (Ante plus the average Raise): the element of risk"

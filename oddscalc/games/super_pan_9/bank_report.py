@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.numbers import parse_number, parse_whole
+from oddscalc.core.odds import amount_text
 from oddscalc.games.base import Extra, RuleOption, WagerResult, edges_for
 from oddscalc.games.super_pan_9.engine import DRAW, STAND
 from oddscalc.games.super_pan_9.finite_bank import MAX_HANDS
@@ -23,7 +24,7 @@ from oddscalc.games.super_pan_9.player_bank import (BEST, HOUSE_PLAY, OWN, SEES_
 from oddscalc.regulations.model import Wager
 
 __all__ = ["BANK_RULES", "BankRules", "bank_rules", "figures", "bank_wagers", "bank_extras", "bank_assumptions",
-           "TABLE_HANDS"]
+           "model_assumption", "TABLE_HANDS"]
 
 #: The numbers of opposing hands the tables show side by side.
 TABLE_HANDS = tuple(range(2, 8))
@@ -42,8 +43,9 @@ BANK_RULES = (
                               "units of one opposing stake (a number >= 0; 0: none)", (), "0"),
     RuleOption("house-hand", "where the House's reg 9(11) wager rides: 'own' (a hand of its own, dealt and played "
                              "like the others) or 'shared' (on an opposing hand)", (OWN, SHARED), OWN),
-    RuleOption("model", f"the shoe model for a player's bank: 'auto' (the finite shoe exactly up to {MAX_HANDS} hands "
-                        "dealt, the infinite shoe beyond), 'finite' or 'infinite'", MODELS, AUTO),
+    RuleOption("model", f"the shoe model of every wager: 'auto' (the finite shoe exactly up to {MAX_HANDS} hands dealt "
+                        "against the bank, so always against the House's bank; the infinite shoe beyond), 'finite' or "
+                        "'infinite' (the House's bank and a player's alike)", MODELS, AUTO),
 )
 
 
@@ -81,6 +83,23 @@ def _pct(value: Fraction) -> str:
     return render_decimal(value * 100, 4) + "%"
 
 
+def _levy(rate: Fraction) -> str:
+    """The levy rate as the pay writes it: 1/20 -> '5%'."""
+    return amount_text(rate * 100) + "%"
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _levy_rule(rate: Fraction, charged_on: str, citation: str) -> str:
+    """The levy at `rate` in words, `charged_on` what it is a share of; at 0% that none is charged (the House
+    "may" charge it, reg 10(1))."""
+    if not rate:
+        return "no levy is charged (levy 0%, a custom pay; reg 10(1) lets the House charge one, it need not)"
+    return f"the levy is {_levy(rate)} {charged_on} ({citation})"
+
+
 def _label(r: BankResult) -> str:
     t = r.table
     house = ""
@@ -106,12 +125,14 @@ def bank_wagers(initial: Wager | None, banker: Wager | None, r: BankResult) -> l
     if banker is not None:
         dist = Distribution.from_weights(r.net)
         staked = r.table.staked
-        events = (("the bank's net is positive (levy charged)", r.p_levy),
-                  ("the bank's net is zero", dist.probability(0)),
-                  ("the bank's net is negative", dist.p_loss))
+        positive, zero, negative = r.sign  # his net before the levy: the three add to 1 whatever the pay
+        events = (("the bank's net is positive " + ("(levy charged)" if r.levy_rate else "(no levy at 0%)"), positive),
+                  ("the bank's net is zero", zero),
+                  ("the bank's net is negative", negative))
+        less = (f"less the levy of {_levy(r.levy_rate)} of any excess of losing over winning wagers (reg 10(1))"
+                if r.levy_rate else "with no levy (levy 0%, a custom pay)")
         notes = (f"returns are the player-banker's per unit wagered against him ({staked} units): his net over the "
-                 "round less the levy of 5% of any excess of losing over winning wagers (reg 10(1)); the edge "
-                 f"shown is his expected loss; {label}",
+                 f"round {less}; the edge shown is his expected loss; {label}",
                  f"per unit wagered against him: before the levy {_pct(r.per_unit(r.before))} "
                  f"({r.per_unit(r.before)}), expected levy {_pct(r.per_unit(r.levy))} ({r.per_unit(r.levy)}), after "
                  f"the levy {_pct(r.per_unit(r.after))}",
@@ -130,16 +151,17 @@ def _rows_by_hands(counts, strategy, pays, levy, rules: BankRules, progress) -> 
     return rows
 
 
-def _summary_extras(rows) -> tuple[Extra, Extra]:
+def _summary_extras(rows, levy: Fraction) -> tuple[Extra, Extra]:
     summary = Extra(
         "Super Pan 9: a player holding the bank against 2 to 7 opposing hands (regs 9(4), 9(5), 10)",
         ("hands", "shoe", "bank plays", "bank before levy", "expected levy", "bank after levy", "each hand",
          "P(levy)"),
         tuple((n, model, play, _pct(r.per_unit(r.before)), _pct(r.per_unit(r.levy)), _pct(r.per_unit(r.after)),
                _pct(r.opposing_ev), _pct(r.p_levy)) for n, model, play, r in rows),
-        "Per unit wagered against the bank (each opposing hand: per unit it stakes), one round. The levy is 5% of "
-        "the bank's net winnings over all the wagers settled against it, nothing when the net is not positive "
-        "(reg 10(1)). 'best': the player-banker's exact best fourth-card choice after the levy for what he sees "
+        "Per unit wagered against the bank (each opposing hand: per unit it stakes), one round. "
+        + _sentence(_levy_rule(levy, "of the bank's net winnings over all the wagers settled against it, nothing when "
+                                     "the net is not positive", "reg 10(1)"))
+        + ". 'best': the player-banker's exact best fourth-card choice after the levy for what he sees "
         "(reg 9(2)(h)); 'house-rule': draw on 0-5. The opposing hands draw on 0-5. Shoe 'finite': exact from the "
         f"finite shoe (reached up to {MAX_HANDS} hands); 'infinite': exact under the infinite-shoe model (cards "
         "drawn with replacement in the shoe's proportions); where both are shown the difference is what the "
@@ -252,32 +274,42 @@ def bank_extras(counts, strategy, pays: Fraction, levy: Fraction, rules: BankRul
     if not full_shoe:
         return (_choice_extra(chosen),)
     rows = _rows_by_hands(counts, strategy, pays, levy, rules, progress)
-    out = [*_summary_extras(rows), _choice_extra(chosen), _house_extra(counts, strategy, pays, levy, rules)]
+    out = [*_summary_extras(rows, levy), _choice_extra(chosen), _house_extra(counts, strategy, pays, levy, rules)]
     reply = _reply_extra(counts, strategy, pays, levy, rules)
     if reply is not None:
         out.append(reply)
     return tuple(out)
 
 
-def bank_assumptions(r: BankResult, rules: BankRules) -> list[str]:
-    """What the player-bank figures assume, every default named."""
+def bank_assumptions(r: BankResult, rules: BankRules, plays_model: str) -> list[str]:
+    """What the player-bank figures assume, every default named; `plays_model` is the shoe model the opposing
+    hands' one-hand decisions were solved in."""
     t = r.table
     return [
         f"a player holding the bank (reg 9(4)) faces {t.opposing} opposing hands of one unit each (rule hands, "
         "default 2: reg 9(5) gives the House the bank when only one opposing player wagers); the tables also show "
         "2 to 7 hands",
-        "the levy is 5% of the bank's net winnings over all the wagers settled against it in the round, nothing "
-        "when that net is not positive (reg 10(1): 'any excess of losing wagers over winning wagers')",
+        _levy_rule(r.levy_rate, "of the bank's net winnings over all the wagers settled against it in the round, "
+                   "nothing when that net is not positive",
+                   "reg 10(1): 'any excess of losing wagers over winning wagers'"),
         f"the player-banker's fourth card (reg 9(2)(h)): rule bank-play={rules.play} (default best: his exact best "
         "choice after the levy; on an exact tie the House's rule; 'house-rule': draw on 0-5), knowing rule "
         f"bank-sees={rules.sees} (default draws: his three cards and which hands took a fourth card, as he acts "
         "last and the hands are disclosed only at the end, reg 9(8),(10); 'own-cards': his three cards alone)",
         "the opposing hands each decide on their own three cards by the exact best one-hand decision at 1 to 1 "
-        "against the House's rule (on the full shoe: draw on 0-5), not re-optimised against the bank; a table "
+        f"against the House's rule ({plays_model}; on the full shoe: draw on 0-5), not re-optimised against the bank; a table "
         "checks that this is each hand's best reply (infinite shoe)",
         f"the House's wager of reg 9(11): rule house-wager={t.house} (default 0) on rule house-hand={rules.house_hand}"
         " (default own: a hand of its own, played like the others; 'shared': on an opposing hand); it counts "
         "among the wagers the levy is reckoned on",
-        f"shoe model: rule model={rules.model} (default auto: the finite shoe exactly up to {MAX_HANDS} hands "
-        "dealt, the infinite shoe, exact under that model, beyond); these figures: " + r.model,
     ]
+
+
+def model_assumption(rule: str, used: Mapping[str, str]) -> str:
+    """The rule `model` and the shoe model each group of wagers was computed under (`used`: group -> model), one
+    model named for all only where they all used it."""
+    models = set(used.values())
+    found = ("these figures: " + models.pop() if len(models) == 1 else
+             "; ".join(f"{group}: {model}" for group, model in used.items()))
+    return (f"shoe model: rule model={rule} (default auto: the finite shoe exactly up to {MAX_HANDS} hands dealt, the "
+            f"infinite shoe, exact under that model, beyond); {found}")

@@ -9,6 +9,9 @@ For each of the player's three-card holdings (a multiset of point values) the en
 ordered five-card continuations (banker's three, player's fourth, banker's fourth) left in the shoe, how
 often the player wins, ties and loses if he stands and if he draws. These are int64 sums of
 `deals.deal_weights` (at most 285^5 < 2^63); the totals over holdings are Python ints.
+
+`solve(..., infinite=True)` counts the same outcomes in the infinite-shoe model (cards drawn with replacement in
+the shoe's proportions): a sequence of values weighs the product of their counts, out of N^8.
 """
 
 from __future__ import annotations
@@ -71,16 +74,18 @@ class Holding:
 
 @dataclass(frozen=True)
 class Solution:
-    """Every holding's outcomes for one shoe composition and one banker rule."""
+    """Every holding's outcomes for one shoe composition and one banker rule, on the finite shoe or (`infinite`)
+    in the infinite-shoe model."""
 
     counts: tuple[int, ...]
     banker_rule: tuple[bool, ...]
     holdings: tuple[Holding, ...]
+    infinite: bool = False
 
     @property
     def total(self) -> int:
-        """Ordered eight-card deals from the shoe."""
-        return ordered_deals(sum(self.counts), CARDS_PER_DEAL)
+        """Ordered eight-card deals from the shoe (infinite: sequences of eight values weighed by their counts)."""
+        return _sequences(sum(self.counts), CARDS_PER_DEAL, self.infinite)
 
     def strategy(self, pays: Fraction) -> dict[tuple[int, int, int], str]:
         """The player's best decision for every holding, for an initial wager paid at `pays`."""
@@ -108,16 +113,38 @@ def _grouping(banker_rule: tuple[bool, ...], values: int) -> tuple[np.ndarray, n
     return order, starts, ordered[starts]
 
 
-def _ordered_draws(counts: Sequence[int], cards: Sequence[int]) -> int:
-    """Ordered sequences of len(cards) cards from `counts` whose values are the multiset `cards`."""
+def _sequences(size: int, cards: int, infinite: bool) -> int:
+    """Ordered sequences of `cards` cards from `size`: distinct cards, or (infinite) drawn with replacement."""
+    return size ** cards if infinite else ordered_deals(size, cards)
+
+
+def _ordered_draws(counts: Sequence[int], cards: Sequence[int], infinite: bool = False) -> int:
+    """Ordered sequences of len(cards) cards from `counts` whose values are the multiset `cards` (infinite: drawn
+    with replacement)."""
     mult = {v: cards.count(v) for v in set(cards)}
     arrangements = factorial(len(cards)) // prod(factorial(m) for m in mult.values())
-    return arrangements * prod(prod(counts[v] - k for k in range(m)) for v, m in mult.items())
+    return arrangements * prod(prod(counts[v] - (0 if infinite else k) for k in range(m)) for v, m in mult.items())
+
+
+def _replacement_weights(counts: Sequence[int], cards: int) -> np.ndarray:
+    """int64 array over value sequences (v1..v_cards) drawn with replacement: the product of their counts."""
+    c = np.asarray(counts, dtype=np.int64)
+    if int(c.sum()) ** cards >= 2**63:
+        raise OverflowError("shoe too large for int64 weights")
+    w = c
+    for _ in range(1, cards):
+        w = np.multiply.outer(w, c)
+    return w
 
 
 @lru_cache(maxsize=2)
-def _rest_weights(counts: tuple[int, ...]) -> dict[tuple[int, int, int], np.ndarray]:
-    """For each three-card holding the shoe can deal: the flattened weights of the five positions after it."""
+def _rest_weights(counts: tuple[int, ...], infinite: bool) -> dict[tuple[int, int, int], np.ndarray]:
+    """For each three-card holding the shoe can deal: the flattened weights of the five positions after it (the
+    same for every holding in the infinite-shoe model)."""
+    if infinite:
+        after = _replacement_weights(counts, _REST).ravel()
+        return {cards: after for cards in combinations_with_replacement(range(len(counts)), 3)
+                if _ordered_draws(counts, cards, True)}
     out = {}
     for cards in combinations_with_replacement(range(len(counts)), 3):
         if _ordered_draws(counts, cards):
@@ -132,38 +159,38 @@ def _compare(player: int, banker: int) -> int:
     return 0 if player > banker else 1 if player == banker else 2
 
 
-def _holding(counts: Sequence[int], cards: tuple[int, int, int], banker_rule: tuple[bool, ...]) -> Holding:
+def _holding(counts: Sequence[int], cards: tuple[int, int, int], banker_rule: tuple[bool, ...],
+             infinite: bool) -> Holding:
     values = len(counts)
-    rest = list(counts)
-    for v in cards:
-        rest[v] -= 1
     order, starts, codes = _grouping(banker_rule, values)
-    sums = np.add.reduceat(_rest_weights(tuple(counts))[cards][order], starts)
+    sums = np.add.reduceat(_rest_weights(tuple(counts), infinite)[cards][order], starts)
     point = sum(cards) % 10
     stand, draw = [0, 0, 0], [0, 0, 0]
     for code, n in zip(codes.tolist(), sums.tolist()):
         banker, x = divmod(code, values)
         stand[_compare(point, banker)] += n
         draw[_compare((point + x) % 10, banker)] += n
-    continuations = ordered_deals(sum(rest), _REST)
+    continuations = _sequences(sum(counts) - (0 if infinite else len(cards)), _REST, infinite)
     assert sum(stand) == sum(draw) == continuations
-    return Holding(cards, _ordered_draws(counts, cards), tuple(stand), tuple(draw), continuations)
+    return Holding(cards, _ordered_draws(counts, cards, infinite), tuple(stand), tuple(draw), continuations)
 
 
-def solve(counts: Sequence[int], banker_rule: tuple[bool, ...] = HOUSE_RULE, progress=None) -> Solution:
-    """Exact outcomes of standing and drawing for every three-card holding the shoe `counts` can deal."""
+def solve(counts: Sequence[int], banker_rule: tuple[bool, ...] = HOUSE_RULE, progress=None,
+          infinite: bool = False) -> Solution:
+    """Exact outcomes of standing and drawing for every three-card holding the shoe `counts` can deal, on the
+    finite shoe or (`infinite`) exact in the infinite-shoe model of its proportions."""
     counts = tuple(int(n) for n in counts)
     if sum(counts) < CARDS_PER_DEAL:
         raise ValueError(f"the shoe holds {sum(counts)} cards; a Super Pan 9 deal needs {CARDS_PER_DEAL}")
     holdings = [cards for cards in combinations_with_replacement(range(len(counts)), 3)
-                if _ordered_draws(counts, cards)]
+                if _ordered_draws(counts, cards, infinite)]
     found = []
     for i, cards in enumerate(holdings):
         if progress and i % 12 == 0:
             progress(i, len(holdings), "Super Pan 9 holdings")
-        found.append(_holding(counts, cards, banker_rule))
+        found.append(_holding(counts, cards, banker_rule, infinite))
     if progress:
         progress(len(holdings), len(holdings), "Super Pan 9 holdings")
-    solution = Solution(counts, banker_rule, tuple(found))
+    solution = Solution(counts, banker_rule, tuple(found), infinite)
     assert sum(h.deals * h.continuations for h in found) == solution.total
     return solution

@@ -83,13 +83,18 @@ class BankResult:
     net: Mapping[Fraction, Fraction]  # the bank's return per round after the levy -> probability
     before: Fraction  # the bank's expectation per round before the levy
     levy: Fraction  # the expected levy per round
-    p_levy: Fraction  # the chance that a levy is charged
+    sign: tuple[Fraction, Fraction, Fraction]  # P(the bank's net before the levy is positive, zero, negative)
     ordinary: tuple[Fraction, Fraction, Fraction]  # an opposing hand not carrying the House's wager: P(win, tie, lose)
     zero: tuple[Fraction, Fraction, Fraction]  # hand 0, from its player's side
 
     @property
     def after(self) -> Fraction:
         return self.before - self.levy
+
+    @property
+    def p_levy(self) -> Fraction:
+        """The chance that a levy is charged: the bank's net is positive and the levy rate is not 0."""
+        return self.sign[0] if self.levy_rate else Fraction(0)
 
     def per_unit(self, value: Fraction) -> Fraction:
         """Per unit wagered against the bank."""
@@ -159,7 +164,8 @@ def evaluate(law: BankLaw, table: Table, levy_rate: Fraction, play: str = BEST, 
             for o, w in law.cells[info][decision == DRAW].items():
                 chosen[o] += w
     law_net: dict[Fraction, Fraction] = defaultdict(Fraction)
-    before = expected_levy = p_levy = Fraction(0)
+    before = expected_levy = Fraction(0)
+    sign = [Fraction(0)] * 3  # the net before the levy positive, zero, negative
     counts = [Fraction(0)] * 3  # expected number of hands (all of them) whose player wins, ties, loses
     zero = [Fraction(0)] * 3
     for o, w in chosen.items():
@@ -167,7 +173,7 @@ def evaluate(law: BankLaw, table: Table, levy_rate: Fraction, play: str = BEST, 
         law_net[(net[o] - levy[o]) / table.staked] += p
         before += p * net[o]
         expected_levy += p * levy[o]
-        p_levy += p if levy[o] else 0
+        sign[(net[o] == 0) + 2 * (net[o] < 0)] += p
         beaten, beating, z = o
         counts[0] += p * beating
         counts[1] += p * (law.hands - beaten - beating)
@@ -176,7 +182,8 @@ def evaluate(law: BankLaw, table: Table, levy_rate: Fraction, play: str = BEST, 
     others = law.hands - 1  # hands other than hand 0 (none with a single hand: then hand 0 is the ordinary one)
     ordinary = [(counts[i] - zero[i]) / others for i in range(3)] if others else list(zero)
     result = BankResult(law.model, table, play, sees, levy_rate, decisions,
-                        {r: p for r, p in sorted(law_net.items()) if p}, before, expected_levy, p_levy,
+                        {r: p for r, p in sorted(law_net.items()) if p}, before, expected_levy,
+                        (sign[0], sign[1], sign[2]),
                         (ordinary[0], ordinary[1], ordinary[2]), (zero[0], zero[1], zero[2]))
     if not result.identity_holds():
         raise AssertionError("the bank's expectation is not minus its opponents'")

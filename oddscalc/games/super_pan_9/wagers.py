@@ -3,7 +3,8 @@
 One `engine.solve` over the shoe gives, for every three-card holding, the outcomes of standing and
 of drawing against a banker on the House rule: the House-bank wagers are a strategy applied to that solution.
 The wagers against a player's bank (several hands, the levy on the net, the House's wager) come from
-`bank_report` / `player_bank`.
+`bank_report` / `player_bank`. Rule `model` picks the shoe model for every wager: the House's bank meets one hand,
+so `auto` is the finite shoe for it; `infinite` solves it in the infinite-shoe model too.
 """
 
 from __future__ import annotations
@@ -15,10 +16,13 @@ from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.games.baccarat.cards import SUPER_PAN_9
 from oddscalc.games.baccarat.rules import decks_option, removed_cards, removed_option
 from oddscalc.games.base import Extra, GameAnalysis, WagerResult, edges_for
+from oddscalc.games.super_pan_9 import bank_law
 from oddscalc.games.super_pan_9.bank_report import (BANK_RULES, bank_assumptions, bank_extras, bank_rules,
-                                                    bank_wagers, figures)
+                                                    bank_wagers, figures, model_assumption)
 from oddscalc.games.super_pan_9.decisions import BankTable, bank_table
 from oddscalc.games.super_pan_9.engine import DRAW, HOUSE_RULE, STAND, Solution, solve
+from oddscalc.games.super_pan_9.laws import AUTO, INFINITE, model_for
+from oddscalc.games.super_pan_9.player_bank import BankResult
 from oddscalc.regulations.model import Wager
 
 __all__ = ["TITLE", "RULES", "analyse", "needs", "solution_for", "strategy_extras"]
@@ -37,9 +41,21 @@ def needs(w: Wager) -> tuple[str, ...]:
     return {"tie": ("initial", "player-banker"), "initial-player-bank": ("player-banker",)}.get(w.key, ())
 
 
-def solution_for(decks: int = 8, removed: tuple[str, ...] = ()) -> Solution:
-    """Every holding's exact outcomes for `decks` reduced packs less the `removed` cards."""
-    return solve(SUPER_PAN_9.shoe(decks, removed).counts, HOUSE_RULE)
+def solution_for(decks: int = 8, removed: tuple[str, ...] = (), infinite: bool = False) -> Solution:
+    """Every holding's exact outcomes for `decks` reduced packs less the `removed` cards (`infinite`: in the
+    infinite-shoe model of that shoe)."""
+    return solve(SUPER_PAN_9.shoe(decks, removed).counts, HOUSE_RULE, infinite=infinite)
+
+
+def house_bank_infinite(rules: dict[str, str]) -> bool:
+    """Whether the House-bank wagers are solved in the infinite-shoe model: rule model, the House's bank meeting
+    one hand (so `auto` is the finite shoe)."""
+    return model_for(rules.get("model", AUTO), 1) == INFINITE
+
+
+def _model(sol: Solution) -> str:
+    """The shoe model a solution was computed under, worded as a player's bank names its own."""
+    return bank_law.INFINITE if sol.infinite else bank_law.FINITE
 
 
 def _label(cards: tuple[int, ...]) -> str:
@@ -51,23 +67,29 @@ def _split(counts: tuple[int, int, int], total: int) -> dict[str, Fraction]:
     return {"win": Fraction(win, total), "tie": Fraction(tie, total), "lose": Fraction(lose, total)}
 
 
-def _initial(w: Wager, sol: Solution, strategy) -> WagerResult:
+def _model_note(sol: Solution, rule: str) -> str:
+    return f"shoe model: {_model(sol)} (rule model={rule})"
+
+
+def _initial(w: Wager, sol: Solution, strategy, rule: str) -> WagerResult:
     p = _split(sol.outcome(strategy), sol.total)
     dist = Distribution.from_weights({w.pay(): p["win"], 0: p["tie"], -1: p["lose"]})
     events = (("player's hand higher", p["win"]), ("equal points (void)", p["tie"]), ("banker's hand higher", p["lose"]))
     return WagerResult(w, dist, edges_for(dist), events, (f"the player draws a fourth card by the exact best decision "
-                                                          f"for this wager's odds ({TIE_BREAK})",))
+                                                          f"for this wager's odds ({TIE_BREAK})",
+                                                          _model_note(sol, rule)))
 
 
-def _tie(w: Wager, sol: Solution, strategy, bank_tie: Fraction | None) -> WagerResult:
+def _tie(w: Wager, sol: Solution, strategy, rule: str, bank: BankResult | None) -> WagerResult:
     p = _split(sol.outcome(strategy), sol.total)
     dist = Distribution.from_weights({w.pay(): p["tie"], -1: 1 - p["tie"]})
     events = [("equal points, the House banking and the hand played for its initial wager", p["tie"])]
-    if bank_tie is not None:
-        events.append(("equal points, a player banking (as the rules set the table) and the hand played at 1 to 1",
-                       bank_tie))
+    if bank is not None:  # a player's bank may be computed under another model (rule model=auto, 5 hands or more)
+        events.append(("equal points, a player banking (as the rules set the table) and the hand played at 1 to 1"
+                       + ("" if bank.model == _model(sol) else f" ({bank.model})"), bank.ordinary[1]))
     return WagerResult(w, dist, edges_for(dist), tuple(events),
-                       ("the hand's owner plays it for his initial wager against the House's bank",))
+                       ("the hand's owner plays it for his initial wager against the House's bank",
+                        _model_note(sol, rule)))
 
 
 def strategy_extras(sol: Solution, pays: Fraction, pays_pb: Fraction) -> tuple[Extra, ...]:
@@ -82,11 +104,11 @@ def strategy_extras(sol: Solution, pays: Fraction, pays_pb: Fraction) -> tuple[E
                      render_decimal((draw - stand) * 100, 4) + "%", best_pb))
     holdings = Extra(
         "Super Pan 9: the player's fourth card, every three-card holding",
-        ("cards", "point", "ordered deals", "EV stand (19 to 20)", "EV draw (19 to 20)", "best (19 to 20)",
-         "draw - stand", "best (1 to 1)"),
+        ("cards", "point", "ordered draws with replacement" if sol.infinite else "ordered deals",
+         "EV stand (19 to 20)", "EV draw (19 to 20)", "best (19 to 20)", "draw - stand", "best (1 to 1)"),
         tuple(rows),
-        f"Exact expectation per unit of the initial wager given the three cards, the banker on the House rule "
-        f"(draws on 5 or less); {TIE_BREAK}. Cards by point value: 0 is J, Q or K; A is an Ace.",
+        f"Exact expectation per unit of the initial wager given the three cards ({_model(sol)}), the banker on the "
+        f"House rule (draws on 5 or less); {TIE_BREAK}. Cards by point value: 0 is J, Q or K; A is an Ace.",
     )
     summary_rows = []
     uniform = True
@@ -105,7 +127,7 @@ def strategy_extras(sol: Solution, pays: Fraction, pays_pb: Fraction) -> tuple[E
                "the best decision depends on the cards, not only on the point")
     summary = Extra("Super Pan 9: the player's fourth-card strategy by three-card point",
                     ("point", "holdings", "best at 19 to 20 (House bank)", "best at 1 to 1 (player bank)"),
-                    tuple(summary_rows), f"On this shoe {verdict}.")
+                    tuple(summary_rows), f"On this shoe ({_model(sol)}) {verdict}.")
     return summary, holdings
 
 
@@ -120,7 +142,7 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
     decks = int(rules.get("decks", "8"))
     removed = removed_cards(rules)
     shoe = SUPER_PAN_9.shoe(decks, removed)
-    sol = solve(shoe.counts, HOUSE_RULE, progress)
+    sol = solve(shoe.counts, HOUSE_RULE, progress, house_bank_infinite(rules))
     by_key = {w.key: w for w in wagers}
     pays = by_key["initial"].pay() if "initial" in by_key else HOUSE_PAYS
     pays_pb = by_key["player-banker"].pay("win") if "player-banker" in by_key else (
@@ -132,12 +154,13 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
         levy = by_key["player-banker"].pay("levy") if "player-banker" in by_key else LEVY
         bank = figures(shoe.counts, strategy_pb, options.table(pays_pb), levy, options.play, options.sees,
                        options.model, not removed, progress)
+    rule = rules.get("model", AUTO)
     results = []
     for w in wagers:
         if w.key == "initial":
-            results.append(_initial(w, sol, strategy))
+            results.append(_initial(w, sol, strategy, rule))
         elif w.key == "tie":
-            results.append(_tie(w, sol, strategy, bank.ordinary[1] if bank else None))
+            results.append(_tie(w, sol, strategy, rule, bank))
         elif w.key == "initial-player-bank":
             results += bank_wagers(w, None, bank)
         elif w.key == "player-banker":
@@ -157,7 +180,11 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
         "counts are over ordered deals (three cards and a fourth position for every hand, the bank's included)",
     ]
     if bank is not None:
-        assumptions += bank_assumptions(bank, options)
+        assumptions += bank_assumptions(bank, options, _model(sol))
+    used = {"the House's bank (initial, tie)": _model(sol)} if any(k in by_key for k in ("initial", "tie")) else {}
+    if bank is not None:
+        used["a player's bank"] = bank.model
+    assumptions.append(model_assumption(rule, used))
     return GameAnalysis("super-pan-9", "", (), tuple(results), tuple(assumptions), tuple(extras))
 
 
@@ -169,11 +196,12 @@ def decision_table(w: Wager, rules: dict[str, str]) -> dict[tuple[int, int, int]
     removed = removed_cards(rules)
     decks = int(rules.get("decks", "8"))
     if w.key not in BANK_WAGERS:
-        return solution_for(decks, removed).strategy(w.pay() if w.key == "initial" else HOUSE_PAYS)
+        return solution_for(decks, removed, house_bank_infinite(rules)).strategy(
+            w.pay() if w.key == "initial" else HOUSE_PAYS)
     shoe = SUPER_PAN_9.shoe(decks, removed)
     pays = w.pay("win") if w.key == "player-banker" else w.pay()
     levy = w.pay("levy") if w.key == "player-banker" else LEVY
-    plays = solve(shoe.counts, HOUSE_RULE).strategy(pays)
+    plays = solve(shoe.counts, HOUSE_RULE, infinite=house_bank_infinite(rules)).strategy(pays)
     options = bank_rules(rules)
     r = figures(shoe.counts, plays, options.table(pays), levy, options.play, options.sees, options.model, not removed)
     return bank_table(r, plays)
