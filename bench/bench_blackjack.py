@@ -12,6 +12,7 @@ import os
 
 from oddscalc.core.parallel import map_parts
 from oddscalc.games.blackjack.analysis import compute_summary
+from oddscalc.games.blackjack.cases import split_case
 from oddscalc.games.blackjack.game import full_game, full_game_in_parts, up_cards
 from oddscalc.games.blackjack.outcomes import default_budget, round_law
 from oddscalc.games.blackjack.query import query_hand
@@ -67,20 +68,6 @@ def _optimal_law(decks: int, processes: int):
     print it: resplit patterns beyond the default budget lumped, with exact bounds)."""
     rs = RuleSet(decks=decks)
     return lambda: map_parts(_optimal_law_part, [(rs, up) for up in up_cards(rs)], processes=processes)
-
-
-def split_case(decks: int, pair: int, up: int, hands: int) -> tuple:
-    """(rules, evaluator, shoe, pair partners left, post-split policy) for splitting a pair against an up-card
-    (value indices), 1994 rules with `hands` at most, CDP1 play: what a split's resplit law starts from."""
-    from oddscalc.games.blackjack.hand import pair_partners
-    from oddscalc.games.blackjack.player import hand_of
-    from oddscalc.games.blackjack.split import split_value
-    rules = RuleSet(decks=decks, max_hands=hands)
-    ev = full_game(rules, ups=(up,)).evaluators[up]
-    h = hand_of((pair, pair))
-    shoe = ev.left(h)
-    partners = pair_partners(ev, h)
-    return rules, ev, shoe, partners, split_value(shoe, up, pair, partners, rules, ev.dealer, None).policy
 
 
 def _resplit_law(decks: int, pair: int, up: int, hands: int, compiled: bool = True):

@@ -1,5 +1,6 @@
-"""The benchmarks (`make bench`, not run by the tests) only name things that exist: every attribute they read
-from an oddscalc module they import is there. A renamed function once broke `make bench` unseen."""
+"""The benchmarks (`make bench`), the studies and the tools (none run by the tests, which import none of them)
+only name things that exist: every attribute they read from an oddscalc module they import is there. A renamed
+function once broke `make bench` unseen."""
 
 import ast
 import importlib
@@ -7,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = ROOT / "bench"
+SCRIPTS = sorted([*BENCH.glob("bench_*.py"), *(ROOT / "studies").glob("*.py"), *(ROOT / "tools").glob("*.py")])
 
 
 def _uses(path: Path) -> list[tuple[str, str]]:
@@ -31,7 +34,7 @@ def _uses(path: Path) -> list[tuple[str, str]]:
             if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in modules]
 
 
-@pytest.mark.parametrize("path", sorted(BENCH.glob("bench_*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_bench_names_exist(path):
     for module, attr in _uses(path):
         assert hasattr(importlib.import_module(module), attr), f"{path.name}: {module}.{attr} does not exist"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -98,6 +99,7 @@ def test_charts_as_text_markdown_html_and_booklet_fragment(cache, monkeypatch, c
     assert "both original pair cards" in data["split_strategy"]
 
 
+@pytest.mark.slow
 def test_the_law_budget_lumps_more_or_less_and_keeps_the_mean(cache, monkeypatch, capsys):
     """`blackjack game --law-budget`: at 1 pack (four hands) the default is no limit, every round's law exact;
     with no work allowed every resplit round is lumped, the laws' means stay the exact expectations, and the
@@ -124,6 +126,7 @@ def test_the_law_budget_lumps_more_or_less_and_keeps_the_mean(cache, monkeypatch
     assert code == 0 and f"default {LAW_BUDGET}" in " ".join(out.split())
 
 
+@pytest.mark.slow
 def test_a_law_that_outgrows_the_free_memory_is_a_one_line_error(tmp_path, monkeypatch, capsys):
     """`--law-budget none` at 6 packs asks for more than any machine holds: the dealing stops before the
     system runs out (here it is told that 1 MB is free) and the command says so in one line, exit 2, naming
@@ -142,8 +145,7 @@ def test_dist_with_exact_law_prints_the_tables_law(capsys):
     """`dist --exact-law`: the law of every round, nothing lumped, read from the committed cache; for the 2007
     default it equals the reference law an earlier engine wrote (tests/data); without the flag the query lumps
     resplit rounds beyond the work budget and gives bounds."""
-    from bench.exact_law_reference import OUT
-    reference = json.loads(OUT.read_text())
+    reference = json.loads((Path(__file__).resolve().parent / "data" / "blackjack-exact-law-2007-6packs.json").read_text())
     code, out, err = run(["dist", "blackjack", "initial", "--version", "2007", "--exact-law", "--format", "json"],
                          capsys)
     assert code == 0, err

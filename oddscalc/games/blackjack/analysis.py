@@ -67,7 +67,7 @@ def _split_part(job: tuple[RuleSet, int, int, int | None]) -> dict:
 def _dearest_first(split: tuple[int, int]) -> tuple[int, int]:
     """An order of splits by their law's cost, dearest first: small pairs first (their hands draw most cards
     and their unions are most numerous), and for one pair the up-cards from a 7 outwards (measured at 6 packs:
-    2s and 3s against a 7 carry 90% of the exact law's work, `bench.resplit_cost`)."""
+    2s and 3s against a 7 carry 90% of the exact law's work, `studies.resplit_cost`)."""
     up, pair = split
     return pair if pair else 10, abs(up - 6)  # value indices: an Ace pair (0) is split to one card each
 

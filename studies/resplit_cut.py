@@ -1,11 +1,11 @@
-"""One split's last hand cut from the rest, measured (by hand, not in `make bench`): the sizes a meet-in-the-middle
+"""One split's last hand cut from the rest, measured (a study; studies/README.md): the sizes a meet-in-the-middle
 law would work on if it paired the first hands' card unions with the last hand and the banker through the
 inclusion-exclusion identity of `overlap_terms`, so that its cost is stated from counts, not guessed.
 
-    .venv/bin/python -m bench.resplit_cut DECKS PAIR UP [HANDS]
+    .venv/bin/python -m studies.resplit_cut DECKS PAIR UP [HANDS]
 
 PAIR and UP are card values (1 = Ace, 10 = ten-value); 1994 rules with HANDS (2 to 4, default 4), CDP1 play,
-every hand taking any second card (as `bench.resplit_size` counts), the shoe less the up-card and both pair
+every hand taking any second card (as `studies.resplit_size` counts), the shoe less the up-card and both pair
 cards. Left: the unions of HANDS - 1 hands' blocks. Right: a last block with the banker's draws. The identity
 pairs them through the count vectors J below both a left and a right union; a left union reaches every such J
 below it. Measured 2026-11-28, 6 packs, 2s against a 7: see docs/blackjack.md, "What resplit laws cost".
@@ -19,7 +19,7 @@ from math import comb, factorial
 
 import numpy as np
 
-from bench.resplit_size import ARGUMENTS, add_hand, split_main, split_packing, union_blocks
+from studies.resplit_size import ARGUMENTS, add_hand, split_main, split_packing, union_blocks
 from oddscalc.games.blackjack.dealer import falling
 
 
@@ -49,7 +49,7 @@ def below(vectors: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
 
 def cut_sizes(decks: int, pair: int, up: int, hands: int = 4, report=print) -> dict[str, int]:
     """For splitting a pair of value index `pair` against up-card index `up` into `hands` hands: the distinct
-    blocks, the banker's final draws, the left unions (`hands` - 1 hands, dealt as `bench.resplit_size` deals
+    blocks, the banker's final draws, the left unions (`hands` - 1 hands, dealt as `studies.resplit_size` deals
     them), the right unions (a block and the banker's draws), the count vectors J the identity pairs them
     through (below a left union and a right one), and `reach`, the (left union, J) pairs a left transform would
     touch, bounded above by prod_c (min(A_c, top_c) + 1) for each left union A (top: the most of each value in

@@ -1,7 +1,7 @@
-"""How many splits' round laws optimal play and the basic strategy share, counted (by hand, not in `make bench`):
+"""How many splits' round laws optimal play and the basic strategy share, counted (a study; studies/README.md):
 the figure docs/blackjack.md quotes (at 6 packs, 46 of the 47 splits), so that it is measured, not typed in.
 
-    .venv/bin/python -m bench.shared_splits [DECKS]
+    .venv/bin/python -m studies.shared_splits [DECKS]
 
 1994 rules (default 6 packs, 4 hands), the law budget of the rule set. For each up-card, both round laws are
 computed with one `shared` dict, as `analysis._part` does, and the dict counts the splits the basic strategy
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 
-from bench.resplit_size import decks_argument
+from studies.resplit_size import decks_argument
 
 class _Counting(dict):
     """A `shared` dict that records which keys were found and which were stored."""

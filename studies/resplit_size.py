@@ -1,8 +1,8 @@
-"""The size of one split's resplit law, measured (by hand, not in `make bench`): how many packed states
+"""The size of one split's resplit law, measured (a study; studies/README.md): how many packed states
 (card union and the hands' sorted result classes) and how many card unions there are after each hand, when
 every hand may take any second card, so that the cost of its exact law can be stated from counts, not guessed.
 
-    .venv/bin/python -m bench.resplit_size DECKS PAIR UP [HANDS]
+    .venv/bin/python -m studies.resplit_size DECKS PAIR UP [HANDS]
 
 PAIR and UP are card values (1 = Ace, 10 = ten-value); 1994 rules, CDP1 play, the shoe less the up-card and
 both pair cards; the pair cards that start new hands are left out of the unions. States are dealt up to one
@@ -23,7 +23,7 @@ def split_packing(decks: int, pair: int, up: int, hands: int, slots: int | None 
     1994 rules, CDP1 play, every hand taking any second card: what `sizes` deals; its steps (block, result
     class) are `pack.step_rows[0]`. `slots`: the hands the keys hold, when fewer than `hands` are dealt.
     ValueError when the compiled loops cannot count so many hands."""
-    from bench.bench_blackjack import split_case
+    from oddscalc.games.blackjack.cases import split_case
     from oddscalc.games.blackjack.dealing import Packing
     from oddscalc.games.blackjack.rounds import _grouped_blocks
     _, _, shoe, _, policy = split_case(decks, pair, up, max(hands, 2))
@@ -102,10 +102,10 @@ def whole_numbers(prog: str, argv: list[str], arguments: tuple, digits: int) -> 
 
 
 def decks_argument(prog: str, argv: list[str]) -> int | None:
-    """The one optional DECKS argument of a whole-game count (`bench.resplit_cost`, `bench.shared_splits`;
+    """The one optional DECKS argument of a whole-game count (`studies.resplit_cost`, `studies.shared_splits`;
     default 6), or None after one line on stderr."""
     if len(argv) > 1:
-        print(f"usage: .venv/bin/python -m bench.{prog} [DECKS]", file=sys.stderr)
+        print(f"usage: .venv/bin/python -m studies.{prog} [DECKS]", file=sys.stderr)
         return None
     values = whole_numbers(prog, argv, ARGUMENTS[:1], 1)
     if values is None:

@@ -1,14 +1,14 @@
 """The exact law of the legal 6-pack round with nothing lumped, written as reference data (by hand, not in
 `make bench`: about 24 minutes on two processes) for `tests/test_blackjack_exact_reference.py`, which checks
-the cached exact law the tables print, and the budgeted law a query gives (resplit rounds beyond the budget
+the shipped exact law the tables print, and the budgeted law a query gives (resplit rounds beyond the budget
 lumped, with exact moments and bounds), against it.
 
-    .venv/bin/python -m bench.exact_law_reference [OUT]
+    .venv/bin/python -m tools.exact_law_reference [OUT]
 
 The 2007 version's default rule set (what `oddscalc blackjack game` computes when no version is given: 6
 packs, stand on soft 17, no hole card, double on any two cards, split any pair, tens of one rank, 4 hands;
-CD play with CDP1 after a split, and the basic strategy), `--law-budget none`, read from the project cache
-when an entry for the current sources is there (`oddscalc blackjack game --law-budget none` makes one). OUT
+CD play with CDP1 after a split, and the basic strategy), `--law-budget none`, read from the shipped data
+when it holds an entry made by the current blackjack engine (computed otherwise). OUT
 defaults to tests/data/blackjack-exact-law-2007-6packs.json. Progress on stderr.
 """
 
@@ -47,7 +47,7 @@ def reference(progress=None) -> dict:
 
 def main(argv: list[str]) -> int:
     if len(argv) > 1:
-        print("usage: .venv/bin/python -m bench.exact_law_reference [OUT]", file=sys.stderr)
+        print("usage: .venv/bin/python -m tools.exact_law_reference [OUT]", file=sys.stderr)
         return 2
     if argv and not argv[0].strip():
         print(f"exact_law_reference: OUT must be a file path; got {argv[0][:20]!r}", file=sys.stderr)

@@ -1,10 +1,10 @@
-"""What the banker's weights cost per card union in a resplit law (by hand, not in `make bench`): four-hand
+"""What the banker's weights cost per card union in a resplit law (a study; studies/README.md): four-hand
 unions of one split drawn at random from its hands' blocks, timed through what the law does once per union
 (`dealing.banker_weights`, on chunks of unions: the union's card orders modulo the law's primes, the
 banker's weights on the cards it leaves, and their residues), in the compiled loop (`banker_batch`) and on
 Python integers, one after the other in the same process.
 
-    .venv/bin/python -m bench.banker_per_union
+    .venv/bin/python -m studies.banker_per_union
 
 Fixed case: 2s against a 7, 6 packs, 1994 rules, 4 hands, CDP1 play; 20,000 distinct unions in two halves
 (the second shows the first's warm-up does not matter: every union is new). Measured: docs/blackjack.md,
@@ -40,7 +40,7 @@ def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5,
     banker groups are asked for every total to 21 (the dearest call; the law asks only up to the union's highest
     hand total), so this is an upper bound on what the law pays per union."""
     import numpy as np
-    from bench.bench_blackjack import split_case
+    from oddscalc.games.blackjack.cases import split_case
     from oddscalc.core.residues import primes_for
     from oddscalc.games.blackjack.dealer import falling
     from oddscalc.games.blackjack import dealing

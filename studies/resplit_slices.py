@@ -1,8 +1,8 @@
-"""One split's exact resplit law with its last hands dealt in slices, watched (by hand, not in `make bench`):
+"""One split's exact resplit law with its last hands dealt in slices, watched (a study; studies/README.md):
 the memory it holds and the rate at which it forms (state, step) pairs, slice by slice, so that the time of
 an exact law too long to run here is stated from a measured rate, not guessed.
 
-    .venv/bin/python -m bench.resplit_slices DECKS PAIR UP [HANDS [MINUTES]]
+    .venv/bin/python -m studies.resplit_slices DECKS PAIR UP [HANDS [MINUTES]]
 
 PAIR and UP are card values (1 = Ace, 10 = ten-value); 1994 rules with HANDS at most (default 4), CDP1 play,
 no work budget. The patterns are dealt up to their last hands (`rounds._pattern_states`), then the law deals
@@ -17,7 +17,7 @@ import resource
 import sys
 import time
 
-from bench.resplit_size import ARGUMENTS, split_main
+from studies.resplit_size import ARGUMENTS, split_main
 
 
 class Stopped(Exception):
@@ -27,7 +27,7 @@ class Stopped(Exception):
 def watch(decks: int, pair: int, up: int, hands: int, minutes: float, report=print) -> dict:
     """Deal a split's patterns and take their law, slices reported; {"pairs", "done", "seconds", "law"}, the law
     None when the time ran out. Pair and up-card are value indices."""
-    from bench.bench_blackjack import split_case
+    from oddscalc.games.blackjack.cases import split_case
     from oddscalc.games.blackjack import dealing
     from oddscalc.games.blackjack.rounds import _pattern_states
     rules, ev, shoe, partners, policy = split_case(decks, pair, up, hands)

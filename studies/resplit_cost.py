@@ -1,11 +1,11 @@
-"""What the exact law of the legal round would cost with nothing lumped, counted split by split (by hand, not
+"""What the exact law of the legal round would cost with nothing lumped, counted split by split (a study, not
 in `make bench`): for every pair optimal play splits (1994 rules, 4 hands), the (state, step) pairs its last
 hand would form, the work the dearest split showed to be the cost (docs/blackjack.md, "What resplit laws
 cost"), so that the whole game's cost is stated from counts, not from one split.
 
-    .venv/bin/python -m bench.resplit_cost [DECKS]
+    .venv/bin/python -m studies.resplit_cost [DECKS]
 
-Counts as `bench.resplit_size` makes them (every hand taking any second card: an upper bound on each
+Counts as `studies.resplit_size` makes them (every hand taking any second card: an upper bound on each
 pattern's own), states dealt to three hands, splits one after another, dearest last; a line per split, then
 the totals. Default 6 packs; about 20 minutes there, most of it the pairs of 2s and 3s.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 import time
 
-from bench.resplit_size import decks_argument, sizes, split_packing
+from studies.resplit_size import decks_argument, sizes, split_packing
 
 
 def optimal_splits(decks: int) -> list[tuple[int, int]]:
