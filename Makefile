@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install tables data test check wheel-smoke fuzz bench clean
+.PHONY: install tables data test check wheel-smoke studies fuzz bench clean
 
 install: $(STAMP)
 
@@ -20,9 +20,9 @@ tables: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
-# The fast tier: every module, the tests marked slow left out (under two minutes on two cores).
+# The fast tier: every module, the tests marked slow left out, on two processes (under two minutes on two cores).
 check: $(STAMP)
-	$(BIN)/python -m pytest -q -m "not slow"
+	$(BIN)/python -m pytest -q -m "not slow" -n 2
 
 # Rebuild the exact results shipped in oddscalc/data (only what is missing or stale; resumable).
 data: $(STAMP)
@@ -36,6 +36,10 @@ wheel-smoke: $(STAMP)
 FUZZ_EXAMPLES ?= 5000
 fuzz: $(STAMP)
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
+
+# The self-checks of the studies and tools (studies/README.md); not part of make test.
+studies: $(STAMP)
+	$(BIN)/python -m pytest -q -p no:cacheprovider studies tools
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.run --out bench/results.md

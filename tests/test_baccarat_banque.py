@@ -130,6 +130,7 @@ def arrangements(values):
 TINY = (3, 1, 1, 0, 1, 1, 0, 1, 0, 1)  # nine cards: 0,0,0,1,2,4,5,7,9
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("draw5", [True, False])
 def test_finite_shoe_by_physical_card_orders(draw5):
     """The finite-shoe engine on nine cards against every ordering of them, tallied here by the rules."""

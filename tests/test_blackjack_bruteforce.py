@@ -581,6 +581,7 @@ def _best(values):
     return best
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [RULESETS[0], RULESETS[2], RULESETS[3], RULESETS[5], RULESETS[6]])
 def test_expected_total_staked_matches_play_in_the_real_deal_order(rules):
     """The expected total staked per round (initial stake, doubles, every split hand and its double) under

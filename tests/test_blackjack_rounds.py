@@ -106,6 +106,7 @@ def _simulator_law(table, shoe, staked=None):
     return dict(law)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,strings", [
     (RuleSet(max_hands=2), {"max_hands": "2"}),
     (RuleSet(max_hands=2, hit_soft17=True, double_totals=None, peek=True, split_values=frozenset(range(1, 10))),
@@ -139,6 +140,7 @@ def test_round_law_with_resplits_is_exact_within_the_budget_and_lumps_beyond_it_
         assert sum(k * p for k, p in x.dist.items()) == g.ev
 
 
+@pytest.mark.slow
 def test_up_cards_computed_apart_on_two_processes_merge_to_the_whole_game(monkeypatch):
     from oddscalc.games.blackjack.analysis import compute_summary
     from oddscalc.games.blackjack.game import full_game_in_parts
@@ -155,6 +157,7 @@ def test_up_cards_computed_apart_on_two_processes_merge_to_the_whole_game(monkey
     assert two["ev"] == f"{whole.ev.numerator}/{whole.ev.denominator}"
 
 
+@pytest.mark.slow
 def test_splits_computed_apart_give_the_same_summary_each_law_computed_once(monkeypatch):
     """The exact law's splits as parts of their own (`analysis.split_parts`), then the up-cards reading them:
     the same summary, byte for byte, as the up-cards computing their splits themselves, and each split's law
@@ -297,6 +300,7 @@ def test_resplit_law_matches_brute_force_and_the_split_expectation(pair, up, pee
     assert sum(k * p for k, p in got.items()) == mean
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pair,up,peek,limit", [(8, 10, False, 3), (8, 6, False, 4), (8, 1, True, 4), (8, 7, False, 0)])
 def test_the_rounds_without_a_resplit_are_computed_whatever_the_budget(pair, up, peek, limit):
     """With no work budget left, `split_law_in_part` still gives the law of the rounds whose two hands both
@@ -322,6 +326,7 @@ def _moments(law):
             sum((k * k * p for k, p in law.items()), Fraction(0)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pair,up,peek,limit", [(8, 10, False, 3), (8, 6, False, 4), (8, 1, True, 4), (8, 7, False, 0),
                                                  (1, 7, False, 3), (7, 10, True, 0), (8, 10, True, 5)])
 def test_resplit_moments_match_brute_force_by_number_of_hands(pair, up, peek, limit):
@@ -372,6 +377,7 @@ def test_resplit_moments_match_the_exact_law_of_a_real_pack(pair, up, hands):
     assert got == _moments(resplit) and got[0] > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pair,up,hands,peek", [(8, 10, 3, False), (8, 6, 4, False), (9, 7, 4, True), (8, 1, 2, True)])
 def test_the_compiled_and_python_backends_give_the_same_laws_under_every_budget(pair, up, hands, peek, monkeypatch):
     """One pack, the CD optimal post-split policy: `split_law_in_part` dealt in compiled loops (weights in
@@ -453,6 +459,7 @@ def test_cdp_gains_over_cdp1_in_some_case_above():
     assert any(_GAINS)
 
 
+@pytest.mark.slow
 def test_a_split_law_shared_between_the_strategies_is_the_one_each_computes_alone(monkeypatch):
     """`round_law(..., shared=...)`: the calls under optimal play and the basic strategy on one game reuse a
     split's law where its hands end in the same blocks, and give the laws each computes alone. One pack, four

@@ -18,6 +18,7 @@ from test_blackjack_rounds import SHOE, _simulator_law
 OTHER = (2, 1, 0, 0, 0, 1, 2, 3, 1, 7)  # a ten fewer, a 7 more: the chart is not re-derived here
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,strings", [
     (RuleSet(max_hands=3), {"max_hands": "3"}),
     (RuleSet(max_hands=4, hit_soft17=True, double_totals=None, peek=True, split_values=frozenset(range(1, 10))),
@@ -42,6 +43,7 @@ def test_optimal_play_is_the_full_game_on_that_shoe_and_bad_shoes_are_refused():
     assert isinstance(round_expectation(OTHER, rules), Fraction)
 
 
+@pytest.mark.slow
 def test_effects_of_removal_of_a_fixed_chart_sum_to_zero():
     """sum_c n_c (E(S - c) - E(S)) = 0 for any fixed play: removing a random unseen card changes nothing."""
     rules = RuleSet(max_hands=3)

@@ -162,6 +162,7 @@ def test_lanes_cover_the_bound():
     assert stand_batch.lanes_for(falling(8 * 52, longest_draw)) <= len(stand_batch.PRIMES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [RuleSet(decks=1), RuleSet(decks=2, hit_soft17=True, peek=True, post_split="cdz-"),
                                    RuleSet(decks=1, split_values=frozenset(), double_totals=None)])
 def test_game_is_identical_with_batches_on_and_off(rules, monkeypatch):

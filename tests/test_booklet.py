@@ -37,6 +37,7 @@ def page_texts(pdf) -> list[str]:
     return ["".join(pdf[i].get_textpage().get_text_range().split()) for i in range(len(pdf))]
 
 
+@pytest.mark.slow
 def test_pdf_pages_exist_render_and_carry_the_tables(small_pdf):
     texts = page_texts(small_pdf)
     assert "Exactoddsofthepermittedcasinogames" in texts[0]
@@ -54,6 +55,7 @@ def test_pdf_pages_exist_render_and_carry_the_tables(small_pdf):
     assert dark > 0.005 * width * height
 
 
+@pytest.mark.slow
 def test_pdf_bytes_are_reproducible(small_booklet):
     assert booklet_pdf(small_booklet) == booklet_pdf(small_booklet)
 

@@ -60,6 +60,7 @@ def brute_force(deck: Deck, pays) -> tuple[Counter, Fraction]:
     return totals, ret
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deck", [Deck((2, 3, 4, 5, 6, 13, 14), 2), Deck((12, 13, 14), 4),
                                   Deck((10, 11, 12, 13, 14), 3)],
                          ids=["7 ranks x 2 suits", "3 ranks x 4 suits", "5 ranks x 3 suits"])

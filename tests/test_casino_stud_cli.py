@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import subprocess
 import sys
@@ -41,6 +43,7 @@ def test_hand_query():
     assert data["decision"] == "raise" and Fraction(data["ev_raise"]) > -1
 
 
+@pytest.mark.slow
 def test_bad_input_is_one_line_exit_2():
     for args in (("poker-hand", "casino-stud-poker", "As Kd Qc Jh 3x", "--up", "2c"),
                  ("poker-hand", "casino-stud-poker", "As Kd Qc Jh 3s"),

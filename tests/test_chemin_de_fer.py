@@ -274,6 +274,7 @@ def test_model_b3_tiny_shoe_by_physical_cards_and_full_matrix():
     assert solve_zero_sum(matrix).value == sol.value
 
 
+@pytest.mark.slow
 def test_model_b3_six_packs_helps_the_player():
     """Seeing his composition can only help the player (his strategies under B2 are B3 strategies): the B3
     value is at least the B2 value; the LP solution is a checked saddle point (asserted in the solver)."""

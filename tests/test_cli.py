@@ -53,6 +53,7 @@ def test_dist_prints_every_outcome():
     assert "-1/2" in out
 
 
+@pytest.mark.slow
 def test_versions_and_wagers_listings():
     code, out, _ = run("versions", "--format", "json")
     assert [v["id"] for v in json.loads(out)] == ["1994", "2002", "2007"]

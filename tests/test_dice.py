@@ -99,6 +99,7 @@ def signature(wager):
     return (wager.param("kind"), wager.param("side"), wager.param("point"), wager.param("totals"))
 
 
+@pytest.mark.slow
 def test_every_dice_wager_against_sequence_enumeration():
     results = api.analyse("dice", "1994").results
     assert {r.wager.key for r in results} >= {"win", "come", "dont-win-bar-2", "craps", "field", "single-2"}

@@ -48,6 +48,7 @@ def world(tmp_path_factory):
     return folder, env, H.Draw(H.commands(cli), H.vocabulary(), files, outs)
 
 
+@pytest.mark.slow
 def test_the_vocabulary_is_read_from_the_command_tree(world):
     _, _, draw = world
     paths = {" ".join(c.path) for c in draw.cmds}
@@ -56,6 +57,7 @@ def test_the_vocabulary_is_read_from_the_command_tree(world):
     assert {p.opt for p in check.params if p.opt} >= {"--alpha", "--rule", "--pay", "--format"}
 
 
+@pytest.mark.slow
 def test_command_lines_never_trace_back_or_hang(world):
     folder, env, draw = world
     problems: list[str] = []
@@ -92,6 +94,7 @@ MALFORMED = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=max(100, EXAMPLES), deadline=None, database=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
 @given(MALFORMED, st.sampled_from([b"", b"\xef\xbb\xbf"]), st.booleans())

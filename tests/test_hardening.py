@@ -180,6 +180,7 @@ def _peak(path: Path) -> tuple[Counter, int]:
         tracemalloc.stop()
 
 
+@pytest.mark.slow
 def test_a_per_round_file_streams_in_bounded_memory(tmp_path, monkeypatch):
     """Memory follows the chunk, not the file: with 16 kB chunks, ten times the rounds cost (almost) nothing more.
     (The shipped chunk is 256 kB; the README gives the peak measured on a 1 GB file.)"""

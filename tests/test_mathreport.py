@@ -99,6 +99,7 @@ def blackjack_law():
     return a.results[0], dict(a.rules)
 
 
+@pytest.mark.slow
 def test_blackjack_round_standard_deviation_from_the_law(blackjack_law):
     result, rules = blackjack_law
     assert not result.not_a_law
@@ -211,6 +212,7 @@ def test_progressive_jackpot_top_award_is_the_royal_flush():
     assert all(b.approximate for b in m.bands)  # a 1-in-649,740 award: the normal model is rough everywhere
 
 
+@pytest.mark.slow
 def test_bands_match_the_spread_of_seeded_simulations():
     """400 seeded runs of 1,000 spins of the dozen bet: about 95% of their RTPs fall in the 95% band after
     10^3 rounds, and their spread matches the band's half-width / 1.96."""

@@ -1,5 +1,6 @@
 """`core.parallel`: parts on several processes, and the progress a part sends from inside a worker."""
 
+import pytest
 import re
 import time
 
@@ -30,6 +31,7 @@ def test_one_process_shows_the_parts_words_too_and_relay_is_silent_outside():
     relay(1, 2, "nobody listens")  # no error, nothing to show
 
 
+@pytest.mark.slow
 def test_a_blackjack_split_law_in_a_worker_shows_its_share_done(monkeypatch):
     """The summary's parts (`analysis._part`, one up-card each) on two processes: the progress line names
     the up-card and the split a worker is on, and how far that split's last hands have got (every line sent:

@@ -20,6 +20,7 @@ def cluster():
         yield c.scheduler_address
 
 
+@pytest.mark.slow
 def test_parts_on_a_cluster_come_back_in_input_order(cluster):
     items = [12, 3, 0, 7, 20, 1]
     seen = []
@@ -30,6 +31,7 @@ def test_parts_on_a_cluster_come_back_in_input_order(cluster):
     assert map_parts(math.factorial, items, processes=1) == got  # outside the block: local again
 
 
+@pytest.mark.slow
 def test_the_exact_law_with_split_parts_on_a_cluster_equals_the_local_one(cluster, monkeypatch):
     from oddscalc.games.blackjack import analysis
     from oddscalc.games.blackjack.rules import RuleSet

@@ -39,6 +39,7 @@ def test_punto_banco_removal_mean_is_exactly_zero_and_matches_removed_queries():
     assert r.effect("tie", 9) == nine - full != 0
 
 
+@pytest.mark.slow
 def test_blackjack_reduced_removal_from_scratch(monkeypatch):
     """A depleted 4-pack shoe of 39 cards, computed without the cache: the fixed basic strategy's mean effect
     is exactly zero (so its value on a depleted shoe is the exact expectation of that fixed play, splits
@@ -53,6 +54,7 @@ def test_blackjack_reduced_removal_from_scratch(monkeypatch):
     assert r.full["initial, CD optimal"] >= r.full["initial, basic strategy (fixed)"]
 
 
+@pytest.mark.slow
 def test_blackjack_adapter_equals_the_engine_full_shoe_game():
     """The adapter on a full shoe gives the engine's own CD and basic-strategy expectations (computed there
     from the full game's rows), also under the same-rank split rule (tens by rank)."""
@@ -79,6 +81,7 @@ def test_committed_blackjack_removal_table_is_consistent():
     assert max(effects) == effects[4] and effects[0] < 0 and effects[9] < 0
 
 
+@pytest.mark.slow
 def test_super_pan_9_removal_fixed_and_re_solved():
     """Re-solved play: the initial wager's mean effect >= 0. A fixed play (the full shoe's strategy kept on
     every shoe, through the engine's solution): exactly zero."""
@@ -156,6 +159,7 @@ def test_punto_banco_shoe_rebuilt_independently():
     assert pos >= 26 and pos - len(rec.rounds[-1].cards) < 26  # the cut card came out in the last round
 
 
+@pytest.mark.slow
 def test_blackjack_shoe_small_run():
     """Two shoes, the first round of each (the cut after 2 cards): values are the api's on the rebuilt
     composition; hi-lo counted here."""
@@ -196,6 +200,7 @@ def _plan(shoes=4):
     return Plan(target("punto-banco", "1994", {"decks": "8"}), Fraction(1, 20), 11, shoes)
 
 
+@pytest.mark.slow
 def test_same_records_one_process_two_processes_and_a_dask_cluster():
     from distributed import LocalCluster
 

@@ -3,6 +3,8 @@ up, one way of writing zero, the math report in every format, and every committe
 
 from __future__ import annotations
 
+import pytest
+
 import csv
 import io
 import json
@@ -97,6 +99,7 @@ def test_every_committed_removal_table_validates_against_its_schema():
             assert all(set(m["effects"]) == cards and m["wager"] in keys for m in rule_set["measures"]), path
 
 
+@pytest.mark.slow
 def test_every_committed_table_validates_against_the_schema():
     for path in sorted(p for p in (ROOT / "tables").rglob("*.json") if not p.name.endswith("-removal.json")):
         data = json.loads(path.read_text())

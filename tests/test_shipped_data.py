@@ -75,6 +75,7 @@ def test_blackjack_one_up_card_of_the_1994_game_recomputed_from_scratch(up):
         assert _json(rows) == [r for r in data["strategy"][chart] if r[2] == up], chart
 
 
+@pytest.mark.slow
 def test_blackjack_effects_of_removal_at_one_pack_recomputed_from_scratch():
     """The 2007 one-pack effects of removal: the full shoe's values and those with one Ace and one ten-card (a
     King) removed, computed afresh, equal the shipped entry's rows."""

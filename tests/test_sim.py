@@ -122,6 +122,7 @@ def test_a_wrong_dice_rule_is_caught():
     assert not check_counts(r.distribution, counts).passed
 
 
+@pytest.mark.slow
 def test_simulate_then_check_from_the_command_line(tmp_path):
     out = tmp_path / "r.json"
     code, _, err = cli("simulate", "roulette", "dozen", "--rounds", "5000", "--seed", "4", "--format", "json",

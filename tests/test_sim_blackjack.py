@@ -46,12 +46,14 @@ def test_the_law_is_exact_and_averages_to_the_basic_strategy_expectation(exact):
     assert result.distribution.mean == result.figure("expectation, total-dependent basic strategy")
 
 
+@pytest.mark.slow
 def test_seeded_simulation_passes_check(exact):
     result, rules, table = exact
     counts = simulators.simulate("blackjack", result.wager, 100_000, seed=1, rules=rules, table=table)
     assert check_counts(result.distribution, counts).passed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("change", [{"pays": 1}, {"das": False}], ids=["blackjack-paid-1-to-1", "no-double-after-split"])
 def test_a_simulator_with_one_fault_is_caught(exact, change):
     result, rules, table = exact
@@ -114,6 +116,7 @@ def test_the_legal_law_is_known_but_for_the_lumped_split_rounds(legal):
     assert wide_low <= result.distribution.p_win <= wide_high  # the lumped rounds' means are one law the mean allows
 
 
+@pytest.mark.slow
 def test_seeded_simulation_of_the_legal_game_passes_the_conservative_check(legal, legal_runs):
     result, _, _ = legal
     outcome = check_counts(result.partial, legal_runs[0])
@@ -121,6 +124,7 @@ def test_seeded_simulation_of_the_legal_game_passes_the_conservative_check(legal
     assert any(8 in b.returns or -8 in b.returns for b in outcome.bins)  # four doubled hands can happen
 
 
+@pytest.mark.slow
 def test_a_wrong_payout_is_caught_in_the_legal_game(legal, legal_runs):
     result, _, _ = legal
     outcome = check_counts(result.partial, legal_runs[1])

@@ -125,6 +125,7 @@ def _text(cards):
     return " ".join(f"{'23456789TJQKA'[r - 2]}{'cdhs'[s]}" for r, s in cards)
 
 
+@pytest.mark.slow
 def test_stud_decision_table_agrees_with_the_engine_hand_by_hand():
     # hand_decision lists the banker's 163,185 hidden sets for the actual cards (no suit classes, no table).
     w = exact("casino-stud-poker", "ante").wager
@@ -167,6 +168,7 @@ def test_wagers_without_a_decision_have_no_table():
 
 # A correct simulator fails a fixed-seed run with chance alpha = 1%; these seeds were not chosen after the fact
 # (400,000-round runs with seeds 11 and 12 also pass for every wager).
+@pytest.mark.slow
 @pytest.mark.parametrize("game,key,rules,rounds", [
     ("casino-stud-poker", "ante", (), 40_000),
     ("casino-stud-poker", "progressive-jackpot", (), 40_000),
@@ -179,6 +181,7 @@ def test_simulation_passes_the_check(game, key, rules, rounds):
     assert check_counts(exact(game, key, rules).distribution, counts).passed
 
 
+@pytest.mark.slow
 def test_stud_banker_qualifying_with_any_ace_is_caught():
     # The only fault: the banker qualifies with any Ace (reg 8(9) needs an Ace and a King).
     t = table("casino-stud-poker", "ante")
@@ -188,6 +191,7 @@ def test_stud_banker_qualifying_with_any_ace_is_caught():
     assert not check_counts(exact("casino-stud-poker", "ante").distribution, counts).passed
 
 
+@pytest.mark.slow
 def test_stud_flush_paid_5_to_1_is_caught():
     # The only fault: the Raise on a flush paid 5 to 1, not 6 to 1 (reg 8(8)(b)(iv)): a return the law never pays.
     (w,) = apply_overrides((exact("casino-stud-poker", "ante").wager,), {"ante.flush": "5 to 1"})
@@ -206,6 +210,7 @@ def test_jackpot_paying_straights_as_flushes_is_caught():
     assert not check_counts(exact("casino-stud-poker", "progressive-jackpot").distribution, counts).passed
 
 
+@pytest.mark.slow
 def test_tcp_banker_qualifying_with_jack_high_is_caught():
     t = table("three-card-poker", "ante-play")
     wrong = lambda v: v[0] > 0 or v[1][0] >= 11  # noqa: E731
@@ -234,6 +239,7 @@ def test_simulator_input_errors():
         poker.simulator(jackpot, {"meter": "lots"}, None)
 
 
+@pytest.mark.slow
 def test_cli_simulate_then_check_round_trip(tmp_path):
     out = tmp_path / "tcp.csv"
     cmd = [sys.executable, "-m", "oddscalc"]

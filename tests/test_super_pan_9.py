@@ -63,6 +63,7 @@ def _multiplicity(cards: list[int], key: tuple[int, ...]) -> int:
     return sum(1 for c in combinations(range(len(cards)), 3) if tuple(sorted(cards[i] for i in c)) == key)
 
 
+@pytest.mark.slow
 def test_brute_force_over_physical_cards_on_a_tiny_shoe():
     cards = [0, 0, 0, 1, 1, 2, 3, 4, 4, 5, 6, 6]
     counts = [cards.count(v) for v in range(7)]
@@ -159,6 +160,7 @@ def test_engine_matches_value_enumeration(packs):
             assert h.outcome(decision) == (win, tie, lose)
 
 
+@pytest.mark.slow
 def test_full_shoe_results_and_strategy():
     a = api.analyse("super-pan-9", "1994")
     strategy = next(x for x in a.extras if "by three-card point" in x.title)

@@ -194,6 +194,7 @@ def test_one_hand_equals_a_brute_force_and_the_levy_per_wager():
     assert result.levy == LEVY * sum(p for r, p in result.net.items() if r > 0)
 
 
+@pytest.mark.slow
 def test_three_hands_equal_every_arrangement_of_a_sixteen_card_shoe():
     shoe = {0: 10, 3: 3, 5: 3}
     outcomes = collect(arrangements(shoe), 3)
@@ -261,6 +262,7 @@ def simulate_bank(hands, rounds, seed, table):
     return mean, error, levy, levy_error, per_wager
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hands", [2, 3])
 def test_seeded_simulation_agrees_with_the_exact_figures(hands):
     rules = {"hands": str(hands)}

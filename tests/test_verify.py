@@ -238,6 +238,7 @@ def test_command_line_overrides_the_header_and_says_so(tmp_path):
     assert any("replaces the log header's decks=8" in n for n in report.notes)
 
 
+@pytest.mark.slow
 def test_memory_stays_bounded_and_ctrl_c_prints_the_partial_report(tmp_path):
     """A log 10 times longer takes no more memory (well under 300 MB); SIGINT gives a partial report, exit 130."""
     line = ('{"shoe":%d,"player":["9","K"],"banker":["3","4"],'
@@ -289,6 +290,7 @@ def test_memory_stays_bounded_and_ctrl_c_prints_the_partial_report(tmp_path):
     assert rounds > 0
 
 
+@pytest.mark.slow
 def test_a_log_read_from_a_pipe_is_judged_whole(tmp_path):
     """A log through a pipe (no size, no position: `zcat log.gz | oddscalc verify GAME /dev/stdin`) is read to
     its end and judged exactly as the same log from a file, well past the lines between progress updates."""

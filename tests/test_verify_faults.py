@@ -153,6 +153,7 @@ def test_blackjack_doubled_stake_kept_against_a_banker_blackjack(tmp_path):
     assert fault.citation == "SI 1994/2899 reg 7(5)(c)"
 
 
+@pytest.mark.slow
 def test_casino_stud_banker_qualifying_on_ace_queen(tmp_path):
     def ace_queen(value):
         cat, ranks = value

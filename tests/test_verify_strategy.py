@@ -78,6 +78,7 @@ def test_standing_on_16_against_a_ten_departs_from_basic_at_the_engines_exact_co
     assert f.cost == (values["hit"] - values["stand"]) * 10 > 0
 
 
+@pytest.mark.slow
 def test_optimal_costs_are_never_negative_and_match_the_hand_query(tmp_path, capsys):
     path = tmp_path / "bj.jsonl"
     write_log(path, "blackjack", "initial", 400, 41, "1994", {"strategy": "basic"})
@@ -161,6 +162,7 @@ def test_super_pan_9_player_standing_on_5_departs(tmp_path):
     assert all(f.cost > 0 and "chose to stand on 5" in f.did for f in report.faults)
 
 
+@pytest.mark.slow
 def test_casino_stud_player_raising_everything(tmp_path, capsys):
     from oddscalc.sim import poker as sim_poker
 

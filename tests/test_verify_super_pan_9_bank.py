@@ -62,6 +62,7 @@ CLEAN = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wager,rules", CLEAN, ids=[f"{w}-" + "-".join(f"{k}{v}" for k, v in r.items())
                                                      for w, r in CLEAN])
 def test_reference_logs_verify_clean(tmp_path, wager, rules):
