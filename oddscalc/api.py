@@ -25,7 +25,8 @@ from oddscalc.regulations.versions import VERSIONS, get_version
 
 __all__ = ["GAMES", "GameError", "WagerError", "implemented", "wagers", "analyse", "rule_options",
            "table_rule_sets", "check_game", "math_report", "plan", "plan_of", "MathReport", "Plan", "PlanError",
-           "resolved_rules", "composition_kinds", "composition_values", "has_compositions", "composition_engines", "has_decision_table"]
+           "resolved_rules", "composition_kinds", "composition_values", "has_compositions", "composition_engines",
+           "has_decision_table", "composition_decisions", "decision_engines", "has_decisions"]
 
 #: Every game name, in the order tables list them, with its module name under regulations/ and games/.
 GAMES: dict[str, str] = {
@@ -188,14 +189,18 @@ def _composition_hooks(game: str) -> ModuleType | None:
     """The module holding a game's composition hooks (`composition_kinds`, `composition_values`): the game
     module itself, or for a game package its `composition` module (DEVELOPING.md)."""
     mod = _module("games", game)
-    if hasattr(mod, "composition_values"):
-        return mod
-    if hasattr(mod, "__path__"):
-        try:
-            return importlib.import_module(f"{mod.__name__}.composition")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{mod.__name__}.composition":
-                raise
+    return mod if hasattr(mod, "composition_values") else _game_submodule(mod, "composition")
+
+
+def _game_submodule(mod: ModuleType, name: str) -> ModuleType | None:
+    """The module `name` of a game package (None for a plain game module or a package without it)."""
+    if not hasattr(mod, "__path__"):
+        return None
+    try:
+        return importlib.import_module(f"{mod.__name__}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{mod.__name__}.{name}":
+            raise
     return None
 
 
@@ -230,6 +235,13 @@ def _hooks_and_rules(game: str, version: str, rules: Mapping[str, str] | None,
     return hooks, resolved_rules(game, version, rules, custom)[0]
 
 
+def _check_counts(game: str, kinds: tuple[tuple[str, int], ...], counts: tuple[int, ...]) -> None:
+    """Refuse counts that are not a composition of the game's full shoe."""
+    if len(counts) != len(kinds) or any(not 0 <= n <= full for n, (_, full) in zip(counts, kinds)):
+        raise ValueError(f"a {game} composition has {len(kinds)} counts, each between 0 and the full shoe's "
+                         f"({', '.join(f'{k} {n}' for k, n in kinds)}), not {tuple(counts)}")
+
+
 def composition_values(game: str, version: str, counts: tuple[int, ...], wager_keys: tuple[str, ...] | None = None,
                        rules: Mapping[str, str] | None = None, pay: Mapping[str, str] | None = None,
                        custom: bool = False) -> dict[str, Fraction]:
@@ -237,9 +249,7 @@ def composition_values(game: str, version: str, counts: tuple[int, ...], wager_k
     `counts` cards of each kind (`composition_kinds` order): {wager key: Fraction}."""
     hooks, resolved = _hooks_and_rules(game, version, rules, custom)
     kinds = tuple(hooks.composition_kinds(resolved))
-    if len(counts) != len(kinds) or any(not 0 <= n <= full for n, (_, full) in zip(counts, kinds)):
-        raise ValueError(f"a {game} composition has {len(kinds)} counts, each between 0 and the full shoe's "
-                         f"({', '.join(f'{k} {n}' for k, n in kinds)}), not {tuple(counts)}")
+    _check_counts(game, kinds, counts)
     found = wagers(game, version, pay)
     if wager_keys is not None:
         unknown = set(wager_keys) - {w.key for w in found}
@@ -248,6 +258,46 @@ def composition_values(game: str, version: str, counts: tuple[int, ...], wager_k
                              + ", ".join(w.key for w in found))
         found = tuple(w for w in found if w.key in wager_keys)
     return hooks.composition_values(found, resolved, tuple(counts))
+
+
+def _decision_module(game: str) -> ModuleType | None:
+    """A game package's `decisions` module (`composition_decisions`: the player's decisions on a composition)."""
+    check_game(game)
+    return _game_submodule(_module("games", game), "decisions")
+
+
+def has_decisions(game: str) -> bool:
+    """Whether `game` values its player's decisions on any shoe composition (blackjack)."""
+    return _decision_module(game) is not None
+
+
+def _decision_hooks(game: str) -> ModuleType:
+    """The decisions module, refused for a game without one."""
+    found = _decision_module(game)
+    if found is None:
+        raise GameError(f"{game} has no playing decisions valued per composition; games with them: "
+                        + ", ".join(g for g in GAMES if implemented(g) and has_decisions(g)))
+    return found
+
+
+def decision_engines(game: str) -> tuple[Engine, ...]:
+    """The engines a game's decision values are computed by (its composition hooks' `ENGINES`), for the keys of
+    stored results (`core.store`)."""
+    _decision_hooks(game)
+    return composition_engines(game)
+
+
+def composition_decisions(game: str, version: str, counts: tuple[int, ...], rules: Mapping[str, str] | None = None,
+                          pay: Mapping[str, str] | None = None, custom: bool = False
+                          ) -> dict[str, tuple[str, Fraction, dict[str, Fraction]]]:
+    """The player's first decisions on the next round dealt from a shoe holding `counts` cards of each kind
+    (`composition_kinds` order): {decision: (group, chance, {action: exact value})} (blackjack: every starting
+    hand against every up-card, and insurance; `games.blackjack.decisions`)."""
+    hooks = _decision_hooks(game)
+    kinds = composition_kinds(game, version, rules, custom)
+    _check_counts(game, kinds, counts)
+    resolved = resolved_rules(game, version, rules, custom)[0]
+    return hooks.composition_decisions(wagers(game, version, pay), resolved, tuple(counts))
 
 
 def math_report(game: str, version: str, wager: str, rules: Mapping[str, str] | None = None,

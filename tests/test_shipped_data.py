@@ -23,11 +23,12 @@ from oddscalc.games.casino_stud_poker.payouts import raise_pays
 from oddscalc.games.super_pan_9 import laws as pan_laws
 from oddscalc.games.super_pan_9.engine import DRAW, STAND
 from oddscalc.games.super_pan_9.finite_bank import finite_law
-from oddscalc.protect import removal
+from oddscalc.protect import decisions, removal
 from oddscalc.protect.target import target
 
 #: Every engine whose results are shipped, with the version the code declares.
-ENGINES = {e.name: e.version for e in (analysis.ENGINE, removal.ENGINE, pan_laws.ENGINE, stud.ENGINE, response.ENGINE)}
+ENGINES = {e.name: e.version for e in (analysis.ENGINE, removal.ENGINE, decisions.ENGINE, pan_laws.ENGINE, stud.ENGINE,
+                                         response.ENGINE)}
 
 
 def _json(value):

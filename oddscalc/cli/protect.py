@@ -1,5 +1,6 @@
-"""Game protection commands: `oddscalc removal GAME` (exact effects of removal) and `oddscalc protect GAME`
-(shoes dealt to the cut, every round valued exactly, a counting system's view; locally or on Dask)."""
+"""Game protection commands: `oddscalc removal GAME` (exact effects of removal), `oddscalc measures GAME` (a
+count's betting correlation, playing efficiency, insurance correlation and index numbers) and `oddscalc protect
+GAME` (shoes dealt to the cut, every round valued exactly, a counting system's view; locally or on Dask)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,14 @@ from oddscalc.cli import analysis_options, check_format, default_version, emit, 
 from oddscalc.core.files import check_output, write_text
 from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.core.progress import StderrBar
+from oddscalc.protect.count_measures import measure_count
 from oddscalc.protect.counting import NAMED, parse_count
 from oddscalc.protect.execute import run, scheduler_address
+from oddscalc.protect.measures import PE_DEFINITIONS
 from oddscalc.protect.shoes import Plan
 from oddscalc.protect.summary import summarise
 from oddscalc.protect.target import target
+from oddscalc.report.measures import measures_data, measures_text
 from oddscalc.report.protect import records_csv, summary_csv, summary_data, summary_text
 from oddscalc.report.removal import GAMES, removal_csv, removal_data, removal_for, removal_text
 
@@ -128,5 +132,29 @@ def protect(game, version, pay, rule, decks, custom, fmt, penetration, count_tex
 
 
 
+@click.command("measures")
+@_common
+@click.option("--count", "count_text", default="hi-lo", show_default=True,
+              help="Counting system: hi-lo, or weights CARD=WEIGHT,... (e.g. 2=1,3=1,A=-1; exact, 2=1/2).")
+@click.option("--strategy", default="basic", show_default=True,
+              help="Blackjack: the play whose expectation BC is quoted for, basic (fixed chart) or optimal (CD).")
+@click.option("--penetration", default="75%", show_default=True,
+              help="PE's depth model: rounds dealt evenly until the cut card, after this share of the shoe.")
+@click.option("--pe", "definition", default="griffin", show_default=True,
+              help=f"PE's headline definition: {' or '.join(PE_DEFINITIONS)} (both are printed).")
+def measures(game, version, pay, rule, decks, custom, fmt, count_text, strategy, penetration, definition) -> None:
+    """A count's betting correlation (BC), playing efficiency (PE) and insurance correlation (IC) from the exact
+    effects of removal, and its index numbers for the Illustrious 18 (blackjack; BC alone for the other games)."""
+    check_format(fmt, ("text", "json"))
+    game, version, rules = _game_rules(game, version, rule, decks)
+    try:
+        pen = parse_number(penetration, "--penetration", minimum=0, maximum=_MAX_PENETRATION, min_open=True,
+                           percent=True)
+        m = measure_count(game, version, rules, parse_pairs(pay, "--pay"), custom, count_text, strategy, pen,
+                          definition, StderrBar())
+    except ValueError as exc:
+        fail(str(exc))
+    emit(measures_data(m) if fmt == "json" else measures_text(m))
 
-commands = [removal, protect]
+
+commands = [removal, measures, protect]

@@ -3,7 +3,8 @@ default queries read, computed by the current engines into the package's data fo
 
 What is shipped is what these requests read (`REQUESTS`): every version's tables (all rule sets, every round's
 law exact, effects of removal), each game's default analysis under each version, blackjack's budgeted laws of the
-table rule sets (the default of a query), and the decision tables the simulators and the verifier follow. An
+table rule sets (the default of a query), the decision tables the simulators and the verifier follow, and the
+1994 blackjack decisions `oddscalc measures` reads. An
 entry already made by the current engine versions is kept (so an interrupted build resumes where it stopped),
 unless `force`; an entry no request reads is removed unless `keep_unused`.
 """
@@ -17,6 +18,7 @@ from pathlib import Path
 from oddscalc import api
 from oddscalc.core.progress import Progress
 from oddscalc.core.store import SUFFIX, Build, building, data_dir
+from oddscalc.protect.decisions import decision_shoes
 from oddscalc.regulations.versions import VERSIONS, get_version
 from oddscalc.report.tables import write_tables
 
@@ -48,6 +50,8 @@ def requests() -> Iterator[Request]:
     for label, game, version, rules, pay in EXAMPLES:
         yield (label, lambda bar, say, g=game, v=version, r=rules, p=pay: api.analyse(g, v, rules=r, pay=p,
                                                                                       custom=True, progress=bar()))
+    yield ("1994 blackjack decisions on the full shoe and one card less (oddscalc measures)",
+           lambda bar, say: decision_shoes("blackjack", "1994", progress=bar()))
     yield "tables of every version", _all_tables
 
 

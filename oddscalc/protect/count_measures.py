@@ -1,0 +1,89 @@
+"""A count's measures for one game and rule set: betting correlation for each measure of the effects-of-removal
+table, and for blackjack the insurance correlation, the playing efficiency (both definitions) and the index
+numbers of the Illustrious 18 (`oddscalc measures GAME`; definitions in docs/protect.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import floor
+
+from oddscalc import api
+from oddscalc.protect.counting import CountError, CountSystem, parse_count
+from oddscalc.protect.decisions import decision_shoes
+from oddscalc.protect.indices import IndexRow, indices
+from oddscalc.protect.measures import (PE_DEFINITIONS, Correlation, Efficiency, check_cut, check_definition,
+                                       correlation, decision_gains, insurance_effects, playing_efficiency)
+from oddscalc.protect.removal import effects_of_removal
+from oddscalc.protect.target import STRATEGY_MEASURES, target
+
+__all__ = ["CountMeasures", "measure_count"]
+
+
+@dataclass(frozen=True)
+class CountMeasures:
+    """Everything `oddscalc measures` prints. `betting`: (measure, BC) per measure of the removal table, `lead`
+    the one BC is quoted for; the decision part (IC, PE, indices) is None/empty for a game without decisions."""
+
+    game: str
+    version: str
+    rules: dict[str, str]
+    custom: bool
+    kinds: tuple[tuple[str, int], ...]
+    count: CountSystem
+    pack: int
+    penetration: Fraction
+    cut: int
+    betting: tuple[tuple[str, Correlation | None], ...]
+    lead: str
+    insurance: Correlation | None
+    insurance_value: Fraction | None
+    efficiency: dict[str, Efficiency]
+    definition: str
+    indices: tuple[IndexRow, ...]
+
+    @property
+    def bc(self) -> Correlation | None:
+        return dict(self.betting)[self.lead]
+
+    @property
+    def pe(self) -> float | None:
+        e = self.efficiency.get(self.definition)
+        return None if e is None else e.value
+
+
+def measure_count(game: str, version: str, rules: dict[str, str] | None, pay: dict[str, str] | None, custom: bool,
+                  count_text: str, strategy: str = "basic", penetration: Fraction = Fraction(3, 4),
+                  definition: str = "griffin", progress=None) -> CountMeasures:
+    """Every measure of the count `count_text` (`counting.parse_count`); `strategy`: the blackjack play whose
+    expectation BC is quoted for (basic or optimal); `penetration`: PE's depth model (rounds dealt evenly to the
+    cut card after floor(penetration x N) cards); `definition`: PE's headline definition."""
+    check_definition(definition)
+    if game == "blackjack" and strategy not in STRATEGY_MEASURES:
+        raise ValueError(f"unknown blackjack strategy {strategy!r}; allowed: {', '.join(STRATEGY_MEASURES)}")
+    rules, pay = dict(rules or {}), dict(pay or {})
+    t = target(game, version, rules, pay, custom, strategies=("optimal", "basic"), side_wagers=True)
+    kinds = t.kinds()
+    count = parse_count(count_text, kinds)
+    if count is None:
+        raise CountError(f"--count {count_text!r}: measures need a count: hi-lo, or weights CARD=WEIGHT,...")
+    size = sum(n for _, n in kinds)
+    pack, cut = size // int(t.resolved()["decks"]), floor(penetration * size)
+    if api.has_decisions(game):
+        check_cut(size, cut)  # before any work
+    removal = effects_of_removal(t, progress=progress)
+    betting = tuple((m, correlation(count.weights, [removal.effect(m, k) for k in range(len(kinds))], removal.base))
+                    for m in removal.full)
+    lead = STRATEGY_MEASURES[strategy] if game == "blackjack" else betting[0][0]
+    ic, ins_value, efficiency, rows = None, None, {}, ()
+    if api.has_decisions(game):
+        shoes = decision_shoes(game, version, rules, pay, custom, progress=progress)
+        found = insurance_effects(shoes)
+        if found is not None:
+            ins_value, effects = found
+            ic = correlation(count.weights, effects, shoes.base)
+        gains = decision_gains(shoes, count.weights)
+        efficiency = {d: playing_efficiency(gains, size, cut, d) for d in PE_DEFINITIONS}
+        rows = indices(shoes, count.weights, pack)
+    return CountMeasures(game, version, t.resolved(), custom, kinds, count, pack, penetration, cut, betting, lead,
+                         ic, ins_value, efficiency, definition, rows)
