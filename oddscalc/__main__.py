@@ -1,5 +1,5 @@
 """`python -m oddscalc`: the same as the `oddscalc` command."""
 
-from oddscalc.cli import main
+from oddscalc.cli.main import main
 
 main()

@@ -12,6 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 from inspect import signature
 from types import ModuleType
+from typing import Any
 
 from oddscalc.core import planning
 from oddscalc.core.mathreport import MathReport
@@ -26,7 +27,10 @@ from oddscalc.regulations.versions import VERSIONS, get_version
 __all__ = ["GAMES", "GameError", "WagerError", "implemented", "wagers", "analyse", "rule_options",
            "table_rule_sets", "check_game", "math_report", "plan", "plan_of", "MathReport", "Plan", "PlanError",
            "resolved_rules", "composition_kinds", "composition_values", "has_compositions", "composition_engines",
-           "has_decision_table", "composition_decisions", "decision_engines", "has_decisions"]
+           "has_decision_table", "composition_decisions", "decision_engines", "has_decisions",
+           "blackjack_law_budget_default", "blackjack_hand",
+           "blackjack_post_split_name", "blackjack_split_strategy", "blackjack_law_budget", "blackjack_game",
+           "poker_hand", "stud_decisions"]
 
 #: Every game name, in the order tables list them, with its module name under regulations/ and games/.
 GAMES: dict[str, str] = {
@@ -345,6 +349,95 @@ def plan_of(result: WagerResult, *, shift: Fraction | None = None, rounds: int |
                           turnover=turnover, alpha=alpha, power=power, level=level, two_sided=two_sided,
                           third=third)
     return replace(found, model=model)
+
+
+# Questions one game answers beyond its wagers' laws (the game-specific commands ask them here, never the engines).
+# The engines' modules are loaded by name when first asked for, as the games themselves are, so that a command
+# pays only for the game it uses.
+
+
+def _engine(game: str, part: str) -> ModuleType:
+    """The module `part` of a game's engine package (`games/<module>/<part>.py`)."""
+    return importlib.import_module(f"oddscalc.games.{GAMES[game]}.{part}")
+
+
+def blackjack_law_budget_default() -> int:
+    """Blackjack's default work budget for a split's resplit law beyond one pack (`blackjack_law_budget`)."""
+    return int(_engine("blackjack", "outcomes").LAW_BUDGET)
+
+
+def blackjack_hand(rules: Mapping[str, str], hand: str, up: str, removed: str = "") -> Any:
+    """Each action's exact expectation for a blackjack hand against an up-card (cards as text, e.g. "8,8" and
+    "10"), with `removed` cards known to be gone, under resolved `rules` (`resolved_rules`)."""
+    shoe = _engine("blackjack", "shoe")
+    ups = shoe.parse_cards(up)
+    if len(ups) != 1:
+        raise GameError(f"the banker shows one up-card, got {shorten(up.strip())}")
+    return _engine("blackjack", "query").query_hand(_blackjack_rules(rules), shoe.parse_cards(hand), ups[0],
+                                                    shoe.parse_cards(removed))
+
+
+def _blackjack_rules(rules: Mapping[str, str]) -> Any:
+    """The blackjack engine's rule set for resolved rule strings."""
+    return _engine("blackjack", "rules").rule_set(dict(rules))
+
+
+def blackjack_post_split_name(post_split: str) -> str:
+    """The named definition of a post-split play (CDP1, CDZ-, CDP), as outputs state it."""
+    return _engine("blackjack", "rules").POST_SPLIT_NAMES[post_split]
+
+
+def blackjack_split_strategy(rules: Mapping[str, str]) -> str:
+    """The post-split strategy the composition-dependent figures of `rules` assume, named and defined."""
+    return _engine("blackjack", "wagers").split_strategy(_blackjack_rules(rules))
+
+
+def blackjack_law_budget(text: str | None, rules: Mapping[str, str]) -> int | None:
+    """A split law's work budget from its text: a whole number of work units, 'none' (no limit), or None for the
+    rule set's default; a ValueError names a bad one."""
+    if text is None:
+        return _engine("blackjack", "outcomes").default_budget(_blackjack_rules(rules))
+    word = text.strip()
+    if word.lower() == "none":
+        return None
+    # ASCII digits only: str.isdigit() also passes '²', which int() refuses, and other scripts' digits
+    if not (word.isascii() and word.isdigit()) or len(word) > 19 or int(word) > 10 ** 18:
+        raise GameError(f"--law-budget must be a whole number from 0 to 10^18 or 'none'; got {shorten(text)}")
+    return int(word)
+
+
+def blackjack_game(rules: Mapping[str, str], progress: Progress | None = None, use_cache: bool = True,
+                   budget: int | None | str = "auto") -> dict:
+    """The whole blackjack game under resolved `rules` as plain data (exact values as "p/q"): expectations under
+    CD optimal play and the basic strategy, per up-card and per starting hand, the charts, the basic strategy and
+    each strategy's law of a round (resplit rounds beyond `budget` lumped; "auto": the rule set's default)."""
+    return _engine("blackjack", "analysis").game_summary(_blackjack_rules(rules), progress, use_cache=use_cache,
+                                                         budget=budget)
+
+
+def poker_hand(game: str, version: str, cards: str, up: str | None = None, pay: Mapping[str, str] | None = None):
+    """One player hand's exact decision: casino stud poker (five cards against the banker's up-card: raise or
+    fold) or Three Card Poker (three cards: play or fold), every banker hand counted."""
+    found = {w.key: w for w in wagers(game, version, pay)}
+    if game == "casino-stud-poker":
+        if not up:
+            raise GameError("casino-stud-poker needs the banker's up-card: --up CARD (e.g. --up 7h)")
+        return _engine("casino-stud-poker", "queries").hand_decision(found["ante"], cards, up)
+    if game == "three-card-poker":
+        if up:
+            raise GameError("three-card-poker has no up-card; drop --up")
+        return _engine("three-card-poker", "wagers").hand_decision(found["ante-play"], cards)
+    raise GameError(f"poker-hand knows casino-stud-poker, three-card-poker, not {shorten(game)}")
+
+
+def stud_decisions(version: str, hands: str = "ace-king", pay: Mapping[str, str] | None = None,
+                   progress: Progress | None = None):
+    """Casino stud's exact expectation of raising, and the decision, for every player hand class (`hands`:
+    'ace-king', the only ones whose decision varies, or 'all') against every up-card, as rows."""
+    if hands not in ("ace-king", "all"):
+        raise GameError(f"--hands {shorten(hands)}: allowed: ace-king, all")
+    w = next(w for w in wagers("casino-stud-poker", version, pay) if w.key == "ante")
+    return _engine("casino-stud-poker", "queries").decisions(w, hands, progress)
 
 
 def version_ids() -> tuple[str, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from oddscalc.cli import main
+from oddscalc.cli.main import main
 
 
 def run_cli(argv, capsys) -> tuple[int, str, str]:

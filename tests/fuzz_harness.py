@@ -1,7 +1,7 @@
 """Fuzzing the command line: the vocabulary (read from the click command tree and the api), hostile values,
 malformed results files, and a runner that plays one command line in a forked child under a time bound.
 
-The vocabulary is introspected, not listed: every command and sub-command of `oddscalc.cli.cli`, each with its
+The vocabulary is introspected, not listed: every command and sub-command of `oddscalc.cli.main.cli`, each with its
 arguments, options, flags and click choices, so a command added later is fuzzed with no change here. Values are
 drawn by what a parameter is called (a `game` gets game names, `--rule` gets NAME=VALUE pairs built from the
 games' rule options, an `--out` gets paths good and bad, a results argument gets malformed files), always mixed
@@ -182,7 +182,7 @@ class Draw:
         key = (game, wager)
         if key not in self._valid:
             from oddscalc import api
-            from oddscalc.cli import default_version
+            from oddscalc.cli.common import default_version
             try:
                 a = api.analyse(game, default_version(game), wager)
                 d = a.results[0].distribution
@@ -321,7 +321,7 @@ def run(argv: list[str], workdir: Path, env: dict[str, str], bound: float, grace
             def beat(self, done, total, label=""):
                 os.write(write_fd, b"p")
             progress.StderrBar.__call__ = beat
-            from oddscalc.cli import main
+            from oddscalc.cli.main import main
             try:
                 main(argv)
             except SystemExit as exc:

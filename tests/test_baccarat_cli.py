@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from oddscalc.cli import main
+from oddscalc.cli.main import main
 from oddscalc.games.baccarat import PUNTO_BANCO
 from test_punto_banco import enumerate_independent
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from oddscalc import api
-from oddscalc.games.blackjack.outcomes import LAW_BUDGET
+from oddscalc.games.blackjack.outcomes import LAW_BUDGET  # the engine's own default, which the help must state
 from cli_run import run_cli as run
 
 

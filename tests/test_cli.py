@@ -96,7 +96,7 @@ def test_every_command_summary_in_the_help_reads_whole():
     "(e.g." left `law`'s as "Print the law text NAME (e.g."; a summary is a whole phrase or ends in "..."."""
     import click
 
-    from oddscalc.cli import cli
+    from oddscalc.cli.main import cli
 
     groups, seen = [cli], 0
     while groups:

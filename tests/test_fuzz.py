@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import fuzz_harness as H
-from oddscalc.cli import cli
+from oddscalc.cli.main import cli
 from oddscalc.sim.results import ResultsError, read_results
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "200"))

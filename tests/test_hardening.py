@@ -24,7 +24,7 @@ import pytest
 
 import fuzz_harness as H
 from cli_run import run_cli as run
-from oddscalc.cli import cli
+from oddscalc.cli.main import cli
 from oddscalc.sim.results import MAX_JSON_BYTES, ResultsError, read_results
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,7 +8,7 @@ import math
 import pytest
 from click.testing import CliRunner
 
-from oddscalc.cli import cli
+from oddscalc.cli.main import cli
 from oddscalc.core.parallel import ClusterError, map_parts, on_cluster
 
 

@@ -11,7 +11,7 @@ import dataclasses
 
 import pytest
 from oddscalc import api
-from oddscalc.cli import main
+from oddscalc.cli.main import main
 from oddscalc.sim import blackjack as sim
 from oddscalc.sim import simulators
 from oddscalc.sim.check import check_counts

@@ -11,7 +11,7 @@ from fractions import Fraction as F
 import pytest
 
 from oddscalc import api
-from oddscalc.cli import main
+from oddscalc.cli.main import main
 from oddscalc.sim import baccarat as sim_bac
 from oddscalc.sim import blackjack as sim_bj
 from oddscalc.verify import verify

@@ -15,7 +15,7 @@ import jsonschema
 import pytest
 
 from oddscalc import api
-from oddscalc.cli import main
+from oddscalc.cli.main import main
 from oddscalc.sim import baccarat as sim_bac
 from oddscalc.sim import simulators
 from oddscalc.sim.roundlog import STAKE, amount_text

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from oddscalc import api
-from oddscalc.cli import default_version
+from oddscalc.cli.common import default_version
 from oddscalc.sim import simulators
 from oddscalc.sim.roundlog import round_log
 

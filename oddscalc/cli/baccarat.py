@@ -10,11 +10,12 @@ from __future__ import annotations
 import click
 
 from oddscalc import api
-from oddscalc.cli import check_format, default_version, emit, fail, format_option
+from oddscalc.cli.common import check_format, default_version, emit, fail, format_option
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.progress import StderrBar
 from oddscalc.games.base import GameAnalysis
 from oddscalc.report import serialize, text
+from oddscalc.report.exact import fraction_text
 
 __all__ = ["commands"]
 
@@ -65,7 +66,7 @@ def _query_text(a: GameAnalysis) -> str:
         d = r.distribution
         flag = "  POSITIVE" if d.mean > 0 else ""
         lines.append(f"  {r.wager.key:22} {text._payouts(r):16} {_pct(d.p_win):>9} {_pct(d.p_push):>9} "
-                     f"{_pct(d.mean):>12}  {serialize.fraction_text(d.mean)}{flag}")
+                     f"{_pct(d.mean):>12}  {fraction_text(d.mean)}{flag}")
     positive = [r.wager.key for r in a.results if r.distribution.mean > 0]
     lines += ["", "positive for the player: " + (", ".join(positive) if positive else "none")]
     summary = next((x for x in a.extras if "by three-card point" in x.title), None)

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from typing import NoReturn
 
 import click
 
 from oddscalc import api
+from oddscalc.cli.common import UserError, check_format, default_version, parse_pairs
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import shorten
-from oddscalc.core.parallel import ClusterError, on_cluster, scheduler_address
+from oddscalc.core.parallel import on_cluster, scheduler_address
 from oddscalc.core.progress import StderrBar
+from oddscalc.report.blackjack_charts import charts_markdown, charts_page
+from oddscalc.report.exact import exact
+from oddscalc.report.text import _csv
 
 __all__ = ["commands", "blackjack"]
 
@@ -30,8 +35,7 @@ _FLAGS = (
 )
 
 
-def _fail(message: str):
-    from oddscalc.cli import UserError
+def _fail(message: str) -> NoReturn:
     raise UserError(message)
 
 
@@ -51,7 +55,6 @@ def rule_flags(fn=None, *, formats: tuple[str, ...] = ("text", "json", "csv")):
 def resolve(version, rule, custom, fmt, flags, formats: tuple[str, ...] = ("text", "json", "csv")
             ) -> tuple[str, dict[str, str], bool]:
     """(version, resolved rule strings, is_custom); refuses rule values the version does not permit."""
-    from oddscalc.cli import check_format, default_version, parse_pairs
     check_format(fmt, formats)
     try:
         version = version or default_version("blackjack")
@@ -84,20 +87,13 @@ def blackjack() -> None:
 @rule_flags
 def hand_cmd(words, removed, fmt, custom, version, rule, **flags) -> None:
     """Each action's exact expectation for HAND against UP, as in `8,8 vs 10`."""
-    from oddscalc.games.blackjack.query import query_hand
-    from oddscalc.games.blackjack.rules import rule_set
-    from oddscalc.games.blackjack.shoe import parse_cards
     version, rules, outside = resolve(version, rule, custom, fmt, flags)
     text = " ".join(words)
     before, sep, after = text.partition(" vs ")
     if not sep:
         _fail(f"write the query as HAND vs UP, e.g. '8,8 vs 10'; got {text!r}")
     try:
-        hand = parse_cards(before)
-        ups = parse_cards(after)
-        if len(ups) != 1:
-            raise ValueError(f"the banker shows one up-card, got {after.strip()!r}")
-        q = query_hand(rule_set(rules), hand, ups[0], parse_cards(removed))
+        q = api.blackjack_hand(rules, before, after, removed)
     except ValueError as exc:
         _fail(str(exc))
     data = {"version": version, "rules": rules, "custom": outside, "hand": list(q.hand), "up": q.up,
@@ -121,25 +117,10 @@ def hand_cmd(words, removed, fmt, custom, version, rule, **flags) -> None:
             mark = "  <- best" if a == q.best else ""
             click.echo(f"  {a:7} {pct(v):>10}  {ftext(v)}{mark}")
         if q.split_limit:
-            from oddscalc.games.blackjack.rules import POST_SPLIT_NAMES
             click.echo(f"  split: up to {q.split_limit} hands; split hands played by "
-                       + POST_SPLIT_NAMES[rules.get("post_split", "cdp1")])
+                       + api.blackjack_post_split_name(rules.get("post_split", "cdp1")))
         if q.insurance is not None:
             click.echo(f"  insurance (reg 7(7)) per unit insurance stake: {pct(q.insurance)}  {ftext(q.insurance)}")
-
-
-def law_budget(text: str | None, rules) -> int | None:
-    """--law-budget: a whole number of work units, or 'none' (no limit); absent, the rule set's default."""
-    from oddscalc.games.blackjack.outcomes import default_budget
-    if text is None:
-        return default_budget(rules)
-    word = text.strip()
-    if word.lower() == "none":
-        return None
-    # ASCII digits only: str.isdigit() also passes '²', which int() refuses, and other scripts' digits
-    if not (word.isascii() and word.isdigit()) or len(word) > 19 or int(word) > 10 ** 18:
-        _fail(f"--law-budget must be a whole number from 0 to 10^18 or 'none'; got {shorten(text)}")
-    return int(word)
 
 
 @blackjack.command("game")
@@ -159,22 +140,17 @@ def law_budget(text: str | None, rules) -> int | None:
 def game_cmd(no_cache, budget, scheduler, fmt, custom, version, rule, **flags) -> None:
     """The full-shoe game: exact expectation under composition-dependent play and basic strategy, and the
     law of one round's net result under each."""
-    from oddscalc.games.blackjack import split_strategy
-    from oddscalc.games.blackjack.analysis import game_summary
-    from oddscalc.games.blackjack.rules import rule_set
     version, rules, outside = resolve(version, rule, custom, fmt, flags)
-    rs = rule_set(rules)
-    budget = law_budget(budget, rs)
     try:
+        budget = api.blackjack_law_budget(budget, rules)
         with on_cluster(scheduler_address(scheduler)):
-            s = game_summary(rs, StderrBar(), use_cache=not no_cache, budget=budget)
-    except ClusterError as exc:
+            s = api.blackjack_game(rules, StderrBar(), use_cache=not no_cache, budget=budget)
+    except ValueError as exc:  # a bad --law-budget, a cluster that fails
         _fail(str(exc))
     except MemoryError as exc:
-        from oddscalc.games.blackjack.outcomes import LAW_BUDGET
         _fail(f"the law of a round needs more memory than is free ({exc or 'allocation failed'}); "
-              f"--law-budget N bounds its work ({LAW_BUDGET} is the default beyond 1 pack)")
-    SPLIT_STRATEGY = split_strategy(rs)
+              f"--law-budget N bounds its work ({api.blackjack_law_budget_default()} is the default beyond 1 pack)")
+    SPLIT_STRATEGY = api.blackjack_split_strategy(rules)
     ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])
     if fmt == "json":
         click.echo(json.dumps(game_data(version, rules, outside, SPLIT_STRATEGY, s), indent=1))
@@ -215,7 +191,6 @@ SCHEMA_VERSION = 1
 def game_data(version: str, rules: dict[str, str], outside: bool, split_strategy: str, s: dict) -> dict:
     """`blackjack game --format json`: every exact value as {"exact": "p/q", "decimal", "percent"}, every
     entry an object with named keys (per up-card, per starting hand, the charts and the round laws)."""
-    from oddscalc.report.serialize import exact
     ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])
     return {
         "schema_version": SCHEMA_VERSION, "game": "blackjack", "version": version, "rules": rules,
@@ -251,7 +226,6 @@ def charts_data(charts: dict) -> dict:
 
 
 def charts_csv(charts: dict) -> str:
-    from oddscalc.report.text import _csv
     return _csv([("chart", "hand", "up", "action"), *[(kind, label, up, code) for kind, rows in charts.items()
                                                      for label, codes in rows for up, code in zip(_UPS, codes)]])
 
@@ -275,15 +249,12 @@ _CHART_FORMATS = ("text", "markdown", "html", "json", "csv")
 @rule_flags(formats=_CHART_FORMATS)
 def chart_cmd(out, fmt, custom, version, rule, **flags) -> None:
     """Basic-strategy charts (hard, soft, pairs, later cards): text, Markdown, a printable HTML page, JSON or CSV."""
-    from oddscalc.games.blackjack.analysis import game_summary
-    from oddscalc.games.blackjack.rules import rule_set
-    from oddscalc.report.blackjack_charts import charts_markdown, charts_page
     version, rules, outside = resolve(version, rule, custom, fmt, flags, _CHART_FORMATS)
     try:
         out = None if out is None else check_output(out, "--out")
     except OutputPathError as exc:
         _fail(str(exc))
-    s = game_summary(rule_set(rules), StderrBar())
+    s = api.blackjack_game(rules, StderrBar())
     title = (f"Blackjack basic strategy, version {version}: " + ", ".join(f"{k}={v}" for k, v in rules.items())
              + (" (CUSTOM)" if outside else ""))
     if fmt == "html":
@@ -320,7 +291,6 @@ def side_cmd(fmt, custom, version, rule, **flags) -> None:
         _fail(str(exc))
     packs = rules["decks"]
     if fmt == "json":
-        from oddscalc.report.serialize import exact
         click.echo(json.dumps({"schema_version": SCHEMA_VERSION, "game": "blackjack", "version": version,
                                "decks": packs, "rules": rules, "custom": outside, "wagers": [
             {"key": r.wager.key, "citation": r.wager.citations, "odds": "; ".join(p.label for p in r.wager.payouts),
@@ -329,7 +299,6 @@ def side_cmd(fmt, custom, version, rule, **flags) -> None:
             for r in rows]}, indent=1))
         return
     if fmt == "csv":
-        from oddscalc.report.text import _csv
         click.echo(_csv([("version", "decks", "custom", "wager", "house_edge", "house_edge_percent", "citation"),
                          *[(version, packs, "yes" if outside else "no", r.wager.key, ftext(r.edge()), pct(r.edge()),
                             r.wager.citations) for r in rows]]), nl=False)

@@ -7,7 +7,7 @@ import time
 
 import click
 
-from oddscalc.cli import fail
+from oddscalc.cli.common import fail
 from oddscalc.core.files import check_output
 from oddscalc.core.numbers import shorten
 from oddscalc.core.parallel import on_cluster, scheduler_address

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from oddscalc.cli import fail
+from oddscalc.cli.common import fail
 from oddscalc.regulations.texts import TEXTS, TextError, read
 
 __all__ = ["commands"]

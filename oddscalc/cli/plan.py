@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from oddscalc import api
-from oddscalc.cli import analysis_options, check_format, emit, exact_law_option, fail, run_analysis
+from oddscalc.cli.common import analysis_options, check_format, emit, exact_law_option, fail, run_analysis
 from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.report.plan import plan_data, plan_rows, plan_text
 from oddscalc.report.text import _csv, heading

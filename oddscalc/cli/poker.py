@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import csv
 import json
 
 import click
 
 from oddscalc import api
-from oddscalc.cli import default_version, fail, parse_pairs
+from oddscalc.cli.common import default_version, fail, parse_pairs
 from oddscalc.core.distribution import render_decimal
+from oddscalc.core.files import check_output, writing_text
 from oddscalc.core.numbers import shorten
-from oddscalc.report.serialize import fraction_text
+from oddscalc.core.progress import StderrBar
+from oddscalc.report.exact import fraction_text
 
 __all__ = ["commands"]
 
@@ -22,16 +25,7 @@ def _decide(game: str, cards: str, up: str | None, version: str | None, pay: tup
         fail(f"poker-hand knows {', '.join(_GAMES)}, not {shorten(game)}")
     try:
         version = version or default_version(game)
-        found = {w.key: w for w in api.wagers(game, version, parse_pairs(pay, "--pay"))}
-        if game == "casino-stud-poker":
-            from oddscalc.games.casino_stud_poker import hand_decision
-            if not up:
-                fail("casino-stud-poker needs the banker's up-card: --up CARD (e.g. --up 7h)")
-            return version, hand_decision(found["ante"], cards, up)
-        from oddscalc.games.three_card_poker import hand_decision
-        if up:
-            fail("three-card-poker has no up-card; drop --up")
-        return version, hand_decision(found["ante-play"], cards)
+        return version, api.poker_hand(game, version, cards, up, parse_pairs(pay, "--pay"))
     except ValueError as exc:
         fail(str(exc))
 
@@ -80,21 +74,12 @@ def poker_hand(game: str, cards: str, up: str | None, version: str | None, pay: 
 @click.option("--pay", multiple=True, metavar="ante.PAYOUT=ODDS", help="Override a Raise payout.")
 def stud_strategy(out: str, hands: str, version: str | None, pay: tuple[str, ...]) -> None:
     """Write the exact casino stud expectation of raising, and the decision, for every hand class and up-card."""
-    import csv
-
-    from oddscalc.core.files import check_output, writing_text
-    from oddscalc.core.progress import StderrBar
-    from oddscalc.games.casino_stud_poker import decisions
-
     try:
         out = check_output(out, "--out")
-        if hands not in ("ace-king", "all"):
-            fail(f"--hands {shorten(hands)}: allowed: ace-king, all")
         version = version or default_version("casino-stud-poker")
-        w = next(w for w in api.wagers("casino-stud-poker", version, parse_pairs(pay, "--pay")) if w.key == "ante")
         bar = StderrBar()
         bar(0, 1, "casino stud poker: every deal")  # long work says so at once (counting comes first)
-        rows = decisions(w, hands, bar)
+        rows = api.stud_decisions(version, hands, parse_pairs(pay, "--pay"), bar)
         with writing_text(out) as f:
             writer = csv.writer(f, lineterminator="\n")
             writer.writerow(("hand", "up_card", "hands_in_class", "banker_no_qualify", "player_wins", "void",

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import click
 
-from oddscalc.cli import analysis_options, check_format, default_version, emit, fail, parse_pairs
+from oddscalc.cli.common import analysis_options, check_format, default_version, emit, fail, parse_pairs
 from oddscalc.core.files import check_output, write_text
 from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.core.progress import StderrBar

@@ -9,13 +9,13 @@ from pathlib import Path
 import click
 
 from oddscalc import api
-from oddscalc.cli import (EXACT_LAW_COST, analysis_options, check_format, emit, exact_law_option, fail, parse_pairs,
+from oddscalc.cli.common import (EXACT_LAW_COST, analysis_options, check_format, emit, exact_law_option, fail, parse_pairs,
                           run_analysis)
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 from oddscalc.core.progress import StderrBar
-from oddscalc.report.serialize import fraction_text
+from oddscalc.report.exact import fraction_text
 from oddscalc.report.text import _csv
 from oddscalc.sim.check import check_counts, significant
 from oddscalc.sim.results import counts_csv, counts_json, read_results

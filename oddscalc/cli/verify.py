@@ -6,9 +6,12 @@ from pathlib import Path
 
 import click
 
-from oddscalc.cli import check_format, emit, fail, parse_pairs
+from oddscalc import api
+from oddscalc.cli.common import check_format, emit, fail, parse_pairs
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole
 from oddscalc.core.progress import StderrBar
+from oddscalc.verify.runner import VerifyError
+from oddscalc.verify.runner import verify as run
 
 __all__ = ["commands"]
 
@@ -35,8 +38,6 @@ def verify(game, log, version, rule, pay, custom, strategy, alpha, randomness, s
     Exit status 0 when clean, 1 when any fault is found, 2 on bad input, 130 when interrupted (after
     printing the partial report).
     """
-    from oddscalc import api
-    from oddscalc.verify import VerifyError, verify as run
     if fmt == "csv":
         fail("verify writes text or json, not csv")
     check_format(fmt)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import resources
 
+from oddscalc.core.numbers import shorten
+
 __all__ = ["Text", "TEXTS", "TextError", "find", "read"]
 
 
@@ -42,7 +44,6 @@ def find(name: str) -> Text:
     for t in TEXTS:
         if name.lower() in (t.name.lower(), t.file.lower()):
             return t
-    from oddscalc.core.numbers import shorten
     raise TextError(f"no law text {shorten(name)}; allowed: {', '.join(t.name for t in TEXTS)}")
 
 

@@ -27,7 +27,7 @@ from oddscalc.report import math_report as mr
 from oddscalc.report.html_tables import LONG_NOTE, esc, extra_html, fraction_html, table_html
 from oddscalc.report.math_report import percent
 from oddscalc.report.removal import booklet_section
-from oddscalc.report.serialize import cell_text
+from oddscalc.report.exact import cell_text
 
 __all__ = ["booklet_html", "booklet_pdf", "booklet_document", "overflowing_tables", "BookletLayoutError", "section_html",
            "CHART_RENDERERS", "SECTIONS"]

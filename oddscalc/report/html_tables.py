@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from oddscalc.games.base import Extra
 from oddscalc.report.math_report import percent
-from oddscalc.report.serialize import cell_text, rendered_beside
+from oddscalc.report.exact import cell_text, rendered_beside
 
 __all__ = ["esc", "plain_text", "CONTENT_WIDTH_PT", "LONG_FRACTION", "LONG_NOTE", "fraction_html", "split_columns", "table_html",
            "extra_html"]

@@ -19,7 +19,7 @@ from oddscalc.core.mathreport import BAND_LEVEL, BAND_ROUNDS, DEFINITIONS, MathR
 from oddscalc.core.partial_law import PartialLaw
 from oddscalc.core.planning import Band
 from oddscalc.games.base import WagerResult
-from oddscalc.report.serialize import cell_text, exact, fraction_text
+from oddscalc.report.exact import cell_text, exact, fraction_text
 
 __all__ = ["report_lines", "report_data", "report_rows", "REPORT_COLUMNS", "BAND_COLUMNS", "BAND_TITLE",
            "LOOSE_NOTE", "CSV_COLUMNS", "csv_values", "definition_lines",

@@ -9,7 +9,7 @@ from typing import Any
 from oddscalc.core.distribution import render_decimal, render_sqrt
 from oddscalc.core.planning import Plan
 from oddscalc.report.math_report import decimal_pct, exact_pct, percent
-from oddscalc.report.serialize import cell_text, exact, fraction_text
+from oddscalc.report.exact import cell_text, exact, fraction_text
 
 __all__ = ["plan_text", "plan_data", "plan_rows"]
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -10,18 +9,13 @@ from oddscalc.core.distribution import render_decimal, render_sqrt
 from oddscalc.core.partial_law import PartialLaw
 from oddscalc.games.base import Extra, GameAnalysis, WagerResult
 from oddscalc.regulations.versions import get_version
+from oddscalc.report.exact import DECIMAL_PLACES, exact, fraction_text
+from oddscalc.report.math_report import report_data
 
-__all__ = ["SCHEMA_ID", "SCHEMA_VERSION", "exact", "analysis_to_data", "cell_text", "RENDERING_COLUMNS",
-           "rendered_beside"]
+__all__ = ["SCHEMA_ID", "SCHEMA_VERSION", "analysis_to_data", "law_bounds"]
 
 SCHEMA_ID = "https://oddscalc.invalid/schemas/analysis-1.json"
 SCHEMA_VERSION = 1
-DECIMAL_PLACES = 10
-
-
-def fraction_text(value: Fraction) -> str:
-    value = Fraction(value)
-    return f"{value.numerator}/{value.denominator}"
 
 
 def law_bounds(partial: PartialLaw) -> dict[str, Any]:
@@ -35,30 +29,6 @@ def law_bounds(partial: PartialLaw) -> dict[str, Any]:
             "variance": pair(partial.variance_bounds())}
 
 
-def exact(value: Fraction) -> dict[str, str]:
-    """An exact value with its decimal and percentage renderings."""
-    value = Fraction(value)
-    return {"exact": fraction_text(value), "decimal": render_decimal(value, DECIMAL_PLACES),
-            "percent": render_decimal(value * 100, DECIMAL_PLACES - 2)}
-
-
-def cell_text(cell: object) -> str:
-    """A table cell as text: fractions exact."""
-    if isinstance(cell, Fraction):
-        return fraction_text(cell) if cell.denominator != 1 else str(cell.numerator)
-    return str(cell)
-
-
-#: Column headings that hold a rendering of the column before them: no percentage is added beside that one.
-RENDERING_COLUMNS = ("decimal", "(%)")
-
-
-def rendered_beside(columns: Sequence[str]) -> list[bool]:
-    """For each column, whether the next one renders it (RENDERING_COLUMNS): its fractions then go without a
-    percentage."""
-    return [i + 1 < len(columns) and columns[i + 1] in RENDERING_COLUMNS for i in range(len(columns))]
-
-
 def _cell(cell: object) -> object:
     if isinstance(cell, Fraction):
         return exact(cell)
@@ -68,7 +38,6 @@ def _cell(cell: object) -> object:
 
 
 def _wager(r: WagerResult) -> dict[str, Any]:
-    from oddscalc.report.math_report import report_data  # it renders with this module's `exact`
 
     w, d, m = r.wager, r.distribution, r.math_report()
     return {

@@ -14,7 +14,7 @@ from oddscalc.report import math_report
 from oddscalc.report.math_report import win_bounds
 from oddscalc.report.math_report import exact_pct as _exact_pct
 from oddscalc.report.math_report import percent
-from oddscalc.report.serialize import cell_text, rendered_beside
+from oddscalc.report.exact import cell_text, rendered_beside
 
 __all__ = ["edge_text", "dist_text", "markdown", "edges_csv", "dist_csv", "percent", "heading", "md_table",
            "fraction_text", "extra_cell"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from oddscalc.games.baccarat.deals import deal_weights, ordered_deals
 from oddscalc.games.baccarat.tableau import STOOD
 
 __all__ = ["NATURAL", "CARD", "TOTAL_WEIGHT", "hand_actions", "BanqueCounts", "banque_counts", "banque_counts_finite",
@@ -166,7 +167,6 @@ def banque_counts_finite(shoe: tuple[int, ...], draw_on_5: bool, progress=None) 
     """Exact counts over ordered nine-card sequences from `shoe` (cards per point value 0-9)."""
     import numpy as np
 
-    from oddscalc.games.baccarat.deals import deal_weights, ordered_deals
 
     shoe = tuple(int(n) for n in shoe)
     if len(shoe) != 10 or sum(shoe) < _FINITE_CARDS:

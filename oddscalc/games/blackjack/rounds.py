@@ -32,6 +32,7 @@ from fractions import Fraction
 from oddscalc.core.progress import Progress
 from oddscalc.games.blackjack.dealing import (Packing, deal, deal_hand, deal_in, defer_hand, merge_unions,
                                               union_law)
+from oddscalc.games.blackjack.patterns import ballot_patterns
 from oddscalc.games.blackjack.player import DOUBLE, HIT, STAND, DealerTable, add, total_of
 from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
 
@@ -108,8 +109,7 @@ def adaptive_two_hand_law(shoe: tuple[int, ...], up: int, pair: int, rules: Rule
 def split_patterns(limit: int) -> list[tuple[int, int, int]]:
     """The second-card patterns of a split with up to `limit` hands, as (pair cards that start new hands,
     hands whose second card is a non-pair card, ballot count); the other hands (limit reached) take any card."""
-    from oddscalc.games.blackjack.split import _patterns
-    end_a, end_b = _patterns(limit)
+    end_a, end_b = ballot_patterns(limit)
     return ([(s, s + 2, count) for s, count in sorted(end_a.items())]
             + [(limit - 2, q, count) for q, count in sorted(end_b.items())])
 
@@ -175,8 +175,7 @@ def _pattern_states(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
     chain of N hands starts with the one pair card they all have spent, so that its unions are pruned as a
     pattern's own would be. When the patterns reaching the limit do not fit together, each is dealt alone
     (`deal_in`) while the budget left allows, so that sharing never lumps more."""
-    from oddscalc.games.blackjack.split import _patterns
-    end_a, end_b = _patterns(limit)
+    end_a, end_b = ballot_patterns(limit)
     kinds = {non_pair: _grouped_blocks(pair, policy, shoe, non_pair) for non_pair in (True, False)}
     pack = Packing(shoe, pair, limit - 2, [kinds[True], kinds[False]] + [kinds[False]] * (limit - 2),
                     sum(end_a.values()) + sum(end_b.values()))

@@ -37,6 +37,7 @@ import numpy as np
 
 from oddscalc.games.blackjack.dealer import falling
 from oddscalc.games.blackjack.dealing import union_orders
+from oddscalc.games.blackjack.patterns import ballot_patterns
 from oddscalc.games.blackjack.player import DOUBLE, DealerTable, Evaluator, add
 from oddscalc.games.blackjack.rounds import hand_blocks
 from oddscalc.games.blackjack.rules import ACE, RuleSet
@@ -46,35 +47,6 @@ __all__ = ["split_value", "SplitPlay", "SplitDetail", "SecondHand", "FixedPolicy
 
 ZERO = Fraction(0)
 
-
-
-def _patterns(limit: int) -> tuple[dict[int, int], dict[int, int]]:
-    """Ballot counts of second-card P / non-P patterns: (case A: s spawns, all hands non-P -> count),
-    (case B: the limit reached after q non-P cards -> count)."""
-    spawns_needed = limit - 2
-    ways = {(0, 0): 1}
-    end_a: dict[int, int] = {}
-    end_b: dict[int, int] = {}
-    if spawns_needed == 0:
-        return {}, {0: 1}
-    frontier = [(0, 0)]
-    while frontier:
-        nxt: dict[tuple[int, int], int] = {}
-        for p, q in frontier:
-            w = ways[(p, q)]
-            # draw a pair card: a new hand
-            if p + 1 == spawns_needed:
-                end_b[q] = end_b.get(q, 0) + w
-            else:
-                nxt[(p + 1, q)] = nxt.get((p + 1, q), 0) + w
-            # draw a non-pair card: a hand completes its second card
-            if q + 1 == p + 2:
-                end_a[p] = end_a.get(p, 0) + w
-            else:
-                nxt[(p, q + 1)] = nxt.get((p, q + 1), 0) + w
-        ways.update(nxt)
-        frontier = list(nxt)
-    return end_a, end_b
 
 
 def _remove_nonpair(f: list[Fraction], target: int, size: int, n_pair: int, n_other: int) -> Fraction:
@@ -321,7 +293,7 @@ def _by_patterns(shoe: tuple[int, ...], pair: int, partners: int, limit: int, g)
             total += nonpair[x] * _remove_nonpair(f, extra, N - s - 1, n - s, m - 1)
         return total / m
 
-    end_a, end_b = _patterns(limit)
+    end_a, end_b = ballot_patterns(limit)
     value = ZERO
     for s, count in end_a.items():
         if s > n or s + 2 > m:

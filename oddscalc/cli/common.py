@@ -1,0 +1,113 @@
+"""What every command shares: one-line errors (exit status 2), the options every query takes, reading KEY=VALUE
+pairs, running an analysis through the api, and printing the result."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import click
+
+from oddscalc import api
+from oddscalc.core.numbers import shorten
+from oddscalc.core.progress import StderrBar
+from oddscalc.regulations.versions import VERSIONS
+
+__all__ = ["FORMATS", "UserError", "fail", "parse_pairs", "default_version", "format_option", "check_format",
+           "analysis_options", "EXACT_LAW_COST", "exact_law_option", "run_analysis", "emit", "one_line"]
+
+FORMATS = ("text", "json", "csv")
+
+
+class UserError(click.ClickException):
+    """A one-line error naming the bad value and what is allowed; exit status 2."""
+
+    exit_code = 2
+
+
+def fail(message: str) -> None:
+    raise UserError(message)
+
+
+def parse_pairs(values: tuple[str, ...], option: str) -> dict[str, str]:
+    pairs: dict[str, str] = {}
+    for item in values:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            fail(f"{option} {shorten(item)}: write it as KEY=VALUE")
+        pairs[key.strip()] = value.strip()
+    return pairs
+
+
+def default_version(game: str) -> str:
+    """The newest version that permits `game`."""
+    for v in reversed(VERSIONS.values()):
+        if game in v.games:
+            return v.id
+    return next(reversed(VERSIONS))
+
+
+def format_option(fn):
+    return click.option("--format", "fmt", default="text", show_default=True,
+                        help="Output format: text, json or csv.")(fn)
+
+
+def check_format(fmt: str, allowed: tuple[str, ...] = FORMATS) -> None:
+    if fmt not in allowed:
+        fail(f"unknown format {shorten(fmt)}; allowed: {', '.join(allowed)}")
+
+
+def analysis_options(fn):
+    """The options shared by every query that analyses a game."""
+    for decorator in reversed((
+        click.option("--version", "version", default=None, help="Regulation version (default: newest permitting the game)."),
+        click.option("--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS", help="Override a payout, e.g. A=45:1."),
+        click.option("--rule", multiple=True, metavar="NAME=VALUE", help="Set a rule option of the game."),
+        click.option("--decks", default=None, help="Number of packs (the 'decks' rule option)."),
+        click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit."),
+        format_option,
+    )):
+        fn = decorator(fn)
+    return fn
+
+
+#: What `--exact-law` costs, for its help and for the outputs that point to it.
+EXACT_LAW_COST = ("read at once for the tables' rule sets, whose laws are cached; up to about half an hour at 4 or 6 "
+                  "packs otherwise")
+exact_law_option = click.option(
+    "--exact-law", is_flag=True,
+    help=f"Blackjack: the law of every round with nothing lumped, as the tables print it ({EXACT_LAW_COST}). "
+         "Other games' laws are exact either way.")
+
+
+def run_analysis(game, wager, version, pay, rule, decks, custom, exact_law: bool = False):
+    game = game.lower()
+    try:
+        api.check_game(game)
+        version = version or default_version(game)
+        rules = parse_pairs(rule, "--rule")
+        if decks is not None:
+            rules["decks"] = decks
+        return api.analyse(game, version, wager, rules, parse_pairs(pay, "--pay"), custom, StderrBar(),
+                           exact_law=exact_law)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def emit(data_or_text) -> None:
+    if isinstance(data_or_text, str):
+        click.echo(data_or_text, nl=False)
+    else:
+        click.echo(json.dumps(data_or_text, indent=1, ensure_ascii=False))
+
+
+def one_line(message: str) -> str:
+    """An error message on one line, any run of more than 80 non-blank characters cut (a pasted megabyte of
+    input is named by its start, not echoed whole)."""
+    message = " ".join(message.split())
+
+    def cut(m: re.Match) -> str:
+        token = m.group()
+        tail = token[len(token.rstrip("'\";:,.)")):]
+        return f"{token[:60]}...({len(token):,} characters){tail}"
+    return re.sub(r"\S{81,}", cut, message)

@@ -1,0 +1,69 @@
+"""The `oddscalc` command: its group of commands, gathered from the command modules of this package, and the
+entry point that turns every error into one line and an exit status."""
+
+from __future__ import annotations
+
+import sys
+from concurrent.futures.process import BrokenProcessPool
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as package_version
+
+import click
+
+from oddscalc.cli import baccarat, blackjack, data, law, plan, poker, protect, queries, sim, verify
+from oddscalc.cli.common import one_line
+from oddscalc.core.numbers import shorten
+
+__all__ = ["main", "cli", "COMMAND_MODULES"]
+
+#: The command modules, each exposing `commands` (a list of click commands), in the order `--help` lists them.
+COMMAND_MODULES = (queries, blackjack, baccarat, poker, sim, law, plan, verify, protect, data)
+
+
+def _own_version() -> str:
+    try:
+        return package_version("oddscalc")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "unknown (not installed)"
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(_own_version(), "--version", prog_name="oddscalc", message="%(prog)s %(version)s",
+                      help="Show oddscalc's version and exit (a command's own --version is the regulation version).")
+def cli() -> None:
+    """Exact odds, expectations and house edges for the casino games of the British regulations."""
+
+
+for _module in COMMAND_MODULES:
+    for _command in _module.commands:
+        cli.add_command(_command)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: one-line errors with exit status 2, a clean message on interrupt."""
+    try:
+        rv = cli.main(args=argv, prog_name="oddscalc", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        click.echo(f"oddscalc: error: {one_line(exc.format_message())}", err=True)
+        sys.exit(2)
+    except click.exceptions.Abort:
+        click.echo("oddscalc: interrupted", err=True)
+        sys.exit(130)
+    except KeyboardInterrupt:
+        click.echo("\noddscalc: interrupted", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(1)
+    except MemoryError as exc:  # work a user asked for without a bound (a blackjack law with --law-budget none)
+        click.echo(one_line(f"oddscalc: error: out of memory{': ' + str(exc) if str(exc) else ''}"), err=True)
+        sys.exit(2)
+    except BrokenProcessPool:  # a worker killed by the system, most often for want of memory
+        click.echo("oddscalc: error: a worker process was killed (most likely for want of memory)", err=True)
+        sys.exit(2)
+    except OSError as exc:  # a file that cannot be written or read after all (disk full, a device, /proc)
+        where = f" ({shorten(exc.filename)})" if exc.filename else ""
+        click.echo(f"oddscalc: error: input/output failed{where}: {exc.strerror or exc}", err=True)
+        sys.exit(2)
+    sys.exit(rv if isinstance(rv, int) else 0)

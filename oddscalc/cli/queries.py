@@ -1,0 +1,134 @@
+"""The commands every game shares: the versions, the wagers a version permits, a wager's edge and distribution,
+and every version's tables."""
+
+from __future__ import annotations
+
+import click
+
+from oddscalc import api
+from oddscalc.cli.common import (analysis_options, check_format, default_version, emit, exact_law_option, fail,
+                                 format_option, run_analysis)
+from oddscalc.core.files import check_output
+from oddscalc.core.parallel import on_cluster, scheduler_address
+from oddscalc.core.progress import StderrBar
+from oddscalc.regulations.versions import VERSIONS, get_version
+from oddscalc.report import serialize, text
+from oddscalc.report.tables import write_tables
+
+__all__ = ["commands"]
+
+
+@click.command()
+@format_option
+def versions(fmt: str) -> None:
+    """List the regulation versions and the games each permits."""
+    check_format(fmt)
+    rows = [(v.id, v.in_force.isoformat(), v.instruments, " ".join(v.games)) for v in VERSIONS.values()]
+    if fmt == "json":
+        emit([{"id": v.id, "in_force": v.in_force.isoformat(), "title": v.title, "instruments": v.instruments,
+               "games": list(v.games), "summary": v.summary} for v in VERSIONS.values()])
+    elif fmt == "csv":
+        emit(text._csv([("id", "in_force", "instruments", "games"), *rows]))
+    else:
+        for v in VERSIONS.values():
+            click.echo(f"{v.id}  in force {v.in_force.isoformat()}  {v.title}")
+            click.echo(f"      games: {', '.join(v.games)}")
+
+
+@click.command()
+@click.argument("game")
+@click.option("--version", "version", default=None, help="Regulation version (default: newest permitting the game).")
+@format_option
+def wagers(game: str, version: str | None, fmt: str) -> None:
+    """List the wagers a version permits for GAME, with odds and citations."""
+    check_format(fmt)
+    try:
+        api.check_game(game.lower())
+        version = version or default_version(game.lower())
+        found = api.wagers(game.lower(), version)
+    except ValueError as exc:
+        fail(str(exc))
+    rows = [(w.key, "; ".join(f"{p.key} {p.odds.text}" for p in w.payouts), w.citations,
+             " | ".join(w.reconstructions)) for w in found]
+    if fmt == "json":
+        emit([{"key": k, "odds": o, "citation": c, "reconstructed": r, "title": w.title}
+              for (k, o, c, r), w in zip(rows, found)])
+    elif fmt == "csv":
+        emit(text._csv([("wager", "odds", "citation", "reconstructed"), *rows]))
+    else:
+        click.echo(f"{game.lower()} under version {version}:")
+        key_width = max((len(k) for k, *_ in rows), default=0)
+        odds_width = max((len(o) for _, o, *_ in rows), default=0)
+        for key, odds, cite, recon in rows:
+            click.echo(f"  {key:{key_width}}  {odds:{odds_width}}  {cite}"
+                       + (f"  [reconstructed: {recon}]" if recon else ""))
+
+
+@click.command()
+@click.argument("game")
+@click.argument("wager", required=False)
+@analysis_options
+@exact_law_option
+def edge(game, wager, version, pay, rule, decks, custom, fmt, exact_law) -> None:
+    """Exact house edge of every wager of GAME (or of WAGER), as a fraction and a percentage."""
+    check_format(fmt)
+    a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
+    if fmt == "json":
+        emit(serialize.analysis_to_data(a))
+    elif fmt == "csv":
+        emit(text.edges_csv([a]))
+    else:
+        emit(text.edge_text(a))
+
+
+@click.command()
+@click.argument("game")
+@click.argument("wager")
+@analysis_options
+@exact_law_option
+def dist(game, wager, version, pay, rule, decks, custom, fmt, exact_law) -> None:
+    """Full exact outcome distribution (net return -> probability) of WAGER."""
+    check_format(fmt)
+    a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
+    if fmt == "json":
+        emit(serialize.analysis_to_data(a))
+    elif fmt == "csv":
+        emit(text.dist_csv([a]))
+    else:
+        emit(text.dist_text(a))
+
+
+@click.command()
+@click.option("--out", "out", default="tables", show_default=True, help="Folder to write the tables under.")
+@click.option("--version", "only_versions", multiple=True, help="Only these versions (default: all).")
+@click.option("--game", "only_games", multiple=True, help="Only these games (default: all).")
+@click.option("--booklet/--no-booklet", default=True, show_default=True,
+              help="Also write each version's print booklet (HTML and PDF); skipped when --game is given.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Compute the independent parts on the Dask cluster at ADDRESS (tcp://host:8786); default: "
+                   "Dask's scheduler-address config / $DASK_SCHEDULER_ADDRESS, else local processes. The tables "
+                   "do not depend on it.")
+def tables(out: str, only_versions: tuple[str, ...], only_games: tuple[str, ...], booklet: bool,
+           scheduler: str | None) -> None:
+    """Write every version's tables (Markdown, JSON, CSV) and print booklet (HTML, PDF) under OUT/<version>/.
+
+    Every law is exact: blackjack's law of a round with nothing lumped, read from the committed cache (about
+    half an hour per 4- or 6-pack rule set to compute when the cache lacks it, progress on stderr).
+    """
+    try:
+        out = check_output(out, "--out", directory=True)
+        chosen_versions = [get_version(v).id for v in only_versions] or list(VERSIONS)
+        for g in only_games:
+            api.check_game(g)
+        address = scheduler_address(scheduler)
+    except ValueError as exc:
+        fail(str(exc))
+    try:
+        with on_cluster(address):
+            write_tables(out, chosen_versions, only_games, booklet, StderrBar, lambda line: click.echo(line, err=True))
+    except ValueError as exc:  # a cluster that fails, nothing to write, a booklet table past its page
+        fail(str(exc))
+    click.echo(f"tables written under {out}/", err=True)
+
+
+commands = [versions, wagers, edge, dist, tables]
