@@ -75,7 +75,6 @@ def _resplit_law(decks: int, pair: int, up: int, hands: int, compiled: bool = Tr
     up-card as value indices, the hands dealt in compiled loops or (`compiled` False) on a dictionary of Python
     integers. The game for that up-card and the split's play are computed once, outside the timing; the
     banker's memo warms on the first run."""
-    from oddscalc.games.blackjack import dealing
     from oddscalc.games.blackjack.rounds import split_law_in_part
     state = []
 
@@ -83,11 +82,7 @@ def _resplit_law(decks: int, pair: int, up: int, hands: int, compiled: bool = Tr
         if not state:
             state.extend(split_case(decks, pair, up, hands))
         rules, ev, shoe, partners, policy = state
-        saved, dealing.FAST = dealing.FAST, compiled
-        try:
-            law, skipped = split_law_in_part(shoe, up, pair, partners, rules, ev.dealer, policy, None)
-        finally:
-            dealing.FAST = saved
+        law, skipped = split_law_in_part(shoe, up, pair, partners, rules, ev.dealer, policy, None, compiled=compiled)
         assert skipped == ()
     return run
 

@@ -20,7 +20,7 @@ from oddscalc.core.numbers import shorten
 from oddscalc.core.planning import Plan, PlanError
 from oddscalc.core.progress import Progress
 from oddscalc.core.store import Engine
-from oddscalc.games.base import GameAnalysis, RuleError, RuleOption, WagerResult, resolve_rules
+from oddscalc.analysis import GameAnalysis, RuleError, RuleOption, WagerResult, resolve_rules
 from oddscalc.regulations.model import Wager, apply_overrides
 from oddscalc.regulations.versions import VERSIONS, get_version
 
@@ -30,7 +30,7 @@ __all__ = ["GAMES", "GameError", "WagerError", "implemented", "wagers", "analyse
            "has_decision_table", "composition_decisions", "decision_engines", "has_decisions",
            "blackjack_law_budget_default", "blackjack_hand",
            "blackjack_post_split_name", "blackjack_split_strategy", "blackjack_law_budget", "blackjack_game",
-           "poker_hand", "stud_decisions"]
+           "poker_hand", "hand_decision", "super_pan_9_holdings", "stud_decisions"]
 
 #: Every game name, in the order tables list them, with its module name under regulations/ and games/.
 GAMES: dict[str, str] = {
@@ -366,15 +366,17 @@ def blackjack_law_budget_default() -> int:
     return int(_engine("blackjack", "outcomes").LAW_BUDGET)
 
 
-def blackjack_hand(rules: Mapping[str, str], hand: str, up: str, removed: str = "") -> Any:
+def blackjack_hand(rules: Mapping[str, str], hand: str, up: str, removed: str = "",
+                   wagers: tuple[Wager, ...] = ()) -> Any:
     """Each action's exact expectation for a blackjack hand against an up-card (cards as text, e.g. "8,8" and
-    "10"), with `removed` cards known to be gone, under resolved `rules` (`resolved_rules`)."""
+    "10"), with `removed` cards known to be gone, under resolved `rules` (`resolved_rules`) and the blackjack
+    payout of `wagers` when it is overridden; play after the decision is composition-dependent optimal."""
     shoe = _engine("blackjack", "shoe")
     ups = shoe.parse_cards(up)
     if len(ups) != 1:
         raise GameError(f"the banker shows one up-card, got {shorten(up.strip())}")
-    return _engine("blackjack", "query").query_hand(_blackjack_rules(rules), shoe.parse_cards(hand), ups[0],
-                                                    shoe.parse_cards(removed))
+    return _engine("blackjack", "query").query_hand(_engine("blackjack", "wagers").effective_rules(wagers, dict(rules)),
+                                                    shoe.parse_cards(hand), ups[0], shoe.parse_cards(removed))
 
 
 def _blackjack_rules(rules: Mapping[str, str]) -> Any:
@@ -418,16 +420,28 @@ def blackjack_game(rules: Mapping[str, str], progress: Progress | None = None, u
 def poker_hand(game: str, version: str, cards: str, up: str | None = None, pay: Mapping[str, str] | None = None):
     """One player hand's exact decision: casino stud poker (five cards against the banker's up-card: raise or
     fold) or Three Card Poker (three cards: play or fold), every banker hand counted."""
+    if game not in ("casino-stud-poker", "three-card-poker"):
+        raise GameError(f"poker-hand knows casino-stud-poker, three-card-poker, not {shorten(game)}")
     found = {w.key: w for w in wagers(game, version, pay)}
-    if game == "casino-stud-poker":
+    return hand_decision(found["ante"] if game == "casino-stud-poker" else found["ante-play"], cards, up)
+
+
+def hand_decision(wager: Wager, cards: str, up: str | None = None):
+    """The exact decision of a poker wager's player hand: casino stud's `ante` (five cards against the banker's
+    up-card: raise or fold) or Three Card Poker's `ante-play` (three cards: play or fold)."""
+    if wager.game == "casino-stud-poker":
         if not up:
             raise GameError("casino-stud-poker needs the banker's up-card: --up CARD (e.g. --up 7h)")
-        return _engine("casino-stud-poker", "queries").hand_decision(found["ante"], cards, up)
-    if game == "three-card-poker":
-        if up:
-            raise GameError("three-card-poker has no up-card; drop --up")
-        return _engine("three-card-poker", "wagers").hand_decision(found["ante-play"], cards)
-    raise GameError(f"poker-hand knows casino-stud-poker, three-card-poker, not {shorten(game)}")
+        return _engine("casino-stud-poker", "queries").hand_decision(wager, cards, up)
+    if up:
+        raise GameError("three-card-poker has no up-card; drop --up")
+    return _engine("three-card-poker", "wagers").hand_decision(wager, cards)
+
+
+def super_pan_9_holdings(decks: int, removed: tuple[str, ...] = ()) -> dict[tuple[int, int, int], Any]:
+    """Every three-card holding of Super Pan 9 (point values, sorted) on `decks` reduced packs less `removed`, each
+    with its exact expectation standing and drawing against the House's bank (`holding.ev(action, pays)`)."""
+    return {h.cards: h for h in _engine("super-pan-9", "wagers").solution_for(decks, removed).holdings}
 
 
 def stud_decisions(version: str, hands: str = "ace-king", pay: Mapping[str, str] | None = None,

@@ -43,7 +43,6 @@ def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5,
     from oddscalc.games.blackjack.cases import split_case
     from oddscalc.core.residues import primes_for
     from oddscalc.games.blackjack.dealer import falling
-    from oddscalc.games.blackjack import dealing
     from oddscalc.games.blackjack.dealing import UNION_CHUNK, banker_weights
     from oddscalc.games.blackjack.rounds import _grouped_blocks
     rules, ev, shoe, _, policy = split_case(decks, pair, up, hands)
@@ -52,18 +51,14 @@ def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5,
     size, dealer = sum(shoe), ev.dealer
     primes = primes_for(max(falling(size, sum(m)) * dealer.den(size - sum(m)) for m in unions), 1 << 30)
     out = []
-    saved, dealing.BANKER_BATCH = dealing.BANKER_BATCH, batch
-    try:
-        banker_weights(dealer, shoe, np.array(unions[:2], dtype=np.int16), [21, 21], rules.peek, primes)  # warm-up
-        for half in (unions[:n // 2], unions[n // 2:]):
-            fields = np.array(half, dtype=np.int16)
-            start = time.perf_counter()
-            for g0 in range(0, len(half), UNION_CHUNK):
-                banker_weights(dealer, shoe, fields[g0:g0 + UNION_CHUNK], [21] * len(fields[g0:g0 + UNION_CHUNK]),
-                               rules.peek, primes)
-            out.append(1e6 * (time.perf_counter() - start) / len(half))
-    finally:
-        dealing.BANKER_BATCH = saved
+    banker_weights(dealer, shoe, np.array(unions[:2], dtype=np.int16), [21, 21], rules.peek, primes, batch)  # warm
+    for half in (unions[:n // 2], unions[n // 2:]):
+        fields = np.array(half, dtype=np.int16)
+        start = time.perf_counter()
+        for g0 in range(0, len(half), UNION_CHUNK):
+            banker_weights(dealer, shoe, fields[g0:g0 + UNION_CHUNK], [21] * len(fields[g0:g0 + UNION_CHUNK]),
+                           rules.peek, primes, batch)
+        out.append(1e6 * (time.perf_counter() - start) / len(half))
     return out
 
 

@@ -81,7 +81,7 @@ def test_edge_blackjack_through_the_api(cache, monkeypatch):
 
 
 def test_charts_as_text_markdown_html_and_booklet_fragment(cache, monkeypatch, capsys, tmp_path):
-    from oddscalc.report.blackjack_charts import charts_html
+    from oddscalc.report.blackjack import charts_html
     monkeypatch.setenv("ODDSCALC_CACHE", str(cache))
     a = api.analyse("blackjack", "2007", rules={"decks": "1"})
     fragment = charts_html(a)

@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 
 from oddscalc.games.blackjack.dealer import falling
 from oddscalc.games.blackjack.player import DOUBLE, HIT, STAND, total_of
-from oddscalc.games.blackjack import dealing
 from oddscalc.games.blackjack.dealing import CLASSES, Packing, deal, merge_unions
 from oddscalc.games.blackjack.rounds import _grouped_blocks, _pattern_unions, split_patterns
 
@@ -58,14 +57,9 @@ def test_packed_dealing_equals_the_plain_enumeration(shoe, pair, spawns, count, 
     shoe = tuple(max(s, spawns) if c == pair else s for c, s in enumerate(shoe))  # the callers' guarantee
     hands = [lists[i % len(lists)] for i in order]  # hands share block lists, as N and x hands do
     want, want_work = _plain(shoe, pair, hands, spawns, count)
-    saved = dealing.FAST  # (a hypothesis test: no function-scoped monkeypatch)
     for fast in (True, False):
-        dealing.FAST = fast
-        try:
-            assert Packing(shoe, pair, spawns, hands, count).fast is fast
-            got, work = deal(shoe, pair, hands, spawns, count)
-        finally:
-            dealing.FAST = saved
+        assert Packing(shoe, pair, spawns, hands, count, compiled=fast).fast is fast
+        got, work = deal(shoe, pair, hands, spawns, count, compiled=fast)
         assert got == want
         assert work == want_work
 
@@ -414,7 +408,6 @@ def test_the_compiled_banker_equals_the_python_integers_for_every_up_card(decks,
         short[-5:] = shoe
         short[-5:, 9] -= 3  # three ten-values left: fewer cards than the banker's longest draw, yet enough
         assert not banker_batch.fits(np.array(shoe) - short, dealer.last)[-5:].any()
-        monkeypatch.setattr(dealing, "BANKER_BATCH", True)
         mixed = dealing.banker_weights(dealer, shoe, short, tops.tolist(), False, primes)
         assert np.array_equal(mixed, dealing._python_weights(dealer, shoe, short, tops.tolist(), False, primes))
 

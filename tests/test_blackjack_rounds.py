@@ -52,7 +52,7 @@ def test_two_hand_split_law_matches_brute_force(pair, up, peek):
     def by_counts(h):
         return by_values(tuple(v + 1 for v in range(10) for _ in range(h[v])))
 
-    got = two_hand_law(shoe, up - 1, pair - 1, rules, DealerTable(up - 1, False), by_counts)
+    got = two_hand_law(shoe, pair - 1, rules, DealerTable(up - 1, False), by_counts)
     assert got == _brute_resplit_law(shoe, up, pair, 2, by_values, peek)
 
 
@@ -400,9 +400,9 @@ def test_the_compiled_and_python_backends_give_the_same_laws_under_every_budget(
     results = set()
     for budget in (0, 30_000, 100_000, 3_000_000) + ((None,) if hands < 4 else ()):
         got = {}
-        for fast in (False, True):  # the compiled loops last, as they are left for the chunked run below
-            monkeypatch.setattr(dealing, "FAST", fast)
-            got[fast] = split_law_in_part(shoe, up - 1, pair - 1, partners, rules, ev.dealer, detail.policy, budget)
+        for fast in (False, True):
+            got[fast] = split_law_in_part(shoe, up - 1, pair - 1, partners, rules, ev.dealer, detail.policy, budget,
+                                          compiled=fast)
         assert got[True] == got[False], budget
         with monkeypatch.context() as m:
             m.setattr(dealing, "UNION_CHUNK", 97)  # the banker's weights a few unions at a time: the same law
@@ -441,7 +441,7 @@ def test_cdp_split_law_matches_play_in_the_real_order(pair, up):
     dealer = DealerTable(up - 1, False)
     detail = split_value(shoe, up - 1, pair - 1, shoe[pair - 1], rules, dealer)
     assert detail.later is not None and detail.limit == 2
-    got = adaptive_two_hand_law(shoe, up - 1, pair - 1, rules, dealer, detail.policy, detail.later)
+    got = adaptive_two_hand_law(shoe, pair - 1, rules, dealer, detail.policy, detail.later)
     assert got == _brute_resplit_law(shoe, up, pair, 2, lambda c: first(tuple(sorted(c))), False, later=later)
     assert sum(k * p for k, p in got.items()) == detail.value
     cdp1 = split_value(shoe, up - 1, pair - 1, shoe[pair - 1], RuleSet(max_hands=2, double_totals=None),

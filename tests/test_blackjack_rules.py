@@ -9,7 +9,7 @@ from functools import lru_cache
 import pytest
 
 from oddscalc import api
-from oddscalc.games.base import RuleError
+from oddscalc.analysis import RuleError
 from oddscalc.games.blackjack.player import DealerTable
 from oddscalc.games.blackjack.query import query_hand
 from oddscalc.games.blackjack.rules import RuleSet

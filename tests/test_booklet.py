@@ -117,7 +117,7 @@ def test_version_readme_links_the_booklet(version):
 
 def _demo_section(version, games):
     """A further section, as helper modules add them (one line in booklet.SECTIONS)."""
-    from oddscalc.games.base import Extra
+    from oddscalc.analysis import Extra
     from oddscalc.report.booklet import section_html
     from oddscalc.report.html_tables import extra_html
 

@@ -13,7 +13,7 @@ from oddscalc import api
 from oddscalc.cli.common import check_format, default_version, emit, fail, format_option
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.progress import StderrBar
-from oddscalc.games.base import GameAnalysis
+from oddscalc.analysis import GameAnalysis
 from oddscalc.report import serialize, text
 from oddscalc.report.exact import fraction_text
 

@@ -15,7 +15,7 @@ from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import shorten
 from oddscalc.core.parallel import on_cluster, scheduler_address
 from oddscalc.core.progress import StderrBar
-from oddscalc.report.blackjack_charts import charts_markdown, charts_page
+from oddscalc.report.blackjack import charts_markdown, charts_page
 from oddscalc.report.exact import exact
 from oddscalc.report.text import _csv
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 from oddscalc.core.dice import throws
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.markov import solve_chain
-from oddscalc.games.base import Figure, GameAnalysis, WagerResult, edges_for
+from oddscalc.analysis import Figure, GameAnalysis, WagerResult, edges_for
 from oddscalc.regulations.model import Wager
 
 TITLE = "Dice"

@@ -12,9 +12,10 @@ from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.games.baccarat import composition
 from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.baccarat.deals import JointCounts, joint_counts
-from oddscalc.games.baccarat.rules import decks_option, removed_cards, removed_option
+from oddscalc.games.baccarat.rules import decks_option, removed_option
+from oddscalc.regulations.rule_values import removed_cards
 from oddscalc.games.baccarat.tableau import PUNTO_BANCO_TABLEAU, Tableau
-from oddscalc.games.base import Extra, GameAnalysis, RuleOption, WagerResult, edges_for
+from oddscalc.analysis import Extra, GameAnalysis, RuleOption, WagerResult, edges_for
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.punto_banco import DECKS
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from oddscalc.core.distribution import Distribution
-from oddscalc.games.base import GameAnalysis, WagerResult, edges_for
+from oddscalc.analysis import GameAnalysis, WagerResult, edges_for
 from oddscalc.regulations.model import Wager
 
 TITLE = "Roulette"

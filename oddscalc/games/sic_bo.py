@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from oddscalc.core.dice import throws
 from oddscalc.core.distribution import Distribution
-from oddscalc.games.base import GameAnalysis, WagerResult, edges_for
+from oddscalc.analysis import GameAnalysis, WagerResult, edges_for
 from oddscalc.regulations.model import Wager
 
 TITLE = "Three-dice game (sic bo)"

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 
-from oddscalc.games.blackjack.player import ShoeRunsOut
+from oddscalc.analysis import ShoeRunsOut
 from oddscalc.protect.rounds import OutOfCards, round_player
 from oddscalc.protect.target import Target
 

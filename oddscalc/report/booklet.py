@@ -9,7 +9,7 @@ gives the same bytes.
 
 Further sections (after the games) are added by one line in SECTIONS: "module:function", the function
 taking (version, games) and returning HTML (`section_html` builds one; `html_tables.extra_html` renders
-`games.base.Extra` tables to fit).
+`analysis.Extra` tables to fit).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.mathreport import BAND_ROUNDS, DEFINITIONS
-from oddscalc.games.base import GameAnalysis, WagerResult
+from oddscalc.analysis import GameAnalysis, WagerResult
 from oddscalc.regulations.versions import get_version
 from oddscalc.report import math_report as mr
 from oddscalc.report.html_tables import LONG_NOTE, esc, extra_html, fraction_html, table_html
@@ -34,7 +34,7 @@ __all__ = ["booklet_html", "booklet_pdf", "booklet_document", "overflowing_table
 
 #: Games whose extras have a picture of their own: a module with `charts_html(analysis) -> str` (an HTML fragment)
 #: and `consumes(extra) -> bool` (the extras that picture replaces).
-CHART_RENDERERS = {"blackjack": "oddscalc.report.blackjack_charts"}
+CHART_RENDERERS = {"blackjack": "oddscalc.report.blackjack"}
 
 #: Sections printed after the games, each "module:function"; function(version, games) -> HTML ("" for none).
 SECTIONS: tuple[str, ...] = ()

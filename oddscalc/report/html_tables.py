@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
-from oddscalc.games.base import Extra
+from oddscalc.analysis import Extra
 from oddscalc.report.math_report import percent
 from oddscalc.report.exact import cell_text, rendered_beside
 

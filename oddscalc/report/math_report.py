@@ -18,7 +18,7 @@ from oddscalc.core.distribution import render_decimal
 from oddscalc.core.mathreport import BAND_LEVEL, BAND_ROUNDS, DEFINITIONS, MathReport, Surd
 from oddscalc.core.partial_law import PartialLaw
 from oddscalc.core.planning import Band
-from oddscalc.games.base import WagerResult
+from oddscalc.analysis import WagerResult
 from oddscalc.report.exact import cell_text, exact, fraction_text
 
 __all__ = ["report_lines", "report_data", "report_rows", "REPORT_COLUMNS", "BAND_COLUMNS", "BAND_TITLE",

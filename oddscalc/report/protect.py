@@ -15,7 +15,7 @@ from oddscalc.protect.summary import Estimate, Summary, bet_units
 __all__ = ["summary_text", "summary_data", "summary_csv", "records_csv", "se_text"]
 
 
-def se_text(e: Estimate | None, scale: int = 100, places: int = 4) -> str:
+def se_text(e: Estimate | None, scale: int = 100) -> str:
     """The standard error as a decimal to two significant figures (percentage points by default)."""
     if e is None or e.se2 is None:
         return "n/a"
@@ -29,7 +29,7 @@ def _pct(e: Estimate | None, scale: int = 100, places: int = 4) -> str:
 
 
 def _pm(e: Estimate | None, scale: int = 100, places: int = 4) -> str:
-    return f"{_pct(e, scale, places)} ± {se_text(e, scale, places)}"
+    return f"{_pct(e, scale, places)} ± {se_text(e, scale)}"
 
 
 def summary_text(s: Summary, heading: list[str]) -> str:
@@ -59,7 +59,7 @@ def _est(e: Estimate | None) -> dict | None:
     if e is None:
         return None
     return {"mean": f"{e.mean.numerator}/{e.mean.denominator}", "mean_decimal": render_decimal(e.mean, 8),
-            "standard_error": se_text(e, 1, 8)}
+            "standard_error": se_text(e, 1)}
 
 
 def summary_data(s: Summary, about: dict) -> dict:
@@ -83,7 +83,7 @@ def summary_csv(s: Summary) -> str:
     for label, n, means in rows:
         for m, e in zip(s.measures, means):
             lines.append(f"{label},{m.replace(',', ';')},{n},{'' if e is None else f'{e.mean.numerator}/{e.mean.denominator}'},"
-                         f"{_pct(e, 1, 8)},{se_text(e, 1, 8)}")
+                         f"{_pct(e, 1, 8)},{se_text(e, 1)}")
     return "\n".join(lines) + "\n"
 
 

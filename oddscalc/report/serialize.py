@@ -7,7 +7,7 @@ from typing import Any
 
 from oddscalc.core.distribution import render_decimal, render_sqrt
 from oddscalc.core.partial_law import PartialLaw
-from oddscalc.games.base import Extra, GameAnalysis, WagerResult
+from oddscalc.analysis import Extra, GameAnalysis, WagerResult
 from oddscalc.regulations.versions import get_version
 from oddscalc.report.exact import DECIMAL_PLACES, exact, fraction_text
 from oddscalc.report.math_report import report_data

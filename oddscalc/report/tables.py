@@ -9,7 +9,7 @@ from pathlib import Path
 from oddscalc import api
 from oddscalc.core.files import write_bytes, write_text
 from oddscalc.core.progress import Progress, prefixed
-from oddscalc.games.base import GameAnalysis
+from oddscalc.analysis import GameAnalysis
 from oddscalc.regulations.versions import get_version
 from oddscalc.report.booklet import booklet_html, booklet_pdf
 from oddscalc.report.removal import write_removal_tables

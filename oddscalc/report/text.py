@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from oddscalc.core.distribution import render_decimal
-from oddscalc.games.base import PER_STAKE, Extra, Figure, GameAnalysis, WagerResult
+from oddscalc.analysis import PER_STAKE, Extra, Figure, GameAnalysis, WagerResult
 from oddscalc.regulations.versions import get_version
 from oddscalc.report import math_report
 from oddscalc.report.math_report import win_bounds

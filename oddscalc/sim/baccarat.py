@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from oddscalc.games.baccarat.rules import removed_cards
+from oddscalc.regulations.rule_values import removed_cards
 from oddscalc.regulations.model import Wager
 from oddscalc.sim.cards import draw_cards
 from oddscalc.sim.roundlog import STAKE, amount_text, wager_entry

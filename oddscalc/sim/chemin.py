@@ -17,8 +17,8 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
-from oddscalc.games.base import RuleError
-from oddscalc.games.chemin_de_fer.analysis import parse_commission
+from oddscalc.analysis import RuleError
+from oddscalc.regulations.rule_values import parse_commission
 from oddscalc.regulations.model import Wager
 from oddscalc.sim.baccarat import punto_banco_labels
 from oddscalc.sim.cards import draw_cards

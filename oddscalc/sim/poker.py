@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from oddscalc.games.casino_stud_poker import parse_meter
+from oddscalc.regulations.rule_values import parse_meter
 from oddscalc.regulations.model import Wager
 from oddscalc.sim.roundlog import STAKE, amount_text, wager_entry
 from oddscalc.sim.simulators import Round, SimulationError

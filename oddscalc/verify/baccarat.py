@@ -1,8 +1,9 @@
 """Judges for the baccarat family (reg 6) and Super Pan 9 (regs 9, 10): every card drawn or withheld against
 the rules, every wager settled again, the shoe checked, and the cards recorded for the randomness tests.
 
-The drawing rules are the law's data: the punto banco tableau (`games.baccarat.tableau`, a game with no option
-to draw, reg 6(7)(c)), chemin de fer's optional cells (`games.chemin_de_fer.tableau`), the Super Pan 9 House
+The drawing rules are written here from the law and the house's tableau, apart from the engines' data (the
+judge's agreement with the engines is evidence only while each reads the rules on its own): the punto banco
+tableau (a game with no option to draw, reg 6(7)(c)), chemin de fer's optional cells, the Super Pan 9 House
 rule of reg 9(2)(g). A card's presence records the decision: a hand with a third (fourth) card drew.
 
 Dealing order (what the shoe-position tests assume): punto banco and chemin de fer player, banker, player,
@@ -15,10 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from oddscalc.games.baccarat.rules import removed_cards
-from oddscalc.games.baccarat.tableau import NATURALS, PUNTO_BANCO_TABLEAU, STOOD
-from oddscalc.games.chemin_de_fer.analysis import parse_commission
-from oddscalc.games.chemin_de_fer.tableau import OPTIONAL_CELLS
+from oddscalc.regulations.rule_values import parse_commission, removed_cards
 from oddscalc.verify.cardgame import CardJudge
 from oddscalc.verify.cards import BACCARAT_POINT, CARD_CODES as CODES, pack
 from oddscalc.verify.context import Context, payout_citation
@@ -33,6 +31,25 @@ NO_OPTION = "SI 1994/2899 reg 6(7)(c) (no option to draw: the punto banco tablea
 CHEMIN_RULES = "SI 1994/2899 reg 6(1) (chemin de fer as played: the player's row and the banker's tableau)"
 BANQUE_RULES = "SI 1994/2899 reg 6(1) (baccarat banque as played: each opposing hand's row)"
 PLAYER_ROW = "the player draws on 0-5 and stands on 6 and 7"
+
+#: Two-card points that are naturals: either hand holding one ends the coup.
+NATURALS = (8, 9)
+#: The column of the banker's rule when the player stood (columns 0-9: the point of the player's third card).
+STOOD = 10
+#: The player's hand draws on 0-5 and stands on 6 and 7 (the punto banco tableau).
+PLAYER_DRAWS = tuple(point <= 5 for point in range(10))
+#: The banker's hand by its two-card point: the points of the player's third card on which it draws, and whether
+#: it draws when the player stood (the punto banco tableau, as the house prints it: 0-2 always draw; 3 draws
+#: unless the player's third card is an 8; 4 on 2-7; 5 on 4-7; 6 on 6-7 and stands when the player stood;
+#: 7 stands).
+_BANKER_DRAWS_ON = {0: (set(range(10)), True), 1: (set(range(10)), True), 2: (set(range(10)), True),
+                    3: (set(range(10)) - {8}, True), 4: (set(range(2, 8)), True), 5: (set(range(4, 8)), True),
+                    6: ({6, 7}, False), 7: (set(), False), 8: (set(), False), 9: (set(), False)}
+BANKER_DRAWS = tuple(tuple(x in on for x in range(10)) + (stood,) for on, stood in
+                     (_BANKER_DRAWS_ON[point] for point in range(10)))
+#: Chemin de fer: the banker's cells (point, column) where the house's rules leave him the choice (3 against a
+#: player's third card 9, 4 against an Ace, 5 against a 4, 6 when the player stood; docs/chemin.md).
+OPTIONAL_CELLS = frozenset({(3, 9), (4, 1), (5, 4), (6, STOOD)})
 _REMOVED_RANKS = {"A": 0, "1": 0, **{str(v): v - 1 for v in range(2, 10)}, "10": 9, "T": 9, "J": 10, "Q": 11, "K": 12}
 
 
@@ -90,8 +107,8 @@ class PuntoBancoJudge(_CardJudge):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx, f"the shoe of {ctx.rules.get('decks', '6')} packs (rule decks; SI 1994/2899 reg 6 "
                               "names no number)", "SI 1994/2899 reg 6(1) (a card-game dealt from a shuffled shoe)")
-        self.player_draws = PUNTO_BANCO_TABLEAU.player_draws
-        self.banker_draws = PUNTO_BANCO_TABLEAU.banker_draws
+        self.player_draws = PLAYER_DRAWS
+        self.banker_draws = BANKER_DRAWS
         self.expect: dict[tuple[Any, int, Any], Any] = {}
         self.outcomes: dict[str, tuple] = {}
         # the rule banker-tie (issue 15; absent: void) reads reg 6(7)'s "notwithstanding" 6(4) as a loss on a tie
@@ -244,7 +261,7 @@ class CheminJudge(_CardJudge):
                              CHEMIN_RULES)
             column = BACCARAT_POINT[P[2]] if drew else STOOD
             if not self.free and (b, column) not in OPTIONAL_CELLS:
-                should = PUNTO_BANCO_TABLEAU.banker_draws[b][column]
+                should = BANKER_DRAWS[b][column]
                 if (len(B) == 3) != should:
                     report.fault(ILLEGAL, line, "banker's third card", f"{'drew' if len(B) == 3 else 'stood'} for the "
                                  f"banker on {b} {_column_text(column)}", f"the banker on {b} "

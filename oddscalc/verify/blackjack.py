@@ -281,7 +281,7 @@ class BlackjackJudge(CardJudge):
                              "split Aces take one card each", cite["split"])
             if a == "split":
                 if not self._can_split(codes, i, aces, hands[0]):
-                    self._bad_split(line, where, codes, i, aces, hands[0])
+                    self._bad_split(line, where, codes, i, aces)
                 if not split_node:
                     raise LogError(line, f"{where}: a split hand needs \"split\": [hand, hand]")
                 ended = True
@@ -343,7 +343,7 @@ class BlackjackJudge(CardJudge):
         limit = rules.limit(pair_aces)
         return limit == 0 or hands < limit
 
-    def _bad_split(self, line: int, where: str, codes: list[int], i: int, aces: bool, hands: int) -> None:
+    def _bad_split(self, line: int, where: str, codes: list[int], i: int, aces: bool) -> None:
         rules, cite = self.rules, self.cite
         names = ",".join(RANK_NAMES[RANK_OF[c]] for c in codes[:i])
         if i != 2 or BLACKJACK_VALUE[codes[0]] != BLACKJACK_VALUE[codes[1]]:

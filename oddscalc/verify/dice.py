@@ -121,7 +121,7 @@ class DiceJudge(Judge):
             if w is None:
                 continue
             if w.param("kind") == "odds":
-                self._behind(line, i, key, w, staked, start, flat, parsed, decided)
+                self._behind(line, key, w, staked, start, flat, parsed, decided)
             if at is None:
                 open_ = True
                 report.fault(MISPAID, line, f"{key}: undecided", f"settled the {key} wager at {amount_text(net)}",
@@ -140,7 +140,7 @@ class DiceJudge(Judge):
                          f"after every wager was decided (by throw {last + 1})", "a round ends with the throw that "
                          "decides its last wager", "SI 1994/2899 reg 5(5), Sch 1")
 
-    def _behind(self, line: int, i: int, key: str, w, staked, start: int, flat: int | None, parsed, decided) -> None:
+    def _behind(self, line: int, key: str, w, staked, start: int, flat: int | None, parsed, decided) -> None:
         """Sch 1 para 1(2) / 2(2): a behind or lay wager needs its flat wager's point, made after the point was
         set and while the flat wager stands, for at most the flat stake (lay: to win at most the flat stake)."""
         report, ctx = self.ctx.report, self.ctx
@@ -165,9 +165,9 @@ class DiceJudge(Judge):
                          "flat wager's point was set", "the wager may be made once the flat wager's first throw has "
                          "given a point", cite)
             return
-        if self._totals_at(line, point_at) != point:
+        if self._totals_at(point_at) != point:
             report.fault(ILLEGAL, line, f"{key}: point", f"made a {key} wager on a flat wager whose point is "
-                         f"{self._totals_at(line, point_at)}", "the wager is on the flat wager's own point", cite)
+                         f"{self._totals_at(point_at)}", "the wager is on the flat wager's own point", cite)
         if flat_at is not None and flat_at < start:
             report.fault(ILLEGAL, line, f"{key}: timing", f"made a {key} wager after its flat wager was decided",
                          "the wager is made while the flat wager stands", cite)
@@ -178,7 +178,7 @@ class DiceJudge(Judge):
                                                     "a stake sufficient to win not more than the flat stake: at most "
                                                     f"{amount_text(limit)}"), cite)
 
-    def _totals_at(self, line: int, index: int) -> int:
+    def _totals_at(self, index: int) -> int:
         return self._current_totals[index]  # the round being judged
 
     def finish(self, alpha: Fraction, randomness: bool) -> None:

@@ -1,5 +1,6 @@
 """The exact engines' values of a single decision, for the cost of a strategy departure: the only place `verify`
-calls engine code (an adapter, so that a rewritten engine is re-pointed here alone).
+asks for engine values, and only through `oddscalc.api` (an adapter, so that a rewritten engine changes nothing
+here).
 
 These are values, never settlements: every round is settled from the law in the judges. Results are cached per
 decision (a bounded cache), so a log of millions of rounds asks the engine once per distinct situation.
@@ -11,6 +12,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
 
+from oddscalc import api
 from oddscalc.regulations.model import Wager
 
 __all__ = ["blackjack_values", "stud_values", "three_card_values", "super_pan_9_values"]
@@ -26,32 +28,27 @@ def blackjack_values(rules: Mapping[str, str], wagers: tuple[Wager, ...], hand: 
 
 @lru_cache(maxsize=50_000)
 def _blackjack(rules: tuple, wagers: tuple[Wager, ...], hand: tuple[str, ...], up: str, removed: tuple[str, ...]):
-    from oddscalc.games.blackjack import effective_rules
-    from oddscalc.games.blackjack.query import query_hand
-    q = query_hand(effective_rules(wagers, dict(rules)), list(hand), up, list(removed))
+    q = api.blackjack_hand(dict(rules), ",".join(hand), up, ",".join(removed), wagers)
     return tuple(q.actions)
 
 
 @lru_cache(maxsize=50_000)
 def stud_values(ante: Wager, hand: str, up: str) -> tuple[Fraction, Fraction]:
     """(raise, fold) exact expectations per unit Ante for five cards against the banker's up-card."""
-    from oddscalc.games.casino_stud_poker import hand_decision
-    d = hand_decision(ante, hand, up)
+    d = api.hand_decision(ante, hand, up)
     return d.raise_ev, d.fold_ev
 
 
 @lru_cache(maxsize=50_000)
 def three_card_values(ante_play: Wager, hand: str) -> tuple[Fraction, Fraction]:
     """(play, fold) exact expectations per unit Ante for three cards."""
-    from oddscalc.games.three_card_poker import hand_decision
-    d = hand_decision(ante_play, hand)
+    d = api.hand_decision(ante_play, hand)
     return d.play_ev, d.fold_ev
 
 
 @lru_cache(maxsize=64)
 def _super_pan_9(decks: int, removed: tuple[str, ...]):
-    from oddscalc.games.super_pan_9.wagers import solution_for
-    return {h.cards: h for h in solution_for(decks, removed).holdings}
+    return api.super_pan_9_holdings(decks, removed)
 
 
 def super_pan_9_values(decks: int, removed: tuple[str, ...], holding: tuple[int, int, int],

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from oddscalc.games.baccarat.cards import ShoeSpec
-from oddscalc.games.base import GameAnalysis
+from oddscalc.analysis import GameAnalysis
 from oddscalc.regulations.model import Wager
 
 __all__ = ["kinds", "values"]

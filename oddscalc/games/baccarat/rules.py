@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from oddscalc.games.base import RuleOption
-from oddscalc.games.baccarat.cards import ShoeSpec, parse_cards
+from oddscalc.analysis import RuleOption
+from oddscalc.games.baccarat.cards import ShoeSpec
+from oddscalc.regulations.rule_values import NONE
 
-NONE = "none"
-
-__all__ = ["NONE", "decks_option", "removed_option", "removed_cards"]
+__all__ = ["NONE", "decks_option", "removed_option"]
 
 
 def decks_option(default: str, choices: tuple[str, ...]) -> RuleOption:
@@ -21,8 +20,3 @@ def removed_option(spec: ShoeSpec) -> RuleOption:
         (), NONE,
     )
 
-
-def removed_cards(rules: dict[str, str]) -> tuple[str, ...]:
-    """The labels of the `removed` rule: none for '' or 'none'."""
-    text = rules.get("removed", NONE).strip()
-    return () if text.lower() in ("", NONE) else parse_cards(text)

@@ -14,7 +14,7 @@ from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.games.baccarat.tableau import STOOD
 from oddscalc.games.baccarat_banque.coups import NATURAL, action_label
 from oddscalc.games.baccarat_banque.response import BEST, FIXED, INFINITE, joint_outcome, policy, summary
-from oddscalc.games.base import Extra, GameAnalysis, RuleError, RuleOption, WagerResult, edges_for
+from oddscalc.analysis import Extra, GameAnalysis, RuleError, RuleOption, WagerResult, edges_for
 from oddscalc.regulations.model import Wager
 
 __all__ = ["TITLE", "RULES", "analyse", "policy", "joint_outcome", "BEST", "FIXED"]

@@ -12,7 +12,7 @@ from oddscalc.core.store import Engine, stored
 from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.baccarat_banque import coups
 from oddscalc.games.baccarat_banque.coups import BanqueCounts, banque_counts
-from oddscalc.games.base import RuleError
+from oddscalc.analysis import RuleError
 
 __all__ = ["BEST", "FIXED", "INFINITE", "bank_gain", "policy", "joint_outcome", "Summary", "counts_for", "summary", "ENGINE"]
 

@@ -127,7 +127,7 @@ def pads(size: int, last: int) -> tuple[int, ...]:
     return tuple(falling(size - k, last - k) if k <= last else 0 for k in range(13))
 
 
-def _source(entries, k_of, leaf_of) -> str:
+def _source(entries, k_of) -> str:
     """A nested sum over a trie of multisets (Horner form: a shared prefix multiplied once).
     `entries`: (cards drawn, ((value index, multiplicity), ...), leaf expression)."""
     by_k: dict[int, dict] = {}
@@ -158,7 +158,7 @@ def _compile(body: str, name: str):
 def _compile_group(group, up: int, hit_soft17: bool, outcome: int):
     """One outcome's weight, sum over its final multisets D of orders(D) prod (n_c)_(m_c) pad(|D|)."""
     entries = [(k, pairs, str(orders)) for orders, k, _, pairs in group]
-    return _compile(_source(entries, lambda k: k, None), f"<banker up={up} h17={hit_soft17} outcome={outcome}>")
+    return _compile(_source(entries, lambda k: k), f"<banker up={up} h17={hit_soft17} outcome={outcome}>")
 
 
 def _compile_bust(up: int, hit_soft17: bool):
@@ -169,7 +169,7 @@ def _compile_bust(up: int, hit_soft17: bool):
     for orders, k, t, pairs in stiff_states(up, hit_soft17):
         inside = sum(m for c, m in pairs if c + 1 >= 22 - t)
         entries.append((k, pairs, f"{orders}*(B[{t - 12}]-{inside})" if inside else f"{orders}*B[{t - 12}]"))
-    return _compile(_source(entries, lambda k: k + 1, None), f"<banker up={up} h17={hit_soft17} bust>")
+    return _compile(_source(entries, lambda k: k + 1), f"<banker up={up} h17={hit_soft17} bust>")
 
 
 @lru_cache(maxsize=None)
@@ -302,7 +302,7 @@ class StandLayers:
         entries = [(x[0], tuple((c, m) for c, m in enumerate(x[1:]) if m), f"v[{i}]")
                    for i, x in enumerate(prefixes)]
         src = ("def _t(P, F0, v):\n"
-               f"    return {_source(entries, lambda k: k, None)}\n")
+               f"    return {_source(entries, lambda k: k)}\n")
         scope: dict = {}
         exec(compile(src, f"<banker up={up} h17={hit_soft17} stand {total} top>", "exec"), scope)
         return scope["_t"]

@@ -27,7 +27,7 @@ from oddscalc.games.blackjack import banker_batch
 from oddscalc.games.blackjack.dealer import BUST, ROWS, falling
 from oddscalc.games.blackjack.player import DealerTable
 
-__all__ = ["ALL_LOSE", "BANKER_BATCH", "BANKER_RESULTS", "CLASSES", "CLASS_INDEX", "FAST", "NET", "Deferred",
+__all__ = ["ALL_LOSE", "BANKER_RESULTS", "CLASSES", "CLASS_INDEX", "NET", "Deferred",
            "Packing", "banker_chunks", "banker_groups", "banker_weights", "deal", "deal_hand", "deal_in", "defer_hand", "hand_work",
            "merge_unions", "net_all", "sized_law", "union_banker", "union_law", "union_orders"]
 
@@ -140,15 +140,15 @@ def union_banker(dealer: DealerTable, shoe: tuple[int, ...], m: tuple[int, ...],
 
 
 def banker_weights(dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarray, tops: list[int], peek: bool,
-                   primes: list[int]) -> np.ndarray:
+                   primes: list[int], batch: bool = True) -> np.ndarray:
     """`union_banker` for many unions at once, modulo primes: per union (its card counts, a row of `fields`, and
     its hands' highest total of 21 or less, `tops`), the union's card orders times each banker result's weight
     modulo each prime, then a flag set where the banker result has any weight: (unions, banker results,
     primes + 1) words. Unions whose leftover the compiled loop serves (`banker_batch.fits`: every real shoe) go
-    there (`banker_batch.weights`, unless `BANKER_BATCH` is off); the others, on shoes the banker could run out
+    there (`banker_batch.weights`, unless `batch` is False); the others, on shoes the banker could run out
     of, take the Python integers (`_python_weights`). Primes below 2^30."""
     left = np.asarray(shoe, dtype=np.int64) - fields
-    served = (banker_batch.fits(left, dealer.last) if BANKER_BATCH and len(fields)
+    served = (banker_batch.fits(left, dealer.last) if batch and len(fields)
               else np.zeros(len(fields), dtype=bool))
     if served.all():
         return banker_batch.weights(dealer.up + 1, dealer.hit_soft17, shoe, fields, np.asarray(tops), peek,
@@ -169,11 +169,6 @@ def banker_chunks(dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarray
     for g0 in range(0, len(fields), UNION_CHUNK):
         g1 = min(g0 + UNION_CHUNK, len(fields))
         yield g0, g1, banker_weights(dealer, shoe, fields[g0:g1], tops[g0:g1].tolist(), peek, primes)
-
-
-#: Take the banker's weights of a law's unions in the compiled loop (`banker_batch`) wherever it serves them;
-#: tests set it False to compare with the Python integers.
-BANKER_BATCH = True
 
 
 def _python_weights(dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarray, tops: list[int], peek: bool,
@@ -222,11 +217,13 @@ def union_orders(shoe: tuple[int, ...], m: tuple[int, ...]) -> int:
 
 
 def deal(shoe: tuple[int, ...], pair: int, hands: list, spawns: int, count: int, work: int = 0,
-         budget: int | None = None) -> tuple[dict[tuple[int, ...], dict[tuple, int]] | None, int]:
+         budget: int | None = None, compiled: bool = True
+         ) -> tuple[dict[tuple[int, ...], dict[tuple, int]] | None, int]:
     """Hands dealt one after another (`hands`: each one's blocks, `_grouped_blocks`), after `spawns` pair cards
     that started new hands: union (those pair cards included) -> the hands' sorted result classes -> weight
     (`count` times the blocks' card orders times the union's). The work (block tuples tried: partial unions
-    times the next hand's blocks) is added to `work`; (None, work) when it would pass `budget`.
+    times the next hand's blocks) is added to `work`; (None, work) when it would pass `budget`. `compiled`: the
+    compiled loops wherever the weights fit in 64 bits (`Packing`); False: always the Python integers.
 
     A partial union and its hands' result classes are packed in one key (`Packing`), so that dealing one
     more hand adds its block's key, and a union beyond the shoe shows in a guard bit; the union's card orders
@@ -241,7 +238,7 @@ def deal(shoe: tuple[int, ...], pair: int, hands: list, spawns: int, count: int,
     >>> deal((1,) + (0,) * 7 + (1, 0), 9, [blocks, blocks], 0, 1)
     ({(1, 0, 0, 0, 0, 0, 0, 0, 1, 0): {((19, 1), (21, 1)): 2}}, 6)
     """
-    pack = Packing(shoe, pair, spawns, hands, count)
+    pack = Packing(shoe, pair, spawns, hands, count, compiled)
     states, work = deal_in(pack, [pack.kind_of(blocks) for blocks in hands], spawns, count, work, budget)
     return (None if states is None else pack.unions(states)), work
 
@@ -307,20 +304,16 @@ def defer_hand(pack: Packing, states, kind: int, work: int, budget: int | None, 
 #: Unions whose banker weights are held at once by the compiled tally (bounds its memory).
 UNION_CHUNK = 1 << 16
 
-#: Deal in compiled loops (`core.packed`) whenever the weights provably fit in 64 bits; tests set it False to
-#: compare with the dictionary of big-integer keys.
-FAST = True
-
-
 class Packing:
     """Keys for `deal`: a field per result class holding its count, then one field per card value holding
     its count in the union plus an offset that makes a count above the shoe's set the field's top (guard) bit.
     Every field is wide enough that adding a block never carries into the next, and none straddles a 64-bit
     word, so a key is equally a Python integer (dictionary backend) or a row of words (compiled backend,
     `core.packed`), chosen when every weight, at most `count` times the product over the hands of their
-    blocks' card orders, stays below 2^64."""
+    blocks' card orders, stays below 2^64, unless `compiled` is False (the tests and benchmarks compare the two)."""
 
-    def __init__(self, shoe: tuple[int, ...], pair: int, spawns: int, hands: list, count: int) -> None:
+    def __init__(self, shoe: tuple[int, ...], pair: int, spawns: int, hands: list, count: int,
+                 compiled: bool = True) -> None:
         self.shoe = shoe
         self.n_hands = len(hands)
         most = max((b[c] for blocks in hands for b, _ in blocks for c in range(10)), default=0)
@@ -354,7 +347,7 @@ class Packing:
                                    for b, ends in blocks for o, w in ends])
                 self.n_blocks.append(len(blocks))
         largest = max((sum(w for _, w in steps) for steps in self.steps), default=1)
-        self.fast = FAST and count * largest ** len(hands) < 1 << 64
+        self.fast = compiled and count * largest ** len(hands) < 1 << 64
         if self.fast:
             self.union_words = self.words(self.union_mask)
             self.guard_words = self.words(self.guard)

@@ -141,7 +141,7 @@ def split_round_law(ev: Evaluator, h: tuple[int, ...], pair: int, partners: int,
     mass = 1 - ev.p_banker_bj(h) if ev.rules.peek else Fraction(1)
     shoe = ev.left(h)
     if detail.later is not None:  # CDP: two hands, the second's play read from the first's cards; nothing lumped
-        law = adaptive_two_hand_law(shoe, ev.up, pair, ev.rules, ev.dealer, detail.policy, detail.later)
+        law = adaptive_two_hand_law(shoe, pair, ev.rules, ev.dealer, detail.policy, detail.later)
         skipped: tuple | None = ()
         moments = None
     else:

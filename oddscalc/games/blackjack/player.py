@@ -18,6 +18,7 @@ from operator import sub
 
 import numpy as np
 
+from oddscalc.analysis import ShoeRunsOut
 from oddscalc.games.blackjack import stand_batch
 from oddscalc.games.blackjack.dealer import (BJ, BUST, ROWS, busting, compiled, denominator, falling, hand_total,
                                              longest, outcome_weight, pads, stand_class, stand_layers, StandLayers)
@@ -29,10 +30,6 @@ __all__ = ["Evaluator", "DealerTable", "ShoeRunsOut", "add", "hand_of", "total_o
 STAND, HIT, DOUBLE, SPLIT = "stand", "hit", "double", "split"
 ZERO = Fraction(0)
 _MAX_HAND = 22  # a hand of 21 or less holds at most 21 cards; one more card busts it
-
-
-class ShoeRunsOut(ValueError):
-    """A shoe so small that the banker could run out of cards: the game is not defined there."""
 
 
 def add(h: tuple[int, ...], c: int, k: int = 1) -> tuple[int, ...]:

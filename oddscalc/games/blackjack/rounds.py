@@ -78,19 +78,19 @@ def hand_blocks(pair: int, policy: Callable[[tuple[int, ...]], str], shoe: tuple
     return out
 
 
-def two_hand_law(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, dealer: DealerTable,
-                 policy: Callable[[tuple[int, ...]], str]) -> dict[int, Fraction]:
+def two_hand_law(shoe: tuple[int, ...], pair: int, rules: RuleSet, dealer: DealerTable,
+                 policy: Callable[[tuple[int, ...]], str], compiled: bool = True) -> dict[int, Fraction]:
     """Net result -> chance for a pair of value index `pair` split into exactly two hands, each played by
     `policy`; `shoe` holds the cards left with the up-card and both pair cards gone. With a peek hole card
     the banker-blackjack rounds are left out (the masses then sum to the chance of no banker blackjack)."""
     blocks = _grouped_blocks(pair, policy, shoe, non_pair=False)
-    pack = Packing(shoe, pair, 0, [blocks, blocks], 1)
+    pack = Packing(shoe, pair, 0, [blocks, blocks], 1, compiled)
     kind = pack.kind_of(blocks)
     states, _ = deal_in(pack, [kind, kind], 0, 1, 0, None)
     return pack.law([states], dealer, rules.peek)
 
 
-def adaptive_two_hand_law(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, dealer: DealerTable,
+def adaptive_two_hand_law(shoe: tuple[int, ...], pair: int, rules: RuleSet, dealer: DealerTable,
                           policy: Callable[[tuple[int, ...]], str], later) -> dict[int, Fraction]:
     """`two_hand_law` when the second hand's play depends on the first hand's cards (CDP): hand 1 draws block
     B1 under `policy`, then hand 2 draws B2 under the play `later` (`split.SecondHand`s, one per B1) gives it on
@@ -132,7 +132,7 @@ def split_law(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: R
 
 def split_law_in_part(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: RuleSet,
                       dealer: DealerTable, policy: Callable[[tuple[int, ...]], str], budget: int | None = None,
-                      progress: Progress | None = None
+                      progress: Progress | None = None, compiled: bool = True
                       ) -> tuple[dict[int, Fraction], tuple[tuple[int, int, int], ...] | None]:
     """`split_law` for the rounds it can afford, and the resplit patterns (`split_patterns`) left out: the
     rounds without a resplit (both hands' second cards non-pair cards) always, each resplit pattern while the
@@ -145,15 +145,16 @@ def split_law_in_part(shoe: tuple[int, ...], up: int, pair: int, partners: int, 
     card after s resplits is N^(s+2) (N: a hand dealt a non-pair second card, x: any; the product deals one
     hand more), and those that reach the limit L after q non-pair cards are, together, the one polynomial
     x^2 (sum_q count_q N^q x^(L-2-q)), dealt by Horner's rule: the dearest hands, the last, are dealt once for
-    all of them. `progress` hears the hands being dealt, then the last hands' pairs formed (`Packing.law`)."""
+    all of them. `progress` hears the hands being dealt, then the last hands' pairs formed (`Packing.law`).
+    `compiled` False deals on Python integers only (`dealing.Packing`), to compare the two backends."""
     limit = rules.hands_limit(pair + 1, partners)
     if limit == 2:
-        return two_hand_law(shoe, up, pair, rules, dealer, policy), ()
+        return two_hand_law(shoe, pair, rules, dealer, policy, compiled), ()
     if rules.same_rank_tens and pair == TEN:
         return {}, None
     if progress:
         progress(0, 0, "dealing the hands")
-    pack, finals, skipped = _pattern_states(shoe, pair, partners, limit, policy, budget)
+    pack, finals, skipped = _pattern_states(shoe, pair, partners, limit, policy, budget, compiled)
     return pack.law(finals, dealer, rules.peek, progress=progress), skipped
 
 
@@ -166,7 +167,7 @@ def _pattern_unions(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
 
 
 def _pattern_states(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
-                    policy: Callable[[tuple[int, ...]], str], budget: int | None
+                    policy: Callable[[tuple[int, ...]], str], budget: int | None, compiled: bool = True
                     ) -> tuple[Packing, list, tuple[tuple[int, int, int], ...]]:
     """The packing and the final packed states of every resplit pattern that fits `budget` (the rounds
     without a resplit whatever it is, their work not counted), and the patterns left out. Patterns needing
@@ -178,7 +179,7 @@ def _pattern_states(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
     end_a, end_b = ballot_patterns(limit)
     kinds = {non_pair: _grouped_blocks(pair, policy, shoe, non_pair) for non_pair in (True, False)}
     pack = Packing(shoe, pair, limit - 2, [kinds[True], kinds[False]] + [kinds[False]] * (limit - 2),
-                    sum(end_a.values()) + sum(end_b.values()))
+                    sum(end_a.values()) + sum(end_b.values()), compiled)
     n_kind, x_kind = pack.kind_of(kinds[True]), pack.kind_of(kinds[False])
     finals: list = []
     skipped: list[tuple[int, int, int]] = []

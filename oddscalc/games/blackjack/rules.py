@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from oddscalc.games.base import RuleError, RuleOption
+from oddscalc.analysis import RuleError, RuleOption
 
 __all__ = ["RuleSet", "RULES", "rule_set", "VALUES", "TEN", "ACE", "MAX_HANDS_CHOICES", "STRATEGIES", "POST_SPLIT",
            "POST_SPLIT_NAMES"]

@@ -198,7 +198,7 @@ def _partners(ev: Evaluator, r: HandRow) -> int | None:
     return pair_partners(ev, hand_of(r.cards))
 
 
-def chart_rows(strategy: Strategy, kind: str, rules) -> list[tuple[str, list[str]]]:
+def chart_rows(strategy: Strategy, kind: str) -> list[tuple[str, list[str]]]:
     """Rows of one chart ('hard', 'soft', 'pair', 'later') as (label, action codes per up-card 2..A)."""
     table = dict(strategy.later if kind == "later" else strategy.two_card)
     keys = sorted({row for row, _ in table if kind == "later" or row[0] == kind},

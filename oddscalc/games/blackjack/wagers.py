@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.partial_law import PartialLaw
-from oddscalc.games.base import INITIAL, PER_STAKE, Extra, Figure, GameAnalysis, RuleError, WagerResult, edges_for
+from oddscalc.analysis import INITIAL, PER_STAKE, Extra, Figure, GameAnalysis, RuleError, WagerResult, edges_for
 from oddscalc.games.blackjack.analysis import game_summary
 from oddscalc.games.blackjack.rules import POST_SPLIT_NAMES, RULES, RuleSet, rule_set
 from oddscalc.games.blackjack.shoe import full_shoe

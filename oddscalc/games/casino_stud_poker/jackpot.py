@@ -25,7 +25,7 @@ import sympy
 
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.numbers import NumberError, parse_number
-from oddscalc.games.base import Extra, RuleOption
+from oddscalc.analysis import Extra, RuleOption
 
 __all__ = ["JackpotLine", "jackpot_line", "jackpot_distribution", "MeterRules", "MeterLongRun", "meter_rules",
            "long_run", "METER_RULES", "CARRIED", "ADDED", "MeterRuleError", "meter_notes", "meter_extra", "JACKPOT"]
@@ -75,7 +75,7 @@ def jackpot_line(counts: Mapping[str, int], hands: int, fixed: Mapping[str, Frac
     return JackpotLine(constant, slope)
 
 
-def jackpot_distribution(counts: Mapping[str, int], hands: int, fixed: Mapping[str, Fraction],
+def jackpot_distribution(counts: Mapping[str, int], fixed: Mapping[str, Fraction],
                          shares: Mapping[str, Fraction], stake_returned: bool, meter: Fraction) -> Distribution:
     """Net return per unit wagered at meter M (a payout in meter share pays that share of M)."""
     weights: dict[Fraction, int] = {}

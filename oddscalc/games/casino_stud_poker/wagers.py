@@ -17,8 +17,7 @@ import numpy as np
 
 from oddscalc.core.store import Engine, stored
 from oddscalc.core.distribution import Distribution, render_decimal
-from oddscalc.core.numbers import NumberError, parse_number
-from oddscalc.games.base import Edge, Extra, GameAnalysis, RuleOption, WagerResult, edges_for
+from oddscalc.analysis import Edge, Extra, GameAnalysis, RuleOption, WagerResult, edges_for
 from oddscalc.games.casino_stud_poker import counting, strategy
 from oddscalc.games.casino_stud_poker.jackpot import (JACKPOT, METER_RULES, jackpot_distribution, jackpot_line,
                                                      long_run, meter_extra, meter_notes, meter_rules)
@@ -29,6 +28,7 @@ from oddscalc.games.poker import cards, tables
 from oddscalc.games.poker.cards import FULL_DECK, Deck
 from oddscalc.games.poker.ranking import FIVE_CATEGORIES, category_of
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.rule_values import parse_meter
 
 __all__ = ["TITLE", "RULES", "analyse", "optimal", "raise_pays", "CATEGORY_PAYOUT", "ELEMENT_OF_RISK", "HandDecision",
            "hand_decision", "decisions", "category_counts", "decision_table", "StudDecisionTable", "canonical_hand",
@@ -167,18 +167,6 @@ def category_counts(deck: Deck = FULL_DECK, use_cache: bool = True) -> dict[str,
                   compute, dict, dict, use_cache=use_cache)
 
 
-class MeterError(ValueError):
-    """A meter that is not a non-negative number."""
-
-
-def parse_meter(text: str) -> Fraction:
-    """The `meter` rule option as an exact number of units."""
-    try:
-        return parse_number(text, "rule meter", minimum=0, max_digits=40)
-    except NumberError as exc:
-        raise MeterError(f"{exc}; give a number of units >= 0, e.g. 250000 or 263205.5") from None
-
-
 def _jackpot_result(w: Wager, rules: dict[str, str]) -> tuple[WagerResult, tuple[Extra, ...]]:
     counts = category_counts()
     names = {"royal-flush": "royal flush", "straight-flush": "straight flush", "four-of-a-kind": "four of a kind",
@@ -189,7 +177,7 @@ def _jackpot_result(w: Wager, rules: dict[str, str]) -> tuple[WagerResult, tuple
     meter = parse_meter(rules.get("meter", "100000"))
     hands = sum(counts.values())
     line = jackpot_line(counts, hands, fixed, shares, returned)
-    dist = jackpot_distribution(counts, hands, fixed, shares, returned, meter)
+    dist = jackpot_distribution(counts, fixed, shares, returned, meter)
     even = line.break_even
     notes = (f"expected net return per unit wagered at a meter of M units: {line.sympy()} "
              f"(= {line.constant} + {line.slope} M, exact)",

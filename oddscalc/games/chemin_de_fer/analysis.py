@@ -8,17 +8,17 @@ from functools import lru_cache
 
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.matrix_game import AdditiveSolution, Equilibrium
-from oddscalc.core.numbers import NumberError, parse_number, shorten
 from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.baccarat.tableau import STOOD
-from oddscalc.games.base import Extra, GameAnalysis, RuleError, RuleOption, WagerResult, edges_for
+from oddscalc.analysis import Extra, GameAnalysis, RuleError, RuleOption, WagerResult, edges_for
 from oddscalc.games.chemin_de_fer import composition as B3
 from oddscalc.games.chemin_de_fer import solve as S
 from oddscalc.games.chemin_de_fer.coups import COMPOSITION, TOTAL, CoupCounts, coup_counts, hand_label, hand_total
 from oddscalc.games.chemin_de_fer.tableau import OPTIONAL_CELLS, column_label, is_optional
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.rule_values import parse_commission
 
-__all__ = ["TITLE", "RULES", "analyse", "parse_commission", "shoe_for", "counts_for", "solution", "composition_solution", "Solved", "settle"]
+__all__ = ["TITLE", "RULES", "analyse", "shoe_for", "counts_for", "solution", "composition_solution", "Solved", "settle"]
 
 TITLE = "Chemin de fer"
 INFINITE = "infinite"
@@ -35,18 +35,6 @@ RULES = (
                "(his two cards, Model B3; finite shoe, no commission, player5=optimal)", ("total", "composition"),
                "total"),
 )
-
-
-def parse_commission(text: str) -> Fraction:
-    """`5`, `5%` or `2.5` (percent) -> 1/20, 1/40; a one-line error for anything else."""
-    raw = str(text).strip().rstrip("%").strip()
-    try:
-        pct = parse_number(raw, "commission", max_digits=20)
-    except NumberError as exc:
-        raise RuleError(f"{exc}; write a percentage, e.g. 0, 5 or 2.5") from None
-    if not 0 <= pct < 100:
-        raise RuleError(f"commission {shorten(text)} must be at least 0 and under 100 (percent)")
-    return pct / 100
 
 
 def shoe_for(decks: str) -> tuple[int, ...] | None:

@@ -10,6 +10,7 @@ from oddscalc.games.chemin_de_fer.composition import FIVES as _FIVES
 from oddscalc.games.chemin_de_fer.coups import COMPOSITION as _COMPOSITION
 from oddscalc.games.chemin_de_fer.coups import hand_label as _hand_label
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.rule_values import parse_commission
 
 __all__ = ["decision_table"]
 
@@ -32,7 +33,7 @@ def decision_table(w: Wager, rules: dict[str, str]) -> dict:
     if rules.get("player-info", "total") == "composition":
         _, sol = _analysis.composition_solution(decks, freedom)
         return _table(_COMPOSITION, freedom, dict(zip(_FIVES, sol.q)), sol.banker)
-    commission = _analysis.parse_commission(rules.get("commission", "0"))
+    commission = parse_commission(rules.get("commission", "0"))
     solved = _analysis.solution(decks, commission, freedom, rules.get("player5", _analysis.OPTIMAL))
     return _table(solved.game.counts.info, freedom, Fraction(solved.profile.q), solved.profile.banker)
 

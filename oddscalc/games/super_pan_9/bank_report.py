@@ -14,7 +14,7 @@ from fractions import Fraction
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.core.odds import amount_text
-from oddscalc.games.base import Extra, RuleOption, WagerResult, edges_for
+from oddscalc.analysis import Extra, RuleOption, WagerResult, edges_for
 from oddscalc.games.super_pan_9.engine import DRAW, STAND
 from oddscalc.games.super_pan_9.finite_bank import MAX_HANDS
 from oddscalc.games.super_pan_9.infinite_bank import opposing_values

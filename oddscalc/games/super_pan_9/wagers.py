@@ -14,8 +14,9 @@ from fractions import Fraction
 
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.games.baccarat.cards import SUPER_PAN_9
-from oddscalc.games.baccarat.rules import decks_option, removed_cards, removed_option
-from oddscalc.games.base import Extra, GameAnalysis, WagerResult, edges_for
+from oddscalc.games.baccarat.rules import decks_option, removed_option
+from oddscalc.regulations.rule_values import removed_cards
+from oddscalc.analysis import Extra, GameAnalysis, WagerResult, edges_for
 from oddscalc.games.super_pan_9 import bank_law
 from oddscalc.games.super_pan_9.bank_report import (BANK_RULES, bank_assumptions, bank_extras, bank_rules,
                                                     bank_wagers, figures, model_assumption)

@@ -14,7 +14,7 @@ from math import comb
 import numpy as np
 
 from oddscalc.core.distribution import Distribution
-from oddscalc.games.base import Edge, Extra, GameAnalysis, WagerResult, edges_for
+from oddscalc.analysis import Edge, Extra, GameAnalysis, WagerResult, edges_for
 from oddscalc.games.poker.cards import FULL_DECK, RANK_CHARS, Deck
 from oddscalc.games.poker.ranking import THREE_CATEGORIES, category_of, three_qualifier
 from oddscalc.games.poker.tables import hand_table, rank_hands

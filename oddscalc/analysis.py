@@ -1,4 +1,5 @@
-"""What every game module returns: per-wager results with named edge conventions, and its rule options."""
+"""What every game module returns, the contract between the engines and all that reads them: per-wager results
+with named edge conventions, further tables, and the rule options a game takes."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from oddscalc.core.mathreport import MathReport, report_of
 from oddscalc.core.numbers import shorten
 from oddscalc.core.partial_law import PartialLaw
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.rule_values import RuleError
 
 __all__ = [
-    "Edge", "WagerResult", "Extra", "GameAnalysis", "RuleOption", "RuleError", "Figure",
+    "Edge", "WagerResult", "Extra", "GameAnalysis", "RuleOption", "RuleError", "ShoeRunsOut", "Figure",
     "resolve_rules", "edges_for", "INITIAL", "RESOLVED", "PER_ROLL", "TOTAL_STAKED", "PER_STAKE",
 ]
 
@@ -26,10 +28,6 @@ TOTAL_STAKED = "on total staked, with the maximum behind wager"
 RISK_EDGES = ("element-of-risk", "total-staked")
 #: The unit of a Figure that is a return per unit initially staked (rendered as a percentage of the stake).
 PER_STAKE = "per unit initially staked"
-
-
-class RuleError(ValueError):
-    """A rule option or value the game does not know, or that the version does not permit."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +137,10 @@ class RuleOption:
     choices: tuple[str, ...]
     default: str
     wagers: tuple[str, ...] = ()
+
+
+class ShoeRunsOut(ValueError):
+    """A shoe so small that a hand (the banker's) could run out of cards: the game is not defined there."""
 
 
 def resolve_rules(

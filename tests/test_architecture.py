@@ -1,0 +1,50 @@
+"""The architecture holds: the import contracts in pyproject.toml ([tool.importlinter]: the layers, the engines
+reached only through the api, no import cycles between the modules of a package) are kept, and no module imports
+another of the package inside a function (where such an import could hide a cycle or an upward import from the
+contracts' reader)."""
+
+import ast
+from pathlib import Path
+
+from importlinter.cli import lint_imports
+
+import oddscalc
+
+ROOT = Path(oddscalc.__file__).parent
+PYPROJECT = ROOT.parent / "pyproject.toml"
+
+
+def test_the_import_contracts_are_kept():
+    """`lint-imports` (import-linter) on the contracts of pyproject.toml: exit status 0, every contract kept."""
+    assert lint_imports(config_filename=str(PYPROJECT), no_cache=True, no_logo=True) == 0, \
+        "a contract is broken: run `lint-imports` to see which"
+
+
+def _inner_imports(path: Path) -> list[str]:
+    """`file:line module` for every import of an oddscalc module made inside a function or method."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for node in ast.walk(fn):
+                names = ([node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else
+                         [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+                found += [f"{path.relative_to(ROOT.parent)}:{node.lineno} {n}" for n in names
+                          if n == "oddscalc" or n.startswith("oddscalc.")]
+    return found
+
+
+def test_no_module_imports_another_inside_a_function():
+    found = [hit for path in sorted(ROOT.rglob("*.py")) for hit in _inner_imports(path)]
+    assert not found, "\n".join(found)
+
+
+def test_the_inner_import_check_sees_an_inner_import(tmp_path):
+    f = tmp_path / "m.py"
+    f.write_text("import os\n\ndef g():\n    from oddscalc.api import x\n    import oddscalc.cli\n", encoding="utf-8")
+    global ROOT
+    saved, ROOT = ROOT, tmp_path / "pkg"
+    try:
+        assert [h.split()[1] for h in _inner_imports(f)] == ["oddscalc.api", "oddscalc.cli"]
+    finally:
+        ROOT = saved
