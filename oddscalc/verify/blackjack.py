@@ -25,6 +25,7 @@ from oddscalc.verify.cards import BLACKJACK_VALUE, RANK_NAMES, RANK_OF, pack
 from oddscalc.verify.context import Context, payout_citation
 from oddscalc.verify.reader import LogError, amount, check_keys, require, stake
 from oddscalc.verify.report import ILLEGAL, MISPAID, amount_text
+from oddscalc.verify.blackjack_strategy import BlackjackStrategy
 from oddscalc.verify.shoe import Shoe
 
 __all__ = ["BlackjackJudge", "Rules", "total", "ACTIONS"]
@@ -158,7 +159,6 @@ class BlackjackJudge(CardJudge):
         self._stakes: dict[str, Any] = {}  # initial stakes already read and checked
 
     def use_strategy(self, name: str) -> None:
-        from oddscalc.verify.strategy import BlackjackStrategy
         self.strategy = BlackjackStrategy(self.ctx, self.rules, name)
 
     # -- reading -----------------------------------------------------------------------------------------------

@@ -14,26 +14,27 @@ from pathlib import Path
 
 from oddscalc import api
 from oddscalc.core.progress import Progress
+from oddscalc.verify import (baccarat_banque, big_six, blackjack, casino_stud_poker, chemin_de_fer, dice, punto_banco,
+                             roulette, sic_bo, super_pan_9, three_card_poker)
 from oddscalc.verify.context import Context, Judge
 from oddscalc.verify.reader import MAX_LINE, LogError, parse_line, read_header
 from oddscalc.verify.report import Report
 
-__all__ = ["verify", "VerifyError", "GAMES_WITH_STRATEGY"]
+__all__ = ["verify", "VerifyError", "GAMES_WITH_STRATEGY", "JUDGES"]
 
 
 class VerifyError(ValueError):
     """A log or request that cannot be verified: an unreadable file, a log for another game, a bad option."""
 
 
-def _judges() -> dict[str, Callable[[Context], Judge]]:
-    from oddscalc.verify import baccarat, blackjack, dice, poker, wheels
-    return {
-        "roulette": wheels.RouletteJudge, "dice": dice.DiceJudge, "big-six": wheels.BigSixJudge,
-        "sic-bo": wheels.SicBoJudge, "punto-banco": baccarat.PuntoBancoJudge,
-        "chemin-de-fer": baccarat.CheminJudge, "baccarat-banque": baccarat.BanqueJudge,
-        "blackjack": blackjack.BlackjackJudge, "casino-stud-poker": poker.StudJudge,
-        "super-pan-9": baccarat.SuperPan9Judge, "three-card-poker": poker.ThreeCardJudge,
-    }
+#: Each game's judge (`verify/<game>.py`), built for one log from its context.
+JUDGES: dict[str, Callable[[Context], Judge]] = {
+    "roulette": roulette.RouletteJudge, "dice": dice.DiceJudge, "big-six": big_six.BigSixJudge,
+    "sic-bo": sic_bo.SicBoJudge, "punto-banco": punto_banco.PuntoBancoJudge,
+    "chemin-de-fer": chemin_de_fer.CheminJudge, "baccarat-banque": baccarat_banque.BanqueJudge,
+    "blackjack": blackjack.BlackjackJudge, "casino-stud-poker": casino_stud_poker.StudJudge,
+    "super-pan-9": super_pan_9.SuperPan9Judge, "three-card-poker": three_card_poker.ThreeCardJudge,
+}
 
 
 #: Games with a player's decision a strategy can be judged on, and the strategies each knows.
@@ -76,7 +77,7 @@ def verify(path: Path | str, game: str, version: str | None = None, rules: Mappi
         report.rules = resolved
         report.custom = outside or any(w.custom for w in wagers.values())
         ctx = Context(game, report.version, resolved, wagers, report, report.custom)
-        judge = _judges()[game](ctx)
+        judge = JUDGES[game](ctx)
         if strategy is not None:
             _attach_strategy(judge, game, strategy)
         info = os.fstat(f.fileno())  # a pipe or a terminal has no size: the bar then counts bytes

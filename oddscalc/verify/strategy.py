@@ -1,51 +1,32 @@
-"""Strategy conformance (`verify --strategy`): each player decision against a named strategy, and the exact cost
-in expectation of every departure, from the engine (`verify.engine`).
-
-Blackjack: `basic` is the engine's total-dependent chart (`api.decision_table`, the chart the reference
-simulator follows), read as the engine reads it: the first decision by the hand's row (a splittable pair's own
-row), later decisions by the three-card chart (hard 11 or less and soft 16 or less hit, 21 stands), a split
-hand's first decision by its total (the no-double chart where doubling after a split is not allowed), a pair
-card dealt to a split hand split again while the hand limit allows, split Aces no decision. `optimal` is the
-engine's composition-dependent play: at each decision the permitted action of greatest exact value (ties: stand,
-hit, double, split), a split hand played for its own cards with the pair's other card gone (resplitting while
-the limit allows). A FILE is a chart in the decision table's JSON form. Casino stud poker, Three Card Poker and
-Super Pan 9 have one strategy, the engine's `optimal` decision table.
+"""Strategy conformance (`verify --strategy`): what every game's strategy judge shares, the tally of departures
+from a named strategy and of their exact cost in expectation (the values from the engine through `verify.engine`),
+each game's judge beside its game (`blackjack_strategy`, `poker_strategy`, `super_pan_9_strategy`).
 
 The cost of a departure is the value of the prescribed action less the value of the action taken, each the
-engine's exact expectation per unit stake at that decision, times the hand's stake: for blackjack on the full
-shoe less the up-card and the hand's cards (a split hand also less its pair's other card), play continuing
-composition-dependent optimal after the decision (given no banker blackjack under peek); for the poker games
-over the banker's possible hands; for Super Pan 9 on the full shoe (the player's three cards).
+engine's exact expectation per unit stake at that decision, times the hand's stake.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from pathlib import Path
-from typing import Any
-
-from oddscalc import api
-from oddscalc.core.jsonread import JsonReadError, loads
-from oddscalc.verify import engine
-from oddscalc.verify.cards import BLACKJACK_VALUE, POKER_RANK, RANK_NAMES, RANK_OF, SUIT_OF, label
 from oddscalc.verify.context import Context
 from oddscalc.verify.report import STRATEGY, fraction_text
 
-__all__ = ["BlackjackStrategy", "PokerStrategy", "SuperPan9Strategy", "StrategyError"]
 
-_ORDER = ("stand", "hit", "double", "split")
+
+__all__ = ["StrategyError", "Tally", "pct"]
 
 
 class StrategyError(ValueError):
     """A strategy that cannot be used: an unknown name, or a chart file that cannot be read."""
 
 
-def _pct(x: Fraction) -> str:
+def pct(x: Fraction) -> str:
     return f"{float(x * 100):.4f}%"
 
 
-class _Tally:
+class Tally:
     """Decisions judged, departures, and their exact cost (summed once per distinct situation at the end)."""
 
     def __init__(self, ctx: Context, name: str, values: str) -> None:
@@ -72,248 +53,3 @@ class _Tally:
             "cost": fraction_text(total), "cost_decimal": f"{float(total):.6g}",
             "cost_per_round": fraction_text(total / self.ctx.report.rounds) if self.ctx.report.rounds else "0",
             "departures_without_cost": self.uncosted, "values": self.values}
-
-
-class BlackjackStrategy(_Tally):
-    def __init__(self, ctx: Context, rules, name: str) -> None:
-        self.rules = rules
-        self.chart: dict[str, dict] | None = None
-        decks = rules.decks
-        values = (f"costs: the engine's exact value of each action per unit stake (`oddscalc blackjack hand`), on "
-                  f"the full shoe of {decks} pack(s) less the up-card and the hand's cards (a split hand also less "
-                  "the pair's other card, and under CDP the earlier split hand's cards), composition-dependent "
-                  "optimal play after the decision"
-                  + ("; given no banker blackjack (peek)" if rules.peek else ""))
-        if name == "basic":
-            table = api.decision_table("blackjack", ctx.version, "initial", {**ctx.rules, "strategy": "basic"},
-                                       custom=True)
-            self.chart = _chart(table, "the engine's basic strategy")
-            title = "basic"
-        elif name == "optimal":
-            title = f"composition-dependent optimal ({self.post_split(ctx).upper()} after splits)"
-        else:
-            self.chart = _chart(_read_chart(name), name)
-            title = f"chart {Path(name).name}"
-        super().__init__(ctx, title, values)
-        self.bj_wagers = (ctx.wagers["initial"],)
-
-    @staticmethod
-    def post_split(ctx: Context) -> str:
-        """How split hands are played (the engine's rule post_split where it exists): cdp1, each hand for its own
-        cards with the pair's other card gone; cdz-, as an unsplit hand of the same cards; cdp, the second hand
-        also with the first hand's cards gone."""
-        return ctx.rules.get("post_split", "cdp1")
-
-    # the prescribed action ---------------------------------------------------------------------------------
-    def prescribe(self, codes: list[int], up: int, child: bool, aces: bool, can_split: bool,
-                  values: dict[str, Fraction] | None) -> str:
-        i = len(codes)
-        if child and i == 2 and (aces or can_split):
-            return "split" if can_split else "stand"
-        if self.chart is None:
-            return self._best(values, codes, child, can_split)
-        upv = BLACKJACK_VALUE[up] - 1
-        score, soft = _total(codes)
-        row = ("soft" if soft else "hard", score)
-        if i == 2 and not child:
-            if self.rules.pair(codes[0], codes[1]):
-                a = self.chart["two_card"].get(("pair", BLACKJACK_VALUE[codes[0]] - 1, upv))
-            else:
-                a = self.chart["two_card"].get((*row, upv))
-            return a or "stand"
-        if i == 2 and child:
-            chart = self.chart["two_card"] if self.rules.das else self.chart["no_double"]
-            a = chart.get((*row, upv)) or self.chart["no_double"].get((*row, upv))
-            if a in ("stand", "hit", "double"):
-                return a
-        return self._later(codes, upv)
-
-    def _later(self, codes: list[int], upv: int) -> str:
-        score, soft = _total(codes)
-        if score >= 21:
-            return "stand"
-        if score <= 11 or (soft and score <= 16):
-            return "hit"
-        return self.chart["later"].get(("soft" if soft else "hard", score, upv), "stand")
-
-    def _best(self, values: dict[str, Fraction], codes: list[int], child: bool, can_split: bool) -> str:
-        allowed = self._allowed(codes, child, can_split)
-        best = None
-        for a in _ORDER:
-            if a in allowed and a in values and (best is None or values[a] > values[best]):
-                best = a
-        return best or "stand"
-
-    def _allowed(self, codes: list[int], child: bool, can_split: bool) -> set[str]:
-        score, _ = _total(codes)
-        out = {"stand"}
-        if score < 21:
-            out.add("hit")
-        if len(codes) == 2 and self.rules.may_double(score) and (not child or self.rules.das):
-            out.add("double")
-        if can_split:
-            out.add("split")
-        return out
-
-    def _values(self, codes: list[int], up: int, pair_from: int | None, seen: tuple[int, ...] = ()
-                ) -> dict[str, Fraction]:
-        """The engine's value of each action on this hand, with the cards the post-split rule counts as gone:
-        the pair's other card (CDP1, CDP) and, under CDP, the earlier split hands' cards (`seen`)."""
-        rule = self.post_split(self.ctx)
-        removed = (RANK_NAMES[pair_from],) if pair_from is not None and rule != "cdz-" else ()
-        if pair_from is not None and rule == "cdp":
-            removed += tuple(RANK_NAMES[RANK_OF[c]] for c in seen)
-        try:
-            return engine.blackjack_values(self.ctx.rules, self.bj_wagers,
-                                           tuple(RANK_NAMES[RANK_OF[c]] for c in codes), RANK_NAMES[RANK_OF[up]],
-                                           removed)
-        except ValueError:  # cards the full shoe cannot hold (a shoe-integrity fault): no engine value
-            return {}
-
-    def judge(self, line: int, where: str, codes: list[int], up: int, taken: str, child: bool,
-              pair_from: int | None, aces: bool, can_split: bool, stake, seen: tuple[int, ...] = ()) -> None:
-        self.decisions += 1
-        values = None
-        if self.chart is None and not (child and len(codes) == 2 and (aces or can_split)):
-            values = self._values(codes, up, pair_from, seen)
-        want = self.prescribe(codes, up, child, aces, can_split, values)
-        if taken == want:
-            return
-        if values is None:
-            values = self._values(codes, up, pair_from, seen)
-        hand = ",".join(RANK_NAMES[RANK_OF[c]] for c in codes)
-        score, soft = _total(codes)
-        cost = None
-        if taken in values and want in values and taken in self._allowed(codes, child, can_split):
-            cost = (values[want] - values[taken]) * stake
-        shown = ", ".join(f"{a} {_pct(v)}" for a, v in values.items())
-        self.depart(line, f"{'soft' if soft else 'hard'} {score} against {RANK_NAMES[RANK_OF[up]]}",
-                    f"chose {taken} on {where} ({hand}) against {RANK_NAMES[RANK_OF[up]]}",
-                    f"{want} (exact values per unit stake: {shown})"
-                    + ("" if cost is not None else "; the action taken has no engine value here (see illegal play)"),
-                    cost)
-
-
-def _total(codes: list[int]) -> tuple[int, bool]:
-    hard = sum(BLACKJACK_VALUE[c] for c in codes)
-    if any(BLACKJACK_VALUE[c] == 1 for c in codes) and hard <= 11:
-        return hard + 10, True
-    return hard, False
-
-
-def _read_chart(path: str) -> Any:
-    p = Path(path)
-    try:
-        text = p.read_bytes()
-    except OSError as exc:
-        raise StrategyError(f"--strategy {path!r}: not basic or optimal, and not a readable chart file "
-                            f"({exc.strerror or exc})") from None
-    if len(text) > 1 << 22:
-        raise StrategyError(f"--strategy {path}: a chart file is at most 4 MB")
-    try:
-        return loads(text)
-    except JsonReadError as exc:
-        raise StrategyError(f"--strategy {path}: {exc}") from None
-
-
-def _chart(table: Any, name: str) -> dict[str, dict]:
-    """A decision table {"two_card": [[kind, n, up, action], ...], "later": ..., "no_double": ...} as look-ups."""
-    if type(table) is not dict or any(k not in table for k in ("two_card", "later", "no_double")):
-        raise StrategyError(f"{name}: a blackjack chart is an object with \"two_card\", \"later\" and \"no_double\" "
-                            "lists of [kind, total or pair value index, up-card value index, action]")
-    out: dict[str, dict] = {}
-    for part in ("two_card", "later", "no_double"):
-        rows = table[part]
-        if type(rows) is not list:
-            raise StrategyError(f"{name}: \"{part}\" must be a list")
-        look = {}
-        for row in rows:
-            if (type(row) is not list or len(row) != 4 or row[0] not in ("hard", "soft", "pair")
-                    or type(row[1]) is not int or type(row[2]) is not int or not 0 <= row[2] <= 9
-                    or row[3] not in _ORDER):
-                raise StrategyError(f"{name}: bad chart row {str(row)[:80]} in \"{part}\"; a row is [\"hard\" | "
-                                    "\"soft\" | \"pair\", total or pair value index, up-card value index 0-9, "
-                                    "stand | hit | double | split]")
-            look[(row[0], row[1], row[2])] = row[3]
-        out[part] = look
-    return out
-
-
-class PokerStrategy(_Tally):
-    """Casino stud poker's raise/fold and Three Card Poker's play/fold against the engine's optimal table."""
-
-    def __init__(self, ctx: Context, name: str) -> None:
-        if name != "optimal":
-            raise StrategyError(f"{ctx.game} has one strategy, optimal (the engine's exact decision table)")
-        self.stud = ctx.game == "casino-stud-poker"
-        self.wager = ctx.wagers["ante" if self.stud else "ante-play"]
-        self.table = api.decision_table(ctx.game, ctx.version, self.wager.key, ctx.rules, custom=True)
-        super().__init__(ctx, "optimal", "costs: the engine's exact expectation of each choice per unit Ante "
-                                         "(`oddscalc poker-hand`), over every banker hand of the other cards")
-
-    def judge(self, line: int, player: list[int], up: int | None, taken: str, stake) -> None:
-        from oddscalc.verify.poker import FIVE, five_value
-        self.decisions += 1
-        hand = tuple((POKER_RANK[c], SUIT_OF[c]) for c in player)
-        if self.stud:
-            go = self.table.decide(hand, (POKER_RANK[up], SUIT_OF[up]), FIVE[five_value(player)[0]])
-            want = "raise" if go else "fold"
-        else:
-            want = self.table[tuple(sorted(hand))]
-        if want == taken:
-            return
-        text = " ".join(_poker(c) for c in player)
-        try:
-            if self.stud:
-                bet, fold = engine.stud_values(self.wager, text, _poker(up))
-            else:
-                bet, fold = engine.three_card_values(self.wager, text)
-        except ValueError:  # a card twice (a shoe-integrity fault): no engine value
-            self.depart(line, f"{want} or fold" if want != "fold" else f"fold or {taken}", f"chose {taken} with {text}",
-                        f"{want}: the exact best choice (no value: the hand repeats a card)", None)
-            return
-        value = {"fold": fold, "raise": bet, "play": bet}
-        cost = (value[want] - value[taken]) * stake
-        self.depart(line, f"{want} or fold" if want != "fold" else f"fold or {taken}", f"chose {taken} with {text}" + (f" against {_poker(up)}" if up else ""),
-                    f"{want}: the exact best choice (per unit Ante: {want} {_pct(value[want])}, {taken} "
-                    f"{_pct(value[taken])})", cost)
-
-
-def _poker(code: int) -> str:
-    r = label(code)
-    return ("T" + r[2:]) if r.startswith("10") else r
-
-
-class SuperPan9Strategy(_Tally):
-    """The player's fourth card against the engine's exact best decision for his three cards."""
-
-    def __init__(self, ctx: Context, name: str) -> None:
-        if name != "optimal":
-            raise StrategyError("super-pan-9 has one strategy, optimal (the engine's exact decision table)")
-        self.tables = {}
-        for bank, key in (("house", "initial"), ("player", "initial-player-bank")):
-            if key in ctx.wagers:
-                self.tables[bank] = (api.decision_table("super-pan-9", ctx.version, key, ctx.rules, custom=True),
-                                     ctx.wagers[key].pay())
-        self.decks = int(ctx.rules.get("decks", "8"))
-        removed = ctx.rules.get("removed", "none")
-        self.removed = tuple(x.strip() for x in removed.split(",")) if removed.lower() not in ("", "none") else ()
-        super().__init__(ctx, "optimal", "costs: the engine's exact expectation per unit initial wager of standing "
-                                         "and drawing for the player's three cards, on the full shoe")
-
-    def judge(self, line: int, player: list[int], bank: str, stake=1) -> None:
-        from oddscalc.verify.cards import BACCARAT_POINT
-        self.decisions += 1
-        table, pays = self.tables[bank]
-        holding = tuple(sorted(BACCARAT_POINT[c] for c in player[:3]))
-        want = table[holding]
-        taken = "draw" if len(player) == 4 else "stand"
-        if want == taken:
-            return
-        values = engine.super_pan_9_values(self.decks, self.removed, holding, pays)
-        point = sum(holding) % 10
-        self.depart(line, f"fourth card on {point}", f"chose to {taken} on {point} "
-                    f"({' '.join(label(c) for c in player[:3])})",
-                    f"{want}: the exact best choice (per unit: stand {_pct(values['stand'])}, draw "
-                    f"{_pct(values['draw'])})", (values[want] - values[taken]) * stake)
-

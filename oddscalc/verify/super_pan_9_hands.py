@@ -24,16 +24,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from oddscalc.core.numbers import shorten
-from oddscalc.verify.baccarat import _points
+from oddscalc.verify.baccarat import hand_points
 from oddscalc.verify.context import payout_citation
 from oddscalc.verify.reader import LogError, amount, check_keys, require, stake, wager_list
 from oddscalc.verify.report import ILLEGAL, MISPAID, amount_text
-
-if TYPE_CHECKING:
-    from oddscalc.verify.baccarat import SuperPan9Judge
 
 __all__ = ["HandsJudge", "Hand", "ROUND_KEYS", "MAX_PLAYERS"]
 
@@ -70,7 +67,7 @@ def _t(x: Any) -> str:
 class HandsJudge:
     """The `hands` form for `SuperPan9Judge` (whose shoe, runs record, strategy and settlement it shares)."""
 
-    def __init__(self, judge: SuperPan9Judge) -> None:
+    def __init__(self, judge: Any) -> None:  # the `SuperPan9Judge` whose rounds these are (it holds this one)
         self.judge = judge
         self.ctx = judge.ctx
         self.report = judge.report
@@ -96,8 +93,8 @@ class HandsJudge:
                         + [c for h in hands for c in h.cards[3:]] + B[3:])
         if bank == "house":
             judge.house_rule(line, B)
-        fb = _points(B)
-        points = [_points(h.cards) for h in hands]
+        fb = hand_points(B)
+        points = [hand_points(h.cards) for h in hands]
         if new:
             judge.runs.add(fb > points[0])
         if bank == "player":

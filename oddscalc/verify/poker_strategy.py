@@ -1,0 +1,58 @@
+"""Casino stud poker and Three Card Poker strategy conformance (`verify --strategy optimal`): each raise (play)
+or fold against the engine's optimal decision table, costed over the banker's possible hands."""
+
+from __future__ import annotations
+
+from oddscalc import api
+from oddscalc.verify import engine
+from oddscalc.verify.cards import POKER_RANK, SUIT_OF, label
+from oddscalc.verify.context import Context
+from oddscalc.verify.strategy import StrategyError, Tally, pct
+from oddscalc.verify.poker import FIVE, five_value
+
+
+__all__ = ["PokerStrategy"]
+
+
+class PokerStrategy(Tally):
+    """Casino stud poker's raise/fold and Three Card Poker's play/fold against the engine's optimal table."""
+
+    def __init__(self, ctx: Context, name: str) -> None:
+        if name != "optimal":
+            raise StrategyError(f"{ctx.game} has one strategy, optimal (the engine's exact decision table)")
+        self.stud = ctx.game == "casino-stud-poker"
+        self.wager = ctx.wagers["ante" if self.stud else "ante-play"]
+        self.table = api.decision_table(ctx.game, ctx.version, self.wager.key, ctx.rules, custom=True)
+        super().__init__(ctx, "optimal", "costs: the engine's exact expectation of each choice per unit Ante "
+                                         "(`oddscalc poker-hand`), over every banker hand of the other cards")
+
+    def judge(self, line: int, player: list[int], up: int | None, taken: str, stake) -> None:
+        self.decisions += 1
+        hand = tuple((POKER_RANK[c], SUIT_OF[c]) for c in player)
+        if self.stud:
+            go = self.table.decide(hand, (POKER_RANK[up], SUIT_OF[up]), FIVE[five_value(player)[0]])
+            want = "raise" if go else "fold"
+        else:
+            want = self.table[tuple(sorted(hand))]
+        if want == taken:
+            return
+        text = " ".join(_poker(c) for c in player)
+        try:
+            if self.stud:
+                bet, fold = engine.stud_values(self.wager, text, _poker(up))
+            else:
+                bet, fold = engine.three_card_values(self.wager, text)
+        except ValueError:  # a card twice (a shoe-integrity fault): no engine value
+            self.depart(line, f"{want} or fold" if want != "fold" else f"fold or {taken}", f"chose {taken} with {text}",
+                        f"{want}: the exact best choice (no value: the hand repeats a card)", None)
+            return
+        value = {"fold": fold, "raise": bet, "play": bet}
+        cost = (value[want] - value[taken]) * stake
+        self.depart(line, f"{want} or fold" if want != "fold" else f"fold or {taken}", f"chose {taken} with {text}" + (f" against {_poker(up)}" if up else ""),
+                    f"{want}: the exact best choice (per unit Ante: {want} {pct(value[want])}, {taken} "
+                    f"{pct(value[taken])})", cost)
+
+
+def _poker(code: int) -> str:
+    r = label(code)
+    return ("T" + r[2:]) if r.startswith("10") else r
