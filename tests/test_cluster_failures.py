@@ -4,7 +4,8 @@ processes of their own on 127.0.0.1 (not a `LocalCluster`), and local runs stopp
 Each failure is one line on stderr and its exit status (2: bad input, a malformed address or nothing that
 is a Dask scheduler there; 1: a run that failed after it started; 130: Ctrl-C; 143: SIGTERM), all within
 30 s; no worker attached is a warning and a wait; a part handed over is never computed again when a worker
-dies; a stopped local run leaves no process behind, and never had more at work than the CPUs.
+dies; a stopped local run leaves no process behind, and never had more at work than the CPUs. The tests that
+start processes take seconds each (about 55 s in all on an idle machine): they are marked slow (`make test`).
 """
 
 from __future__ import annotations
@@ -163,6 +164,7 @@ class _Page(http.server.BaseHTTPRequestHandler):
         pass
 
 
+@pytest.mark.slow
 def test_a_web_server_at_the_address_is_one_line_within_seconds(tmp_path):
     """A tiny HTTP server where the scheduler should be: it waits for the end of a request line that Dask's
     handshake never sends, as Dask waits for a handshake reply (Dask alone waits for ever). With the default
@@ -196,6 +198,7 @@ def _marked(job: tuple[str, int]) -> tuple[int, int]:
     return x, os.getpid()
 
 
+@pytest.mark.slow
 def test_the_dashboard_or_a_worker_given_as_the_scheduler_is_one_line_and_a_dead_worker_recomputes_nothing(
         tmp_path, capsys, monkeypatch):
     """One scheduler, two workers. Its dashboard port (a web server) and a worker's address are each refused
@@ -233,6 +236,7 @@ def test_the_dashboard_or_a_worker_given_as_the_scheduler_is_one_line_and_a_dead
                 _stop(w)
 
 
+@pytest.mark.slow
 def test_no_worker_attached_is_a_warning_then_a_wait_until_one_attaches(tmp_path):
     with _scheduler(tmp_path) as (_, address, _dashboard):
         log = tmp_path / "run"
@@ -260,6 +264,7 @@ def test_no_worker_attached_is_a_warning_then_a_wait_until_one_attaches(tmp_path
     assert "punto-banco" in Path(f"{log}.out").read_text()
 
 
+@pytest.mark.slow
 def test_losing_the_scheduler_mid_run_is_one_line_naming_state_and_exit_1(tmp_path):
     state = tmp_path / "state"
     log = tmp_path / "run"
@@ -337,6 +342,7 @@ def _stopped_by(p: subprocess.Popen, sig: int, log: Path, watch: float) -> tuple
     return list(seen.values()), code, time.monotonic() - sent
 
 
+@pytest.mark.slow
 def test_sigterm_to_a_local_protect_run_leaves_no_worker(tmp_path):
     """Blackjack shoes on local processes (`--workers 8`: never more than the CPUs), SIGTERM while they work:
     one line, exit 143, and no worker left."""
