@@ -1,10 +1,12 @@
 """`core.parallel`: parts on several processes, and the progress a part sends from inside a worker."""
 
-import pytest
+import os
 import re
 import time
 
-from oddscalc.core.parallel import map_parts, relay
+import pytest
+
+from oddscalc.core.parallel import cpus, map_parts, relay
 
 
 def _part(x: int) -> int:
@@ -21,6 +23,29 @@ def test_words_from_inside_a_worker_reach_the_parents_line():
     assert map_parts(_part, [3, 4], lambda *said: heard.append(said), "squares", processes=2) == [9, 16]
     assert heard[0] == (0, 2, "squares: 0 of 2") and heard[-1][:2] == (2, 2)
     assert any(label.startswith("squares: 0 of 2; part ") and label.endswith(" 25%") for _, _, label in heard)
+
+
+def _own_pid(x: int) -> int:
+    """A part that takes a little while and says which process ran it."""
+    time.sleep(0.3)
+    return os.getpid()
+
+
+def _nested(x: int) -> tuple[int, list[int]]:
+    """A part whose work is itself a map of parts (as a blackjack composition's game maps its up-cards)."""
+    return os.getpid(), map_parts(_own_pid, [x, x], label="inner")
+
+
+def test_a_parts_own_parts_run_in_its_process_and_show_on_its_line():
+    """Asked for 64 processes on a machine with fewer CPUs, two parts each mapping two parts of their own: the
+    outer parts run in at most `cpus()` worker processes, each one's own parts in that same process (no
+    grandchild: nested pools used to put 4 processes to work on 2 CPUs), and the inner count is on the line."""
+    heard: list[str] = []
+    got = map_parts(_nested, [1, 2, 3], lambda d, t, label: heard.append(label), "outer", processes=64)
+    outer = {pid for pid, _ in got}
+    assert os.getpid() not in outer and len(outer) <= min(cpus(), 3)
+    assert all(inner == [pid, pid] for pid, inner in got)
+    assert any(re.fullmatch(r"outer: [0-2] of 3; inner: [12] of 2", label) for label in heard), heard
 
 
 def test_one_process_shows_the_parts_words_too_and_relay_is_silent_outside():

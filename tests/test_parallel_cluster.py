@@ -4,6 +4,7 @@ nothing answers, or something other than Dask, is one line and exit 2 from the c
 
 import json
 import math
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -58,14 +59,14 @@ def test_a_malformed_address_is_one_line_and_exit_2_before_any_work(address, tmp
 
 
 def test_a_scheduler_that_does_not_answer_is_one_line_and_exit_2(tmp_path, monkeypatch):
-    from oddscalc.core import parallel
-
+    """Nothing listens: said at once (not after Dask's retries of a refused connection)."""
     monkeypatch.setenv("ODDSCALC_CACHE", str(tmp_path))  # no cache: the parts must be sent
-    monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", "2s")  # not Dask's 20 s of retries
     address = "tcp://127.0.0.1:9"  # the discard port: nothing listens
+    started = time.monotonic()
     r = CliRunner().invoke(cli, ["blackjack", "game", "--no-cache", "--scheduler", address])
     assert r.exit_code == 2, r.output
     assert "Traceback" not in r.output and r.output.count("\n") == 1 and "cannot reach" in r.output
+    assert "connection refused" in r.output and time.monotonic() - started < 10
 
 
 def test_a_port_that_answers_but_not_as_dask_is_one_line_and_exit_2(tmp_path, monkeypatch):
@@ -74,7 +75,7 @@ def test_a_port_that_answers_but_not_as_dask_is_one_line_and_exit_2(tmp_path, mo
     import socket
     import threading
 
-    from oddscalc.core import parallel
+    from oddscalc.core import cluster
 
     server = socket.create_server(("127.0.0.1", 0))
     port = server.getsockname()[1]
@@ -91,7 +92,7 @@ def test_a_port_that_answers_but_not_as_dask_is_one_line_and_exit_2(tmp_path, mo
 
     threading.Thread(target=answer, daemon=True).start()
     monkeypatch.setenv("ODDSCALC_CACHE", str(tmp_path))
-    monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", "2s")
+    monkeypatch.setattr(cluster, "HANDSHAKE_TIMEOUT", 2.0)
     try:
         address = f"tcp://127.0.0.1:{port}"
         r = CliRunner().invoke(cli, ["protect", "punto-banco", "--shoes", "1", "--scheduler", address])

@@ -3,7 +3,9 @@ entry point that turns every error into one line and an exit status."""
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 from concurrent.futures.process import BrokenProcessPool
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as package_version
@@ -12,6 +14,7 @@ import click
 
 from oddscalc.cli import baccarat, blackjack, data, law, plan, poker, protect, queries, sim, verify
 from oddscalc.cli.common import one_line
+from oddscalc.core.cluster import ClusterFailure
 from oddscalc.core.numbers import shorten
 
 __all__ = ["main", "cli", "COMMAND_MODULES"]
@@ -39,8 +42,19 @@ for _module in COMMAND_MODULES:
         cli.add_command(_command)
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised where the command is (like Ctrl-C's KeyboardInterrupt) so that it stops its workers."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated(signum)
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: one-line errors with exit status 2, a clean message on interrupt."""
+    """Entry point: one-line errors with exit status 2 for bad input, 1 for a run that failed after it started
+    (a Dask cluster lost); a clean message on interrupt (130) or SIGTERM (143), local workers stopped first."""
+    here = threading.current_thread() is threading.main_thread()  # only the main thread may set a handler
+    previous = signal.signal(signal.SIGTERM, _terminate) if here else None
     try:
         rv = cli.main(args=argv, prog_name="oddscalc", standalone_mode=False)
     except click.exceptions.Exit as exc:
@@ -54,6 +68,12 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         click.echo("\noddscalc: interrupted", err=True)
         sys.exit(130)
+    except Terminated:
+        click.echo("\noddscalc: terminated", err=True)
+        sys.exit(143)
+    except ClusterFailure as exc:  # the run started, then its cluster failed: not the input's fault
+        click.echo(f"oddscalc: error: {one_line(str(exc))}", err=True)
+        sys.exit(1)
     except BrokenPipeError:
         sys.exit(1)
     except MemoryError as exc:  # work a user asked for without a bound (a blackjack law with --law-budget none)
@@ -66,4 +86,7 @@ def main(argv: list[str] | None = None) -> None:
         where = f" ({shorten(exc.filename)})" if exc.filename else ""
         click.echo(f"oddscalc: error: input/output failed{where}: {exc.strerror or exc}", err=True)
         sys.exit(2)
+    finally:
+        if here and previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     sys.exit(rv if isinstance(rv, int) else 0)

@@ -9,6 +9,7 @@ from fractions import Fraction
 import click
 
 from oddscalc.cli.common import analysis_options, check_format, default_version, emit, fail, parse_pairs
+from oddscalc.core.cluster import ClusterFailure
 from oddscalc.core.files import check_output, write_text
 from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.core.progress import StderrBar
@@ -76,10 +77,12 @@ def removal(game, version, pay, rule, decks, custom, fmt) -> None:
               help="Blackjack: the expectation under basic (fixed chart), optimal (CD) or both.")
 @click.option("--spread", default="8", show_default=True, help="Bet spread: 1 to N units by true count.")
 @click.option("--chunk-size", default=None, help="Shoes per task (default: 1 for blackjack, 20 otherwise).")
-@click.option("--workers", default=None, help="Local processes (default: $ODDSCALC_WORKERS or min(2, CPUs)).")
+@click.option("--workers", default=None,
+              help="Local processes (default: $ODDSCALC_WORKERS or min(2, CPUs); never more than the CPUs).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Dask scheduler (tcp://host:8786); default: Dask's scheduler-address config / "
-                   "$DASK_SCHEDULER_ADDRESS, else local processes.")
+                   "$DASK_SCHEDULER_ADDRESS, else local processes. A scheduler lost mid-run ends the run (exit 1); "
+                   "with --state, running the command again resumes it.")
 @click.option("--state", default=None, metavar="DIR", help="Folder of finished chunks: an interrupted run resumes.")
 @click.option("--records", default=None, metavar="FILE", help="Also write every round (CSV, exact values).")
 def protect(game, version, pay, rule, decks, custom, fmt, penetration, count_text, shoes, seed, strategy, spread,
@@ -110,6 +113,10 @@ def protect(game, version, pay, rule, decks, custom, fmt, penetration, count_tex
         found = run(plan, size, processes, address, state_dir, StderrBar())
     except ValueError as exc:
         fail(str(exc))
+    except ClusterFailure as exc:  # exit 1 (cli.main); the chunks finished are saved when there is a state folder
+        kept = (f"kept in --state {state_dir}: run the same command again to resume" if state_dir else
+                "none kept: with --state DIR a rerun resumes from the finished chunks")
+        raise ClusterFailure(f"{exc}, {kept}") from None
     measures = tuple(m.name for m in t.measures)
     s = summarise(found, measures, kinds, pack, count, n_spread)
     if records_path:

@@ -2,33 +2,45 @@
 
 Exact results do not depend on the order parts finish in: callers merge them in input order, so output
 is byte-identical whatever the number of processes. $ODDSCALC_WORKERS sets the number (1: no child
-processes at all); by default, two or the number of CPUs, whichever is smaller.
+processes at all); by default, two or the number of CPUs, whichever is smaller; never more than the CPUs this
+process may run on. A part's own `map_parts` (a nested one: inside a pool's worker, a Dask task or a daemonic
+process) runs its parts one after another in that part's process, so nested maps never start grandchildren
+and never put more processes to work than there are CPUs.
 
 A part that runs for minutes says how far it has got through `relay` (a `core.progress.Progress`): from a
 worker process the words travel back on a queue the pool's workers are given when they start, and
 `map_parts` shows each line after its own count of parts done; with no progress asked for, `relay` does
-nothing.
+nothing. A nested `map_parts` given no progress of its own puts its count of parts on the outer part's line.
+
+Stopping: Ctrl-C, or any error (the command line turns SIGTERM into one), terminates the pool's workers and
+waits for them; the workers leave Ctrl-C to the parent (they ignore SIGINT), end at once on SIGTERM, and on
+Linux end with the parent if it dies without a word (SIGKILL).
 
 On a Dask distributed cluster: inside `on_cluster(address)` every `map_parts` call sends its parts to the
-scheduler at `address` instead (`distributed.Client.map`; the workers need oddscalc installed), results again
-merged in input order, so the output is byte-identical to a local run's. `relay` says nothing from there: the
-progress line counts the parts done.
+scheduler at `address` instead (`core.cluster.completed_on_dask`; the workers need oddscalc installed), results
+again merged in input order, so the output is byte-identical to a local run's. `relay` says nothing from there:
+the progress line counts the parts done.
 """
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import queue as queues
+import signal
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import closing, contextmanager
-from pathlib import Path
 from typing import TypeVar
 
-__all__ = ["workers", "map_parts", "relay", "on_cluster", "completed_on_dask", "scheduler_address", "checked_address",
-           "ClusterError", "SCHEMES"]
+from oddscalc.core.cluster import (SCHEMES, ClusterError, ClusterFailure, checked_address, completed_on_dask,
+                                   scheduler_address)
+
+__all__ = ["workers", "cpus", "map_parts", "relay", "on_cluster", "completed_on_dask", "scheduler_address",
+           "checked_address", "ClusterError", "ClusterFailure", "SCHEMES"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -39,10 +51,11 @@ _listener: Callable[[str], None] | None = None
 #: A worker sends at most one line of progress in this many seconds (the queue stays short).
 RELAY_EVERY = 0.25
 
+#: True in a worker process of a pool `map_parts` started.
+_pool_worker = False
 
-class ClusterError(ValueError):
-    """A Dask scheduler address that is malformed (`checked_address`), or where nothing answers."""
-
+#: Seconds a terminated worker is given to go before it is killed.
+_STOP_WAIT = 5.0
 
 #: The Dask scheduler `map_parts` sends its parts to (None: local processes); set by `on_cluster`.
 _cluster: str | None = None
@@ -60,42 +73,8 @@ def on_cluster(address: str | None) -> Iterator[None]:
         _cluster = outer
 
 
-#: How long to wait for a Dask scheduler to answer before giving up.
-CONNECT_TIMEOUT = "20s"
-
-#: The address schemes a Dask scheduler listens on.
-SCHEMES = ("tcp", "tls", "ucx", "ws", "wss", "inproc")
-
-
-def checked_address(address: str) -> str:
-    """`address` if it has the form of a Dask scheduler's (scheme://where, a known scheme), else a
-    `ClusterError` naming it and what is allowed. Whether it answers is known only once parts are sent."""
-    scheme, sep, where = address.partition("://")
-    if not sep or scheme not in SCHEMES or not where.strip() or where.strip() != where:
-        raise ClusterError(f"Dask scheduler {address[:80]!r}: give scheme://host:port with a scheme among "
-                           f"{', '.join(SCHEMES)}, e.g. tcp://10.0.0.5:8786")
-    return address
-
-
-def scheduler_address(given: str | None) -> str | None:
-    """The Dask scheduler to use: `given` (`checked_address`), else Dask's configured `scheduler-address` (set
-    by $DASK_SCHEDULER_ADDRESS or a Dask config file), else None (local processes)."""
-    if given is not None:
-        return checked_address(given)
-    if not os.environ.get("DASK_SCHEDULER_ADDRESS") and not _dask_config_files():
-        return None  # nothing can configure one: do not pay for importing dask
-    import dask.config
-
-    return dask.config.get("scheduler-address", None) or None
-
-
-def _dask_config_files() -> bool:
-    return any(Path(p).expanduser().exists() for p in
-               (os.environ.get("DASK_CONFIG", "~/.config/dask"), "/etc/dask"))
-
-
 def workers() -> int:
-    """How many processes to use: $ODDSCALC_WORKERS, else min(2, CPUs)."""
+    """How many processes to use: $ODDSCALC_WORKERS, else min(2, CPUs) (`map_parts` uses at most `cpus()`)."""
     text = os.environ.get("ODDSCALC_WORKERS", "")
     if text.strip():
         try:
@@ -105,7 +84,15 @@ def workers() -> int:
         if n < 1:
             raise ValueError(f"ODDSCALC_WORKERS={n} must be at least 1")
         return n
-    return max(1, min(2, os.cpu_count() or 1))
+    return max(1, min(2, cpus()))
+
+
+def cpus() -> int:
+    """The CPUs this process may run on (its affinity where the system says, else all of the machine's)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
 def relay(done: int, total: int, label: str = "") -> None:
@@ -125,10 +112,16 @@ def relay(done: int, total: int, label: str = "") -> None:
         _listener(f"{label} {100 * done // total}%" if total > 0 else label)
 
 
-def _listen(words) -> None:
-    """A worker's start: `relay` puts its words on the parent's queue, at most one line every `RELAY_EVERY`
-    seconds, never waiting (a worker stopping does not wait for the parent to read)."""
-    global _listener
+def _start_worker(words, parent: int) -> None:
+    """A pool worker's start: nested maps run here (`_inside_part`); Ctrl-C is the parent's to handle (it
+    stops the workers), SIGTERM ends the worker at once, and on Linux so does the parent's death; `relay`
+    puts its words on the parent's queue, at most one line every `RELAY_EVERY` seconds, never waiting (a
+    worker stopping does not wait for the parent to read)."""
+    global _listener, _pool_worker
+    _pool_worker = True
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not a handler the parent's command line installed
+    _end_with(parent)
     if words is None:
         _listener = None
         return
@@ -144,34 +137,91 @@ def _listen(words) -> None:
     _listener = send
 
 
+def _end_with(parent: int) -> None:
+    """On Linux, SIGTERM to this process when the thread that started it ends (prctl PR_SET_PDEATHSIG): a
+    parent killed outright (SIGKILL, the system short of memory) leaves no worker behind. Elsewhere nothing."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM))  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent went before the request was made
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _inside_part() -> bool:
+    """Whether this code runs inside a part already: in a worker of a pool `map_parts` started, in a Dask
+    task, or in a daemonic process (which may not start processes). Nested parts then run here, one after
+    another: the outer map already puts a process on every CPU it may."""
+    if _pool_worker or multiprocessing.current_process().daemon:
+        return True
+    distributed = sys.modules.get("distributed")  # never imported for this: a Dask task has imported it
+    if distributed is None:
+        return False
+    try:
+        distributed.get_worker()
+    except ValueError:  # "no worker found": not a Dask task
+        return False
+    return True
+
+
 def map_parts(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int, int, str], None] | None = None,
               label: str = "parts", processes: int | None = None) -> list[R]:
-    """[fn(x) for x in items], on up to `processes` processes (default `workers()`), or on the Dask cluster of
-    `on_cluster`; `fn` must be a module-level function and items and results picklable. Ctrl-C (any error)
-    stops the workers. `progress` hears the parts done and every line a part sends through `relay`."""
-    global _listener
+    """[fn(x) for x in items], on up to `processes` processes (default `workers()`, never more than `cpus()`;
+    in this process when nested, `_inside_part`), or on the Dask cluster of `on_cluster`; `fn` must be a
+    module-level function and items and results picklable. Ctrl-C (any error) stops the workers. `progress`
+    hears the parts done and every line a part sends through `relay`; given none inside a part whose map
+    shows progress, the count of these parts (two or more) goes on that part's line.
+
+    >>> seen = []
+    >>> def parts_of(x):
+    ...     return map_parts(abs, [x, -x], label="inner", processes=1)
+    >>> map_parts(parts_of, [1, 2], lambda d, t, label: seen.append(label), "outer", processes=1)
+    [[1, 1], [2, 2]]
+    >>> seen[:3]
+    ['outer: 1 of 2', 'outer: 1 of 2; inner: 1 of 2', 'outer: 1 of 2; inner: 2 of 2']
+    """
     total = len(items)
     if _cluster is not None and total:
         return _map_on_dask(fn, items, _cluster, progress, label)
-    n = processes or workers()
-    if n <= 1 or total <= 1:
-        out = []
+    if progress is None and _listener is not None and total > 1:  # a part's parts: their count on its line
         outer = _listener
-        try:
-            for done, x in enumerate(items):
-                head = f"{label}: {done + 1} of {total}"
-                if progress:
-                    progress(done, total, head)
-                    _listener = lambda text, done=done, head=head: progress(done, total, f"{head}; {text}")
-                out.append(fn(x))
-        finally:
-            _listener = outer
-        if progress:
-            progress(total, total, f"{label}: done")
-        return out
+        progress = lambda _done, _total, text: outer(text)  # noqa: E731
+    n = min(processes or workers(), total, cpus())
+    if n <= 1 or _inside_part():
+        return _map_here(fn, items, progress, label)
+    return _map_on_pool(fn, items, progress, label, n)
+
+
+def _map_here(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int, int, str], None] | None,
+              label: str) -> list[R]:
+    """`map_parts` in this process, one part after another."""
+    global _listener
+    total = len(items)
+    out = []
+    outer = _listener
+    try:
+        for done, x in enumerate(items):
+            head = f"{label}: {done + 1} of {total}"
+            if progress:
+                progress(done, total, head)
+                _listener = lambda text, done=done, head=head: progress(done, total, f"{head}; {text}")
+            out.append(fn(x))
+    finally:
+        _listener = outer
+    if progress:
+        progress(total, total, f"{label}: done")
+    return out
+
+
+def _map_on_pool(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int, int, str], None] | None,
+                 label: str, n: int) -> list[R]:
+    """`map_parts` on a pool of `n` worker processes; any error or Ctrl-C stops them (`_stop`)."""
+    total = len(items)
     results: list = [None] * total
     words = multiprocessing.Queue() if progress else None
-    pool = ProcessPoolExecutor(max_workers=min(n, total), initializer=_listen, initargs=(words,))
+    pool = ProcessPoolExecutor(max_workers=n, initializer=_start_worker, initargs=(words, os.getpid()))
     try:
         futures = {pool.submit(fn, x): i for i, x in enumerate(items)}
         pending, done, latest = set(futures), 0, ""
@@ -191,15 +241,27 @@ def map_parts(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int,
                 if finished:
                     progress(done, total, head + (f"; {latest}" if latest and pending else ""))
     except BaseException:
-        workers_running = list((getattr(pool, "_processes", None) or {}).values())  # shutdown forgets them
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in workers_running:
-            process.terminate()  # Ctrl-C means stop: without this the workers run on through their queue
+        _stop(pool)
         raise
     pool.shutdown()
     if words is not None:
         words.close()  # lines a worker sent as it finished are not shown: its part's result said more
     return results
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Ctrl-C means stop: the workers terminated (else they run on through their queue) and waited for, killed
+    if one is still there after `_STOP_WAIT` seconds, so that none outlives the call."""
+    running = list((getattr(pool, "_processes", None) or {}).values())  # shutdown forgets them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in running:
+        process.terminate()
+    deadline = time.monotonic() + _STOP_WAIT
+    for process in running:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+            process.join(1.0)
 
 
 def _drain(words) -> list[str]:
@@ -220,38 +282,13 @@ def _map_on_dask(fn: Callable[[T], R], items: Sequence[T], address: str,
     results: list = [None] * total
     if progress:
         progress(0, total, f"{label}: 0 of {total} on {address}")
-    with closing(completed_on_dask(fn, items, address)) as finished:
-        for done, (i, result) in enumerate(finished, 1):
-            results[i] = result
-            if progress:
-                progress(done, total, f"{label}: {done} of {total} on {address}")
+    done = 0
+    try:
+        with closing(completed_on_dask(fn, items, address)) as finished:
+            for done, (i, result) in enumerate(finished, 1):
+                results[i] = result
+                if progress:
+                    progress(done, total, f"{label}: {done} of {total} on {address}")
+    except ClusterFailure as exc:
+        raise ClusterFailure(f"{exc}; {done} of {total} parts ({label}) had finished: run the command again") from None
     return results
-
-
-def completed_on_dask(fn: Callable[[T], R], items: Sequence[T], address: str, keys: list[str] | None = None
-                      ) -> Iterator[tuple[int, R]]:
-    """Every part submitted at once to the Dask cluster at `address` (under `keys`, if given), and each
-    (index, result) as it finishes. A scheduler that cannot be reached is a `ClusterError` naming it; Ctrl-C,
-    any error, or the generator closed early cancels what is left and closes the connection."""
-    checked_address(address)
-    from distributed import Client, as_completed
-
-    try:
-        client = Client(address, timeout=CONNECT_TIMEOUT)
-    except OSError as exc:  # refused, timed out (a TimeoutError is an OSError), no such host
-        raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: {exc or type(exc).__name__}") from None
-    except Exception as exc:  # something answered, but not in Dask's protocol (a web server, another service)
-        raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: what answers there is not a Dask "
-                           f"scheduler ({type(exc).__name__}: {str(exc)[:60]})") from None
-    futures = []
-    try:
-        futures = client.map(fn, list(items), key=keys, pure=False)
-        where = {f.key: i for i, f in enumerate(futures)}
-        for future in as_completed(futures):
-            yield where[future.key], future.result()
-    except BaseException:
-        if futures:
-            client.cancel(futures)
-        raise
-    finally:
-        client.close()

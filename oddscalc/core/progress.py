@@ -7,7 +7,7 @@ import sys
 import time
 from typing import Protocol, TextIO
 
-__all__ = ["Progress", "StderrBar", "prefixed"]
+__all__ = ["Progress", "StderrBar", "prefixed", "is_terminal"]
 
 
 class Progress(Protocol):
@@ -43,7 +43,7 @@ class StderrBar:
                  every: float = 30.0) -> None:
         self.stream = stream or sys.stderr
         self.width = width
-        self.enabled = force or _is_terminal(self.stream)
+        self.enabled = force or is_terminal(self.stream)
         self.every = every
         self._last = 0.0
         self._shown = 0  # length of the line last written, to be covered
@@ -94,7 +94,7 @@ class StderrBar:
         self.stream.flush()
 
 
-def _is_terminal(stream: TextIO) -> bool:
+def is_terminal(stream: TextIO) -> bool:
     """Whether `stream` is a terminal (a stream without `isatty`, or a closed one, is not)."""
     try:
         return bool(stream.isatty())

@@ -4,10 +4,11 @@ The shoes are cut into chunks of consecutive indices (a chunk is one task: thous
 choke a scheduler). Every shoe is fixed by the seed and its index, so the records, merged in shoe order, do
 not depend on the chunking, the number of workers or where they run. Locally the chunks go to
 `core.parallel.map_parts` (its processes; 1 for none); with a scheduler address (the `scheduler` argument,
-or Dask's own configuration `scheduler-address`, which $DASK_SCHEDULER_ADDRESS sets) to a
-`distributed.Client` on that cluster. With a state folder every finished chunk is written there at once
-(atomically, `core.files`), beside a manifest of the run; a later run of the same plan reads those chunks
-and computes only the others, so an interrupted run resumes where it stopped.
+or Dask's own configuration `scheduler-address`, which $DASK_SCHEDULER_ADDRESS sets) to that Dask cluster
+(`core.cluster.completed_on_dask`: a lost scheduler is a `ClusterFailure` saying how many chunks finished).
+With a state folder every finished chunk is written there at once (atomically, `core.files`), beside a
+manifest of the run; a later run of the same plan reads those chunks and computes only the others, so an
+interrupted run resumes where it stopped.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from pathlib import Path
 
 from oddscalc.core.files import write_text
 from oddscalc.core.jsonread import loads
-from oddscalc.core.parallel import completed_on_dask, map_parts, scheduler_address
+from oddscalc.core.cluster import ClusterFailure, completed_on_dask, scheduler_address
+from oddscalc.core.parallel import map_parts
 from oddscalc.protect.shoes import Plan, Round, ShoeRecord, deal_shoe
 
 __all__ = ["StateError", "run", "chunks", "scheduler_address", "fingerprint"]
@@ -116,7 +118,10 @@ def run(plan: Plan, chunk_size: int, processes: int | None = None, scheduler: st
     if progress:
         progress(len(done), total, label)
     if scheduler and todo:
-        _on_dask(scheduler, plan, todo, done, state, lambda n: progress and progress(n, total, label))
+        try:
+            _on_dask(scheduler, plan, todo, done, state, lambda n: progress and progress(n, total, label))
+        except ClusterFailure as exc:  # the chunks finished so far are saved already
+            raise ClusterFailure(f"{exc}; {len(done)} of {total} chunks finished") from None
     elif todo:
         def step(n: int, _total: int, _label: str) -> None:
             if progress:
@@ -129,8 +134,9 @@ def run(plan: Plan, chunk_size: int, processes: int | None = None, scheduler: st
 
 def _on_dask(address: str, plan: Plan, todo: list[tuple[int, int]], done: dict, state: Path | None,
              report: Callable[[int], object]) -> None:
-    """Submit the chunks to the cluster at `address`; save and collect each as it finishes. Ctrl-C (or any
-    error) cancels what is left and closes the connection (`core.parallel.completed_on_dask`)."""
+    """Submit the chunks to the cluster at `address`; save and collect each as it finishes (its data then
+    released on the cluster: a worker lost later makes nothing saved run again). Ctrl-C (or any error) cancels
+    what is left and closes the connection (`core.cluster.completed_on_dask`)."""
     keys = [f"oddscalc-protect-{_digest(plan)}-{a}-{b}" for a, b in todo]
     with closing(completed_on_dask(run_chunk, [(plan, a, b) for a, b in todo], address, keys)) as finished:
         for i, records in finished:
