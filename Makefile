@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install tables data test check wheel-smoke studies fuzz bench clean
+.PHONY: install tables data test check lint wheel-smoke studies fuzz bench clean
 
 install: $(STAMP)
 
@@ -23,6 +23,13 @@ test: $(STAMP)
 # The fast tier: every module, the tests marked slow left out, on two processes (under two minutes on two cores).
 check: $(STAMP)
 	$(BIN)/python -m pytest -q -m "not slow" -n 2
+
+# The architecture contracts, the linter, the formatter and the type checker (CI runs it).
+lint: $(STAMP)
+	$(BIN)/lint-imports --no-cache
+	$(BIN)/ruff check oddscalc tests bench studies tools
+	$(BIN)/ruff format --check oddscalc tests bench studies tools
+	$(BIN)/mypy
 
 # Rebuild the exact results shipped in oddscalc/data (only what is missing or stale; resumable).
 data: $(STAMP)

@@ -28,6 +28,7 @@ def _fresh(game: str, base: str, decks: str):
 
     def run():
         api.analyse(game, "1994", rules={"decks": decks, "removed": base + ",K" * next(calls)})
+
     return run
 
 
@@ -46,15 +47,27 @@ def _bank(hands: int):
 def cases():
     return [
         ("punto banco, full 8-deck computation, cold (tableau tables built)", _cold_punto_banco, 3),
-        ("punto banco, full 8-deck computation (api, 3 wagers)",
-         lambda: api.analyse("punto-banco", "1994", rules={"decks": "8"}), 11),
-        ("punto banco, composition query, 8 decks less 20+ cards, a new shoe each call (api)",
-         _fresh("punto-banco", _DEPLETED_PB, "8"), 11),
+        (
+            "punto banco, full 8-deck computation (api, 3 wagers)",
+            lambda: api.analyse("punto-banco", "1994", rules={"decks": "8"}),
+            11,
+        ),
+        (
+            "punto banco, composition query, 8 decks less 20+ cards, a new shoe each call (api)",
+            _fresh("punto-banco", _DEPLETED_PB, "8"),
+            11,
+        ),
         ("super pan 9, full 288-card shoe, cold", _cold_super_pan_9, 3),
-        ("super pan 9, full 288-card shoe (api, 4 wagers, strategy solved)",
-         lambda: api.analyse("super-pan-9", "1994"), 11),
-        ("super pan 9, composition query less 17+ cards, a new shoe each call (api)",
-         _fresh("super-pan-9", _DEPLETED_SP9, "8"), 11),
+        (
+            "super pan 9, full 288-card shoe (api, 4 wagers, strategy solved)",
+            lambda: api.analyse("super-pan-9", "1994"),
+            11,
+        ),
+        (
+            "super pan 9, composition query less 17+ cards, a new shoe each call (api)",
+            _fresh("super-pan-9", _DEPLETED_SP9, "8"),
+            11,
+        ),
         ("super pan 9, a player's bank against 2 hands, finite shoe from scratch", _bank(2), 5),
         ("super pan 9, a player's bank against 3 hands, finite shoe from scratch", _bank(3), 3),
     ]

@@ -39,6 +39,7 @@ def _depleted(strategy: bool):
 def _in_parts(decks: int, processes: str, summary: bool | str = False):
     """The game with up-cards on `processes` processes (`summary`: with the basic strategy derived and
     evaluated, as `oddscalc blackjack game` computes it; "laws": with both round laws too)."""
+
     def run():
         before = os.environ.get("ODDSCALC_WORKERS")
         os.environ["ODDSCALC_WORKERS"] = processes
@@ -52,6 +53,7 @@ def _in_parts(decks: int, processes: str, summary: bool | str = False):
                 del os.environ["ODDSCALC_WORKERS"]
             else:
                 os.environ["ODDSCALC_WORKERS"] = before
+
     return run
 
 
@@ -76,21 +78,27 @@ def _resplit_law(decks: int, pair: int, up: int, hands: int, compiled: bool = Tr
     integers. The game for that up-card and the split's play are computed once, outside the timing; the
     banker's memo warms on the first run."""
     from oddscalc.games.blackjack.rounds import split_law_in_part
+
     state = []
 
     def run():
         if not state:
             state.extend(split_case(decks, pair, up, hands))
         rules, ev, shoe, partners, policy = state
-        law, skipped = split_law_in_part(shoe, up, pair, partners, rules, ev.dealer, policy, None, compiled=compiled)
+        _law, skipped = split_law_in_part(shoe, up, pair, partners, rules, ev.dealer, policy, None, compiled=compiled)
         assert skipped == ()
+
     return run
 
 
 def cases():
     return [
         ("blackjack: per-hand query 8,8 vs 10, 6 packs", lambda: query_hand(RuleSet(decks=6), ["8", "8"], "10", []), 5),
-        ("blackjack: per-hand query 16 (10,6) vs 10, 6 packs", lambda: query_hand(RuleSet(decks=6), ["10", "6"], "10", []), 5),
+        (
+            "blackjack: per-hand query 16 (10,6) vs 10, 6 packs",
+            lambda: query_hand(RuleSet(decks=6), ["10", "6"], "10", []),
+            5,
+        ),
         ("blackjack: full game, 1 pack, 1994 rules (custom)", _game(1), 3),
         ("blackjack: full game, 6 packs, 1994 rules", _game(6), 3),
         ("blackjack: full game, 6 packs, 1994 rules, CDZ- after a split", _game(6, "cdz-"), 3),
@@ -100,17 +108,37 @@ def cases():
         ("blackjack: full game, 6 packs, up-cards on 2 processes", _in_parts(6, "2"), 3),
         ("blackjack: full game, 8 packs, up-cards on 2 processes (custom)", _in_parts(8, "2"), 3),
         ("blackjack: full game + basic strategy derived and evaluated, 6 packs, 1 process", _in_parts(6, "1", True), 3),
-        ("blackjack: full game + basic strategy derived and evaluated, 6 packs, 2 processes", _in_parts(6, "2", True), 3),
-        ("blackjack: whole summary with both round laws (4 hands, law budget), 6 packs, 2 processes",
-         _in_parts(6, "2", "laws"), 1),
-        ("blackjack: round law of the legal game, optimal play only (4 hands, law budget), 6 packs, 2 processes",
-         _optimal_law(6, 2), 1),
-        ("blackjack: exact law of a split with resplits, 7s v 9, 3 hands, 1 pack, every pattern (no budget)",
-         _resplit_law(1, 6, 8, 3), 3),
-        ("blackjack: exact law of a split with resplits, 8s v 10, 4 hands, 1 pack, every pattern (no budget)",
-         _resplit_law(1, 7, 9, 4), 3),
-        ("blackjack: the same law, its hands dealt on a dictionary of Python integers (the compiled loops' "
-         "reference)", _resplit_law(1, 7, 9, 4, compiled=False), 3),
+        (
+            "blackjack: full game + basic strategy derived and evaluated, 6 packs, 2 processes",
+            _in_parts(6, "2", True),
+            3,
+        ),
+        (
+            "blackjack: whole summary with both round laws (4 hands, law budget), 6 packs, 2 processes",
+            _in_parts(6, "2", "laws"),
+            1,
+        ),
+        (
+            "blackjack: round law of the legal game, optimal play only (4 hands, law budget), 6 packs, 2 processes",
+            _optimal_law(6, 2),
+            1,
+        ),
+        (
+            "blackjack: exact law of a split with resplits, 7s v 9, 3 hands, 1 pack, every pattern (no budget)",
+            _resplit_law(1, 6, 8, 3),
+            3,
+        ),
+        (
+            "blackjack: exact law of a split with resplits, 8s v 10, 4 hands, 1 pack, every pattern (no budget)",
+            _resplit_law(1, 7, 9, 4),
+            3,
+        ),
+        (
+            "blackjack: the same law, its hands dealt on a dictionary of Python integers (the compiled loops' "
+            "reference)",
+            _resplit_law(1, 7, 9, 4, compiled=False),
+            3,
+        ),
         ("blackjack: one round from a depleted 6-pack shoe, fixed full-shoe basic strategy", _depleted(True), 3),
         ("blackjack: one round from a depleted 6-pack shoe, CD optimal on that shoe", _depleted(False), 3),
     ]

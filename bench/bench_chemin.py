@@ -3,10 +3,10 @@
 from fractions import Fraction
 
 from oddscalc import api
+from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.baccarat_banque import coups as banque
 from oddscalc.games.baccarat_banque import response
 from oddscalc.games.chemin_de_fer import analysis, coups
-from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.chemin_de_fer import composition as B3
 from oddscalc.games.chemin_de_fer import solve as S
 
@@ -16,6 +16,7 @@ def _cold_counts(decks: str):
         coups._grouping.cache_clear()
         analysis.counts_for.cache_clear()
         analysis.counts_for(decks)
+
     return run
 
 
@@ -25,6 +26,7 @@ def _solve(decks: str, freedom: str, commission: Fraction = Fraction(0)):
     def run():
         game = S.build(counts, commission, freedom)
         return S.equilibria(game) if commission else S.solve(game)
+
     return run
 
 
@@ -35,6 +37,7 @@ def _api(game: str, rules: dict, custom: bool = False):
         banque.banque_counts.cache_clear()
         response._MEMO.clear()
         api.analyse(game, "1994", rules=rules, custom=custom)
+
     return run
 
 
@@ -45,12 +48,21 @@ def cases():
         ("chemin de fer, Model A1 solution (2 x 2^88, exact)", _solve("infinite", S.FREE), 5),
         ("chemin de fer, Model B2 solution, 6 packs (2 x 2^484, exact)", _solve("6", S.FREE), 5),
         ("chemin de fer, 6 packs, 5% commission: every Nash equilibrium", _solve("6", S.FREE, Fraction(1, 20)), 3),
-        ("chemin de fer, Model B3, 6 packs: counts by composition and the LP (2^5 x 2^484, exact)",
-         lambda: B3.solve_b3(B3.split_counts(PUNTO_BANCO.counts(6)), S.FREE), 3),
+        (
+            "chemin de fer, Model B3, 6 packs: counts by composition and the LP (2^5 x 2^484, exact)",
+            lambda: B3.solve_b3(B3.split_counts(PUNTO_BANCO.counts(6)), S.FREE),
+            3,
+        ),
         ("chemin de fer, api edge, 6 packs (solution, fixed rules, comparisons)", _api("chemin-de-fer", {}), 3),
         ("baccarat banque, api edge, 6 packs (summaries from the committed cache)", _api("baccarat-banque", {}), 3),
-        ("baccarat banque, api edge, infinite shoe (counts, best response, comparisons)",
-         _api("baccarat-banque", {"decks": "infinite"}, custom=True), 3),
-        ("baccarat banque, 6-pack counts and summary from scratch (no cache)",
-         lambda: response._summarise(response.counts_for("6", True)), 1),
+        (
+            "baccarat banque, api edge, infinite shoe (counts, best response, comparisons)",
+            _api("baccarat-banque", {"decks": "infinite"}, custom=True),
+            3,
+        ),
+        (
+            "baccarat banque, 6-pack counts and summary from scratch (no cache)",
+            lambda: response._summarise(response.counts_for("6", True)),
+            1,
+        ),
     ]

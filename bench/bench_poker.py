@@ -29,6 +29,7 @@ def _rank(size: int):
     def run() -> None:
         hand_table.cache_clear()
         hand_table(FULL_DECK, size)
+
     return run
 
 

@@ -20,6 +20,7 @@ def _blackjack(strategy: str):
         shoe = list(_BJ)
         shoe[next(calls) % 9 + 1] -= 1
         api.composition_values("blackjack", "1994", tuple(shoe), ("initial",), {"decks": "6", "strategy": strategy})
+
     return one
 
 
@@ -31,6 +32,7 @@ def _baccarat(game: str, full: tuple[int, ...], rules: dict[str, str]):
         shoe[0] -= 20 + next(calls) % 10  # court cards gone, a new composition each call
         shoe[5] -= 7
         api.composition_values(game, "1994", tuple(shoe), rules=rules)
+
     return one
 
 
@@ -39,16 +41,34 @@ _PLAN = Plan(target("super-pan-9", "1994"), Fraction(3, 4), 1, 8)
 
 def cases():
     return [
-        ("protect: blackjack, one composition, 6 packs less 40 cards, basic strategy (1994 rules)",
-         _blackjack("basic"), 3),
-        ("protect: blackjack, one composition, 6 packs less 40 cards, CD optimal (1994 rules)",
-         _blackjack("optimal"), 3),
-        ("protect: punto banco, one composition, 8 packs less 27+ cards, 3 wagers",
-         _baccarat("punto-banco", (128,) + (32,) * 9, {"decks": "8"}), 11),
-        ("protect: Super Pan 9, one composition, 288-card shoe less 27+ cards, 4 wagers",
-         _baccarat("super-pan-9", (96,) + (32,) * 6, {}), 11),
-        ("protect: run of 8 Super Pan 9 shoes to 75%, 1 local worker (8 chunks)",
-         lambda: run(_PLAN, 1, processes=1), 3),
-        ("protect: run of 8 Super Pan 9 shoes to 75%, 2 local workers (8 chunks)",
-         lambda: run(_PLAN, 1, processes=2), 3),
+        (
+            "protect: blackjack, one composition, 6 packs less 40 cards, basic strategy (1994 rules)",
+            _blackjack("basic"),
+            3,
+        ),
+        (
+            "protect: blackjack, one composition, 6 packs less 40 cards, CD optimal (1994 rules)",
+            _blackjack("optimal"),
+            3,
+        ),
+        (
+            "protect: punto banco, one composition, 8 packs less 27+ cards, 3 wagers",
+            _baccarat("punto-banco", (128,) + (32,) * 9, {"decks": "8"}),
+            11,
+        ),
+        (
+            "protect: Super Pan 9, one composition, 288-card shoe less 27+ cards, 4 wagers",
+            _baccarat("super-pan-9", (96,) + (32,) * 6, {}),
+            11,
+        ),
+        (
+            "protect: run of 8 Super Pan 9 shoes to 75%, 1 local worker (8 chunks)",
+            lambda: run(_PLAN, 1, processes=1),
+            3,
+        ),
+        (
+            "protect: run of 8 Super Pan 9 shoes to 75%, 2 local workers (8 chunks)",
+            lambda: run(_PLAN, 1, processes=2),
+            3,
+        ),
     ]

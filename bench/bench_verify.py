@@ -41,13 +41,25 @@ def _run(game: str, wager: str, version: str, rules: dict[str, str], randomness:
         report = verify(path, game, alpha=Fraction(1, 100), randomness=randomness)
         if report.rounds != ROUNDS or not report.clean:
             raise AssertionError(f"{game}: {report.verdict()}")
+
     return run
 
 
 def cases():
     return [
-        (f"verify: punto banco, 8 packs, {ROUNDS:,} rounds (all checks and randomness tests)",
-         _run("punto-banco", "banker", "1994", {"decks": "8"}), 3, ROUNDS, "rounds"),
-        (f"verify: blackjack, 1994 rules, 6 packs, {ROUNDS:,} rounds (basic strategy player; all checks and "
-         "randomness tests)", _run("blackjack", "initial", "1994", {"strategy": "basic"}), 3, ROUNDS, "rounds"),
+        (
+            f"verify: punto banco, 8 packs, {ROUNDS:,} rounds (all checks and randomness tests)",
+            _run("punto-banco", "banker", "1994", {"decks": "8"}),
+            3,
+            ROUNDS,
+            "rounds",
+        ),
+        (
+            f"verify: blackjack, 1994 rules, 6 packs, {ROUNDS:,} rounds (basic strategy player; all checks and "
+            "randomness tests)",
+            _run("blackjack", "initial", "1994", {"strategy": "basic"}),
+            3,
+            ROUNDS,
+            "rounds",
+        ),
     ]

@@ -52,13 +52,22 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             print(f"bench: {case} ...", file=sys.stderr, flush=True)
             t = median_time(fn, repeats)
-            rows.append((case + (f" ({per[0] / t:,.0f} {per[1] if len(per) > 1 else 'items'}/s)" if per else ""),
-                         repeats, t, t / base))
+            rows.append(
+                (
+                    case + (f" ({per[0] / t:,.0f} {per[1] if len(per) > 1 else 'items'}/s)" if per else ""),
+                    repeats,
+                    t,
+                    t / base,
+                )
+            )
     lines = [
-        "# Benchmark results", "",
+        "# Benchmark results",
+        "",
         f"Python {platform.python_version()} on {platform.machine()}; baseline (exact harmonic-telescoping sum, "
-        f"median of 7): {base * 1000:.2f} ms.", "",
-        "| case | runs | median | ratio to baseline |", "|---|---|---|---|",
+        f"median of 7): {base * 1000:.2f} ms.",
+        "",
+        "| case | runs | median | ratio to baseline |",
+        "|---|---|---|---|",
     ]
     lines += [f"| {c} | {r} | {t * 1000:.1f} ms | {ratio:.1f} |" for c, r, t, ratio in rows]
     args.out.write_text("\n".join(lines) + "\n")

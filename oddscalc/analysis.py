@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from fractions import Fraction
+from functools import cached_property
 
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.mathreport import MathReport, report_of
@@ -16,8 +16,21 @@ from oddscalc.regulations.model import Wager
 from oddscalc.regulations.rule_values import RuleError
 
 __all__ = [
-    "Edge", "WagerResult", "Extra", "GameAnalysis", "RuleOption", "RuleError", "ShoeRunsOut", "Figure",
-    "resolve_rules", "edges_for", "INITIAL", "RESOLVED", "PER_ROLL", "TOTAL_STAKED", "PER_STAKE",
+    "INITIAL",
+    "PER_ROLL",
+    "PER_STAKE",
+    "RESOLVED",
+    "TOTAL_STAKED",
+    "Edge",
+    "Extra",
+    "Figure",
+    "GameAnalysis",
+    "RuleError",
+    "RuleOption",
+    "ShoeRunsOut",
+    "WagerResult",
+    "edges_for",
+    "resolve_rules",
 ]
 
 INITIAL = "per unit initially staked"
@@ -90,8 +103,9 @@ class WagerResult:
     def _math_report(self) -> MathReport:
         """Computed once per result (its 40-digit bands and exact moments are asked for by every table writer)."""
         own = next(((e.value, e.convention) for e in self.edges if e.key in RISK_EDGES), None)
-        return report_of(self.distribution, stake=self.stake, not_a_law=self.not_a_law, own_risk=own,
-                         partial=self.partial)
+        return report_of(
+            self.distribution, stake=self.stake, not_a_law=self.not_a_law, own_risk=own, partial=self.partial
+        )
 
 
 @dataclass(frozen=True)
@@ -164,7 +178,9 @@ def resolve_rules(
             allowed = ", ".join(by_name) or "none for this game"
             raise RuleError(f"unknown rule option {shorten(name)}; allowed: {allowed}")
         if by_name[name].choices and value not in by_name[name].choices:
-            raise RuleError(f"rule {name}={shorten(value)} is not allowed; choose from: {', '.join(by_name[name].choices)}")
+            raise RuleError(
+                f"rule {name}={shorten(value)} is not allowed; choose from: {', '.join(by_name[name].choices)}"
+            )
     outside = False
     for o in options:
         value = given.get(o.name, defaults.get(o.name, o.default))

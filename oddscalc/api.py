@@ -14,23 +14,52 @@ from inspect import signature
 from types import ModuleType
 from typing import Any
 
+from oddscalc.analysis import GameAnalysis, RuleError, RuleOption, WagerResult, resolve_rules
 from oddscalc.core import planning
 from oddscalc.core.mathreport import MathReport
 from oddscalc.core.numbers import shorten
 from oddscalc.core.planning import Plan, PlanError
 from oddscalc.core.progress import Progress
 from oddscalc.core.store import Engine
-from oddscalc.analysis import GameAnalysis, RuleError, RuleOption, WagerResult, resolve_rules
 from oddscalc.regulations.model import Wager, apply_overrides
 from oddscalc.regulations.versions import VERSIONS, get_version
 
-__all__ = ["GAMES", "GameError", "WagerError", "implemented", "wagers", "analyse", "rule_options",
-           "table_rule_sets", "check_game", "math_report", "plan", "plan_of", "MathReport", "Plan", "PlanError",
-           "resolved_rules", "composition_kinds", "composition_values", "has_compositions", "composition_engines",
-           "has_decision_table", "composition_decisions", "decision_engines", "has_decisions",
-           "blackjack_law_budget_default", "blackjack_hand",
-           "blackjack_post_split_name", "blackjack_split_strategy", "blackjack_law_budget", "blackjack_game",
-           "poker_hand", "hand_decision", "super_pan_9_holdings", "stud_decisions"]
+__all__ = [
+    "GAMES",
+    "GameError",
+    "MathReport",
+    "Plan",
+    "PlanError",
+    "WagerError",
+    "analyse",
+    "blackjack_game",
+    "blackjack_hand",
+    "blackjack_law_budget",
+    "blackjack_law_budget_default",
+    "blackjack_post_split_name",
+    "blackjack_split_strategy",
+    "check_game",
+    "composition_decisions",
+    "composition_engines",
+    "composition_kinds",
+    "composition_values",
+    "decision_engines",
+    "hand_decision",
+    "has_compositions",
+    "has_decision_table",
+    "has_decisions",
+    "implemented",
+    "math_report",
+    "plan",
+    "plan_of",
+    "poker_hand",
+    "resolved_rules",
+    "rule_options",
+    "stud_decisions",
+    "super_pan_9_holdings",
+    "table_rule_sets",
+    "wagers",
+]
 
 #: Every game name, in the order tables list them, with its module name under regulations/ and games/.
 GAMES: dict[str, str] = {
@@ -119,8 +148,10 @@ def analyse(
     if wager is not None:
         chosen = tuple(w for w in found if w.key.lower() == wager.lower())
         if not chosen:
-            raise WagerError(f"{game} has no wager {shorten(wager)} under version {version}; allowed: "
-                             + ", ".join(w.key for w in found))
+            raise WagerError(
+                f"{game} has no wager {shorten(wager)} under version {version}; allowed: "
+                + ", ".join(w.key for w in found)
+            )
         found = chosen
     game_mod = _module("games", game)
     selected = {w.key for w in found}
@@ -133,8 +164,7 @@ def analyse(
     result = game_mod.analyse(found, resolved, progress=progress, **options)
     results = tuple(r for r in result.results if r.wager.key in selected)
     is_custom = outside or any(w.custom for w in found)
-    return replace(result, game=game, version=version, rules=tuple(resolved.items()), custom=is_custom,
-                   results=results)
+    return replace(result, game=game, version=version, rules=tuple(resolved.items()), custom=is_custom, results=results)
 
 
 def has_decision_table(game: str) -> bool:
@@ -143,8 +173,14 @@ def has_decision_table(game: str) -> bool:
     return hasattr(_module("games", game), "decision_table")
 
 
-def decision_table(game: str, version: str, wager: str, rules: Mapping[str, str] | None = None,
-                   pay: Mapping[str, str] | None = None, custom: bool = False) -> object:
+def decision_table(
+    game: str,
+    version: str,
+    wager: str,
+    rules: Mapping[str, str] | None = None,
+    pay: Mapping[str, str] | None = None,
+    custom: bool = False,
+) -> object:
     """The exact engine's decision table for a wager (the strategy it assumes), for simulators to follow.
 
     Its form is the game's own (a mapping, or a lookup object, documented by the game's `decision_table`;
@@ -161,8 +197,9 @@ def decision_table(game: str, version: str, wager: str, rules: Mapping[str, str]
     return fn(found[0], resolved)
 
 
-def resolved_rules(game: str, version: str, rules: Mapping[str, str] | None = None,
-                   custom: bool = False) -> tuple[dict[str, str], bool]:
+def resolved_rules(
+    game: str, version: str, rules: Mapping[str, str] | None = None, custom: bool = False
+) -> tuple[dict[str, str], bool]:
     """Every rule option of `game` resolved (defaults filled in, values checked against the version), and
     whether the rule set lies outside what the version permits (allowed only with `custom`)."""
     check_game(game, version)
@@ -170,8 +207,15 @@ def resolved_rules(game: str, version: str, rules: Mapping[str, str] | None = No
     permitted = reg.permitted_rules(version) if hasattr(reg, "permitted_rules") else {}
     defaults = reg.default_rules(version) if hasattr(reg, "default_rules") else {}
     module = _module("games", game)
-    return resolve_rules(_version_options(game, version, rules or {}), permitted, defaults, rules or {}, version,
-                         custom, getattr(module, "check_rules", None))
+    return resolve_rules(
+        _version_options(game, version, rules or {}),
+        permitted,
+        defaults,
+        rules or {},
+        version,
+        custom,
+        getattr(module, "check_rules", None),
+    )
 
 
 def _version_options(game: str, version: str, given: Mapping[str, str]) -> tuple[RuleOption, ...]:
@@ -184,8 +228,10 @@ def _version_options(game: str, version: str, given: Mapping[str, str]) -> tuple
         if not o.wagers or keys & set(o.wagers):
             found.append(o)
         elif o.name in given:
-            raise RuleError(f"rule {o.name} concerns the {' and '.join(o.wagers)} wager, which version {version} "
-                            f"does not have (its wagers: {', '.join(sorted(keys))})")
+            raise RuleError(
+                f"rule {o.name} concerns the {' and '.join(o.wagers)} wager, which version {version} "
+                f"does not have (its wagers: {', '.join(sorted(keys))})"
+            )
     return tuple(found)
 
 
@@ -221,34 +267,46 @@ def composition_engines(game: str) -> tuple[Engine, ...]:
     return tuple(getattr(hooks, "ENGINES", ())) if hooks is not None else ()
 
 
-def composition_kinds(game: str, version: str, rules: Mapping[str, str] | None = None,
-                      custom: bool = False) -> tuple[tuple[str, int], ...]:
+def composition_kinds(
+    game: str, version: str, rules: Mapping[str, str] | None = None, custom: bool = False
+) -> tuple[tuple[str, int], ...]:
     """The kinds of card the game's shoe distinguishes (label, how many the full shoe holds), in the order
     `composition_values` reads counts in."""
     hooks, resolved = _hooks_and_rules(game, version, rules, custom)
     return tuple(hooks.composition_kinds(resolved))
 
 
-def _hooks_and_rules(game: str, version: str, rules: Mapping[str, str] | None,
-                     custom: bool) -> tuple[ModuleType, dict[str, str]]:
+def _hooks_and_rules(
+    game: str, version: str, rules: Mapping[str, str] | None, custom: bool
+) -> tuple[ModuleType, dict[str, str]]:
     """The game's composition hooks (refused for a game without a shoe) and its resolved rule set."""
     hooks = _composition_hooks(game)
     if hooks is None:
-        raise GameError(f"{game} has no shoe to deplete; games with one: "
-                        + ", ".join(g for g in GAMES if implemented(g) and has_compositions(g)))
+        raise GameError(
+            f"{game} has no shoe to deplete; games with one: "
+            + ", ".join(g for g in GAMES if implemented(g) and has_compositions(g))
+        )
     return hooks, resolved_rules(game, version, rules, custom)[0]
 
 
 def _check_counts(game: str, kinds: tuple[tuple[str, int], ...], counts: tuple[int, ...]) -> None:
     """Refuse counts that are not a composition of the game's full shoe."""
     if len(counts) != len(kinds) or any(not 0 <= n <= full for n, (_, full) in zip(counts, kinds)):
-        raise ValueError(f"a {game} composition has {len(kinds)} counts, each between 0 and the full shoe's "
-                         f"({', '.join(f'{k} {n}' for k, n in kinds)}), not {tuple(counts)}")
+        raise ValueError(
+            f"a {game} composition has {len(kinds)} counts, each between 0 and the full shoe's "
+            f"({', '.join(f'{k} {n}' for k, n in kinds)}), not {tuple(counts)}"
+        )
 
 
-def composition_values(game: str, version: str, counts: tuple[int, ...], wager_keys: tuple[str, ...] | None = None,
-                       rules: Mapping[str, str] | None = None, pay: Mapping[str, str] | None = None,
-                       custom: bool = False) -> dict[str, Fraction]:
+def composition_values(
+    game: str,
+    version: str,
+    counts: tuple[int, ...],
+    wager_keys: tuple[str, ...] | None = None,
+    rules: Mapping[str, str] | None = None,
+    pay: Mapping[str, str] | None = None,
+    custom: bool = False,
+) -> dict[str, Fraction]:
     """Each wager's exact expectation per unit initially staked on the next round dealt from a shoe holding
     `counts` cards of each kind (`composition_kinds` order): {wager key: Fraction}."""
     hooks, resolved = _hooks_and_rules(game, version, rules, custom)
@@ -258,8 +316,10 @@ def composition_values(game: str, version: str, counts: tuple[int, ...], wager_k
     if wager_keys is not None:
         unknown = set(wager_keys) - {w.key for w in found}
         if unknown:
-            raise WagerError(f"{game} has no wager {sorted(unknown)[0]!r} under version {version}; allowed: "
-                             + ", ".join(w.key for w in found))
+            raise WagerError(
+                f"{game} has no wager {sorted(unknown)[0]!r} under version {version}; allowed: "
+                + ", ".join(w.key for w in found)
+            )
         found = tuple(w for w in found if w.key in wager_keys)
     return hooks.composition_values(found, resolved, tuple(counts))
 
@@ -279,8 +339,10 @@ def _decision_hooks(game: str) -> ModuleType:
     """The decisions module, refused for a game without one."""
     found = _decision_module(game)
     if found is None:
-        raise GameError(f"{game} has no playing decisions valued per composition; games with them: "
-                        + ", ".join(g for g in GAMES if implemented(g) and has_decisions(g)))
+        raise GameError(
+            f"{game} has no playing decisions valued per composition; games with them: "
+            + ", ".join(g for g in GAMES if implemented(g) and has_decisions(g))
+        )
     return found
 
 
@@ -291,9 +353,14 @@ def decision_engines(game: str) -> tuple[Engine, ...]:
     return composition_engines(game)
 
 
-def composition_decisions(game: str, version: str, counts: tuple[int, ...], rules: Mapping[str, str] | None = None,
-                          pay: Mapping[str, str] | None = None, custom: bool = False
-                          ) -> dict[str, tuple[str, Fraction, dict[str, Fraction]]]:
+def composition_decisions(
+    game: str,
+    version: str,
+    counts: tuple[int, ...],
+    rules: Mapping[str, str] | None = None,
+    pay: Mapping[str, str] | None = None,
+    custom: bool = False,
+) -> dict[str, tuple[str, Fraction, dict[str, Fraction]]]:
     """The player's first decisions on the next round dealt from a shoe holding `counts` cards of each kind
     (`composition_kinds` order): {decision: (group, chance, {action: exact value})} (blackjack: every starting
     hand against every up-card, and insurance; `games.blackjack.decisions`)."""
@@ -304,30 +371,64 @@ def composition_decisions(game: str, version: str, counts: tuple[int, ...], rule
     return hooks.composition_decisions(wagers(game, version, pay), resolved, tuple(counts))
 
 
-def math_report(game: str, version: str, wager: str, rules: Mapping[str, str] | None = None,
-                pay: Mapping[str, str] | None = None, custom: bool = False) -> MathReport:
+def math_report(
+    game: str,
+    version: str,
+    wager: str,
+    rules: Mapping[str, str] | None = None,
+    pay: Mapping[str, str] | None = None,
+    custom: bool = False,
+) -> MathReport:
     """The math report of one wager (core.mathreport: chances, exact variance and standard deviation, volatility
     index, RTP bands, element of risk, average total stake, top award); `analyse(...).result(w).math_report()`
     gives the same from an analysis already made."""
     return analyse(game, version, wager, rules, pay, custom).results[0].math_report()
 
 
-def plan(game: str, version: str, wager: str, *, shift: Fraction | None = None, rounds: int | Fraction | None = None,
-         turnover: Fraction | None = None, alpha: Fraction = Fraction(1, 100), power: Fraction = Fraction(80, 100),
-         level: Fraction = Fraction(95, 100), two_sided: bool = True, rules: Mapping[str, str] | None = None,
-         pay: Mapping[str, str] | None = None, custom: bool = False) -> Plan:
+def plan(
+    game: str,
+    version: str,
+    wager: str,
+    *,
+    shift: Fraction | None = None,
+    rounds: int | Fraction | None = None,
+    turnover: Fraction | None = None,
+    alpha: Fraction = Fraction(1, 100),
+    power: Fraction = Fraction(80, 100),
+    level: Fraction = Fraction(95, 100),
+    two_sided: bool = True,
+    rules: Mapping[str, str] | None = None,
+    pay: Mapping[str, str] | None = None,
+    custom: bool = False,
+) -> Plan:
     """Plan a test of one wager's RTP (core.planning): the rounds needed to detect `shift` (a change of the mean
     net return per unit initially staked, e.g. Fraction(1, 200) for half a percentage point of RTP) at
     significance `alpha` with `power`; and, for `rounds` rounds or a `turnover` (total staked, in units of the
     initial stake), the band the RTP should fall in with probability `level`. Refused (PlanError) for a
     distribution that is not the law of a round, unless the law is known in part (then conservative: `plan_of`)."""
-    return plan_of(analyse(game, version, wager, rules, pay, custom).results[0], shift=shift, rounds=rounds,
-                   turnover=turnover, alpha=alpha, power=power, level=level, two_sided=two_sided)
+    return plan_of(
+        analyse(game, version, wager, rules, pay, custom).results[0],
+        shift=shift,
+        rounds=rounds,
+        turnover=turnover,
+        alpha=alpha,
+        power=power,
+        level=level,
+        two_sided=two_sided,
+    )
 
 
-def plan_of(result: WagerResult, *, shift: Fraction | None = None, rounds: int | Fraction | None = None,
-            turnover: Fraction | None = None, alpha: Fraction = Fraction(1, 100), power: Fraction = Fraction(80, 100),
-            level: Fraction = Fraction(95, 100), two_sided: bool = True) -> Plan:
+def plan_of(
+    result: WagerResult,
+    *,
+    shift: Fraction | None = None,
+    rounds: int | Fraction | None = None,
+    turnover: Fraction | None = None,
+    alpha: Fraction = Fraction(1, 100),
+    power: Fraction = Fraction(80, 100),
+    level: Fraction = Fraction(95, 100),
+    two_sided: bool = True,
+) -> Plan:
     """`plan` for a wager already analysed (a WagerResult of `analyse`). Where only part of the law is known
     (`result.partial`), the plan uses the largest variance it allows, as `check` does (the exact one when the
     unresolved rounds' second moment is known): the rounds needed and the band are then conservative (never
@@ -339,15 +440,30 @@ def plan_of(result: WagerResult, *, shift: Fraction | None = None, rounds: int |
         variance, third, model = report.variance, report.third_moment, planning.MODEL
     else:
         variance, third = result.partial.variance_bounds()[1], None
-        used = ("the variance is exact (their second moment is known), but with no third moment the band has no "
-                "Berry-Esseen bound" if result.partial.square_mean is not None else
-                "the variance used is the largest the known part allows (conservative: never fewer rounds and "
-                "never a narrower band than the true law's)")
-        model = (f"{planning.MODEL}, except that {result.partial.what} (chance {result.partial.mass}) have no computed "
-                 f"law: {used}")
-    found = planning.plan(report.expected_return, variance, stake=report.stake, shift=shift, rounds=rounds,
-                          turnover=turnover, alpha=alpha, power=power, level=level, two_sided=two_sided,
-                          third=third)
+        used = (
+            "the variance is exact (their second moment is known), but with no third moment the band has no "
+            "Berry-Esseen bound"
+            if result.partial.square_mean is not None
+            else "the variance used is the largest the known part allows (conservative: never fewer rounds and "
+            "never a narrower band than the true law's)"
+        )
+        model = (
+            f"{planning.MODEL}, except that {result.partial.what} (chance {result.partial.mass}) have no computed "
+            f"law: {used}"
+        )
+    found = planning.plan(
+        report.expected_return,
+        variance,
+        stake=report.stake,
+        shift=shift,
+        rounds=rounds,
+        turnover=turnover,
+        alpha=alpha,
+        power=power,
+        level=level,
+        two_sided=two_sided,
+        third=third,
+    )
     return replace(found, model=model)
 
 
@@ -366,8 +482,9 @@ def blackjack_law_budget_default() -> int:
     return int(_engine("blackjack", "outcomes").LAW_BUDGET)
 
 
-def blackjack_hand(rules: Mapping[str, str], hand: str, up: str, removed: str = "",
-                   wagers: tuple[Wager, ...] = ()) -> Any:
+def blackjack_hand(
+    rules: Mapping[str, str], hand: str, up: str, removed: str = "", wagers: tuple[Wager, ...] = ()
+) -> Any:
     """Each action's exact expectation for a blackjack hand against an up-card (cards as text, e.g. "8,8" and
     "10"), with `removed` cards known to be gone, under resolved `rules` (`resolved_rules`) and the blackjack
     payout of `wagers` when it is overridden; play after the decision is composition-dependent optimal."""
@@ -375,8 +492,12 @@ def blackjack_hand(rules: Mapping[str, str], hand: str, up: str, removed: str = 
     ups = shoe.parse_cards(up)
     if len(ups) != 1:
         raise GameError(f"the banker shows one up-card, got {shorten(up.strip())}")
-    return _engine("blackjack", "query").query_hand(_engine("blackjack", "wagers").effective_rules(wagers, dict(rules)),
-                                                    shoe.parse_cards(hand), ups[0], shoe.parse_cards(removed))
+    return _engine("blackjack", "query").query_hand(
+        _engine("blackjack", "wagers").effective_rules(wagers, dict(rules)),
+        shoe.parse_cards(hand),
+        ups[0],
+        shoe.parse_cards(removed),
+    )
 
 
 def _blackjack_rules(rules: Mapping[str, str]) -> Any:
@@ -403,18 +524,23 @@ def blackjack_law_budget(text: str | None, rules: Mapping[str, str]) -> int | No
     if word.lower() == "none":
         return None
     # ASCII digits only: str.isdigit() also passes '²', which int() refuses, and other scripts' digits
-    if not (word.isascii() and word.isdigit()) or len(word) > 19 or int(word) > 10 ** 18:
+    if not (word.isascii() and word.isdigit()) or len(word) > 19 or int(word) > 10**18:
         raise GameError(f"--law-budget must be a whole number from 0 to 10^18 or 'none'; got {shorten(text)}")
     return int(word)
 
 
-def blackjack_game(rules: Mapping[str, str], progress: Progress | None = None, use_cache: bool = True,
-                   budget: int | None | str = "auto") -> dict:
+def blackjack_game(
+    rules: Mapping[str, str],
+    progress: Progress | None = None,
+    use_cache: bool = True,
+    budget: int | str | None = "auto",
+) -> dict:
     """The whole blackjack game under resolved `rules` as plain data (exact values as "p/q"): expectations under
     CD optimal play and the basic strategy, per up-card and per starting hand, the charts, the basic strategy and
     each strategy's law of a round (resplit rounds beyond `budget` lumped; "auto": the rule set's default)."""
-    return _engine("blackjack", "analysis").game_summary(_blackjack_rules(rules), progress, use_cache=use_cache,
-                                                         budget=budget)
+    return _engine("blackjack", "analysis").game_summary(
+        _blackjack_rules(rules), progress, use_cache=use_cache, budget=budget
+    )
 
 
 def poker_hand(game: str, version: str, cards: str, up: str | None = None, pay: Mapping[str, str] | None = None):
@@ -444,8 +570,9 @@ def super_pan_9_holdings(decks: int, removed: tuple[str, ...] = ()) -> dict[tupl
     return {h.cards: h for h in _engine("super-pan-9", "wagers").solution_for(decks, removed).holdings}
 
 
-def stud_decisions(version: str, hands: str = "ace-king", pay: Mapping[str, str] | None = None,
-                   progress: Progress | None = None):
+def stud_decisions(
+    version: str, hands: str = "ace-king", pay: Mapping[str, str] | None = None, progress: Progress | None = None
+):
     """Casino stud's exact expectation of raising, and the decision, for every player hand class (`hands`:
     'ace-king', the only ones whose decision varies, or 'all') against every up-card, as rows."""
     if hands not in ("ace-king", "all"):

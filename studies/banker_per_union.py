@@ -18,8 +18,9 @@ import sys
 import time
 
 
-def sample_unions(shoe: tuple[int, ...], pair: int, blocks: list[tuple[int, ...]], hands: int, n: int,
-                  seed: int) -> list[tuple[int, ...]]:
+def sample_unions(
+    shoe: tuple[int, ...], pair: int, blocks: list[tuple[int, ...]], hands: int, n: int, seed: int
+) -> list[tuple[int, ...]]:
     """`n` distinct unions of `hands` blocks drawn uniformly from `blocks`, with the `hands - 2` pair cards
     that started new hands, each within the shoe."""
     rng = random.Random(seed)
@@ -40,11 +41,13 @@ def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5,
     banker groups are asked for every total to 21 (the dearest call; the law asks only up to the union's highest
     hand total), so this is an upper bound on what the law pays per union."""
     import numpy as np
-    from oddscalc.games.blackjack.cases import split_case
+
     from oddscalc.core.residues import primes_for
+    from oddscalc.games.blackjack.cases import split_case
     from oddscalc.games.blackjack.dealer import falling
     from oddscalc.games.blackjack.dealing import UNION_CHUNK, banker_weights
     from oddscalc.games.blackjack.rounds import _grouped_blocks
+
     rules, ev, shoe, _, policy = split_case(decks, pair, up, hands)
     blocks = [b for b, _ in _grouped_blocks(pair, policy, shoe, False)]
     unions = sample_unions(shoe, pair, blocks, hands, n, seed)
@@ -52,12 +55,19 @@ def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5,
     primes = primes_for(max(falling(size, sum(m)) * dealer.den(size - sum(m)) for m in unions), 1 << 30)
     out = []
     banker_weights(dealer, shoe, np.array(unions[:2], dtype=np.int16), [21, 21], rules.peek, primes, batch)  # warm
-    for half in (unions[:n // 2], unions[n // 2:]):
+    for half in (unions[: n // 2], unions[n // 2 :]):
         fields = np.array(half, dtype=np.int16)
         start = time.perf_counter()
         for g0 in range(0, len(half), UNION_CHUNK):
-            banker_weights(dealer, shoe, fields[g0:g0 + UNION_CHUNK], [21] * len(fields[g0:g0 + UNION_CHUNK]),
-                           rules.peek, primes, batch)
+            banker_weights(
+                dealer,
+                shoe,
+                fields[g0 : g0 + UNION_CHUNK],
+                [21] * len(fields[g0 : g0 + UNION_CHUNK]),
+                rules.peek,
+                primes,
+                batch,
+            )
         out.append(1e6 * (time.perf_counter() - start) / len(half))
     return out
 
@@ -71,8 +81,10 @@ def main(argv: list[str]) -> int:
         return 2
     for batch, name in ((True, "compiled loop"), (False, "Python integers")):
         for i, micro in enumerate(per_union(6, 1, 6, 4, 20_000, batch=batch)):
-            print(f"{name}, half {i + 1}: card orders, banker weights and their residues {micro:.1f} us a union",
-                  file=sys.stderr)
+            print(
+                f"{name}, half {i + 1}: card orders, banker weights and their residues {micro:.1f} us a union",
+                file=sys.stderr,
+            )
     return 0
 
 

@@ -23,6 +23,7 @@ def optimal_splits(decks: int) -> list[tuple[int, int]]:
     from oddscalc.games.blackjack.game import full_game
     from oddscalc.games.blackjack.player import SPLIT
     from oddscalc.games.blackjack.rules import RuleSet
+
     g = full_game(RuleSet(decks=decks))
     return sorted({(r.cards[0], r.up) for r in g.rows if r.cards[0] == r.cards[1] and r.values.best == SPLIT})
 
@@ -32,6 +33,7 @@ def main(argv: list[str]) -> int:
     if decks is None:
         return 2
     from oddscalc.games.blackjack.shoe import LABELS
+
     splits = optimal_splits(decks)
     print(f"{decks} packs, 1994 rules, 4 hands: {len(splits)} splits under optimal play", flush=True)
     total_pairs = total_states = 0
@@ -45,10 +47,15 @@ def main(argv: list[str]) -> int:
         pairs = states * steps
         total_pairs += pairs
         total_states += states
-        print(f"  {LABELS[pair]}s v {LABELS[up]}: {states:,} three-hand states on {unions:,} unions, {steps:,} "
-              f"steps: {pairs:.3e} last-hand pairs ({time.perf_counter() - t:.0f} s)", flush=True)
-    print(f"total: {total_states:,} three-hand states, {total_pairs:.3e} last-hand (state, step) pairs "
-          f"({time.perf_counter() - start:.0f} s)")
+        print(
+            f"  {LABELS[pair]}s v {LABELS[up]}: {states:,} three-hand states on {unions:,} unions, {steps:,} "
+            f"steps: {pairs:.3e} last-hand pairs ({time.perf_counter() - t:.0f} s)",
+            flush=True,
+        )
+    print(
+        f"total: {total_states:,} three-hand states, {total_pairs:.3e} last-hand (state, step) pairs "
+        f"({time.perf_counter() - start:.0f} s)"
+    )
     return 0
 
 

@@ -19,8 +19,8 @@ from math import comb, factorial
 
 import numpy as np
 
-from studies.resplit_size import ARGUMENTS, add_hand, split_main, split_packing, union_blocks
 from oddscalc.games.blackjack.dealer import falling
+from studies.resplit_size import ARGUMENTS, add_hand, split_main, split_packing, union_blocks
 
 
 def overlap_terms(s: int, a: int, t: int) -> list[int]:
@@ -33,8 +33,10 @@ def overlap_terms(s: int, a: int, t: int) -> list[int]:
     >>> sum(overlap_terms(s, a, t)) == falling(s, a + t)
     True
     """
-    return [(-1) ** k * factorial(k) * comb(a, k) * comb(t, k) * falling(s, a) * falling(s - k, t - k)
-            for k in range(min(a, t) + 1)]
+    return [
+        (-1) ** k * factorial(k) * comb(a, k) * comb(t, k) * falling(s, a) * falling(s - k, t - k)
+        for k in range(min(a, t) + 1)
+    ]
 
 
 def below(vectors: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
@@ -42,7 +44,7 @@ def below(vectors: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
     out = set(vectors)
     front = set(vectors)
     while front:
-        front = {v[:c] + (v[c] - 1,) + v[c + 1:] for v in front for c in range(len(v)) if v[c]} - out
+        front = {v[:c] + (v[c] - 1,) + v[c + 1 :] for v in front for c in range(len(v)) if v[c]} - out
         out |= front
     return out
 
@@ -56,12 +58,18 @@ def cut_sizes(decks: int, pair: int, up: int, hands: int = 4, report=print) -> d
     any J)."""
     from oddscalc.games.blackjack.dealer import _walk
     from oddscalc.games.blackjack.rules import RuleSet
+
     pack = split_packing(decks, pair, up, hands, slots=hands - 1)
     rows = union_blocks(pack)
     blocks = [tuple(b) for b in pack.fields_of(rows, (0,) * len(pack.shoe)).tolist()]
     banker = sorted(_walk(up + 1, RuleSet(decks=decks, max_hands=hands).hit_soft17)[1])  # split_case's rules
-    right = {u for b in blocks for d in banker
-             for u in [tuple(x + y for x, y in zip(b, d))] if all(x <= s for x, s in zip(u, pack.shoe))}
+    right = {
+        u
+        for b in blocks
+        for d in banker
+        for u in [tuple(x + y for x, y in zip(b, d))]
+        if all(x <= s for x, s in zip(u, pack.shoe))
+    }
     start = time.perf_counter()
     left = pack.origin()[0] & pack.union_words
     for _ in range(hands - 1):
@@ -70,11 +78,19 @@ def cut_sizes(decks: int, pair: int, up: int, hands: int = 4, report=print) -> d
     space = below(right) & below(set(map(tuple, digits.tolist())))
     top = np.array([max(j[c] for j in space) for c in range(len(pack.shoe))], dtype=np.int64)  # space holds 0
     reach = int(np.prod(np.minimum(digits, top) + 1, axis=1).sum())
-    out = {"blocks": len(blocks), "banker": len(banker), "left": len(left), "right": len(right),
-           "space": len(space), "reach": reach}
-    report(f"{out['blocks']:,} blocks, {out['banker']:,} banker draws; {hands - 1} hands: {out['left']:,} unions; "
-           f"a block and the banker: {out['right']:,} unions; {out['space']:,} count vectors J between them; "
-           f"at most {reach:.3e} (left union, J) pairs ({time.perf_counter() - start:.1f} s)")
+    out = {
+        "blocks": len(blocks),
+        "banker": len(banker),
+        "left": len(left),
+        "right": len(right),
+        "space": len(space),
+        "reach": reach,
+    }
+    report(
+        f"{out['blocks']:,} blocks, {out['banker']:,} banker draws; {hands - 1} hands: {out['left']:,} unions; "
+        f"a block and the banker: {out['right']:,} unions; {out['space']:,} count vectors J between them; "
+        f"at most {reach:.3e} (left union, J) pairs ({time.perf_counter() - start:.1f} s)"
+    )
     return out
 
 

@@ -26,6 +26,7 @@ def split_packing(decks: int, pair: int, up: int, hands: int, slots: int | None 
     from oddscalc.games.blackjack.cases import split_case
     from oddscalc.games.blackjack.dealing import Packing
     from oddscalc.games.blackjack.rounds import _grouped_blocks
+
     _, _, shoe, _, policy = split_case(decks, pair, up, max(hands, 2))
     pack = Packing(shoe, pair, 0, [_grouped_blocks(pair, policy, shoe, False)] * (slots or hands), 1)
     if not pack.fast:
@@ -37,6 +38,7 @@ def union_blocks(pack) -> np.ndarray:
     """The distinct blocks of `pack`'s hands as rows of words holding a card union alone (result classes
     masked off)."""
     from oddscalc.core import packed
+
     steps = pack.step_rows[0][0]
     return steps[packed.group(steps, pack.union_words)[1]] & pack.union_words
 
@@ -44,17 +46,20 @@ def union_blocks(pack) -> np.ndarray:
 def add_hand(pack, unions: np.ndarray, blocks: np.ndarray) -> np.ndarray:
     """The distinct unions of one in `unions` and one block in `blocks` (`union_blocks`) that the shoe holds."""
     from oddscalc.core import packed
+
     ones = np.ones(len(unions), dtype=np.uint64)
     return packed.deal(unions, ones, blocks, np.ones(len(blocks), dtype=np.uint64), pack.guard_words)[0]
 
 
-def sizes(decks: int, pair: int, up: int, hands: int, report=print, last_unions: bool = True, pack=None
-          ) -> list[tuple[int, int | None, int | None]]:
+def sizes(
+    decks: int, pair: int, up: int, hands: int, report=print, last_unions: bool = True, pack=None
+) -> list[tuple[int, int | None, int | None]]:
     """(hands dealt, distinct states or None where not dealt, distinct unions or None where not dealt) for
     1..`hands` hands of value index `pair` against up-card index `up`, from `core.packed`'s loops; `report`
     gets a line per hand. `last_unions` False: the unions of `hands` hands (the dearest count) are not dealt.
     `pack`: that split's `split_packing`, when the caller has made it already."""
     from oddscalc.core import packed
+
     pack = pack or split_packing(decks, pair, up, hands)
     steps, step_w = pack.step_rows[0]
     blocks = union_blocks(pack)
@@ -75,8 +80,10 @@ def sizes(decks: int, pair: int, up: int, hands: int, report=print, last_unions:
             break
         pairs = len(unions) * len(blocks)
         unions = add_hand(pack, unions, blocks)
-        report(f"  {k} hands: {len(unions):,} unions from {pairs:.3e} (union, block) pairs; "
-               f"{time.perf_counter() - start:.1f} s")
+        report(
+            f"  {k} hands: {len(unions):,} unions from {pairs:.3e} (union, block) pairs; "
+            f"{time.perf_counter() - start:.1f} s"
+        )
         out.append((k, n_states, len(unions)))
     if hands > 1:
         report(f"the last hand would form {out[-2][1] * len(steps):.3e} (state, step) pairs")
@@ -94,8 +101,10 @@ def whole_numbers(prog: str, argv: list[str], arguments: tuple, digits: int) -> 
     values = []
     for text, (name, allowed) in zip(argv, arguments):
         if not (text.isascii() and text.isdigit() and len(text) <= digits and int(text) in allowed):
-            print(f"{prog}: {name} must be a whole number from {allowed[0]} to {allowed[-1]}; got {text[:20]!r}",
-                  file=sys.stderr)
+            print(
+                f"{prog}: {name} must be a whole number from {allowed[0]} to {allowed[-1]}; got {text[:20]!r}",
+                file=sys.stderr,
+            )
             return None
         values.append(int(text))
     return values
@@ -113,12 +122,21 @@ def decks_argument(prog: str, argv: list[str]) -> int | None:
     return values[0] if values else 6
 
 
-def split_main(prog: str, doc: str, argv: list[str], measure, arguments: tuple = ARGUMENTS,
-               defaults: tuple = (4,), digits: int = 2, to_stderr: bool = False) -> int:
+def split_main(
+    prog: str,
+    doc: str,
+    argv: list[str],
+    measure,
+    arguments: tuple = ARGUMENTS,
+    defaults: tuple = (4,),
+    digits: int = 2,
+    to_stderr: bool = False,
+) -> int:
     """The command line of a by-hand split measure: DECKS PAIR UP, then optional arguments (`defaults` for those
     left out), read by `whole_numbers`; `measure(decks, pair index, up index, *rest, report)` is called with a
-    report that prints a line (on stderr if `to_stderr`). Exit 2 after one line on stderr for a wrong count of arguments (the usage, the
-    second paragraph of the script's docstring `doc`), a bad one, or a MemoryError or ValueError in the
+    report that prints a line (on stderr if `to_stderr`). Exit 2 after one line on stderr for a wrong count of
+    arguments (the usage, the second paragraph of the script's docstring `doc`), a bad one, or a MemoryError or
+    ValueError in the
     measure (a table passing its share of the free memory, or weights passing 2^64)."""
     if not 3 <= len(argv) <= len(arguments):
         usage = doc.split("\n\n")[1].strip()
@@ -127,7 +145,7 @@ def split_main(prog: str, doc: str, argv: list[str], measure, arguments: tuple =
     values = whole_numbers(prog, argv, arguments, digits)
     if values is None:
         return 2
-    decks, pair, up, *rest = values + list(defaults[len(values) - 3:])
+    decks, pair, up, *rest = values + list(defaults[len(values) - 3 :])
     out = sys.stderr if to_stderr else sys.stdout
     try:
         measure(decks, pair - 1, up - 1, *rest, report=lambda line: print(line, file=out, flush=True))

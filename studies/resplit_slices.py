@@ -6,8 +6,9 @@ an exact law too long to run here is stated from a measured rate, not guessed.
 
 PAIR and UP are card values (1 = Ace, 10 = ten-value); 1994 rules with HANDS at most (default 4), CDP1 play,
 no work budget. The patterns are dealt up to their last hands (`rounds._pattern_states`), then the law deals
-those in slices (`Packing._sliced_law`), a line on stderr per slice (`Packing.law`'s progress); after MINUTES (default 10) it stops and
-gives the pairs done, the rate and the time the whole would take at that rate. Measured 2026-11-27, 6 packs,
+those in slices (`Packing._sliced_law`), a line on stderr per slice (`Packing.law`'s progress); after MINUTES
+(default 10) it stops and gives the pairs done, the rate and the time the whole would take at that rate. Measured
+2026-11-27, 6 packs,
 2s against a 7: see docs/blackjack.md, "What resplit laws cost".
 """
 
@@ -27,18 +28,20 @@ class Stopped(Exception):
 def watch(decks: int, pair: int, up: int, hands: int, minutes: float, report=print) -> dict:
     """Deal a split's patterns and take their law, slices reported; {"pairs", "done", "seconds", "law"}, the law
     None when the time ran out. Pair and up-card are value indices."""
-    from oddscalc.games.blackjack.cases import split_case
     from oddscalc.games.blackjack import dealing
+    from oddscalc.games.blackjack.cases import split_case
     from oddscalc.games.blackjack.rounds import _pattern_states
+
     rules, ev, shoe, partners, policy = split_case(decks, pair, up, hands)
     start = time.perf_counter()
-    pack, finals, skipped = _pattern_states(shoe, pair, partners, rules.hands_limit(pair + 1, partners), policy,
-                                            None)
+    pack, finals, _skipped = _pattern_states(shoe, pair, partners, rules.hands_limit(pair + 1, partners), policy, None)
     last = [f for f in finals if isinstance(f, dealing.Deferred)]
     total = sum(len(f.states[0]) * len(pack.step_rows[f.kind][0]) for f in last)
     before = sum(len(f.states[0]) for f in last)
-    report(f"patterns dealt up to their last hands in {time.perf_counter() - start:.1f} s: {before:,} states, "
-           f"{total:.3e} (state, step) pairs to form; peak {_peak():.2f} GB")
+    report(
+        f"patterns dealt up to their last hands in {time.perf_counter() - start:.1f} s: {before:,} states, "
+        f"{total:.3e} (state, step) pairs to form; peak {_peak():.2f} GB"
+    )
     seen = {"pairs": total, "done": 0, "slices": 0}
     law_start = time.perf_counter()
 
@@ -59,9 +62,11 @@ def watch(decks: int, pair: int, up: int, hands: int, minutes: float, report=pri
         pass
     seconds = time.perf_counter() - law_start
     rate = seen["done"] / seconds if seconds else 0.0
-    report(f"{'law complete' if law is not None else 'stopped'} after {seconds:.0f} s: {seen['done']:.3e} of "
-           f"{total:.3e} pairs ({rate / 1e6:.1f} million a second); the whole at that rate: "
-           f"{total / rate / 3600 if rate else float('inf'):.2f} h; peak {_peak():.2f} GB")
+    report(
+        f"{'law complete' if law is not None else 'stopped'} after {seconds:.0f} s: {seen['done']:.3e} of "
+        f"{total:.3e} pairs ({rate / 1e6:.1f} million a second); the whole at that rate: "
+        f"{total / rate / 3600 if rate else float('inf'):.2f} h; peak {_peak():.2f} GB"
+    )
     return {"pairs": total, "done": seen["done"], "seconds": seconds, "law": law}
 
 
@@ -71,8 +76,9 @@ def _peak() -> float:
 
 
 def main(argv: list[str]) -> int:
-    return split_main("resplit_slices", __doc__, argv, watch, ARGUMENTS + (("MINUTES", range(1, 601)),), (4, 10), 3,
-                      to_stderr=True)
+    return split_main(
+        "resplit_slices", __doc__, argv, watch, ARGUMENTS + (("MINUTES", range(1, 601)),), (4, 10), 3, to_stderr=True
+    )
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import sys
 
 from studies.resplit_size import decks_argument
 
+
 class _Counting(dict):
     """A `shared` dict that records which keys were found and which were stored."""
 
@@ -29,7 +30,7 @@ class _Counting(dict):
         return present
 
 
-def shared_splits(decks: int, budget: int | None | str = "auto") -> tuple[int, int, int, list[tuple[str, str]]]:
+def shared_splits(decks: int, budget: int | str | None = "auto") -> tuple[int, int, int, list[tuple[str, str]]]:
     """(splits under optimal play, under the basic strategy, the basic strategy's found in the shared dict,
     the (pair, up-card) labels of the basic strategy's splits computed afresh), the laws within `budget`
     ("auto": the rule set's default; the key holds the budget, the same for both strategies)."""
@@ -38,6 +39,7 @@ def shared_splits(decks: int, budget: int | None | str = "auto") -> tuple[int, i
     from oddscalc.games.blackjack.outcomes import default_budget, round_law
     from oddscalc.games.blackjack.rules import RuleSet
     from oddscalc.games.blackjack.shoe import LABELS
+
     rules = RuleSet(decks=decks)
     budget = default_budget(rules) if budget == "auto" else budget
     optimal = basic = found = 0
@@ -61,8 +63,10 @@ def main(argv: list[str]) -> int:
     if decks is None:
         return 2
     optimal, basic, found, fresh = shared_splits(decks)
-    print(f"{decks} packs, 1994 rules: {optimal} splits under optimal play, {basic} under the basic strategy, "
-          f"{found} of them shared; computed afresh: " + ", ".join(f"{p}s v {u}" for p, u in fresh))
+    print(
+        f"{decks} packs, 1994 rules: {optimal} splits under optimal play, {basic} under the basic strategy, "
+        f"{found} of them shared; computed afresh: " + ", ".join(f"{p}s v {u}" for p, u in fresh)
+    )
     return 0
 
 

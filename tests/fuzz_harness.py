@@ -30,17 +30,120 @@ import click
 from hypothesis import strategies as st
 
 HOSTILE = (
-    "", " ", "-", "--", "-1", "0", "1e99999999", "1e-99999999", "1e5000", "1e-999", "9" * 5000, "x" * 10_000,
-    "nan", "inf", "-inf", "1/0", "0/0", "0x10", "1_000", "١٢", "\x00", "\u202e", "é", "😀", "a=b=c", "=", "=1", "1=",
-    "..", "/", "%s%s", "{}", "[", "'", '"', "\\", "\n", "true", "None", "-1e3", "1e-300", "10**9", "9" * 401,
-    "0." + "0" * 500 + "1", "1" + "0" * 450, "3 to 0", "to", ":", "45:1:1",
+    "",
+    " ",
+    "-",
+    "--",
+    "-1",
+    "0",
+    "1e99999999",
+    "1e-99999999",
+    "1e5000",
+    "1e-999",
+    "9" * 5000,
+    "x" * 10_000,
+    "nan",
+    "inf",
+    "-inf",
+    "1/0",
+    "0/0",
+    "0x10",
+    "1_000",
+    "١٢",
+    "\x00",
+    "\u202e",
+    "é",
+    "😀",
+    "a=b=c",
+    "=",
+    "=1",
+    "1=",
+    "..",
+    "/",
+    "%s%s",
+    "{}",
+    "[",
+    "'",
+    '"',
+    "\\",
+    "\n",
+    "true",
+    "None",
+    "-1e3",
+    "1e-300",
+    "10**9",
+    "9" * 401,
+    "0." + "0" * 500 + "1",
+    "1" + "0" * 450,
+    "3 to 0",
+    "to",
+    ":",
+    "45:1:1",
 )
-NUMBERS = ("1", "2", "3", "4", "6", "8", "9", "100", "150", "400", "1000", "2500", "0.01", "0.5", "1/100", "19/20",
-           "1e3", "2.5", "0", "-3", "1e9", "1000000001")
-CARDS = ("8,8", "A", "K,5", "10", "T", "9,9,8,8,0,0", "6,6,5,0,K,A", "none", "A,A,A,A,A,A,A,A,A", "Q", "2,3",
-         "As Kd 5c 5h 2d", "Qs 6d 4c", "7h", "Ah Ah", "vs", "8,8 vs 10", "K,Q,5", "X", "0,0,0,0,0,0,0,0,0,0,0,0,0")
-ODDS = ("45:1", "3 to 1", "6:2", "9½ to 5", "0:1", "1:0", "9" * 5000 + ":1", "lots", "1e99999999:1", "2.5:1",
-        "100:1", "1 to 2", "7 1/2 to 1", "10%", "1e5%", "50%")
+NUMBERS = (
+    "1",
+    "2",
+    "3",
+    "4",
+    "6",
+    "8",
+    "9",
+    "100",
+    "150",
+    "400",
+    "1000",
+    "2500",
+    "0.01",
+    "0.5",
+    "1/100",
+    "19/20",
+    "1e3",
+    "2.5",
+    "0",
+    "-3",
+    "1e9",
+    "1000000001",
+)
+CARDS = (
+    "8,8",
+    "A",
+    "K,5",
+    "10",
+    "T",
+    "9,9,8,8,0,0",
+    "6,6,5,0,K,A",
+    "none",
+    "A,A,A,A,A,A,A,A,A",
+    "Q",
+    "2,3",
+    "As Kd 5c 5h 2d",
+    "Qs 6d 4c",
+    "7h",
+    "Ah Ah",
+    "vs",
+    "8,8 vs 10",
+    "K,Q,5",
+    "X",
+    "0,0,0,0,0,0,0,0,0,0,0,0,0",
+)
+ODDS = (
+    "45:1",
+    "3 to 1",
+    "6:2",
+    "9½ to 5",
+    "0:1",
+    "1:0",
+    "9" * 5000 + ":1",
+    "lots",
+    "1e99999999:1",
+    "2.5:1",
+    "100:1",
+    "1 to 2",
+    "7 1/2 to 1",
+    "10%",
+    "1e5%",
+    "50%",
+)
 FORMATS = ("text", "json", "csv", "markdown", "html", "yaml")
 
 
@@ -79,8 +182,7 @@ def commands(group: click.Group) -> list[Command]:
                 choices = tuple(p.type.choices) if isinstance(p.type, click.Choice) else ()
                 if isinstance(p, click.Option):
                     opt = max(p.opts, key=len)
-                    params.append(Param(p.name, opt, bool(p.is_flag), bool(p.multiple), p.nargs, p.required,
-                                        choices))
+                    params.append(Param(p.name, opt, bool(p.is_flag), bool(p.multiple), p.nargs, p.required, choices))
                     for secondary in p.secondary_opts:  # --booklet/--no-booklet
                         params.append(Param(p.name, secondary, True, False, 1, False, ()))
                 else:
@@ -106,6 +208,7 @@ class Vocabulary:
 def vocabulary() -> Vocabulary:
     from oddscalc import api
     from oddscalc.regulations.versions import VERSIONS
+
     games = tuple(api.GAMES)
     wagers: dict[str, tuple[str, ...]] = {}
     pays: dict[str, tuple[str, ...]] = {}
@@ -126,6 +229,7 @@ def vocabulary() -> Vocabulary:
         rules[g] = tuple(pairs)
     try:
         from oddscalc.regulations.texts import TEXTS
+
         laws = tuple(t.name for t in TEXTS)
     except ImportError:
         laws = ()
@@ -136,21 +240,38 @@ def results_files(folder: Path) -> tuple[str, ...]:
     """Results files good and bad, written once: what `check` (and any command taking a results file) reads."""
     good = "net_return,count\n-1,9730\n35,270\n"
     files = {
-        "good.csv": good, "rounds.csv": "net_return\n" + "-1\n" * 300 + "35\n" * 10,
-        "bom.csv": "\ufeff" + good.replace("\n", "\r\n"), "dup.csv": good + "-1.0,5\n", "dupsame.csv": good + "35,1\n",
+        "good.csv": good,
+        "rounds.csv": "net_return\n" + "-1\n" * 300 + "35\n" * 10,
+        "bom.csv": "\ufeff" + good.replace("\n", "\r\n"),
+        "dup.csv": good + "-1.0,5\n",
+        "dupsame.csv": good + "35,1\n",
         "huge.csv": "net_return,count\n-1,1" + "0" * 330 + "\n35,270\n",
-        "expo.csv": "net_return,count\n-1,1e99999999\n35,270\n", "neg.csv": "net_return,count\n-1,-5\n35,3\n",
-        "frac.csv": "net_return,count\n-1,2.5\n35,3\n", "empty.csv": "", "header.csv": "net_return,count\n",
-        "badheader.csv": "x,y\n1,2\n", "long.csv": "net_return\n" + "1" * 100_000 + "\n",
-        "digits.csv": "net_return\n" + "9" * 5000 + "\n", "fields.csv": "net_return,count\n1,2,3\n",
-        "binary.csv": "\x00\x01\x02\xff", "unknown.csv": "net_return,count\n17,5\n-1,9000\n",
-        "quoted.csv": 'net_return,count\n"-1","9730"\n"35",270\n', "crlf-rounds.csv": "net_return\r\n-1\r\n35\r\n" * 200,
-        "good.json": json.dumps({"counts": {"-1": 9730, "35": 270}}), "rounds.json": json.dumps({"returns": [-1] * 300 + ["35"] * 10}),
-        "dupkey.json": '{"counts": {"-1": 9730, "-1": 5, "35": 270}}', "dupvalue.json": '{"counts": {"-1": 9730, "-1.0": 5}}',
-        "deep.json": "[" * 100_000 + "]" * 100_000, "nan.json": '{"counts": {"-1": NaN}}',
-        "bool.json": '{"counts": {"-1": true, "35": 3}}', "list.json": "[1, 2, 3]", "trunc.json": '{"counts": {"-1": 9',
-        "bigexp.json": '{"counts": {"-1": 1e99999999}}', "float.json": '{"counts": {"-1": 9730.5}}',
-        "nested.json": '{"returns": [[1], {"a": 2}, null]}', "bomjson.json": "\ufeff" + json.dumps({"counts": {"-1": 97}}),
+        "expo.csv": "net_return,count\n-1,1e99999999\n35,270\n",
+        "neg.csv": "net_return,count\n-1,-5\n35,3\n",
+        "frac.csv": "net_return,count\n-1,2.5\n35,3\n",
+        "empty.csv": "",
+        "header.csv": "net_return,count\n",
+        "badheader.csv": "x,y\n1,2\n",
+        "long.csv": "net_return\n" + "1" * 100_000 + "\n",
+        "digits.csv": "net_return\n" + "9" * 5000 + "\n",
+        "fields.csv": "net_return,count\n1,2,3\n",
+        "binary.csv": "\x00\x01\x02\xff",
+        "unknown.csv": "net_return,count\n17,5\n-1,9000\n",
+        "quoted.csv": 'net_return,count\n"-1","9730"\n"35",270\n',
+        "crlf-rounds.csv": "net_return\r\n-1\r\n35\r\n" * 200,
+        "good.json": json.dumps({"counts": {"-1": 9730, "35": 270}}),
+        "rounds.json": json.dumps({"returns": [-1] * 300 + ["35"] * 10}),
+        "dupkey.json": '{"counts": {"-1": 9730, "-1": 5, "35": 270}}',
+        "dupvalue.json": '{"counts": {"-1": 9730, "-1.0": 5}}',
+        "deep.json": "[" * 100_000 + "]" * 100_000,
+        "nan.json": '{"counts": {"-1": NaN}}',
+        "bool.json": '{"counts": {"-1": true, "35": 3}}',
+        "list.json": "[1, 2, 3]",
+        "trunc.json": '{"counts": {"-1": 9',
+        "bigexp.json": '{"counts": {"-1": 1e99999999}}',
+        "float.json": '{"counts": {"-1": 9730.5}}',
+        "nested.json": '{"returns": [[1], {"a": 2}, null]}',
+        "bomjson.json": "\ufeff" + json.dumps({"counts": {"-1": 97}}),
     }
     paths = []
     for name, text in files.items():
@@ -162,8 +283,18 @@ def results_files(folder: Path) -> tuple[str, ...]:
 
 def output_paths(folder: Path) -> tuple[str, ...]:
     (folder / "afile").write_text("x")
-    return ("", str(folder), str(folder / "out.csv"), str(folder / "new" / "deeper" / "x.csv"),
-            str(folder / "afile" / "x.csv"), "/proc/version", "/dev/full", "rel/out.txt", "out.html", "x" * 300)
+    return (
+        "",
+        str(folder),
+        str(folder / "out.csv"),
+        str(folder / "new" / "deeper" / "x.csv"),
+        str(folder / "afile" / "x.csv"),
+        "/proc/version",
+        "/dev/full",
+        "rel/out.txt",
+        "out.html",
+        "x" * 300,
+    )
 
 
 class Draw:
@@ -183,6 +314,7 @@ class Draw:
         if key not in self._valid:
             from oddscalc import api
             from oddscalc.cli.common import default_version
+
             try:
                 a = api.analyse(game, default_version(game), wager)
                 d = a.results[0].distribution
@@ -262,10 +394,13 @@ class Draw:
                 for _ in range(draw(st.integers(1, 2)) if p.multiple else 1):
                     argv += [p.opt, self.value(draw, p, game, wager)]
             if draw(st.integers(0, 15)) == 0:  # an unknown option or a stray argument
-                argv.insert(draw(st.integers(len(cmd.path), len(argv))), draw(st.sampled_from(("--bogus", "stray", "-x"))))
+                argv.insert(
+                    draw(st.integers(len(cmd.path), len(argv))), draw(st.sampled_from(("--bogus", "stray", "-x")))
+                )
             if draw(st.integers(0, 20)) == 0:  # a missing value at the end
                 argv.append(draw(st.sampled_from([p.opt for p in cmd.params if p.opt] or ["--help"])))
             return argv
+
         return build()
 
 
@@ -288,6 +423,7 @@ def warm() -> None:
     """Compute every game's default analysis once in the parent, so forked children start with warm memos."""
     from oddscalc import api
     from oddscalc.regulations.versions import VERSIONS
+
     for v in VERSIONS.values():
         for g in v.games:
             if api.implemented(g):
@@ -320,8 +456,10 @@ def run(argv: list[str], workdir: Path, env: dict[str, str], bound: float, grace
 
             def beat(self, done, total, label=""):
                 os.write(write_fd, b"p")
+
             progress.StderrBar.__call__ = beat
             from oddscalc.cli.main import main
+
             try:
                 main(argv)
             except SystemExit as exc:

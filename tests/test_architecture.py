@@ -16,8 +16,9 @@ PYPROJECT = ROOT.parent / "pyproject.toml"
 
 def test_the_import_contracts_are_kept():
     """`lint-imports` (import-linter) on the contracts of pyproject.toml: exit status 0, every contract kept."""
-    assert lint_imports(config_filename=str(PYPROJECT), no_cache=True, no_logo=True) == 0, \
+    assert lint_imports(config_filename=str(PYPROJECT), no_cache=True, no_logo=True) == 0, (
         "a contract is broken: run `lint-imports` to see which"
+    )
 
 
 def _inner_imports(path: Path) -> list[str]:
@@ -27,10 +28,18 @@ def _inner_imports(path: Path) -> list[str]:
     for fn in ast.walk(tree):
         if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for node in ast.walk(fn):
-                names = ([node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else
-                         [a.name for a in node.names] if isinstance(node, ast.Import) else [])
-                found += [f"{path.relative_to(ROOT.parent)}:{node.lineno} {n}" for n in names
-                          if n == "oddscalc" or n.startswith("oddscalc.")]
+                names = (
+                    [node.module or ""]
+                    if isinstance(node, ast.ImportFrom) and node.level == 0
+                    else [a.name for a in node.names]
+                    if isinstance(node, ast.Import)
+                    else []
+                )
+                found += [
+                    f"{path.relative_to(ROOT.parent)}:{node.lineno} {n}"
+                    for n in names
+                    if n == "oddscalc" or n.startswith("oddscalc.")
+                ]
     return found
 
 

@@ -8,11 +8,11 @@ import os
 from concurrent.futures.process import BrokenProcessPool
 
 import pytest
+from cli_run import run_cli
 
 from oddscalc.cli import sim as cli_sim
 from oddscalc.core.files import atomic_open, write_text
 from oddscalc.sim.roundlog import round_log
-from cli_run import run_cli
 
 
 @pytest.mark.parametrize("error", [RuntimeError("boom"), KeyboardInterrupt()])
@@ -51,8 +51,14 @@ def test_a_round_log_is_its_header_and_records_or_nothing(tmp_path):
     with round_log(path, "roulette", "1994", {"zero": "single"}, {"straight": "35:1"}, {"seed": 3}) as log:
         log({"spin": 17, "wagers": []})
     header, record = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines())
-    assert header == {"roundlog": 1, "game": "roulette", "version": "1994", "rules": {"zero": "single"},
-                      "pay": {"straight": "35:1"}, "seed": 3}
+    assert header == {
+        "roundlog": 1,
+        "game": "roulette",
+        "version": "1994",
+        "rules": {"zero": "single"},
+        "pay": {"straight": "35:1"},
+        "seed": 3,
+    }
     assert record == {"spin": 17, "wagers": []}
     failed = tmp_path / "failed.jsonl"
     with pytest.raises(KeyboardInterrupt):
@@ -62,14 +68,20 @@ def test_a_round_log_is_its_header_and_records_or_nothing(tmp_path):
     assert not failed.exists() and sorted(os.listdir(tmp_path)) == ["log.jsonl"]
 
 
-@pytest.mark.parametrize("error, status, said", [(ValueError("bad table"), 2, "error: bad table"),
-                                                (KeyboardInterrupt(), 130, "interrupted"),
-                                                (MemoryError("too big"), 2, "error: out of memory: too big"),
-                                                (BrokenProcessPool(), 2, "error: a worker process was killed")])
+@pytest.mark.parametrize(
+    "error, status, said",
+    [
+        (ValueError("bad table"), 2, "error: bad table"),
+        (KeyboardInterrupt(), 130, "interrupted"),
+        (MemoryError("too big"), 2, "error: out of memory: too big"),
+        (BrokenProcessPool(), 2, "error: a worker process was killed"),
+    ],
+)
 def test_simulate_leaves_no_log_when_the_run_fails(tmp_path, capsys, monkeypatch, error, status, said):
     def half_a_run(*args, log=None, **kwargs):
         log({"spin": 1})
         raise error
+
     monkeypatch.setattr(cli_sim, "run_simulation", half_a_run)
     path = tmp_path / "log.jsonl"
     code, _, err = run_cli(["simulate", "roulette", "straight", "--rounds", "10", "--log", path], capsys)

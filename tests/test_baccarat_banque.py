@@ -11,8 +11,8 @@ import pytest
 
 from oddscalc import api
 from oddscalc.games.baccarat.tableau import STOOD
-from oddscalc.games.baccarat_banque.response import BEST, FIXED, joint_outcome, policy
 from oddscalc.games.baccarat_banque.coups import NATURAL, banque_counts, banque_counts_finite
+from oddscalc.games.baccarat_banque.response import BEST, FIXED, joint_outcome, policy
 from oddscalc.games.chemin_de_fer import solve as S
 from oddscalc.games.chemin_de_fer.analysis import counts_for
 
@@ -58,7 +58,8 @@ def independent(draw5: bool):
                 for l1 in range(10):
                     for l2 in range(10):
                         naturals[cmp((r1 + r2) % 10, b) + 1][cmp((l1 + l2) % 10, b) + 1] += (
-                            banker[b] * W[r1] * W[r2] * W[l1] * W[l2] * 13 ** 3)
+                            banker[b] * W[r1] * W[r2] * W[l1] * W[l2] * 13**3
+                        )
     cells: dict = {}
     for b in range(8):
         for (ar, fr), pr in hands.items():
@@ -81,7 +82,7 @@ def joint_for(draw5: bool, rule):
         for i in range(3):
             for j in range(3):
                 joint[i][j] += t[i][j]
-    return [[F(n, 13 ** 9) for n in row] for row in joint]
+    return [[F(n, 13**9) for n in row] for row in joint]
 
 
 def bank_gain(tally) -> int:
@@ -142,12 +143,14 @@ def test_finite_shoe_by_physical_card_orders(draw5):
         if b >= 8:
             naturals[cmp(tr, b) + 1][cmp(tl, b) + 1] += repeats
             continue
+
         def play(t, x):
             if t >= 8:
                 return NATURAL, None
             if t <= 4 or (t == 5 and draw5):
                 return x, (t + x) % 10
             return STOOD, t
+
         (ar, fr), (al, fl) = play(tr, xr), play(tl, xl)
         entry = cells.setdefault((b, ar, al), [[[0] * 3 for _ in range(3)] for _ in range(2)])
         for action, final in ((0, b), (1, (b + y) % 10)):
@@ -197,6 +200,7 @@ def test_summary_cache_round_trip_and_default_shoe():
     from the shipped data `oddscalc/data/banque-6-packs-*.json.xz`, or recomputed in about 10 s if it is stale)
     is consistent: the two hands symmetric, the both-hands wager void exactly as reg 6(4)(b) says."""
     from oddscalc.games.baccarat_banque import response
+
     s = response._summarise(banque_counts_finite(TINY, True))
     assert response._decode(response._encode(s)) == s
     a = api.analyse("baccarat-banque", "1994")

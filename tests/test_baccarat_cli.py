@@ -6,10 +6,10 @@ import json
 from fractions import Fraction
 
 import pytest
+from test_punto_banco import enumerate_independent
 
 from oddscalc.cli.main import main
 from oddscalc.games.baccarat import PUNTO_BANCO
-from test_punto_banco import enumerate_independent
 
 
 def run(capsys, *argv):
@@ -35,8 +35,9 @@ def test_baccarat_query_matches_generic_rule(capsys):
     code, out, _ = run(capsys, "baccarat", "--decks", "8", "--removed", "9,9,8,8,0,0", "--format", "json")
     assert code == 0
     data = json.loads(out)
-    code, out2, _ = run(capsys, "edge", "punto-banco", "--decks", "8", "--rule", "removed=9,9,8,8,0,0",
-                        "--format", "json")
+    code, out2, _ = run(
+        capsys, "edge", "punto-banco", "--decks", "8", "--rule", "removed=9,9,8,8,0,0", "--format", "json"
+    )
     assert code == 0 and json.loads(out2)["wagers"] == data["wagers"]
     assert data["rules"]["removed"] == "9,9,8,8,0,0"
 
@@ -49,22 +50,25 @@ def test_positive_banker_wager_on_a_depleted_shoe(capsys):
     assert code == 0
     banker_line = next(line for line in out.splitlines() if line.strip().startswith("banker"))
     assert "POSITIVE" in banker_line and "positive for the player: banker" in out
-    bank, player, tie, total = enumerate_independent(left)
+    bank, player, _tie, total = enumerate_independent(left)
     ev = (Fraction(19, 20) * bank - player) / total
     assert ev > 0 and f"{ev.numerator}/{ev.denominator}" in banker_line
 
 
-@pytest.mark.parametrize("argv,needle", [
-    (("baccarat", "--removed", "9,Z"), "unknown card 'Z'"),
-    (("baccarat", "--decks", "1", "--removed", ",".join(["9"] * 5)), "cannot remove '9'"),
-    (("baccarat", "--decks", "12"), "decks='12'"),
-    (("baccarat", "--format", "xml"), "unknown format"),
-    (("super-pan-9", "--removed", "8"), "unknown card '8'"),
-    (("super-pan-9", "--version", "2007"), "does not permit"),
-    (("super-pan-9", "--decks", "6"), "--custom"),
-])
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (("baccarat", "--removed", "9,Z"), "unknown card 'Z'"),
+        (("baccarat", "--decks", "1", "--removed", ",".join(["9"] * 5)), "cannot remove '9'"),
+        (("baccarat", "--decks", "12"), "decks='12'"),
+        (("baccarat", "--format", "xml"), "unknown format"),
+        (("super-pan-9", "--removed", "8"), "unknown card '8'"),
+        (("super-pan-9", "--version", "2007"), "does not permit"),
+        (("super-pan-9", "--decks", "6"), "--custom"),
+    ],
+)
 def test_bad_input_exits_2_with_one_line(capsys, argv, needle):
-    code, out, err = run(capsys, *argv)
+    code, _out, err = run(capsys, *argv)
     assert code == 2 and needle in err and err.count("\n") == 1
 
 

@@ -7,10 +7,20 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-
-from oddscalc.games.baccarat import (PUNTO_BANCO, PUNTO_BANCO_TABLEAU, STOOD, SUPER_PAN_9, CardError,
-                                     deal_weights, hand_total, joint_counts, ordered_deals, parse_cards)
 from test_punto_banco import banker_draws_independent
+
+from oddscalc.games.baccarat import (
+    PUNTO_BANCO,
+    PUNTO_BANCO_TABLEAU,
+    STOOD,
+    SUPER_PAN_9,
+    CardError,
+    deal_weights,
+    hand_total,
+    joint_counts,
+    ordered_deals,
+    parse_cards,
+)
 
 
 def test_tableau_matches_the_rules_in_words():
@@ -27,13 +37,17 @@ def test_tableau_variant_for_games_with_choices():
     assert not variant.player_draws[5] and not variant.banker_draws[3][9]
     assert PUNTO_BANCO_TABLEAU.player_draws[5] and PUNTO_BANCO_TABLEAU.banker_draws[3][9]
     # A tableau in which the player never draws: the player wins only on a better two-card point.
-    never = PUNTO_BANCO_TABLEAU.with_cells(player={p: False for p in range(10)})
-    assert joint_counts(PUNTO_BANCO.counts(1), never).player != joint_counts(PUNTO_BANCO.counts(1),
-                                                                             PUNTO_BANCO_TABLEAU).player
+    never = PUNTO_BANCO_TABLEAU.with_cells(player=dict.fromkeys(range(10), False))
+    assert (
+        joint_counts(PUNTO_BANCO.counts(1), never).player
+        != joint_counts(PUNTO_BANCO.counts(1), PUNTO_BANCO_TABLEAU).player
+    )
 
 
-@pytest.mark.parametrize("label,value", [("K", 0), ("q", 0), ("J", 0), ("T", 0), ("10", 0), ("0", 0), ("A", 1),
-                                         ("1", 1), ("9", 9), (" 5 ", 5)])
+@pytest.mark.parametrize(
+    "label,value",
+    [("K", 0), ("q", 0), ("J", 0), ("T", 0), ("10", 0), ("0", 0), ("A", 1), ("1", 1), ("9", 9), (" 5 ", 5)],
+)
 def test_punto_banco_labels(label, value):
     assert PUNTO_BANCO.value_of(label) == value
 

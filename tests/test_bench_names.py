@@ -30,8 +30,11 @@ def _uses(path: Path) -> list[tuple[str, str]]:
             for a in node.names:
                 if a.name.startswith("oddscalc") and a.asname:
                     modules[a.asname] = a.name
-    return [(modules[n.value.id], n.attr) for n in ast.walk(tree)
-            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in modules]
+    return [
+        (modules[n.value.id], n.attr)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in modules
+    ]
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: f"{p.parent.name}/{p.name}")

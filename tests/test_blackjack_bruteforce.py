@@ -8,7 +8,7 @@ come) before the banker draws. The evaluator must agree exactly, action by actio
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -30,13 +30,13 @@ def draw(shoe):
     assert size > 0, "tiny shoe ran out"
     for i, n in enumerate(shoe):
         if n:
-            yield i + 1, Fraction(n, size), shoe[:i] + (n - 1,) + shoe[i + 1:]
+            yield i + 1, Fraction(n, size), shoe[:i] + (n - 1,) + shoe[i + 1 :]
 
 
 def make_game(rules: RuleSet):
     pays = rules.blackjack_pays
 
-    @lru_cache(maxsize=None)
+    @cache
     def banker(shoe, cards):
         """Distribution of the banker's result: 'bj', 'bust' or a total, drawing from shoe."""
         t, soft = total(cards)
@@ -67,7 +67,7 @@ def make_game(rules: RuleSet):
         t = total(cards)[0]
         return sum(p * settle(t, stake, b) for b, p in banker(shoe, (up,)).items())
 
-    @lru_cache(maxsize=None)
+    @cache
     def play_on(shoe, up, cards):
         """Stand or hit only; tie-break: stand, except hard <= 11 / soft <= 16 always hit (documented rule)."""
         t, soft = total(cards)
@@ -83,8 +83,10 @@ def make_game(rules: RuleSet):
         return (s, "stand") if s >= hit else (hit, "hit")
 
     def double_value(shoe, up, cards):
-        return sum(p * (stand_value(rest, up, cards + (c,), 2) if total(cards + (c,))[0] <= 21 else -2)
-                   for c, p, rest in draw(shoe))
+        return sum(
+            p * (stand_value(rest, up, cards + (c,), 2) if total(cards + (c,))[0] <= 21 else -2)
+            for c, p, rest in draw(shoe)
+        )
 
     def split_policy(shoe0, up, pair):
         """The post-split strategy. CDP1: optimal play of a split hand on shoe0 (both pair cards gone), less
@@ -95,13 +97,13 @@ def make_game(rules: RuleSet):
             seen[pair - 1] += 1
         seen = tuple(seen)
 
-        @lru_cache(maxsize=None)
+        @cache
         def act(cards):
             if len(cards) == 2:
                 if pair == 1:
                     return "stand"
                 rest = list(seen)
-                other = [c for c in cards]
+                other = list(cards)
                 other.remove(pair)
                 rest[other[0] - 1] -= 1
                 v, a = play_on(tuple(rest), up, cards)
@@ -115,6 +117,7 @@ def make_game(rules: RuleSet):
             for c in extra:
                 rest[c - 1] -= 1
             return play_on(tuple(rest), up, cards)[1]
+
         return act
 
     def split_round(shoe0, up, pair, limit, act=None, staked=False):
@@ -128,11 +131,16 @@ def make_game(rules: RuleSet):
         def seen_all(shoe, cards):
             """The optimum for a hand that is the last dealt, on the cards really left (`shoe`)."""
             v, a = play_on(shoe, up, cards)
-            if len(cards) == 2 and rules.das and rules.can_double(total(cards)[0]) and double_value(shoe, up, cards) > v:
+            if (
+                len(cards) == 2
+                and rules.das
+                and rules.can_double(total(cards)[0])
+                and double_value(shoe, up, cards) > v
+            ):
                 return "double"
             return a
 
-        @lru_cache(maxsize=None)
+        @cache
         def go(shoe, done, current, queue, hands):
             # done: tuple of (total, stake) of finished hands; current: cards of the hand in play or None
             if current is None:
@@ -156,8 +164,10 @@ def make_game(rules: RuleSet):
             if a == "stand":
                 return go(shoe, tuple(sorted(done + ((t, 1),))), None, queue, hands)
             if a == "double":
-                return sum(p * go(rest, tuple(sorted(done + ((total(current + (c,))[0], 2),))), None, queue, hands)
-                           for c, p, rest in draw(shoe))
+                return sum(
+                    p * go(rest, tuple(sorted(done + ((total(current + (c,))[0], 2),))), None, queue, hands)
+                    for c, p, rest in draw(shoe)
+                )
             return sum(p * go(rest, done, tuple(sorted(current + (c,))), queue, hands) for c, p, rest in draw(shoe))
 
         return go(shoe0, (), (pair,), 1, 2)
@@ -167,8 +177,10 @@ def make_game(rules: RuleSet):
         t, _ = total(cards)
         if t == 21:
             return {"stand": sum(p * settle(21, 1, b, natural=True) for b, p in banker(shoe, (up,)).items())}
-        out = {"stand": stand_value(shoe, up, cards), "hit": sum(
-            p * play_on(rest, up, tuple(sorted(cards + (c,))))[0] for c, p, rest in draw(shoe))}
+        out = {
+            "stand": stand_value(shoe, up, cards),
+            "hit": sum(p * play_on(rest, up, tuple(sorted(cards + (c,))))[0] for c, p, rest in draw(shoe)),
+        }
         if rules.can_double(t):
             out["double"] = double_value(shoe, up, cards)
         a, b = cards
@@ -207,7 +219,7 @@ def test_every_action_matches_brute_force(shoe, rules):
     for up in range(1, 11):
         if not shoe[up - 1]:
             continue
-        after_up = shoe[:up - 1] + (shoe[up - 1] - 1,) + shoe[up:]
+        after_up = shoe[: up - 1] + (shoe[up - 1] - 1,) + shoe[up:]
         dealer = DealerTable(up - 1, rules.hit_soft17)
         ev = Evaluator(after_up, up - 1, rules, dealer)
         for a in range(1, 11):
@@ -242,7 +254,8 @@ def make_peek_game(rules: RuleSet):
     """Hole card with peek, played as dealt: the banker's second card is dealt first and hidden; a banker
     blackjack ends the round at once; otherwise the player acts knowing only that there is none. The player's
     values are sums over the hidden card weighted by P(hole card, player's cards) (information sets)."""
-    @lru_cache(maxsize=None)
+
+    @cache
     def banker(shoe, cards):
         t, soft = total(cards)
         if t > 21:
@@ -273,7 +286,7 @@ def make_peek_game(rules: RuleSet):
             c = i + 1
             if not n or bj_hole(up, c):
                 continue
-            rest = shoe_after_up[:i] + (n - 1,) + shoe_after_up[i + 1:]
+            rest = shoe_after_up[:i] + (n - 1,) + shoe_after_up[i + 1 :]
             w = Fraction(n, size)
             for x in cards:
                 k = rest[x - 1]
@@ -281,7 +294,7 @@ def make_peek_game(rules: RuleSet):
                     w = Fraction(0)
                     break
                 w *= Fraction(k, sum(rest))
-                rest = rest[:x - 1] + (k - 1,) + rest[x:]
+                rest = rest[: x - 1] + (k - 1,) + rest[x:]
             if w:
                 out.append((c, w, rest))
         return out
@@ -293,13 +306,15 @@ def make_peek_game(rules: RuleSet):
             if not k:
                 return Fraction(0)
             w *= Fraction(k, sum(rest))
-            rest = rest[:x - 1] + (k - 1,) + rest[x:]
+            rest = rest[: x - 1] + (k - 1,) + rest[x:]
         return w
 
     def stand_joint(shoe_up, up, cards, stake=1):
         t = total(cards)[0]
-        return sum(w * sum(p * settle(t, stake, b) for b, p in banker(rest, tuple(sorted((up, c)))).items())
-                   for c, w, rest in holes(shoe_up, up, cards))
+        return sum(
+            w * sum(p * settle(t, stake, b) for b, p in banker(rest, tuple(sorted((up, c)))).items())
+            for c, w, rest in holes(shoe_up, up, cards)
+        )
 
     def bust_joint(shoe_up, up, cards, stake=1):
         return sum(-stake * w for _, w, _ in holes(shoe_up, up, cards))
@@ -308,7 +323,7 @@ def make_peek_game(rules: RuleSet):
         seen = set(range(1, 11))
         return [c for c in seen if p_cards(shoe_up, cards + (c,))]
 
-    @lru_cache(maxsize=None)
+    @cache
     def play_on(shoe_up, up, cards):
         t, soft = total(cards)
         if t > 21:
@@ -323,8 +338,14 @@ def make_peek_game(rules: RuleSet):
         return (s, "stand") if s >= hit else (hit, "hit")
 
     def double_joint(shoe_up, up, cards):
-        return sum((stand_joint(shoe_up, up, cards + (c,), 2) if total(cards + (c,))[0] <= 21
-                    else bust_joint(shoe_up, up, cards + (c,), 2)) for c in children(shoe_up, cards))
+        return sum(
+            (
+                stand_joint(shoe_up, up, cards + (c,), 2)
+                if total(cards + (c,))[0] <= 21
+                else bust_joint(shoe_up, up, cards + (c,), 2)
+            )
+            for c in children(shoe_up, cards)
+        )
 
     def actions(shoe_up, up, cards):
         """Values E[result; no banker blackjack | player's two cards], as the evaluator reports them."""
@@ -332,8 +353,10 @@ def make_peek_game(rules: RuleSet):
         t, _ = total(cards)
         if t == 21:
             return {"stand": sum(w * rules.blackjack_pays for _, w, _ in holes(shoe_up, up, cards)) / norm}
-        out = {"stand": stand_joint(shoe_up, up, cards) / norm,
-               "hit": sum(play_on(shoe_up, up, cards + (c,))[0] for c in children(shoe_up, cards)) / norm}
+        out = {
+            "stand": stand_joint(shoe_up, up, cards) / norm,
+            "hit": sum(play_on(shoe_up, up, cards + (c,))[0] for c in children(shoe_up, cards)) / norm,
+        }
         if rules.can_double(t):
             out["double"] = double_joint(shoe_up, up, cards) / norm
         a, b = cards
@@ -347,10 +370,11 @@ def make_peek_game(rules: RuleSet):
         Under CDP (two hands at most) the second hand's optimum also counts the first hand's cards as gone."""
         shoe0 = tuple(n - 2 * (i + 1 == pair) for i, n in enumerate(shoe_up))
 
-        @lru_cache(maxsize=None)
+        @cache
         def policy_on(base):
             """The information-set optimum of a split hand whose other cards are drawn from `base`."""
-            @lru_cache(maxsize=None)
+
+            @cache
             def act(cards):
                 extra = list(cards)
                 extra.remove(pair)
@@ -362,7 +386,7 @@ def make_peek_game(rules: RuleSet):
                         return "double"
                 return a
 
-            @lru_cache(maxsize=None)
+            @cache
             def _single(extra):
                 """Info-set value of the split hand (pair + extra) when stand/hit remain, with the hand's
                 extra cards as the observed cards drawn from base."""
@@ -370,8 +394,10 @@ def make_peek_game(rules: RuleSet):
                 t, soft = total(cards)
                 if t > 21:
                     return bust_joint(base, up, extra), "bust"
-                s = sum(w * sum(p * settle(t, 1, b) for b, p in banker(rest, tuple(sorted((up, c)))).items())
-                        for c, w, rest in holes(base, up, extra))
+                s = sum(
+                    w * sum(p * settle(t, 1, b) for b, p in banker(rest, tuple(sorted((up, c)))).items())
+                    for c, w, rest in holes(base, up, extra)
+                )
                 if t == 21:
                     return s, "stand"
                 hit = sum(_single(tuple(sorted(extra + (c,))))[0] for c in children(base, extra))
@@ -384,9 +410,17 @@ def make_peek_game(rules: RuleSet):
                 for c in children(base, extra):
                     e2 = tuple(sorted(extra + (c,)))
                     t = total(tuple(sorted((pair,) + e2)))[0]
-                    tot += sum(w * (sum(p * settle(t, 2, b) for b, p in banker(rest, tuple(sorted((up, h)))).items())
-                                    if t <= 21 else -2) for h, w, rest in holes(base, up, e2))
+                    tot += sum(
+                        w
+                        * (
+                            sum(p * settle(t, 2, b) for b, p in banker(rest, tuple(sorted((up, h)))).items())
+                            if t <= 21
+                            else -2
+                        )
+                        for h, w, rest in holes(base, up, e2)
+                    )
                 return tot
+
             return act
 
         act = policy_on(shoe0)
@@ -404,14 +438,16 @@ def make_peek_game(rules: RuleSet):
 
         limit = rules.hands_limit(pair, shoe0[pair - 1])
 
-        @lru_cache(maxsize=None)
+        @cache
         def go(shoe, hole, done, current, queue, hands):
             if current is None:
                 if queue == 0:
                     if staked:
                         return Fraction(sum(s for _, s in done))
-                    return sum(p * sum(settle(t, s, b) for t, s in done)
-                               for b, p in banker(shoe, tuple(sorted((up, hole)))).items())
+                    return sum(
+                        p * sum(settle(t, s, b) for t, s in done)
+                        for b, p in banker(shoe, tuple(sorted((up, hole)))).items()
+                    )
                 return go(shoe, hole, done, (pair,), queue - 1, hands)
             if len(current) == 1:
                 out = Fraction(0)
@@ -428,10 +464,13 @@ def make_peek_game(rules: RuleSet):
             if a == "stand":
                 return go(shoe, hole, tuple(sorted(done + ((t, 1),))), None, queue, hands)
             if a == "double":
-                return sum(p * go(rest, hole, tuple(sorted(done + ((total(current + (c,))[0], 2),))), None, queue,
-                                  hands) for c, p, rest in draw(shoe))
-            return sum(p * go(rest, hole, done, tuple(sorted(current + (c,))), queue, hands)
-                       for c, p, rest in draw(shoe))
+                return sum(
+                    p * go(rest, hole, tuple(sorted(done + ((total(current + (c,))[0], 2),))), None, queue, hands)
+                    for c, p, rest in draw(shoe)
+                )
+            return sum(
+                p * go(rest, hole, done, tuple(sorted(current + (c,))), queue, hands) for c, p, rest in draw(shoe)
+            )
 
         return sum(w * go(rest, c, (), (pair,), 1, 2) for c, w, rest in holes(shoe_up, up, (pair, pair)))
 
@@ -439,14 +478,20 @@ def make_peek_game(rules: RuleSet):
     return actions
 
 
-@pytest.mark.parametrize("rules", [RuleSet(peek=True), RuleSet(peek=True, double_totals=None, max_hands=3),
-                                   RuleSet(peek=True, double_totals=None, max_hands=2, post_split="cdp")])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        RuleSet(peek=True),
+        RuleSet(peek=True, double_totals=None, max_hands=3),
+        RuleSet(peek=True, double_totals=None, max_hands=2, post_split="cdp"),
+    ],
+)
 def test_peek_hole_card_matches_brute_force(rules):
     shoe = SHOES[0]
     actions = make_peek_game(rules)
     checked = 0
     for up in (1, 10, 6):
-        after_up = shoe[:up - 1] + (shoe[up - 1] - 1,) + shoe[up:]
+        after_up = shoe[: up - 1] + (shoe[up - 1] - 1,) + shoe[up:]
         ev = Evaluator(after_up, up - 1, rules, DealerTable(up - 1, rules.hit_soft17))
         for a in range(1, 11):
             for b in range(a, 11):
@@ -486,7 +531,7 @@ def test_same_rank_ten_pairs_match_a_rank_level_brute_force():
         assert size > 0
         for i, n in enumerate(shoe):
             if n:
-                yield kinds[i], Fraction(n, size), shoe[:i] + (n - 1,) + shoe[i + 1:]
+                yield kinds[i], Fraction(n, size), shoe[:i] + (n - 1,) + shoe[i + 1 :]
 
     def vshoe(shoe):
         out = [0] * 10
@@ -494,12 +539,14 @@ def test_same_rank_ten_pairs_match_a_rank_level_brute_force():
             out[value[k] - 1] += n
         return tuple(out)
 
-    @lru_cache(maxsize=None)
+    @cache
     def go(shoe, done, current, queue):
         if current is None:
             if queue == 0:
-                return sum(p * sum(game.settle(t, st, b) for t, st in done)
-                           for b, p in game.banker(vshoe(shoe), (value[up],)).items())
+                return sum(
+                    p * sum(game.settle(t, st, b) for t, st in done)
+                    for b, p in game.banker(vshoe(shoe), (value[up],)).items()
+                )
             return go(shoe, done, (10,), queue - 1)
         if len(current) == 1:
             out = Fraction(0)
@@ -513,12 +560,15 @@ def test_same_rank_ten_pairs_match_a_rank_level_brute_force():
         if t > 21 or act(current) == "stand":
             return go(shoe, tuple(sorted(done + ((t, 1),))), None, queue)
         if act(current) == "double":
-            return sum(p * go(rest, tuple(sorted(done + ((total(current + (value[k],))[0], 2),))), None, queue)
-                       for k, p, rest in draws(shoe))
+            return sum(
+                p * go(rest, tuple(sorted(done + ((total(current + (value[k],))[0], 2),))), None, queue)
+                for k, p, rest in draws(shoe)
+            )
         return sum(p * go(rest, done, tuple(sorted(current + (value[k],))), queue) for k, p, rest in draws(shoe))
 
     expected = go(tuple(start[k] for k in kinds), (), (10,), 1)
     from oddscalc.games.blackjack.split import split_value
+
     got = split_value(shoe0, value[up] - 1, 9, start["K"], rules, DealerTable(value[up] - 1, False)).value
     assert got == expected
 
@@ -528,6 +578,7 @@ def test_whole_round_matches_brute_force_in_the_real_deal_order(rules):
     """Player card, banker up-card, player card (the order of the deal), then the best action: the
     expectation of a round from the tiny shoe, against the full-game evaluator on that shoe."""
     from oddscalc.games.blackjack.game import full_game
+
     shoe = SHOES[0]
     actions = make_game(rules)
     expected = sum((p * max(actions(rest, up, cards).values()) for p, rest, up, cards in every_deal(shoe)), Fraction(0))
@@ -547,6 +598,7 @@ def test_split_under_a_fixed_strategy_matches_brute_force(pair):
     """The split method with a given post-split strategy (as the basic-strategy evaluation uses it): hit
     below 15, stand from 15, double a two-card 10 or 11 (where allowed)."""
     from oddscalc.games.blackjack.split import split_value
+
     rules = RuleSet(max_hands=4, double_totals=None)
     shoe = (3, 1, 0, 0, 0, 1, 1, 3, 2, 8)
     up = 6
@@ -589,6 +641,7 @@ def test_expected_total_staked_matches_play_in_the_real_deal_order(rules):
     hand; against the round law's `stake`."""
     from oddscalc.games.blackjack.game import full_game
     from oddscalc.games.blackjack.outcomes import round_law
+
     shoe = SHOES[0]
     actions = make_game(rules)
     expected = Fraction(0)
@@ -609,12 +662,13 @@ def test_cdp_expected_split_stake_with_peek_matches_play_in_the_real_deal_order(
     hand's doubles read from the first hand's cards) against the information-set brute force played hand after
     hand, for up-cards that can and cannot make a blackjack."""
     from oddscalc.games.blackjack.split import adaptive_stake, split_value
+
     rules = RuleSet(peek=True, double_totals=None, max_hands=2, post_split="cdp")
     shoe = SHOES[0]
     game = make_peek_game(rules)
     checked = 0
     for up in (1, 10, 6):
-        after_up = shoe[:up - 1] + (shoe[up - 1] - 1,) + shoe[up:]
+        after_up = shoe[: up - 1] + (shoe[up - 1] - 1,) + shoe[up:]
         dealer = DealerTable(up - 1, rules.hit_soft17)
         ev = Evaluator(after_up, up - 1, rules, dealer)
         for pair in range(2, 10):

@@ -7,37 +7,40 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from cli_run import run_cli as run
 
 from oddscalc import api
 from oddscalc.games.blackjack.outcomes import LAW_BUDGET  # the engine's own default, which the help must state
-from cli_run import run_cli as run
 
 
-@pytest.mark.parametrize("argv, fragment", [
-    (["blackjack", "hand", "8,8", "vs", "10", "--version", "1994", "--removed", ",".join(["8"] * 23)], "8"),
-    (["blackjack", "hand", "K,Q,5", "vs", "2", "--version", "1994"], "over 21"),
-    (["blackjack", "hand", "8,X", "vs", "2", "--version", "1994"], "'X'"),
-    (["blackjack", "hand", "8,8", "vs", "2", "--version", "1994", "--removed", "8,Z"], "'Z'"),
-    (["blackjack", "hand", "8,8", "10", "--version", "1994"], "vs"),
-    (["blackjack", "hand", "8,8", "vs", "10", "--version", "1994", "--decks", "1"], "--custom"),
-    (["blackjack", "hand", "8,8", "vs", "10", "--version", "1994", "--decks", "9", "--custom"], "9"),
-    (["blackjack", "hand", "8,8", "vs", "10", "--version", "1994", "--double", "any"], "--custom"),
-    (["blackjack", "game", "--version", "1994", "--soft17", "hit"], "soft17"),
-    (["blackjack", "hand", "8,8", "vs", "10", "--version", "1993"], "1993"),
-    (["blackjack", "game", "--version", "2007", "--post-split", "cdp"], "max_hands=2, not max_hands=4"),
-    (["blackjack", "hand", "8,8", "vs", "10", "--post-split", "cdp", "--max-hands", "max"], "not max_hands=max"),
-    (["edge", "blackjack", "--rule", "post_split=cdp", "--rule", "max_hands=3"], "not max_hands=3"),
-    (["simulate", "blackjack", "initial", "--rounds", "10", "--rule", "post_split=cdp"], "max_hands=2"),
-    (["blackjack", "hand", "8,8", "vs", "10", "--post-split", "cdp0"], "cdp1, cdz-, cdp"),
-    (["blackjack", "game", "--law-budget", "lots"], "'lots'"),
-    (["blackjack", "game", "--law-budget", "-1"], "'-1'"),
-    (["blackjack", "game", "--law-budget", "1e5"], "'none'"),
-    (["blackjack", "game", "--law-budget", "\u00b2"], "\u00b2"),  # a digit to str.isdigit(), not to int()
-    (["blackjack", "game", "--law-budget", "\u0663"], "\u0663"),  # an Arabic-Indic 3: ASCII digits only
-    (["blackjack", "game", "--law-budget", "1000000000000000001"], "10^18"),
-])
+@pytest.mark.parametrize(
+    "argv, fragment",
+    [
+        (["blackjack", "hand", "8,8", "vs", "10", "--version", "1994", "--removed", ",".join(["8"] * 23)], "8"),
+        (["blackjack", "hand", "K,Q,5", "vs", "2", "--version", "1994"], "over 21"),
+        (["blackjack", "hand", "8,X", "vs", "2", "--version", "1994"], "'X'"),
+        (["blackjack", "hand", "8,8", "vs", "2", "--version", "1994", "--removed", "8,Z"], "'Z'"),
+        (["blackjack", "hand", "8,8", "10", "--version", "1994"], "vs"),
+        (["blackjack", "hand", "8,8", "vs", "10", "--version", "1994", "--decks", "1"], "--custom"),
+        (["blackjack", "hand", "8,8", "vs", "10", "--version", "1994", "--decks", "9", "--custom"], "9"),
+        (["blackjack", "hand", "8,8", "vs", "10", "--version", "1994", "--double", "any"], "--custom"),
+        (["blackjack", "game", "--version", "1994", "--soft17", "hit"], "soft17"),
+        (["blackjack", "hand", "8,8", "vs", "10", "--version", "1993"], "1993"),
+        (["blackjack", "game", "--version", "2007", "--post-split", "cdp"], "max_hands=2, not max_hands=4"),
+        (["blackjack", "hand", "8,8", "vs", "10", "--post-split", "cdp", "--max-hands", "max"], "not max_hands=max"),
+        (["edge", "blackjack", "--rule", "post_split=cdp", "--rule", "max_hands=3"], "not max_hands=3"),
+        (["simulate", "blackjack", "initial", "--rounds", "10", "--rule", "post_split=cdp"], "max_hands=2"),
+        (["blackjack", "hand", "8,8", "vs", "10", "--post-split", "cdp0"], "cdp1, cdz-, cdp"),
+        (["blackjack", "game", "--law-budget", "lots"], "'lots'"),
+        (["blackjack", "game", "--law-budget", "-1"], "'-1'"),
+        (["blackjack", "game", "--law-budget", "1e5"], "'none'"),
+        (["blackjack", "game", "--law-budget", "\u00b2"], "\u00b2"),  # a digit to str.isdigit(), not to int()
+        (["blackjack", "game", "--law-budget", "\u0663"], "\u0663"),  # an Arabic-Indic 3: ASCII digits only
+        (["blackjack", "game", "--law-budget", "1000000000000000001"], "10^18"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(argv, fragment, capsys):
-    code, out, err = run(argv, capsys)
+    code, _out, err = run(argv, capsys)
     assert code == 2
     assert err.startswith("oddscalc: error:") and err.count("\n") == 1
     assert fragment in err
@@ -45,8 +48,9 @@ def test_bad_input_is_one_line_and_exit_2(argv, fragment, capsys):
 
 
 def test_hand_query_json(capsys):
-    code, out, _ = run(["blackjack", "hand", "A,K", "vs", "A", "--version", "1994", "--decks", "6",
-                        "--format", "json"], capsys)
+    code, out, _ = run(
+        ["blackjack", "hand", "A,K", "vs", "A", "--version", "1994", "--decks", "6", "--format", "json"], capsys
+    )
     assert code == 0
     data = json.loads(out)
     # 6 packs less A, K and the banker's A: 95 tens among 309 cards; insurance 2 to 1 (reg 7(7))
@@ -82,13 +86,15 @@ def test_edge_blackjack_through_the_api(cache, monkeypatch):
 
 def test_charts_as_text_markdown_html_and_booklet_fragment(cache, monkeypatch, capsys, tmp_path):
     from oddscalc.report.blackjack import charts_html
+
     monkeypatch.setenv("ODDSCALC_CACHE", str(cache))
     a = api.analyse("blackjack", "2007", rules={"decks": "1"})
     fragment = charts_html(a)
     assert fragment.count("<table>") == 4 and "background:" in fragment
     page = tmp_path / "chart.html"
-    code, _, _ = run(["blackjack", "chart", "--version", "2007", "--decks", "1", "--format", "html", "--out", str(page)],
-                     capsys)
+    code, _, _ = run(
+        ["blackjack", "chart", "--version", "2007", "--decks", "1", "--format", "html", "--out", str(page)], capsys
+    )
     text = page.read_text()
     assert code == 0 and text.startswith("<!DOCTYPE html>") and text.count("<table>") == 4
     code, out, _ = run(["blackjack", "chart", "--version", "2007", "--decks", "1", "--format", "markdown"], capsys)
@@ -132,6 +138,7 @@ def test_a_law_that_outgrows_the_free_memory_is_a_one_line_error(tmp_path, monke
     system runs out (here it is told that 1 MB is free) and the command says so in one line, exit 2, naming
     the option that bounds the work, instead of a traceback or a process killed for want of memory."""
     from oddscalc.core import packed
+
     monkeypatch.setenv("ODDSCALC_CACHE", str(tmp_path))
     monkeypatch.setenv("ODDSCALC_WORKERS", "1")
     monkeypatch.setattr(packed, "free_bytes", lambda: 1_000_000)
@@ -145,9 +152,12 @@ def test_dist_with_exact_law_prints_the_tables_law(capsys):
     """`dist --exact-law`: the law of every round, nothing lumped, read from the committed cache; for the 2007
     default it equals the reference law an earlier engine wrote (tests/data); without the flag the query lumps
     resplit rounds beyond the work budget and gives bounds."""
-    reference = json.loads((Path(__file__).resolve().parent / "data" / "blackjack-exact-law-2007-6packs.json").read_text())
-    code, out, err = run(["dist", "blackjack", "initial", "--version", "2007", "--exact-law", "--format", "json"],
-                         capsys)
+    reference = json.loads(
+        (Path(__file__).resolve().parent / "data" / "blackjack-exact-law-2007-6packs.json").read_text()
+    )
+    code, out, err = run(
+        ["dist", "blackjack", "initial", "--version", "2007", "--exact-law", "--format", "json"], capsys
+    )
     assert code == 0, err
     wager = json.loads(out)["wagers"][0]
     assert wager["distribution_is_law"] is True and wager["law_bounds"] is None
@@ -163,8 +173,13 @@ def test_exact_law_changes_nothing_for_a_game_whose_law_is_always_exact(capsys):
     assert run(["edge", "roulette", "--exact-law", "--format", "json"], capsys) == plain and plain[0] == 0
 
 
-@pytest.mark.parametrize("rules, title", [([], "Initial wager (composition-dependent optimal play)"),
-                                          (["--rule", "strategy=basic"], "Initial wager (basic strategy)")])
+@pytest.mark.parametrize(
+    "rules, title",
+    [
+        ([], "Initial wager (composition-dependent optimal play)"),
+        (["--rule", "strategy=basic"], "Initial wager (basic strategy)"),
+    ],
+)
 def test_the_initial_wagers_title_names_the_play_its_figures_assume(rules, title, capsys):
     code, out, err = run(["edge", "blackjack", "initial", "--version", "1994", *rules], capsys)
     assert code == 0 and f"initial: {title}\n" in out, err

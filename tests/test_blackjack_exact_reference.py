@@ -31,6 +31,7 @@ def table_rule_sets():
     from oddscalc import api
     from oddscalc.games.blackjack.outcomes import default_budget
     from oddscalc.games.blackjack.rules import rule_set
+
     found = {}
     for version in ("1994", "2002", "2007"):
         for rules in api.table_rule_sets("blackjack", version):
@@ -55,6 +56,7 @@ def test_each_committed_exact_law_agrees_with_its_budgeted_law(rs):
     budgeted law of `blackjack game`, computed the other way (the lumped rounds' moments by one and two hands at
     a time): the checks of `check_against_exact`, for both strategies."""
     from oddscalc.games.blackjack.analysis import game_summary
+
     exact, budgeted = game_summary(rs, budget=None), game_summary(rs)
     assert exact["law_budget"] is None and exact["ev"] == budgeted["ev"] and exact["td_ev"] == budgeted["td_ev"]
     for name, key in (("optimal", "ev"), ("basic", "td_ev")):
@@ -68,6 +70,7 @@ def test_each_committed_exact_law_agrees_with_its_budgeted_law(rs):
 def summaries():
     """The reference and the summary of its rule set with the default work budget (the committed cache)."""
     from oddscalc.games.blackjack.analysis import game_summary
+
     reference = json.loads(REFERENCE.read_text())
     return reference, game_summary(rule_set_of(reference))
 
@@ -76,6 +79,7 @@ def rule_set_of(reference: dict):
     """The RuleSet of the reference's version's default rules, as resolved now."""
     from oddscalc import api
     from oddscalc.games.blackjack.rules import rule_set
+
     return rule_set(api.resolved_rules("blackjack", reference["version"])[0])
 
 
@@ -110,13 +114,22 @@ def check_against_exact(exact_pairs, ev: Fraction, law: dict) -> None:
     assert sum(rest.values()) == mass
     assert sum(r * p for r, p in rest.items()) == sum(r * p for r, p in lumped_at.items())
     assert sum(r * r * p for r, p in rest.items()) == Fraction(law["lumped_square"])
-    partial = PartialLaw.of(known, mass, sum(r * p for r, p in lumped_at.items()) / mass, Fraction(-top),
-                            Fraction(top), tuple(Fraction(v) for v in range(-top, top + 1)),
-                            square_mean=Fraction(law["lumped_square"]) / mass)
+    partial = PartialLaw.of(
+        known,
+        mass,
+        sum(r * p for r, p in lumped_at.items()) / mass,
+        Fraction(-top),
+        Fraction(top),
+        tuple(Fraction(v) for v in range(-top, top + 1)),
+        square_mean=Fraction(law["lumped_square"]) / mass,
+    )
     second = sum(r * r * p for r, p in exact.items())
     assert partial.second_moment_bounds() == (second, second)
-    chances = {"win": sum(p for r, p in exact.items() if r > 0), "push": exact.get(Fraction(0), Fraction(0)),
-               "loss": sum(p for r, p in exact.items() if r < 0)}
+    chances = {
+        "win": sum(p for r, p in exact.items() if r > 0),
+        "push": exact.get(Fraction(0), Fraction(0)),
+        "loss": sum(p for r, p in exact.items() if r < 0),
+    }
     for event, (low, high) in partial.chance_bounds().items():
         assert low <= chances[event] <= high and low < high
 
@@ -126,6 +139,7 @@ def test_the_cached_exact_law_is_the_reference(name, summaries):
     """The 2007 default's exact law in the committed cache equals the reference data entry for entry: it did not
     move since the reference was computed."""
     from oddscalc.games.blackjack.analysis import game_summary
+
     reference, _ = summaries
     exact = game_summary(rule_set_of(reference), budget=None)
     key = "ev" if name == "optimal" else "td_ev"
@@ -137,11 +151,15 @@ def test_the_reference_names_what_it_assumes(summaries):
     """The reference says what it is, was computed on the rules its version resolves to now (6 packs, 4 hands,
     CDP1 after a split), and has the budgeted summary's events and expected stake, which lumping leaves alone."""
     from oddscalc import api
+
     reference, budgeted = summaries
     assert "nothing lumped" in reference["what"]
     assert reference["rules"] == api.resolved_rules("blackjack", reference["version"])[0]
-    assert (reference["rules"]["decks"], reference["rules"]["max_hands"], reference["rules"]["post_split"]) == \
-        ("6", "4", "cdp1")
+    assert (reference["rules"]["decks"], reference["rules"]["max_hands"], reference["rules"]["post_split"]) == (
+        "6",
+        "4",
+        "cdp1",
+    )
     for name in ("optimal", "basic"):
         assert reference["laws"][name]["events"] == budgeted["laws"][name]["events"]
         assert reference["laws"][name]["stake"] == budgeted["laws"][name]["stake"]
@@ -155,6 +173,7 @@ def test_api_asks_for_the_exact_law_only_when_told_and_only_of_a_game_that_takes
     from oddscalc import api
     from oddscalc.games.blackjack import wagers
     from oddscalc.games.blackjack.analysis import game_summary
+
     asked = []
 
     def spy(rs, progress=None, use_cache=True, budget="auto"):

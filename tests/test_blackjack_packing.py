@@ -10,7 +10,7 @@ hand, keeps those whose union the shoe holds and weights them count x orders x t
 work count (partial unions times the next hand's blocks) is recomputed the same plain way.
 """
 
-from itertools import product
+from itertools import pairwise, product
 from math import prod
 
 import pytest
@@ -18,15 +18,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oddscalc.games.blackjack.dealer import falling
-from oddscalc.games.blackjack.player import DOUBLE, HIT, STAND, total_of
 from oddscalc.games.blackjack.dealing import CLASSES, Packing, deal, merge_unions
+from oddscalc.games.blackjack.player import DOUBLE, HIT, STAND, total_of
 from oddscalc.games.blackjack.rounds import _grouped_blocks, _pattern_unions, split_patterns
 
 counts = st.integers(0, 4)
-blocks = st.lists(st.tuples(st.tuples(*[counts] * 10),
-                            st.lists(st.tuples(st.sampled_from(CLASSES), st.integers(1, 50)), min_size=1, max_size=2,
-                                     unique_by=lambda end: end[0])),
-                  min_size=1, max_size=5)
+blocks = st.lists(
+    st.tuples(
+        st.tuples(*[counts] * 10),
+        st.lists(
+            st.tuples(st.sampled_from(CLASSES), st.integers(1, 50)),
+            min_size=1,
+            max_size=2,
+            unique_by=lambda end: end[0],
+        ),
+    ),
+    min_size=1,
+    max_size=5,
+)
 
 
 def _plain(shoe, pair, hands, spawns, count):
@@ -43,16 +52,24 @@ def _plain(shoe, pair, hands, spawns, count):
     work, partial = 0, {start}
     for blocks_ in hands:
         work += len(partial) * len(blocks_)
-        partial = {u for u in (tuple(p[c] + b[c] for c in range(10)) for p in partial for b, _ in blocks_)
-                   if all(x <= s for x, s in zip(u, shoe))}
+        partial = {
+            u
+            for u in (tuple(p[c] + b[c] for c in range(10)) for p in partial for b, _ in blocks_)
+            if all(x <= s for x, s in zip(u, shoe))
+        }
     return found, work
 
 
 @pytest.mark.slow
 @settings(max_examples=150, deadline=None)
-@given(shoe=st.tuples(*[st.one_of(st.integers(0, 6), st.integers(20, 100))] * 10), pair=st.integers(0, 9),
-       spawns=st.integers(0, 3), count=st.integers(1, 5), lists=st.lists(blocks, min_size=1, max_size=2),
-       order=st.lists(st.integers(0, 1), min_size=1, max_size=4))
+@given(
+    shoe=st.tuples(*[st.one_of(st.integers(0, 6), st.integers(20, 100))] * 10),
+    pair=st.integers(0, 9),
+    spawns=st.integers(0, 3),
+    count=st.integers(1, 5),
+    lists=st.lists(blocks, min_size=1, max_size=2),
+    order=st.lists(st.integers(0, 1), min_size=1, max_size=4),
+)
 def test_packed_dealing_equals_the_plain_enumeration(shoe, pair, spawns, count, lists, order):
     shoe = tuple(max(s, spawns) if c == pair else s for c, s in enumerate(shoe))  # the callers' guarantee
     hands = [lists[i % len(lists)] for i in order]  # hands share block lists, as N and x hands do
@@ -67,7 +84,7 @@ def test_packed_dealing_equals_the_plain_enumeration(shoe, pair, spawns, count, 
 def test_weights_that_could_pass_64_bits_are_dealt_as_python_integers():
     """The compiled loops are chosen only when count x (largest sum of a hand's card orders)^hands < 2^64;
     beyond it the same deal runs on Python integers, still exact."""
-    heavy = [((1,) + (0,) * 9, [((21, 1), 2 ** 31)]), ((0, 1) + (0,) * 8, [((19, 2), 2 ** 31 + 11)])]
+    heavy = [((1,) + (0,) * 9, [((21, 1), 2**31)]), ((0, 1) + (0,) * 8, [((19, 2), 2**31 + 11)])]
     shoe = (3,) * 10
     assert Packing(shoe, 9, 0, [heavy], 1).fast
     assert not Packing(shoe, 9, 0, [heavy, heavy], 1).fast  # (2^32 + 11)^2 > 2^64
@@ -94,10 +111,15 @@ def _policy(h):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("shoe,pair,limit", [((2, 2, 1, 1, 1, 1, 1, 3, 1, 8), 7, 3),
-                                             ((2, 2, 1, 1, 1, 1, 1, 4, 1, 8), 7, 4),
-                                             ((1, 3, 1, 1, 1, 1, 1, 1, 1, 6), 1, 5),
-                                             ((2, 1, 1, 1, 1, 1, 1, 5, 1, 9), 7, 6)])
+@pytest.mark.parametrize(
+    "shoe,pair,limit",
+    [
+        ((2, 2, 1, 1, 1, 1, 1, 3, 1, 8), 7, 3),
+        ((2, 2, 1, 1, 1, 1, 1, 4, 1, 8), 7, 4),
+        ((1, 3, 1, 1, 1, 1, 1, 1, 1, 6), 1, 5),
+        ((2, 1, 1, 1, 1, 1, 1, 5, 1, 9), 7, 6),
+    ],
+)
 def test_the_patterns_dealt_together_equal_each_pattern_dealt_alone(shoe, pair, limit):
     """`rounds._pattern_unions` deals the resplit patterns together (powers of N, and Horner's rule for those
     reaching the limit): the same unions as `deal` gives pattern by pattern, the hands in dealing order (the
@@ -126,7 +148,7 @@ def test_the_patterns_dealt_together_equal_each_pattern_dealt_alone(shoe, pair, 
             work = deal(shoe, pair, hands, spawns, count, work)[1]
             thresholds.append(work)
     seen = set()
-    for budget in [0] + thresholds + [m * 10 ** e for e in range(1, 8) for m in (1, 3)]:
+    for budget in [0] + thresholds + [m * 10**e for e in range(1, 8) for m in (1, 3)]:
         part, skipped = _pattern_unions(shoe, pair, shoe[pair], limit, _policy, budget)
         kept = [p for p in alone if p not in skipped]
         assert (0, 2, 1) in kept and set(skipped) <= set(alone)
@@ -150,7 +172,9 @@ def test_sums_that_would_outgrow_the_free_memory_stop_with_a_memory_error(monkey
     nothing returned, once the memory said to be free cannot hold the table they need: at the first doubling
     when the first table fits, and before anything is dealt when even the first table does not."""
     import numpy as np
+
     from oddscalc.core import packed
+
     keys = np.arange(3000, dtype=np.uint64).reshape(-1, 1) * np.uint64(7)
     steps = np.arange(5, dtype=np.uint64).reshape(-1, 1) * np.uint64(1000)
     vals, step_w = np.arange(1, 3001, dtype=np.uint64), np.arange(1, 6, dtype=np.uint64)
@@ -176,8 +200,7 @@ def test_sums_that_would_outgrow_the_free_memory_stop_with_a_memory_error(monkey
     assert slots(free) < first
     monkeypatch.setattr(packed, "free_bytes", lambda free=free: free)
     monkeypatch.setattr(packed, "_loops", lambda: pytest.fail("dealt with no room for the first table"))
-    with pytest.raises(MemoryError, match=f"first table of {first:,} slots, and the memory free holds "
-                                          f"{slots(free):,}"):
+    with pytest.raises(MemoryError, match=f"first table of {first:,} slots, and the memory free holds {slots(free):,}"):
         packed.deal(keys, vals, steps, step_w, np.zeros(1, dtype=np.uint64))
 
 
@@ -189,7 +212,9 @@ def test_dealing_straight_into_net_tables_equals_a_plain_dictionary():
     rows in runs of one id (as the law deals them), the same rows shuffled (more runs, the same tables),
     parts that repeat rows, a table that grows, and `limit` one group short (None, nothing half-done)."""
     import numpy as np
+
     from oddscalc.core import packed
+
     rng = np.random.default_rng(7)
     # a union field (bits 0-10, guard bit 11) and a class field above it (bits 16-18), masked off
     union_keys = rng.integers(0, 1500, size=300, dtype=np.uint64)
@@ -219,15 +244,39 @@ def test_dealing_straight_into_net_tables_equals_a_plain_dictionary():
     assert len(want) > 1024 // 2  # more groups than the first table holds: it grows
 
     def dealt(a_sets, b_sets, limit=None):
-        parts = (np.concatenate(a_sets), np.cumsum([0] + [len(a) for a in a_sets]),
-                 np.concatenate(b_sets), np.cumsum([0] + [len(b) for b in b_sets]))
-        return packed.deal_nets(keys, vals, key_nets, key_tops, key_ids, steps, step_w, step_nets, step_tops,
-                                step_ids, parts, guard, mask, 7, limit)
+        parts = (
+            np.concatenate(a_sets),
+            np.cumsum([0] + [len(a) for a in a_sets]),
+            np.concatenate(b_sets),
+            np.cumsum([0] + [len(b) for b in b_sets]),
+        )
+        return packed.deal_nets(
+            keys,
+            vals,
+            key_nets,
+            key_tops,
+            key_ids,
+            steps,
+            step_w,
+            step_nets,
+            step_tops,
+            step_ids,
+            parts,
+            guard,
+            mask,
+            7,
+            limit,
+        )
 
     for a_s, b_s in ((a_sets, b_sets), ([rng.permutation(a) for a in a_sets], [rng.permutation(b) for b in b_sets])):
         rows, tables, tops = dealt(a_s, b_s)
-        got = {int(r): ({(c, n): int(tables[g, c, n]) for c in range(3) for n in range(7) if tables[g, c, n]},
-                        int(tops[g])) for g, r in enumerate(rows[:, 0].tolist())}
+        got = {
+            int(r): (
+                {(c, n): int(tables[g, c, n]) for c in range(3) for n in range(7) if tables[g, c, n]},
+                int(tops[g]),
+            )
+            for g, r in enumerate(rows[:, 0].tolist())
+        }
         assert got == want
     assert dealt(a_sets, b_sets, len(want)) is not None and dealt(a_sets, b_sets, len(want) - 1) is None
 
@@ -242,6 +291,7 @@ def test_a_slice_whose_unions_outgrow_the_memory_is_cut_finer(groups, error, mon
     from oddscalc.games.blackjack.dealing import Deferred, union_law
     from oddscalc.games.blackjack.player import DealerTable
     from oddscalc.games.blackjack.rounds import _pattern_states
+
     shoe, pair, up = (2, 2, 1, 1, 1, 1, 1, 4, 1, 8), 7, 9
     dealer = DealerTable(up, False)
     pack, finals, _ = _pattern_states(shoe, pair, shoe[pair], 4, _policy, None)
@@ -260,7 +310,9 @@ def test_grouping_under_a_mask_equals_a_plain_dictionary():
     keys of two words whose masked-off bits differ (so rows equal under the mask are not equal rows), with
     more rows than the smallest table so that probing wraps and collides."""
     import numpy as np
+
     from oddscalc.core import packed
+
     rng = np.random.default_rng(11)
     keys = rng.integers(0, 1 << 12, size=(5000, 2), dtype=np.uint64)
     keys[:, 1] |= rng.integers(0, 1 << 20, size=5000, dtype=np.uint64) << np.uint64(40)
@@ -280,8 +332,9 @@ def test_grouping_under_a_mask_equals_a_plain_dictionary():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("shoe,pair,up,limit", [((2, 2, 1, 1, 1, 1, 1, 4, 1, 8), 7, 9, 4),
-                                                ((2, 2, 1, 1, 1, 1, 1, 5, 1, 9), 7, 5, 5)])
+@pytest.mark.parametrize(
+    "shoe,pair,up,limit", [((2, 2, 1, 1, 1, 1, 1, 4, 1, 8), 7, 9, 4), ((2, 2, 1, 1, 1, 1, 1, 5, 1, 9), 7, 5, 5)]
+)
 def test_the_last_hand_dealt_in_slices_gives_the_law_of_the_unions(shoe, pair, up, limit, monkeypatch):
     """`Packing.law` deals each pattern's last hand (`Deferred`) in slices by the counts of card values its
     unions end with, as few as memory needs: with slices of at most 1 or 40 (state, step) pairs, and with
@@ -291,6 +344,7 @@ def test_the_last_hand_dealt_in_slices_gives_the_law_of_the_unions(shoe, pair, u
     from oddscalc.games.blackjack.dealing import Deferred, union_law
     from oddscalc.games.blackjack.player import DealerTable
     from oddscalc.games.blackjack.rounds import _pattern_states
+
     dealer = DealerTable(up, False)
     pack, finals, skipped = _pattern_states(shoe, pair, shoe[pair], limit, _policy, None)
     assert skipped == () and pack.fast and any(isinstance(f, Deferred) for f in finals)
@@ -298,8 +352,9 @@ def test_the_last_hand_dealt_in_slices_gives_the_law_of_the_unions(shoe, pair, u
     assert want and sum(want.values()) > 0
     slices = []
     tally = Packing._tally_nets
-    monkeypatch.setattr(Packing, "_tally_nets", lambda self, by, rows, *rest: (slices.append(len(rows)),
-                                                                                tally(self, by, rows, *rest)))
+    monkeypatch.setattr(
+        Packing, "_tally_nets", lambda self, by, rows, *rest: (slices.append(len(rows)), tally(self, by, rows, *rest))
+    )
     pairs = sum(len(f.states[0]) * len(pack.step_rows[f.kind][0]) for f in finals if isinstance(f, Deferred))
     for most in (None, 40, 1):
         slices.clear()
@@ -310,7 +365,9 @@ def test_the_last_hand_dealt_in_slices_gives_the_law_of_the_unions(shoe, pair, u
         # progress: nothing formed at first, then after every slice the pairs formed so far, ending at all of them
         done = [d for d, _, _ in heard]
         assert done[0] == 0 and done[-1] == pairs and len(heard) == deferred + 1
-        assert all(a < b for a, b in zip(done, done[1:])) and {(t, label) for _, t, label in heard} == {(pairs, "last hands")}
+        assert all(a < b for a, b in pairwise(done)) and {(t, label) for _, t, label in heard} == {
+            (pairs, "last hands")
+        }
 
 
 def test_grouping_that_would_outgrow_the_free_memory_stops_before_it_starts(monkeypatch):
@@ -318,7 +375,9 @@ def test_grouping_that_would_outgrow_the_free_memory_stops_before_it_starts(monk
     `_capacity`, and 16 bytes a row, within `MEMORY_SHARE` of the memory free, as `deal` does: 3,000 rows
     start in 8,192 slots, 113,536 bytes; a share of 120,000 holds them and 100,000 does not."""
     import numpy as np
+
     from oddscalc.core import packed
+
     keys = np.arange(3000, dtype=np.uint64).reshape(-1, 1)
     need = 8 * (1 << (2 * 3000).bit_length()) + 16 * 3000
     assert need == 113_536
@@ -350,24 +409,27 @@ def test_the_banker_weights_of_many_unions_are_each_unions_own_modulo_the_primes
     afterwards: every union, banker result and prime, for random four-hand unions of 8s against a ten at 1
     pack and 7s against a 9 at 6 packs, each at its own highest hand total, with and without peek."""
     import random
+
     import numpy as np
-    from oddscalc.games.blackjack.cases import split_case
+
     from oddscalc.core.residues import primes_for
+    from oddscalc.games.blackjack.cases import split_case
     from oddscalc.games.blackjack.dealing import BANKER_RESULTS, banker_weights, union_banker, union_orders
+
     rng = random.Random(4)
     for decks, pair, up in ((1, 7, 9), (6, 6, 8)):
         _, ev, shoe, _, policy = split_case(decks, pair, up, 4)
         blocks = [b for b, _ in _grouped_blocks(pair, policy, shoe, False)]
         unions = _sample_unions(rng, shoe, pair, blocks, 4, 60)
         tops = [rng.choice([0, 17, 18, 19, 20, 21]) for _ in unions]
-        primes = primes_for(10 ** 40, 1 << 30)
+        primes = primes_for(10**40, 1 << 30)
         for peek in (False, True):
             got = banker_weights(ev.dealer, shoe, np.array(unions, dtype=np.int16), tops, peek, primes)
             for g, (m, top) in enumerate(zip(unions, tops)):
                 want = dict(union_banker(ev.dealer, shoe, m, top, peek, union_orders(shoe, m)))
                 for col, b in enumerate(BANKER_RESULTS):
                     assert got[g, col, len(primes)] == (b in want)
-                    assert got[g, col, :len(primes)].tolist() == [want.get(b, 0) % p for p in primes]
+                    assert got[g, col, : len(primes)].tolist() == [want.get(b, 0) % p for p in primes]
 
 
 @pytest.mark.parametrize("decks,hit_soft17", [(1, False), (2, True), (6, False), (8, True)])
@@ -380,11 +442,13 @@ def test_the_compiled_banker_equals_the_python_integers_for_every_up_card(decks,
     mixing such unions with ones leaving fewer cards (three tens: the Python integers' alone, as are shoes the
     banker could run out of) gives the same rows too."""
     import numpy as np
+
     from oddscalc.core.residues import primes_for
     from oddscalc.games.blackjack import banker_batch, dealing
     from oddscalc.games.blackjack.player import DealerTable
+
     rng = np.random.default_rng(decks * 10 + hit_soft17)
-    primes = list(primes_for(10 ** 60, 1 << 30))
+    primes = list(primes_for(10**60, 1 << 30))
     for up in range(10):
         dealer = DealerTable(up, hit_soft17)
         shoe = [4 * decks] * 9 + [16 * decks]
@@ -419,8 +483,10 @@ def test_folding_tables_of_nets_with_banker_weights_equals_python_integers():
     just below each prime and zero, flags on and off, unions of a few sizes sharing the accumulator, which
     starts non-zero."""
     import numpy as np
+
     from oddscalc.core import packed
     from oddscalc.core.residues import primes_below
+
     rng = np.random.default_rng(11)
     primes = np.array(primes_below(1 << 30, 5), dtype=np.uint64)
     n, columns, width = 300, 7, 17
@@ -441,9 +507,10 @@ def test_folding_tables_of_nets_with_banker_weights_equals_python_integers():
     for k in range(8):
         for net in range(width):
             for i, p in enumerate(primes.tolist()):
-                want = int(start[k, net, i]) + sum(int(table[g, b, net]) * int(weights[g, b, i])
-                                                   for g in np.flatnonzero(sizes == k).tolist() for b in range(columns)
-                                                   if weights[g, b, -1])
+                want = int(start[k, net, i]) + sum(
+                    int(table[g, b, net]) * int(weights[g, b, i])
+                    for g in np.flatnonzero(sizes == k).tolist()
+                    for b in range(columns)
+                    if weights[g, b, -1]
+                )
                 assert int(acc[k, net, i]) == want % p
-
-

@@ -107,14 +107,21 @@ def _simulator_law(table, shoe, staked=None):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules,strings", [
-    (RuleSet(max_hands=2), {"max_hands": "2"}),
-    (RuleSet(max_hands=2, hit_soft17=True, double_totals=None, peek=True, split_values=frozenset(range(1, 10))),
-     {"max_hands": "2", "soft17": "hit", "double": "any", "hole_card": "peek", "split": "no-10"}),
-    (RuleSet(max_hands=4, split_values=frozenset(range(1, 10))), {"max_hands": "4", "split": "no-10"}),
-    (RuleSet(max_hands=3, double_totals=None, peek=True, split_values=frozenset(range(1, 10))),
-     {"max_hands": "3", "double": "any", "hole_card": "peek", "split": "no-10"}),
-])
+@pytest.mark.parametrize(
+    "rules,strings",
+    [
+        (RuleSet(max_hands=2), {"max_hands": "2"}),
+        (
+            RuleSet(max_hands=2, hit_soft17=True, double_totals=None, peek=True, split_values=frozenset(range(1, 10))),
+            {"max_hands": "2", "soft17": "hit", "double": "any", "hole_card": "peek", "split": "no-10"},
+        ),
+        (RuleSet(max_hands=4, split_values=frozenset(range(1, 10))), {"max_hands": "4", "split": "no-10"}),
+        (
+            RuleSet(max_hands=3, double_totals=None, peek=True, split_values=frozenset(range(1, 10))),
+            {"max_hands": "3", "double": "any", "hole_card": "peek", "split": "no-10"},
+        ),
+    ],
+)
 def test_simulator_plays_exactly_the_engines_basic_strategy_law(rules, strings):
     """The whole round law (resplits to 3 and 4 hands included) and the expected total staked, against
     every deal the reference simulator can meet on the tiny shoe."""
@@ -150,7 +157,11 @@ def test_up_cards_computed_apart_on_two_processes_merge_to_the_whole_game(monkey
     monkeypatch.setenv("ODDSCALC_WORKERS", "2")
     parts = full_game_in_parts(rules)
     assert (parts.ev, parts.per_up, parts.rows, parts.split_limits) == (
-        whole.ev, whole.per_up, whole.rows, whole.split_limits)
+        whole.ev,
+        whole.per_up,
+        whole.rows,
+        whole.split_limits,
+    )
     two = compute_summary(rules, with_distribution=False)
     monkeypatch.setenv("ODDSCALC_WORKERS", "1")
     assert compute_summary(rules, with_distribution=False) == two
@@ -191,8 +202,13 @@ def test_a_split_part_names_its_split_and_strategy_on_the_progress_line():
     from oddscalc.games.blackjack import analysis
 
     heard: list[str] = []
-    (laws,) = map_parts(analysis._split_part, [(RuleSet(decks=1, max_hands=3), 7, 7, None)],
-                        lambda d, t, label: heard.append(label), "split laws", processes=1)
+    (laws,) = map_parts(
+        analysis._split_part,
+        [(RuleSet(decks=1, max_hands=3), 7, 7, None)],
+        lambda d, t, label: heard.append(label),
+        "split laws",
+        processes=1,
+    )
     assert laws  # 8s against an 8: split under both strategies
     line = r"split laws: 1 of 1; split 8s v 8, (optimal play|basic strategy): (dealing the hands|last hands \d+%)"
     assert any(re.fullmatch(line, label) for label in heard), heard
@@ -209,7 +225,7 @@ def _brute_resplit_law(shoe, up, pair, limit, act, peek, only_hands=None, later=
     def banker(rest, cards, p, hands):
         if only_hands is not None and len(hands) != only_hands:
             return
-        t, soft = _total(cards)
+        t, _soft = _total(cards)
         if len(cards) == 2 and t == 21:
             if not peek:
                 law[-sum(s for _, s in hands)] += p
@@ -283,13 +299,16 @@ def _resplit_case(pair, up):
     return tuple(shoe), by_values, by_counts
 
 
-@pytest.mark.parametrize("pair,up,peek,limit", [(8, 10, False, 3), (8, 6, False, 4), (8, 7, False, 0),
-                                                 (1, 7, False, 3), (8, 1, True, 4), (7, 10, True, 0)])
+@pytest.mark.parametrize(
+    "pair,up,peek,limit",
+    [(8, 10, False, 3), (8, 6, False, 4), (8, 7, False, 0), (1, 7, False, 3), (8, 1, True, 4), (7, 10, True, 0)],
+)
 def test_resplit_law_matches_brute_force_and_the_split_expectation(pair, up, peek, limit):
     """Three, four and as many hands as the shoe allows: the whole law against play in the real order, and
     its mean against `split_value` under the same post-split policy."""
     from oddscalc.games.blackjack.rounds import split_law
     from oddscalc.games.blackjack.split import split_value
+
     rules = RuleSet(max_hands=limit, double_totals=None, peek=peek)
     shoe, by_values, by_counts = _resplit_case(pair, up)
     dealer = DealerTable(up - 1, False)
@@ -307,6 +326,7 @@ def test_the_rounds_without_a_resplit_are_computed_whatever_the_budget(pair, up,
     drew a non-pair second card: equal to play in the real order restricted to two-hand rounds, and (no peek)
     of total chance (N - P)(N - P - 1) / (N (N - 1)), N cards left and P of them pair cards."""
     from oddscalc.games.blackjack.rounds import split_law_in_part
+
     rules = RuleSet(max_hands=limit, double_totals=None, peek=peek)
     shoe, by_values, by_counts = _resplit_case(pair, up)
     dealer = DealerTable(up - 1, False)
@@ -322,13 +342,26 @@ def test_the_rounds_without_a_resplit_are_computed_whatever_the_budget(pair, up,
 
 
 def _moments(law):
-    return (sum(law.values(), Fraction(0)), sum((k * p for k, p in law.items()), Fraction(0)),
-            sum((k * k * p for k, p in law.items()), Fraction(0)))
+    return (
+        sum(law.values(), Fraction(0)),
+        sum((k * p for k, p in law.items()), Fraction(0)),
+        sum((k * k * p for k, p in law.items()), Fraction(0)),
+    )
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("pair,up,peek,limit", [(8, 10, False, 3), (8, 6, False, 4), (8, 1, True, 4), (8, 7, False, 0),
-                                                 (1, 7, False, 3), (7, 10, True, 0), (8, 10, True, 5)])
+@pytest.mark.parametrize(
+    "pair,up,peek,limit",
+    [
+        (8, 10, False, 3),
+        (8, 6, False, 4),
+        (8, 1, True, 4),
+        (8, 7, False, 0),
+        (1, 7, False, 3),
+        (7, 10, True, 0),
+        (8, 10, True, 5),
+    ],
+)
 def test_resplit_moments_match_brute_force_by_number_of_hands(pair, up, peek, limit):
     """`moments.resplit_moments` (one and two hands at a time, by exchangeability and inclusion-exclusion)
     against play in the real order: for each number of hands k, the chance, mean and second moment of the
@@ -336,6 +369,7 @@ def test_resplit_moments_match_brute_force_by_number_of_hands(pair, up, peek, li
     whole law's."""
     from oddscalc.games.blackjack.moments import resplit_moments
     from oddscalc.games.blackjack.rounds import split_patterns
+
     rules = RuleSet(max_hands=limit, double_totals=None, peek=peek)
     shoe, by_values, by_counts = _resplit_case(pair, up)
     dealer = DealerTable(up - 1, False)
@@ -361,6 +395,7 @@ def test_resplit_moments_match_the_exact_law_of_a_real_pack(pair, up, hands):
     from oddscalc.games.blackjack.player import hand_of
     from oddscalc.games.blackjack.rounds import split_law_in_part
     from oddscalc.games.blackjack.split import split_value
+
     rules = RuleSet(decks=1, max_hands=hands)
     game = full_game(rules, ups=(up - 1,))
     ev = game.evaluators[up - 1]
@@ -391,6 +426,7 @@ def test_the_compiled_and_python_backends_give_the_same_laws_under_every_budget(
     from oddscalc.games.blackjack.player import hand_of
     from oddscalc.games.blackjack.rounds import split_law_in_part
     from oddscalc.games.blackjack.split import split_value
+
     rules = RuleSet(decks=1, max_hands=hands, peek=peek)
     ev = full_game(rules, ups=(up - 1,)).evaluators[up - 1]
     h = hand_of((pair - 1, pair - 1))
@@ -401,13 +437,16 @@ def test_the_compiled_and_python_backends_give_the_same_laws_under_every_budget(
     for budget in (0, 30_000, 100_000, 3_000_000) + ((None,) if hands < 4 else ()):
         got = {}
         for fast in (False, True):
-            got[fast] = split_law_in_part(shoe, up - 1, pair - 1, partners, rules, ev.dealer, detail.policy, budget,
-                                          compiled=fast)
+            got[fast] = split_law_in_part(
+                shoe, up - 1, pair - 1, partners, rules, ev.dealer, detail.policy, budget, compiled=fast
+            )
         assert got[True] == got[False], budget
         with monkeypatch.context() as m:
             m.setattr(dealing, "UNION_CHUNK", 97)  # the banker's weights a few unions at a time: the same law
-            assert split_law_in_part(shoe, up - 1, pair - 1, partners, rules, ev.dealer, detail.policy,
-                                     budget) == got[True]
+            assert (
+                split_law_in_part(shoe, up - 1, pair - 1, partners, rules, ev.dealer, detail.policy, budget)
+                == got[True]
+            )
         law, skipped = got[True]
         assert 0 < sum(law.values()) <= 1
         if skipped == () and not peek:
@@ -426,6 +465,7 @@ def test_cdp_split_law_matches_play_in_the_real_order(pair, up):
 
     from oddscalc.games.blackjack.rounds import adaptive_two_hand_law
     from oddscalc.games.blackjack.split import split_value
+
     rules = RuleSet(max_hands=2, double_totals=None, post_split="cdp")  # the brute force stands on soft 17
     shoe, _, _ = _resplit_case(pair, up)
     game = make_game(rules)
@@ -444,8 +484,7 @@ def test_cdp_split_law_matches_play_in_the_real_order(pair, up):
     got = adaptive_two_hand_law(shoe, pair - 1, rules, dealer, detail.policy, detail.later)
     assert got == _brute_resplit_law(shoe, up, pair, 2, lambda c: first(tuple(sorted(c))), False, later=later)
     assert sum(k * p for k, p in got.items()) == detail.value
-    cdp1 = split_value(shoe, up - 1, pair - 1, shoe[pair - 1], RuleSet(max_hands=2, double_totals=None),
-                       dealer).value
+    cdp1 = split_value(shoe, up - 1, pair - 1, shoe[pair - 1], RuleSet(max_hands=2, double_totals=None), dealer).value
     assert detail.value >= cdp1
     _GAINS.append(detail.value > cdp1)
 
@@ -467,6 +506,7 @@ def test_a_split_law_shared_between_the_strategies_is_the_one_each_computes_alon
     computes others anew (its hands play differently there), so a key that ignored the blocks would hand it
     optimal play's law."""
     from oddscalc.games.blackjack import outcomes
+
     g = full_game(RuleSet(decks=1, max_hands=4))
     strategy = derive(g)
     calls = []
@@ -476,6 +516,7 @@ def test_a_split_law_shared_between_the_strategies_is_the_one_each_computes_alon
     def counted(*args, **kw):
         calls.clear()
         return round_law(g, *args, budget=0, **kw), len(calls)
+
     (optimal, n_optimal), (basic, n_basic) = counted(), counted(strategy)
     shared: dict = {}
     assert counted(shared=shared) == (optimal, n_optimal)

@@ -4,7 +4,7 @@ closed forms, or enumeration of cards), never against the evaluator's own output
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -24,7 +24,7 @@ def _total(cards):
     return (hard + 10, True) if 1 in cards and hard + 10 <= 21 else (hard, False)
 
 
-@lru_cache(maxsize=None)
+@cache
 def banker(shoe: tuple[int, ...], cards: tuple[int, ...], h17: bool) -> tuple[tuple[object, Fraction], ...]:
     """The banker's result distribution by direct recursion over draws (values 1..10)."""
     t, soft = _total(cards)
@@ -38,7 +38,7 @@ def banker(shoe: tuple[int, ...], cards: tuple[int, ...], h17: bool) -> tuple[tu
     size = sum(shoe)
     for i, n in enumerate(shoe):
         if n:
-            rest = shoe[:i] + (n - 1,) + shoe[i + 1:]
+            rest = shoe[:i] + (n - 1,) + shoe[i + 1 :]
             for k, q in banker(rest, tuple(sorted(cards + (i + 1,))), h17):
                 out[k] = out.get(k, 0) + Fraction(n, size) * q
     return tuple(out.items())
@@ -184,7 +184,7 @@ def test_under_over_13_by_enumerating_every_two_card_deal():
 def test_under_13_six_packs_closed_form():
     # six packs: 24 of each value 1..9 and 96 tens; count unordered value pairs with multiplicities
     d = 6
-    counts = {v: 4 * d for v in range(1, 10)} | {10: 16 * d}
+    counts = dict.fromkeys(range(1, 10), 4 * d) | {10: 16 * d}
     n = 52 * d
     total_pairs = n * (n - 1) // 2
     under = Fraction(0)
@@ -212,7 +212,9 @@ def test_ten_pair_cases_against_every_deal(tens, up):
     """`game.ten_pair_cases` against every ordered deal of named ten cards (the up-card first when it is a
     ten): the chance that the two are of one rank, by the cards of that rank left, and of two ranks."""
     from itertools import permutations
+
     from oddscalc.games.blackjack.game import ten_pair_cases
+
     cards = [r for r, n in enumerate(tens) for _ in range(n)]
     take = 3 if up == 9 else 2
     counts: dict = {}

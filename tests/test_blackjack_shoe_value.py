@@ -5,6 +5,7 @@ there), for a fixed chart played on a shoe other than the one it was derived on.
 from fractions import Fraction
 
 import pytest
+from test_blackjack_rounds import SHOE, _simulator_law
 
 from oddscalc import api
 from oddscalc.games.blackjack.analysis import strategy_data
@@ -13,17 +14,21 @@ from oddscalc.games.blackjack.rules import RuleSet
 from oddscalc.games.blackjack.shoe_value import ShoeError, round_expectation
 from oddscalc.games.blackjack.strategy import derive
 from oddscalc.sim import blackjack as sim
-from test_blackjack_rounds import SHOE, _simulator_law
 
 OTHER = (2, 1, 0, 0, 0, 1, 2, 3, 1, 7)  # a ten fewer, a 7 more: the chart is not re-derived here
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules,strings", [
-    (RuleSet(max_hands=3), {"max_hands": "3"}),
-    (RuleSet(max_hands=4, hit_soft17=True, double_totals=None, peek=True, split_values=frozenset(range(1, 10))),
-     {"max_hands": "4", "soft17": "hit", "double": "any", "hole_card": "peek", "split": "no-10"}),
-])
+@pytest.mark.parametrize(
+    "rules,strings",
+    [
+        (RuleSet(max_hands=3), {"max_hands": "3"}),
+        (
+            RuleSet(max_hands=4, hit_soft17=True, double_totals=None, peek=True, split_values=frozenset(range(1, 10))),
+            {"max_hands": "4", "soft17": "hit", "double": "any", "hole_card": "peek", "split": "no-10"},
+        ),
+    ],
+)
 def test_fixed_chart_on_another_shoe_matches_every_deal_of_the_simulator(rules, strings):
     strategy = derive(full_game(rules, shoe=SHOE))
     w = next(w for w in api.wagers("blackjack", "2007") if w.key == "initial")
@@ -53,6 +58,6 @@ def test_effects_of_removal_of_a_fixed_chart_sum_to_zero():
     total = Fraction(0)
     for c in range(10):
         if shoe[c]:
-            less = shoe[:c] + (shoe[c] - 1,) + shoe[c + 1:]
+            less = shoe[:c] + (shoe[c] - 1,) + shoe[c + 1 :]
             total += shoe[c] * (round_expectation(less, rules, strategy) - base)
     assert total == 0

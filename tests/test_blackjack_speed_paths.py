@@ -102,6 +102,7 @@ def plain_policy(ev: Evaluator, h: tuple[int, ...], act) -> int:
 
 # --- the banker's stand values in batches (stand_batch: residues on arrays, rebuilt exactly) ----------------
 
+
 def batch_compositions(rng: random.Random, last: int) -> list[tuple[int, ...]]:
     """Shoes from tiny (around the banker's longest draw, some too small for it) to 8 packs, with
     neighbours a card or two apart (shared level sums), and one with a negative count (never a shoe)."""
@@ -163,8 +164,14 @@ def test_lanes_cover_the_bound():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", [RuleSet(decks=1), RuleSet(decks=2, hit_soft17=True, peek=True, post_split="cdz-"),
-                                   RuleSet(decks=1, split_values=frozenset(), double_totals=None)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        RuleSet(decks=1),
+        RuleSet(decks=2, hit_soft17=True, peek=True, post_split="cdz-"),
+        RuleSet(decks=1, split_values=frozenset(), double_totals=None),
+    ],
+)
 def test_game_is_identical_with_batches_on_and_off(rules, monkeypatch):
     """The full game for three up-cards (Ace and ten: a banker blackjack; 6: neither), the banker's values
     computed in batches (checked to happen) and one by one: every value of every starting hand equal."""
@@ -173,8 +180,9 @@ def test_game_is_identical_with_batches_on_and_off(rules, monkeypatch):
     monkeypatch.setattr(stand_batch, "stand_sums", lambda *a: calls.append(1) or sums(*a))
     batched = full_game(rules, ups=(0, 5, 9))
     assert len(calls) > 10
-    monkeypatch.setattr(player, "_BATCH_MIN", 10 ** 9)
+    monkeypatch.setattr(player, "_BATCH_MIN", 10**9)
     single = full_game(rules, ups=(0, 5, 9))
     assert len(calls) > 10 and single.ev == batched.ev and single.per_up == batched.per_up
-    assert [(r.up, r.cards, r.values, r.cases) for r in single.rows] == [(r.up, r.cards, r.values, r.cases)
-                                                                       for r in batched.rows]
+    assert [(r.up, r.cards, r.values, r.cases) for r in single.rows] == [
+        (r.up, r.cards, r.values, r.cases) for r in batched.rows
+    ]

@@ -61,9 +61,11 @@ def test_pdf_bytes_are_reproducible(small_booklet):
 
 
 def test_layout_check_catches_a_table_off_its_page(small_booklet):
-    wide = ("<html><body><p>x</p><table style='width:250mm'><tr><td>wide</td></tr></table>"
-            "<table style='table-layout:fixed;width:100%'><tr><td style='height:300mm'>tall</td></tr></table>"
-            "</body></html>")
+    wide = (
+        "<html><body><p>x</p><table style='width:250mm'><tr><td>wide</td></tr></table>"
+        "<table style='table-layout:fixed;width:100%'><tr><td style='height:300mm'>tall</td></tr></table>"
+        "</body></html>"
+    )
     found = overflowing_tables(booklet_document(wide))
     assert len(found) == 2 and "past the right edge" in found[0]
     with pytest.raises(ValueError, match="run off the page"):
@@ -88,7 +90,7 @@ def committed(version: str) -> str:
 def section(document: str, game: str) -> str:
     start = document.index(f"id='game-{game}'")
     end = document.find("<section class='game'", start)
-    return document[start:end if end > 0 else len(document)]
+    return document[start : end if end > 0 else len(document)]
 
 
 @pytest.mark.parametrize("version", VERSIONS)

@@ -13,11 +13,11 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
+from test_poker_reference import FIVE, key5, stud_qualifies
 
 from oddscalc.games.casino_stud_poker.counting import pair_outcome, stud_counts
 from oddscalc.games.casino_stud_poker.strategy import ante_returns, evaluate
 from oddscalc.games.poker.cards import Deck
-from test_poker_reference import FIVE, key5, stud_qualifies
 
 # A pay table whose figures all differ (the common US table), so a misfiled category shows.
 US = tuple(Fraction(x) for x in (1, 1, 2, 3, 4, 5, 7, 20, 50, 100))
@@ -49,8 +49,9 @@ def brute_force(deck: Deck, pays) -> tuple[Counter, Fraction]:
                     tally["banker wins"] += 1
             deals = sum(tally.values())
             wins = tally[f"player wins with {cat}"]
-            raise_ev = Fraction(tally["banker does not qualify"] + wins * (1 + 2 * pays[kp[0]])
-                                - 3 * tally["banker wins"], deals)
+            raise_ev = Fraction(
+                tally["banker does not qualify"] + wins * (1 + 2 * pays[kp[0]]) - 3 * tally["banker wins"], deals
+            )
             if raise_ev > -1:
                 totals.update(tally)
                 ret += raise_ev * deals
@@ -61,9 +62,11 @@ def brute_force(deck: Deck, pays) -> tuple[Counter, Fraction]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("deck", [Deck((2, 3, 4, 5, 6, 13, 14), 2), Deck((12, 13, 14), 4),
-                                  Deck((10, 11, 12, 13, 14), 3)],
-                         ids=["7 ranks x 2 suits", "3 ranks x 4 suits", "5 ranks x 3 suits"])
+@pytest.mark.parametrize(
+    "deck",
+    [Deck((2, 3, 4, 5, 6, 13, 14), 2), Deck((12, 13, 14), 4), Deck((10, 11, 12, 13, 14), 3)],
+    ids=["7 ranks x 2 suits", "3 ranks x 4 suits", "5 ranks x 3 suits"],
+)
 def test_engine_equals_brute_force_on_a_reduced_pack(deck):
     expected, expected_return = brute_force(deck, US)
     result = evaluate(stud_counts(deck), US)
@@ -97,8 +100,14 @@ def test_decision_rows_equal_single_hand_listing():
     deck = Deck((2, 3, 4, 5, 6, 13, 14), 2)
     w = api.wagers("casino-stud-poker", "1994")[0]
     rows = list(decisions(w, "all", deck=deck))
-    assert sum(weight for _, _, weight, *_ in rows) == 2002 * 9   # C(14,5) hands x 9 up-cards
+    assert sum(weight for _, _, weight, *_ in rows) == 2002 * 9  # C(14,5) hands x 9 up-cards
     for hand, up, _, nq, lt, eq, gt, ev, decision in rows[::97]:
         d = hand_decision(w, hand, up, deck)
-        assert (d.no_qualify, d.player_wins, d.void, d.banker_wins, d.raise_ev, d.decision) == \
-            (nq, lt, eq, gt, ev, decision)
+        assert (d.no_qualify, d.player_wins, d.void, d.banker_wins, d.raise_ev, d.decision) == (
+            nq,
+            lt,
+            eq,
+            gt,
+            ev,
+            decision,
+        )

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 import json
 import subprocess
 import sys
 from fractions import Fraction
+
+import pytest
 
 
 def run(*args):
@@ -24,8 +24,16 @@ def test_edge_prints_exact_fractions():
 
 def test_us_pay_table_edge_is_the_published_5_224_percent():
     pays = ["ante.royal-flush=100:1", "ante.full-house=7:1", "ante.flush=5:1"]
-    code, out, err = run("edge", "casino-stud-poker", "ante", "--version", "1994", "--format", "json",
-                         *[x for p in pays for x in ("--pay", p)])
+    code, out, err = run(
+        "edge",
+        "casino-stud-poker",
+        "ante",
+        "--version",
+        "1994",
+        "--format",
+        "json",
+        *[x for p in pays for x in ("--pay", p)],
+    )
     assert code == 0, err
     data = json.loads(out)
     assert data["custom"]
@@ -45,12 +53,14 @@ def test_hand_query():
 
 @pytest.mark.slow
 def test_bad_input_is_one_line_exit_2():
-    for args in (("poker-hand", "casino-stud-poker", "As Kd Qc Jh 3x", "--up", "2c"),
-                 ("poker-hand", "casino-stud-poker", "As Kd Qc Jh 3s"),
-                 ("poker-hand", "casino-stud-poker", "As Kd Qc Jh 3s", "--up", "As"),
-                 ("edge", "casino-stud-poker", "--pay", "ante.royal-flush=lots"),
-                 ("edge", "casino-stud-poker", "progressive-jackpot", "--version", "2002", "--rule", "meter=-12"),
-                 ("edge", "casino-stud-poker", "progressive-jackpot", "--version", "2002", "--rule", "meter=lots")):
-        code, out, err = run(*args)
+    for args in (
+        ("poker-hand", "casino-stud-poker", "As Kd Qc Jh 3x", "--up", "2c"),
+        ("poker-hand", "casino-stud-poker", "As Kd Qc Jh 3s"),
+        ("poker-hand", "casino-stud-poker", "As Kd Qc Jh 3s", "--up", "As"),
+        ("edge", "casino-stud-poker", "--pay", "ante.royal-flush=lots"),
+        ("edge", "casino-stud-poker", "progressive-jackpot", "--version", "2002", "--rule", "meter=-12"),
+        ("edge", "casino-stud-poker", "progressive-jackpot", "--version", "2002", "--rule", "meter=lots"),
+    ):
+        code, _out, err = run(*args)
         assert code == 2, args
         assert err.startswith("oddscalc: error:") and err.count("\n") == 1, err

@@ -12,14 +12,15 @@ from oddscalc import api
 from oddscalc.report.text import markdown
 
 HANDS = comb(52, 5)
-ROYAL, SF = 4, 10 * 4 - 4                      # royal flushes; other straight flushes
+ROYAL, SF = 4, 10 * 4 - 4  # royal flushes; other straight flushes
 QUADS, FULL = 13 * 48, 13 * 4 * 12 * 6
 FLUSH = 4 * comb(13, 5) - 40
 
 
 def _result(**rules):
-    return api.analyse("casino-stud-poker", "2002", "progressive-jackpot",
-                       rules={k.replace("_", "-"): v for k, v in rules.items()}).result("progressive-jackpot")
+    return api.analyse(
+        "casino-stud-poker", "2002", "progressive-jackpot", rules={k.replace("_", "-"): v for k, v in rules.items()}
+    ).result("progressive-jackpot")
 
 
 def test_line_in_the_meter_for_one():
@@ -41,8 +42,9 @@ def test_stake_returned_option_and_meter_option():
     r = _result(jackpot_stake="returned", meter="250000")
     m = Fraction(250000)
     # payouts as odds: a winner keeps his stake and nets the payout; a loser loses 1
-    expected = (ROYAL * m + SF * m / 10 + QUADS * 100 + FULL * 75 + FLUSH * 50
-                - (HANDS - ROYAL - SF - QUADS - FULL - FLUSH)) / HANDS
+    expected = (
+        ROYAL * m + SF * m / 10 + QUADS * 100 + FULL * 75 + FLUSH * 50 - (HANDS - ROYAL - SF - QUADS - FULL - FLUSH)
+    ) / HANDS
     assert r.distribution.mean == expected
 
 
@@ -63,8 +65,9 @@ FIXED = Fraction(QUADS * 100 + FULL * 75 + FLUSH * 50, HANDS)  # fixed prizes, a
 
 
 def _meter_rows(**rules):
-    a = api.analyse("casino-stud-poker", "2002", "progressive-jackpot",
-                    rules={k.replace("_", "-"): v for k, v in rules.items()})
+    a = api.analyse(
+        "casino-stud-poker", "2002", "progressive-jackpot", rules={k.replace("_", "-"): v for k, v in rules.items()}
+    )
     table = next(x for x in a.extras if x.title.startswith("Progressive jackpot: the meter in the long run"))
     return {name: value for name, value, _ in table.rows}, a
 
@@ -211,7 +214,8 @@ def test_the_1994_rules_are_only_those_of_its_wagers():
     assert "Rules:" not in markdown([a], "casino stud 1994")
     assert jackpot <= dict(api.analyse("casino-stud-poker", "2002", "progressive-jackpot").rules).keys()
     for name in sorted(jackpot):
-        with pytest.raises(ValueError, match=f"rule {name} concerns the progressive-jackpot wager, which version "
-                                             "1994 does not have") as info:
+        with pytest.raises(
+            ValueError, match=f"rule {name} concerns the progressive-jackpot wager, which version 1994 does not have"
+        ) as info:
             api.analyse("casino-stud-poker", "1994", rules={name: "1"})
         assert "\n" not in str(info.value)

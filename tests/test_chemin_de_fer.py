@@ -15,15 +15,15 @@ import itertools
 from fractions import Fraction
 
 import pytest
+from matrix_checks import direct_2xn
 
 from oddscalc import api
 from oddscalc.games.baccarat.tableau import PUNTO_BANCO_TABLEAU, STOOD
 from oddscalc.games.chemin_de_fer import solve as S
 from oddscalc.games.chemin_de_fer.analysis import counts_for
-from oddscalc.regulations.rule_values import parse_commission
 from oddscalc.games.chemin_de_fer.coups import COMPOSITION, coup_counts
 from oddscalc.games.chemin_de_fer.tableau import OPTIONAL_CELLS
-from matrix_checks import direct_2xn
+from oddscalc.regulations.rule_values import parse_commission
 
 F = Fraction
 P = [F(4, 13)] + [F(1, 13)] * 9  # one card, with replacement: ten-values 16 of 52
@@ -201,8 +201,9 @@ def test_api_edge_and_errors():
     c = api.analyse("chemin-de-fer", "1994", rules={"commission": "5", "decks": "infinite"}, custom=True)
     assert c.custom and c.result("bank").distribution.probability(F(19, 20)) > 0
     fixed = api.analyse("chemin-de-fer", "2002", rules={"player5": "stand", "decks": "infinite"}, custom=True)
-    stand = payoff(0, {k: S.best_response(S.build(counts_for("infinite"), freedom=S.CLASSICAL), 0).banker[k]
-                       for k in CELLS})
+    stand = payoff(
+        0, {k: S.best_response(S.build(counts_for("infinite"), freedom=S.CLASSICAL), 0).banker[k] for k in CELLS}
+    )
     assert fixed.result("player").distribution.mean == stand
 
 
@@ -216,11 +217,17 @@ def test_finite_shoe_solution_is_a_saddle_point(decks):
     prof = S.profile(game, sol.q, sol.column)
     stand, draw = (S.player_ev(counts, S.Profile(F(p), prof.banker)) for p in (0, 1))
     assert 0 < sol.q < 1 and stand == draw == sol.value
-    for (hand, column), n in counts.cells.items():
+    for (hand, column), _n in counts.cells.items():
+
         def ev(action):
-            return sum(w * (r[2] - r[0]) for w, r in (
-                (1 - sol.q, counts.result_counts(0, hand, column, action)),
-                (sol.q, counts.result_counts(1, hand, column, action))))
+            return sum(
+                w * (r[2] - r[0])
+                for w, r in (
+                    (1 - sol.q, counts.result_counts(0, hand, column, action)),
+                    (sol.q, counts.result_counts(1, hand, column, action)),
+                )
+            )
+
         chosen = prof.banker[(hand, column)]
         assert chosen * ev(1) + (1 - chosen) * ev(0) == min(ev(0), ev(1))
     classical = S.solve(S.build(counts, freedom=S.CLASSICAL))
@@ -233,6 +240,7 @@ def test_model_b3_tiny_shoe_by_physical_cards_and_full_matrix():
     solved by the simplex on the matrix."""
     from oddscalc.core.matrix_game import solve_zero_sum
     from oddscalc.games.chemin_de_fer import composition as B3
+
     cards = [v for v, n in enumerate(SMALL) for _ in range(n)]
     fives = {(0, 5): 0, (1, 4): 1, (2, 3): 2, (6, 9): 3, (7, 8): 4}
     cells, naturals = {}, [0, 0, 0]
@@ -246,14 +254,19 @@ def test_model_b3_tiny_shoe_by_physical_cards_and_full_matrix():
         for policy in (0, 1):
             draws = t <= 4 or (t == 5 and policy)
             final, column, third = ((t + x) % 10, x, y) if draws else (t, STOOD, x)
-            entry = cells.setdefault((min(b1, b2) * 10 + max(b1, b2), column),
-                                     [[[[0] * 3 for _ in range(3)] for _ in range(2)] for _ in range(6)])
+            entry = cells.setdefault(
+                (min(b1, b2) * 10 + max(b1, b2), column),
+                [[[[0] * 3 for _ in range(3)] for _ in range(2)] for _ in range(6)],
+            )
             entry[klass][policy][cmp(final, b) + 1][cmp(final, (b + third) % 10) + 1] += 1
     counts = B3.split_counts(SMALL)
     assert counts.cells == cells and list(counts.naturals) == naturals
     sol = B3.solve_b3(counts, S.CLASSICAL)
-    options = sorted(k for k in counts.cells if (k[0] // 10 + k[0] % 10) % 10 * 100 + k[1] in
-                     {t * 100 + c for t, c in OPTIONAL_CELLS})
+    options = sorted(
+        k
+        for k in counts.cells
+        if (k[0] // 10 + k[0] % 10) % 10 * 100 + k[1] in {t * 100 + c for t, c in OPTIONAL_CELLS}
+    )
     fixed = {k: F(tableau(((k[0] // 10 + k[0] % 10) % 10, k[1]))) for k in counts.cells if k not in options}
     present = sorted({k for entry in cells.values() for k in range(5) if any(map(any, entry[k][0]))})
 
@@ -279,8 +292,9 @@ def test_model_b3_tiny_shoe_by_physical_cards_and_full_matrix():
 def test_model_b3_six_packs_helps_the_player():
     """Seeing his composition can only help the player (his strategies under B2 are B3 strategies): the B3
     value is at least the B2 value; the LP solution is a checked saddle point (asserted in the solver)."""
-    from oddscalc.games.chemin_de_fer import composition as B3
     from oddscalc.games.baccarat.cards import PUNTO_BANCO
+    from oddscalc.games.chemin_de_fer import composition as B3
+
     b3 = B3.solve_b3(B3.split_counts(PUNTO_BANCO.counts(6)), S.FREE)
     b2 = S.solve(S.build(counts_for("6"), freedom=S.FREE))
     assert b3.value > b2.value

@@ -69,20 +69,23 @@ def test_pay_override_marks_custom():
     assert "CUSTOM" in out and "45 to 1 (custom; law: 50 to 1)" in out and "3/26" in out
 
 
-@pytest.mark.parametrize("args,needle", [
-    (("edge", "rulette"), "unknown game 'rulette'; allowed: roulette, dice"),
-    (("edge", "roulette", "--version", "1999"), "unknown version '1999'; allowed: 1994, 2002, 2007"),
-    (("edge", "roulette", "zero"), "no wager 'zero' under version"),
-    (("edge", "big-six", "--version", "1994"), "version 1994 does not permit 'big-six'"),
-    (("edge", "big-six", "--pay", "A=lots"), "cannot read odds 'lots'"),
-    (("edge", "big-six", "--pay", "Z=45:1"), "no wager 'Z'; allowed: A, B"),
-    (("edge", "big-six", "--pay", "A45"), "write it as KEY=VALUE"),
-    (("edge", "dice", "field", "--pay", "field=2:1"), "name one: field.12, field.2, field.other"),
-    (("edge", "roulette", "--format", "yaml"), "unknown format 'yaml'; allowed: text, json, csv"),
-    (("edge", "roulette", "--rule", "zeros=2"), "unknown rule option 'zeros'"),
-    (("wagers", "poker"), "unknown game 'poker'"),
-    (("tables", "--version", "1066"), "unknown version '1066'"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (("edge", "rulette"), "unknown game 'rulette'; allowed: roulette, dice"),
+        (("edge", "roulette", "--version", "1999"), "unknown version '1999'; allowed: 1994, 2002, 2007"),
+        (("edge", "roulette", "zero"), "no wager 'zero' under version"),
+        (("edge", "big-six", "--version", "1994"), "version 1994 does not permit 'big-six'"),
+        (("edge", "big-six", "--pay", "A=lots"), "cannot read odds 'lots'"),
+        (("edge", "big-six", "--pay", "Z=45:1"), "no wager 'Z'; allowed: A, B"),
+        (("edge", "big-six", "--pay", "A45"), "write it as KEY=VALUE"),
+        (("edge", "dice", "field", "--pay", "field=2:1"), "name one: field.12, field.2, field.other"),
+        (("edge", "roulette", "--format", "yaml"), "unknown format 'yaml'; allowed: text, json, csv"),
+        (("edge", "roulette", "--rule", "zeros=2"), "unknown rule option 'zeros'"),
+        (("wagers", "poker"), "unknown game 'poker'"),
+        (("tables", "--version", "1066"), "unknown version '1066'"),
+    ],
+)
 def test_bad_input_is_one_line_exit_2(args, needle):
     code, out, err = run(*args)
     assert code == 2
@@ -109,7 +112,10 @@ def test_every_command_summary_in_the_help_reads_whole():
             seen += 1
             for limit in range(30, 121):  # click's limit follows the terminal's width
                 summary = cmd.get_short_help_str(limit=limit)
-                whole = summary.count("(") == summary.count(")") and summary.endswith(".") \
-                    and not summary.endswith(("e.g.", "i.e.", "etc."))  # `blackjack hand` once read "... UP, e.g."
+                whole = (
+                    summary.count("(") == summary.count(")")
+                    and summary.endswith(".")
+                    and not summary.endswith(("e.g.", "i.e.", "etc."))
+                )  # `blackjack hand` once read "... UP, e.g."
                 assert summary.endswith("...") or whole, (name, limit, summary)
     assert seen > 17  # the top level's commands and the subcommands

@@ -26,8 +26,8 @@ from pathlib import Path
 
 import psutil
 import pytest
-
 from cli_run import run_cli
+
 from oddscalc.core import cluster
 from oddscalc.core.cluster import completed_on_dask
 from oddscalc.core.parallel import cpus
@@ -41,6 +41,7 @@ WITHIN = 30.0
 
 # --- processes ----------------------------------------------------------------------------------------------
 
+
 def _default_sigint() -> None:
     """In the child: Ctrl-C as a terminal gives it (a shell's background job would ignore SIGINT)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
@@ -48,8 +49,13 @@ def _default_sigint() -> None:
 
 def _start(args: list[str], log: Path, env: dict[str, str] | None = None) -> subprocess.Popen:
     """A process of its own, stdout and stderr into `log`.out and `log`.err."""
-    return subprocess.Popen(args, stdout=open(f"{log}.out", "w"), stderr=open(f"{log}.err", "w"),
-                            env={**os.environ, **(env or {})}, preexec_fn=_default_sigint)
+    return subprocess.Popen(
+        args,
+        stdout=open(f"{log}.out", "w"),
+        stderr=open(f"{log}.err", "w"),
+        env={**os.environ, **(env or {})},
+        preexec_fn=_default_sigint,
+    )
 
 
 def _oddscalc(args: list[str], log: Path, env: dict[str, str] | None = None) -> subprocess.Popen:
@@ -88,8 +94,23 @@ def _read_json(path: Path) -> dict | None:
 def _scheduler(folder: Path) -> Iterator[tuple[subprocess.Popen, str, int]]:
     """`dask scheduler` on 127.0.0.1 (any free port), as a process of its own: (process, address, dashboard port)."""
     file = folder / "scheduler.json"
-    p = _start([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
-                "--dashboard-address", "127.0.0.1:0", "--scheduler-file", str(file)], folder / "scheduler", _IMPORTS)
+    p = _start(
+        [
+            sys.executable,
+            "-m",
+            "distributed.cli.dask_scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--dashboard-address",
+            "127.0.0.1:0",
+            "--scheduler-file",
+            str(file),
+        ],
+        folder / "scheduler",
+        _IMPORTS,
+    )
     try:
         info = _until(lambda: _read_json(file), WITHIN, "the scheduler's file")
         yield p, info["address"], info["services"]["dashboard"]
@@ -99,9 +120,26 @@ def _scheduler(folder: Path) -> Iterator[tuple[subprocess.Popen, str, int]]:
 
 def _worker(address: str, folder: Path, name: str) -> subprocess.Popen:
     """`dask worker` (one thread, no nanny: its process is the worker)."""
-    return _start([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1", "--no-nanny",
-                   "--no-dashboard", "--host", "127.0.0.1", "--name", name, "--local-directory",
-                   str(folder / "dask")], folder / name, _IMPORTS)
+    return _start(
+        [
+            sys.executable,
+            "-m",
+            "distributed.cli.dask_worker",
+            address,
+            "--nthreads",
+            "1",
+            "--no-nanny",
+            "--no-dashboard",
+            "--host",
+            "127.0.0.1",
+            "--name",
+            name,
+            "--local-directory",
+            str(folder / "dask"),
+        ],
+        folder / name,
+        _IMPORTS,
+    )
 
 
 def _workers_attached(address: str, n: int) -> list[str]:
@@ -125,17 +163,24 @@ def _one_line(text: str) -> str:
 
 # --- addresses, and what answers there ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("address, said", [
-    ("tcp://127.0.0.1", "has no port"),
-    ("tcp://127.0.0.1:99999", "port 99999 is out of range"),
-    ("tcp://127.0.0.1:0", "port 0 is out of range"),
-    ("tcp://127.0.0.1:http", "port 'http' is not a number"),
-    ("tcp://:8786", "has no host"),
-    ("tcp://::1:8786", "has no host"),  # a bare IPv6 address: it needs its brackets
-])
+
+@pytest.mark.parametrize(
+    "address, said",
+    [
+        ("tcp://127.0.0.1", "has no port"),
+        ("tcp://127.0.0.1:99999", "port 99999 is out of range"),
+        ("tcp://127.0.0.1:0", "port 0 is out of range"),
+        ("tcp://127.0.0.1:http", "port 'http' is not a number"),
+        ("tcp://:8786", "has no host"),
+        ("tcp://::1:8786", "has no host"),  # a bare IPv6 address: it needs its brackets
+    ],
+)
 def test_an_address_without_a_port_or_out_of_range_is_refused_at_once(address, said, capsys, tmp_path):
-    for args in (["protect", "punto-banco", "--shoes", "1"], ["blackjack", "game"],
-                 ["tables", "--out", str(tmp_path / "t"), "--game", "roulette"]):
+    for args in (
+        ["protect", "punto-banco", "--shoes", "1"],
+        ["blackjack", "game"],
+        ["tables", "--out", str(tmp_path / "t"), "--game", "roulette"],
+    ):
         started = time.monotonic()
         code, out, err = run_cli([*args, "--scheduler", address], capsys)
         line = _one_line(err)
@@ -174,8 +219,11 @@ def test_a_web_server_at_the_address_is_one_line_within_seconds(tmp_path):
     try:
         address = f"tcp://127.0.0.1:{server.server_address[1]}"
         started = time.monotonic()
-        p = _oddscalc(["protect", "punto-banco", "--shoes", "1", "--scheduler", address], tmp_path / "run",
-                      {"ODDSCALC_WORKERS": "1"})
+        p = _oddscalc(
+            ["protect", "punto-banco", "--shoes", "1", "--scheduler", address],
+            tmp_path / "run",
+            {"ODDSCALC_WORKERS": "1"},
+        )
         code = p.wait(WITHIN)
         took = time.monotonic() - started
     finally:
@@ -183,12 +231,15 @@ def test_a_web_server_at_the_address_is_one_line_within_seconds(tmp_path):
         server.server_close()
     line = _one_line(_err(tmp_path / "run"))
     assert code == 2 and took < cluster.CONNECT_TIMEOUT + cluster.HANDSHAKE_TIMEOUT, (code, took)
-    assert line == (f"oddscalc: error: cannot reach the Dask scheduler at {address!r}: no Dask handshake within "
-                    f"{cluster.HANDSHAKE_TIMEOUT:g} s: what answers there is not a Dask scheduler (a web server, "
-                    "such as Dask's dashboard port?)")
+    assert line == (
+        f"oddscalc: error: cannot reach the Dask scheduler at {address!r}: no Dask handshake within "
+        f"{cluster.HANDSHAKE_TIMEOUT:g} s: what answers there is not a Dask scheduler (a web server, "
+        "such as Dask's dashboard port?)"
+    )
 
 
 # --- a real scheduler and workers ---------------------------------------------------------------------------
+
 
 def _marked(job: tuple[str, int]) -> tuple[int, int]:
     """A part that leaves a mark each time it runs, then takes half a second: (its item, the worker's pid)."""
@@ -200,7 +251,8 @@ def _marked(job: tuple[str, int]) -> tuple[int, int]:
 
 @pytest.mark.slow
 def test_the_dashboard_or_a_worker_given_as_the_scheduler_is_one_line_and_a_dead_worker_recomputes_nothing(
-        tmp_path, capsys, monkeypatch):
+    tmp_path, capsys, monkeypatch
+):
     """One scheduler, two workers. Its dashboard port (a web server) and a worker's address are each refused
     in one line, exit 2. Then six parts of half a second each: once two have been handed over, the worker that
     computed the second is killed; every part handed over before then has run exactly once (released when
@@ -210,8 +262,10 @@ def test_the_dashboard_or_a_worker_given_as_the_scheduler_is_one_line_and_a_dead
         workers = [_worker(address, tmp_path, f"w{i}") for i in (1, 2)]
         try:
             worker_address = _workers_attached(address, 2)[0]
-            for bad, said in ((f"tcp://127.0.0.1:{dashboard}", "no Dask handshake within 1 s"),
-                              (worker_address, "what answers there is a Dask Worker, not a scheduler")):
+            for bad, said in (
+                (f"tcp://127.0.0.1:{dashboard}", "no Dask handshake within 1 s"),
+                (worker_address, "what answers there is a Dask Worker, not a scheduler"),
+            ):
                 started = time.monotonic()
                 code, _, err = run_cli(["protect", "punto-banco", "--shoes", "1", "--scheduler", bad], capsys)
                 assert code == 2 and said in _one_line(err) and time.monotonic() - started < WITHIN, err
@@ -241,15 +295,17 @@ def test_no_worker_attached_is_a_warning_then_a_wait_until_one_attaches(tmp_path
     with _scheduler(tmp_path) as (_, address, _dashboard):
         log = tmp_path / "run"
         started = time.monotonic()
-        p = _oddscalc(["protect", "punto-banco", "--shoes", "1", "--scheduler", address], log,
-                      {"ODDSCALC_WORKERS": "1"})
+        p = _oddscalc(
+            ["protect", "punto-banco", "--shoes", "1", "--scheduler", address], log, {"ODDSCALC_WORKERS": "1"}
+        )
         worker = None
         try:
             _until(lambda: "warning" in _err(log), WITHIN, "the warning")
             warned = time.monotonic() - started
             assert _one_line(_err(log)) == (
                 f"oddscalc: warning: no Dask worker is attached to the scheduler at {address!r}; the parts wait "
-                f"for one (no deadline: start one with `dask worker {address}`, or Ctrl-C)")
+                f"for one (no deadline: start one with `dask worker {address}`, or Ctrl-C)"
+            )
             time.sleep(0.5)
             assert p.poll() is None  # waiting, no deadline
             worker = _worker(address, tmp_path, "late")
@@ -259,8 +315,10 @@ def test_no_worker_attached_is_a_warning_then_a_wait_until_one_attaches(tmp_path
             if worker is not None:
                 _stop(worker)
     assert warned < WITHIN
-    assert _err(log).splitlines()[-1] in (f"oddscalc: 1 Dask worker(s) now attached to {address!r}: the parts run",
-                                          f"oddscalc: a Dask worker is now attached to {address!r}: the parts run")
+    assert _err(log).splitlines()[-1] in (
+        f"oddscalc: 1 Dask worker(s) now attached to {address!r}: the parts run",
+        f"oddscalc: a Dask worker is now attached to {address!r}: the parts run",
+    )
     assert "punto-banco" in Path(f"{log}.out").read_text()
 
 
@@ -270,8 +328,22 @@ def test_losing_the_scheduler_mid_run_is_one_line_naming_state_and_exit_1(tmp_pa
     log = tmp_path / "run"
     with _scheduler(tmp_path) as (scheduler, address, _dashboard):
         worker = _worker(address, tmp_path, "w")
-        p = _oddscalc(["protect", "punto-banco", "--shoes", "6", "--chunk-size", "1", "--scheduler", address,
-                       "--state", str(state)], log, {"ODDSCALC_WORKERS": "1"})
+        p = _oddscalc(
+            [
+                "protect",
+                "punto-banco",
+                "--shoes",
+                "6",
+                "--chunk-size",
+                "1",
+                "--scheduler",
+                address,
+                "--state",
+                str(state),
+            ],
+            log,
+            {"ODDSCALC_WORKERS": "1"},
+        )
         try:
             _until(lambda: list(state.glob("chunk-*.json")), 60, "a chunk saved")
             scheduler.kill()  # SIGKILL: the scheduler gone without a word
@@ -285,8 +357,10 @@ def test_losing_the_scheduler_mid_run_is_one_line_naming_state_and_exit_1(tmp_pa
     kept = len(list(state.glob("chunk-*.json")))
     assert 1 <= kept < 6
     assert code == 1 and took < WITHIN, (code, took)
-    assert line == (f"oddscalc: error: lost the Dask scheduler at {address!r} (the connection closed); {kept} of 6 "
-                    f"chunks finished, kept in --state {state}: run the same command again to resume")
+    assert line == (
+        f"oddscalc: error: lost the Dask scheduler at {address!r} (the connection closed); {kept} of 6 "
+        f"chunks finished, kept in --state {state}: run the same command again to resume"
+    )
 
 
 def test_without_state_the_lost_scheduler_line_says_nothing_is_kept(tmp_path, capsys, monkeypatch):
@@ -295,20 +369,24 @@ def test_without_state_the_lost_scheduler_line_says_nothing_is_kept(tmp_path, ca
     from oddscalc.cli import protect as command
 
     def lost(*args, **kwargs):
-        raise cluster.ClusterFailure("lost the Dask scheduler at 'tcp://10.0.0.5:8786' (the connection closed); "
-                                     "3 of 9 chunks finished")
+        raise cluster.ClusterFailure(
+            "lost the Dask scheduler at 'tcp://10.0.0.5:8786' (the connection closed); 3 of 9 chunks finished"
+        )
 
     monkeypatch.setattr(command, "run", lost)
     base = ["protect", "punto-banco", "--shoes", "9", "--scheduler", "tcp://10.0.0.5:8786"]
     code, _, err = run_cli(base, capsys)
     assert code == 1 and _one_line(err).endswith(
-        "3 of 9 chunks finished, none kept: with --state DIR a rerun resumes from the finished chunks")
+        "3 of 9 chunks finished, none kept: with --state DIR a rerun resumes from the finished chunks"
+    )
     code, _, err = run_cli([*base, "--state", str(tmp_path / "s")], capsys)
     assert code == 1 and _one_line(err).endswith(
-        f"3 of 9 chunks finished, kept in --state {tmp_path / 's'}: run the same command again to resume")
+        f"3 of 9 chunks finished, kept in --state {tmp_path / 's'}: run the same command again to resume"
+    )
 
 
 # --- local runs stopped by a signal -------------------------------------------------------------------------
+
 
 def _tree(p: subprocess.Popen) -> list[psutil.Process]:
     try:
@@ -364,8 +442,11 @@ def test_ctrl_c_to_a_custom_removal_run_leaves_no_worker_and_it_nests_no_pool(tm
     the up-cards, which used to start a pool inside each worker (4 processes on 2 CPUs, left running after
     Ctrl-C); now they run inside the worker. SIGINT: one line, exit 130, nothing left."""
     log = tmp_path / "run"
-    p = _oddscalc(["removal", "blackjack", "--version", "1994", "--decks", "2", "--custom"], log,
-                  {"ODDSCALC_CACHE": str(tmp_path / "cache"), "ODDSCALC_WORKERS": "2"})
+    p = _oddscalc(
+        ["removal", "blackjack", "--version", "1994", "--decks", "2", "--custom"],
+        log,
+        {"ODDSCALC_CACHE": str(tmp_path / "cache"), "ODDSCALC_WORKERS": "2"},
+    )
     try:
         workers, code, took = _stopped_by(p, signal.SIGINT, log, 4.0)
     finally:

@@ -40,9 +40,19 @@ def test_sum_of_independent_distributions_convolves():
     assert two.as_dict() == {F(-2): F(1, 4), F(0): F(1, 2), F(2): F(1, 4)}
 
 
-@pytest.mark.parametrize("text,value", [("9½ to 5", F(19, 10)), ("7½ to 1", F(15, 2)), ("35 to 1", 35),
-                                        ("1 to 2", F(1, 2)), ("45:1", 45), ("9 1/2 to 5", F(19, 10)),
-                                        ("2.5:1", F(5, 2)), ("5 to 11", F(5, 11))])
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("9½ to 5", F(19, 10)),
+        ("7½ to 1", F(15, 2)),
+        ("35 to 1", 35),
+        ("1 to 2", F(1, 2)),
+        ("45:1", 45),
+        ("9 1/2 to 5", F(19, 10)),
+        ("2.5:1", F(5, 2)),
+        ("5 to 11", F(5, 11)),
+    ],
+)
 def test_odds_as_written(text, value):
     assert parse_odds(text).value == value
 
@@ -63,7 +73,9 @@ def test_decimal_rendering_rounds_half_away_from_zero():
 
 def test_markov_solver_gamblers_ruin():
     # Fair walk from 1 on {0..4}: reach 4 with chance 1/4 (closed form i/N) in i(N-i) = 3 steps on average.
-    step = lambda s: {s - 1: F(1, 2), s + 1: F(1, 2)}
+    def step(s):
+        return {s - 1: F(1, 2), s + 1: F(1, 2)}
+
     result = solve_chain(1, step, lambda s: s in (0, 4))
     assert dict(result.outcomes) == {0: F(3, 4), 4: F(1, 4)}
     assert result.expected_steps == 3
@@ -85,5 +97,3 @@ def test_shoe_draws_without_replacement():
     with pytest.raises(ShoeError, match="unknown card 'Z'"):
         shoe.remove(["Z"])
     assert shoe.ordered_deals(2) == 20 * 19
-
-

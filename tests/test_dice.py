@@ -196,5 +196,7 @@ def test_craps_reconstructed_and_field_by_hand():
     assert craps.wager.reconstructions  # "7(r) to 1" read as 7 to 1
     assert craps.edge() == 1 - 8 * F(4, 36)
     field = api.analyse("dice", "1994", "field").results[0]
-    ev = (3 * WAYS[12] + 2 * WAYS[2] + sum(WAYS[t] for t in (3, 4, 9, 10, 11)) - sum(WAYS[t] for t in (5, 6, 7, 8))) / F(36)
+    ev = (
+        3 * WAYS[12] + 2 * WAYS[2] + sum(WAYS[t] for t in (3, 4, 9, 10, 11)) - sum(WAYS[t] for t in (5, 6, 7, 8))
+    ) / F(36)
     assert field.distribution.mean == ev

@@ -15,11 +15,11 @@ import time
 from collections import Counter
 from fractions import Fraction
 
+import fuzz_harness as H
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import fuzz_harness as H
 from oddscalc.cli.main import cli
 from oddscalc.sim.results import ResultsError, read_results
 
@@ -63,8 +63,13 @@ def test_command_lines_never_trace_back_or_hang(world):
     problems: list[str] = []
     ran = []
 
-    @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=EXAMPLES <= 500,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        database=None,
+        derandomize=EXAMPLES <= 500,
+        suppress_health_check=list(HealthCheck),
+    )
     @given(draw.argv())
     def one(argv):
         outcome = H.run(argv, folder, env, BOUND, GRACE)
@@ -81,22 +86,60 @@ def test_command_lines_never_trace_back_or_hang(world):
 
 MALFORMED = st.one_of(
     st.binary(max_size=300),
-    st.lists(st.sampled_from(["net_return", "net_return,count", "-1", "35", "-1,5", "35,2", "1e99999999",
-                              "9" * 500, "-1,1e5000", "\ufeff", "\r", "", ",", '"', "19/20", "0.95", "-1.0,3",
-                              "x,y", "1/0", "nan", "-1,-1", "35,2.5"]),
-             max_size=30).map(lambda rows: "\n".join(rows).encode()),
-    st.recursive(st.one_of(st.integers(-10**12, 10**12), st.text(max_size=8), st.booleans(), st.none(),
-                           st.sampled_from(["1e99999999", "-1", "35", "0.5"])),
-                 lambda inner: st.one_of(st.lists(inner, max_size=5),
-                                         st.dictionaries(st.sampled_from(["counts", "returns", "-1", "35", "x"]),
-                                                         inner, max_size=4)),
-                 max_leaves=20).map(lambda doc: __import__("json").dumps(doc).encode()),
+    st.lists(
+        st.sampled_from(
+            [
+                "net_return",
+                "net_return,count",
+                "-1",
+                "35",
+                "-1,5",
+                "35,2",
+                "1e99999999",
+                "9" * 500,
+                "-1,1e5000",
+                "\ufeff",
+                "\r",
+                "",
+                ",",
+                '"',
+                "19/20",
+                "0.95",
+                "-1.0,3",
+                "x,y",
+                "1/0",
+                "nan",
+                "-1,-1",
+                "35,2.5",
+            ]
+        ),
+        max_size=30,
+    ).map(lambda rows: "\n".join(rows).encode()),
+    st.recursive(
+        st.one_of(
+            st.integers(-(10**12), 10**12),
+            st.text(max_size=8),
+            st.booleans(),
+            st.none(),
+            st.sampled_from(["1e99999999", "-1", "35", "0.5"]),
+        ),
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=5),
+            st.dictionaries(st.sampled_from(["counts", "returns", "-1", "35", "x"]), inner, max_size=4),
+        ),
+        max_leaves=20,
+    ).map(lambda doc: __import__("json").dumps(doc).encode()),
 )
 
 
 @pytest.mark.slow
-@settings(max_examples=max(100, EXAMPLES), deadline=None, database=None, derandomize=True,
-          suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=max(100, EXAMPLES),
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+)
 @given(MALFORMED, st.sampled_from([b"", b"\xef\xbb\xbf"]), st.booleans())
 def test_malformed_results_files_are_counts_or_one_line_errors(tmp_path_factory, content, bom, crlf):
     path = tmp_path_factory.mktemp("results") / "r.csv"

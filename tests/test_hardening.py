@@ -19,11 +19,11 @@ from collections import Counter
 from fractions import Fraction as F
 from pathlib import Path
 
+import fuzz_harness as H
 import mpmath
 import pytest
-
-import fuzz_harness as H
 from cli_run import run_cli as run
+
 from oddscalc.cli.main import cli
 from oddscalc.sim.results import MAX_JSON_BYTES, ResultsError, read_results
 
@@ -46,6 +46,7 @@ def child(tmp_path_factory):
         outcome = H.run([str(a) for a in argv], folder, env, bound, grace=bound)
         assert outcome.code is not None, f"still running after {bound} s: {argv}"
         return outcome
+
     return go
 
 
@@ -60,11 +61,14 @@ def _bad_out(tmp_path, spec):
 
 
 @pytest.mark.parametrize("spec, needle", BAD_OUTS)
-@pytest.mark.parametrize("argv", [
-    ["simulate", "roulette", "straight", "--rounds", "100", "--out"],
-    ["blackjack", "chart", "--version", "1994", "--out"],
-    ["stud-strategy", "--out"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "roulette", "straight", "--rounds", "100", "--out"],
+        ["blackjack", "chart", "--version", "1994", "--out"],
+        ["stud-strategy", "--out"],
+    ],
+)
 def test_unwritable_out_is_refused_before_work(argv, spec, needle, tmp_path, capsys, monkeypatch):
     import oddscalc.api
     import oddscalc.games.blackjack.analysis as bj
@@ -72,17 +76,20 @@ def test_unwritable_out_is_refused_before_work(argv, spec, needle, tmp_path, cap
 
     def no_work(*a, **k):
         raise AssertionError("work started before the output path was checked")
+
     monkeypatch.setattr(oddscalc.api, "analyse", no_work)
     monkeypatch.setattr(bj, "game_summary", no_work)
     monkeypatch.setattr(stud, "decisions", no_work)
-    code, out, err = run(argv + [_bad_out(tmp_path, spec)], capsys)
+    code, _out, err = run(argv + [_bad_out(tmp_path, spec)], capsys)
     one_line_error(code, err, needle)
 
 
-@pytest.mark.parametrize("spec, needle", [("", "empty"), ("FILE", "is a file, not a folder"),
-                                          ("FILE/sub", "is not a folder")])
+@pytest.mark.parametrize(
+    "spec, needle", [("", "empty"), ("FILE", "is a file, not a folder"), ("FILE/sub", "is not a folder")]
+)
 def test_tables_out_is_checked_before_work(spec, needle, tmp_path, capsys, monkeypatch):
     import oddscalc.api
+
     monkeypatch.setattr(oddscalc.api, "analyse", lambda *a, **k: pytest.fail("work before the check"))
     code, _, err = run(["tables", "--out", _bad_out(tmp_path, spec)], capsys)
     one_line_error(code, err, needle)
@@ -101,16 +108,20 @@ def test_a_missing_folder_is_created_and_a_device_written_in_place(tmp_path, cap
 
 # --- would-be hangs: exponent notation and huge digit strings are refused at once -----------------------------
 
-@pytest.mark.parametrize("argv, needle", [
-    (["edge", "casino-stud-poker", "progressive-jackpot", "--rule", "meter=1e99999999"], "exponent"),
-    (["edge", "casino-stud-poker", "progressive-jackpot", "--rule", "meter=1e5000"], "out of range"),
-    (["edge", "chemin-de-fer", "--rule", "commission=1e-99999999", "--custom"], "exponent"),
-    (["dist", "dice", "field", "--pay", "field.12=" + "9" * 5000 + ":1"], "too long"),
-    (["dist", "dice", "field", "--pay", "field.12=" + "9" * 40 + ":1"], "more than 30 digits"),
-    (["simulate", "roulette", "straight", "--rounds", "1e99999999"], "exponent"),
-    (["simulate", "roulette", "straight", "--rounds", "1e10"], "at most 1000000000"),
-    (["simulate", "roulette", "straight", "--seed", "9" * 5000], "--seed"),
-])
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["edge", "casino-stud-poker", "progressive-jackpot", "--rule", "meter=1e99999999"], "exponent"),
+        (["edge", "casino-stud-poker", "progressive-jackpot", "--rule", "meter=1e5000"], "out of range"),
+        (["edge", "chemin-de-fer", "--rule", "commission=1e-99999999", "--custom"], "exponent"),
+        (["dist", "dice", "field", "--pay", "field.12=" + "9" * 5000 + ":1"], "too long"),
+        (["dist", "dice", "field", "--pay", "field.12=" + "9" * 40 + ":1"], "more than 30 digits"),
+        (["simulate", "roulette", "straight", "--rounds", "1e99999999"], "exponent"),
+        (["simulate", "roulette", "straight", "--rounds", "1e10"], "at most 1000000000"),
+        (["simulate", "roulette", "straight", "--seed", "9" * 5000], "--seed"),
+    ],
+)
 def test_huge_numbers_get_a_one_line_error_at_once(argv, needle, child):
     o = child(*argv, bound=10)
     assert o.code == 2 and not o.traceback, o.stderr
@@ -150,6 +161,7 @@ def test_counts_beyond_10_to_the_320_get_a_verdict_not_an_overflow(tmp_path, cap
 def test_normal_p_value_far_in_the_tail():
     """Beyond |z| = 10^6 the tail is the asymptotic series' first term; check its exponent independently."""
     from oddscalc.sim.check import normal_two_sided_p
+
     z = mpmath.mpf(10) ** 7
     with mpmath.workdps(40):
         p = mpmath.mpf(normal_two_sided_p(z))
@@ -164,6 +176,7 @@ def test_normal_p_value_far_in_the_tail():
 
 
 # --- check streams its input, accepts a BOM and CRLF, and treats duplicates by one rule --------------------------
+
 
 def _rounds_file(path: Path, losses: int, wins: int, seed: int) -> None:
     lines = [b"-1\n"] * losses + [b"35\n"] * wins
@@ -185,6 +198,7 @@ def test_a_per_round_file_streams_in_bounded_memory(tmp_path, monkeypatch):
     """Memory follows the chunk, not the file: with 16 kB chunks, ten times the rounds cost (almost) nothing more.
     (The shipped chunk is 256 kB; the README gives the peak measured on a 1 GB file.)"""
     import oddscalc.sim.results as results
+
     monkeypatch.setattr(results, "_CHUNK", 1 << 14)
     small, large = tmp_path / "small.csv", tmp_path / "large.csv"
     _rounds_file(small, 60_000, 1_800, 1)
@@ -199,19 +213,25 @@ def test_a_per_round_file_streams_in_bounded_memory(tmp_path, monkeypatch):
 
 def test_bom_and_crlf_read_like_plain_text(tmp_path):
     plain = "net_return,count\n-1,9730\n35,270\n"
-    for name, data in [("a.csv", plain.encode()), ("b.csv", b"\xef\xbb\xbf" + plain.replace("\n", "\r\n").encode()),
-                       ("c.json", b"\xef\xbb\xbf" + b'{"counts": {"-1": 9730,\r\n "35": 270}}'),
-                       ("d.csv", b"\xef\xbb\xbfnet_return\r\n" + b"-1\r\n" * 9730 + b"35\r\n" * 270)]:
+    for name, data in [
+        ("a.csv", plain.encode()),
+        ("b.csv", b"\xef\xbb\xbf" + plain.replace("\n", "\r\n").encode()),
+        ("c.json", b"\xef\xbb\xbf" + b'{"counts": {"-1": 9730,\r\n "35": 270}}'),
+        ("d.csv", b"\xef\xbb\xbfnet_return\r\n" + b"-1\r\n" * 9730 + b"35\r\n" * 270),
+    ]:
         (tmp_path / name).write_bytes(data)
         assert read_results(tmp_path / name) == Counter({F(-1): 9730, F(35): 270}), name
 
 
-@pytest.mark.parametrize("name, text, needle", [
-    ("dup.csv", "net_return,count\n-1,9730\n35,270\n-1,5\n", "line 4: net return '-1' already counted on line 2"),
-    ("spelled.csv", "net_return,count\n-1,9730\n35,270\n-2/2,5\n", "already counted on line 2"),
-    ("dup.json", '{"counts": {"-1": 9730, "35": 270, "-1": 5}}', "appears twice"),
-    ("spelled.json", '{"counts": {"-1": 9730, "35": 270, "-1.0": 5}}', "same net return as counts['-1']"),
-])
+@pytest.mark.parametrize(
+    "name, text, needle",
+    [
+        ("dup.csv", "net_return,count\n-1,9730\n35,270\n-1,5\n", "line 4: net return '-1' already counted on line 2"),
+        ("spelled.csv", "net_return,count\n-1,9730\n35,270\n-2/2,5\n", "already counted on line 2"),
+        ("dup.json", '{"counts": {"-1": 9730, "35": 270, "-1": 5}}', "appears twice"),
+        ("spelled.json", '{"counts": {"-1": 9730, "35": 270, "-1.0": 5}}', "same net return as counts['-1']"),
+    ],
+)
 def test_a_return_listed_twice_in_a_counts_file_is_an_error_in_both_formats(tmp_path, name, text, needle):
     (tmp_path / name).write_text(text)
     with pytest.raises(ResultsError, match=re.escape(needle)):
@@ -229,7 +249,7 @@ def test_json_is_bounded_in_size_and_points_to_csv(tmp_path):
         f.write('{"returns": [')
         f.write("-1," * (MAX_JSON_BYTES // 3))
         f.write("35]}")
-    with pytest.raises(ResultsError, match="at most 8 MB.*CSV"):
+    with pytest.raises(ResultsError, match=r"at most 8 MB.*CSV"):
         read_results(big)
 
 
@@ -240,6 +260,7 @@ def test_a_very_long_line_is_refused(tmp_path):
 
 
 # --- labels: custom odds, versions, p-values, CSV booleans, significance levels ------------------------------
+
 
 def test_odds_equal_to_the_law_are_not_custom(capsys):
     for odds in ("3 to 1", "3:1", "6:2", "3.0 to 1"):
@@ -254,8 +275,14 @@ def test_odds_equal_to_the_law_are_not_custom(capsys):
 
 def test_custom_odds_in_the_law_s_wording():
     from oddscalc.core.odds import law_style
+
     assert [law_style(t).text for t in ("45:1", "9 1/2 to 5", "2.5:1", "0.4:1", "1 1/3 to 1")] == [
-        "45 to 1", "9½ to 5", "2½ to 1", "0.4 to 1", "1 1/3 to 1"]
+        "45 to 1",
+        "9½ to 5",
+        "2½ to 1",
+        "0.4 to 1",
+        "1 1/3 to 1",
+    ]
     assert [law_style(t).value for t in ("9 1/2 to 5", "0.4:1", "1 1/3 to 1")] == [F(19, 10), F(2, 5), F(4, 3)]
 
 
@@ -280,8 +307,11 @@ def test_p_values_print_four_significant_digits_and_csv_has_no_python_booleans(t
     assert ps[0] == mpmath.nstr(p, 4)
     code, out, _ = run(["check", "roulette", "straight", f, "--format", "csv"], capsys)
     assert out.strip().splitlines()[-1].startswith("verdict,consistent,")
-    for argv in (["check", "roulette", "straight", f, "--format", "csv"], ["edge", "roulette", "--format", "csv"],
-                 ["blackjack", "side", "--format", "csv"]):
+    for argv in (
+        ["check", "roulette", "straight", f, "--format", "csv"],
+        ["edge", "roulette", "--format", "csv"],
+        ["blackjack", "side", "--format", "csv"],
+    ):
         code, out, _ = run(argv, capsys)
         cells = {c for row in csv.reader(io.StringIO(out)) for c in row}
         assert code == 0 and not cells & {"True", "False"}, argv
@@ -296,14 +326,25 @@ def test_tiny_significance_levels_are_not_shown_as_zero(tmp_path, capsys):
     one_line_error(code, err, "--alpha '1e-999' is out of range")
 
 
-@pytest.mark.parametrize("argv", [
-    ["edge", "X" * 10_000], ["edge", "roulette", "X" * 10_000], ["edge", "roulette", "--version", "X" * 10_000],
-    ["edge", "roulette", "--rule", "X" * 10_000 + "=1"], ["edge", "dice", "--rule", "decks=" + "X" * 10_000],
-    ["edge", "roulette", "--format", "X" * 10_000], ["edge", "big-six", "--pay", "A=" + "X" * 10_000],
-    ["edge", "big-six", "--pay", "X" * 10_000 + "=1:1"], ["poker-hand", "three-card-poker", "X" * 10_000],
-    ["blackjack", "hand", "X" * 10_000, "vs", "10"], ["baccarat", "--removed", "X" * 10_000],
-    ["check", "roulette", "straight", "X" * 10_000], ["law", "X" * 10_000], ["edge", "--bogus" + "X" * 10_000],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["edge", "X" * 10_000],
+        ["edge", "roulette", "X" * 10_000],
+        ["edge", "roulette", "--version", "X" * 10_000],
+        ["edge", "roulette", "--rule", "X" * 10_000 + "=1"],
+        ["edge", "dice", "--rule", "decks=" + "X" * 10_000],
+        ["edge", "roulette", "--format", "X" * 10_000],
+        ["edge", "big-six", "--pay", "A=" + "X" * 10_000],
+        ["edge", "big-six", "--pay", "X" * 10_000 + "=1:1"],
+        ["poker-hand", "three-card-poker", "X" * 10_000],
+        ["blackjack", "hand", "X" * 10_000, "vs", "10"],
+        ["baccarat", "--removed", "X" * 10_000],
+        ["check", "roulette", "straight", "X" * 10_000],
+        ["law", "X" * 10_000],
+        ["edge", "--bogus" + "X" * 10_000],
+    ],
+)
 def test_errors_never_echo_a_long_input(argv, capsys):
     code, _, err = run(argv, capsys)
     one_line_error(code, err)
@@ -321,6 +362,7 @@ def test_wagers_listing_keeps_its_columns(capsys):
 
 # --- README, help and the shipped law ---------------------------------------------------------------------------
 
+
 def _readme_commands() -> list[list[str]]:
     text = (ROOT / "README.md").read_text()
     found = []
@@ -335,6 +377,7 @@ def _readme_commands() -> list[list[str]]:
 def _parsed(argv: list[str]):
     """The click command `oddscalc ARGV` names, and its parameters as click parses them (no command runs)."""
     import click
+
     cmd, i = cli, 0
     while isinstance(cmd, click.Group):
         cmd, i = cmd.commands[argv[i]], i + 1
@@ -357,6 +400,7 @@ def test_every_file_a_readme_example_reads_is_written_by_an_earlier_one():
     """The README's examples run in order as written: a results file or round log an example reads
     (`check`'s RESULTS, `verify`'s LOG) is one an earlier example writes (`--out`, `--log`, `--records`)."""
     import click
+
     written: set[str] = set()
     read = 0
     for argv in _readme_commands():
@@ -376,8 +420,9 @@ def test_every_file_a_readme_example_reads_is_written_by_an_earlier_one():
 @pytest.mark.parametrize("game", ["baccarat", "super-pan-9"])
 def test_the_help_example_of_removed_cards_is_accepted(game, capsys):
     code, out, _ = run([game, "--help"], capsys)
-    example = re.search(r"--removed CARDS\s+Cards already dealt, comma-separated \(e\.g\. ([^)]+)\)",
-                        " ".join(out.split())).group(1)
+    example = re.search(
+        r"--removed CARDS\s+Cards already dealt, comma-separated \(e\.g\. ([^)]+)\)", " ".join(out.split())
+    ).group(1)
     code, out, err = run([game, "--removed", example], capsys)
     assert code == 0, err
     gone = len(example.split(","))
@@ -396,11 +441,14 @@ SHA256 = {  # of the project's source texts (../shared/regulations/), as given
 
 def test_the_law_travels_with_the_package_byte_for_byte(capsys):
     from oddscalc.regulations.texts import TEXTS, read
+
     assert {t.file for t in TEXTS} == set(SHA256)
     for t in TEXTS:
         assert hashlib.sha256(read(t.name)).hexdigest() == SHA256[t.file], t.file
-    shared = next((p for p in (ROOT.parent / "shared" / "regulations", ROOT.parents[1] / "shared" / "regulations")
-                   if p.is_dir()), None)
+    shared = next(
+        (p for p in (ROOT.parent / "shared" / "regulations", ROOT.parents[1] / "shared" / "regulations") if p.is_dir()),
+        None,
+    )
     if shared:  # beside a clone, as CI has it: the shipped copies are the same bytes
         for name in SHA256:
             assert (shared / name).read_bytes() == read(name), name
@@ -411,6 +459,7 @@ def test_the_law_travels_with_the_package_byte_for_byte(capsys):
 def test_every_citation_of_the_readme_says_how_to_read_it():
     from oddscalc import api
     from oddscalc.regulations.versions import VERSIONS
+
     texts = []
     for v in VERSIONS.values():
         for g in v.games:
@@ -421,6 +470,7 @@ def test_every_citation_of_the_readme_says_how_to_read_it():
 
 
 # --- blackjack: one format option, a side command that computes only the side wagers, labelled game JSON ----------
+
 
 def test_chart_has_one_working_format_option(capsys, monkeypatch, tmp_path):
     code, _, err = run(["blackjack", "chart", "--as", "html"], capsys)
@@ -434,12 +484,14 @@ def test_chart_has_one_working_format_option(capsys, monkeypatch, tmp_path):
     rows = list(csv.DictReader(io.StringIO(out)))
     assert code == 0 and len(rows) == 10 * sum(len(v) for v in data["charts"].values())
     assert {(r["chart"], r["hand"], r["up"], r["action"]) for r in rows} == {
-        (k, c["hand"], u, a) for k, v in data["charts"].items() for c in v for u, a in c["actions"].items()}
+        (k, c["hand"], u, a) for k, v in data["charts"].items() for c in v for u, a in c["actions"].items()
+    }
 
 
 def test_side_computes_only_the_side_wagers_and_names_version_and_packs(capsys, monkeypatch):
     import oddscalc.games.blackjack.analysis as bj
     import oddscalc.games.blackjack.wagers as bjw
+
     monkeypatch.setattr(bj, "game_summary", lambda *a, **k: pytest.fail("side computed the whole game"))
     monkeypatch.setattr(bjw, "game_summary", lambda *a, **k: pytest.fail("side computed the whole game"))
     code, out, err = run(["blackjack", "side", "--version", "1994", "--decks", "4"], capsys)

@@ -10,13 +10,13 @@ from statistics import NormalDist, fmean, pstdev
 
 import pytest
 import sympy
+from test_punto_banco import PUBLISHED
 
 from oddscalc import api
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.mathreport import BAND_ROUNDS, report_of
 from oddscalc.core.partial_law import PartialLaw
 from oddscalc.sim.simulators import simulate
-from test_punto_banco import PUBLISHED
 
 Z = NormalDist()
 
@@ -25,8 +25,10 @@ def surd(value: F) -> sympy.Expr:
     return sympy.sqrt(sympy.Rational(value.numerator, value.denominator))
 
 
-@pytest.mark.parametrize("key,numbers", [("straight", 1), ("split", 2), ("street", 3), ("corner", 4),
-                                         ("six-line", 6), ("dozen", 12), ("two-dozens", 24)])
+@pytest.mark.parametrize(
+    "key,numbers",
+    [("straight", 1), ("split", 2), ("street", 3), ("corner", 4), ("six-line", 6), ("dozen", 12), ("two-dozens", 24)],
+)
 def test_roulette_standard_deviation_closed_form(key, numbers):
     """A bet on k of 37 numbers paying 36/k - 1 to 1: X + 1 = (36/k) Bernoulli(k/37), so
     SD = (36/k) sqrt(p (1 - p)) with p = k/37; for the straight bet that is 36 x 6/37 = 216/37."""

@@ -8,10 +8,16 @@ import random
 from fractions import Fraction
 
 import pytest
-
 from matrix_checks import direct_2xn
-from oddscalc.core.matrix_game import (Cell, MatrixGameError, additive_equilibria, solve_2xn, solve_additive,
-                                       solve_zero_sum)
+
+from oddscalc.core.matrix_game import (
+    Cell,
+    MatrixGameError,
+    additive_equilibria,
+    solve_2xn,
+    solve_additive,
+    solve_zero_sum,
+)
 
 F = Fraction
 
@@ -77,6 +83,7 @@ def random_cells(rng, n, zero_sum=True):
 def expand(constant, cells, own=False):
     """The full 2 x 2^n matrix of an additive game: column j's k-th bit is its action in cell k."""
     cols = list(itertools.product((0, 1), repeat=len(cells)))
+
     def pay(r, actions):
         if own:
             total = constant[r]
@@ -84,6 +91,7 @@ def expand(constant, cells, own=False):
                 total += c.column[a][r] if c.column else -c.row[a][r]
             return total
         return constant[r] + sum(c.row[a][r] for c, a in zip(cells, actions))
+
     return [[pay(r, acts) for acts in cols] for r in (0, 1)], cols
 
 
@@ -92,15 +100,16 @@ def test_additive_zero_sum_against_full_matrix(seed):
     rng = random.Random(100 + seed)
     cells = random_cells(rng, rng.randint(1, 5))
     constant = (F(rng.randint(-3, 3), 5), F(rng.randint(-3, 3), 5))
-    matrix, cols = expand(constant, cells)
+    matrix, _cols = expand(constant, cells)
     value, qs = direct_2xn(matrix)
     sol = solve_additive(constant, cells)
     assert sol.value == value
     assert sol.q in qs and sol.q_unique == (len(qs) == 1)
     # the behavioural column strategy holds the row player to the value whichever row he plays
     for r in (0, 1):
-        total = constant[r] + sum(sol.column[c.key] * c.row[1][r] + (1 - sol.column[c.key]) * c.row[0][r]
-                                  for c in cells)
+        total = constant[r] + sum(
+            sol.column[c.key] * c.row[1][r] + (1 - sol.column[c.key]) * c.row[0][r] for c in cells
+        )
         assert total <= value
 
 
@@ -149,6 +158,7 @@ def test_box_game_against_the_full_matrix(seed):
     """Several binary row choices: the LP solution against the full 2^n x 2^k matrix solved by simplex,
     and the row player's pure strategies' guaranteed payoffs (no pure row may beat the value)."""
     from oddscalc.core.matrix_game import solve_additive_box
+
     rng = random.Random(900 + seed)
     n, k = rng.randint(1, 3), rng.randint(1, 4)
 

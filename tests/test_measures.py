@@ -18,22 +18,28 @@ from statistics import NormalDist
 from statistics import correlation as pearson
 
 import pytest
-
 from cli_run import run_cli
+
 from oddscalc import api
 from oddscalc.games.blackjack.query import query_hand
 from oddscalc.games.blackjack.shoe import parse_card
 from oddscalc.games.blackjack.wagers import effective_rules
 from oddscalc.protect.bankroll import Row, bankroll_for, ramp_measures, risk_of_ruin, study_rows
 from oddscalc.protect.counting import parse_count
+from oddscalc.protect.decisions import Decision, DecisionShoes, decision_shoes
 from oddscalc.protect.execute import run
+from oddscalc.protect.indices import indices
+from oddscalc.protect.measures import (
+    Correlation,
+    DecisionGain,
+    correlation,
+    decision_gains,
+    insurance_effects,
+    playing_efficiency,
+)
 from oddscalc.protect.shoes import Plan
 from oddscalc.protect.summary import summarise
 from oddscalc.protect.target import target
-from oddscalc.protect.decisions import Decision, DecisionShoes, decision_shoes
-from oddscalc.protect.indices import indices
-from oddscalc.protect.measures import (Correlation, DecisionGain, correlation, decision_gains, insurance_effects,
-                                       playing_efficiency)
 
 HI_LO = (-1, 1, 1, 1, 1, 1, 0, 0, 0, -1)  # A, 2-9, T: written here from the count's definition
 
@@ -41,8 +47,9 @@ HI_LO = (-1, 1, 1, 1, 1, 1, 0, 0, 0, -1)  # A, 2-9, T: written here from the cou
 def _pairwise(weights, effects, counts) -> tuple[int, Fraction]:
     """(sign, square) of the correlation over the cards, by the pairwise-difference identity."""
     k = range(len(counts))
-    cov = sum(counts[a] * counts[b] * (weights[a] - weights[b]) * (effects[a] - effects[b])
-              for a in k for b in k if a < b)
+    cov = sum(
+        counts[a] * counts[b] * (weights[a] - weights[b]) * (effects[a] - effects[b]) for a in k for b in k if a < b
+    )
     vw = sum(counts[a] * counts[b] * (weights[a] - weights[b]) ** 2 for a in k for b in k if a < b)
     ve = sum(counts[a] * counts[b] * (effects[a] - effects[b]) ** 2 for a in k for b in k if a < b)
     return (cov > 0) - (cov < 0), Fraction(cov) ** 2 / (vw * ve)
@@ -53,6 +60,7 @@ def _less(counts, k):
 
 
 # --- correlations, efficiency, indices, ramp: closed forms ------------------------------------------------
+
 
 def test_insurance_correlation_depends_only_on_tens_against_the_rest():
     """Any insurance effects are a + b [ten] (removing any non-ten changes the ten share alike), so IC is the
@@ -80,16 +88,21 @@ def test_correlation_against_the_pairwise_identity_and_floats():
 def test_playing_efficiency_closed_forms():
     """With |rho| = 1 both definitions give 1; the linear one is the weighted mean of |rho|; at mu = 0 the
     normal gain is proportional to s, so Griffin's ratio is |rho| exactly."""
+
     def gain(mu, spread, rho2, chance=Fraction(1, 10)):
-        return DecisionGain("x", "g", "hit", "stand", chance, Fraction(mu), Fraction(spread),
-                            Correlation(1, Fraction(rho2)))
+        return DecisionGain(
+            "x", "g", "hit", "stand", chance, Fraction(mu), Fraction(spread), Correlation(1, Fraction(rho2))
+        )
+
     one = [gain(Fraction(-1, 100), Fraction(1, 10**6), 1), gain(Fraction(-3, 100), Fraction(4, 10**6), 1)]
     for d in ("linear", "griffin"):
         assert playing_efficiency(one, 312, 234, d).value == pytest.approx(1.0, abs=1e-12)
     half = [gain(0, Fraction(1, 10**6), Fraction(1, 4))]
     assert playing_efficiency(half, 312, 234, "griffin").value == pytest.approx(0.5, abs=1e-12)
-    mixed = [gain(Fraction(-1, 100), Fraction(1, 10**6), Fraction(1, 4)), gain(Fraction(-1, 100), Fraction(1, 10**6),
-                                                                                Fraction(9, 16))]
+    mixed = [
+        gain(Fraction(-1, 100), Fraction(1, 10**6), Fraction(1, 4)),
+        gain(Fraction(-1, 100), Fraction(1, 10**6), Fraction(9, 16)),
+    ]
     assert playing_efficiency(mixed, 312, 234, "linear").value == pytest.approx((0.5 + 0.75) / 2, abs=1e-12)
     # Griffin's ratio is below |rho| away from the boundary (the count must swing further than the cards do)
     assert playing_efficiency(mixed[:1], 312, 234, "griffin").value < 0.5
@@ -103,8 +116,12 @@ def test_index_of_a_linear_decision_on_a_two_kind_shoe():
     base = (36, 16)
 
     def shoe(o, t):
-        return {"insurance": Decision("insurance v A", Fraction(1), {"insure": Fraction(3 * t, o + t) - 1,
-                                                                    "decline": Fraction(0)})}
+        return {
+            "insurance": Decision(
+                "insurance v A", Fraction(1), {"insure": Fraction(3 * t, o + t) - 1, "decline": Fraction(0)}
+            )
+        }
+
     shoes = DecisionShoes("test", (("o", 36), ("T", 16)), base, shoe(*base), (shoe(35, 16), shoe(36, 15)))
     row = next(r for r in indices(shoes, (Fraction(4), Fraction(-9)), 52) if r.name == "insurance")
     assert row.index == Fraction(52, 3) and row.per_true_count > 0
@@ -116,14 +133,16 @@ def test_index_of_a_linear_decision_on_a_two_kind_shoe():
 
 def test_ramp_measures_closed_forms():
     """Two bins worked by hand: f = (3/4, 1/4), a = (-1/100, 1/50), v = (1, 5/4), bets (1, 4)."""
-    rows = [Row(Fraction(3, 4), Fraction(-1, 100), Fraction(1), 1),
-            Row(Fraction(1, 4), Fraction(1, 50), Fraction(5, 4), 4)]
+    rows = [
+        Row(Fraction(3, 4), Fraction(-1, 100), Fraction(1), 1),
+        Row(Fraction(1, 4), Fraction(1, 50), Fraction(5, 4), 4),
+    ]
     r = ramp_measures(rows)
     win = Fraction(3, 4) * Fraction(-1, 100) + Fraction(1, 4) * 4 * Fraction(1, 50)  # = 1/80
     second = Fraction(3, 4) * (1 + Fraction(1, 10**4)) + Fraction(1, 4) * 16 * (Fraction(5, 4) + Fraction(1, 2500))
     assert r.win == win == Fraction(1, 80)
-    assert r.variance == second - win ** 2
-    assert r.n0 == r.variance / win ** 2 and r.score == 10**6 / r.n0
+    assert r.variance == second - win**2
+    assert r.n0 == r.variance / win**2 and r.score == 10**6 / r.n0
     # the ramp scaled to its optimal size for 10,000 units: ruin exp(-2) (13.5%), win per 100 rounds = SCORE
     c = 10_000 * r.win / r.variance
     assert risk_of_ruin(c * r.win, c * c * r.variance, 10_000) == pytest.approx(math.exp(-2), rel=1e-12)
@@ -151,6 +170,7 @@ def test_a_study_ramp_wins_the_study_yield():
 
 # --- the engine's decisions through the api ----------------------------------------------------------------
 
+
 def test_decision_values_match_the_engine_hand_query():
     """One composition (6 packs less a five): the decisions' values are the per-hand query's (a separate engine
     path), their chances the dealing odds worked here, insurance 2 x P(ten) - P(not) from the cards left."""
@@ -159,7 +179,7 @@ def test_decision_values_match_the_engine_hand_query():
     rules = effective_rules(api.wagers("blackjack", "1994"), api.resolved_rules("blackjack", "1994", {"decks": "6"})[0])
     for hand, up in ((("T", "6"), "T"), (("8", "8"), "T"), (("A", "7"), "9")):
         q = query_hand(rules, [parse_card(c) for c in hand], parse_card(up), ["5"])
-        group, chance, actions = d[f"{','.join(hand)} v {up}"]
+        _group, _chance, actions = d[f"{','.join(hand)} v {up}"]
         assert all(actions[a] == v for a, v in q.actions if a in actions) and set(actions) <= dict(q.actions).keys()
     n = sum(counts)  # T,6 v T: the up-card a ten, then a ten and a six in either order
     assert d["T,6 v T"][:2] == ("hard 16 v T", Fraction(96, n) * Fraction(2 * 95 * 24, (n - 1) * (n - 2)))
@@ -171,6 +191,7 @@ def test_decision_values_match_the_engine_hand_query():
 
 
 # --- the done-when: hi-lo on the 1994 6-pack game, printed and recomputed apart -----------------------------
+
 
 @pytest.mark.slow
 def test_hi_lo_measures_of_the_1994_six_pack_game(capsys, monkeypatch):
@@ -199,8 +220,21 @@ def test_hi_lo_measures_of_the_1994_six_pack_game(capsys, monkeypatch):
     # the published Illustrious 18 (Schlesinger, Blackjack Forum Sept. 1986, Blackjack Attack ch. 5; hi-lo,
     # multi-deck, hole card): every hit/stand play, insurance and the doubles against 2 and 7 within one true
     # count (with no hole card a double against a ten or an Ace loses both stakes to a blackjack: not comparable)
-    published = {"insurance": 3, "16 v T": 0, "15 v T": 4, "12 v 3": 2, "12 v 2": 3, "9 v 2": 1, "9 v 7": 3,
-                 "16 v 9": 5, "13 v 2": -1, "12 v 4": 0, "12 v 5": -2, "12 v 6": -1, "13 v 3": -2}
+    published = {
+        "insurance": 3,
+        "16 v T": 0,
+        "15 v T": 4,
+        "12 v 3": 2,
+        "12 v 2": 3,
+        "9 v 2": 1,
+        "9 v 7": 3,
+        "16 v 9": 5,
+        "13 v 2": -1,
+        "12 v 4": 0,
+        "12 v 5": -2,
+        "12 v 6": -1,
+        "13 v 3": -2,
+    }
     ours = {r["decision"]: Fraction(r["index"]) for r in data["indices"] if r["index"] is not None}
     assert all(abs(ours[name] - tc) <= 1 for name, tc in published.items()), ours
     assert ours["10 v T"] > 10 and ours["11 v A"] > 10 and "T,T v 5" not in ours
@@ -229,9 +263,9 @@ def _griffin_pe(decisions, counts, cut) -> float:
         (best, _), (other, _) = sorted(actions.items(), key=lambda kv: -kv[1])[:2]
         gains = [d[label][2][other] - d[label][2][best] for d in decisions]
         mu, effects = gains[0], [g - gains[0] for g in gains[1:]]
-        sign, square = _pairwise(HI_LO, effects, counts)
+        _sign, square = _pairwise(HI_LO, effects, counts)
         k = range(10)
-        var = sum(counts[a] * counts[b] * (effects[a] - effects[b]) ** 2 for a in k for b in k if a < b) / size ** 2
+        var = sum(counts[a] * counts[b] * (effects[a] - effects[b]) ** 2 for a in k for b in k if a < b) / size**2
         rho = math.sqrt(square)
         for r in range(1, cut):
             s = math.sqrt((size - 1) * r / (size - r) * var)
@@ -242,16 +276,21 @@ def _griffin_pe(decisions, counts, cut) -> float:
 
 # --- the command's refusals ----------------------------------------------------------------------------------
 
+
 def test_measures_command_refusals_and_other_games(capsys):
-    code, out, _ = run_cli(["measures", "punto-banco", "--decks", "8", "--count", "0=-1,9=1", "--format", "json"],
-                           capsys)
+    code, out, _ = run_cli(
+        ["measures", "punto-banco", "--decks", "8", "--count", "0=-1,9=1", "--format", "json"], capsys
+    )
     data = json.loads(out)
     assert code == 0 and data["playing_efficiency"] is None and data["insurance_correlation"] is None
     assert {m["measure"] for m in data["betting_correlation"]["by_measure"]} == {"player", "banker", "tie"}
-    for bad, word in ((("--count", "hi-lo"), "hi-lo"), (("--count", "none"), "--count"),
-                      (("--count", "0=1", "--pe", "exact"), "griffin"), (("--count", "0=1", "--penetration", "0"),
-                                                                         "--penetration"),
-                      (("--count", "0=1", "--format", "csv"), "csv")):
+    for bad, word in (
+        (("--count", "hi-lo"), "hi-lo"),
+        (("--count", "none"), "--count"),
+        (("--count", "0=1", "--pe", "exact"), "griffin"),
+        (("--count", "0=1", "--penetration", "0"), "--penetration"),
+        (("--count", "0=1", "--format", "csv"), "csv"),
+    ):
         code, _, err = run_cli(["measures", "punto-banco", "--decks", "8", *bad], capsys)
         assert code == 2 and word in err and len(err.strip().splitlines()) == 1, err
     code, _, err = run_cli(["measures", "blackjack", "--version", "1994", "--strategy", "cd"], capsys)
@@ -260,8 +299,14 @@ def test_measures_command_refusals_and_other_games(capsys):
 
 #: Griffin's "typical Las Vegas" single-deck rules (docs/protect.md: dealer stands on soft 17 with a hole card,
 #: double on any two cards, no doubling after splits, pairs split, no resplit of Aces), a custom 2007 rule set.
-GRIFFIN_RULES = {"decks": "1", "hole_card": "peek", "double": "any", "das": "no", "split": "same-value",
-                 "resplit_aces": "no"}
+GRIFFIN_RULES = {
+    "decks": "1",
+    "hole_card": "peek",
+    "double": "any",
+    "das": "no",
+    "split": "same-value",
+    "resplit_aces": "no",
+}
 
 
 @pytest.mark.slow
@@ -276,9 +321,12 @@ def test_published_single_deck_efficiencies(monkeypatch):
     shoes = decision_shoes("blackjack", "2007", GRIFFIN_RULES, custom=True)
     assert shoes.base == (4,) * 9 + (16,)
     half = Fraction(1, 2)
-    published = {"hi-lo": (HI_LO, 0.51, 0.76), "Hi-Opt I": ((0, 0, 1, 1, 1, 1, 0, 0, 0, -1), 0.61, 0.85),
-                 "Halves": ((-1, half, 1, 1, 1 + half, 1, half, 0, -half, -1), 0.57, 0.72),
-                 "K-O": ((-1, 1, 1, 1, 1, 1, 1, 0, 0, -1), 0.55, 0.78)}
+    published = {
+        "hi-lo": (HI_LO, 0.51, 0.76),
+        "Hi-Opt I": ((0, 0, 1, 1, 1, 1, 0, 0, 0, -1), 0.61, 0.85),
+        "Halves": ((-1, half, 1, 1, 1 + half, 1, half, 0, -half, -1), 0.57, 0.72),
+        "K-O": ((-1, 1, 1, 1, 1, 1, 1, 0, 0, -1), 0.55, 0.78),
+    }
     for name, (weights, pe, ic) in published.items():
         ours_ic = correlation(weights, insurance_effects(shoes)[1], shoes.base).value
         ours_pe = playing_efficiency(decision_gains(shoes, weights), 52, 26, "griffin").value

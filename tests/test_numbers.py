@@ -8,11 +8,20 @@ import pytest
 from oddscalc.core.numbers import MAX_DIGITS, NumberError, parse_number, parse_whole
 
 
-@pytest.mark.parametrize("text, value", [
-    ("12", Fraction(12)), ("-3.25", Fraction(-13, 4)), (".5", Fraction(1, 2)), ("1e6", Fraction(10**6)),
-    ("2.5E-3", Fraction(1, 400)), ("19/20", Fraction(19, 20)), (" 7 / 14 ", Fraction(1, 2)), ("+0.0", Fraction(0)),
-    ("0.000e99999", Fraction(0)),
-])
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("12", Fraction(12)),
+        ("-3.25", Fraction(-13, 4)),
+        (".5", Fraction(1, 2)),
+        ("1e6", Fraction(10**6)),
+        ("2.5E-3", Fraction(1, 400)),
+        ("19/20", Fraction(19, 20)),
+        (" 7 / 14 ", Fraction(1, 2)),
+        ("+0.0", Fraction(0)),
+        ("0.000e99999", Fraction(0)),
+    ],
+)
 def test_exact_values(text, value):
     assert parse_number(text) == value
 
@@ -24,9 +33,27 @@ def test_percent_only_where_asked():
         parse_number("75%")
 
 
-@pytest.mark.parametrize("text", ["1e99999999", "1e-99999999", "1e5000", "9" * 5000, "1" * (MAX_DIGITS + 1),
-                                  "1/" + "3" * (MAX_DIGITS + 1), "abc", "1/0", "", "1e", "--1", "nan", "inf", "0x10",
-                                  "1_000", "١٢"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1e99999999",
+        "1e-99999999",
+        "1e5000",
+        "9" * 5000,
+        "1" * (MAX_DIGITS + 1),
+        "1/" + "3" * (MAX_DIGITS + 1),
+        "abc",
+        "1/0",
+        "",
+        "1e",
+        "--1",
+        "nan",
+        "inf",
+        "0x10",
+        "1_000",
+        "١٢",
+    ],
+)
 def test_hostile_text_is_refused_quickly_in_one_short_line(text):
     start = time.perf_counter()
     with pytest.raises(NumberError) as info:
@@ -74,9 +101,15 @@ def test_json_reader_is_exact_bounded_and_refuses_repeated_keys():
 
     assert loads('{"a": 0.1, "b": [1, 2e0, "x\\"[["]}') == {"a": Fraction(1, 10), "b": [1, Fraction(2), 'x"[[']}
     assert loads(b"\xef\xbb\xbf[1]") == [1]
-    for bad, match in [("[" * 100_000 + "]" * 100_000, "nested"), ('{"a": 1, "a": 2}', "twice"),
-                       ("[1e99999999]", "exponent"), ("[" + "9" * 5000 + "]", "digits|long"), ("[NaN]", "NaN"),
-                       ("[1,", "not valid JSON"), (b"\xff\xfe", "UTF-8")]:
+    for bad, match in [
+        ("[" * 100_000 + "]" * 100_000, "nested"),
+        ('{"a": 1, "a": 2}', "twice"),
+        ("[1e99999999]", "exponent"),
+        ("[" + "9" * 5000 + "]", "digits|long"),
+        ("[NaN]", "NaN"),
+        ("[1,", "not valid JSON"),
+        (b"\xff\xfe", "UTF-8"),
+    ]:
         start = time.perf_counter()
         with pytest.raises(JsonReadError, match=match):
             loads(bad)

@@ -62,13 +62,20 @@ def test_a_blackjack_split_law_in_a_worker_shows_its_share_done(monkeypatch):
     the up-card and the split a worker is on, and how far that split's last hands have got (every line sent:
     the workers, forked after the patch, do not hold any back)."""
     from oddscalc.core import parallel
+
     monkeypatch.setattr(parallel, "RELAY_EVERY", 0.0)
     from oddscalc.games.blackjack.analysis import _part
     from oddscalc.games.blackjack.rules import rule_set
+
     rs = rule_set({"decks": "1", "max_hands": "3"})
     heard: list[str] = []
-    parts = map_parts(_part, [(rs, up, True, 10 ** 6, {}) for up in (6, 7)], lambda d, t, label: heard.append(label),
-                      "up-cards", processes=2)
+    parts = map_parts(
+        _part,
+        [(rs, up, True, 10**6, {}) for up in (6, 7)],
+        lambda d, t, label: heard.append(label),
+        "up-cards",
+        processes=2,
+    )
     assert [p["per_up"][0][0] for p in parts] == [6, 7]
     line = r"up-cards: [01] of 2; law of a round, (optimal play|basic strategy), up-card [78], split [2-9A]s: "
     assert any(re.fullmatch(line + r"last hands \d+%", label) for label in heard)

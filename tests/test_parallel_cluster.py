@@ -50,8 +50,11 @@ def test_the_exact_law_with_split_parts_on_a_cluster_equals_the_local_one(cluste
 def test_a_malformed_address_is_one_line_and_exit_2_before_any_work(address, tmp_path):
     with on_cluster(address), pytest.raises(ClusterError, match="Dask scheduler"):
         map_parts(math.factorial, [1])
-    for args in (["blackjack", "game"], ["tables", "--out", str(tmp_path / "t"), "--game", "roulette"],
-                 ["protect", "punto-banco", "--shoes", "1"]):  # blackjack game: its summary is in the cache
+    for args in (
+        ["blackjack", "game"],
+        ["tables", "--out", str(tmp_path / "t"), "--game", "roulette"],
+        ["protect", "punto-banco", "--shoes", "1"],
+    ):  # blackjack game: its summary is in the cache
         r = CliRunner().invoke(cli, args + ["--scheduler", address])
         assert r.exit_code == 2, (args, r.output)
         assert "Traceback" not in r.output and r.output.count("\n") == 1 and "scheme://host:port" in r.output

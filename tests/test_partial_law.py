@@ -60,9 +60,14 @@ def test_bounds_hold_for_every_law_and_the_second_moment_bounds_are_attained(mea
     assert var_high - var_low == high - low
 
 
-@pytest.mark.parametrize("share", [{F(-2): F(1, 4), F(0): F(1, 2), F(2): F(1, 4)},
-                                   {F(-2): F(1, 6), F(-1): F(1, 3), F(1): F(1, 6), F(2): F(1, 3)},
-                                   {F(-1): F(1, 2), F(1): F(1, 4), F(2): F(1, 4)}])
+@pytest.mark.parametrize(
+    "share",
+    [
+        {F(-2): F(1, 4), F(0): F(1, 2), F(2): F(1, 4)},
+        {F(-2): F(1, 6), F(-1): F(1, 3), F(1): F(1, 6), F(2): F(1, 3)},
+        {F(-1): F(1, 2), F(1): F(1, 4), F(2): F(1, 4)},
+    ],
+)
 def test_a_known_second_moment_makes_the_variance_exact_and_bounds_the_chances_tightly(share):
     """With the share's second moment known: the variance is that of the whole law, and each chance's bounds
     hold for every law on the support with that mean and second moment and are approached by them. The
@@ -75,7 +80,7 @@ def test_a_known_second_moment_makes_the_variance_exact_and_bounds_the_chances_t
     partial = PartialLaw.of(EXACT, mass, mean, F(-2), F(2), SUPPORT, square_mean=square)
     whole = _whole(share, mass)
     total_mean = sum(v * p for v, p in whole.items())
-    variance = sum(v * v * p for v, p in whole.items()) - total_mean ** 2
+    variance = sum(v * v * p for v, p in whole.items()) - total_mean**2
     assert partial.variance_bounds() == (variance, variance)
     events = {"win": lambda v: v > 0, "push": lambda v: v == 0, "loss": lambda v: v < 0}
     swept = {name: [] for name in events}
@@ -126,11 +131,14 @@ def _statistic(observed, expected):
     return sum((o - e) ** 2 / e for o, e in zip(observed, expected))
 
 
-@pytest.mark.parametrize("observed,low,free,extra", [
-    ([30, 50, 20, 0], [F(25), F(40), F(10), F(8)], [True, False, True, True], F(12)),
-    ([10, 90, 5, 15], [F(20), F(60), F(10), F(6)], [True, True, False, True], F(24)),
-    ([7, 7, 7, 7], [F(6), F(6), F(6), F(6)], [True, True, True, True], F(4)),
-])
+@pytest.mark.parametrize(
+    "observed,low,free,extra",
+    [
+        ([30, 50, 20, 0], [F(25), F(40), F(10), F(8)], [True, False, True, True], F(12)),
+        ([10, 90, 5, 15], [F(20), F(60), F(10), F(6)], [True, True, False, True], F(24)),
+        ([7, 7, 7, 7], [F(6), F(6), F(6), F(6)], [True, True, True, True], F(4)),
+    ],
+)
 def test_nearest_counts_is_the_minimum_over_the_allowed_counts(observed, low, free, extra):
     got = nearest_counts(observed, low, free, extra)
     assert all(g >= lo for g, lo in zip(got, low))
@@ -171,6 +179,7 @@ def test_the_conservative_statistic_never_exceeds_the_one_at_the_true_law():
     partial = PartialLaw.of(EXACT, mass, mean, F(-2), F(2), SUPPORT)
     true_law = _whole(q, mass)
     from oddscalc.core.distribution import Distribution
+
     exact = Distribution.from_weights(true_law)
     rng = random.Random(7)
     passed = 0
@@ -197,6 +206,7 @@ def test_printed_bounds_are_rounded_outward(low, high):
     from decimal import Decimal, getcontext
 
     from oddscalc.report.math_report import bounds_pct, bounds_text
+
     getcontext().prec = 50
     for root in (False, True):
         a, b = (Decimal(x) for x in bounds_text(low, high, places=6, root=root).split(" to "))

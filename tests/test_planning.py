@@ -27,15 +27,25 @@ def closed_form_rounds(variance: F, shift: F, alpha: float, power: float, two_si
     return math.ceil(((z_a + Z.inv_cdf(power)) * math.sqrt(variance) / float(shift)) ** 2)
 
 
-@pytest.mark.parametrize("game,version,wager,shift,alpha,power,two_sided", [
-    ("roulette", "1994", "straight", F(1, 100), 0.01, 0.8, True),
-    ("roulette", "1994", "even-chance", F(1, 200), 0.05, 0.9, True),
-    ("dice", "1994", "win", F(1, 1000), 0.01, 0.8, False),
-    ("three-card-poker", "2002", "ante-play", F(1, 400), 0.001, 0.95, True),
-])
+@pytest.mark.parametrize(
+    "game,version,wager,shift,alpha,power,two_sided",
+    [
+        ("roulette", "1994", "straight", F(1, 100), 0.01, 0.8, True),
+        ("roulette", "1994", "even-chance", F(1, 200), 0.05, 0.9, True),
+        ("dice", "1994", "win", F(1, 1000), 0.01, 0.8, False),
+        ("three-card-poker", "2002", "ante-play", F(1, 400), 0.001, 0.95, True),
+    ],
+)
 def test_rounds_needed_closed_form(game, version, wager, shift, alpha, power, two_sided):
-    p = api.plan(game, version, wager, shift=shift, alpha=F(alpha).limit_denominator(10**6),
-                 power=F(power).limit_denominator(10**6), two_sided=two_sided)
+    p = api.plan(
+        game,
+        version,
+        wager,
+        shift=shift,
+        alpha=F(alpha).limit_denominator(10**6),
+        power=F(power).limit_denominator(10**6),
+        two_sided=two_sided,
+    )
     variance = api.math_report(game, version, wager).variance
     expected = closed_form_rounds(variance, shift, alpha, power, two_sided)
     assert abs(p.rounds_needed - expected) <= 1  # float rounding in the test's own z at the ceiling
@@ -119,15 +129,18 @@ def test_plan_command_in_every_format():
     assert code == 0 and "rounds_needed," in out
 
 
-@pytest.mark.parametrize("args,needle", [
-    (("--shift", "abc"), "--shift 'abc'"),
-    (("--shift", "1%", "--alpha", "2"), "--alpha"),
-    (("--rounds", "0"), "--rounds"),
-    (("--rounds", "10", "--turnover", "10"), "not both"),
-    (("--shift", "1e99999999"), "--shift"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (("--shift", "abc"), "--shift 'abc'"),
+        (("--shift", "1%", "--alpha", "2"), "--alpha"),
+        (("--rounds", "0"), "--rounds"),
+        (("--rounds", "10", "--turnover", "10"), "not both"),
+        (("--shift", "1e99999999"), "--shift"),
+    ],
+)
 def test_plan_bad_input_is_one_line_exit_2(args, needle):
-    code, out, err = run("plan", "roulette", "straight", "--version", "1994", *args)
+    code, _out, err = run("plan", "roulette", "straight", "--version", "1994", *args)
     assert code == 2 and needle in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
@@ -136,6 +149,7 @@ def test_plan_of_a_partly_known_law_uses_the_largest_variance_its_known_part_all
     of the extreme law (the lumped share on the two ends of its range, with its exact mean), built here as a
     distribution, and says it is conservative."""
     from oddscalc.core.distribution import Distribution
+
     result = api.analyse("blackjack", "1994", "initial").results[0]
     partial = dataclasses.replace(result.partial, square_mean=None)
     up = (partial.mean - partial.low) / (partial.high - partial.low)  # weight on the top end
@@ -157,7 +171,7 @@ def test_plan_of_the_legal_blackjack_game_uses_its_exact_variance():
     partial = result.partial
     assert partial.square_mean is not None
     mean = sum(v * p for v, p in partial.exact) + partial.mass * partial.mean
-    variance = sum(v * v * p for v, p in partial.exact) + partial.mass * partial.square_mean - mean ** 2
+    variance = sum(v * v * p for v, p in partial.exact) + partial.mass * partial.square_mean - mean**2
     low, high = dataclasses.replace(partial, square_mean=None).variance_bounds()
     p = api.plan("blackjack", "1994", "initial", shift=F(1, 200), rounds=10**6)
     assert p.variance == variance and low < variance < high

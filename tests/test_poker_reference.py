@@ -7,8 +7,18 @@ from collections import Counter
 from itertools import combinations
 from math import comb
 
-FIVE = ("no pair", "one pair", "two pairs", "three of a kind", "straight", "flush", "full house",
-        "four of a kind", "straight flush", "royal flush")
+FIVE = (
+    "no pair",
+    "one pair",
+    "two pairs",
+    "three of a kind",
+    "straight",
+    "flush",
+    "full house",
+    "four of a kind",
+    "straight flush",
+    "royal flush",
+)
 THREE = ("high card", "pair", "flush", "straight", "three of a kind", "straight flush")
 
 
@@ -95,15 +105,15 @@ def test_reference_five_card_counts_match_the_formulas_for_hands_holding_the_ace
     counts = Counter(FIVE[key5((ace,) + h)[0]] for h in combinations([c for c in deck if c != ace], 4))
     assert counts == {
         "royal flush": 1,
-        "straight flush": 1,                                   # 5-4-3-2-A of clubs
-        "four of a kind": 48 + 12,                             # four Aces + any; A + four of another rank
+        "straight flush": 1,  # 5-4-3-2-A of clubs
+        "four of a kind": 48 + 12,  # four Aces + any; A + four of another rank
         "full house": comb(3, 2) * 12 * comb(4, 2) + 3 * 12 * comb(4, 3),  # AAA+pair; AA+trips
-        "flush": comb(12, 4) - 2,                              # clubs less the two straight flushes
-        "straight": 2 * (4**4) - 2,                            # A-high and 5-high, less straight flushes
+        "flush": comb(12, 4) - 2,  # clubs less the two straight flushes
+        "straight": 2 * (4**4) - 2,  # A-high and 5-high, less straight flushes
         "three of a kind": comb(3, 2) * (comb(12, 2) * 16) + 12 * comb(4, 3) * 11 * 4,
         "two pairs": 3 * 12 * comb(4, 2) * 44 + comb(12, 2) * comb(4, 2) ** 2,  # Ace paired; Ace kicker
         "one pair": 3 * comb(12, 3) * 4**3 + 12 * comb(4, 2) * comb(11, 2) * 4**2,
-        "no pair": (comb(12, 4) - 2) * (4**4 - 1),            # not straight ranks, not all clubs
+        "no pair": (comb(12, 4) - 2) * (4**4 - 1),  # not straight ranks, not all clubs
     }
 
 

@@ -6,6 +6,7 @@ import functools
 import io
 
 from cli_run import run_cli
+
 from oddscalc.core import progress
 from oddscalc.core.progress import StderrBar
 
@@ -41,8 +42,12 @@ def test_lasting_work_writes_a_line_per_interval_and_one_at_the_end(monkeypatch)
         bar(done, 100, "2007 blackjack 3/6")
         clock.now += 1.0
     lines = out.getvalue().splitlines()
-    assert lines == ["2007 blackjack 3/6: 30/100 (30%)", "2007 blackjack 3/6: 60/100 (60%)",
-                     "2007 blackjack 3/6: 90/100 (90%)", "2007 blackjack 3/6: 100/100 (100%), done"]
+    assert lines == [
+        "2007 blackjack 3/6: 30/100 (30%)",
+        "2007 blackjack 3/6: 60/100 (60%)",
+        "2007 blackjack 3/6: 90/100 (90%)",
+        "2007 blackjack 3/6: 100/100 (100%), done",
+    ]
     assert "\r" not in out.getvalue()  # no bar redrawing in a log file
 
 
@@ -54,7 +59,7 @@ def test_an_unknown_total_is_counted(monkeypatch):
 
 
 def test_a_closed_stream_does_not_fail_the_work(monkeypatch):
-    bar, out, clock = logged_bar(monkeypatch, every=0.0)
+    bar, out, _clock = logged_bar(monkeypatch, every=0.0)
     out.close()
     bar(1, 2, "work")  # no exception: progress is never worth failing the work for
 
@@ -63,6 +68,7 @@ def test_a_terminal_still_gets_the_bar():
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
+
     out = Terminal()
     StderrBar(out, width=4)(1, 4, "work")
     assert "\r" in out.getvalue() and "[#---] 1/4" in out.getvalue()
@@ -71,7 +77,7 @@ def test_a_terminal_still_gets_the_bar():
 def test_a_long_command_with_stderr_in_a_file_logs_its_progress(monkeypatch, capsys):
     """End to end: `protect` with stderr captured (not a terminal), the interval cut to nothing."""
     monkeypatch.setattr(StderrBar, "__init__", functools.partialmethod(StderrBar.__init__, every=0.0))
-    code, out, err = run_cli(["protect", "punto-banco", "--decks", "8", "--shoes", "2", "--workers", "1"], capsys)
+    code, _out, err = run_cli(["protect", "punto-banco", "--decks", "8", "--shoes", "2", "--workers", "1"], capsys)
     assert code == 0, err
     lines = err.splitlines()
     assert lines and lines[-1].endswith(", done") and all(":" in line for line in lines), err

@@ -15,9 +15,9 @@ import statistics
 from fractions import Fraction
 
 import pytest
+from cli_run import run_cli
 
 from oddscalc import api
-from cli_run import run_cli
 from oddscalc.protect.counting import CountError, hi_lo, parse_count, tc_bin, true_count
 from oddscalc.protect.execute import StateError, run
 from oddscalc.protect.removal import effects_of_removal
@@ -25,8 +25,8 @@ from oddscalc.protect.shoes import Plan, deal_shoe, shoe_order
 from oddscalc.protect.summary import bet_units, ratio, summarise
 from oddscalc.protect.target import target
 
-
 # --- effects of removal -----------------------------------------------------------------------------------
+
 
 def test_punto_banco_removal_mean_is_exactly_zero_and_matches_removed_queries():
     r = effects_of_removal(target("punto-banco", "1994", {"decks": "8"}))
@@ -73,8 +73,9 @@ def test_blackjack_adapter_equals_the_engine_full_shoe_game():
 def test_committed_blackjack_removal_table_is_consistent():
     """The cached table (6 packs, 1994): basic strategy mean exactly zero, CD >= 0, and the familiar signs
     (a 5 removed helps the player most, a ten or an Ace removed hurts)."""
-    r = effects_of_removal(target("blackjack", "1994", {"decks": "6"}, strategies=("optimal", "basic"),
-                                  side_wagers=True))
+    r = effects_of_removal(
+        target("blackjack", "1994", {"decks": "6"}, strategies=("optimal", "basic"), side_wagers=True)
+    )
     basic = "initial, basic strategy (fixed)"
     assert r.weighted_mean(basic) == 0 and r.weighted_mean("initial, CD optimal") > 0
     effects = [r.effect(basic, k) for k in range(10)]
@@ -96,10 +97,12 @@ def test_super_pan_9_removal_fixed_and_re_solved():
     def fixed(sol):
         win, _, lose = sol.outcome(strategy)
         return (Fraction(19, 20) * win - lose) / sol.total
+
     labels = ["0", "A", "2", "3", "4", "5", "6"]
     counts = base.counts
-    mean = sum((n * fixed(solution_for(8, removed + (labels[k],))) for k, n in enumerate(counts) if n),
-               Fraction(0)) / sum(counts)
+    mean = sum(
+        (n * fixed(solution_for(8, removed + (labels[k],))) for k, n in enumerate(counts) if n), Fraction(0)
+    ) / sum(counts)
     assert mean == fixed(base)
     re = effects_of_removal(target("super-pan-9", "1994"), base=counts)
     assert re.weighted_mean("initial") > 0  # near the draw-on-6 boundary knowing a card pays
@@ -107,12 +110,16 @@ def test_super_pan_9_removal_fixed_and_re_solved():
 
 # --- counting ---------------------------------------------------------------------------------------------
 
+
 def test_counts_and_bins():
     kinds = api.composition_kinds("blackjack", "1994", {"decks": "6"})
     hi = hi_lo(kinds)
     assert parse_count("hi-lo", kinds) == hi
     assert parse_count("2=1,3=1,4=1,5=1,6=1,10=-1,A=-1", kinds).weights == hi.weights
-    assert parse_count("T=1/2", api.composition_kinds("blackjack", "2007", {"decks": "6"})).weights[9:] == (Fraction(1, 2),) * 4
+    assert (
+        parse_count("T=1/2", api.composition_kinds("blackjack", "2007", {"decks": "6"})).weights[9:]
+        == (Fraction(1, 2),) * 4
+    )
     assert true_count(Fraction(-3), 104, 52) == Fraction(-3, 2) and tc_bin(Fraction(-3, 2)) == -2
     assert [bet_units(Fraction(x), 8) for x in (-5, 1, 2, Fraction(7, 2), 20)] == [1, 1, 2, 3, 8]
     with pytest.raises(CountError):
@@ -137,8 +144,13 @@ def _punto_banco_cards_used(cards):
     if player > 5:
         return 5 if banker <= 5 else 4
     third = cards[4]
-    draws = banker <= 2 or (banker == 3 and third != 8) or (banker == 4 and 2 <= third <= 7) or \
-        (banker == 5 and 4 <= third <= 7) or (banker == 6 and third in (6, 7))
+    draws = (
+        banker <= 2
+        or (banker == 3 and third != 8)
+        or (banker == 4 and 2 <= third <= 7)
+        or (banker == 5 and 4 <= third <= 7)
+        or (banker == 6 and third in (6, 7))
+    )
     return 6 if draws else 5
 
 
@@ -150,7 +162,7 @@ def test_punto_banco_shoe_rebuilt_independently():
     cards = shoe_order(plan, 0, kinds)
     left, pos = [n for _, n in kinds], 0
     for x in rec.rounds:
-        assert x.cards == tuple(cards[pos:pos + _punto_banco_cards_used(cards[pos:])])
+        assert x.cards == tuple(cards[pos : pos + _punto_banco_cards_used(cards[pos:])])
         direct = api.composition_values("punto-banco", "1994", tuple(left), rules={"decks": "1"})
         assert x.values == tuple(direct[m.name] for m in t.measures)
         for k in x.cards:
@@ -172,9 +184,10 @@ def test_blackjack_shoe_small_run():
         cards = shoe_order(plan, rec.index, kinds)
         left, pos, rc = [n for _, n in kinds], 0, 0
         for x in rec.rounds:
-            assert x.cards == tuple(cards[pos:pos + len(x.cards)]) and len(x.cards) >= 3
-            direct = api.composition_values("blackjack", "1994", tuple(left), ("initial",),
-                                             {"decks": "4", "strategy": "basic"})
+            assert x.cards == tuple(cards[pos : pos + len(x.cards)]) and len(x.cards) >= 3
+            direct = api.composition_values(
+                "blackjack", "1994", tuple(left), ("initial",), {"decks": "4", "strategy": "basic"}
+            )
             assert x.values == (direct["initial"],)
             for k in x.cards:
                 left[k] -= 1
@@ -195,6 +208,7 @@ def test_super_pan_9_small_run_positive_rounds():
 
 
 # --- execution --------------------------------------------------------------------------------------------
+
 
 def _plan(shoes=4):
     return Plan(target("punto-banco", "1994", {"decks": "8"}), Fraction(1, 20), 11, shoes)
@@ -236,20 +250,40 @@ def test_resume_after_an_interruption(tmp_path):
 
 # --- command line -----------------------------------------------------------------------------------------
 
+
 def _cli(capsys, *args):
     return run_cli(args, capsys)
 
 
 def test_cli(capsys, tmp_path):
-    code, out, _ = _cli(capsys, "protect", "punto-banco", "--shoes", "2", "--penetration", "5%", "--workers", "1",
-                        "--count", "0=-1,A=1", "--format", "json", "--records", str(tmp_path / "r.csv"))
+    code, out, _ = _cli(
+        capsys,
+        "protect",
+        "punto-banco",
+        "--shoes",
+        "2",
+        "--penetration",
+        "5%",
+        "--workers",
+        "1",
+        "--count",
+        "0=-1,A=1",
+        "--format",
+        "json",
+        "--records",
+        str(tmp_path / "r.csv"),
+    )
     data = json.loads(out)
     assert code == 0 and data["shoes"] == 2 and data["true_count_bins"]
     assert (tmp_path / "r.csv").read_text().startswith("shoe,round,cards_left,running_count,true_count")
     code, out, _ = _cli(capsys, "removal", "punto-banco", "--decks", "8", "--format", "csv")
     assert code == 0 and out.startswith("rules,measure,play,card")
-    for bad, word in ((("--penetration", "150%"), "--penetration"), (("--count", "hi-lo"), "hi-lo"),
-                      (("--shoes", "0"), "--shoes"), (("--state", str(tmp_path / "r.csv")), "--state")):
+    for bad, word in (
+        (("--penetration", "150%"), "--penetration"),
+        (("--count", "hi-lo"), "hi-lo"),
+        (("--shoes", "0"), "--shoes"),
+        (("--state", str(tmp_path / "r.csv")), "--state"),
+    ):
         code, _, err = _cli(capsys, "protect", "punto-banco", *bad)
         assert code == 2 and word in err and len(err.strip().splitlines()) == 1
     code, _, err = _cli(capsys, "protect", "roulette")

@@ -112,8 +112,10 @@ def test_engine_matches_published_counts(decks):
     assert joint.total == sum(PUBLISHED[decks])
 
 
-@pytest.mark.parametrize("decks,removed", [(1, ()), (6, ()), (8, ()), (8, ("9", "9", "8", "8", "0", "0")),
-                                          (1, ("K", "Q", "J", "T", "A", "5", "5", "5"))])
+@pytest.mark.parametrize(
+    "decks,removed",
+    [(1, ()), (6, ()), (8, ()), (8, ("9", "9", "8", "8", "0", "0")), (1, ("K", "Q", "J", "T", "A", "5", "5", "5"))],
+)
 def test_engine_matches_independent_enumeration(decks, removed):
     counts = pack_counts(decks)
     for card in removed:
@@ -161,8 +163,11 @@ def test_banker_distribution_and_commission():
     r = a.result("banker")
     bank, player, tie = PUBLISHED[6]
     total = bank + player + tie
-    assert r.distribution.as_dict() == {Fraction(-1): Fraction(player, total), Fraction(0): Fraction(tie, total),
-                                        Fraction(19, 20): Fraction(bank, total)}
+    assert r.distribution.as_dict() == {
+        Fraction(-1): Fraction(player, total),
+        Fraction(0): Fraction(tie, total),
+        Fraction(19, 20): Fraction(bank, total),
+    }
     table = next(x for x in a.extras if "commission" in x.title)
     expected = next(row[1] for row in table.rows if row[0].startswith("expected commission per hand"))
     assert expected == Fraction(bank, 20 * total)

@@ -27,10 +27,12 @@ def test_a_wagers_citations_keep_every_paragraph_and_name_each_instrument_once_p
     """`Wager.citations` joins neighbouring paragraphs of one instrument (and one amendment) under one "SI ...
     reg": checked here against each payout's own citation, taken apart by a split written differently from
     the code's pattern (at the first digit after "reg ", and at " (inserted by")."""
+
     def parts(citation: str) -> tuple[str, str, str]:
         head, rest = citation.split(" reg ", 1)
         body, _, amendment = rest.partition(" (inserted by")
         return head, body, amendment
+
     for version, game, wagers in all_wagers():
         for w in wagers:
             joined = w.citations
@@ -42,8 +44,9 @@ def test_a_wagers_citations_keep_every_paragraph_and_name_each_instrument_once_p
                 assert runs, (version, game, w.key, c, joined)
                 assert runs[0].endswith(f" (inserted by{amendment}") if amendment else "inserted" not in runs[0]
     tcp = {w.key: w.citations for w in api.wagers("three-card-poker", "2002")}
-    assert tcp["ante-play"] == ("SI 1994/2899 reg 12(5)-(10), 12(8)(a), 12(8)(b), 12(9)(a), 12(9)(b), 12(9)(c) "
-                                "(inserted by SI 2002/1130)")
+    assert tcp["ante-play"] == (
+        "SI 1994/2899 reg 12(5)-(10), 12(8)(a), 12(8)(b), 12(9)(a), 12(9)(b), 12(9)(c) (inserted by SI 2002/1130)"
+    )
     blackjack = {w.key: w.citations for w in api.wagers("blackjack", "1994")}
     assert blackjack["initial"] == "SI 1994/2899 reg 7(5), 7(6)(b), 7(6)(a)"
     hop = {w.key: w.citations for w in api.wagers("dice", "2002")}["hop-1-1"]

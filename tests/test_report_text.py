@@ -3,8 +3,6 @@ up, one way of writing zero, the math report in every format, and every committe
 
 from __future__ import annotations
 
-import pytest
-
 import csv
 import io
 import json
@@ -17,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 import jsonschema
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 ZERO = re.compile(r"(?<![0-9])-?0/1(?![0-9])")
@@ -53,7 +52,7 @@ def test_dist_columns_line_up():
     end_return = header.index("net return") + len("net return")
     end_p = header.index("probability") + len("probability")
     start_decimal = header.index("decimal")
-    rows = lines[head + 1:head + 4]
+    rows = lines[head + 1 : head + 4]
     assert any(len(row.split()[1]) > 28 for row in rows)
     for row in rows:
         ret, p, dec = row.split()
@@ -66,8 +65,9 @@ def test_zero_is_written_one_way_for_people_and_one_way_for_machines():
     """Text, Markdown and CSV write 0 (an integer plainly); JSON writes every exact value as p/q, 0 as 0/1."""
     text = run("edge", "punto-banco", "banker", "--version", "1994")
     assert not ZERO.search(text) and "P(push or void) 145057227313/1525814595305" in text
-    rows = list(csv.DictReader(io.StringIO(run("edge", "roulette", "straight", "--version", "1994",
-                                               "--format", "csv"))))
+    rows = list(
+        csv.DictReader(io.StringIO(run("edge", "roulette", "straight", "--version", "1994", "--format", "csv")))
+    )
     assert rows[0]["p_push"] == "0" and rows[0]["average_total_stake"] == "1"
     data = json.loads(run("edge", "roulette", "straight", "--version", "1994", "--format", "json"))
     report = data["wagers"][0]["math_report"]
@@ -112,6 +112,7 @@ def test_a_budgeted_blackjack_law_validates_with_its_bounds():
     from the committed cache) gives a distribution that is not the law, with exact bounds: the same checks."""
     from oddscalc import api
     from oddscalc.report.serialize import analysis_to_data
+
     data = analysis_to_data(api.analyse("blackjack", "1994", "initial", {"decks": "4"}))
     assert data["wagers"][0]["distribution_is_law"] is False and data["wagers"][0]["law_bounds"] is not None
     check_rule_set_data(data, "blackjack 1994 4 packs, budgeted")
@@ -150,4 +151,4 @@ def check_rule_set_data(rule_set: dict, where) -> None:
                 else:  # the lumped rounds' second moment known: the variance exact, within their range
                     mean, square = F(unresolved["mean"]["exact"]), F(unresolved["second_moment"]["exact"])
                     a, b = (F(x) for x in unresolved["net_return_range"])
-                    assert 0 < low == high and mean ** 2 <= square <= (a + b) * mean - a * b, (where, w["key"])
+                    assert 0 < low == high and mean**2 <= square <= (a + b) * mean - a * b, (where, w["key"])

@@ -28,7 +28,7 @@ def test_primes_are_the_largest_below_the_limit(limit):
 def test_primes_for_is_the_fewest_covering_the_bound():
     for bound in (0, 1, 10**6, 2**21 - 20, 2**42, 10**30, 10**100):
         ps = residues.primes_for(bound)
-        assert prod(ps) > bound and prod(ps[:-1]) <= bound or len(ps) == 1
+        assert (prod(ps) > bound and prod(ps[:-1]) <= bound) or len(ps) == 1
 
 
 def _residues(xs, ps):

@@ -27,8 +27,10 @@ from oddscalc.protect import decisions, removal
 from oddscalc.protect.target import target
 
 #: Every engine whose results are shipped, with the version the code declares.
-ENGINES = {e.name: e.version for e in (analysis.ENGINE, removal.ENGINE, decisions.ENGINE, pan_laws.ENGINE, stud.ENGINE,
-                                         response.ENGINE)}
+ENGINES = {
+    e.name: e.version
+    for e in (analysis.ENGINE, removal.ENGINE, decisions.ENGINE, pan_laws.ENGINE, stud.ENGINE, response.ENGINE)
+}
 
 
 def _json(value):
@@ -48,8 +50,9 @@ def test_every_shipped_entry_was_made_by_the_current_engines():
     for e in entries:
         assert set(e.engines) <= set(ENGINES), f"{e.path.name}: unknown engine in {e.engines}; add it to ENGINES"
         current = {name: ENGINES[name] for name in e.engines}
-        assert e.engines == current, (f"{e.path.name} was made by engines {e.engines}, the code declares {current}: "
-                                      f"run `make data`")
+        assert e.engines == current, (
+            f"{e.path.name} was made by engines {e.engines}, the code declares {current}: run `make data`"
+        )
         assert e.path.name == entry_key(e.kind, e.params)
         assert {"oddscalc", "created", "seconds"} <= set(e.provenance)
 
@@ -105,8 +108,10 @@ def test_super_pan_9_three_hand_bank_law_at_one_pack_recomputed_from_scratch():
 @pytest.mark.slow
 def test_baccarat_banque_six_pack_summary_recomputed_from_scratch():
     params = {"decks": "6", "draw_on_5": False}
-    assert _json(response._encode(response._summarise(response.counts_for("6", False)))) == \
-        _entry("banque-6-packs", params).value
+    assert (
+        _json(response._encode(response._summarise(response.counts_for("6", False))))
+        == _entry("banque-6-packs", params).value
+    )
 
 
 def test_casino_stud_hand_categories_recomputed_from_scratch():

@@ -33,8 +33,12 @@ def reference(w):
         return len(set(t)) == 1
 
     if key in ("small", "big", "odd", "even"):
-        test = {"small": lambda s: s in range(4, 11), "big": lambda s: s in range(11, 18),
-                "odd": lambda s: s in (5, 7, 9, 11, 13, 15, 17), "even": lambda s: s in (4, 6, 8, 10, 12, 14, 16)}[key]
+        test = {
+            "small": lambda s: s in range(4, 11),
+            "big": lambda s: s in range(11, 18),
+            "odd": lambda s: s in (5, 7, 9, 11, 13, 15, 17),
+            "even": lambda s: s in (4, 6, 8, 10, 12, 14, 16),
+        }[key]
         return lambda t: odds["win"] if test(sum(t)) and not triple(t) else None
     if key == "any-triple":
         return lambda t: odds["win"] if triple(t) else None

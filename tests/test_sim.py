@@ -26,8 +26,9 @@ def cli(*args):
     return proc.returncode, proc.stdout, proc.stderr
 
 
-@pytest.mark.parametrize("game,wager", [("roulette", "even-chance"), ("dice", "win"), ("big-six", "A"),
-                                        ("sic-bo", "single-1")])
+@pytest.mark.parametrize(
+    "game,wager", [("roulette", "even-chance"), ("dice", "win"), ("big-six", "A"), ("sic-bo", "single-1")]
+)
 def test_dist_json_validates_against_the_shipped_schema(game, wager):
     code, out, err = cli("dist", game, wager, "--format", "json")
     assert code == 0, err
@@ -37,7 +38,7 @@ def test_dist_json_validates_against_the_shipped_schema(game, wager):
 
 
 def test_schema_rejects_a_float_probability():
-    code, out, _ = cli("dist", "roulette", "straight", "--format", "json")
+    _code, out, _ = cli("dist", "roulette", "straight", "--format", "json")
     data = json.loads(out)
     data["wagers"][0]["distribution"][0]["probability"] = 0.97
     with pytest.raises(jsonschema.ValidationError):
@@ -68,8 +69,14 @@ def test_check_refuses_what_cannot_be_tested():
 
 
 def test_results_files_errors(tmp_path):
-    bad = {"a.csv": "x,y\n1,2\n", "b.csv": "net_return,count\n1,two\n", "c.csv": "net_return,count\n1,-4\n",
-           "d.json": "{\"counts\": [1, 2]}", "e.json": "{not json", "f.csv": ""}
+    bad = {
+        "a.csv": "x,y\n1,2\n",
+        "b.csv": "net_return,count\n1,two\n",
+        "c.csv": "net_return,count\n1,-4\n",
+        "d.json": '{"counts": [1, 2]}',
+        "e.json": "{not json",
+        "f.csv": "",
+    }
     for name, text in bad.items():
         (tmp_path / name).write_text(text)
         with pytest.raises(ResultsError):
@@ -78,10 +85,19 @@ def test_results_files_errors(tmp_path):
     assert read_results(tmp_path / "ok.csv") == Counter({F(19, 20): 2, F(1): 1, F(-1): 1})
 
 
-FIXED_ODDS = [("roulette", "1994", "straight"), ("roulette", "1994", "even-chance"), ("dice", "1994", "win"),
-              ("dice", "1994", "dont-win-bar-2"), ("dice", "1994", "hard-6"), ("dice", "2002", "field"),
-              ("dice", "2002", "hop-2-5"), ("big-six", "2002", "C"), ("sic-bo", "2002", "single-4"),
-              ("sic-bo", "2002", "total-10"), ("sic-bo", "2002", "four-1234")]
+FIXED_ODDS = [
+    ("roulette", "1994", "straight"),
+    ("roulette", "1994", "even-chance"),
+    ("dice", "1994", "win"),
+    ("dice", "1994", "dont-win-bar-2"),
+    ("dice", "1994", "hard-6"),
+    ("dice", "2002", "field"),
+    ("dice", "2002", "hop-2-5"),
+    ("big-six", "2002", "C"),
+    ("sic-bo", "2002", "single-4"),
+    ("sic-bo", "2002", "total-10"),
+    ("sic-bo", "2002", "four-1234"),
+]
 
 
 @pytest.mark.parametrize("game,version,key", FIXED_ODDS)
@@ -125,8 +141,9 @@ def test_a_wrong_dice_rule_is_caught():
 @pytest.mark.slow
 def test_simulate_then_check_from_the_command_line(tmp_path):
     out = tmp_path / "r.json"
-    code, _, err = cli("simulate", "roulette", "dozen", "--rounds", "5000", "--seed", "4", "--format", "json",
-                       "--out", str(out))
+    code, _, err = cli(
+        "simulate", "roulette", "dozen", "--rounds", "5000", "--seed", "4", "--format", "json", "--out", str(out)
+    )
     assert code == 0, err
     code, text, _ = cli("check", "roulette", "dozen", str(out))
     assert code == 0 and "CONSISTENT" in text

@@ -10,6 +10,7 @@ recomputed from scratch on tiny shoes (every deal enumerated) in test_blackjack_
 import dataclasses
 
 import pytest
+
 from oddscalc import api
 from oddscalc.cli.main import main
 from oddscalc.sim import blackjack as sim
@@ -37,6 +38,7 @@ def _wrong(rules, table, wager, **change):
     def play(_, rng):
         shoe.reset()
         return sim.play_round(t, lambda: shoe.draw(rng))
+
     return play
 
 
@@ -54,7 +56,9 @@ def test_seeded_simulation_passes_check(exact):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("change", [{"pays": 1}, {"das": False}], ids=["blackjack-paid-1-to-1", "no-double-after-split"])
+@pytest.mark.parametrize(
+    "change", [{"pays": 1}, {"das": False}], ids=["blackjack-paid-1-to-1", "no-double-after-split"]
+)
 def test_a_simulator_with_one_fault_is_caught(exact, change):
     result, rules, table = exact
     play = _wrong(rules, table, result.wager, **change)
@@ -86,8 +90,9 @@ def legal_runs(legal):
     blackjack 1 to 1 (seed 3)."""
     result, rules, table = legal
     right = simulators.simulate("blackjack", result.wager, 100_000, seed=1, rules=rules, table=table)
-    wrong = simulators.simulate("blackjack", result.wager, 100_000, seed=3,
-                                play=_wrong(rules, table, result.wager, pays=1))
+    wrong = simulators.simulate(
+        "blackjack", result.wager, 100_000, seed=3, play=_wrong(rules, table, result.wager, pays=1)
+    )
     return right, wrong
 
 
@@ -95,8 +100,26 @@ def legal_runs(legal):
 def legal_csv(tmp_path_factory):
     """20,000 rounds of the legal game written by `simulate` (basic strategy, seed 5), for both `check`s."""
     counts = tmp_path_factory.mktemp("legal") / "r.csv"
-    assert _exit(["simulate", "blackjack", "initial", "--version", "1994", "--rule", "strategy=basic",
-                  "--rounds", "20000", "--seed", "5", "--out", str(counts)]) == 0
+    assert (
+        _exit(
+            [
+                "simulate",
+                "blackjack",
+                "initial",
+                "--version",
+                "1994",
+                "--rule",
+                "strategy=basic",
+                "--rounds",
+                "20000",
+                "--seed",
+                "5",
+                "--out",
+                str(counts),
+            ]
+        )
+        == 0
+    )
     return counts
 
 
@@ -104,7 +127,9 @@ def test_the_legal_law_is_known_but_for_the_lumped_split_rounds(legal):
     result, _, _ = legal
     partial = result.partial
     assert result.not_a_law and partial is not None
-    assert partial.total_mean == result.distribution.mean == result.figure("expectation, total-dependent basic strategy")
+    assert (
+        partial.total_mean == result.distribution.mean == result.figure("expectation, total-dependent basic strategy")
+    )
     lumped = next(line for line in result.notes if "work budget" in line)
     assert f"chance {partial.mass};" in lumped
     # the lumped entries are split rounds of up to four hands, each doubled at most once: within 8 units
@@ -132,8 +157,9 @@ def test_a_wrong_payout_is_caught_in_the_legal_game(legal, legal_runs):
 
 
 def test_check_command_accepts_the_legal_default(legal_csv, capsys):
-    assert _exit(["check", "blackjack", "initial", str(legal_csv), "--version", "1994", "--rule",
-                  "strategy=basic"]) == 0
+    assert (
+        _exit(["check", "blackjack", "initial", str(legal_csv), "--version", "1994", "--rule", "strategy=basic"]) == 0
+    )
     out = capsys.readouterr().out
     assert "CONSISTENT with the exactly known part of the law" in out and "allowed" in out
     assert "note: --exact-law checks against the law of every round with nothing lumped" in out  # the way out
@@ -157,8 +183,22 @@ def test_the_exact_law_of_the_legal_game_passes_a_seeded_run_and_catches_a_wrong
 
 
 def test_check_command_tests_the_legal_default_against_its_exact_law(legal_csv, capsys):
-    assert _exit(["check", "blackjack", "initial", str(legal_csv), "--version", "1994", "--rule", "strategy=basic",
-                  "--exact-law"]) == 0
+    assert (
+        _exit(
+            [
+                "check",
+                "blackjack",
+                "initial",
+                str(legal_csv),
+                "--version",
+                "1994",
+                "--rule",
+                "strategy=basic",
+                "--exact-law",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "CONSISTENT with the exact distribution" in out and "allowed" not in out and "--exact-law" not in out
 

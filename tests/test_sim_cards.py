@@ -37,22 +37,25 @@ def test_punto_banco_simulation_on_a_depleted_shoe_passes():
     assert check_counts(r.distribution, counts).passed
 
 
-
 def test_removed_cards_may_be_separated_by_spaces():
     """The simulator reads `removed` as the engine does (commas and/or spaces): the same shoe, the same rounds."""
     r = api.analyse("punto-banco", "1994", "banker", rules={"decks": "1", "removed": "9 9,8"}).results[0]
-    runs = [simulators.simulate("punto-banco", r.wager, 2_000, seed=5, rules={"decks": "1", "removed": text})
-            for text in ("9 9,8", "9,9,8", "9, 9 ,8")]
+    runs = [
+        simulators.simulate("punto-banco", r.wager, 2_000, seed=5, rules={"decks": "1", "removed": text})
+        for text in ("9 9,8", "9,9,8", "9, 9 ,8")
+    ]
     assert runs[0] == runs[1] == runs[2]
     assert runs[0] != simulators.simulate("punto-banco", r.wager, 2_000, seed=5, rules={"decks": "1"})
+
 
 def test_one_wrong_drawing_rule_of_punto_banco_is_caught():
     # The only fault: the opposing hand stands on 5 instead of drawing (it must draw on 0-5).
     r = api.analyse("punto-banco", "1994", "player", rules={"decks": "8"}).results[0]
     shoe = baccarat.punto_banco_shoe(8)
     wrong = (lambda total: total <= 4, baccarat.banker_draws)
-    counts = simulators.simulate("punto-banco", r.wager, 200_000, seed=7,
-                                 play=lambda w, rng: baccarat.punto_banco_round(w, rng, shoe, wrong))
+    counts = simulators.simulate(
+        "punto-banco", r.wager, 200_000, seed=7, play=lambda w, rng: baccarat.punto_banco_round(w, rng, shoe, wrong)
+    )
     assert not check_counts(r.distribution, counts).passed
 
 
@@ -133,13 +136,16 @@ def test_drawing_with_names_makes_the_same_draws(replace):
     assert plain.getstate() == named.getstate()
 
 
-@pytest.mark.parametrize("game, wager, version, rules", [
-    ("punto-banco", "banker", "1994", {"decks": "8"}),
-    ("chemin-de-fer", "player", "1994", {}),
-    ("chemin-de-fer", "bank", "1994", {"decks": "infinite"}),
-    ("baccarat-banque", "right", "1994", {}),
-    ("super-pan-9", "initial", "1994", {}),
-])
+@pytest.mark.parametrize(
+    "game, wager, version, rules",
+    [
+        ("punto-banco", "banker", "1994", {"decks": "8"}),
+        ("chemin-de-fer", "player", "1994", {}),
+        ("chemin-de-fer", "bank", "1994", {"decks": "infinite"}),
+        ("baccarat-banque", "right", "1994", {}),
+        ("super-pan-9", "initial", "1994", {}),
+    ],
+)
 def test_logging_a_card_game_leaves_its_counts_unchanged(tmp_path, game, wager, version, rules):
     resolved, logged = write_log(tmp_path / "x.jsonl", game, wager, 300, seed=5, version=version, rules=rules)
     w = {x.key: x for x in api.wagers(game, version)}[wager]

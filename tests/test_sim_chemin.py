@@ -26,12 +26,15 @@ def test_chemin_de_fer_simulation_passes(key):
     assert _passes("chemin-de-fer", key, 40_000, 21)
 
 
-@pytest.mark.parametrize("key, rules", [
-    ("player", {"decks": "infinite"}),
-    ("bank", {"decks": "1", "commission": "5"}),
-    ("bank", {"banker": "free"}),
-    ("player", {"player-info": "composition"}),
-])
+@pytest.mark.parametrize(
+    "key, rules",
+    [
+        ("player", {"decks": "infinite"}),
+        ("bank", {"decks": "1", "commission": "5"}),
+        ("bank", {"banker": "free"}),
+        ("player", {"player-info": "composition"}),
+    ],
+)
 def test_chemin_de_fer_simulation_passes_under_other_rules(key, rules):
     assert _passes("chemin-de-fer", key, 40_000, 5, rules)
 
@@ -72,8 +75,13 @@ def test_a_chemin_banker_standing_on_3_is_caught():
     def stands_on_3(total, column):
         return False if total == 3 else chemin.tableau_draws(total, column)
 
-    assert not _wrong_run("chemin-de-fer", "player", 50_000, 3,
-                          lambda w, rng, draw, table: chemin.chemin_round(w, rng, draw, table, banker_rule=stands_on_3))
+    assert not _wrong_run(
+        "chemin-de-fer",
+        "player",
+        50_000,
+        3,
+        lambda w, rng, draw, table: chemin.chemin_round(w, rng, draw, table, banker_rule=stands_on_3),
+    )
 
 
 def test_a_banque_banker_standing_on_5_is_caught():
@@ -106,8 +114,13 @@ def test_a_changed_payout_is_caught():
 def test_a_changed_commission_is_refused_as_impossible():
     # The bank paid 19 to 20 where the law's rules (no commission) allow only 1, 0 and -1.
     with pytest.raises(CheckError):
-        _wrong_run("chemin-de-fer", "bank", 20_000, 3,
-                   lambda w, rng, draw, table: chemin.chemin_round(w, rng, draw, table, F(1, 20)))
+        _wrong_run(
+            "chemin-de-fer",
+            "bank",
+            20_000,
+            3,
+            lambda w, rng, draw, table: chemin.chemin_round(w, rng, draw, table, F(1, 20)),
+        )
 
 
 def test_simulating_without_a_table_is_refused():

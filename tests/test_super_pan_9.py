@@ -32,7 +32,8 @@ def brute_force(cards: list[int]) -> dict[tuple[int, ...], dict[str, tuple[Fract
     """Per player value multiset: (P(win), P(tie), P(lose)) standing and drawing, dealing physical cards."""
     n = len(cards)
     sums: dict[tuple[int, ...], dict[str, list[Fraction]]] = defaultdict(
-        lambda: {STAND: [Fraction(0)] * 3, DRAW: [Fraction(0)] * 3})
+        lambda: {STAND: [Fraction(0)] * 3, DRAW: [Fraction(0)] * 3}
+    )
     hands = 0
     for player in combinations(range(n), 3):
         rest = [i for i in range(n) if i not in player]
@@ -48,14 +49,18 @@ def brute_force(cards: list[int]) -> dict[tuple[int, ...], dict[str, tuple[Fract
                 sums[key][STAND][1 - o] += Fraction(1, len(outcomes))
             # Drawing: the player's fourth card x, then the banker's y from what is left after x.
             for j, x in enumerate(left):
-                others = left[:j] + left[j + 1:]
-                outcomes = ([settle((p + x) % 10, (b + y) % 10) for y in others] if house_draws(b)
-                            else [settle((p + x) % 10, b)])
+                others = left[:j] + left[j + 1 :]
+                outcomes = (
+                    [settle((p + x) % 10, (b + y) % 10) for y in others]
+                    if house_draws(b)
+                    else [settle((p + x) % 10, b)]
+                )
                 for o in outcomes:
                     sums[key][DRAW][1 - o] += Fraction(1, len(left) * len(outcomes))
     per_banker = hands // len(list(combinations(range(n), 3)))
-    return {k: {d: tuple(s / (per_banker * _multiplicity(cards, k)) for s in v[d]) for d in v}
-            for k, v in sums.items()}, hands
+    return {
+        k: {d: tuple(s / (per_banker * _multiplicity(cards, k)) for s in v[d]) for d in v} for k, v in sums.items()
+    }, hands
 
 
 def _multiplicity(cards: list[int], key: tuple[int, ...]) -> int:
@@ -67,7 +72,7 @@ def _multiplicity(cards: list[int], key: tuple[int, ...]) -> int:
 def test_brute_force_over_physical_cards_on_a_tiny_shoe():
     cards = [0, 0, 0, 1, 1, 2, 3, 4, 4, 5, 6, 6]
     counts = [cards.count(v) for v in range(7)]
-    found, hands = brute_force(cards)
+    found, _hands = brute_force(cards)
     sol = solve(counts)
     assert {h.cards for h in sol.holdings} == set(found)
     for h in sol.holdings:
@@ -80,8 +85,7 @@ def test_brute_force_over_physical_cards_on_a_tiny_shoe():
     # Whole-game probabilities under the best play, weighting holdings by how many physical holdings have them.
     strategy = sol.strategy(HOUSE)
     total = len(list(combinations(range(len(cards)), 3)))
-    expected = [sum(_multiplicity(cards, k) * v[strategy[k]][i] for k, v in found.items()) / total
-                for i in range(3)]
+    expected = [sum(_multiplicity(cards, k) * v[strategy[k]][i] for k, v in found.items()) / total for i in range(3)]
     assert [Fraction(n, sol.total) for n in sol.outcome(strategy)] == expected
 
 
@@ -165,7 +169,7 @@ def test_full_shoe_results_and_strategy():
     a = api.analyse("super-pan-9", "1994")
     strategy = next(x for x in a.extras if "by three-card point" in x.title)
     # On the full 288-card shoe the player's best play is the House's own rule: draw on 0-5, stand on 6-9.
-    for point, holdings, house, player_bank in strategy.rows:
+    for point, _holdings, house, player_bank in strategy.rows:
         assert house.startswith("draw (all" if point <= 5 else "stand (all")
         assert player_bank.startswith("draw (all" if point <= 5 else "stand (all")
     assert "depends only on the three-card point" in strategy.note
@@ -178,8 +182,9 @@ def test_full_shoe_results_and_strategy():
     # A player's bank on the House's rule is the same symmetric hand against each opposing hand: the 1 to 1
     # wager is exactly fair however many hands there are.
     for hands in ("2", "3"):
-        fair = api.analyse("super-pan-9", "1994", wager="initial-player-bank",
-                           rules={"bank-play": "house-rule", "hands": hands})
+        fair = api.analyse(
+            "super-pan-9", "1994", wager="initial-player-bank", rules={"bank-play": "house-rule", "hands": hands}
+        )
         assert fair.results[0].distribution.mean == 0
     # Against one hand (reg 9(5) gives such a bank to the House: a custom rule set) the levy is 5% of each won
     # unit, so the player-banker loses exactly P(bank wins) / 20.
@@ -221,6 +226,7 @@ def test_composition_query_matches_enumeration():
 def _ordered(counts: list[int], held: tuple[int, ...]) -> int:
     """Ordered three-card deals with these values, by trying every order."""
     from itertools import permutations
+
     total = 0
     for order in set(permutations(held)):
         shoe, w = list(counts), 1
@@ -284,18 +290,29 @@ def finite_house_bank(counts: list[int], pays: Fraction) -> tuple[Fraction, Frac
     total = sum(weights.values()) * next(iter(found.values()))[STAND][3]
     out = []
     for i in range(3):
-        out.append(Fraction(sum(weights[h] * max((v[STAND], v[DRAW]), key=lambda o: pays * o[0] - o[2])[i]
-                                for h, v in found.items()), total))
+        out.append(
+            Fraction(
+                sum(
+                    weights[h] * max((v[STAND], v[DRAW]), key=lambda o: pays * o[0] - o[2])[i] for h, v in found.items()
+                ),
+                total,
+            )
+        )
     return out[0], out[1], out[2]
 
 
 MODEL_WORDS = {"finite": "finite shoe, exact", "infinite": "infinite shoe (cards drawn with replacement"}
 
 
-@pytest.mark.parametrize("rules,house,bank", [({"model": "infinite"}, "infinite", "infinite"),
-                                              ({"model": "auto"}, "finite", "finite"),
-                                              ({"model": "finite"}, "finite", "finite"),
-                                              ({"model": "auto", "hands": "5"}, "finite", "infinite")])
+@pytest.mark.parametrize(
+    "rules,house,bank",
+    [
+        ({"model": "infinite"}, "infinite", "infinite"),
+        ({"model": "auto"}, "finite", "finite"),
+        ({"model": "finite"}, "finite", "finite"),
+        ({"model": "auto", "hands": "5"}, "finite", "infinite"),
+    ],
+)
 def test_each_wager_names_the_shoe_model_its_figures_come_from(rules, house, bank):
     """Issue 46: every wager's notes name the shoe model its figures were computed under, the figures are that
     model's (worked here independently for the House's bank; the bank's law under each model for a player's), and
@@ -313,8 +330,9 @@ def test_each_wager_names_the_shoe_model_its_figures_come_from(rules, house, ban
     hands = int(rules.get("hands", "2"))
     plays = {h: DRAW if sum(h) % 10 <= 5 else STAND for h in HOLDINGS}  # the full shoe's best play at 1 to 1
     laws = {"infinite": infinite_law} | ({"finite": finite_law} if hands <= 4 else {})
-    bank_figures = {m: evaluate(law(tuple(counts), plays, hands), Table(hands), Fraction(1, 20)).ordinary
-                    for m, law in laws.items()}
+    bank_figures = {
+        m: evaluate(law(tuple(counts), plays, hands), Table(hands), Fraction(1, 20)).ordinary for m, law in laws.items()
+    }
     found = a.result("initial-player-bank").distribution
     assert (found.p_win, found.p_push, found.p_loss) == bank_figures[bank]
     assert len(set(bank_figures.values())) == len(bank_figures)  # the models differ: the check has teeth

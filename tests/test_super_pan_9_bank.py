@@ -32,8 +32,8 @@ def deal_out(seq, hands):
     """Deal a card sequence in order: three cards to each hand, three to the bank, then a fourth card to each
     hand on 0-5 in turn from the next card. Returns the bank's cards, the hands' points, who drew, and the
     bank's point if it stands and if it takes the next card."""
-    held = [list(seq[3 * i:3 * i + 3]) for i in range(hands)]
-    bank = seq[3 * hands:3 * hands + 3]
+    held = [list(seq[3 * i : 3 * i + 3]) for i in range(hands)]
+    bank = seq[3 * hands : 3 * hands + 3]
     nxt = 3 * hands + 3
     drew = []
     for cards in held:
@@ -71,12 +71,20 @@ def brute_force(outcomes, stake0=Fraction(1), best=True, sees_draws=True, rate=L
         return net, rate * max(net, 0)
 
     whole = sum(w for side in outcomes.values() for w in side[0].values())
-    total = dict(before=Fraction(0), levy=Fraction(0), hand0=Fraction(0), hand1=Fraction(0), ahead=Fraction(0),
-                 even=Fraction(0), behind=Fraction(0))
+    total = dict(
+        before=Fraction(0),
+        levy=Fraction(0),
+        hand0=Fraction(0),
+        hand1=Fraction(0),
+        ahead=Fraction(0),
+        even=Fraction(0),
+        behind=Fraction(0),
+    )
     choices = {}
     for seen, keys in groups.items():
-        values = [sum(w * (settle(r)[0] - settle(r)[1]) for k in keys for r, w in outcomes[k][a].items())
-                  for a in (0, 1)]
+        values = [
+            sum(w * (settle(r)[0] - settle(r)[1]) for k in keys for r, w in outcomes[k][a].items()) for a in (0, 1)
+        ]
         house = sum(seen[0]) % 10 <= 5
         draw = (values[1] > values[0] or (values[1] == values[0] and house)) if best else house
         choices[seen] = draw
@@ -142,8 +150,11 @@ def sequences(weights, length):
 
 
 def counts_of(values):
-    return tuple(values.count(v) for v in range(7)) if isinstance(values, list) else \
-        tuple(values.get(v, 0) for v in range(7))
+    return (
+        tuple(values.count(v) for v in range(7))
+        if isinstance(values, list)
+        else tuple(values.get(v, 0) for v in range(7))
+    )
 
 
 def assert_same(result, found, choices, stake0=Fraction(1)):
@@ -235,8 +246,12 @@ def test_the_levy_is_on_the_net_not_per_wager():
     for n in (2, 3):
         levy = float(rows[(n, "finite", "house-rule")].rstrip("%"))
         assert 1.55 < levy < 1.65
-    per_wager = next(r for r in api.analyse("super-pan-9", "1994", "initial").results[0].events
-                     if r[0] == "banker's hand higher")[1] / 20
+    per_wager = (
+        next(
+            r for r in api.analyse("super-pan-9", "1994", "initial").results[0].events if r[0] == "banker's hand higher"
+        )[1]
+        / 20
+    )
     assert float(per_wager) * 100 > 2.2
 
 
@@ -269,8 +284,11 @@ def test_seeded_simulation_agrees_with_the_exact_figures(hands):
     a = api.analyse("super-pan-9", "1994", wager="player-banker", rules=rules)
     result = a.results[0]
     exact = next(x for x in a.extras if x.title.startswith("Super Pan 9: a player's bank, exact figures"))
-    exact_levy = next(float(v) for n, model, name, v in exact.rows
-                      if (n, model) == (hands, "finite") and name.startswith("expected levy"))
+    exact_levy = next(
+        float(v)
+        for n, model, name, v in exact.rows
+        if (n, model) == (hands, "finite") and name.startswith("expected levy")
+    )
     table = api.decision_table("super-pan-9", "1994", "player-banker", rules)
     mean, error, levy, levy_error, per_wager = simulate_bank(hands, 50_000, 15, table)
     assert abs(mean - float(result.distribution.mean)) < 4 * error

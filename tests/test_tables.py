@@ -1,12 +1,13 @@
 """The committed tables are what the code writes now, byte for byte, and every row carries its citation."""
 
-import pytest
 import filecmp
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -20,8 +21,13 @@ def test_regenerated_tables_match_the_committed_ones(tmp_path):
     """From the shipped data alone (ODDSCALC_STORE=shipped: a result the data lacks, or one made by other engine
     versions, is an error, not a computation), the tables come out byte for byte as committed."""
     out = tmp_path / "tables"
-    proc = subprocess.run([sys.executable, "-m", "oddscalc", "tables", "--out", str(out)],
-                          capture_output=True, text=True, cwd=ROOT, env={**os.environ, "ODDSCALC_STORE": "shipped"})
+    proc = subprocess.run(
+        [sys.executable, "-m", "oddscalc", "tables", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "ODDSCALC_STORE": "shipped"},
+    )
     assert proc.returncode == 0, proc.stderr
     # The booklet layout test: `tables` lays out every version's booklet with WeasyPrint and refuses (exit 2)
     # one with any table box past its page's content box (booklet.overflowing_tables, tested in test_booklet).
@@ -47,7 +53,9 @@ def test_every_blackjack_table_prints_the_exact_law_of_a_round():
     """The tables print each rule set's exact round law, nothing lumped (issue 11), not the budgeted law of a
     query: no bounds, every chance of the law given, and the 2007 default's law equal, entry for entry, to the
     reference law written from an earlier engine's run (tests/data, `tools/exact_law_reference.py`)."""
-    reference = json.loads((Path(__file__).resolve().parent / "data" / "blackjack-exact-law-2007-6packs.json").read_text())
+    reference = json.loads(
+        (Path(__file__).resolve().parent / "data" / "blackjack-exact-law-2007-6packs.json").read_text()
+    )
     seen = 0
     matched = False
     for version in ("1994", "2002", "2007"):

@@ -11,13 +11,13 @@ from itertools import combinations
 from math import comb
 
 import pytest
+from test_poker_reference import key3, three_qualifies
 
 from oddscalc import api
 from oddscalc.games.poker.cards import Deck
 from oddscalc.games.three_card_poker import play_threshold
 from oddscalc.games.three_card_poker.counting import tcp_counts
 from oddscalc.games.three_card_poker.strategy import TcpPays, evaluate
-from test_poker_reference import key3, three_qualifies
 
 LAW = TcpPays(Fraction(1), Fraction(1), Fraction(1), (0, 0, 0, Fraction(1), Fraction(4), Fraction(5)))
 
@@ -47,8 +47,14 @@ def brute_force(tallies: list[tuple[int, Counter]], pays: TcpPays) -> Counter:
     returns: Counter = Counter()
     for cat, tally in tallies:
         b = pays.bonus[cat]
-        by_return = Counter({pays.ante_not_qualifying + b: tally["nq"], pays.ante + pays.play + b: tally["win"],
-                             b: tally["tie"], -2 + b: tally["lose"]})
+        by_return = Counter(
+            {
+                pays.ante_not_qualifying + b: tally["nq"],
+                pays.ante + pays.play + b: tally["win"],
+                b: tally["tie"],
+                -2 + b: tally["lose"],
+            }
+        )
         deals = sum(tally.values())
         if sum(r * k for r, k in by_return.items()) > -deals:
             returns.update(+by_return)
@@ -57,11 +63,13 @@ def brute_force(tallies: list[tuple[int, Counter]], pays: TcpPays) -> Counter:
     return returns
 
 
-@pytest.mark.parametrize("deck", [Deck((2, 3, 4, 10, 11, 12, 13, 14), 2), Deck((2, 3, 12, 13, 14), 4),
-                                  Deck((9, 10, 11, 12, 13, 14), 3)])
+@pytest.mark.parametrize(
+    "deck", [Deck((2, 3, 4, 10, 11, 12, 13, 14), 2), Deck((2, 3, 12, 13, 14), 4), Deck((9, 10, 11, 12, 13, 14), 3)]
+)
 def test_engine_equals_brute_force_on_a_reduced_pack(deck):
-    odd = TcpPays(Fraction(1), Fraction(3, 2), Fraction(1),
-                  (0, 0, Fraction(1, 2), Fraction(2), Fraction(4), Fraction(5)))
+    odd = TcpPays(
+        Fraction(1), Fraction(3, 2), Fraction(1), (0, 0, Fraction(1, 2), Fraction(2), Fraction(4), Fraction(5))
+    )
     tallies = deal_tallies(deck)
     for pays in (LAW, odd):
         got = evaluate(tcp_counts(deck), pays)
@@ -83,18 +91,22 @@ def test_ante_play_matches_published_figures():
 def test_pair_plus_by_counting_formulas():
     r = api.analyse("three-card-poker", "2002", "pair-plus").result("pair-plus")
     counts = {  # straights 12 (A-2-3 to Q-K-A)
-        Fraction(35): 12 * 4,                                   # straight flush
-        Fraction(33): 13 * comb(4, 3),                          # three of a kind
-        Fraction(6): 12 * (4**3 - 4),                           # straight
-        Fraction(4): 4 * comb(13, 3) - 12 * 4,                  # flush
-        Fraction(1): 13 * comb(4, 2) * 48,                      # pair
-        Fraction(-1): (comb(13, 3) - 12) * (4**3 - 4),          # high card
+        Fraction(35): 12 * 4,  # straight flush
+        Fraction(33): 13 * comb(4, 3),  # three of a kind
+        Fraction(6): 12 * (4**3 - 4),  # straight
+        Fraction(4): 4 * comb(13, 3) - 12 * 4,  # flush
+        Fraction(1): 13 * comb(4, 2) * 48,  # pair
+        Fraction(-1): (comb(13, 3) - 12) * (4**3 - 4),  # high card
     }
     assert r.distribution.mean == sum(k * n for k, n in counts.items()) / comb(52, 3)
     assert r.edge("initial") == Fraction(596, 22100)
     # Pair Plus 40-30-6-4-1 (the common US table) has edge 2.32% (Wizard of Odds): same engine, user pays
-    us = api.analyse("three-card-poker", "2002", "pair-plus",
-                     pay={"pair-plus.straight-flush": "40:1", "pair-plus.three-of-a-kind": "30:1"})
+    us = api.analyse(
+        "three-card-poker",
+        "2002",
+        "pair-plus",
+        pay={"pair-plus.straight-flush": "40:1", "pair-plus.three-of-a-kind": "30:1"},
+    )
     assert us.custom and abs(float(us.result("pair-plus").edge("initial")) - 0.0232) < 5e-5
 
 
@@ -108,7 +120,6 @@ def test_three_card_poker_only_from_2002():
 
 
 def test_cli_edge_three_card_poker():
-    out = subprocess.run([sys.executable, "-m", "oddscalc", "edge", "three-card-poker"], capture_output=True,
-                         text=True)
+    out = subprocess.run([sys.executable, "-m", "oddscalc", "edge", "three-card-poker"], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "686689/20358520" in out.stdout and "play Q-6-4 or better" in out.stdout

@@ -20,41 +20,62 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-
 from cli_run import run_cli as _run
-from oddscalc.verify import LogError, verify
 from verify_logs import rounds_of, write_log
+
+from oddscalc.verify import LogError, verify
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "verify.md"
 SCHEMA = json.loads(resources.files("oddscalc").joinpath("schemas/roundlog-1.json").read_text())
 
 # (game, wager, version, rules): every game, and the wagers and rule sets whose play or settlement differ.
 CASES = [
-    ("roulette", "even-chance", None, {}), ("roulette", "split", None, {}), ("roulette", "two-dozens", None, {}),
-    ("dice", "win", None, {}), ("dice", "dont-come-bar-2", None, {}), ("dice", "behind-4", None, {}),
-    ("dice", "lay-9", None, {}), ("dice", "place-to-win-4", None, {}), ("dice", "place-to-lose-6", None, {}),
-    ("dice", "hard-10", None, {}), ("dice", "field", None, {}), ("dice", "craps", None, {}),
+    ("roulette", "even-chance", None, {}),
+    ("roulette", "split", None, {}),
+    ("roulette", "two-dozens", None, {}),
+    ("dice", "win", None, {}),
+    ("dice", "dont-come-bar-2", None, {}),
+    ("dice", "behind-4", None, {}),
+    ("dice", "lay-9", None, {}),
+    ("dice", "place-to-win-4", None, {}),
+    ("dice", "place-to-lose-6", None, {}),
+    ("dice", "hard-10", None, {}),
+    ("dice", "field", None, {}),
+    ("dice", "craps", None, {}),
     ("dice", "hop-2-5", "2002", {}),
-    ("big-six", "A", None, {}), ("big-six", "G", None, {}),
-    ("sic-bo", "small", None, {}), ("sic-bo", "double-3", None, {}), ("sic-bo", "single-4", None, {}),
-    ("sic-bo", "total-10", None, {}), ("sic-bo", "four-2345", None, {}), ("sic-bo", "combination-1-6", None, {}),
-    ("punto-banco", "banker", "1994", {"decks": "8"}), ("punto-banco", "player", "1994", {"decks": "1"}),
-    ("punto-banco", "tie", "2007", {}), ("punto-banco", "banker", "1994", {"decks": "1", "removed": "0,0,0,K,9"}),
-    ("chemin-de-fer", "player", "1994", {}), ("chemin-de-fer", "bank", "1994", {"decks": "8"}),
-    ("baccarat-banque", "both", "1994", {}), ("baccarat-banque", "left", "2002", {"hand5": "stand"}),
+    ("big-six", "A", None, {}),
+    ("big-six", "G", None, {}),
+    ("sic-bo", "small", None, {}),
+    ("sic-bo", "double-3", None, {}),
+    ("sic-bo", "single-4", None, {}),
+    ("sic-bo", "total-10", None, {}),
+    ("sic-bo", "four-2345", None, {}),
+    ("sic-bo", "combination-1-6", None, {}),
+    ("punto-banco", "banker", "1994", {"decks": "8"}),
+    ("punto-banco", "player", "1994", {"decks": "1"}),
+    ("punto-banco", "tie", "2007", {}),
+    ("punto-banco", "banker", "1994", {"decks": "1", "removed": "0,0,0,K,9"}),
+    ("chemin-de-fer", "player", "1994", {}),
+    ("chemin-de-fer", "bank", "1994", {"decks": "8"}),
+    ("baccarat-banque", "both", "1994", {}),
+    ("baccarat-banque", "left", "2002", {"hand5": "stand"}),
     ("blackjack", "initial", "1994", {"strategy": "basic"}),
     ("blackjack", "initial", "2002", {"strategy": "basic", "soft17": "hit", "decks": "4"}),
     ("blackjack", "initial", "2007", {"strategy": "basic", "hole_card": "peek"}),
     ("blackjack", "initial", "2007", {"strategy": "basic", "decks": "1", "soft17": "hit"}),
-    ("casino-stud-poker", "ante", "1994", {}), ("casino-stud-poker", "progressive-jackpot", "2002", {}),
-    ("three-card-poker", "ante-play", "2002", {}), ("three-card-poker", "pair-plus", "2002", {}),
-    ("super-pan-9", "initial", "1994", {}), ("super-pan-9", "tie", "1994", {"decks": "1", "removed": "0,0,6"}),
+    ("casino-stud-poker", "ante", "1994", {}),
+    ("casino-stud-poker", "progressive-jackpot", "2002", {}),
+    ("three-card-poker", "ante-play", "2002", {}),
+    ("three-card-poker", "pair-plus", "2002", {}),
+    ("super-pan-9", "initial", "1994", {}),
+    ("super-pan-9", "tie", "1994", {"decks": "1", "removed": "0,0,6"}),
 ]
 # A player's bank (reg 9(5): two or more opposing hands, one line with "hands"): test_verify_super_pan_9_bank.py.
 
 
-@pytest.mark.parametrize("game,wager,version,rules", CASES, ids=[f"{c[0]}-{c[1]}-{c[2]}-{i}" for i, c in
-                                                                  enumerate(CASES)])
+@pytest.mark.parametrize(
+    "game,wager,version,rules", CASES, ids=[f"{c[0]}-{c[1]}-{c[2]}-{i}" for i, c in enumerate(CASES)]
+)
 def test_reference_simulator_logs_verify_clean(tmp_path, game, wager, version, rules):
     path = tmp_path / "log.jsonl"
     rounds = 1500 if game == "blackjack" else 2000
@@ -74,13 +95,40 @@ def _schema_for(name: str) -> dict:
     return {**{k: v for k, v in SCHEMA.items() if k != "anyOf"}, "$ref": f"#/$defs/{name}"}
 
 
-@pytest.mark.parametrize("game,wager,version,rules", [c for c in CASES if c[1] in (
-    "even-chance", "win", "A", "small", "banker", "player", "both", "initial", "ante", "ante-play", "pair-plus",
-    "progressive-jackpot")])
+@pytest.mark.parametrize(
+    "game,wager,version,rules",
+    [
+        c
+        for c in CASES
+        if c[1]
+        in (
+            "even-chance",
+            "win",
+            "A",
+            "small",
+            "banker",
+            "player",
+            "both",
+            "initial",
+            "ante",
+            "ante-play",
+            "pair-plus",
+            "progressive-jackpot",
+        )
+    ],
+)
 def test_reference_logs_follow_the_shipped_schema(tmp_path, game, wager, version, rules):
     path = tmp_path / "log.jsonl"
-    write_log(path, game, wager, 300, seed=5, version=version, rules=rules,
-              table_rules={"strategy": "basic"} if rules.get("hole_card") == "peek" else None)
+    write_log(
+        path,
+        game,
+        wager,
+        300,
+        seed=5,
+        version=version,
+        rules=rules,
+        table_rules={"strategy": "basic"} if rules.get("hole_card") == "peek" else None,
+    )
     lines = path.read_text().splitlines()
     jsonschema.validate(json.loads(lines[0]), _schema_for("header"))
     validator = jsonschema.Draft202012Validator(_schema_for(f"round-{game}"))
@@ -92,13 +140,21 @@ def test_reference_logs_follow_the_shipped_schema(tmp_path, game, wager, version
 
 def test_schema_refuses_floats_and_unknown_cards():
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
-    good = {"shoe": 1, "player": ["9", "K"], "banker": ["3", "4"], "wagers": [{"on": "banker", "stake": "10",
-                                                                              "net": "9.5"}]}
+    good = {
+        "shoe": 1,
+        "player": ["9", "K"],
+        "banker": ["3", "4"],
+        "wagers": [{"on": "banker", "stake": "10", "net": "9.5"}],
+    }
     v = jsonschema.Draft202012Validator(_schema_for("round-punto-banco"))
     v.validate(good)
-    for bad in ({**good, "wagers": [{"on": "banker", "stake": "10", "net": 9.5}]},
-                {**good, "player": ["9", "Z"]}, {**good, "wagers": [{"on": "banker", "stake": "0", "net": "0"}]},
-                {**good, "wagers": [{"on": "banker", "stake": "-10", "net": "0"}]}, {**good, "extra": 1}):
+    for bad in (
+        {**good, "wagers": [{"on": "banker", "stake": "10", "net": 9.5}]},
+        {**good, "player": ["9", "Z"]},
+        {**good, "wagers": [{"on": "banker", "stake": "0", "net": "0"}]},
+        {**good, "wagers": [{"on": "banker", "stake": "-10", "net": "0"}]},
+        {**good, "extra": 1},
+    ):
         with pytest.raises(jsonschema.ValidationError):
             v.validate(bad)
 
@@ -133,29 +189,45 @@ GOOD = '{"shoe":1,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker"
 BJ_HEADER = '{"roundlog": 1, "game": "blackjack", "version": "1994"}'
 
 
-@pytest.mark.parametrize("third,what", [
-    ('{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"10","net":"-10"}', "cut short"),
-    ('{"shoe":2,"player":"9K","banker":["3","4"],"wagers":[]}', "must be a list of cards"),
-    ('{"shoe":2,"player":[9,"K"],"banker":["3","4"],"wagers":[]}', "unknown card 9 (not a string)"),
-    ('{"shoe":2,"player":["9","Z"],"banker":["3","4"],"wagers":[]}', "unknown card 'Z'"),
-    ('{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"-10","net":"-10"}]}',
-     "negative"),
-    ('{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"0","net":"0"}]}', "zero"),
-    ('{"shoe":2,"player":["9","K"],"wagers":[]}', "missing field 'banker'"),
-    ('{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"10"}]}',
-     "missing field 'net'"),
-    ('{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":10.5,"net":"0"}]}',
-     "fraction part"),
-    ('{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"ten","net":"0"}]}',
-     "not a number"),
-    ('{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"1e99999999","net":"0"}]}',
-     "exponent"),
-    ("[" * 100_000 + "]" * 100_000, "nested"),
-    ('{"shoe":2,"shoe":3}', "twice"),
-    ('{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[],"stake":"10"}', "unknown field 'stake'"),
-    ('{"shoe":2,"player":["9","K","3","4"],"banker":["3","4"],"wagers":[]}', "2 or 3 cards"),
-    ("[1, 2]", "JSON object"),
-])
+@pytest.mark.parametrize(
+    "third,what",
+    [
+        (
+            '{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"10","net":"-10"}',
+            "cut short",
+        ),
+        ('{"shoe":2,"player":"9K","banker":["3","4"],"wagers":[]}', "must be a list of cards"),
+        ('{"shoe":2,"player":[9,"K"],"banker":["3","4"],"wagers":[]}', "unknown card 9 (not a string)"),
+        ('{"shoe":2,"player":["9","Z"],"banker":["3","4"],"wagers":[]}', "unknown card 'Z'"),
+        (
+            '{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"-10","net":"-10"}]}',
+            "negative",
+        ),
+        ('{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"0","net":"0"}]}', "zero"),
+        ('{"shoe":2,"player":["9","K"],"wagers":[]}', "missing field 'banker'"),
+        (
+            '{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"10"}]}',
+            "missing field 'net'",
+        ),
+        (
+            '{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":10.5,"net":"0"}]}',
+            "fraction part",
+        ),
+        (
+            '{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"ten","net":"0"}]}',
+            "not a number",
+        ),
+        (
+            '{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"1e99999999","net":"0"}]}',
+            "exponent",
+        ),
+        ("[" * 100_000 + "]" * 100_000, "nested"),
+        ('{"shoe":2,"shoe":3}', "twice"),
+        ('{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[],"stake":"10"}', "unknown field 'stake'"),
+        ('{"shoe":2,"player":["9","K","3","4"],"banker":["3","4"],"wagers":[]}', "2 or 3 cards"),
+        ("[1, 2]", "JSON object"),
+    ],
+)
 def test_bad_line_is_a_one_line_error_naming_its_line(tmp_path, capsys, third, what):
     path = tmp_path / "bad.jsonl"
     path.write_text(f"{HEADER}\n{GOOD}\n{third}\n{GOOD}\n")
@@ -167,35 +239,42 @@ def test_bad_line_is_a_one_line_error_naming_its_line(tmp_path, capsys, third, w
     assert "Traceback" not in err
 
 
-@pytest.mark.parametrize("content,what", [
-    (b"\x7fELF\x02\x01\x01\x00\x00\x00\xff\xfe\x00\x03\x00>\x00", "line 1: not UTF-8"),
-    (f"{HEADER}\n".encode() + bytes(range(128, 256)) * 4, "line 2: not UTF-8"),
-    (b"", "line 1: empty"),
-    (b'{"game": "punto-banco"}\n', "line 1: the first line must be the header"),
-    (b'{"roundlog": 2, "game": "punto-banco", "version": "1994"}\n', "format 2 is not supported"),
-    (b'{"roundlog": 1, "game": "punto-banco", "version": "1993"}\n', "unknown version '1993'"),
-    (b'{"roundlog": 1, "game": "punto-banco", "version": "1994", "rules": {"decks": "12"}}\n', "decks"),
-    (b'{"roundlog": 1, "game": "blackjack", "version": "1994"}\n', "a log of 'blackjack', not 'punto-banco'"),
-    (b"x" * (2 << 20), "line 1: longer than"),
-])
+@pytest.mark.parametrize(
+    "content,what",
+    [
+        (b"\x7fELF\x02\x01\x01\x00\x00\x00\xff\xfe\x00\x03\x00>\x00", "line 1: not UTF-8"),
+        (f"{HEADER}\n".encode() + bytes(range(128, 256)) * 4, "line 2: not UTF-8"),
+        (b"", "line 1: empty"),
+        (b'{"game": "punto-banco"}\n', "line 1: the first line must be the header"),
+        (b'{"roundlog": 2, "game": "punto-banco", "version": "1994"}\n', "format 2 is not supported"),
+        (b'{"roundlog": 1, "game": "punto-banco", "version": "1993"}\n', "unknown version '1993'"),
+        (b'{"roundlog": 1, "game": "punto-banco", "version": "1994", "rules": {"decks": "12"}}\n', "decks"),
+        (b'{"roundlog": 1, "game": "blackjack", "version": "1994"}\n', "a log of 'blackjack', not 'punto-banco'"),
+        (b"x" * (2 << 20), "line 1: longer than"),
+    ],
+)
 def test_bad_files_are_one_line_errors(tmp_path, capsys, content, what):
     path = tmp_path / "bad.jsonl"
     path.write_bytes(content)
-    code, out, err = _run(["verify", "punto-banco", str(path)], capsys)
+    code, _out, err = _run(["verify", "punto-banco", str(path)], capsys)
     assert code == 2 and err.count("\n") == 1 and what in err, err
 
 
-@pytest.mark.parametrize("hand,what", [
-    ('{"cards":["8","8"],"actions":["split"],"stake":"10","net":"0"}', "needs \"split\""),
-    ('{"cards":["8","3"],"actions":["fly"],"stake":"10","net":"0"}', "unknown action 'fly'"),
-    ('{"cards":["8","8"],"actions":["split"],"split":[{"cards":["8","3"],"stake":"10","net":"0"}]}',
-     "two hands"),
-    ('{"cards":["8"],"stake":"10","net":"0"}', "two cards"),
-])
+@pytest.mark.parametrize(
+    "hand,what",
+    [
+        ('{"cards":["8","8"],"actions":["split"],"stake":"10","net":"0"}', 'needs "split"'),
+        ('{"cards":["8","3"],"actions":["fly"],"stake":"10","net":"0"}', "unknown action 'fly'"),
+        ('{"cards":["8","8"],"actions":["split"],"split":[{"cards":["8","3"],"stake":"10","net":"0"}]}', "two hands"),
+        ('{"cards":["8"],"stake":"10","net":"0"}', "two cards"),
+    ],
+)
 def test_bad_blackjack_hands_are_errors(tmp_path, capsys, hand, what):
     path = tmp_path / "bad.jsonl"
-    path.write_text(f'{BJ_HEADER}\n{{"shoe":1,"banker":["7","10"],"hand":{hand},'
-                    f'"wagers":[{{"on":"initial","stake":"10","net":"0"}}]}}\n')
+    path.write_text(
+        f'{BJ_HEADER}\n{{"shoe":1,"banker":["7","10"],"hand":{hand},'
+        f'"wagers":[{{"on":"initial","stake":"10","net":"0"}}]}}\n'
+    )
     code, _, err = _run(["verify", "blackjack", str(path)], capsys)
     assert code == 2 and "line 2:" in err and what in err, err
 
@@ -203,8 +282,12 @@ def test_bad_blackjack_hands_are_errors(tmp_path, capsys, hand, what):
 def test_bad_options_are_errors(tmp_path, capsys):
     path = tmp_path / "ok.jsonl"
     path.write_text(f"{HEADER}\n{GOOD}\n")
-    for argv, what in [(["--alpha", "2"], "--alpha"), (["--strategy", "basic"], "no player decision"),
-                       (["--format", "csv"], "text or json"), (["--show", "-1"], "--show")]:
+    for argv, what in [
+        (["--alpha", "2"], "--alpha"),
+        (["--strategy", "basic"], "no player decision"),
+        (["--format", "csv"], "text or json"),
+        (["--show", "-1"], "--show"),
+    ]:
         code, _, err = _run(["verify", "punto-banco", str(path), *argv], capsys)
         assert code == 2 and what in err, err
     code, _, err = _run(["verify", "no-such-game", str(path)], capsys)
@@ -241,15 +324,16 @@ def test_command_line_overrides_the_header_and_says_so(tmp_path):
 @pytest.mark.slow
 def test_memory_stays_bounded_and_ctrl_c_prints_the_partial_report(tmp_path):
     """A log 10 times longer takes no more memory (well under 300 MB); SIGINT gives a partial report, exit 130."""
-    line = ('{"shoe":%d,"player":["9","K"],"banker":["3","4"],'
-            '"wagers":[{"on":"banker","stake":"10","net":"-10"}]}\n')
+    line = '{"shoe":%d,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"10","net":"-10"}]}\n'
     small, big = tmp_path / "small.jsonl", tmp_path / "big.jsonl"
     small.write_text(HEADER + "\n" + "".join(line % i for i in range(10_000)))
     big.write_text(HEADER + "\n" + "".join(line % i for i in range(100_000)))
     # the peak resident size of this process alone: /proc's VmHWM (ru_maxrss carries the parent's peak over exec)
-    probe = ("import sys; from oddscalc.verify import verify; r = verify(sys.argv[1], 'punto-banco'); "
-             "hwm = [x for x in open('/proc/self/status') if x.startswith('VmHWM')][0].split()[1]; "
-             "print(r.rounds, hwm)")
+    probe = (
+        "import sys; from oddscalc.verify import verify; r = verify(sys.argv[1], 'punto-banco'); "
+        "hwm = [x for x in open('/proc/self/status') if x.startswith('VmHWM')][0].split()[1]; "
+        "print(r.rounds, hwm)"
+    )
     peaks = []
     for path in (small, big):
         out = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True, check=True)
@@ -259,9 +343,13 @@ def test_memory_stays_bounded_and_ctrl_c_prints_the_partial_report(tmp_path):
     # Ctrl-C mid-log: the log comes through a pipe kept open, so the run cannot end before the signal. The
     # child gets SIGINT's default disposition (a test run in the background inherits it ignored), and the feed
     # is bounded (2,000,000 rounds), so a signal not acted on fails the test instead of hanging it.
-    proc = subprocess.Popen([sys.executable, "-m", "oddscalc", "verify", "punto-banco", "/dev/stdin"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "oddscalc", "verify", "punto-banco", "/dev/stdin"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     written = threading.Event()
 
     def feed():
@@ -294,15 +382,19 @@ def test_memory_stays_bounded_and_ctrl_c_prints_the_partial_report(tmp_path):
 def test_a_log_read_from_a_pipe_is_judged_whole(tmp_path):
     """A log through a pipe (no size, no position: `zcat log.gz | oddscalc verify GAME /dev/stdin`) is read to
     its end and judged exactly as the same log from a file, well past the lines between progress updates."""
-    line = ('{"shoe":%d,"player":["9","K"],"banker":["3","4"],'
-            '"wagers":[{"on":"banker","stake":"10","net":"-10"}]}\n')
+    line = '{"shoe":%d,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"10","net":"-10"}]}\n'
     text = HEADER + "\n" + "".join(line % i for i in range(20_000))
     path = tmp_path / "log.jsonl"
     path.write_text(text)
-    from_file = subprocess.run([sys.executable, "-m", "oddscalc", "verify", "punto-banco", str(path)],
-                               capture_output=True, text=True)
-    piped = subprocess.run([sys.executable, "-m", "oddscalc", "verify", "punto-banco", "/dev/stdin"],
-                           input=text, capture_output=True, text=True)
+    from_file = subprocess.run(
+        [sys.executable, "-m", "oddscalc", "verify", "punto-banco", str(path)], capture_output=True, text=True
+    )
+    piped = subprocess.run(
+        [sys.executable, "-m", "oddscalc", "verify", "punto-banco", "/dev/stdin"],
+        input=text,
+        capture_output=True,
+        text=True,
+    )
     assert piped.returncode == from_file.returncode and piped.returncode in (0, 1), piped.stderr
     assert "20,000 round(s)" in piped.stdout
     assert piped.stdout.replace("/dev/stdin", str(path)) == from_file.stdout
@@ -311,7 +403,6 @@ def test_a_log_read_from_a_pipe_is_judged_whole(tmp_path):
 def test_log_errors_carry_the_line_number():
     err = LogError(7, "bad")
     assert str(err) == "line 7: bad" and err.line == 7
-
 
 
 def test_a_chi_square_test_the_sample_cannot_support_says_why():

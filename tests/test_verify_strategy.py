@@ -9,6 +9,7 @@ import json
 from fractions import Fraction as F
 
 import pytest
+from verify_logs import first, rounds_of, write_log
 
 from oddscalc import api
 from oddscalc.cli.main import main
@@ -16,7 +17,6 @@ from oddscalc.sim import baccarat as sim_bac
 from oddscalc.sim import blackjack as sim_bj
 from oddscalc.verify import verify
 from oddscalc.verify.report import STRATEGY
-from verify_logs import first, rounds_of, write_log
 
 BJ = {"A": 1, **{str(v): v for v in range(2, 11)}, "J": 10, "Q": 10, "K": 10}
 
@@ -29,8 +29,9 @@ def _cli_json(argv, capsys):
     return json.loads(out)
 
 
-@pytest.mark.parametrize("version,rules", [("1994", {}), ("2002", {"soft17": "hit"}),
-                                           ("2007", {"soft17": "hit", "decks": "4"})])
+@pytest.mark.parametrize(
+    "version,rules", [("1994", {}), ("2002", {"soft17": "hit"}), ("2007", {"soft17": "hit", "decks": "4"})]
+)
 def test_reference_blackjack_log_follows_basic_strategy(tmp_path, version, rules):
     path = tmp_path / "bj.jsonl"
     write_log(path, "blackjack", "initial", 1500, 31, version, {"strategy": "basic", **rules})
@@ -51,6 +52,7 @@ def _stands_on_16_against_tens(tmp_path, rounds: int, seed: int):
     def play(_, rng, record=None):
         shoe.reset()
         return sim_bj.play_round(table, lambda: shoe.draw(rng), record)
+
     path = tmp_path / "bj16.jsonl"
     write_log(path, "blackjack", "initial", rounds, seed, version, wanted, play)
     return path
@@ -65,15 +67,21 @@ def test_standing_on_16_against_a_ten_departs_from_basic_at_the_engines_exact_co
 
     def two_card_16_v_ten(rec):
         cards = rec["hand"]["cards"]
-        return (BJ[rec["banker"][0]] == 10 and "split" not in rec["hand"] and sum(BJ[c] for c in cards[:2]) == 16
-                and "A" not in cards[:2])
+        return (
+            BJ[rec["banker"][0]] == 10
+            and "split" not in rec["hand"]
+            and sum(BJ[c] for c in cards[:2]) == 16
+            and "A" not in cards[:2]
+        )
+
     line = next(n for n, rec in rounds_of(path) if two_card_16_v_ten(rec))
     f = first(report, STRATEGY)
     assert f.line <= line  # a later 16 (three cards or more) may come first
     rec = dict(rounds_of(path))[f.line]
     hand = f.did.split("(")[1].split(")")[0]
-    data = _cli_json(["blackjack", "hand", f"{hand} vs {rec['banker'][0]}", "--version", "1994", "--format",
-                      "json"], capsys)
+    data = _cli_json(
+        ["blackjack", "hand", f"{hand} vs {rec['banker'][0]}", "--version", "1994", "--format", "json"], capsys
+    )
     values = {a: F(v["exact"]) for a, v in data["actions"].items()}
     assert f.cost == (values["hit"] - values["stand"]) * 10 > 0
 
@@ -101,8 +109,10 @@ def test_optimal_costs_are_never_negative_and_match_the_hand_query(tmp_path, cap
 def test_a_chart_file_as_the_strategy(tmp_path):
     resolved, _ = api.resolved_rules("blackjack", "1994", {"strategy": "basic"}, custom=True)
     chart = api.decision_table("blackjack", "1994", "initial", resolved)
-    changed = {part: [[k, n, up, "stand" if (k, n, up) == ("hard", 16, 9) else a] for k, n, up, a in rows]
-               for part, rows in chart.items()}
+    changed = {
+        part: [[k, n, up, "stand" if (k, n, up) == ("hard", 16, 9) else a] for k, n, up, a in rows]
+        for part, rows in chart.items()
+    }
     changed["later"].append(["hard", 16, 9, "stand"])
     (tmp_path / "chart.json").write_text(json.dumps(changed))
     reference = tmp_path / "bj.jsonl"
@@ -110,8 +120,12 @@ def test_a_chart_file_as_the_strategy(tmp_path):
     report = verify(reference, "blackjack", strategy=str(tmp_path / "chart.json"), randomness=False)
     assert report.by_kind[STRATEGY] > 0
     assert all(f.rule.startswith("hard 16 against ") and "chose hit" in f.did for f in report.faults)
-    report = verify(_stands_on_16_against_tens(tmp_path, 1000, 43), "blackjack",
-                    strategy=str(tmp_path / "chart.json"), randomness=False)
+    report = verify(
+        _stands_on_16_against_tens(tmp_path, 1000, 43),
+        "blackjack",
+        strategy=str(tmp_path / "chart.json"),
+        randomness=False,
+    )
     assert report.clean, report.text()
     (tmp_path / "bad.json").write_text('{"two_card": [["hard", 16, 12, "stand"]], "later": [], "no_double": []}')
     with pytest.raises(ValueError, match="bad chart row"):
@@ -120,11 +134,12 @@ def test_a_chart_file_as_the_strategy(tmp_path):
 
 def test_three_card_poker_departures_follow_the_published_q64_rule(tmp_path, capsys):
     table = api.decision_table("three-card-poker", "2002", "ante-play")
-    always = {hand: "play" for hand in table}
+    always = dict.fromkeys(table, "play")
     from oddscalc.sim import poker as sim_poker
 
     def play(w, rng, record=None):
         return sim_poker.tcp_ante_play_round(w, rng, always, record=record)
+
     path = tmp_path / "tcp.jsonl"
     write_log(path, "three-card-poker", "ante-play", 600, 47, "2002", {}, play)
     report = verify(path, "three-card-poker", strategy="optimal", randomness=False)
@@ -133,10 +148,11 @@ def test_three_card_poker_departures_follow_the_published_q64_rule(tmp_path, cap
     def below_q64(cards):  # published optimal strategy (Wizard of Odds): play Q-6-4 or better
         ranks = sorted((rank[c[0]] for c in cards), reverse=True)
         flush = len({c[1] for c in cards}) == 1
-        straight = ranks[0] - ranks[2] == 2 and len(set(ranks)) == 3 or ranks == [14, 3, 2]
+        straight = (ranks[0] - ranks[2] == 2 and len(set(ranks)) == 3) or ranks == [14, 3, 2]
         if flush or straight or len(set(ranks)) < 3:
             return False
         return ranks < [12, 6, 4]
+
     expected = [n for n, rec in rounds_of(path) if below_q64(rec["player"])]
     got = [f.line for f in report.faults if f.kind == STRATEGY]
     assert got == expected and got
@@ -151,6 +167,7 @@ def test_super_pan_9_player_standing_on_5_departs(tmp_path):
 
     def play(w, rng, record=None):
         return sim_bac.super_pan_9_round(w, rng, shoe, lambda c: sum(c) % 10 <= 4, labels, record)
+
     path = tmp_path / "sp9.jsonl"
     write_log(path, "super-pan-9", "initial", 800, 53, "1994", {}, play)
     report = verify(path, "super-pan-9", strategy="optimal", randomness=False)
@@ -172,19 +189,37 @@ def test_casino_stud_player_raising_everything(tmp_path, capsys):
 
     def play(w, rng, record=None):
         return sim_poker.stud_round(w, rng, Always(), record=record)
+
     path = tmp_path / "csp.jsonl"
     write_log(path, "casino-stud-poker", "ante", 150, 59, "1994", {}, play)
     report = verify(path, "casino-stud-poker", strategy="optimal", randomness=False)
     faults = [f for f in report.faults if f.kind == STRATEGY]
     # every hand without a pair and without both an Ace and a King is folded by the optimal strategy
-    plain = [n for n, rec in rounds_of(path)
-             if len({c[0] for c in rec["player"]}) == 5 and not {"A", "K"} <= {c[0] for c in rec["player"]}
-             and len({c[1] for c in rec["player"]}) > 1 and not _straight(rec["player"])]
+    plain = [
+        n
+        for n, rec in rounds_of(path)
+        if len({c[0] for c in rec["player"]}) == 5
+        and not {"A", "K"} <= {c[0] for c in rec["player"]}
+        and len({c[1] for c in rec["player"]}) > 1
+        and not _straight(rec["player"])
+    ]
     assert set(plain) <= {f.line for f in faults}
     f = faults[0]
     rec = dict(rounds_of(path))[f.line]
-    data = _cli_json(["poker-hand", "casino-stud-poker", " ".join(rec["player"]), "--up", rec["banker"][4],
-                      "--version", "1994", "--format", "json"], capsys)
+    data = _cli_json(
+        [
+            "poker-hand",
+            "casino-stud-poker",
+            " ".join(rec["player"]),
+            "--up",
+            rec["banker"][4],
+            "--version",
+            "1994",
+            "--format",
+            "json",
+        ],
+        capsys,
+    )
     assert f.cost == (F(-1) - F(data["ev_raise"])) * 10 > 0
 
 
@@ -202,13 +237,24 @@ def test_cdp_judges_the_second_split_hand_with_the_first_hands_cards_gone(tmp_pa
     from oddscalc.games.blackjack.query import query_hand
     from oddscalc.games.blackjack.rules import rule_set
     from oddscalc.sim.roundlog import round_log
+
     wanted = {"decks": "1", "max_hands": "2", "post_split": post_split}
     resolved, _ = api.resolved_rules("blackjack", "2007", wanted, custom=False)
     path = tmp_path / "cdp.jsonl"
-    rec = {"shoe": 1, "cut": 40, "banker": ["10", "7"], "hand": {"cards": ["8", "8"], "actions": ["split"], "split": [
-        {"cards": ["8", "7", "7"], "actions": ["hit"], "stake": "10", "net": "-10"},
-        {"cards": ["8", "3", "9"], "actions": ["hit"], "stake": "10", "net": "10"}]},
-        "wagers": [{"on": "initial", "stake": "10", "net": "0"}]}
+    rec = {
+        "shoe": 1,
+        "cut": 40,
+        "banker": ["10", "7"],
+        "hand": {
+            "cards": ["8", "8"],
+            "actions": ["split"],
+            "split": [
+                {"cards": ["8", "7", "7"], "actions": ["hit"], "stake": "10", "net": "-10"},
+                {"cards": ["8", "3", "9"], "actions": ["hit"], "stake": "10", "net": "10"},
+            ],
+        },
+        "wagers": [{"on": "initial", "stake": "10", "net": "0"}],
+    }
     with round_log(path, "blackjack", "2007", resolved, None, {"simulator": "test", "seed": 0}) as log:
         log(rec)
     report = verify(path, "blackjack", strategy="optimal", randomness=False)
@@ -217,6 +263,7 @@ def test_cdp_judges_the_second_split_hand_with_the_first_hands_cards_gone(tmp_pa
 
     def values(removed):
         return dict(query_hand(rules, ["8", "3"], "10", removed).actions)
+
     seen, alone = values(["8", "7", "7"]), values(["8"])
     assert seen["double"] > seen["hit"] >= seen["stand"] and alone["hit"] > alone["double"]  # the case is as stated
     if post_split == "cdp":

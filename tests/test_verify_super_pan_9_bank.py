@@ -13,6 +13,8 @@ from fractions import Fraction as F
 
 import jsonschema
 import pytest
+from test_verify import SCHEMA
+from verify_logs import first, rounds_of, write_log
 
 from oddscalc import api
 from oddscalc.cli.main import main
@@ -21,8 +23,6 @@ from oddscalc.sim import simulators
 from oddscalc.sim.roundlog import STAKE, amount_text
 from oddscalc.verify import verify
 from oddscalc.verify.report import ILLEGAL, MISPAID
-from test_verify import SCHEMA
-from verify_logs import first, rounds_of, write_log
 
 POINT = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "J": 0, "Q": 0, "K": 0}
 LEVY = "SI 1994/2899 reg 10(1)"
@@ -63,18 +63,20 @@ CLEAN = [
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("wager,rules", CLEAN, ids=[f"{w}-" + "-".join(f"{k}{v}" for k, v in r.items())
-                                                     for w, r in CLEAN])
+@pytest.mark.parametrize(
+    "wager,rules", CLEAN, ids=[f"{w}-" + "-".join(f"{k}{v}" for k, v in r.items()) for w, r in CLEAN]
+)
 def test_reference_logs_verify_clean(tmp_path, wager, rules):
     path = tmp_path / "sp9.jsonl"
     rounds = 1000
-    resolved, counts = write_log(path, "super-pan-9", wager, rounds, seed=21, version="1994", rules=rules)
+    _resolved, counts = write_log(path, "super-pan-9", wager, rounds, seed=21, version="1994", rules=rules)
     report = verify(path, "super-pan-9")
     assert report.rounds == rounds and report.clean, report.text()
     hands = int(rules["hands"])
     own = rules.get("house-hand", "own") == "own" and F(rules.get("house-wager", "0")) > 0
-    validator = jsonschema.Draft202012Validator({**{k: v for k, v in SCHEMA.items() if k != "anyOf"},
-                                                 "$ref": "#/$defs/round-super-pan-9"})
+    validator = jsonschema.Draft202012Validator(
+        {**{k: v for k, v in SCHEMA.items() if k != "anyOf"}, "$ref": "#/$defs/round-super-pan-9"}
+    )
     returned = F(0)
     for _, rec in rounds_of(path):
         validator.validate(rec)
@@ -83,23 +85,28 @@ def test_reference_logs_verify_clean(tmp_path, wager, rules):
         assert F(rec["levy"]) == due  # the simulator's levy is this file's reading of reg 10(1), round by round
         (bank,) = rec["wagers"]
         assert F(bank["net"]) == won - paid - due and F(bank["stake"]) == sum(
-            F(w["stake"]) for h in rec["hands"] for w in h["wagers"])
+            F(w["stake"]) for h in rec["hands"] for w in h["wagers"]
+        )
         b = point(rec["banker"])
         for hand in rec["hands"]:
             p = point(hand["cards"])
             for w in hand["wagers"]:
                 assert F(w["net"]) == F(w["stake"]) * ((p > b) - (b > p))
         # what the simulator counted: the bank per unit wagered against it, or the second hand's player's result
-        returned += (F(bank["net"]) / F(bank["stake"]) if wager == "player-banker" else
-                     F(rec["hands"][1]["wagers"][0]["net"]) / STAKE)
+        returned += (
+            F(bank["net"]) / F(bank["stake"])
+            if wager == "player-banker"
+            else F(rec["hands"][1]["wagers"][0]["net"]) / STAKE
+        )
     assert returned == sum(r * n for r, n in counts.items())
 
 
 @pytest.mark.parametrize("rules", [{"hands": "2"}, {"hands": "7", "house-wager": "1/2", "house-hand": "shared"}])
 def test_logging_leaves_the_draws_unchanged(tmp_path, rules):
     """The seeded simulation counts the same with and without a log (the log names the cards it drew)."""
-    resolved, logged = write_log(tmp_path / "x.jsonl", "super-pan-9", "player-banker", 400, seed=5, version="1994",
-                                 rules=rules)
+    resolved, logged = write_log(
+        tmp_path / "x.jsonl", "super-pan-9", "player-banker", 400, seed=5, version="1994", rules=rules
+    )
     table = api.decision_table("super-pan-9", "1994", "player-banker", resolved)
     w = {x.key: x for x in api.wagers("super-pan-9", "1994")}["player-banker"]
     assert simulators.simulate("super-pan-9", w, 400, 5, rules=resolved, table=table) == logged
@@ -117,6 +124,7 @@ def _reference(wager: str, rules: dict, change):
         if record is not None:
             change(record)
         return result
+
     return play
 
 
@@ -139,6 +147,7 @@ def _first_line(path, test) -> int:
 def test_levy_per_hand_instead_of_on_the_net(tmp_path):
     def per_hand(record):  # 5% of every wager the bank won, whatever it paid out
         _relevy(record, account(record)[0] / 20)
+
     path, report = _planted(tmp_path, {"hands": "3"}, per_hand, 300, 31)
     lines = dict(rounds_of(path))
     fault = first(report)
@@ -147,11 +156,13 @@ def test_levy_per_hand_instead_of_on_the_net(tmp_path):
     assert fault.kind == MISPAID and fault.citation == LEVY
     assert fault.rule == ("levy on the net" if won > paid else "levy without net winnings")
     # where the bank won on balance but paid some hands, the levy is 5% of the net, not of what it won
-    net = [f for f in report.faults if f.rule == "levy on the net"][0]
+    net = next(f for f in report.faults if f.rule == "levy on the net")
     assert net.line == _first_line(path, lambda rec: account(rec)[0] > account(rec)[1] > 0)
     won, paid, due = account(lines[net.line])
-    assert f"{amount_text(won)} - {amount_text(paid)} = {amount_text(won - paid)}: a levy of {amount_text(due)}" \
-        in net.law and f"a levy of {amount_text(won / 20)}" in net.did
+    assert (
+        f"{amount_text(won)} - {amount_text(paid)} = {amount_text(won - paid)}: a levy of {amount_text(due)}" in net.law
+        and f"a levy of {amount_text(won / 20)}" in net.did
+    )
     assert {f.rule for f in report.faults} == {"levy on the net", "levy without net winnings"}
 
 
@@ -159,6 +170,7 @@ def test_levy_on_a_round_the_bank_lost(tmp_path):
     def on_the_loss(record):  # 5% of the bank's net, won or lost
         won, paid, _ = account(record)
         _relevy(record, abs(won - paid) / 20)
+
     path, report = _planted(tmp_path, {"hands": "2"}, on_the_loss, 300, 32)
     fault = first(report)
     assert fault.line == _first_line(path, lambda rec: account(rec)[0] < account(rec)[1])
@@ -173,11 +185,13 @@ def test_a_hand_paid_19_to_20_against_a_players_bank(tmp_path):
             for w in hand["wagers"]:
                 if F(w["net"]) > 0:
                     w["net"] = amount_text(F(w["net"]) * F(19, 20))
+
     path, report = _planted(tmp_path, {"hands": "7"}, house_odds, 100, 33, "initial-player-bank")
 
     def winner(rec):
         b = point(rec["banker"])
         return next((i for i, h in enumerate(rec["hands"]) if point(h["cards"]) > b), None)
+
     line = _first_line(path, lambda rec: winner(rec) is not None)
     fault = first(report)
     assert fault.line == line and fault.kind == MISPAID and fault.rule == "initial-player-bank wager"
@@ -190,6 +204,7 @@ def test_a_house_round_with_one_hand_labelled_a_players_bank(tmp_path):
     def mislabel(record):  # the House's bank, its rule and its odds, but called a player's on some rounds
         if record["player"][0] == "K":
             record["bank"] = "player"
+
     path, report = _planted(tmp_path, {}, mislabel, 200, 34, "initial")
     fault = first(report)
     assert fault.line == _first_line(path, lambda rec: rec["bank"] == "player")
@@ -212,55 +227,130 @@ def _w(on, stake, net, by=None) -> dict:
 
 
 IPB = "initial-player-bank"
-A = _hand(["2", "2", "K"], _w(IPB, "10", "-10"))        # 4 against the bank's 6: the bank wins
-B = _hand(["3", "4", "K"], _w(IPB, "10", "10"))         # 7: the hand wins
-C = _hand(["3", "3", "K"], _w(IPB, "10", "0"))          # 6: void
+A = _hand(["2", "2", "K"], _w(IPB, "10", "-10"))  # 4 against the bank's 6: the bank wins
+B = _hand(["3", "4", "K"], _w(IPB, "10", "10"))  # 7: the hand wins
+C = _hand(["3", "3", "K"], _w(IPB, "10", "0"))  # 6: void
 BANK = {"on": "player-banker", "stake": "30", "net": "0"}
 HAND_WRITTEN = [
     # a player's bank may stand on 6 or draw on 6 (reg 9(2)(h)); a hand may draw on 6 (reg 9(2)(f)); the tie wager
     # is against the House at 7 to 1 (reg 9(10)); won 10, paid 10: no levy
-    (_line(hands=[A, B, _hand(["3", "3", "K", "K"], _w(IPB, "10", "0"), _w("tie", "5", "35"))], levy="0",
-           wagers=[BANK]), []),
+    (
+        _line(
+            hands=[A, B, _hand(["3", "3", "K", "K"], _w(IPB, "10", "0"), _w("tie", "5", "35"))], levy="0", wagers=[BANK]
+        ),
+        [],
+    ),
     (_line(hands=[A, B], banker=["4", "2", "K", "J"], levy="0", wagers=[{**BANK, "stake": "20"}]), []),
     # two hands lost: net 20, levy 1 (or none, which the House may choose: a note)
     (_line(hands=[A, A], levy="1", wagers=[{**BANK, "stake": "20", "net": "19"}]), []),
     (_line(hands=[A, A], levy="0", wagers=[{**BANK, "stake": "20", "net": "20"}]), []),
     (_line(hands=[A, A], levy="2", wagers=[{**BANK, "stake": "20", "net": "18"}]), [(MISPAID, "levy on the net")]),
     # the bank's own side settled without the levy charged; a levy on a House bank
-    (_line(hands=[A, A], levy="1", wagers=[{**BANK, "stake": "20", "net": "20"}]),
-     [(MISPAID, "player-banker wager")]),
-    (_line(bank="house", hands=[_hand(["2", "2", "K"], _w("initial", "10", "-10")), _hand(
-        ["3", "4", "K"], _w("initial", "10", "9.5"))], levy="0.5"), [(MISPAID, "levy on the House's bank")]),
+    (_line(hands=[A, A], levy="1", wagers=[{**BANK, "stake": "20", "net": "20"}]), [(MISPAID, "player-banker wager")]),
+    (
+        _line(
+            bank="house",
+            hands=[
+                _hand(["2", "2", "K"], _w("initial", "10", "-10")),
+                _hand(["3", "4", "K"], _w("initial", "10", "9.5")),
+            ],
+            levy="0.5",
+        ),
+        [(MISPAID, "levy on the House's bank")],
+    ),
     # the House as banker must draw on 5 (reg 9(2)(g)); its 19 to 20 wagers; a 1 to 1 wager needs a player's bank
-    (_line(bank="house", banker=["2", "3", "K"], hands=[_hand(["2", "2", "K"], _w("initial", "10", "-10")), _hand(
-        ["3", "4", "K"], _w("initial", "10", "9.5"))]), [(ILLEGAL, "the House's fourth card")]),
-    (_line(bank="house", hands=[_hand(["2", "2", "K"], _w(IPB, "10", "-10")), _hand(
-        ["3", "4", "K"], _w("initial", "10", "9.5"))]), [(ILLEGAL, "initial-player-bank: the bank")]),
+    (
+        _line(
+            bank="house",
+            banker=["2", "3", "K"],
+            hands=[
+                _hand(["2", "2", "K"], _w("initial", "10", "-10")),
+                _hand(["3", "4", "K"], _w("initial", "10", "9.5")),
+            ],
+        ),
+        [(ILLEGAL, "the House's fourth card")],
+    ),
+    (
+        _line(
+            bank="house",
+            hands=[_hand(["2", "2", "K"], _w(IPB, "10", "-10")), _hand(["3", "4", "K"], _w("initial", "10", "9.5"))],
+        ),
+        [(ILLEGAL, "initial-player-bank: the bank")],
+    ),
     # the House's wager (reg 9(11)): on its own hand, settled 1 to 1, counted in the levy; only when the players'
     # wagers fall short of the bank's stake; only against a player's bank; one wager; an initial wager
-    (_line(hands=[A, A, _hand(["3", "4", "K"], _w(IPB, "5", "5", "house"))], bank_stake="25", levy="0.75",
-           wagers=[{**BANK, "stake": "25", "net": "14.25"}]), []),
-    (_line(hands=[A, A, _hand(["3", "4", "K"], _w(IPB, "5", "5", "house"))], bank_stake="20", levy="0.75",
-           wagers=[{**BANK, "stake": "25", "net": "14.25"}]), [(ILLEGAL, "the House's wager")]),
-    (_line(bank="house", hands=[_hand(["2", "2", "K"], _w("initial", "10", "-10")),
-                                _hand(["2", "2", "K"], _w("initial", "10", "-10"), _w("initial", "5", "-5", "house"))]),
-     [(ILLEGAL, "the House's wager")]),
-    (_line(hands=[A, _hand(["2", "2", "K"], _w(IPB, "10", "-10"), _w(IPB, "5", "-5", "house"), _w(
-        IPB, "5", "-5", "house"))], levy="1.5", wagers=[{**BANK, "stake": "30", "net": "28.5"}]),
-     [(ILLEGAL, "the House's wager")]),
-    (_line(hands=[A, _hand(["2", "2", "K"], _w(IPB, "10", "-10"), _w("tie", "5", "-5", "house"))], levy="1",
-           wagers=[{**BANK, "stake": "20", "net": "19"}]), [(ILLEGAL, "the House's wager")]),
+    (
+        _line(
+            hands=[A, A, _hand(["3", "4", "K"], _w(IPB, "5", "5", "house"))],
+            bank_stake="25",
+            levy="0.75",
+            wagers=[{**BANK, "stake": "25", "net": "14.25"}],
+        ),
+        [],
+    ),
+    (
+        _line(
+            hands=[A, A, _hand(["3", "4", "K"], _w(IPB, "5", "5", "house"))],
+            bank_stake="20",
+            levy="0.75",
+            wagers=[{**BANK, "stake": "25", "net": "14.25"}],
+        ),
+        [(ILLEGAL, "the House's wager")],
+    ),
+    (
+        _line(
+            bank="house",
+            hands=[
+                _hand(["2", "2", "K"], _w("initial", "10", "-10")),
+                _hand(["2", "2", "K"], _w("initial", "10", "-10"), _w("initial", "5", "-5", "house")),
+            ],
+        ),
+        [(ILLEGAL, "the House's wager")],
+    ),
+    (
+        _line(
+            hands=[
+                A,
+                _hand(["2", "2", "K"], _w(IPB, "10", "-10"), _w(IPB, "5", "-5", "house"), _w(IPB, "5", "-5", "house")),
+            ],
+            levy="1.5",
+            wagers=[{**BANK, "stake": "30", "net": "28.5"}],
+        ),
+        [(ILLEGAL, "the House's wager")],
+    ),
+    (
+        _line(
+            hands=[A, _hand(["2", "2", "K"], _w(IPB, "10", "-10"), _w("tie", "5", "-5", "house"))],
+            levy="1",
+            wagers=[{**BANK, "stake": "20", "net": "19"}],
+        ),
+        [(ILLEGAL, "the House's wager")],
+    ),
     # reg 9(5): the House's own hand is not an opposing player: one player's wager leaves the bank to the House
-    (_line(hands=[A, _hand(["3", "4", "K"], _w(IPB, "10", "10", "house"))], levy="0", wagers=[{**BANK, "stake": "20"}]),
-     [(ILLEGAL, "the bank (one opposing player)")]),
+    (
+        _line(
+            hands=[A, _hand(["3", "4", "K"], _w(IPB, "10", "10", "house"))], levy="0", wagers=[{**BANK, "stake": "20"}]
+        ),
+        [(ILLEGAL, "the bank (one opposing player)")],
+    ),
     # reg 9(7): a hand dealt with no initial wager on it
-    (_line(hands=[A, B, _hand(["3", "3", "K"], _w("tie", "5", "35"))], levy="0", wagers=[{**BANK, "stake": "20"}]),
-     [(ILLEGAL, "initial wager")]),
+    (
+        _line(hands=[A, B, _hand(["3", "3", "K"], _w("tie", "5", "35"))], levy="0", wagers=[{**BANK, "stake": "20"}]),
+        [(ILLEGAL, "initial wager")],
+    ),
     # reg 9(9)(b): 1 to 1, void on equal points (reg 9(8))
-    (_line(hands=[A, _hand(["3", "4", "K"], _w(IPB, "10", "9.5"))], levy="0", wagers=[{**BANK, "stake": "20"}]),
-     [(MISPAID, "initial-player-bank wager")]),
-    (_line(hands=[A, _hand(["3", "3", "K"], _w(IPB, "10", "-10"))], levy="0.5",
-           wagers=[{**BANK, "stake": "20", "net": "9.5"}]), [(MISPAID, "initial-player-bank wager")]),
+    (
+        _line(hands=[A, _hand(["3", "4", "K"], _w(IPB, "10", "9.5"))], levy="0", wagers=[{**BANK, "stake": "20"}]),
+        [(MISPAID, "initial-player-bank wager")],
+    ),
+    (
+        _line(
+            hands=[A, _hand(["3", "3", "K"], _w(IPB, "10", "-10"))],
+            levy="0.5",
+            wagers=[{**BANK, "stake": "20", "net": "9.5"}],
+        ),
+        [(MISPAID, "initial-player-bank wager")],
+    ),
 ]
 
 
@@ -277,22 +367,36 @@ def test_the_houses_wager_is_settled_like_the_others(tmp_path):
     """Reg 9(11): the House's wager on its own hand wins 1 to 1 like any wager against a player's bank (here 5,
     not 19/20 of it), and counts in the bank's net: won 20, paid 5, levy 0.75."""
     path = tmp_path / "log.jsonl"
-    path.write_text('{"roundlog": 1, "game": "super-pan-9", "version": "1994"}\n' + _line(
-        hands=[A, A, _hand(["3", "4", "K"], _w(IPB, "5", "4.75", "house"))], bank_stake="25", levy="0.75",
-        wagers=[{**BANK, "stake": "25", "net": "14.25"}]) + "\n")
+    path.write_text(
+        '{"roundlog": 1, "game": "super-pan-9", "version": "1994"}\n'
+        + _line(
+            hands=[A, A, _hand(["3", "4", "K"], _w(IPB, "5", "4.75", "house"))],
+            bank_stake="25",
+            levy="0.75",
+            wagers=[{**BANK, "stake": "25", "net": "14.25"}],
+        )
+        + "\n"
+    )
     (fault,) = verify(path, "super-pan-9", randomness=False).faults
     assert fault.kind == MISPAID and fault.law.startswith("hand 3: the player wins 7 to 6: paid at 1 to 1 (net 5)")
-    assert fault.citation.startswith("SI 1994/2899 reg 9(9)(b)") and fault.citation.endswith("reg 9(11) (the House's "
-                                                                                             "wager)")
+    assert fault.citation.startswith("SI 1994/2899 reg 9(9)(b)") and fault.citation.endswith(
+        "reg 9(11) (the House's wager)"
+    )
 
 
 def test_strategy_costs_each_players_fourth_card(tmp_path):
     """With --strategy optimal every player's hand is judged (standing on 4 departs from drawing on 0-5); the
     House's own hand is the House's, not a player's, and is not."""
     path = tmp_path / "log.jsonl"
-    path.write_text('{"roundlog": 1, "game": "super-pan-9", "version": "1994"}\n' + _line(
-        hands=[A, B, A, _hand(["2", "2", "K"], _w(IPB, "5", "-5", "house"))], levy="0.75",
-        wagers=[{**BANK, "stake": "35", "net": "14.25"}]) + "\n")
+    path.write_text(
+        '{"roundlog": 1, "game": "super-pan-9", "version": "1994"}\n'
+        + _line(
+            hands=[A, B, A, _hand(["2", "2", "K"], _w(IPB, "5", "-5", "house"))],
+            levy="0.75",
+            wagers=[{**BANK, "stake": "35", "net": "14.25"}],
+        )
+        + "\n"
+    )
     report = verify(path, "super-pan-9", strategy="optimal", randomness=False)
     assert [(f.kind, f.rule) for f in report.faults] == [("strategy", "fourth card on 4")] * 2
     assert all(f.cost > 0 for f in report.faults) and report.strategy["decisions"] == 3
@@ -300,9 +404,13 @@ def test_strategy_costs_each_players_fourth_card(tmp_path):
 
 def test_no_levy_is_a_note_and_one_hand_needs_the_custom_rule_set(tmp_path):
     path = tmp_path / "log.jsonl"
-    path.write_text('{"roundlog": 1, "game": "super-pan-9", "version": "1994", "rules": {"hands": "1"}}\n'
-                    + _line(hands=[A], levy="0", wagers=[{**BANK, "stake": "10", "net": "10"}]) + "\n"
-                    + _line(hands=[A, A], levy="0", wagers=[{**BANK, "stake": "20", "net": "20"}]) + "\n")
+    path.write_text(
+        '{"roundlog": 1, "game": "super-pan-9", "version": "1994", "rules": {"hands": "1"}}\n'
+        + _line(hands=[A], levy="0", wagers=[{**BANK, "stake": "10", "net": "10"}])
+        + "\n"
+        + _line(hands=[A, A], levy="0", wagers=[{**BANK, "stake": "20", "net": "20"}])
+        + "\n"
+    )
     report = verify(path, "super-pan-9", randomness=False, custom=True)
     assert report.clean and any("it may" in n for n in report.notes) and any("hands=1" in n for n in report.notes)
 
@@ -311,25 +419,28 @@ def test_no_levy_is_a_note_and_one_hand_needs_the_custom_rule_set(tmp_path):
 GOOD = _line(hands=[A, B], levy="0", wagers=[{**BANK, "stake": "20"}])
 
 
-@pytest.mark.parametrize("bad,what", [
-    (_line(hands=[A, {"wagers": []}], levy="0"), "hand 2: missing field 'cards'"),
-    (_line(hands=[A, _hand(["3", "4"])], levy="0"), "hand 2: a Super Pan 9 hand holds 3 or 4 cards, not 2"),
-    (_line(hands=[A], levy="0"), '"hands" holds 1 hand(s); a round holds 2 to 7 opposing hands'),
-    (_line(hands=[A] * 8, levy="0"), '"hands" holds 8 hand(s)'),
-    (_line(hands=[A] * 9 + [_hand(["3", "4", "K"], _w(IPB, "5", "5", "house"))], levy="0"), '"hands" holds 10'),
-    (_line(hands={"1": A}, levy="0"), '"hands" must be a list'),
-    (_line(hands=[A, ["2", "2", "K"]], levy="0"), "hand 2: must be an object"),
-    (_line(hands=[A, {**B, "stake": "10"}], levy="0"), "hand 2: unknown field 'stake'"),
-    (_line(hands=[A, _hand(["3", "4", "K"], _w(IPB, "10", "10", "me"))], levy="0"), 'hand 2, wager 1: "by"'),
-    (_line(hands=[A, _hand(["3", "4", "K"], _w(IPB, "-10", "10"))], levy="0"), "hand 2, wager 1: stake"),
-    (_line(hands=[A, _hand(["3", "4", "Z"])], levy="0"), "hand 2: \"cards\": unknown card 'Z'"),
-    (_line(hands=[A, B]), "missing field 'levy'"),
-    (_line(hands=[A, B], levy="-1"), '"levy" -1 is negative'),
-    (_line(hands=[A, B], levy="0", wagers=[{**BANK, "stake": "30"}]), "player-banker's stake is everything"),
-    (_line(hands=[A, B], levy="0", wagers=[_w("tie", "5", "-5")]), "'tie' is a wager on one hand"),
-    (_line(hands=[A, B], levy="0", player=["2", "2", "K"]), 'either "player"'),
-    (_line(hands=[A, B], banker=["6", "K"], levy="0"), "the banker's hand holds 3 or 4 cards"),
-])
+@pytest.mark.parametrize(
+    "bad,what",
+    [
+        (_line(hands=[A, {"wagers": []}], levy="0"), "hand 2: missing field 'cards'"),
+        (_line(hands=[A, _hand(["3", "4"])], levy="0"), "hand 2: a Super Pan 9 hand holds 3 or 4 cards, not 2"),
+        (_line(hands=[A], levy="0"), '"hands" holds 1 hand(s); a round holds 2 to 7 opposing hands'),
+        (_line(hands=[A] * 8, levy="0"), '"hands" holds 8 hand(s)'),
+        (_line(hands=[A] * 9 + [_hand(["3", "4", "K"], _w(IPB, "5", "5", "house"))], levy="0"), '"hands" holds 10'),
+        (_line(hands={"1": A}, levy="0"), '"hands" must be a list'),
+        (_line(hands=[A, ["2", "2", "K"]], levy="0"), "hand 2: must be an object"),
+        (_line(hands=[A, {**B, "stake": "10"}], levy="0"), "hand 2: unknown field 'stake'"),
+        (_line(hands=[A, _hand(["3", "4", "K"], _w(IPB, "10", "10", "me"))], levy="0"), 'hand 2, wager 1: "by"'),
+        (_line(hands=[A, _hand(["3", "4", "K"], _w(IPB, "-10", "10"))], levy="0"), "hand 2, wager 1: stake"),
+        (_line(hands=[A, _hand(["3", "4", "Z"])], levy="0"), "hand 2: \"cards\": unknown card 'Z'"),
+        (_line(hands=[A, B]), "missing field 'levy'"),
+        (_line(hands=[A, B], levy="-1"), '"levy" -1 is negative'),
+        (_line(hands=[A, B], levy="0", wagers=[{**BANK, "stake": "30"}]), "player-banker's stake is everything"),
+        (_line(hands=[A, B], levy="0", wagers=[_w("tie", "5", "-5")]), "'tie' is a wager on one hand"),
+        (_line(hands=[A, B], levy="0", player=["2", "2", "K"]), 'either "player"'),
+        (_line(hands=[A, B], banker=["6", "K"], levy="0"), "the banker's hand holds 3 or 4 cards"),
+    ],
+)
 def test_bad_hands_lines_are_one_line_errors(tmp_path, capsys, bad, what):
     path = tmp_path / "bad.jsonl"
     good = GOOD.replace('"shoe": 1', '"shoe": 0')
@@ -345,8 +456,25 @@ def test_bad_hands_lines_are_one_line_errors(tmp_path, capsys, bad, what):
 def test_simulate_logs_a_players_bank_from_the_command_line(tmp_path, capsys):
     log = tmp_path / "bank.jsonl"
     with pytest.raises(SystemExit) as exc:
-        main(["simulate", "super-pan-9", "player-banker", "--version", "1994", "--rule", "hands=3", "--rule",
-              "house-wager=1", "--rounds", "200", "--seed", "4", "--log", str(log)])
+        main(
+            [
+                "simulate",
+                "super-pan-9",
+                "player-banker",
+                "--version",
+                "1994",
+                "--rule",
+                "hands=3",
+                "--rule",
+                "house-wager=1",
+                "--rounds",
+                "200",
+                "--seed",
+                "4",
+                "--log",
+                str(log),
+            ]
+        )
     assert exc.value.code in (0, None)
     capsys.readouterr()
     with pytest.raises(SystemExit) as exc:

@@ -11,9 +11,20 @@ from oddscalc.sim import simulators
 from oddscalc.sim.roundlog import round_log
 
 
-def write_log(path: Path, game: str, wager: str, rounds: int, seed: int, version: str | None = None,
-              rules: dict | None = None, play=None, header_rules: dict | None = None, pay: dict | None = None,
-              wager_pay: dict | None = None, table_rules: dict | None = None):
+def write_log(
+    path: Path,
+    game: str,
+    wager: str,
+    rounds: int,
+    seed: int,
+    version: str | None = None,
+    rules: dict | None = None,
+    play=None,
+    header_rules: dict | None = None,
+    pay: dict | None = None,
+    wager_pay: dict | None = None,
+    table_rules: dict | None = None,
+):
     """Simulate `rounds` rounds of `wager` into a round log at `path`; `play` replaces the reference round
     function (a deliberately wrong simulator); `header_rules` / `pay` are what the header claims, `wager_pay`
     the odds the simulator really pays; `table_rules`, if given, the rule set whose decision table the player
@@ -22,11 +33,20 @@ def write_log(path: Path, game: str, wager: str, rounds: int, seed: int, version
     version = version or default_version(game)
     resolved, _ = api.resolved_rules(game, version, rules or {}, custom=True)
     w = {x.key: x for x in api.wagers(game, version, wager_pay)}[wager]
-    chart_rules = api.resolved_rules(game, version, table_rules, custom=True)[0] if table_rules is not None else resolved
-    table = (api.decision_table(game, version, wager, chart_rules, custom=True)
-             if game in simulators.NEEDS_TABLE else None)
-    with round_log(path, game, version, header_rules if header_rules is not None else resolved, pay,
-                   {"simulator": "test", "seed": seed}) as log:
+    chart_rules = (
+        api.resolved_rules(game, version, table_rules, custom=True)[0] if table_rules is not None else resolved
+    )
+    table = (
+        api.decision_table(game, version, wager, chart_rules, custom=True) if game in simulators.NEEDS_TABLE else None
+    )
+    with round_log(
+        path,
+        game,
+        version,
+        header_rules if header_rules is not None else resolved,
+        pay,
+        {"simulator": "test", "seed": seed},
+    ) as log:
         counts = simulators.simulate(game, w, rounds, seed, rules=resolved, table=table, play=play, log=log)
     return resolved, counts
 

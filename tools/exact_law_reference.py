@@ -15,9 +15,9 @@ defaults to tests/data/blackjack-exact-law-2007-6packs.json. Progress on stderr.
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,18 +31,28 @@ def reference(progress=None) -> dict:
     from oddscalc import api
     from oddscalc.games.blackjack.analysis import game_summary
     from oddscalc.games.blackjack.rules import rule_set
+
     rules, _ = api.resolved_rules("blackjack", VERSION)
     s = game_summary(rule_set(rules), progress, budget=None)
     for name, law in s["laws"].items():
         if Fraction(law["lumped"]) or law["lumped_distribution"]:
             raise AssertionError(f"the {name} law lumps rounds with no budget")
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                            text=True).stdout.strip()
-    return {"what": "the exact law of one round's net result, nothing lumped (oddscalc blackjack game "
-                    f"--version {VERSION} --law-budget none), the version's default rules",
-            "version": VERSION, "rules": rules, "computed_at": commit, "ev": s["ev"], "td_ev": s["td_ev"],
-            "laws": {name: {"distribution": law["distribution"], "events": law["events"], "stake": law["stake"]}
-                     for name, law in s["laws"].items()}}
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    return {
+        "what": "the exact law of one round's net result, nothing lumped (oddscalc blackjack game "
+        f"--version {VERSION} --law-budget none), the version's default rules",
+        "version": VERSION,
+        "rules": rules,
+        "computed_at": commit,
+        "ev": s["ev"],
+        "td_ev": s["td_ev"],
+        "laws": {
+            name: {"distribution": law["distribution"], "events": law["events"], "stake": law["stake"]}
+            for name, law in s["laws"].items()
+        },
+    }
 
 
 def main(argv: list[str]) -> int:
@@ -62,6 +72,7 @@ def main(argv: list[str]) -> int:
         print(f"exact_law_reference: cannot write OUT {str(out)[:80]!r}: {exc.strerror}", file=sys.stderr)
         return 2
     from oddscalc.core.progress import StderrBar
+
     data = reference(StderrBar())
     out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     print(f"wrote {out}")

@@ -10,10 +10,10 @@ from __future__ import annotations
 import click
 
 from oddscalc import api
+from oddscalc.analysis import GameAnalysis
 from oddscalc.cli.common import check_format, default_version, emit, fail, format_option
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.progress import StderrBar
-from oddscalc.analysis import GameAnalysis
 from oddscalc.report import serialize, text
 from oddscalc.report.exact import fraction_text
 
@@ -26,17 +26,28 @@ REMOVED_EXAMPLES = {"punto-banco": "9,9,8,8,0,0", "super-pan-9": "6,6,5,0,K,A"}
 
 def _options(decks_help: str, game: str):
     def wrap(fn):
-        for decorator in reversed((
-            click.option("--decks", default=None, help=decks_help),
-            click.option("--removed", default="none", metavar="CARDS",
-                         help=f"Cards already dealt, comma-separated (e.g. {REMOVED_EXAMPLES[game]})."),
-            click.option("--version", "version", default=None,
-                         help="Regulation version (default: newest permitting the game)."),
-            click.option("--custom", is_flag=True, help="Allow a shoe the version does not permit."),
-            format_option,
-        )):
+        for decorator in reversed(
+            (
+                click.option("--decks", default=None, help=decks_help),
+                click.option(
+                    "--removed",
+                    default="none",
+                    metavar="CARDS",
+                    help=f"Cards already dealt, comma-separated (e.g. {REMOVED_EXAMPLES[game]}).",
+                ),
+                click.option(
+                    "--version",
+                    "version",
+                    default=None,
+                    help="Regulation version (default: newest permitting the game).",
+                ),
+                click.option("--custom", is_flag=True, help="Allow a shoe the version does not permit."),
+                format_option,
+            )
+        ):
             fn = decorator(fn)
         return fn
+
     return wrap
 
 
@@ -65,8 +76,10 @@ def _query_text(a: GameAnalysis) -> str:
     for r in a.results:
         d = r.distribution
         flag = "  POSITIVE" if d.mean > 0 else ""
-        lines.append(f"  {r.wager.key:22} {text._payouts(r):16} {_pct(d.p_win):>9} {_pct(d.p_push):>9} "
-                     f"{_pct(d.mean):>12}  {fraction_text(d.mean)}{flag}")
+        lines.append(
+            f"  {r.wager.key:22} {text._payouts(r):16} {_pct(d.p_win):>9} {_pct(d.p_push):>9} "
+            f"{_pct(d.mean):>12}  {fraction_text(d.mean)}{flag}"
+        )
     positive = [r.wager.key for r in a.results if r.distribution.mean > 0]
     lines += ["", "positive for the player: " + (", ".join(positive) if positive else "none")]
     summary = next((x for x in a.extras if "by three-card point" in x.title), None)

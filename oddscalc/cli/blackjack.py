@@ -19,7 +19,7 @@ from oddscalc.report.blackjack import charts_markdown, charts_page
 from oddscalc.report.exact import exact
 from oddscalc.report.text import _csv
 
-__all__ = ["commands", "blackjack"]
+__all__ = ["blackjack", "commands"]
 
 _FLAGS = (
     ("decks", "--decks", "packs in the shoe, 1-8"),
@@ -52,8 +52,9 @@ def rule_flags(fn=None, *, formats: tuple[str, ...] = ("text", "json", "csv")):
     return fn
 
 
-def resolve(version, rule, custom, fmt, flags, formats: tuple[str, ...] = ("text", "json", "csv")
-            ) -> tuple[str, dict[str, str], bool]:
+def resolve(
+    version, rule, custom, fmt, flags, formats: tuple[str, ...] = ("text", "json", "csv")
+) -> tuple[str, dict[str, str], bool]:
     """(version, resolved rule strings, is_custom); refuses rule values the version does not permit."""
     check_format(fmt, formats)
     try:
@@ -96,12 +97,19 @@ def hand_cmd(words, removed, fmt, custom, version, rule, **flags) -> None:
         q = api.blackjack_hand(rules, before, after, removed)
     except ValueError as exc:
         _fail(str(exc))
-    data = {"version": version, "rules": rules, "custom": outside, "hand": list(q.hand), "up": q.up,
-            "cards_left": q.cards_left, "best": q.best,
-            "conditional_on_no_banker_blackjack": q.conditional_on_no_banker_bj,
-            "actions": {a: {"exact": ftext(v), "percent": pct(v)} for a, v in q.actions},
-            "split_hand_limit": q.split_limit or None,
-            "insurance": None if q.insurance is None else {"exact": ftext(q.insurance), "percent": pct(q.insurance)}}
+    data = {
+        "version": version,
+        "rules": rules,
+        "custom": outside,
+        "hand": list(q.hand),
+        "up": q.up,
+        "cards_left": q.cards_left,
+        "best": q.best,
+        "conditional_on_no_banker_blackjack": q.conditional_on_no_banker_bj,
+        "actions": {a: {"exact": ftext(v), "percent": pct(v)} for a, v in q.actions},
+        "split_hand_limit": q.split_limit or None,
+        "insurance": None if q.insurance is None else {"exact": ftext(q.insurance), "percent": pct(q.insurance)},
+    }
     if fmt == "json":
         click.echo(json.dumps(data, indent=1))
     elif fmt == "csv":
@@ -109,33 +117,47 @@ def hand_cmd(words, removed, fmt, custom, version, rule, **flags) -> None:
         for a, v in q.actions:
             click.echo(f"{a},{ftext(v)},{pct(v)},{'yes' if a == q.best else ''}")
     else:
-        click.echo(f"{','.join(q.hand)} vs {q.up}: version {version}, "
-                   + ", ".join(f"{k}={v}" for k, v in rules.items()) + (" (CUSTOM)" if outside else ""))
+        click.echo(
+            f"{','.join(q.hand)} vs {q.up}: version {version}, "
+            + ", ".join(f"{k}={v}" for k, v in rules.items())
+            + (" (CUSTOM)" if outside else "")
+        )
         if q.conditional_on_no_banker_bj:
             click.echo("values given the banker has no blackjack (peek)")
         for a, v in q.actions:
             mark = "  <- best" if a == q.best else ""
             click.echo(f"  {a:7} {pct(v):>10}  {ftext(v)}{mark}")
         if q.split_limit:
-            click.echo(f"  split: up to {q.split_limit} hands; split hands played by "
-                       + api.blackjack_post_split_name(rules.get("post_split", "cdp1")))
+            click.echo(
+                f"  split: up to {q.split_limit} hands; split hands played by "
+                + api.blackjack_post_split_name(rules.get("post_split", "cdp1"))
+            )
         if q.insurance is not None:
             click.echo(f"  insurance (reg 7(7)) per unit insurance stake: {pct(q.insurance)}  {ftext(q.insurance)}")
 
 
 @blackjack.command("game")
 @click.option("--no-cache", is_flag=True, help="Recompute instead of using the cache.")
-@click.option("--law-budget", "budget", default=None, metavar="N|none",
-              help="Work allowed for each split's resplit law (block tuples tried; default 6000000, and 'none' "
-                   "at 1 pack with at most 4 hands); resplit rounds beyond it are lumped at their exact mean. "
-                   "'none': the exact law of every round, however long (about 4 minutes at 1 pack, 4 hands, "
-                   "then cached; at 6 packs, about 24 minutes on two processes, most of it 2s and 3s against a 7, "
-                   "the progress line showing each split's share done; it stops with an error before "
-                   "memory runs out).")
-@click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="Run the independent parts (up-cards; with --law-budget none, each split's law) on the Dask "
-                   "cluster at ADDRESS (tcp://host:8786); default: Dask's scheduler-address config / "
-                   "$DASK_SCHEDULER_ADDRESS, else local processes. The figures do not depend on it.")
+@click.option(
+    "--law-budget",
+    "budget",
+    default=None,
+    metavar="N|none",
+    help="Work allowed for each split's resplit law (block tuples tried; default 6000000, and 'none' "
+    "at 1 pack with at most 4 hands); resplit rounds beyond it are lumped at their exact mean. "
+    "'none': the exact law of every round, however long (about 4 minutes at 1 pack, 4 hands, "
+    "then cached; at 6 packs, about 24 minutes on two processes, most of it 2s and 3s against a 7, "
+    "the progress line showing each split's share done; it stops with an error before "
+    "memory runs out).",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="Run the independent parts (up-cards; with --law-budget none, each split's law) on the Dask "
+    "cluster at ADDRESS (tcp://host:8786); default: Dask's scheduler-address config / "
+    "$DASK_SCHEDULER_ADDRESS, else local processes. The figures do not depend on it.",
+)
 @rule_flags
 def game_cmd(no_cache, budget, scheduler, fmt, custom, version, rule, **flags) -> None:
     """The full-shoe game: exact expectation under composition-dependent play and basic strategy, and the
@@ -148,8 +170,10 @@ def game_cmd(no_cache, budget, scheduler, fmt, custom, version, rule, **flags) -
     except ValueError as exc:  # a bad --law-budget, a cluster that fails
         _fail(str(exc))
     except MemoryError as exc:
-        _fail(f"the law of a round needs more memory than is free ({exc or 'allocation failed'}); "
-              f"--law-budget N bounds its work ({api.blackjack_law_budget_default()} is the default beyond 1 pack)")
+        _fail(
+            f"the law of a round needs more memory than is free ({exc or 'allocation failed'}); "
+            f"--law-budget N bounds its work ({api.blackjack_law_budget_default()} is the default beyond 1 pack)"
+        )
     SPLIT_STRATEGY = api.blackjack_split_strategy(rules)
     ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])
     if fmt == "json":
@@ -159,25 +183,49 @@ def game_cmd(no_cache, budget, scheduler, fmt, custom, version, rule, **flags) -
         click.echo("up,hand,prob,best,ev,stand,hit,double,split")
         for r in s["rows"]:
             a = r["actions"]
-            click.echo(",".join([r["up"], f'"{r["hand"]}"', r["prob"], r["best"], r["ev"]]
-                                + [a.get(k, "") for k in ("stand", "hit", "double", "split")]))
+            click.echo(
+                ",".join(
+                    [r["up"], f'"{r["hand"]}"', r["prob"], r["best"], r["ev"]]
+                    + [a.get(k, "") for k in ("stand", "hit", "double", "split")]
+                )
+            )
         return
-    click.echo(f"blackjack, version {version}: " + ", ".join(f"{k}={v}" for k, v in rules.items())
-               + (" (CUSTOM)" if outside else ""))
-    click.echo(f"composition-dependent optimal ({rules.get('post_split', 'cdp1').upper()} after a split): player expectation {pct(ev)}, house edge {pct(-ev)}")
+    click.echo(
+        f"blackjack, version {version}: "
+        + ", ".join(f"{k}={v}" for k, v in rules.items())
+        + (" (CUSTOM)" if outside else "")
+    )
+    click.echo(
+        f"composition-dependent optimal ({rules.get('post_split', 'cdp1').upper()} after a split): "
+        f"player expectation {pct(ev)}, house edge {pct(-ev)}"
+    )
     click.echo(f"  exact: {s['ev']}")
     click.echo(f"total-dependent basic strategy: player expectation {pct(td)}, house edge {pct(-td)}")
     click.echo(f"  exact: {s['td_ev']}")
     click.echo(f"splits: {SPLIT_STRATEGY}; hand limit used: {', '.join(map(str, s['split_limits'])) or '-'}")
     tens = rules.get("split") == "same-rank"  # a count per value cannot follow a same-rank ten split's resplits
-    why = ("same-rank ten splits" if budget is None else
-           f"beyond the work budget {budget}" + (", or same-rank ten splits" if tens else ""))
+    why = (
+        "same-rank ten splits"
+        if budget is None
+        else f"beyond the work budget {budget}" + (", or same-rank ten splits" if tens else "")
+    )
     for name, rl in s["laws"].items():
         lumped = Fraction(rl["lumped"])
-        click.echo(f"law of a round ({name}): " + ("exact for every round" if not lumped else
-                   f"exact but for resplit rounds of chance {pct(lumped)} ({rl['lumped']}: {why}), lumped at "
-                   "their exact mean" + ("" if budget is None else "; --law-budget none gives the exact law "
-                                         "(up to about half an hour at 4 or 6 packs unless cached)")))
+        click.echo(
+            f"law of a round ({name}): "
+            + (
+                "exact for every round"
+                if not lumped
+                else f"exact but for resplit rounds of chance {pct(lumped)} ({rl['lumped']}: {why}), lumped at "
+                "their exact mean"
+                + (
+                    ""
+                    if budget is None
+                    else "; --law-budget none gives the exact law "
+                    "(up to about half an hour at 4 or 6 packs unless cached)"
+                )
+            )
+        )
     click.echo("per up-card (CD optimal, basic strategy):")
     for up, p, e, t in s["per_up"]:
         click.echo(f"  {up:>2}  chance {ftext(Fraction(p)):>6}  {pct(Fraction(e)):>10}  {pct(Fraction(t)):>10}")
@@ -193,25 +241,49 @@ def game_data(version: str, rules: dict[str, str], outside: bool, split_strategy
     entry an object with named keys (per up-card, per starting hand, the charts and the round laws)."""
     ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])
     return {
-        "schema_version": SCHEMA_VERSION, "game": "blackjack", "version": version, "rules": rules,
-        "custom": outside, "split_strategy": split_strategy, "split_limits": s["split_limits"],
+        "schema_version": SCHEMA_VERSION,
+        "game": "blackjack",
+        "version": version,
+        "rules": rules,
+        "custom": outside,
+        "split_strategy": split_strategy,
+        "split_limits": s["split_limits"],
         "law_budget": s.get("law_budget"),
-        "ev": exact(ev), "td_ev": exact(td), "house_edge": {"optimal": exact(-ev), "basic": exact(-td)},
-        "per_up": [{"up": up, "chance": exact(Fraction(p)), "ev_optimal": exact(Fraction(e)),
-                    "ev_basic": exact(Fraction(t))} for up, p, e, t in s["per_up"]],
-        "rows": [{"up": r["up"], "hand": r["hand"], "chance": exact(Fraction(r["prob"])), "best": r["best"],
-                  "ev": exact(Fraction(r["ev"])), "actions": {a: exact(Fraction(v)) for a, v in r["actions"].items()}}
-                 for r in s["rows"]],
+        "ev": exact(ev),
+        "td_ev": exact(td),
+        "house_edge": {"optimal": exact(-ev), "basic": exact(-td)},
+        "per_up": [
+            {"up": up, "chance": exact(Fraction(p)), "ev_optimal": exact(Fraction(e)), "ev_basic": exact(Fraction(t))}
+            for up, p, e, t in s["per_up"]
+        ],
+        "rows": [
+            {
+                "up": r["up"],
+                "hand": r["hand"],
+                "chance": exact(Fraction(r["prob"])),
+                "best": r["best"],
+                "ev": exact(Fraction(r["ev"])),
+                "actions": {a: exact(Fraction(v)) for a, v in r["actions"].items()},
+            }
+            for r in s["rows"]
+        ],
         "charts": charts_data(s["charts"]),
-        "laws": {name: {"distribution": [{"return": exact(Fraction(r)), "probability": exact(Fraction(p))}
-                                         for r, p in rl["distribution"]],
-                        "lumped": exact(Fraction(rl["lumped"])),
-                        "events": {k: exact(Fraction(v)) for k, v in rl["events"].items()}}
-                 for name, rl in s["laws"].items()},
+        "laws": {
+            name: {
+                "distribution": [
+                    {"return": exact(Fraction(r)), "probability": exact(Fraction(p))} for r, p in rl["distribution"]
+                ],
+                "lumped": exact(Fraction(rl["lumped"])),
+                "events": {k: exact(Fraction(v)) for k, v in rl["events"].items()},
+            }
+            for name, rl in s["laws"].items()
+        },
         # the basic strategy as data (what the simulator follows): hand kind, total (or pair value) index,
         # up-card value index, action
-        "strategy": {chart: [{"kind": k, "hand_index": n, "up_index": u, "action": act} for k, n, u, act in rows]
-                     for chart, rows in s["strategy"].items()},
+        "strategy": {
+            chart: [{"kind": k, "hand_index": n, "up_index": u, "action": act} for k, n, u, act in rows]
+            for chart, rows in s["strategy"].items()
+        },
     }
 
 
@@ -221,19 +293,34 @@ _CODES = {"S": "stand", "H": "hit", "D": "double", "P": "split"}
 
 def charts_data(charts: dict) -> dict:
     """The four charts as {kind: [{"hand": label, "actions": {up-card: code}}]}."""
-    return {kind: [{"hand": label, "actions": dict(zip(_UPS, codes))} for label, codes in rows]
-            for kind, rows in charts.items()}
+    return {
+        kind: [{"hand": label, "actions": dict(zip(_UPS, codes))} for label, codes in rows]
+        for kind, rows in charts.items()
+    }
 
 
 def charts_csv(charts: dict) -> str:
-    return _csv([("chart", "hand", "up", "action"), *[(kind, label, up, code) for kind, rows in charts.items()
-                                                     for label, codes in rows for up, code in zip(_UPS, codes)]])
+    return _csv(
+        [
+            ("chart", "hand", "up", "action"),
+            *[
+                (kind, label, up, code)
+                for kind, rows in charts.items()
+                for label, codes in rows
+                for up, code in zip(_UPS, codes)
+            ],
+        ]
+    )
 
 
 def charts_text(charts: dict) -> str:
     ups = "  ".join(_UPS)
-    titles = {"hard": "hard totals (first two cards)", "soft": "soft totals (first two cards)",
-              "pair": "pairs", "later": "three or more cards"}
+    titles = {
+        "hard": "hard totals (first two cards)",
+        "soft": "soft totals (first two cards)",
+        "pair": "pairs",
+        "later": "three or more cards",
+    }
     lines = []
     for k, title in titles.items():
         lines += ["", f"{title}:", f"  {'':9} {ups}"]
@@ -255,16 +342,32 @@ def chart_cmd(out, fmt, custom, version, rule, **flags) -> None:
     except OutputPathError as exc:
         _fail(str(exc))
     s = api.blackjack_game(rules, StderrBar())
-    title = (f"Blackjack basic strategy, version {version}: " + ", ".join(f"{k}={v}" for k, v in rules.items())
-             + (" (CUSTOM)" if outside else ""))
+    title = (
+        f"Blackjack basic strategy, version {version}: "
+        + ", ".join(f"{k}={v}" for k, v in rules.items())
+        + (" (CUSTOM)" if outside else "")
+    )
     if fmt == "html":
         body = charts_page(title, s["charts"], s["ev"], s["td_ev"])
     elif fmt == "markdown":
         body = charts_markdown(title, s["charts"])
     elif fmt == "json":
-        body = json.dumps({"schema_version": SCHEMA_VERSION, "game": "blackjack", "version": version, "rules": rules,
-                           "custom": outside, "title": title, "legend": _CODES,
-                           "charts": charts_data(s["charts"])}, indent=1) + "\n"
+        body = (
+            json.dumps(
+                {
+                    "schema_version": SCHEMA_VERSION,
+                    "game": "blackjack",
+                    "version": version,
+                    "rules": rules,
+                    "custom": outside,
+                    "title": title,
+                    "legend": _CODES,
+                    "charts": charts_data(s["charts"]),
+                },
+                indent=1,
+            )
+            + "\n"
+        )
     elif fmt == "csv":
         body = charts_csv(s["charts"])
     else:
@@ -291,20 +394,60 @@ def side_cmd(fmt, custom, version, rule, **flags) -> None:
         _fail(str(exc))
     packs = rules["decks"]
     if fmt == "json":
-        click.echo(json.dumps({"schema_version": SCHEMA_VERSION, "game": "blackjack", "version": version,
-                               "decks": packs, "rules": rules, "custom": outside, "wagers": [
-            {"key": r.wager.key, "citation": r.wager.citations, "odds": "; ".join(p.label for p in r.wager.payouts),
-             "ev": exact(r.distribution.mean), "house_edge": exact(r.edge()),
-             "outcomes": [{"return": exact(x), "probability": exact(p)} for x, p in r.distribution.outcomes]}
-            for r in rows]}, indent=1))
+        click.echo(
+            json.dumps(
+                {
+                    "schema_version": SCHEMA_VERSION,
+                    "game": "blackjack",
+                    "version": version,
+                    "decks": packs,
+                    "rules": rules,
+                    "custom": outside,
+                    "wagers": [
+                        {
+                            "key": r.wager.key,
+                            "citation": r.wager.citations,
+                            "odds": "; ".join(p.label for p in r.wager.payouts),
+                            "ev": exact(r.distribution.mean),
+                            "house_edge": exact(r.edge()),
+                            "outcomes": [
+                                {"return": exact(x), "probability": exact(p)} for x, p in r.distribution.outcomes
+                            ],
+                        }
+                        for r in rows
+                    ],
+                },
+                indent=1,
+            )
+        )
         return
     if fmt == "csv":
-        click.echo(_csv([("version", "decks", "custom", "wager", "house_edge", "house_edge_percent", "citation"),
-                         *[(version, packs, "yes" if outside else "no", r.wager.key, ftext(r.edge()), pct(r.edge()),
-                            r.wager.citations) for r in rows]]), nl=False)
+        click.echo(
+            _csv(
+                [
+                    ("version", "decks", "custom", "wager", "house_edge", "house_edge_percent", "citation"),
+                    *[
+                        (
+                            version,
+                            packs,
+                            "yes" if outside else "no",
+                            r.wager.key,
+                            ftext(r.edge()),
+                            pct(r.edge()),
+                            r.wager.citations,
+                        )
+                        for r in rows
+                    ],
+                ]
+            ),
+            nl=False,
+        )
         return
-    click.echo(f"blackjack side wagers, version {version}, {packs} pack{'s' if packs != '1' else ''}"
-               + (" (CUSTOM)" if outside else "") + ":")
+    click.echo(
+        f"blackjack side wagers, version {version}, {packs} pack{'s' if packs != '1' else ''}"
+        + (" (CUSTOM)" if outside else "")
+        + ":"
+    )
     for r in rows:
         click.echo(f"  {r.wager.key:10} house edge {pct(r.edge()):>9}  ({ftext(r.edge())})  {r.wager.citations}")
 

@@ -13,8 +13,21 @@ from oddscalc.core.numbers import shorten
 from oddscalc.core.progress import StderrBar
 from oddscalc.regulations.versions import VERSIONS
 
-__all__ = ["FORMATS", "UserError", "fail", "parse_pairs", "default_version", "format_option", "check_format",
-           "analysis_options", "EXACT_LAW_COST", "exact_law_option", "run_analysis", "emit", "one_line"]
+__all__ = [
+    "EXACT_LAW_COST",
+    "FORMATS",
+    "UserError",
+    "analysis_options",
+    "check_format",
+    "default_version",
+    "emit",
+    "exact_law_option",
+    "fail",
+    "format_option",
+    "one_line",
+    "parse_pairs",
+    "run_analysis",
+]
 
 FORMATS = ("text", "json", "csv")
 
@@ -48,8 +61,9 @@ def default_version(game: str) -> str:
 
 
 def format_option(fn):
-    return click.option("--format", "fmt", default="text", show_default=True,
-                        help="Output format: text, json or csv.")(fn)
+    return click.option("--format", "fmt", default="text", show_default=True, help="Output format: text, json or csv.")(
+        fn
+    )
 
 
 def check_format(fmt: str, allowed: tuple[str, ...] = FORMATS) -> None:
@@ -59,25 +73,32 @@ def check_format(fmt: str, allowed: tuple[str, ...] = FORMATS) -> None:
 
 def analysis_options(fn):
     """The options shared by every query that analyses a game."""
-    for decorator in reversed((
-        click.option("--version", "version", default=None, help="Regulation version (default: newest permitting the game)."),
-        click.option("--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS", help="Override a payout, e.g. A=45:1."),
-        click.option("--rule", multiple=True, metavar="NAME=VALUE", help="Set a rule option of the game."),
-        click.option("--decks", default=None, help="Number of packs (the 'decks' rule option)."),
-        click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit."),
-        format_option,
-    )):
+    for decorator in reversed(
+        (
+            click.option(
+                "--version", "version", default=None, help="Regulation version (default: newest permitting the game)."
+            ),
+            click.option("--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS", help="Override a payout, e.g. A=45:1."),
+            click.option("--rule", multiple=True, metavar="NAME=VALUE", help="Set a rule option of the game."),
+            click.option("--decks", default=None, help="Number of packs (the 'decks' rule option)."),
+            click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit."),
+            format_option,
+        )
+    ):
         fn = decorator(fn)
     return fn
 
 
 #: What `--exact-law` costs, for its help and for the outputs that point to it.
-EXACT_LAW_COST = ("read at once for the tables' rule sets, whose laws are cached; up to about half an hour at 4 or 6 "
-                  "packs otherwise")
+EXACT_LAW_COST = (
+    "read at once for the tables' rule sets, whose laws are cached; up to about half an hour at 4 or 6 packs otherwise"
+)
 exact_law_option = click.option(
-    "--exact-law", is_flag=True,
+    "--exact-law",
+    is_flag=True,
     help=f"Blackjack: the law of every round with nothing lumped, as the tables print it ({EXACT_LAW_COST}). "
-         "Other games' laws are exact either way.")
+    "Other games' laws are exact either way.",
+)
 
 
 def run_analysis(game, wager, version, pay, rule, decks, custom, exact_law: bool = False):
@@ -88,8 +109,9 @@ def run_analysis(game, wager, version, pay, rule, decks, custom, exact_law: bool
         rules = parse_pairs(rule, "--rule")
         if decks is not None:
             rules["decks"] = decks
-        return api.analyse(game, version, wager, rules, parse_pairs(pay, "--pay"), custom, StderrBar(),
-                           exact_law=exact_law)
+        return api.analyse(
+            game, version, wager, rules, parse_pairs(pay, "--pay"), custom, StderrBar(), exact_law=exact_law
+        )
     except ValueError as exc:
         fail(str(exc))
 
@@ -108,6 +130,7 @@ def one_line(message: str) -> str:
 
     def cut(m: re.Match) -> str:
         token = m.group()
-        tail = token[len(token.rstrip("'\";:,.)")):]
+        tail = token[len(token.rstrip("'\";:,.)")) :]
         return f"{token[:60]}...({len(token):,} characters){tail}"
+
     return re.sub(r"\S{81,}", cut, message)

@@ -24,8 +24,9 @@ def data() -> None:
 
 
 @data.command("list")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="Output format.")
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
+)
 def list_cmd(fmt: str) -> None:
     """List the shipped results: kind, engine versions, when made and how long it took.
 
@@ -33,11 +34,26 @@ def list_cmd(fmt: str) -> None:
     """
     entries = shipped_entries()
     if fmt == "json":
-        click.echo(json.dumps([{"file": e.path.name, "kind": e.kind, "params": e.params, "engines": e.engines,
-                                "provenance": e.provenance} for e in entries], indent=1))
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "file": e.path.name,
+                        "kind": e.kind,
+                        "params": e.params,
+                        "engines": e.engines,
+                        "provenance": e.provenance,
+                    }
+                    for e in entries
+                ],
+                indent=1,
+            )
+        )
         return
-    click.echo(f"{len(entries)} results shipped in {data_dir()} (computed results of other rule sets are kept in "
-               f"{user_cache_dir()})")
+    click.echo(
+        f"{len(entries)} results shipped in {data_dir()} (computed results of other rule sets are kept in "
+        f"{user_cache_dir()})"
+    )
     for e in entries:
         p = e.provenance
         took = "time not recorded" if p.get("seconds") is None else f"{p['seconds']:,.1f} s"
@@ -47,13 +63,25 @@ def list_cmd(fmt: str) -> None:
 
 @data.command("build")
 @click.option("--force", is_flag=True, help="Recompute every result, even those made by the current engines.")
-@click.option("--check", is_flag=True, help="Compute nothing: fail if a result the tables or default queries "
-                                            "read is missing or was made by other engine versions.")
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Compute nothing: fail if a result the tables or default queries "
+    "read is missing or was made by other engine versions.",
+)
 @click.option("--keep-unused", is_flag=True, help="Keep shipped results that nothing reads any more.")
-@click.option("--folder", default=None, metavar="DIR",
-              help="Build into DIR instead of the package's data folder (to measure a build, or compare one).")
-@click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="Compute the independent parts on the Dask cluster at ADDRESS (tcp://host:8786).")
+@click.option(
+    "--folder",
+    default=None,
+    metavar="DIR",
+    help="Build into DIR instead of the package's data folder (to measure a build, or compare one).",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="Compute the independent parts on the Dask cluster at ADDRESS (tcp://host:8786).",
+)
 def build_cmd(force: bool, check: bool, keep_unused: bool, folder: str | None, scheduler: str | None) -> None:
     """Rebuild the shipped results into the package's data folder (a developer's command, run by `make data`).
 
@@ -78,15 +106,18 @@ def build_cmd(force: bool, check: bool, keep_unused: bool, folder: str | None, s
         if c["changes"] is None:
             verdict = "new"
         elif not c["changes"]:
-            verdict = "values identical" + (f" (engines {c['was']} -> {c['engines']})" if c["was"] != c["engines"]
-                                            else "")
+            verdict = "values identical" + (
+                f" (engines {c['was']} -> {c['engines']})" if c["was"] != c["engines"] else ""
+            )
         else:
             verdict = f"{len(c['changes'])} value(s) changed: " + "; ".join(c["changes"][:5])
         click.echo(f"{c['kind']} {shorten(c['file'])}: {c['seconds']:,.1f} s, {verdict}")
     for path in build.unused:
         click.echo(f"{'removed' if path in build.removed else 'unused'}, nothing reads it: {path.name}")
-    click.echo(f"{len(build.used)} results read, {len(build.computed)} computed, {len(build.removed)} removed, in "
-               f"{time.perf_counter() - start:,.0f} s")
+    click.echo(
+        f"{len(build.used)} results read, {len(build.computed)} computed, {len(build.removed)} removed, in "
+        f"{time.perf_counter() - start:,.0f} s"
+    )
 
 
 def _say(line: str) -> None:

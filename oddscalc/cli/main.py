@@ -17,7 +17,7 @@ from oddscalc.cli.common import one_line
 from oddscalc.core.cluster import ClusterFailure
 from oddscalc.core.numbers import shorten
 
-__all__ = ["main", "cli", "COMMAND_MODULES"]
+__all__ = ["COMMAND_MODULES", "cli", "main"]
 
 #: The command modules, each exposing `commands` (a list of click commands), in the order `--help` lists them.
 COMMAND_MODULES = (queries, blackjack, baccarat, poker, sim, law, plan, verify, protect, data)
@@ -31,8 +31,13 @@ def _own_version() -> str:
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(_own_version(), "--version", prog_name="oddscalc", message="%(prog)s %(version)s",
-                      help="Show oddscalc's version and exit (a command's own --version is the regulation version).")
+@click.version_option(
+    _own_version(),
+    "--version",
+    prog_name="oddscalc",
+    message="%(prog)s %(version)s",
+    help="Show oddscalc's version and exit (a command's own --version is the regulation version).",
+)
 def cli() -> None:
     """Exact odds, expectations and house edges for the casino games of the British regulations."""
 

@@ -16,8 +16,12 @@ __all__ = ["commands"]
 @click.command("plan")
 @click.argument("game")
 @click.argument("wager")
-@click.option("--shift", default=None, metavar="POINTS",
-              help="RTP shift to detect, as a fraction of the initial stake or a percentage: 0.005 or 0.5%.")
+@click.option(
+    "--shift",
+    default=None,
+    metavar="POINTS",
+    help="RTP shift to detect, as a fraction of the initial stake or a percentage: 0.005 or 0.5%.",
+)
 @click.option("--rounds", default=None, help="Number of rounds for the band (1e6 allowed).")
 @click.option("--turnover", default=None, help="Total staked, in units of the initial stake, for the band.")
 @click.option("--alpha", default="1%", show_default=True, help="Significance level of the detecting z-test.")
@@ -26,8 +30,24 @@ __all__ = ["commands"]
 @click.option("--one-sided", is_flag=True, help="Detect a shift in one stated direction only.")
 @analysis_options
 @exact_law_option
-def plan(game, wager, shift, rounds, turnover, alpha, power, level, one_sided, version, pay, rule, decks, custom,
-         fmt, exact_law) -> None:
+def plan(
+    game,
+    wager,
+    shift,
+    rounds,
+    turnover,
+    alpha,
+    power,
+    level,
+    one_sided,
+    version,
+    pay,
+    rule,
+    decks,
+    custom,
+    fmt,
+    exact_law,
+) -> None:
     """Plan a test of WAGER's return to player (RTP).
 
     With --shift: the rounds needed to detect that shift of the RTP by a z-test at --alpha with --power. With
@@ -41,8 +61,11 @@ def plan(game, wager, shift, rounds, turnover, alpha, power, level, one_sided, v
             shift=None if shift is None else parse_number(shift, "--shift", percent=True, minimum=0, min_open=True),
             rounds=None if rounds is None else parse_whole(rounds, "--rounds", minimum=1),
             turnover=None if turnover is None else parse_number(turnover, "--turnover", minimum=0, min_open=True),
-            alpha=parse_number(alpha, "--alpha", **chance), power=parse_number(power, "--power", **chance),
-            level=parse_number(level, "--level", **chance), two_sided=not one_sided)
+            alpha=parse_number(alpha, "--alpha", **chance),
+            power=parse_number(power, "--power", **chance),
+            level=parse_number(level, "--level", **chance),
+            two_sided=not one_sided,
+        )
     except ValueError as exc:
         fail(str(exc))
     a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
@@ -52,11 +75,15 @@ def plan(game, wager, shift, rounds, turnover, alpha, power, level, one_sided, v
         fail(str(exc))
     key = a.results[0].wager.key
     if fmt == "json":
-        emit(plan_data(result, {"game": a.game, "wager": key, "version": a.version, "rules": dict(a.rules),
-                                "custom": a.custom}))
+        emit(
+            plan_data(
+                result, {"game": a.game, "wager": key, "version": a.version, "rules": dict(a.rules), "custom": a.custom}
+            )
+        )
     elif fmt == "csv":
-        emit(_csv([("quantity", "value"), ("game", a.game), ("wager", key), ("version", a.version),
-                   *plan_rows(result)]))
+        emit(
+            _csv([("quantity", "value"), ("game", a.game), ("wager", key), ("version", a.version), *plan_rows(result)])
+        )
     else:
         emit(plan_text(result, "\n".join(heading(a)) + f"\n{key}: {a.results[0].wager.title}"))
 

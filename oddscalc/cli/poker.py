@@ -35,8 +35,9 @@ def _decide(game: str, cards: str, up: str | None, version: str | None, pay: tup
 @click.argument("cards")
 @click.option("--up", default=None, help="The banker's up-card (casino stud poker), e.g. 7h.")
 @click.option("--version", "version", default=None, help="Regulation version (default: newest permitting the game).")
-@click.option("--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS",
-              help="Override a payout, e.g. ante.royal-flush=100:1.")
+@click.option(
+    "--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS", help="Override a payout, e.g. ante.royal-flush=100:1."
+)
 @click.option("--format", "fmt", default="text", show_default=True, help="Output format: text or json.")
 def poker_hand(game: str, cards: str, up: str | None, version: str | None, pay: tuple[str, ...], fmt: str) -> None:
     """Exact expectation of raising (playing) and of folding for one hand, listing every banker hand.
@@ -49,18 +50,35 @@ def poker_hand(game: str, cards: str, up: str | None, version: str | None, pay: 
     act = "raise" if game.lower() == "casino-stud-poker" else "play"
     ev = d.raise_ev if act == "raise" else d.play_ev
     if fmt == "json":
-        click.echo(json.dumps({"game": game.lower(), "version": version, "hand": d.hand, "up": getattr(d, "up", None),
-                               "category": d.category, "banker_hands": {
-                                   "does not qualify": d.no_qualify, "player wins": d.player_wins,
-                                   "void": d.void, "banker wins": d.banker_wins},
-                               f"ev_{act}": fraction_text(ev), "ev_fold": fraction_text(d.fold_ev),
-                               "decision": d.decision}, indent=1))
+        click.echo(
+            json.dumps(
+                {
+                    "game": game.lower(),
+                    "version": version,
+                    "hand": d.hand,
+                    "up": getattr(d, "up", None),
+                    "category": d.category,
+                    "banker_hands": {
+                        "does not qualify": d.no_qualify,
+                        "player wins": d.player_wins,
+                        "void": d.void,
+                        "banker wins": d.banker_wins,
+                    },
+                    f"ev_{act}": fraction_text(ev),
+                    "ev_fold": fraction_text(d.fold_ev),
+                    "decision": d.decision,
+                },
+                indent=1,
+            )
+        )
         return
     total = d.no_qualify + d.player_wins + d.void + d.banker_wins
     against = f" against up-card {d.up}" if act == "raise" else ""
     click.echo(f"{game.lower()} (version {version}): {d.hand} ({d.category}){against}")
-    click.echo(f"  banker's {total:,} possible hands: {d.no_qualify:,} do not qualify, {d.player_wins:,} lose to "
-               f"the player, {d.void:,} tie, {d.banker_wins:,} win")
+    click.echo(
+        f"  banker's {total:,} possible hands: {d.no_qualify:,} do not qualify, {d.player_wins:,} lose to "
+        f"the player, {d.void:,} tie, {d.banker_wins:,} win"
+    )
     click.echo(f"  expectation of {act}: {fraction_text(ev)} = {render_decimal(ev, 6)} per unit Ante")
     click.echo("  expectation of fold: -1")
     click.echo(f"  decision: {d.decision} (gain {fraction_text(ev - d.fold_ev)} over folding)")
@@ -68,8 +86,12 @@ def poker_hand(game: str, cards: str, up: str | None, version: str | None, pay: 
 
 @click.command("stud-strategy")
 @click.option("--out", "out", required=True, help="CSV file to write (one row per player hand class and up-card).")
-@click.option("--hands", default="ace-king", show_default=True,
-              help="'ace-king' (no-pair A-K hands, the only ones whose decision varies) or 'all' (6.3 million rows).")
+@click.option(
+    "--hands",
+    default="ace-king",
+    show_default=True,
+    help="'ace-king' (no-pair A-K hands, the only ones whose decision varies) or 'all' (6.3 million rows).",
+)
 @click.option("--version", "version", default=None, help="Regulation version (default: newest).")
 @click.option("--pay", multiple=True, metavar="ante.PAYOUT=ODDS", help="Override a Raise payout.")
 def stud_strategy(out: str, hands: str, version: str | None, pay: tuple[str, ...]) -> None:
@@ -82,8 +104,20 @@ def stud_strategy(out: str, hands: str, version: str | None, pay: tuple[str, ...
         rows = api.stud_decisions(version, hands, parse_pairs(pay, "--pay"), bar)
         with writing_text(out) as f:
             writer = csv.writer(f, lineterminator="\n")
-            writer.writerow(("hand", "up_card", "hands_in_class", "banker_no_qualify", "player_wins", "void",
-                             "banker_wins", "ev_raise", "ev_fold", "decision"))
+            writer.writerow(
+                (
+                    "hand",
+                    "up_card",
+                    "hands_in_class",
+                    "banker_no_qualify",
+                    "player_wins",
+                    "void",
+                    "banker_wins",
+                    "ev_raise",
+                    "ev_fold",
+                    "decision",
+                )
+            )
             n = 0
             for hand, up, weight, nq, lt, eq, gt, ev, decision in rows:
                 writer.writerow((hand, up, weight, nq, lt, eq, gt, fraction_text(ev), "-1", decision))

@@ -68,36 +68,74 @@ def removal(game, version, pay, rule, decks, custom, fmt) -> None:
 @click.command("protect")
 @_common
 @click.option("--penetration", default="75%", show_default=True, help="Share of the shoe dealt before the cut card.")
-@click.option("--count", "count_text", default=None,
-              help=f"Counting system: {', '.join(NAMED)} (blackjack's default), none (others' default), or weights "
-                   "CARD=WEIGHT,... (e.g. 2=1,3=1,A=-1).")
+@click.option(
+    "--count",
+    "count_text",
+    default=None,
+    help=f"Counting system: {', '.join(NAMED)} (blackjack's default), none (others' default), or weights "
+    "CARD=WEIGHT,... (e.g. 2=1,3=1,A=-1).",
+)
 @click.option("--shoes", default="100", show_default=True, help="Number of shoes dealt.")
 @click.option("--seed", default="1", show_default=True, help="Seed: shoe i is shuffled by (seed, i) alone.")
-@click.option("--strategy", default="basic", show_default=True,
-              help="Blackjack: the expectation under basic (fixed chart), optimal (CD) or both.")
+@click.option(
+    "--strategy",
+    default="basic",
+    show_default=True,
+    help="Blackjack: the expectation under basic (fixed chart), optimal (CD) or both.",
+)
 @click.option("--spread", default="8", show_default=True, help="Bet spread: 1 to N units by true count.")
 @click.option("--chunk-size", default=None, help="Shoes per task (default: 1 for blackjack, 20 otherwise).")
-@click.option("--workers", default=None,
-              help="Local processes (default: $ODDSCALC_WORKERS or min(2, CPUs); never more than the CPUs).")
-@click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="Dask scheduler (tcp://host:8786); default: Dask's scheduler-address config / "
-                   "$DASK_SCHEDULER_ADDRESS, else local processes. A scheduler lost mid-run ends the run (exit 1); "
-                   "with --state, running the command again resumes it.")
+@click.option(
+    "--workers",
+    default=None,
+    help="Local processes (default: $ODDSCALC_WORKERS or min(2, CPUs); never more than the CPUs).",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="Dask scheduler (tcp://host:8786); default: Dask's scheduler-address config / "
+    "$DASK_SCHEDULER_ADDRESS, else local processes. A scheduler lost mid-run ends the run (exit 1); "
+    "with --state, running the command again resumes it.",
+)
 @click.option("--state", default=None, metavar="DIR", help="Folder of finished chunks: an interrupted run resumes.")
 @click.option("--records", default=None, metavar="FILE", help="Also write every round (CSV, exact values).")
-def protect(game, version, pay, rule, decks, custom, fmt, penetration, count_text, shoes, seed, strategy, spread,
-            chunk_size, workers, scheduler, state, records) -> None:
+def protect(
+    game,
+    version,
+    pay,
+    rule,
+    decks,
+    custom,
+    fmt,
+    penetration,
+    count_text,
+    shoes,
+    seed,
+    strategy,
+    spread,
+    chunk_size,
+    workers,
+    scheduler,
+    state,
+    records,
+) -> None:
     """Deal random shoes to the cut; before each round record the count and the exact expectation of the
     next round on the cards left; summarise by true count, favourable rounds and a bet spread's yield."""
     check_format(fmt)
     game, version, rules = _game_rules(game, version, rule, decks)
     try:
-        pen = parse_number(penetration, "--penetration", minimum=0, maximum=_MAX_PENETRATION, min_open=True, percent=True)
+        pen = parse_number(
+            penetration, "--penetration", minimum=0, maximum=_MAX_PENETRATION, min_open=True, percent=True
+        )
         n_shoes = parse_whole(shoes, "--shoes", minimum=1, maximum=_MAX_SHOES)
         n_seed = parse_whole(seed, "--seed", minimum=0, maximum=2**63)
         n_spread = parse_whole(spread, "--spread", minimum=1, maximum=1000)
-        size = parse_whole(chunk_size, "--chunk-size", minimum=1, maximum=_MAX_SHOES) if chunk_size else \
-            _CHUNK.get(game, 20)
+        size = (
+            parse_whole(chunk_size, "--chunk-size", minimum=1, maximum=_MAX_SHOES)
+            if chunk_size
+            else _CHUNK.get(game, 20)
+        )
         processes = parse_whole(workers, "--workers", minimum=1, maximum=1024) if workers else None
         strategies = {"basic": ("basic",), "optimal": ("optimal",), "both": ("basic", "optimal")}.get(strategy)
         if game == "blackjack" and strategies is None:
@@ -106,7 +144,9 @@ def protect(game, version, pay, rule, decks, custom, fmt, penetration, count_tex
         records_path = check_output(records, "--records") if records else None
         t = target(game, version, rules, parse_pairs(pay, "--pay"), custom, strategies or ())
         kinds = t.kinds()
-        count = parse_count(count_text if count_text is not None else ("hi-lo" if game == "blackjack" else "none"), kinds)
+        count = parse_count(
+            count_text if count_text is not None else ("hi-lo" if game == "blackjack" else "none"), kinds
+        )
         pack = sum(n for _, n in kinds) // int(t.resolved()["decks"])
         plan = Plan(t, pen, n_seed, n_shoes)
         address = scheduler_address(scheduler)
@@ -114,51 +154,82 @@ def protect(game, version, pay, rule, decks, custom, fmt, penetration, count_tex
     except ValueError as exc:
         fail(str(exc))
     except ClusterFailure as exc:  # exit 1 (cli.main); the chunks finished are saved when there is a state folder
-        kept = (f"kept in --state {state_dir}: run the same command again to resume" if state_dir else
-                "none kept: with --state DIR a rerun resumes from the finished chunks")
+        kept = (
+            f"kept in --state {state_dir}: run the same command again to resume"
+            if state_dir
+            else "none kept: with --state DIR a rerun resumes from the finished chunks"
+        )
         raise ClusterFailure(f"{exc}, {kept}") from None
     measures = tuple(m.name for m in t.measures)
     s = summarise(found, measures, kinds, pack, count, n_spread)
     if records_path:
         write_text(records_path, records_csv(found, measures, kinds, pack, count, n_spread))
-    about = {"game": game, "version": version, "rules": t.resolved(), "custom": custom,
-             "penetration": str(pen), "seed": n_seed, "pack": pack,
-             "count": None if count is None else {"name": count.name, "weights": count.describe(kinds)},
-             "where": address or "local processes"}
+    about = {
+        "game": game,
+        "version": version,
+        "rules": t.resolved(),
+        "custom": custom,
+        "penetration": str(pen),
+        "seed": n_seed,
+        "pack": pack,
+        "count": None if count is None else {"name": count.name, "weights": count.describe(kinds)},
+        "where": address or "local processes",
+    }
     if fmt == "json":
         emit(summary_data(s, about))
     elif fmt == "csv":
         emit(summary_csv(s))
     else:
         rules_text = ", ".join(f"{k} = {v}" for k, v in t.resolved().items() if k != "strategy")
-        heading = [f"{game}, version {version}{' (CUSTOM)' if custom else ''}: {rules_text}",
-                   f"penetration {float(pen) * 100:g}% (cut after floor(penetration x {sum(n for _, n in kinds)}) cards), "
-                   f"seed {n_seed}, {('count ' + count.name + ': ' + count.describe(kinds)) if count else 'no count'}; "
-                   f"true count = running count / (cards left / {pack})"]
+        heading = [
+            f"{game}, version {version}{' (CUSTOM)' if custom else ''}: {rules_text}",
+            f"penetration {float(pen) * 100:g}% (cut after floor(penetration x {sum(n for _, n in kinds)}) cards), "
+            f"seed {n_seed}, {('count ' + count.name + ': ' + count.describe(kinds)) if count else 'no count'}; "
+            f"true count = running count / (cards left / {pack})",
+        ]
         emit(summary_text(s, heading))
-
 
 
 @click.command("measures")
 @_common
-@click.option("--count", "count_text", default="hi-lo", show_default=True,
-              help="Counting system: hi-lo, or weights CARD=WEIGHT,... (e.g. 2=1,3=1,A=-1; exact, 2=1/2).")
-@click.option("--strategy", default="basic", show_default=True,
-              help="Blackjack: the play whose expectation BC is quoted for, basic (fixed chart) or optimal (CD).")
-@click.option("--penetration", default="75%", show_default=True,
-              help="PE's depth model: rounds dealt evenly until the cut card, after this share of the shoe.")
-@click.option("--pe", "definition", default="griffin", show_default=True,
-              help=f"PE's headline definition: {' or '.join(PE_DEFINITIONS)} (both are printed).")
+@click.option(
+    "--count",
+    "count_text",
+    default="hi-lo",
+    show_default=True,
+    help="Counting system: hi-lo, or weights CARD=WEIGHT,... (e.g. 2=1,3=1,A=-1; exact, 2=1/2).",
+)
+@click.option(
+    "--strategy",
+    default="basic",
+    show_default=True,
+    help="Blackjack: the play whose expectation BC is quoted for, basic (fixed chart) or optimal (CD).",
+)
+@click.option(
+    "--penetration",
+    default="75%",
+    show_default=True,
+    help="PE's depth model: rounds dealt evenly until the cut card, after this share of the shoe.",
+)
+@click.option(
+    "--pe",
+    "definition",
+    default="griffin",
+    show_default=True,
+    help=f"PE's headline definition: {' or '.join(PE_DEFINITIONS)} (both are printed).",
+)
 def measures(game, version, pay, rule, decks, custom, fmt, count_text, strategy, penetration, definition) -> None:
     """A count's betting correlation (BC), playing efficiency (PE) and insurance correlation (IC) from the exact
     effects of removal, and its index numbers for the Illustrious 18 (blackjack; BC alone for the other games)."""
     check_format(fmt, ("text", "json"))
     game, version, rules = _game_rules(game, version, rule, decks)
     try:
-        pen = parse_number(penetration, "--penetration", minimum=0, maximum=_MAX_PENETRATION, min_open=True,
-                           percent=True)
-        m = measure_count(game, version, rules, parse_pairs(pay, "--pay"), custom, count_text, strategy, pen,
-                          definition, StderrBar())
+        pen = parse_number(
+            penetration, "--penetration", minimum=0, maximum=_MAX_PENETRATION, min_open=True, percent=True
+        )
+        m = measure_count(
+            game, version, rules, parse_pairs(pay, "--pay"), custom, count_text, strategy, pen, definition, StderrBar()
+        )
     except ValueError as exc:
         fail(str(exc))
     emit(measures_data(m) if fmt == "json" else measures_text(m))

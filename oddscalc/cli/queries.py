@@ -6,8 +6,16 @@ from __future__ import annotations
 import click
 
 from oddscalc import api
-from oddscalc.cli.common import (analysis_options, check_format, default_version, emit, exact_law_option, fail,
-                                 format_option, run_analysis)
+from oddscalc.cli.common import (
+    analysis_options,
+    check_format,
+    default_version,
+    emit,
+    exact_law_option,
+    fail,
+    format_option,
+    run_analysis,
+)
 from oddscalc.core.files import check_output
 from oddscalc.core.parallel import on_cluster, scheduler_address
 from oddscalc.core.progress import StderrBar
@@ -25,8 +33,19 @@ def versions(fmt: str) -> None:
     check_format(fmt)
     rows = [(v.id, v.in_force.isoformat(), v.instruments, " ".join(v.games)) for v in VERSIONS.values()]
     if fmt == "json":
-        emit([{"id": v.id, "in_force": v.in_force.isoformat(), "title": v.title, "instruments": v.instruments,
-               "games": list(v.games), "summary": v.summary} for v in VERSIONS.values()])
+        emit(
+            [
+                {
+                    "id": v.id,
+                    "in_force": v.in_force.isoformat(),
+                    "title": v.title,
+                    "instruments": v.instruments,
+                    "games": list(v.games),
+                    "summary": v.summary,
+                }
+                for v in VERSIONS.values()
+            ]
+        )
     elif fmt == "csv":
         emit(text._csv([("id", "in_force", "instruments", "games"), *rows]))
     else:
@@ -48,11 +67,17 @@ def wagers(game: str, version: str | None, fmt: str) -> None:
         found = api.wagers(game.lower(), version)
     except ValueError as exc:
         fail(str(exc))
-    rows = [(w.key, "; ".join(f"{p.key} {p.odds.text}" for p in w.payouts), w.citations,
-             " | ".join(w.reconstructions)) for w in found]
+    rows = [
+        (w.key, "; ".join(f"{p.key} {p.odds.text}" for p in w.payouts), w.citations, " | ".join(w.reconstructions))
+        for w in found
+    ]
     if fmt == "json":
-        emit([{"key": k, "odds": o, "citation": c, "reconstructed": r, "title": w.title}
-              for (k, o, c, r), w in zip(rows, found)])
+        emit(
+            [
+                {"key": k, "odds": o, "citation": c, "reconstructed": r, "title": w.title}
+                for (k, o, c, r), w in zip(rows, found)
+            ]
+        )
     elif fmt == "csv":
         emit(text._csv([("wager", "odds", "citation", "reconstructed"), *rows]))
     else:
@@ -60,8 +85,9 @@ def wagers(game: str, version: str | None, fmt: str) -> None:
         key_width = max((len(k) for k, *_ in rows), default=0)
         odds_width = max((len(o) for _, o, *_ in rows), default=0)
         for key, odds, cite, recon in rows:
-            click.echo(f"  {key:{key_width}}  {odds:{odds_width}}  {cite}"
-                       + (f"  [reconstructed: {recon}]" if recon else ""))
+            click.echo(
+                f"  {key:{key_width}}  {odds:{odds_width}}  {cite}" + (f"  [reconstructed: {recon}]" if recon else "")
+            )
 
 
 @click.command()
@@ -102,14 +128,23 @@ def dist(game, wager, version, pay, rule, decks, custom, fmt, exact_law) -> None
 @click.option("--out", "out", default="tables", show_default=True, help="Folder to write the tables under.")
 @click.option("--version", "only_versions", multiple=True, help="Only these versions (default: all).")
 @click.option("--game", "only_games", multiple=True, help="Only these games (default: all).")
-@click.option("--booklet/--no-booklet", default=True, show_default=True,
-              help="Also write each version's print booklet (HTML and PDF); skipped when --game is given.")
-@click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="Compute the independent parts on the Dask cluster at ADDRESS (tcp://host:8786); default: "
-                   "Dask's scheduler-address config / $DASK_SCHEDULER_ADDRESS, else local processes. The tables "
-                   "do not depend on it.")
-def tables(out: str, only_versions: tuple[str, ...], only_games: tuple[str, ...], booklet: bool,
-           scheduler: str | None) -> None:
+@click.option(
+    "--booklet/--no-booklet",
+    default=True,
+    show_default=True,
+    help="Also write each version's print booklet (HTML and PDF); skipped when --game is given.",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="Compute the independent parts on the Dask cluster at ADDRESS (tcp://host:8786); default: "
+    "Dask's scheduler-address config / $DASK_SCHEDULER_ADDRESS, else local processes. The tables "
+    "do not depend on it.",
+)
+def tables(
+    out: str, only_versions: tuple[str, ...], only_games: tuple[str, ...], booklet: bool, scheduler: str | None
+) -> None:
     """Write every version's tables (Markdown, JSON, CSV) and print booklet (HTML, PDF) under OUT/<version>/.
 
     Every law is exact: blackjack's law of a round with nothing lumped, read from the committed cache (about

@@ -9,8 +9,16 @@ from pathlib import Path
 import click
 
 from oddscalc import api
-from oddscalc.cli.common import (EXACT_LAW_COST, analysis_options, check_format, emit, exact_law_option, fail, parse_pairs,
-                          run_analysis)
+from oddscalc.cli.common import (
+    EXACT_LAW_COST,
+    analysis_options,
+    check_format,
+    emit,
+    exact_law_option,
+    fail,
+    parse_pairs,
+    run_analysis,
+)
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
@@ -23,7 +31,6 @@ from oddscalc.sim.roundlog import round_log
 from oddscalc.sim.simulators import NEEDS_TABLE
 from oddscalc.sim.simulators import simulate as run_simulation
 
-
 #: The most rounds one `simulate` run plays (hours of work already); add the counts of several seeds for more.
 MAX_ROUNDS = 10**9
 
@@ -31,12 +38,20 @@ MAX_ROUNDS = 10**9
 @click.command()
 @click.argument("game")
 @click.argument("wager")
-@click.option("--rounds", default="100000", show_default=True,
-              help="Number of rounds to play, 1 to 10^9 (exponent notation such as 1e6 accepted).")
+@click.option(
+    "--rounds",
+    default="100000",
+    show_default=True,
+    help="Number of rounds to play, 1 to 10^9 (exponent notation such as 1e6 accepted).",
+)
 @click.option("--seed", default="1", show_default=True, help="Random seed, a whole number (same seed, same results).")
 @click.option("--out", default=None, help="Write the results here instead of standard output.")
-@click.option("--log", "log_path", default=None,
-              help="Also write every round to this round log (JSON Lines, docs/verify.md), for `oddscalc verify`.")
+@click.option(
+    "--log",
+    "log_path",
+    default=None,
+    help="Also write every round to this round log (JSON Lines, docs/verify.md), for `oddscalc verify`.",
+)
 @analysis_options
 def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks, custom, fmt) -> None:
     """Play WAGER for --rounds rounds with real dice, wheels and shuffled shoes; write outcome counts.
@@ -56,18 +71,35 @@ def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks
     a = run_analysis(game, wager, version, pay, rule, decks, custom)
     w = a.results[0].wager
     try:
-        table = (api.decision_table(a.game, a.version, w.key, dict(a.rules), custom=True)
-                 if a.game in NEEDS_TABLE else None)
-        with (nullcontext() if log_path is None else
-              round_log(log_path, a.game, a.version, dict(a.rules), parse_pairs(pay, "--pay"),
-                        {"simulator": "oddscalc simulate (reference)", "seed": seed})) as log:
+        table = (
+            api.decision_table(a.game, a.version, w.key, dict(a.rules), custom=True) if a.game in NEEDS_TABLE else None
+        )
+        with (
+            nullcontext()
+            if log_path is None
+            else round_log(
+                log_path,
+                a.game,
+                a.version,
+                dict(a.rules),
+                parse_pairs(pay, "--pay"),
+                {"simulator": "oddscalc simulate (reference)", "seed": seed},
+            )
+        ) as log:
             counts = run_simulation(a.game, w, rounds, seed, StderrBar(), rules=dict(a.rules), table=table, log=log)
     except ValueError as exc:
         fail(str(exc))
     if log_path is not None:
         click.echo(f"{rounds} rounds logged to {log_path}", err=True)
-    meta = {"schema_version": 1, "game": a.game, "wager": w.key, "version": a.version, "rules": dict(a.rules),
-            "seed": seed, "rounds": rounds}
+    meta = {
+        "schema_version": 1,
+        "game": a.game,
+        "wager": w.key,
+        "version": a.version,
+        "rules": dict(a.rules),
+        "seed": seed,
+        "rounds": rounds,
+    }
     text = counts_json(counts, meta) if fmt == "json" else counts_csv(counts)
     if out:
         try:
@@ -83,8 +115,12 @@ def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks
 @click.argument("game")
 @click.argument("wager")
 @click.argument("results")
-@click.option("--alpha", default="1/100", show_default=True,
-              help="Significance level of the verdict (split equally between the two tests).")
+@click.option(
+    "--alpha",
+    default="1/100",
+    show_default=True,
+    help="Significance level of the verdict (split equally between the two tests).",
+)
 @analysis_options
 @exact_law_option
 def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt, exact_law) -> None:
@@ -101,8 +137,10 @@ def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt, e
     if not results.strip():
         fail("the results file's path is empty; give a CSV or JSON file")
     if not source.is_file() or not os.access(source, os.R_OK):  # before the analysis, which may take a while
-        fail(f"cannot read results file {shorten(results)}: "
-             + ("it is a folder" if source.is_dir() else "no such readable file"))
+        fail(
+            f"cannot read results file {shorten(results)}: "
+            + ("it is a folder" if source.is_dir() else "no such readable file")
+        )
     a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
     result = a.results[0]
     if result.not_a_law and result.partial is None:
@@ -111,37 +149,73 @@ def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt, e
         outcome = check_counts(result.partial or result.distribution, read_results(results), level)
     except ValueError as exc:
         fail(str(exc))
-    bins = [{"returns": [str(r) for r in b.returns], "observed": b.observed, "expected": fraction_text(b.expected)}
-            | ({} if b.low is None else {"allowed": [fraction_text(b.low), fraction_text(b.high)]}) for b in outcome.bins]
+    bins = [
+        {"returns": [str(r) for r in b.returns], "observed": b.observed, "expected": fraction_text(b.expected)}
+        | ({} if b.low is None else {"allowed": [fraction_text(b.low), fraction_text(b.high)]})
+        for b in outcome.bins
+    ]
     if fmt == "json":
-        emit({"game": a.game, "wager": a.results[0].wager.key, "version": a.version, "rules": dict(a.rules),
-              "rounds": outcome.rounds, "bins": bins,
-              "chi_square": {"statistic": str(outcome.chi_square), "dof": outcome.degrees_of_freedom,
-                             "p": outcome.chi_square_p},
-              "mean": {"observed": str(outcome.observed_mean), "exact": str(outcome.expected_mean),
-                       "z": outcome.z, "p": outcome.z_p},
-              "alpha": str(outcome.alpha), "passed": outcome.passed, "verdict": outcome.verdict})
+        emit(
+            {
+                "game": a.game,
+                "wager": a.results[0].wager.key,
+                "version": a.version,
+                "rules": dict(a.rules),
+                "rounds": outcome.rounds,
+                "bins": bins,
+                "chi_square": {
+                    "statistic": str(outcome.chi_square),
+                    "dof": outcome.degrees_of_freedom,
+                    "p": outcome.chi_square_p,
+                },
+                "mean": {
+                    "observed": str(outcome.observed_mean),
+                    "exact": str(outcome.expected_mean),
+                    "z": outcome.z,
+                    "p": outcome.z_p,
+                },
+                "alpha": str(outcome.alpha),
+                "passed": outcome.passed,
+                "verdict": outcome.verdict,
+            }
+        )
     elif fmt == "csv":
-        emit(_csv([("returns", "observed", "expected"),
-                   *[(" ".join(b["returns"]), b["observed"], b["expected"]) for b in bins],
-                   ("verdict", "consistent" if outcome.passed else "inconsistent", outcome.verdict)]))
+        emit(
+            _csv(
+                [
+                    ("returns", "observed", "expected"),
+                    *[(" ".join(b["returns"]), b["observed"], b["expected"]) for b in bins],
+                    ("verdict", "consistent" if outcome.passed else "inconsistent", outcome.verdict),
+                ]
+            )
+        )
     else:
-        lines = [f"{a.game} {a.results[0].wager.key}, version {a.version}: {outcome.rounds} rounds",
-                 f"  {'net returns':24} {'observed':>10} {'expected':>14}"
-                 + ("  allowed (the nearest allowed law is shown)" if result.partial else "")]
+        lines = [
+            f"{a.game} {a.results[0].wager.key}, version {a.version}: {outcome.rounds} rounds",
+            f"  {'net returns':24} {'observed':>10} {'expected':>14}"
+            + ("  allowed (the nearest allowed law is shown)" if result.partial else ""),
+        ]
         for b in outcome.bins:
-            allowed = ("" if b.low is None or b.low == b.high else
-                       f"  {render_decimal(b.low, 2)} to {render_decimal(b.high, 2)}")
-            lines.append(f"  {' '.join(str(r) for r in b.returns):24} {b.observed:>10} "
-                         f"{render_decimal(b.expected, 2):>14}{allowed}")
-        lines += [f"  chi-square {render_decimal(outcome.chi_square, 4)} on {outcome.degrees_of_freedom} degrees of "
-                  f"freedom: p = {significant(outcome.chi_square_p)}",
-                  f"  mean return {render_decimal(outcome.observed_mean, 6)} against exact {outcome.expected_mean} "
-                  f"({render_decimal(outcome.expected_mean, 6)}): z = {outcome.z}, p = {significant(outcome.z_p)}",
-                  f"verdict: {outcome.verdict}"]
+            allowed = (
+                ""
+                if b.low is None or b.low == b.high
+                else f"  {render_decimal(b.low, 2)} to {render_decimal(b.high, 2)}"
+            )
+            lines.append(
+                f"  {' '.join(str(r) for r in b.returns):24} {b.observed:>10} "
+                f"{render_decimal(b.expected, 2):>14}{allowed}"
+            )
+        lines += [
+            f"  chi-square {render_decimal(outcome.chi_square, 4)} on {outcome.degrees_of_freedom} degrees of "
+            f"freedom: p = {significant(outcome.chi_square_p)}",
+            f"  mean return {render_decimal(outcome.observed_mean, 6)} against exact {outcome.expected_mean} "
+            f"({render_decimal(outcome.expected_mean, 6)}): z = {outcome.z}, p = {significant(outcome.z_p)}",
+            f"verdict: {outcome.verdict}",
+        ]
         if result.partial is not None and not exact_law:
-            lines.append(f"note: --exact-law checks against the law of every round with nothing lumped "
-                         f"({EXACT_LAW_COST})")
+            lines.append(
+                f"note: --exact-law checks against the law of every round with nothing lumped ({EXACT_LAW_COST})"
+            )
         emit("\n".join(lines) + "\n")
     if not outcome.passed:
         raise SystemExit(1)

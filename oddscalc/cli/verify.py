@@ -23,10 +23,17 @@ __all__ = ["commands"]
 @click.option("--rule", multiple=True, metavar="NAME=VALUE", help="Set a rule option (replaces the header's).")
 @click.option("--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS", help="A house's own odds (marked CUSTOM).")
 @click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit.")
-@click.option("--strategy", default=None,
-              help="Also judge the player's decisions: basic | optimal | FILE (a blackjack chart in JSON).")
-@click.option("--alpha", default="1/100", show_default=True,
-              help="Significance level of the randomness tests as a whole (Bonferroni-corrected).")
+@click.option(
+    "--strategy",
+    default=None,
+    help="Also judge the player's decisions: basic | optimal | FILE (a blackjack chart in JSON).",
+)
+@click.option(
+    "--alpha",
+    default="1/100",
+    show_default=True,
+    help="Significance level of the randomness tests as a whole (Bonferroni-corrected).",
+)
 @click.option("--randomness/--no-randomness", default=True, show_default=True, help="Run the randomness tests.")
 @click.option("--show", default="10", show_default=True, help="Faults printed in full in the text report.")
 @click.option("--keep", default="10000", show_default=True, help="Faults kept in full (the rest are counted).")
@@ -46,8 +53,19 @@ def verify(game, log, version, rule, pay, custom, strategy, alpha, randomness, s
         level = parse_number(alpha, "--alpha", minimum=0, maximum=1, min_open=True, max_open=True)
         shown = parse_whole(show, "--show", minimum=0, maximum=10**6)
         kept = parse_whole(keep, "--keep", minimum=0, maximum=10**7)
-        report = run(log, game.lower(), version, parse_pairs(rule, "--rule") or None,
-                     parse_pairs(pay, "--pay") or None, custom, strategy, level, randomness, StderrBar(), kept)
+        report = run(
+            log,
+            game.lower(),
+            version,
+            parse_pairs(rule, "--rule") or None,
+            parse_pairs(pay, "--pay") or None,
+            custom,
+            strategy,
+            level,
+            randomness,
+            StderrBar(),
+            kept,
+        )
     except (ValueError, VerifyError, NumberError) as exc:
         fail(f"{log}: {exc}" if "line " in str(exc)[:12] else str(exc))
     if fmt == "json":

@@ -36,8 +36,17 @@ from typing import Any, TypeVar
 
 from oddscalc.core.progress import is_terminal
 
-__all__ = ["ClusterError", "ClusterFailure", "SCHEMES", "checked_address", "scheduler_address", "completed_on_dask",
-           "CONNECT_TIMEOUT", "HANDSHAKE_TIMEOUT", "WAIT_WARNING"]
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "HANDSHAKE_TIMEOUT",
+    "SCHEMES",
+    "WAIT_WARNING",
+    "ClusterError",
+    "ClusterFailure",
+    "checked_address",
+    "completed_on_dask",
+    "scheduler_address",
+]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -133,17 +142,18 @@ def scheduler_address(given: str | None) -> str | None:
     try:
         return checked_address(str(configured))
     except ClusterError as exc:
-        raise ClusterError(f"{exc} (from Dask's scheduler-address configuration: $DASK_SCHEDULER_ADDRESS or a Dask "
-                           "config file)") from None
+        raise ClusterError(
+            f"{exc} (from Dask's scheduler-address configuration: $DASK_SCHEDULER_ADDRESS or a Dask config file)"
+        ) from None
 
 
 def _dask_config_files() -> bool:
-    return any(Path(p).expanduser().exists() for p in
-               (os.environ.get("DASK_CONFIG", "~/.config/dask"), "/etc/dask"))
+    return any(Path(p).expanduser().exists() for p in (os.environ.get("DASK_CONFIG", "~/.config/dask"), "/etc/dask"))
 
 
-def completed_on_dask(fn: Callable[[T], R], items: Sequence[T], address: str, keys: list[str] | None = None
-                      ) -> Iterator[tuple[int, R]]:
+def completed_on_dask(
+    fn: Callable[[T], R], items: Sequence[T], address: str, keys: list[str] | None = None
+) -> Iterator[tuple[int, R]]:
     """Every part submitted at once to the Dask cluster at `address` (under `keys`, if given), and each
     (index, result) as it finishes, its data released on the cluster as it is handed over. Failures as the
     module says; Ctrl-C, any error, or the generator closed early cancels what is left and closes the
@@ -163,8 +173,9 @@ def completed_on_dask(fn: Callable[[T], R], items: Sequence[T], address: str, ke
             client.close()
 
 
-def _results(client: Any, fn: Callable[[T], R], items: Sequence[T], keys: list[str] | None, address: str,
-             workers: int) -> Iterator[tuple[int, R]]:
+def _results(
+    client: Any, fn: Callable[[T], R], items: Sequence[T], keys: list[str] | None, address: str, workers: int
+) -> Iterator[tuple[int, R]]:
     """`completed_on_dask`'s parts on `client`: results as they finish, each released once handed over."""
     from distributed import KilledWorker, wait
 
@@ -188,17 +199,21 @@ def _results(client: Any, fn: Callable[[T], R], items: Sequence[T], keys: list[s
                 try:
                     result = future.result()
                 except KilledWorker as exc:
-                    raise ClusterFailure(f"part {where[future.key] + 1} of {len(where)} killed every Dask worker "
-                                         f"that ran it ({exc.allowed_failures + 1} of them; most likely for want of "
-                                         "memory: see the workers' logs)") from None
+                    raise ClusterFailure(
+                        f"part {where[future.key] + 1} of {len(where)} killed every Dask worker "
+                        f"that ran it ({exc.allowed_failures + 1} of them; most likely for want of "
+                        "memory: see the workers' logs)"
+                    ) from None
                 except Exception as exc:
                     if future.cancelled() or client.status != "running":
                         raise ClusterFailure(_lost(address)) from None
                     missing = exc if isinstance(exc, ImportError) else exc.__cause__
                     if isinstance(missing, ImportError):  # the scheduler (or a worker) cannot load the part
-                        raise ClusterFailure(f"the Dask cluster at {address!r} cannot load the parts ({missing}): "
-                                             "install oddscalc, the same version, where the scheduler and the "
-                                             "workers run") from None
+                        raise ClusterFailure(
+                            f"the Dask cluster at {address!r} cannot load the parts ({missing}): "
+                            "install oddscalc, the same version, where the scheduler and the "
+                            "workers run"
+                        ) from None
                     raise
                 future.release()
                 watch.result_came()
@@ -242,12 +257,16 @@ class _Watch:
         """`workers` attached (None: some, a part having finished)."""
         now = time.monotonic()
         if workers == 0 and (self.warned_at is None or now - self.warned_at >= WAIT_WARNING):
-            _say(f"warning: no Dask worker is attached to the scheduler at {self.address!r}; the parts wait for one "
-                 f"(no deadline: start one with `dask worker {self.address}`, or Ctrl-C)")
+            _say(
+                f"warning: no Dask worker is attached to the scheduler at {self.address!r}; the parts wait for one "
+                f"(no deadline: start one with `dask worker {self.address}`, or Ctrl-C)"
+            )
             self.warned_at = now
         elif workers != 0 and self.warned_at is not None:
-            _say(f"{'a Dask worker is' if workers is None else f'{workers} Dask worker(s)'} now attached to "
-                 f"{self.address!r}: the parts run")
+            _say(
+                f"{'a Dask worker is' if workers is None else f'{workers} Dask worker(s)'} now attached to "
+                f"{self.address!r}: the parts run"
+            )
             self.warned_at = None
 
 
@@ -279,12 +298,18 @@ def _identify(address: str) -> int:
     try:
         reply = _apart(lambda: _identity(address))
     except TimeoutError:
-        raise ClusterError(_unreachable(address, f"no Dask handshake within {HANDSHAKE_TIMEOUT:g} s: what answers "
-                                                 "there is not a Dask scheduler (a web server, such as Dask's "
-                                                 "dashboard port?)")) from None
+        raise ClusterError(
+            _unreachable(
+                address,
+                f"no Dask handshake within {HANDSHAKE_TIMEOUT:g} s: what answers "
+                "there is not a Dask scheduler (a web server, such as Dask's "
+                "dashboard port?)",
+            )
+        ) from None
     except Exception as exc:  # refused by then, closed, or not Dask's protocol (a proxy's HTTP 400)
-        raise ClusterError(_unreachable(address, f"what answers there is not a Dask scheduler "
-                                                 f"({type(exc).__name__}: {str(exc)[:60]})")) from None
+        raise ClusterError(
+            _unreachable(address, f"what answers there is not a Dask scheduler ({type(exc).__name__}: {str(exc)[:60]})")
+        ) from None
     kind = reply.get("type") if isinstance(reply, dict) else type(reply).__name__
     if kind != "Scheduler":
         raise ClusterError(_unreachable(address, f"what answers there is a Dask {str(kind)[:20]}, not a scheduler"))

@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable, Iterator
 from fractions import Fraction
 from itertools import product
 
-__all__ = ["FACES", "throws", "throw_distribution", "total_distribution"]
+__all__ = ["FACES", "throw_distribution", "throws", "total_distribution"]
 
 FACES = (1, 2, 3, 4, 5, 6)
 
@@ -26,4 +26,4 @@ def throw_distribution(n: int, key: Callable[[tuple[int, ...]], Hashable]) -> di
 
 def total_distribution(n: int) -> dict[int, Fraction]:
     """Exact probability of each total of `n` dice."""
-    return {k: v for k, v in sorted(throw_distribution(n, sum).items())}
+    return dict(sorted(throw_distribution(n, sum).items()))

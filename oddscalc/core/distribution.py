@@ -123,9 +123,7 @@ class Distribution:
         """The distribution of the sum of two independent returns."""
         if not isinstance(other, Distribution):
             return NotImplemented
-        return Distribution.from_weights(
-            [(a + b, p * q) for a, p in self.outcomes for b, q in other.outcomes]
-        )
+        return Distribution.from_weights([(a + b, p * q) for a, p in self.outcomes for b, q in other.outcomes])
 
 
 def render_decimal(value: Fraction, places: int = 6) -> str:

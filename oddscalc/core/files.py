@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TextIO
 
-__all__ = ["atomic_open", "write_bytes", "write_text", "writing_text", "OutputPathError", "check_output"]
+__all__ = ["OutputPathError", "atomic_open", "check_output", "write_bytes", "write_text", "writing_text"]
 
 _UMASK = os.umask(0)
 os.umask(_UMASK)
@@ -81,8 +81,10 @@ def check_output(path: object, what: str = "--out", directory: bool = False) -> 
     except UnicodeError:
         impossible = True
     if impossible:
-        raise OutputPathError(f"{what} {text!r}: not a possible file name (it holds a NUL byte or a character the "
-                              "file system cannot store)")
+        raise OutputPathError(
+            f"{what} {text!r}: not a possible file name (it holds a NUL byte or a character the "
+            "file system cannot store)"
+        )
     p = Path(text)
     if directory:
         if p.exists() and not p.is_dir():

@@ -18,7 +18,7 @@ from typing import Any
 
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 
-__all__ = ["JsonReadError", "loads", "MAX_DEPTH"]
+__all__ = ["MAX_DEPTH", "JsonReadError", "loads"]
 
 #: The deepest nesting of arrays and objects accepted.
 MAX_DEPTH = 64
@@ -80,8 +80,7 @@ def _constant(name: str) -> Any:
 
 #: One decoder, built once: `json.loads` with hooks builds a new decoder on every call, which costs more than
 #: parsing a short line (a round log reads millions of them).
-_DECODER = json.JSONDecoder(parse_int=_whole, parse_float=_number, parse_constant=_constant,
-                            object_pairs_hook=_pairs)
+_DECODER = json.JSONDecoder(parse_int=_whole, parse_float=_number, parse_constant=_constant, object_pairs_hook=_pairs)
 
 
 def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:

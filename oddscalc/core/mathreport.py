@@ -24,8 +24,17 @@ from oddscalc.core.distribution import Distribution
 from oddscalc.core.partial_law import PartialLaw
 from oddscalc.core.planning import MODEL, Band, rtp_band, z_two_sided
 
-__all__ = ["MathReport", "Surd", "Volatility", "TopAward", "report_of", "DEFINITIONS", "LEVELS", "BAND_LEVEL",
-           "BAND_ROUNDS"]
+__all__ = [
+    "BAND_LEVEL",
+    "BAND_ROUNDS",
+    "DEFINITIONS",
+    "LEVELS",
+    "MathReport",
+    "Surd",
+    "TopAward",
+    "Volatility",
+    "report_of",
+]
 
 #: The levels of the volatility index.
 LEVELS = (Fraction(90, 100), Fraction(95, 100), Fraction(99, 100))
@@ -37,26 +46,26 @@ BAND_ROUNDS = tuple(10**k for k in range(3, 9))
 DEFINITIONS = {
     "P(win)": "the probability that the round's net return is positive (the player ends the round ahead)",
     "hit frequency": "P(net return > 0): the share of rounds the player ends ahead, the same rounds as P(win) "
-                     "(a partial refund, such as half the stake back on zero at roulette, is not a hit)",
+    "(a partial refund, such as half the stake back on zero at roulette, is not a hit)",
     "P(push or void)": "the probability that the net return is exactly 0 (the stake comes back: a void, a tie)",
     "P(loss)": "the probability that the net return is negative (any part of the stake is lost)",
     "expected return": "the mean net return per unit initially staked (minus the house edge); "
-                       "RTP = 1 + expected return, what a unit initial stake returns on average",
+    "RTP = 1 + expected return, what a unit initial stake returns on average",
     "variance, standard deviation": "of the net return of one round per unit initially staked, exact (the "
-                                    "standard deviation as an exact square root and a decimal)",
+    "standard deviation as an exact square root and a decimal)",
     "volatility index": "VI(c) = z_c x SD, with z_c = Phi^-1((1 + c)/2) the two-sided standard-normal quantile "
-                        "(1.6449, 1.9600, 2.5758 for c = 90%, 95%, 99%): the RTP after N rounds lies within "
-                        "RTP +- VI(c)/sqrt(N) with probability about c",
+    "(1.6449, 1.9600, 2.5758 for c = 90%, 95%, 99%): the RTP after N rounds lies within "
+    "RTP +- VI(c)/sqrt(N) with probability about c",
     "RTP band": f"RTP +- z_c SD/sqrt(N) after N rounds at level c = 95%: the {MODEL}; marked where the "
-                "Berry-Esseen bound (C = 0.4748, Shevtsova 2011) cannot keep the coverage within one percentage "
-                "point of c (skewed wagers over few rounds; where only the variance of the law is known, at the "
-                "greatest third absolute moment the known part allows)",
+    "Berry-Esseen bound (C = 0.4748, Shevtsova 2011) cannot keep the coverage within one percentage "
+    "point of c (skewed wagers over few rounds; where only the variance of the law is known, at the "
+    "greatest third absolute moment the known part allows)",
     "average total stake": "the expected total staked in a round per unit initially staked, where stakes grow in "
-                           "play (blackjack doubles and splits, the casino stud Raise, Three Card Poker's Play, "
-                           "dice behind and lay wagers at their largest); 1 where they never grow",
+    "play (blackjack doubles and splits, the casino stud Raise, Three Card Poker's Play, "
+    "dice behind and lay wagers at their largest); 1 where they never grow",
     "element of risk": "expected loss divided by the expected total staked in a round, where stakes grow in play",
     "top award": "the largest net return per unit initially staked, its probability, and its odds as 1 in N "
-                 "(N = 1 / probability)",
+    "(N = 1 / probability)",
 }
 
 
@@ -139,23 +148,32 @@ class MathReport:
         return self.p_win
 
 
-def _stake(dist: Distribution, stake: Fraction | None, own_risk: tuple[Fraction, str] | None
-           ) -> tuple[Fraction | None, str, Fraction | None, str]:
+def _stake(
+    dist: Distribution, stake: Fraction | None, own_risk: tuple[Fraction, str] | None
+) -> tuple[Fraction | None, str, Fraction | None, str]:
     """(average total stake, its basis, element of risk, its basis)."""
     grows = stake is not None or own_risk is not None or dist.outcomes[0][0] < -1
     if not grows:
         return Fraction(1), MathReport.stake_basis, None, MathReport.element_of_risk_basis
     if stake is None:
-        missing = ("not available: the stake grows in play (a round can lose more than the initial stake) but "
-                   "the game does not give its expected total yet")
+        missing = (
+            "not available: the stake grows in play (a round can lose more than the initial stake) but "
+            "the game does not give its expected total yet"
+        )
         return None, missing, *(own_risk or (None, missing))
     if own_risk is not None:  # the game's own exact figure: for dice it counts the behind wagers' stakes and losses
         return stake, f"the divisor of the element of risk, {own_risk[1]}", *own_risk
     return stake, "under the strategy the figures assume", -dist.mean / stake, "expected loss / expected total staked"
 
 
-def report_of(dist: Distribution, *, stake: Fraction | None = None, not_a_law: str = "",
-              own_risk: tuple[Fraction, str] | None = None, partial: PartialLaw | None = None) -> MathReport:
+def report_of(
+    dist: Distribution,
+    *,
+    stake: Fraction | None = None,
+    not_a_law: str = "",
+    own_risk: tuple[Fraction, str] | None = None,
+    partial: PartialLaw | None = None,
+) -> MathReport:
     """The math report of a wager with this distribution of net return per unit initially staked.
 
     `stake`: the expected total staked per unit initial stake where stakes grow (None: they never grow, or the
@@ -168,21 +186,32 @@ def report_of(dist: Distribution, *, stake: Fraction | None = None, not_a_law: s
     allows), the chances and the top award staying unknown.
     """
     total, stake_basis, risk, risk_basis = _stake(dist, stake, own_risk)
-    common = dict(expected_return=dist.mean, stake=total, stake_basis=stake_basis, element_of_risk=risk,
-                  element_of_risk_basis=risk_basis)
+    common = dict(
+        expected_return=dist.mean,
+        stake=total,
+        stake_basis=stake_basis,
+        element_of_risk=risk,
+        element_of_risk_basis=risk_basis,
+    )
     if not_a_law:
         if partial is None or partial.square_mean is None:
             return MathReport(not_a_law=not_a_law, **common)
         if partial.total_mean != dist.mean:
             raise ValueError("the partial law's mean is not the distribution's")
         variance = partial.variance_bounds()[0]
-        return MathReport(not_a_law=not_a_law, **_spread(dist.mean, variance, partial.third_moment_bound()),
-                          **common)
+        return MathReport(not_a_law=not_a_law, **_spread(dist.mean, variance, partial.third_moment_bound()), **common)
     mean = dist.mean
     third = sum((abs(r - mean) ** 3 * p for r, p in dist.outcomes), Fraction(0))
     top, p_top = dist.outcomes[-1]
-    return MathReport(p_win=dist.p_win, p_push=dist.p_push, p_loss=dist.p_loss, third_moment=third,
-                      top_award=TopAward(top, p_top), **_spread(mean, dist.variance, third), **common)
+    return MathReport(
+        p_win=dist.p_win,
+        p_push=dist.p_push,
+        p_loss=dist.p_loss,
+        third_moment=third,
+        top_award=TopAward(top, p_top),
+        **_spread(mean, dist.variance, third),
+        **common,
+    )
 
 
 def _spread(mean: Fraction, variance: Fraction, third: Fraction) -> dict:
@@ -190,7 +219,8 @@ def _spread(mean: Fraction, variance: Fraction, third: Fraction) -> dict:
     `third`, an exact E|X - mean|^3 or an upper bound of it)."""
     sd = Surd(variance)
     root = sd.decimal(25)
-    volatility = tuple(Volatility(c, z, (z * root).quantize(Decimal("1e-15")))
-                       for c, z in ((c, z_two_sided(c)) for c in LEVELS))
+    volatility = tuple(
+        Volatility(c, z, (z * root).quantize(Decimal("1e-15"))) for c, z in ((c, z_two_sided(c)) for c in LEVELS)
+    )
     bands = tuple(rtp_band(mean, variance, n, BAND_LEVEL, third) for n in BAND_ROUNDS)
     return dict(variance=variance, standard_deviation=sd, volatility=volatility, bands=bands)

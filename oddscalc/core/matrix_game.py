@@ -19,12 +19,26 @@ Row strategies are behavioural: q is the probability of the row player's choice 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["MatrixGameError", "ZeroSumSolution", "simplex", "solve_zero_sum", "solve_2xn", "Cell", "AdditiveSolution",
-           "solve_additive", "Equilibrium", "additive_equilibria", "lines_value", "BoxSolution", "solve_additive_box"]
+__all__ = [
+    "AdditiveSolution",
+    "BoxSolution",
+    "Cell",
+    "Equilibrium",
+    "MatrixGameError",
+    "ZeroSumSolution",
+    "additive_equilibria",
+    "lines_value",
+    "simplex",
+    "solve_2xn",
+    "solve_additive",
+    "solve_additive_box",
+    "solve_zero_sum",
+]
 
 
 class MatrixGameError(ValueError):
@@ -55,8 +69,7 @@ def simplex(a: Sequence[Sequence[Fraction]], b: Sequence[Fraction], c: Sequence[
     m, n = len(a), len(c)
     if any(x < 0 for x in b):
         raise MatrixGameError("simplex needs a non-negative right-hand side")
-    tab = [[Fraction(x) for x in a[i]] + [Fraction(int(i == j)) for j in range(m)] + [Fraction(b[i])]
-           for i in range(m)]
+    tab = [[Fraction(x) for x in a[i]] + [Fraction(int(i == j)) for j in range(m)] + [Fraction(b[i])] for i in range(m)]
     obj = [-Fraction(x) for x in c] + [Fraction(0)] * m + [Fraction(0)]
     basis = [n + i for i in range(m)]
     while True:
@@ -86,7 +99,7 @@ def simplex(a: Sequence[Sequence[Fraction]], b: Sequence[Fraction], c: Sequence[
     for i, var in enumerate(basis):
         if var < n:
             x[var] = tab[i][-1]
-    return obj[-1], tuple(x), tuple(obj[n:n + m])
+    return obj[-1], tuple(x), tuple(obj[n : n + m])
 
 
 def solve_zero_sum(matrix: Sequence[Sequence[object]]) -> ZeroSumSolution:
@@ -120,7 +133,7 @@ def solve_2xn(matrix: Sequence[Sequence[object]]) -> ZeroSumSolution:
     lines = list(zip(a[0], a[1]))
     candidates = {Fraction(0), Fraction(1)}
     for i, (a0, b0) in enumerate(lines):
-        for a1, b1 in lines[i + 1:]:
+        for a1, b1 in lines[i + 1 :]:
             den = (b0 - a0) - (b1 - a1)
             if den:
                 q = (a1 - a0) / den
@@ -288,8 +301,9 @@ def _payoffs(constant, column_constant, cells, q, column) -> tuple[Fraction, Fra
     return row, col
 
 
-def additive_equilibria(constant: tuple[Fraction, Fraction], column_constant: tuple[Fraction, Fraction],
-                        cells: Sequence[Cell]) -> tuple[Equilibrium, ...]:
+def additive_equilibria(
+    constant: tuple[Fraction, Fraction], column_constant: tuple[Fraction, Fraction], cells: Sequence[Cell]
+) -> tuple[Equilibrium, ...]:
     """Every Nash equilibrium of an additive bimatrix game (one representative per family).
 
     The column player's best reply to q is cell by cell, constant between the q where some cell's own
@@ -333,7 +347,7 @@ def additive_equilibria(constant: tuple[Fraction, Fraction], column_constant: tu
     for k in kinks:
         at(k, "inner")
     points = [Fraction(0), *kinks, Fraction(1)]
-    for lo, hi in zip(points, points[1:]):
+    for lo, hi in itertools.pairwise(points):
         at((lo + hi) / 2, "flat")
     at(Fraction(1), "right")
     return tuple(found)
@@ -367,7 +381,7 @@ def solve_additive_box(constant: Affine, cells: Sequence[tuple[object, Affine, A
     right-hand side: `simplex` starts feasible. The dual of cell k's constraint is the column player's
     probability of the other action. The result is checked as a saddle point before it is returned."""
     n = len(constant[1])
-    vertices = [tuple(Fraction((v >> i) & 1) for i in range(n)) for v in range(2 ** n)]
+    vertices = [tuple(Fraction((v >> i) & 1) for i in range(n)) for v in range(2**n)]
     const0, grad = constant[0], list(constant[1])
     column: dict = {}
     contested = []
@@ -383,7 +397,7 @@ def solve_additive_box(constant: Affine, cells: Sequence[tuple[object, Affine, A
             contested.append((key, a0, a1))
     rows, rhs, bases = [], [], []
     obj = list(grad)
-    for key, a0, a1 in contested:
+    for _, a0, a1 in contested:
         base_is_1 = a1[0] < a0[0]
         base, other = (a1, a0) if base_is_1 else (a0, a1)
         bases.append(base_is_1)
@@ -402,8 +416,16 @@ def solve_additive_box(constant: Affine, cells: Sequence[tuple[object, Affine, A
     # certificate: q guarantees the value against any reply, and the column mix holds every q to it
     guaranteed = _at(constant, q) + sum((min(_at(a0, q), _at(a1, q)) for _, a0, a1 in cells), Fraction(0))
     held0 = constant[0] + sum((column[key] * a1[0] + (1 - column[key]) * a0[0] for key, a0, a1 in cells), Fraction(0))
-    held = held0 + sum((max(Fraction(0), constant[1][i] + sum(
-        (column[key] * a1[1][i] + (1 - column[key]) * a0[1][i] for key, a0, a1 in cells), Fraction(0)))
-        for i in range(n)), Fraction(0))
+    held = held0 + sum(
+        (
+            max(
+                Fraction(0),
+                constant[1][i]
+                + sum((column[key] * a1[1][i] + (1 - column[key]) * a0[1][i] for key, a0, a1 in cells), Fraction(0)),
+            )
+            for i in range(n)
+        ),
+        Fraction(0),
+    )
     assert guaranteed == value == held, "the box solution must be a saddle point"
     return BoxSolution(value, q, column, tuple(key for key, _, _ in contested))

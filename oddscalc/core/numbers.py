@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-__all__ = ["NumberError", "parse_number", "parse_whole", "MAX_DIGITS", "MAX_EXPONENT", "shorten"]
+__all__ = ["MAX_DIGITS", "MAX_EXPONENT", "NumberError", "parse_number", "parse_whole", "shorten"]
 
 #: The most digits a number's text may carry (numerator and denominator together).
 MAX_DIGITS = 400
@@ -77,7 +77,9 @@ def parse_number(
         if not isinstance(text, str):
             raise NumberError(f"{what} {shorten(text)} is not a number")
         if len(text) > max_digits + 40:
-            raise NumberError(f"{what} {shorten(text)} is too long ({len(text)} characters); at most {max_digits} digits")
+            raise NumberError(
+                f"{what} {shorten(text)} is too long ({len(text)} characters); at most {max_digits} digits"
+            )
         m = _NUMBER.match(text)
         if not m:
             allowed = "a number such as 12, 0.25, 1e6 or 19/20" + (" or a percentage such as 75%" if percent else "")
@@ -101,8 +103,10 @@ def parse_number(
             lead = whole.lstrip("0")
             magnitude = exp + (len(lead) if lead else -(len(frac) - len(frac.lstrip("0"))))
             if abs(magnitude) > MAX_EXPONENT:
-                raise NumberError(f"{what} {shorten(text)} is out of range (its size must lie between "
-                                  f"10^-{MAX_EXPONENT} and 10^{MAX_EXPONENT})")
+                raise NumberError(
+                    f"{what} {shorten(text)} is out of range (its size must lie between "
+                    f"10^-{MAX_EXPONENT} and 10^{MAX_EXPONENT})"
+                )
         den = int(den_text)
         if den == 0:
             raise NumberError(f"{what} {shorten(text)}: the denominator is zero")
@@ -129,8 +133,14 @@ def _check_range(value: Fraction, text: object, what: str, minimum, maximum, min
         raise NumberError(f"{what} {shorten(text)} is out of range; it must be {' and '.join(parts)}")
 
 
-def parse_whole(text: object, what: str = "number", *, minimum: int | None = None,
-                maximum: int | None = None, max_digits: int = MAX_DIGITS) -> int:
+def parse_whole(
+    text: object,
+    what: str = "number",
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    max_digits: int = MAX_DIGITS,
+) -> int:
     """A whole number (exponent notation allowed when it lands on a whole number: `1e6`), bounded."""
     value = parse_number(text, what, minimum=minimum, maximum=maximum, max_digits=max_digits)
     if value.denominator != 1:

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from oddscalc.core.numbers import NumberError, parse_number, shorten
 
-__all__ = ["Odds", "OddsError", "parse_odds", "law_style", "odds_text", "amount_text", "MAX_ODDS_DIGITS"]
+__all__ = ["MAX_ODDS_DIGITS", "Odds", "OddsError", "amount_text", "law_style", "odds_text", "parse_odds"]
 
 #: The most digits either side of a user's odds may carry: far beyond any pay table, small enough to stay fast.
 MAX_ODDS_DIGITS = 30
@@ -50,7 +50,7 @@ class Odds:
 
 
 def amount_text(x: Fraction) -> str:
-    """An amount as the law writes one: one side of odds as the law writes it: 35, 9½, 2¼, else a terminating decimal 2.4, else 7/3."""
+    """One side of odds as the law writes it: 35, 9½, 2¼, else a terminating decimal 2.4, else 7/3."""
     whole, part = divmod(x.numerator, x.denominator)
     if part == 0:
         return str(whole)
@@ -80,8 +80,9 @@ def _read(text: str) -> tuple[Fraction, Fraction]:
         raise OddsError(f"cannot read odds {shorten(text)}: too long ({len(text)} characters)")
     match = _ODDS.match(text)
     if not match:
-        raise OddsError(f"cannot read odds {shorten(text)}: write them as 'A to B' or 'A:B', e.g. '35 to 1', "
-                        "'9½ to 5', '45:1'")
+        raise OddsError(
+            f"cannot read odds {shorten(text)}: write them as 'A to B' or 'A:B', e.g. '35 to 1', '9½ to 5', '45:1'"
+        )
     try:
         win = _number(match.group(1), match.group(2), text)
         stake = _number(match.group(3), match.group(4), text)

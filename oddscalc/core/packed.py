@@ -82,8 +82,9 @@ def slot_limit(n_words: int) -> int:
     return int(free_bytes() * MEMORY_SHARE) // (12 + 8 * (n_words + 1))
 
 
-def deal(keys: np.ndarray, vals: np.ndarray, step_keys: np.ndarray, step_w: np.ndarray, guard: np.ndarray
-         ) -> tuple[np.ndarray, np.ndarray]:
+def deal(
+    keys: np.ndarray, vals: np.ndarray, step_keys: np.ndarray, step_w: np.ndarray, guard: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """Every key plus every step key, weight times step weight, sums whose words meet `guard` dropped and
     equal sums merged: (keys, weights), in the order first met (key by key, step by step). The caller keeps
     every weight below 2^64. MemoryError, before the system runs out, when the table of sums would outgrow
@@ -91,12 +92,15 @@ def deal(keys: np.ndarray, vals: np.ndarray, step_keys: np.ndarray, step_w: np.n
     limit = min(slot_limit(keys.shape[1]), 1 << 32)  # a table's entries number its rows in 32 bits
     cap = _capacity(len(keys))
     if cap > limit:
-        raise MemoryError(f"the sums outgrow the memory free: {len(keys):,} keys of {8 * keys.shape[1]} bytes "
-                          f"need a first table of {cap:,} slots, and the memory free holds {limit:,}")
+        raise MemoryError(
+            f"the sums outgrow the memory free: {len(keys):,} keys of {8 * keys.shape[1]} bytes "
+            f"need a first table of {cap:,} slots, and the memory free holds {limit:,}"
+        )
     out_k, out_v, done = _loops()[0](keys, vals, step_keys, step_w, guard, cap, limit)
     if not done:
-        raise MemoryError(f"the sums outgrow the memory free: more than {limit // 2:,} distinct keys of "
-                          f"{8 * keys.shape[1]} bytes")
+        raise MemoryError(
+            f"the sums outgrow the memory free: more than {limit // 2:,} distinct keys of {8 * keys.shape[1]} bytes"
+        )
     return out_k, out_v
 
 
@@ -107,11 +111,23 @@ def net_group_limit(n_words: int, columns: int, width: int) -> int:
     return int(free_bytes() * MEMORY_SHARE) // (16 + 8 * (n_words + columns * width + 1))
 
 
-def deal_nets(keys: np.ndarray, vals: np.ndarray, key_nets: np.ndarray, key_tops: np.ndarray, key_ids: np.ndarray,
-              step_keys: np.ndarray, step_w: np.ndarray, step_nets: np.ndarray, step_tops: np.ndarray,
-              step_ids: np.ndarray, parts: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], guard: np.ndarray,
-              mask: np.ndarray, width: int, limit: int | None = None
-              ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+def deal_nets(
+    keys: np.ndarray,
+    vals: np.ndarray,
+    key_nets: np.ndarray,
+    key_tops: np.ndarray,
+    key_ids: np.ndarray,
+    step_keys: np.ndarray,
+    step_w: np.ndarray,
+    step_nets: np.ndarray,
+    step_tops: np.ndarray,
+    step_ids: np.ndarray,
+    parts: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    guard: np.ndarray,
+    mask: np.ndarray,
+    width: int,
+    limit: int | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """Every key of a part plus every step key of that part, sums meeting `guard` dropped, grouped by their
     words under `mask` and never kept themselves: per group (its masked words, in the order first met),
     table[group, c, key_nets[i, c] + step_nets[j, c]] += vals[i] * step_w[j] for every column c, and the
@@ -145,12 +161,26 @@ def deal_nets(keys: np.ndarray, vals: np.ndarray, key_nets: np.ndarray, key_tops
     # then the tables of nets, made once at their final size. Growing the tables of nets inside the first loop,
     # as one pass did, cost that loop half its speed (2s against a 7, 6 packs: a slice 0.113 s against 0.067).
     key_runs, step_runs = _run_bounds(key_ids, parts[0], parts[1]), _run_bounds(step_ids, parts[2], parts[3])
-    rows, ids, done = _loops()[3](keys, step_keys, parts[0], parts[2], key_runs, step_runs, guard, mask,
-                                  _capacity(0), limit)
+    rows, ids, done = _loops()[3](
+        keys, step_keys, parts[0], parts[2], key_runs, step_runs, guard, mask, _capacity(0), limit
+    )
     if not done:
         return None
-    table, tops = _loops()[4](vals, key_nets, key_tops, step_w, step_nets, step_tops, parts[0], parts[2], key_runs,
-                              step_runs, ids, len(rows), width)
+    table, tops = _loops()[4](
+        vals,
+        key_nets,
+        key_tops,
+        step_w,
+        step_nets,
+        step_tops,
+        parts[0],
+        parts[2],
+        key_runs,
+        step_runs,
+        ids,
+        len(rows),
+        width,
+    )
     return rows, table, tops
 
 
@@ -170,7 +200,7 @@ def _run_bounds(ids: np.ndarray, rows: np.ndarray, starts: np.ndarray) -> tuple[
     inner = starts[(starts >= lo) & (starts < hi)] - lo
     first[inner] = True  # every part starts a run
     run_start = (np.flatnonzero(first) + lo).astype(np.int64)
-    run_end = np.append(run_start[1:], hi)[:len(run_start)].astype(np.int64)
+    run_end = np.append(run_start[1:], hi)[: len(run_start)].astype(np.int64)
     return run_start, run_end, np.searchsorted(run_start, starts).astype(np.int64)
 
 
@@ -190,9 +220,18 @@ def distinct(keys: np.ndarray, mask: np.ndarray) -> int:
     return len(group(keys, mask)[1])
 
 
-def tally(keys: np.ndarray, vals: np.ndarray, ids: np.ndarray, size_of: np.ndarray, weights: np.ndarray,
-          fields: tuple[np.ndarray, np.ndarray, int], table: np.ndarray, offset: int, primes: np.ndarray,
-          acc: np.ndarray) -> None:
+def tally(
+    keys: np.ndarray,
+    vals: np.ndarray,
+    ids: np.ndarray,
+    size_of: np.ndarray,
+    weights: np.ndarray,
+    fields: tuple[np.ndarray, np.ndarray, int],
+    table: np.ndarray,
+    offset: int,
+    primes: np.ndarray,
+    acc: np.ndarray,
+) -> None:
     """acc[size_of[g], offset + sum_e count_e table[e, b], p] += weight x weights[g, b, p] (mod primes[p]) for
     every row (group g = ids[row], counts read from its `fields`: words, shifts, one mask) and every column b
     whose flag weights[g, b, len(primes)] is set."""
@@ -300,7 +339,7 @@ def _grown(table, store, count, nw):
             s = (s + np.uint64(1)) & m
         nt[s] = _tagged(h, i)
     ns = np.zeros((2 * store.shape[0], store.shape[1]), dtype=np.uint64)
-    ns[:store.shape[0]] = store
+    ns[: store.shape[0]] = store
     return nt, ns
 
 
@@ -419,8 +458,26 @@ def _net_groups(keys, step_keys, key_rows, step_rows, key_runs, step_runs, guard
     row = np.empty(nw, dtype=np.uint64)
     count, r, p, ka, sb = 0, 0, 0, k_first[0], s_first[0]
     while True:
-        count, r, p, ka, sb, stop = _net_span(keys, step_keys, key_rows, step_rows, key_runs, step_runs, guard, mask,
-                                              table, store, row, ids, limit, count, r, p, ka, sb)
+        count, r, p, ka, sb, stop = _net_span(
+            keys,
+            step_keys,
+            key_rows,
+            step_rows,
+            key_runs,
+            step_runs,
+            guard,
+            mask,
+            table,
+            store,
+            row,
+            ids,
+            limit,
+            count,
+            r,
+            p,
+            ka,
+            sb,
+        )
         if stop == 0:
             break
         if stop == 2:
@@ -429,8 +486,26 @@ def _net_groups(keys, step_keys, key_rows, step_rows, key_runs, step_runs, guard
     return store[:count].copy(), ids, True
 
 
-def _net_span(keys, step_keys, key_rows, step_rows, key_runs, step_runs, guard, mask, table, store, row, ids, limit,
-              count, r, p0, ka0, sb0):
+def _net_span(
+    keys,
+    step_keys,
+    key_rows,
+    step_rows,
+    key_runs,
+    step_runs,
+    guard,
+    mask,
+    table,
+    store,
+    row,
+    ids,
+    limit,
+    count,
+    r,
+    p0,
+    ka0,
+    sb0,
+):
     """`_net_groups`' run pairs from part p0, key run ka0, step run sb0 on: (groups, run pairs done, where to go on,
     and 0 when done, 1 when the table is half full, 2 when the groups would pass `limit`)."""
     k_start, k_first = key_runs[0], key_runs[2]
@@ -455,8 +530,9 @@ def _net_span(keys, step_keys, key_rows, step_rows, key_runs, step_runs, guard, 
     return count, r, k_first.shape[0] - 1, 0, 0, 0
 
 
-def _net_tables(vals, key_nets, key_tops, step_w, step_nets, step_tops, key_rows, step_rows, key_runs, step_runs,
-                ids, count, width):
+def _net_tables(
+    vals, key_nets, key_tops, step_w, step_nets, step_tops, key_rows, step_rows, key_runs, step_runs, ids, count, width
+):
     """`deal_nets`' second pass, compiled: the runs met in the first pass's order, each pair of a key and a step
     adding its weight into its group's table of nets (group from `ids`), and each group's top. A run of keys is
     first folded, column by column, into its distinct nets and their summed weights (a union's states, whatever

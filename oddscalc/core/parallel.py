@@ -36,11 +36,28 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import closing, contextmanager
 from typing import TypeVar
 
-from oddscalc.core.cluster import (SCHEMES, ClusterError, ClusterFailure, checked_address, completed_on_dask,
-                                   scheduler_address)
+from oddscalc.core.cluster import (
+    SCHEMES,
+    ClusterError,
+    ClusterFailure,
+    checked_address,
+    completed_on_dask,
+    scheduler_address,
+)
 
-__all__ = ["workers", "cpus", "map_parts", "relay", "on_cluster", "completed_on_dask", "scheduler_address",
-           "checked_address", "ClusterError", "ClusterFailure", "SCHEMES"]
+__all__ = [
+    "SCHEMES",
+    "ClusterError",
+    "ClusterFailure",
+    "checked_address",
+    "completed_on_dask",
+    "cpus",
+    "map_parts",
+    "on_cluster",
+    "relay",
+    "scheduler_address",
+    "workers",
+]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -166,8 +183,13 @@ def _inside_part() -> bool:
     return True
 
 
-def map_parts(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int, int, str], None] | None = None,
-              label: str = "parts", processes: int | None = None) -> list[R]:
+def map_parts(
+    fn: Callable[[T], R],
+    items: Sequence[T],
+    progress: Callable[[int, int, str], None] | None = None,
+    label: str = "parts",
+    processes: int | None = None,
+) -> list[R]:
     """[fn(x) for x in items], on up to `processes` processes (default `workers()`, never more than `cpus()`;
     in this process when nested, `_inside_part`), or on the Dask cluster of `on_cluster`; `fn` must be a
     module-level function and items and results picklable. Ctrl-C (any error) stops the workers. `progress`
@@ -194,8 +216,9 @@ def map_parts(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int,
     return _map_on_pool(fn, items, progress, label, n)
 
 
-def _map_here(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int, int, str], None] | None,
-              label: str) -> list[R]:
+def _map_here(
+    fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int, int, str], None] | None, label: str
+) -> list[R]:
     """`map_parts` in this process, one part after another."""
     global _listener
     total = len(items)
@@ -206,7 +229,10 @@ def _map_here(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int,
             head = f"{label}: {done + 1} of {total}"
             if progress:
                 progress(done, total, head)
-                _listener = lambda text, done=done, head=head: progress(done, total, f"{head}; {text}")
+
+                def _listener(text, done=done, head=head):
+                    return progress(done, total, f"{head}; {text}")
+
             out.append(fn(x))
     finally:
         _listener = outer
@@ -215,8 +241,9 @@ def _map_here(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int,
     return out
 
 
-def _map_on_pool(fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int, int, str], None] | None,
-                 label: str, n: int) -> list[R]:
+def _map_on_pool(
+    fn: Callable[[T], R], items: Sequence[T], progress: Callable[[int, int, str], None] | None, label: str, n: int
+) -> list[R]:
     """`map_parts` on a pool of `n` worker processes; any error or Ctrl-C stops them (`_stop`)."""
     total = len(items)
     results: list = [None] * total
@@ -275,8 +302,9 @@ def _drain(words) -> list[str]:
     return lines
 
 
-def _map_on_dask(fn: Callable[[T], R], items: Sequence[T], address: str,
-                 progress: Callable[[int, int, str], None] | None, label: str) -> list[R]:
+def _map_on_dask(
+    fn: Callable[[T], R], items: Sequence[T], address: str, progress: Callable[[int, int, str], None] | None, label: str
+) -> list[R]:
     """`map_parts` on the Dask cluster at `address`: results in input order."""
     total = len(items)
     results: list = [None] * total

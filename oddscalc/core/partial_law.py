@@ -61,21 +61,39 @@ class PartialLaw:
     def __post_init__(self) -> None:
         if not 0 < self.mass <= 1 or sum((p for _, p in self.exact), Fraction(0)) != 1 - self.mass:
             raise ValueError("the exact part and the unresolved share must sum to exactly 1, the share positive")
-        if not self.low <= self.mean <= self.high or not self.support \
-                or not all(self.low <= v <= self.high for v in self.support):
+        if (
+            not self.low <= self.mean <= self.high
+            or not self.support
+            or not all(self.low <= v <= self.high for v in self.support)
+        ):
             raise ValueError("the unresolved rounds' mean and possible returns must lie in [low, high]")
         if self.square_mean is not None and not self._extremes(lambda v: Fraction(1)):
             raise ValueError("no law on the support has the unresolved rounds' mean and second moment")
 
     @classmethod
-    def of(cls, exact: Mapping[Fraction, Fraction], mass: Fraction, mean: Fraction, low: Fraction,
-           high: Fraction, support: tuple[Fraction, ...], what: str = "rounds whose law is not computed",
-           square_mean: Fraction | None = None) -> PartialLaw:
+    def of(
+        cls,
+        exact: Mapping[Fraction, Fraction],
+        mass: Fraction,
+        mean: Fraction,
+        low: Fraction,
+        high: Fraction,
+        support: tuple[Fraction, ...],
+        what: str = "rounds whose law is not computed",
+        square_mean: Fraction | None = None,
+    ) -> PartialLaw:
         """Built from a mapping (zero chances dropped, returns sorted)."""
         items = tuple(sorted((Fraction(v), Fraction(p)) for v, p in exact.items() if p))
-        return cls(items, Fraction(mass), Fraction(mean), Fraction(low), Fraction(high),
-                   tuple(sorted(set(map(Fraction, support)))), what,
-                   None if square_mean is None else Fraction(square_mean))
+        return cls(
+            items,
+            Fraction(mass),
+            Fraction(mean),
+            Fraction(low),
+            Fraction(high),
+            tuple(sorted(set(map(Fraction, support)))),
+            what,
+            None if square_mean is None else Fraction(square_mean),
+        )
 
     @property
     def total_mean(self) -> Fraction:
@@ -120,18 +138,21 @@ class PartialLaw:
         targets = (Fraction(1), self.mean, self.square_mean)
         found = []
         for chosen in combinations(points, 3) if len(points) >= 3 else [points]:
-            weights = _solve([[v ** k for v in chosen] for k in range(3)][:len(chosen)], targets[:len(chosen)])
+            weights = _solve([[v**k for v in chosen] for k in range(3)][: len(chosen)], targets[: len(chosen)])
             if weights is None or any(w < 0 for w in weights):
                 continue
-            if any(sum(w * v ** k for w, v in zip(weights, chosen)) != targets[k] for k in range(3)):
+            if any(sum(w * v**k for w, v in zip(weights, chosen)) != targets[k] for k in range(3)):
                 continue
             found.append(sum((w * value(v) for w, v in zip(weights, chosen)), Fraction(0)))
         return found
 
     def chance_bounds(self) -> dict[str, tuple[Fraction, Fraction]]:
         """Bounds of P(win) (net return > 0), P(push) (= 0) and P(loss) (< 0), as `Distribution` defines them."""
-        return {"win": self.probability_bounds(lambda v: v > 0), "push": self.probability_bounds(lambda v: v == 0),
-                "loss": self.probability_bounds(lambda v: v < 0)}
+        return {
+            "win": self.probability_bounds(lambda v: v > 0),
+            "push": self.probability_bounds(lambda v: v == 0),
+            "loss": self.probability_bounds(lambda v: v < 0),
+        }
 
     def second_moment_bounds(self) -> tuple[Fraction, Fraction]:
         """The least and greatest E[net^2] (see the module docstring for why both are attained or valid)."""
@@ -139,7 +160,7 @@ class PartialLaw:
         if self.square_mean is not None:
             return known + self.mass * self.square_mean, known + self.mass * self.square_mean
         top = (self.low + self.high) * self.mean - self.low * self.high
-        return known + self.mass * self.mean ** 2, known + self.mass * top
+        return known + self.mass * self.mean**2, known + self.mass * top
 
     def variance_bounds(self) -> tuple[Fraction, Fraction]:
         """The least and greatest variance of the whole law (its mean is exact)."""

@@ -25,14 +25,27 @@ from functools import lru_cache
 
 import mpmath
 
-__all__ = ["Band", "Plan", "PlanError", "BERRY_ESSEEN_C", "MODEL", "normal_quantile", "z_two_sided",
-           "rtp_band", "rounds_needed", "detectable_shift", "plan"]
+__all__ = [
+    "BERRY_ESSEEN_C",
+    "MODEL",
+    "Band",
+    "Plan",
+    "PlanError",
+    "detectable_shift",
+    "normal_quantile",
+    "plan",
+    "rounds_needed",
+    "rtp_band",
+    "z_two_sided",
+]
 
 #: Shevtsova (2011): the Berry-Esseen constant for identically distributed summands.
 BERRY_ESSEEN_C = Fraction(4748, 10000)
 #: The model behind every band and sample size, as printed beside them.
-MODEL = ("normal approximation to the mean net return of N independent rounds, with the wager's exact mean "
-         "and exact variance")
+MODEL = (
+    "normal approximation to the mean net return of N independent rounds, with the wager's exact mean "
+    "and exact variance"
+)
 _DPS = 40
 _DIGITS = 20
 
@@ -104,8 +117,13 @@ class Band:
         return self.berry_esseen is not None and 2 * self.berry_esseen > Decimal("0.01")
 
 
-def rtp_band(mean: Fraction, variance: Fraction, rounds: int | Fraction, level: Fraction = Fraction(95, 100),
-             third: Fraction | None = None) -> Band:
+def rtp_band(
+    mean: Fraction,
+    variance: Fraction,
+    rounds: int | Fraction,
+    level: Fraction = Fraction(95, 100),
+    third: Fraction | None = None,
+) -> Band:
     """The band for the RTP (1 + mean net return per unit initially staked) after `rounds` rounds.
 
     `third` is E|X - mean|^3, for the Berry-Esseen bound on the approximation.
@@ -122,7 +140,7 @@ def rtp_band(mean: Fraction, variance: Fraction, rounds: int | Fraction, level: 
         centre = _mpf(rtp)
         be = None
         if third is not None and variance > 0:
-            be = _dec(_mpf(BERRY_ESSEEN_C * third) / (sd ** 3 * mpmath.sqrt(_mpf(rounds))))
+            be = _dec(_mpf(BERRY_ESSEEN_C * third) / (sd**3 * mpmath.sqrt(_mpf(rounds))))
         return Band(rounds, level, rtp, _dec(half), _dec(centre - half), _dec(centre + half), be)
 
 
@@ -132,8 +150,7 @@ def _z_sum(alpha: Fraction, power: Fraction, two_sided: bool) -> mpmath.mpf:
     return _quantile(1 - alpha / 2 if two_sided else 1 - alpha) + _quantile(power)
 
 
-def rounds_needed(variance: Fraction, shift: Fraction, alpha: Fraction, power: Fraction,
-                  two_sided: bool = True) -> int:
+def rounds_needed(variance: Fraction, shift: Fraction, alpha: Fraction, power: Fraction, two_sided: bool = True) -> int:
     """The fewest rounds N for which a z-test of the mean at level `alpha` detects a true shift of the mean net
     return by `shift` with probability `power`: N = ceil(((z_a + z_power) sigma / shift)^2), z_a = Phi^-1(1 - alpha/2)
     (two-sided; 1 - alpha one-sided). The two-sided formula leaves out the test's far tail (below alpha/2)."""
@@ -147,8 +164,9 @@ def rounds_needed(variance: Fraction, shift: Fraction, alpha: Fraction, power: F
         return int(mpmath.ceil(n))
 
 
-def detectable_shift(variance: Fraction, rounds: int | Fraction, alpha: Fraction, power: Fraction,
-                     two_sided: bool = True) -> Decimal:
+def detectable_shift(
+    variance: Fraction, rounds: int | Fraction, alpha: Fraction, power: Fraction, two_sided: bool = True
+) -> Decimal:
     """The smallest shift of the mean net return that `rounds` rounds detect with probability `power` by a z-test
     at level `alpha`: (z_a + z_power) sigma / sqrt(rounds), the inverse of `rounds_needed`."""
     rounds = Fraction(rounds)
@@ -180,10 +198,20 @@ class Plan:
     model: str = MODEL
 
 
-def plan(mean: Fraction, variance: Fraction, *, stake: Fraction | None = Fraction(1), shift: Fraction | None = None,
-         rounds: int | Fraction | None = None, turnover: Fraction | None = None,
-         alpha: Fraction = Fraction(1, 100), power: Fraction = Fraction(80, 100), level: Fraction = Fraction(95, 100),
-         two_sided: bool = True, third: Fraction | None = None) -> Plan:
+def plan(
+    mean: Fraction,
+    variance: Fraction,
+    *,
+    stake: Fraction | None = Fraction(1),
+    shift: Fraction | None = None,
+    rounds: int | Fraction | None = None,
+    turnover: Fraction | None = None,
+    alpha: Fraction = Fraction(1, 100),
+    power: Fraction = Fraction(80, 100),
+    level: Fraction = Fraction(95, 100),
+    two_sided: bool = True,
+    third: Fraction | None = None,
+) -> Plan:
     """Plan a test of a wager whose net return per unit initially staked has this exact mean and variance.
 
     `stake` is the expected total staked per round per unit initial stake (1 where stakes never grow; None when
@@ -200,16 +228,29 @@ def plan(mean: Fraction, variance: Fraction, *, stake: Fraction | None = Fractio
         raise PlanError("this wager has no variance: every round returns the same, there is nothing to plan")
     if turnover is not None:
         if stake is None:
-            raise PlanError("the expected total stake per round of this wager is not available: give a number of "
-                            "rounds instead of a turnover")
+            raise PlanError(
+                "the expected total stake per round of this wager is not available: give a number of "
+                "rounds instead of a turnover"
+            )
         if turnover <= 0:
             raise PlanError(f"the turnover must be positive, not {turnover}")
         rounds = Fraction(turnover) / stake
     needed = rounds_needed(variance, shift, alpha, power, two_sided) if shift is not None else None
     band = rtp_band(mean, variance, rounds, level, third) if rounds is not None else None
     detectable = detectable_shift(variance, rounds, alpha, power, two_sided) if rounds is not None else None
-    return Plan(Fraction(mean), Fraction(variance), stake, alpha, power,
-                two_sided, level, None if shift is None else abs(Fraction(shift)), needed,
-                None if needed is None or stake is None else needed * stake,
-                None if rounds is None else Fraction(rounds), None if turnover is None else Fraction(turnover),
-                band, detectable)
+    return Plan(
+        Fraction(mean),
+        Fraction(variance),
+        stake,
+        alpha,
+        power,
+        two_sided,
+        level,
+        None if shift is None else abs(Fraction(shift)),
+        needed,
+        None if needed is None or stake is None else needed * stake,
+        None if rounds is None else Fraction(rounds),
+        None if turnover is None else Fraction(turnover),
+        band,
+        detectable,
+    )

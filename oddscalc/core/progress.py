@@ -7,7 +7,7 @@ import sys
 import time
 from typing import Protocol, TextIO
 
-__all__ = ["Progress", "StderrBar", "prefixed", "is_terminal"]
+__all__ = ["Progress", "StderrBar", "is_terminal", "prefixed"]
 
 
 class Progress(Protocol):
@@ -39,8 +39,7 @@ class StderrBar:
     ['work: 1/4 (25%)', 'work: 4/4 (100%), done']
     """
 
-    def __init__(self, stream: TextIO | None = None, width: int = 30, force: bool = False,
-                 every: float = 30.0) -> None:
+    def __init__(self, stream: TextIO | None = None, width: int = 30, force: bool = False, every: float = 30.0) -> None:
         self.stream = stream or sys.stderr
         self.width = width
         self.enabled = force or is_terminal(self.stream)
@@ -110,6 +109,8 @@ def prefixed(progress: Progress, prefix: str) -> Progress:
     >>> seen
     [(1, 4, '2007 blackjack 3/6: ups')]
     """
+
     def report(done: int, total: int, label: str = "") -> None:
         progress(done, total, f"{prefix}: {label}" if label else prefix)
+
     return report

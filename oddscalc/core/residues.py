@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from math import prod
 
 import numpy as np
@@ -33,7 +33,7 @@ PRIME_LIMIT = 2**21
 _INT64_LIMIT = 2**63
 
 
-@lru_cache(maxsize=None)
+@cache
 def primes_below(limit: int, count: int) -> tuple[int, ...]:
     """The `count` largest primes below `limit`, largest first (so fewer of them are a prefix of more)."""
     found = [prevprime(limit)]
@@ -50,7 +50,7 @@ def primes_for(bound: int, limit: int = PRIME_LIMIT) -> tuple[int, ...]:
     return primes_below(limit, count)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _garner(primes: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]:
     """Garner's inverses (inverse of primes[j] modulo primes[i], j < i) and the digit chunks (start, stop)
     whose mixed-radix value stays below 2^63, so that it is computed on int64 arrays."""
@@ -58,7 +58,7 @@ def _garner(primes: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple
     chunks, start = [], 0
     while start < len(primes):
         stop = start + 1
-        while stop < len(primes) and prod(primes[start:stop + 1]) < _INT64_LIMIT:
+        while stop < len(primes) and prod(primes[start : stop + 1]) < _INT64_LIMIT:
             stop += 1
         chunks.append((start, stop))
         start = stop

@@ -52,7 +52,9 @@ class Shoe:
         for card in cards:
             i = self.index(card)
             if counts[i] == 0:
-                raise ShoeError(f"cannot remove {card!r}: no {card!r} left in the shoe ({self.count(card)} at the start)")
+                raise ShoeError(
+                    f"cannot remove {card!r}: no {card!r} left in the shoe ({self.count(card)} at the start)"
+                )
             counts[i] -= 1
         return Shoe(self.labels, tuple(counts))
 

@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 from typing import Any, TypeVar
@@ -48,8 +48,22 @@ import platformdirs
 from oddscalc.core.files import write_bytes
 from oddscalc.core.parallel import workers
 
-__all__ = ["Engine", "Entry", "stored", "user_cache_dir", "data_dir", "cache_folder", "building", "Build",
-           "read_entry", "entry_key", "shipped_entries", "value_changes", "StoreMiss", "SUFFIX"]
+__all__ = [
+    "SUFFIX",
+    "Build",
+    "Engine",
+    "Entry",
+    "StoreMiss",
+    "building",
+    "cache_folder",
+    "data_dir",
+    "entry_key",
+    "read_entry",
+    "shipped_entries",
+    "stored",
+    "user_cache_dir",
+    "value_changes",
+]
 
 T = TypeVar("T")
 
@@ -118,8 +132,7 @@ def entry_key(kind: str, params: Mapping[str, Any]) -> str:
 def read_entry(path: Path) -> Entry:
     """The entry stored at `path` (an xz-compressed JSON file)."""
     blob = json.loads(lzma.decompress(Path(path).read_bytes()))
-    return Entry(blob["kind"], blob["params"], blob["engines"], blob.get("provenance", {}), blob["value"],
-                 Path(path))
+    return Entry(blob["kind"], blob["params"], blob["engines"], blob.get("provenance", {}), blob["value"], Path(path))
 
 
 def shipped_entries(folder: Path | None = None) -> list[Entry]:
@@ -207,13 +220,18 @@ def _version() -> str:
         return "unknown"
 
 
-def _encode_entry(kind: str, params: Mapping[str, Any], engines: dict[str, int], seconds: float,
-                  value: Any) -> bytes:
-    provenance = {"oddscalc": _version(), "created": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-                  "seconds": round(seconds, 1), "processes": workers(), "python": platform.python_version(),
-                  "machine": platform.machine()}
-    text = json.dumps({"kind": kind, "params": dict(params), "engines": engines, "provenance": provenance,
-                       "value": value}, indent=0)
+def _encode_entry(kind: str, params: Mapping[str, Any], engines: dict[str, int], seconds: float, value: Any) -> bytes:
+    provenance = {
+        "oddscalc": _version(),
+        "created": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "seconds": round(seconds, 1),
+        "processes": workers(),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+    }
+    text = json.dumps(
+        {"kind": kind, "params": dict(params), "engines": engines, "provenance": provenance, "value": value}, indent=0
+    )
     return lzma.compress(text.encode(), preset=9 | lzma.PRESET_EXTREME)
 
 
@@ -224,13 +242,22 @@ def _write_user_cache(path: Path, blob: bytes) -> None:
     except OSError as exc:
         if path.parent not in _warned:
             _warned.add(path.parent)
-            print(f"oddscalc: warning: results cannot be kept in {path.parent} ({exc.strerror or exc}); "
-                  f"set ODDSCALC_CACHE to a writable folder", file=sys.stderr)
+            print(
+                f"oddscalc: warning: results cannot be kept in {path.parent} ({exc.strerror or exc}); "
+                f"set ODDSCALC_CACHE to a writable folder",
+                file=sys.stderr,
+            )
 
 
-def stored(kind: str, params: Mapping[str, Any], engines: Sequence[Engine], compute: Callable[[], T],
-           encode: Callable[[T], Any] = lambda v: v, decode: Callable[[Any], T] = lambda v: v,
-           use_cache: bool = True) -> T:
+def stored(
+    kind: str,
+    params: Mapping[str, Any],
+    engines: Sequence[Engine],
+    compute: Callable[[], T],
+    encode: Callable[[T], Any] = lambda v: v,
+    decode: Callable[[Any], T] = lambda v: v,
+    use_cache: bool = True,
+) -> T:
     """decode(value) of the entry for (`kind`, `params`) made by the current `engines`, from the shipped data or
     the user cache; else compute() (its result stored as encode(result) in the user cache). `use_cache` False:
     compute and store nothing. Encoded values must be JSON data; decode(encode(x)) must equal x exactly."""
@@ -251,13 +278,23 @@ def stored(kind: str, params: Mapping[str, Any], engines: Sequence[Engine], comp
             return decode(entry.value)
     start = time.perf_counter()
     value = compute()
-    _write_user_cache((_cache_override or user_cache_dir()) / name,
-                      _encode_entry(kind, params, versions, time.perf_counter() - start, encode(value)))
+    _write_user_cache(
+        (_cache_override or user_cache_dir()) / name,
+        _encode_entry(kind, params, versions, time.perf_counter() - start, encode(value)),
+    )
     return value
 
 
-def _stored_in_build(build: Build, kind: str, params: Mapping[str, Any], versions: dict[str, int], name: str,
-                     compute: Callable[[], T], encode: Callable[[T], Any], decode: Callable[[Any], T]) -> T:
+def _stored_in_build(
+    build: Build,
+    kind: str,
+    params: Mapping[str, Any],
+    versions: dict[str, int],
+    name: str,
+    compute: Callable[[], T],
+    encode: Callable[[T], Any],
+    decode: Callable[[Any], T],
+) -> T:
     path = build.folder / name
     first = name not in build.used
     build.used.add(name)
@@ -276,8 +313,17 @@ def _stored_in_build(build: Build, kind: str, params: Mapping[str, Any], version
     build.folder.mkdir(parents=True, exist_ok=True)
     write_bytes(path, _encode_entry(kind, params, versions, seconds, encoded))
     changes = None if old is None else value_changes(old.value, json.loads(json.dumps(encoded)))
-    build.computed.append({"kind": kind, "file": name, "params": dict(params), "seconds": round(seconds, 1),
-                           "engines": versions, "was": None if old is None else old.engines, "changes": changes})
+    build.computed.append(
+        {
+            "kind": kind,
+            "file": name,
+            "params": dict(params),
+            "seconds": round(seconds, 1),
+            "engines": versions,
+            "was": None if old is None else old.engines,
+            "changes": changes,
+        }
+    )
     return value
 
 
@@ -290,13 +336,15 @@ def _shipped_only() -> bool:
 
 def _miss_text(kind: str, params: Mapping[str, Any], versions: dict[str, int], path: Path) -> str:
     why = "made by other engine versions" if path.exists() else "missing"
-    return (f"shipped data {why}: {kind} {json.dumps(dict(params), sort_keys=True)[:200]} (engines {versions}); "
-            f"rebuild it with `make data`")
+    return (
+        f"shipped data {why}: {kind} {json.dumps(dict(params), sort_keys=True)[:200]} (engines {versions}); "
+        f"rebuild it with `make data`"
+    )
 
 
 def _describe(params: Mapping[str, Any], limit: int = 160) -> str:
     text = ", ".join(f"{k}={v}" for k, v in params.items() if not isinstance(v, (list, dict)) or len(str(v)) < 40)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def value_changes(old: Any, new: Any, path: str = "", limit: int = 20) -> list[str]:
@@ -318,8 +366,9 @@ def _walk(old: Any, new: Any, path: str, found: list[str]) -> None:
         for k in sorted(set(old) | set(new), key=str):
             sub = f"{path}.{k}" if path else str(k)
             if k not in old or k not in new:
-                found.append(f"{sub}: {'absent' if k not in old else 'present'} -> "
-                             f"{'absent' if k not in new else 'present'}")
+                found.append(
+                    f"{sub}: {'absent' if k not in old else 'present'} -> {'absent' if k not in new else 'present'}"
+                )
             else:
                 _walk(old[k], new[k], sub, found)
     elif isinstance(old, list) and isinstance(new, list):

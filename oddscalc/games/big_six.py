@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from oddscalc.core.distribution import Distribution
 from oddscalc.analysis import GameAnalysis, WagerResult, edges_for
+from oddscalc.core.distribution import Distribution
 from oddscalc.regulations.model import Wager
 
 TITLE = "Big Six"
@@ -19,6 +19,10 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
         n = int(w.param("compartments"))
         dist = Distribution.from_weights({w.pay(): n, -1: COMPARTMENTS - n})
         results.append(WagerResult(w, dist, edges_for(dist), (("win", Fraction(n, COMPARTMENTS)),)))
-    return GameAnalysis("big-six", "", (), tuple(results), assumptions=(
-        "52 equal compartments, each equally likely to settle under the selector (reg 11(4))",
-    ))
+    return GameAnalysis(
+        "big-six",
+        "",
+        (),
+        tuple(results),
+        assumptions=("52 equal compartments, each equally likely to settle under the selector (reg 11(4))",),
+    )

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Hashable
 from fractions import Fraction
 
+from oddscalc.analysis import Figure, GameAnalysis, WagerResult, edges_for
 from oddscalc.core.dice import throws
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.markov import solve_chain
-from oddscalc.analysis import Figure, GameAnalysis, WagerResult, edges_for
 from oddscalc.regulations.model import Wager
 
 TITLE = "Dice"
@@ -33,8 +33,9 @@ def _absorbing(state: State) -> bool:
     return isinstance(state, tuple)
 
 
-def settle(kind: str, side: str, point: int, totals: tuple[int, ...], faces: tuple[int, int], state: State,
-           a: int, b: int) -> State:
+def settle(
+    kind: str, side: str, point: int, totals: tuple[int, ...], faces: tuple[int, int], state: State, a: int, b: int
+) -> State:
     """The state after throwing (a, b) from `state`: a new state, or an absorbing ("win", payout) / ("lose",).
 
     Each branch is the Schedule 1 paragraph's wording: this is the one place the dice rules live.
@@ -71,8 +72,13 @@ def settle(kind: str, side: str, point: int, totals: tuple[int, ...], faces: tup
 def solve(w: Wager):
     """Absorption probabilities and expected throws for wager `w`, from its first throw."""
     kind = str(w.param("kind"))
-    args = (kind, str(w.param("side", "do")), int(w.param("point", 0) or 0), tuple(w.param("totals", ()) or ()),
-            tuple(w.param("faces", ()) or ()))
+    args = (
+        kind,
+        str(w.param("side", "do")),
+        int(w.param("point", 0) or 0),
+        tuple(w.param("totals", ()) or ()),
+        tuple(w.param("faces", ()) or ()),
+    )
     start: State = COME_OUT if kind in ("pass", "dont-pass-bar-2") else "open"
 
     def step(state: State) -> dict[State, Fraction]:
@@ -93,7 +99,7 @@ def _distribution(w: Wager, absorption) -> Distribution:
 
 def point_chances(kind: str) -> dict[int, Fraction]:
     """Chance that a win (or don't-win-bar-2) wager's first deciding throw sets each point."""
-    counts = {p: 0 for p in POINTS}
+    counts = dict.fromkeys(POINTS, 0)
     considered = 0
     for a, b in throws(2):
         if kind == "dont-pass-bar-2" and a + b == 2:
@@ -132,15 +138,26 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
         absorption = solve(w)
         dist = _distribution(w, absorption)
         total = _with_behind(w, dist, by_key) if needs(w) else None
-        events = tuple((f"{state[0]}" + (f" ({state[1]})" if len(state) > 1 and state[1] != "win" else ""), p)
-                       for state, p in absorption.outcomes)
+        events = tuple(
+            (f"{state[0]}" + (f" ({state[1]})" if len(state) > 1 and state[1] != "win" else ""), p)
+            for state, p in absorption.outcomes
+        )
         figures = (Figure("expected throws to resolution", absorption.expected_steps, "throws"),)
         stake = total[1] if total else None  # the flat wager plus the largest behind/lay wager on every point
-        results.append(WagerResult(w, dist, edges_for(dist, absorption.expected_steps, total), events,
-                                   stake=stake, figures=figures))
-    return GameAnalysis("dice", "", (), tuple(results), assumptions=(
-        "two fair dice, each of the 36 ordered throws equally likely (reg 5(4))",
-        "multi-roll wagers solved exactly as absorbing chains; per-roll edge counts every throw until the "
-        "wager is decided, disregarded throws of 2 included",
-        "behind and lay wagers priced from the moment their point is set",
-    ))
+        results.append(
+            WagerResult(
+                w, dist, edges_for(dist, absorption.expected_steps, total), events, stake=stake, figures=figures
+            )
+        )
+    return GameAnalysis(
+        "dice",
+        "",
+        (),
+        tuple(results),
+        assumptions=(
+            "two fair dice, each of the 36 ordered throws equally likely (reg 5(4))",
+            "multi-roll wagers solved exactly as absorbing chains; per-roll edge counts every throw until the "
+            "wager is decided, disregarded throws of 2 included",
+            "behind and lay wagers priced from the moment their point is set",
+        ),
+    )

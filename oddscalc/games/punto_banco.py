@@ -8,25 +8,33 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from oddscalc.analysis import Extra, GameAnalysis, RuleOption, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.games.baccarat import composition
 from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.baccarat.deals import JointCounts, joint_counts
 from oddscalc.games.baccarat.rules import decks_option, removed_option
-from oddscalc.regulations.rule_values import removed_cards
 from oddscalc.games.baccarat.tableau import PUNTO_BANCO_TABLEAU, Tableau
-from oddscalc.analysis import Extra, GameAnalysis, RuleOption, WagerResult, edges_for
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.punto_banco import DECKS
+from oddscalc.regulations.rule_values import removed_cards
 
-__all__ = ["TITLE", "RULES", "analyse", "commission", "counts_for", "wager_distribution", "tableau_extra"]
+__all__ = ["RULES", "TITLE", "analyse", "commission", "counts_for", "tableau_extra", "wager_distribution"]
 
 TITLE = "Punto banco"
 VOID, LOSE = "void", "lose"
-RULES = (decks_option("6", DECKS), removed_option(PUNTO_BANCO),
-         RuleOption("banker-tie", "the banker's-hand wager on a tie: 'void' (as played: reg 6(4)(a) voids a wager on "
-                                  "a hand that draws) or 'lose' (reg 6(7) lets the banker accept it 'notwithstanding "
-                                  "paragraphs (3) and (4)', read as leaving it no void)", (VOID, LOSE), VOID))
+RULES = (
+    decks_option("6", DECKS),
+    removed_option(PUNTO_BANCO),
+    RuleOption(
+        "banker-tie",
+        "the banker's-hand wager on a tie: 'void' (as played: reg 6(4)(a) voids a wager on "
+        "a hand that draws) or 'lose' (reg 6(7) lets the banker accept it 'notwithstanding "
+        "paragraphs (3) and (4)', read as leaving it no void)",
+        (VOID, LOSE),
+        VOID,
+    ),
+)
 
 
 def counts_for(decks: int, removed: tuple[str, ...] = ()) -> JointCounts:
@@ -49,17 +57,25 @@ def _result(w: Wager, joint: JointCounts, banker_tie: str = VOID) -> WagerResult
     dist = wager_distribution(bets_on, pays, joint)
     if bets_on == "banker" and banker_tie == LOSE:  # the reading of reg 6(7) without reg 6(4)'s void
         dist = Distribution.from_weights({pays: joint.banker, -1: joint.player + joint.tie})
-    p = {k: Fraction(n, joint.total) for k, n in
-         (("banker", joint.banker), ("player", joint.player), ("tie", joint.tie))}
-    events: list[tuple[str, Fraction]] = [(f"{k} hand wins" if k != "tie" else "tie (égalité)", v)
-                                          for k, v in p.items()]
-    notes = [f"counts over {joint.total:,} ordered six-card deals: banker {joint.banker:,}, "
-             f"player {joint.player:,}, tie {joint.tie:,}"]
+    p = {
+        k: Fraction(n, joint.total) for k, n in (("banker", joint.banker), ("player", joint.player), ("tie", joint.tie))
+    }
+    events: list[tuple[str, Fraction]] = [
+        (f"{k} hand wins" if k != "tie" else "tie (égalité)", v) for k, v in p.items()
+    ]
+    notes = [
+        f"counts over {joint.total:,} ordered six-card deals: banker {joint.banker:,}, "
+        f"player {joint.player:,}, tie {joint.tie:,}"
+    ]
     if bets_on == "banker":
-        notes.append(f"on a tie the wager is {'lost' if banker_tie == LOSE else 'void'} (rule banker-tie, default void)")
-        notes.append(f"19 to 20 is even money less a 5% commission on the winnings; the expected commission per "
-                     f"hand is (1/20) x P(banker wins) = {commission(pays, joint)} per unit staked "
-                     f"= {render_decimal(commission(pays, joint) * 100, 4)}%")
+        notes.append(
+            f"on a tie the wager is {'lost' if banker_tie == LOSE else 'void'} (rule banker-tie, default void)"
+        )
+        notes.append(
+            f"19 to 20 is even money less a 5% commission on the winnings; the expected commission per "
+            f"hand is (1/20) x P(banker wins) = {commission(pays, joint)} per unit staked "
+            f"= {render_decimal(commission(pays, joint) * 100, 4)}%"
+        )
     if dist.mean > 0:
         notes.append("this wager has a positive expectation for the player on this shoe")
     return WagerResult(w, dist, edges_for(dist), tuple(events), tuple(notes))
@@ -73,13 +89,22 @@ def commission(pays: Fraction, joint: JointCounts) -> Fraction:
 def _commission_extra(w: Wager, joint: JointCounts) -> Extra:
     pays = w.pay()
     p = Fraction(joint.banker, joint.total)
-    rows = (("P(banker's hand wins)", p, render_decimal(p * 100, 4) + "%"),
-            ("commission on a win, per unit staked (even money less the odds)", 1 - pays,
-             render_decimal((1 - pays) * 100, 4) + "%"),
-            ("expected commission per hand, per unit staked", commission(pays, joint),
-             render_decimal(commission(pays, joint) * 100, 4) + "%"))
-    return Extra("Banker's-hand wager: the commission (19 to 20 = even money less 5%)",
-                 ("quantity", "exact", "decimal"), rows)
+    rows = (
+        ("P(banker's hand wins)", p, render_decimal(p * 100, 4) + "%"),
+        (
+            "commission on a win, per unit staked (even money less the odds)",
+            1 - pays,
+            render_decimal((1 - pays) * 100, 4) + "%",
+        ),
+        (
+            "expected commission per hand, per unit staked",
+            commission(pays, joint),
+            render_decimal(commission(pays, joint) * 100, 4) + "%",
+        ),
+    )
+    return Extra(
+        "Banker's-hand wager: the commission (19 to 20 = even money less 5%)", ("quantity", "exact", "decimal"), rows
+    )
 
 
 def tableau_extra(tableau: Tableau = PUNTO_BANCO_TABLEAU) -> Extra:
@@ -93,20 +118,34 @@ def tableau_extra(tableau: Tableau = PUNTO_BANCO_TABLEAU) -> Extra:
 
 
 def _counts_extra(joint: JointCounts) -> Extra:
-    rows = [(name, n, Fraction(n, joint.total)) for name, n in
-            (("banker wins", joint.banker), ("player wins", joint.player), ("tie", joint.tie),
-             ("all ordered six-card deals", joint.total))]
+    rows = [
+        (name, n, Fraction(n, joint.total))
+        for name, n in (
+            ("banker wins", joint.banker),
+            ("player wins", joint.player),
+            ("tie", joint.tie),
+            ("all ordered six-card deals", joint.total),
+        )
+    ]
     rows += [(f"tie on {p}", joint.tie_on(p), Fraction(joint.tie_on(p), joint.total)) for p in range(10)]
-    return Extra("Ordered six-card deals by result", ("result", "deals", "probability"), tuple(rows),
-                 "Each coup is counted as the ordered sequences of six cards that begin with it.")
+    return Extra(
+        "Ordered six-card deals by result",
+        ("result", "deals", "probability"),
+        tuple(rows),
+        "Each coup is counted as the ordered sequences of six cards that begin with it.",
+    )
 
 
 def _shoe_extra(decks: int, removed: tuple[str, ...]) -> Extra:
     full = PUNTO_BANCO.shoe(decks)
     left = PUNTO_BANCO.shoe(decks, removed)
     rows = tuple((str(v), full.counts[v], full.counts[v] - left.counts[v], left.counts[v]) for v in range(10))
-    return Extra("Shoe composition by point value", ("point value", "at the start", "removed", "left"), rows,
-                 f"{left.size} cards left of {full.size}.")
+    return Extra(
+        "Shoe composition by point value",
+        ("point value", "at the start", "removed", "left"),
+        rows,
+        f"{left.size} cards left of {full.size}.",
+    )
 
 
 def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
@@ -127,11 +166,14 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
     extras = [tableau_extra(), _counts_extra(joint)]
     extras += [_commission_extra(w, joint) for w in wagers if w.param("bets_on") == "banker"]
     if removed:
-        assumptions.append(f"composition-dependent: {len(removed)} card(s) already gone ({','.join(removed)}); "
-                           "the next coup is dealt from the rest")
+        assumptions.append(
+            f"composition-dependent: {len(removed)} card(s) already gone ({','.join(removed)}); "
+            "the next coup is dealt from the rest"
+        )
         extras.insert(0, _shoe_extra(decks, removed))
-    return GameAnalysis("punto-banco", "", (), tuple(_result(w, joint, banker_tie) for w in wagers), tuple(assumptions),
-                        tuple(extras))
+    return GameAnalysis(
+        "punto-banco", "", (), tuple(_result(w, joint, banker_tie) for w in wagers), tuple(assumptions), tuple(extras)
+    )
 
 
 def composition_kinds(rules: dict[str, str]) -> tuple[tuple[str, int], ...]:
@@ -139,6 +181,8 @@ def composition_kinds(rules: dict[str, str]) -> tuple[tuple[str, int], ...]:
     return composition.kinds(PUNTO_BANCO, rules, "6")
 
 
-def composition_values(wagers: tuple[Wager, ...], rules: dict[str, str], counts: tuple[int, ...]) -> dict[str, Fraction]:
+def composition_values(
+    wagers: tuple[Wager, ...], rules: dict[str, str], counts: tuple[int, ...]
+) -> dict[str, Fraction]:
     """Composition hook: each wager's exact expectation for the next coup from `counts` (per point value)."""
     return composition.values(analyse, PUNTO_BANCO, wagers, rules, counts, "6")

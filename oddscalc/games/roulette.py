@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from oddscalc.core.distribution import Distribution
 from oddscalc.analysis import GameAnalysis, WagerResult, edges_for
+from oddscalc.core.distribution import Distribution
 from oddscalc.regulations.model import Wager
 
 TITLE = "Roulette"
@@ -32,5 +32,10 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
         if w.param("half_back_on_zero"):
             events += (("zero: half the stake returned", Fraction(1, COMPARTMENTS)),)
         results.append(WagerResult(w, dist, edges_for(dist), events))
-    return GameAnalysis("roulette", "", (), tuple(results),
-                        assumptions=("single-zero wheel of 37 equal compartments, each equally likely",))
+    return GameAnalysis(
+        "roulette",
+        "",
+        (),
+        tuple(results),
+        assumptions=("single-zero wheel of 37 equal compartments, each equally likely",),
+    )

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
+from oddscalc.analysis import GameAnalysis, WagerResult, edges_for
 from oddscalc.core.dice import throws
 from oddscalc.core.distribution import Distribution
-from oddscalc.analysis import GameAnalysis, WagerResult, edges_for
 from oddscalc.regulations.model import Wager
 
 TITLE = "Three-dice game (sic bo)"
@@ -21,8 +21,9 @@ def settle(w: Wager, dice: tuple[int, int, int]) -> str | None:
     total = sum(dice)
     triple = dice[0] == dice[1] == dice[2]
     if kind in ("small", "big", "odd", "even"):  # paras 2-5: any triple loses
-        wins = {"small": 4 <= total <= 10, "big": 11 <= total <= 17, "odd": total % 2 == 1,
-                "even": total % 2 == 0}[kind]
+        wins = {"small": 4 <= total <= 10, "big": 11 <= total <= 17, "odd": total % 2 == 1, "even": total % 2 == 0}[
+            kind
+        ]
         return "win" if wins and not triple else LOSE
     number = w.param("number")
     if kind == "triple":
@@ -49,9 +50,16 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
     for w in wagers:
         counts = Counter(settle(w, t) for t in all_throws)
         dist = Distribution.from_weights([(w.pay(k) if k else -1, n) for k, n in counts.items()])
-        events = tuple((f"win ({k})" if k != "win" else "win", Fraction(n, len(all_throws)))
-                       for k, n in sorted(counts.items(), key=lambda kv: str(kv[0])) if k)
+        events = tuple(
+            (f"win ({k})" if k != "win" else "win", Fraction(n, len(all_throws)))
+            for k, n in sorted(counts.items(), key=lambda kv: str(kv[0]))
+            if k
+        )
         results.append(WagerResult(w, dist, edges_for(dist), events))
-    return GameAnalysis("sic-bo", "", (), tuple(results), assumptions=(
-        "three fair dice, each of the 216 ordered throws equally likely",
-    ))
+    return GameAnalysis(
+        "sic-bo",
+        "",
+        (),
+        tuple(results),
+        assumptions=("three fair dice, each of the 216 ordered throws equally likely",),
+    )

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from oddscalc.protect.summary import Summary, bet_units
 
-__all__ = ["Row", "RampMeasures", "ramp_measures", "risk_of_ruin", "bankroll_for", "study_rows", "SCORE_BANKROLL"]
+__all__ = ["SCORE_BANKROLL", "RampMeasures", "Row", "bankroll_for", "ramp_measures", "risk_of_ruin", "study_rows"]
 
 #: SCORE's bankroll, in units of the money a SCORE is counted in (Schlesinger: $10,000, win per 100 rounds in $).
 SCORE_BANKROLL = 10_000
@@ -62,10 +62,10 @@ def ramp_measures(rows: Sequence[Row]) -> RampMeasures:
     if total != 1 or any(r.chance < 0 or r.variance < 0 or r.bet < 0 for r in rows):
         raise ValueError(f"a ramp needs chances >= 0 summing to 1 (these sum to {total}), variances and bets >= 0")
     win = sum((r.chance * r.bet * r.advantage for r in rows), Fraction(0))
-    variance = sum((r.chance * r.bet ** 2 * (r.variance + r.advantage ** 2) for r in rows), Fraction(0)) - win ** 2
+    variance = sum((r.chance * r.bet**2 * (r.variance + r.advantage**2) for r in rows), Fraction(0)) - win**2
     if win <= 0 or not variance:
         return RampMeasures(win, variance, None, None)
-    return RampMeasures(win, variance, variance / win ** 2, 100 * SCORE_BANKROLL * win ** 2 / variance)
+    return RampMeasures(win, variance, variance / win**2, 100 * SCORE_BANKROLL * win**2 / variance)
 
 
 def risk_of_ruin(win: Fraction, variance: Fraction, bankroll: Fraction | int) -> float:
@@ -89,5 +89,7 @@ def study_rows(summary: Summary, measure: int, variance: Fraction) -> list[Row]:
     full shoe's exact one). Their W is the study's yield per round exactly."""
     if not summary.bins:
         raise ValueError("the study has no count, so no bins to bet by")
-    return [Row(b.share, b.means[measure].mean, Fraction(variance), bet_units(Fraction(b.bin), summary.spread))
-            for b in summary.bins]
+    return [
+        Row(b.share, b.means[measure].mean, Fraction(variance), bet_units(Fraction(b.bin), summary.spread))
+        for b in summary.bins
+    ]

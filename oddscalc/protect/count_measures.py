@@ -12,8 +12,17 @@ from oddscalc import api
 from oddscalc.protect.counting import CountError, CountSystem, parse_count
 from oddscalc.protect.decisions import decision_shoes
 from oddscalc.protect.indices import IndexRow, indices
-from oddscalc.protect.measures import (PE_DEFINITIONS, Correlation, Efficiency, check_cut, check_definition,
-                                       correlation, decision_gains, insurance_effects, playing_efficiency)
+from oddscalc.protect.measures import (
+    PE_DEFINITIONS,
+    Correlation,
+    Efficiency,
+    check_cut,
+    check_definition,
+    correlation,
+    decision_gains,
+    insurance_effects,
+    playing_efficiency,
+)
 from oddscalc.protect.removal import effects_of_removal
 from oddscalc.protect.target import STRATEGY_MEASURES, target
 
@@ -52,9 +61,18 @@ class CountMeasures:
         return None if e is None else e.value
 
 
-def measure_count(game: str, version: str, rules: dict[str, str] | None, pay: dict[str, str] | None, custom: bool,
-                  count_text: str, strategy: str = "basic", penetration: Fraction = Fraction(3, 4),
-                  definition: str = "griffin", progress=None) -> CountMeasures:
+def measure_count(
+    game: str,
+    version: str,
+    rules: dict[str, str] | None,
+    pay: dict[str, str] | None,
+    custom: bool,
+    count_text: str,
+    strategy: str = "basic",
+    penetration: Fraction = Fraction(3, 4),
+    definition: str = "griffin",
+    progress=None,
+) -> CountMeasures:
     """Every measure of the count `count_text` (`counting.parse_count`); `strategy`: the blackjack play whose
     expectation BC is quoted for (basic or optimal); `penetration`: PE's depth model (rounds dealt evenly to the
     cut card after floor(penetration x N) cards); `definition`: PE's headline definition."""
@@ -72,8 +90,10 @@ def measure_count(game: str, version: str, rules: dict[str, str] | None, pay: di
     if api.has_decisions(game):
         check_cut(size, cut)  # before any work
     removal = effects_of_removal(t, progress=progress)
-    betting = tuple((m, correlation(count.weights, [removal.effect(m, k) for k in range(len(kinds))], removal.base))
-                    for m in removal.full)
+    betting = tuple(
+        (m, correlation(count.weights, [removal.effect(m, k) for k in range(len(kinds))], removal.base))
+        for m in removal.full
+    )
     lead = STRATEGY_MEASURES[strategy] if game == "blackjack" else betting[0][0]
     ic, ins_value, efficiency, rows = None, None, {}, ()
     if api.has_decisions(game):
@@ -85,5 +105,21 @@ def measure_count(game: str, version: str, rules: dict[str, str] | None, pay: di
         gains = decision_gains(shoes, count.weights)
         efficiency = {d: playing_efficiency(gains, size, cut, d) for d in PE_DEFINITIONS}
         rows = indices(shoes, count.weights, pack)
-    return CountMeasures(game, version, t.resolved(), custom, kinds, count, pack, penetration, cut, betting, lead,
-                         ic, ins_value, efficiency, definition, rows)
+    return CountMeasures(
+        game,
+        version,
+        t.resolved(),
+        custom,
+        kinds,
+        count,
+        pack,
+        penetration,
+        cut,
+        betting,
+        lead,
+        ic,
+        ins_value,
+        efficiency,
+        definition,
+        rows,
+    )

@@ -17,7 +17,7 @@ from oddscalc import api
 from oddscalc.core.parallel import map_parts
 from oddscalc.core.store import Engine, stored
 
-__all__ = ["Decision", "DecisionShoes", "decision_shoes", "decision_params", "ENGINE"]
+__all__ = ["ENGINE", "Decision", "DecisionShoes", "decision_params", "decision_shoes"]
 
 #: This module's version (what it stores besides the game's values, and how): bump it when the stored decisions
 #: may change for a reason outside the game's engine.
@@ -56,23 +56,45 @@ class DecisionShoes:
 
 def _value(job: tuple[str, str, dict[str, str], dict[str, str], bool, tuple[int, ...]]) -> Values:
     game, version, rules, pay, custom, counts = job
-    return {label: Decision(group, chance, actions) for label, (group, chance, actions)
-            in api.composition_decisions(game, version, counts, rules, pay, custom).items()}
+    return {
+        label: Decision(group, chance, actions)
+        for label, (group, chance, actions) in api.composition_decisions(
+            game, version, counts, rules, pay, custom
+        ).items()
+    }
 
 
 def _encode(rows: list[Values | None]) -> list:
-    return [None if r is None else [[label, d.group, str(d.chance), [[a, str(v)] for a, v in d.actions.items()]]
-                                    for label, d in r.items()] for r in rows]
+    return [
+        None
+        if r is None
+        else [[label, d.group, str(d.chance), [[a, str(v)] for a, v in d.actions.items()]] for label, d in r.items()]
+        for r in rows
+    ]
 
 
 def _decode(rows: list) -> list[Values | None]:
-    return [None if r is None else {label: Decision(group, Fraction(chance), {a: Fraction(v) for a, v in actions})
-                                    for label, group, chance, actions in r} for r in rows]
+    return [
+        None
+        if r is None
+        else {
+            label: Decision(group, Fraction(chance), {a: Fraction(v) for a, v in actions})
+            for label, group, chance, actions in r
+        }
+        for r in rows
+    ]
 
 
-def decision_shoes(game: str, version: str, rules: dict[str, str] | None = None, pay: dict[str, str] | None = None,
-                   custom: bool = False, base: tuple[int, ...] | None = None, progress=None,
-                   use_cache: bool = True) -> DecisionShoes:
+def decision_shoes(
+    game: str,
+    version: str,
+    rules: dict[str, str] | None = None,
+    pay: dict[str, str] | None = None,
+    custom: bool = False,
+    base: tuple[int, ...] | None = None,
+    progress=None,
+    use_cache: bool = True,
+) -> DecisionShoes:
     """The decisions of `game` on `base` (default: the full shoe) and on it less one card of each kind."""
     rules, pay = dict(rules or {}), dict(pay or {})
     kinds = api.composition_kinds(game, version, rules, custom)
@@ -80,18 +102,32 @@ def decision_shoes(game: str, version: str, rules: dict[str, str] | None = None,
     shoes = [base] + [tuple(n - (i == k) for i, n in enumerate(base)) for k in range(len(base)) if base[k]]
 
     def compute() -> list[Values | None]:
-        found = iter(map_parts(_value, [(game, version, rules, pay, custom, s) for s in shoes], progress,
-                               f"{game}: decisions on {len(shoes)} shoes"))
+        found = iter(
+            map_parts(
+                _value,
+                [(game, version, rules, pay, custom, s) for s in shoes],
+                progress,
+                f"{game}: decisions on {len(shoes)} shoes",
+            )
+        )
         full = next(found)
         return [full] + [next(found) if n else None for n in base]
 
-    rows = stored(f"{game}-decisions", decision_params(game, version, rules, pay, custom, base),
-                  (ENGINE, *api.decision_engines(game)), compute, _encode, _decode, use_cache=use_cache)
+    rows = stored(
+        f"{game}-decisions",
+        decision_params(game, version, rules, pay, custom, base),
+        (ENGINE, *api.decision_engines(game)),
+        compute,
+        _encode,
+        _decode,
+        use_cache=use_cache,
+    )
     return DecisionShoes(game, kinds, base, rows[0], tuple(rows[1:]))
 
 
-def decision_params(game: str, version: str, rules: dict[str, str], pay: dict[str, str], custom: bool,
-                    base: tuple[int, ...]) -> dict:
+def decision_params(
+    game: str, version: str, rules: dict[str, str], pay: dict[str, str], custom: bool, base: tuple[int, ...]
+) -> dict:
     """The parameters stored decisions are keyed on: the game, its resolved rules, the pay and the shoe."""
     resolved = api.resolved_rules(game, version, rules, custom)[0]
     return {"game": game, "rules": sorted(resolved.items()), "pay": sorted(pay.items()), "base": list(base)}

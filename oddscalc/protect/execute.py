@@ -21,13 +21,13 @@ from dataclasses import asdict
 from fractions import Fraction
 from pathlib import Path
 
+from oddscalc.core.cluster import ClusterFailure, completed_on_dask, scheduler_address
 from oddscalc.core.files import write_text
 from oddscalc.core.jsonread import loads
-from oddscalc.core.cluster import ClusterFailure, completed_on_dask, scheduler_address
 from oddscalc.core.parallel import map_parts
 from oddscalc.protect.shoes import Plan, Round, ShoeRecord, deal_shoe
 
-__all__ = ["StateError", "run", "chunks", "scheduler_address", "fingerprint"]
+__all__ = ["StateError", "chunks", "fingerprint", "run", "scheduler_address"]
 
 Job = tuple[Plan, int, int]
 
@@ -50,8 +50,12 @@ def run_chunk(job: Job) -> list[ShoeRecord]:
 def fingerprint(plan: Plan, size: int) -> dict:
     """What a chunk's records depend on (not the number of shoes: a run can be extended)."""
     data = asdict(plan.target)
-    return {"target": json.loads(json.dumps(data)), "penetration": str(plan.penetration), "seed": plan.seed,
-            "chunk_size": size}
+    return {
+        "target": json.loads(json.dumps(data)),
+        "penetration": str(plan.penetration),
+        "seed": plan.seed,
+        "chunk_size": size,
+    }
 
 
 def _chunk_path(state: Path, start: int, stop: int) -> Path:
@@ -59,16 +63,34 @@ def _chunk_path(state: Path, start: int, stop: int) -> Path:
 
 
 def _encode(records: list[ShoeRecord]) -> str:
-    return json.dumps([{"shoe": r.index, "end": r.end,
-                        "rounds": [[list(x.cards), [f"{v.numerator}/{v.denominator}" for v in x.values]]
-                                   for x in r.rounds]} for r in records], separators=(",", ":")) + "\n"
+    return (
+        json.dumps(
+            [
+                {
+                    "shoe": r.index,
+                    "end": r.end,
+                    "rounds": [[list(x.cards), [f"{v.numerator}/{v.denominator}" for v in x.values]] for x in r.rounds],
+                }
+                for r in records
+            ],
+            separators=(",", ":"),
+        )
+        + "\n"
+    )
 
 
 def _decode(text: str, path: Path) -> list[ShoeRecord]:
     try:
-        return [ShoeRecord(int(r["shoe"]), tuple(Round(tuple(int(c) for c in cards), tuple(Fraction(v) for v in vals))
-                                                 for cards, vals in r["rounds"]), str(r["end"]))
-                for r in loads(text)]
+        return [
+            ShoeRecord(
+                int(r["shoe"]),
+                tuple(
+                    Round(tuple(int(c) for c in cards), tuple(Fraction(v) for v in vals)) for cards, vals in r["rounds"]
+                ),
+                str(r["end"]),
+            )
+            for r in loads(text)
+        ]
     except (ValueError, KeyError, TypeError) as exc:
         raise StateError(f"state chunk {str(path)!r} is damaged ({exc}); delete it to recompute it") from None
 
@@ -95,8 +117,10 @@ def _open_state(state: Path, plan: Plan, size: int) -> dict[tuple[int, int], lis
         except ValueError as exc:
             raise StateError(f"state manifest {str(manifest)!r} is damaged ({exc})") from None
         if theirs != mine:
-            raise StateError(f"state folder {str(state)!r} holds another run (different game, rules, penetration, "
-                             "seed or chunk size); give a new folder")
+            raise StateError(
+                f"state folder {str(state)!r} holds another run (different game, rules, penetration, "
+                "seed or chunk size); give a new folder"
+            )
     else:
         write_text(manifest, json.dumps(mine, indent=1, sort_keys=True) + "\n")
     done = {}
@@ -107,8 +131,14 @@ def _open_state(state: Path, plan: Plan, size: int) -> dict[tuple[int, int], lis
     return done
 
 
-def run(plan: Plan, chunk_size: int, processes: int | None = None, scheduler: str | None = None,
-        state: Path | None = None, progress: Callable[[int, int, str], None] | None = None) -> list[ShoeRecord]:
+def run(
+    plan: Plan,
+    chunk_size: int,
+    processes: int | None = None,
+    scheduler: str | None = None,
+    state: Path | None = None,
+    progress: Callable[[int, int, str], None] | None = None,
+) -> list[ShoeRecord]:
     """Every shoe's record, in shoe order: chunks from `state` where finished, the rest computed locally
     (`processes`, default `core.parallel.workers()`) or on the Dask cluster at `scheduler`."""
     done = _open_state(state, plan, chunk_size) if state is not None else {}
@@ -123,17 +153,26 @@ def run(plan: Plan, chunk_size: int, processes: int | None = None, scheduler: st
         except ClusterFailure as exc:  # the chunks finished so far are saved already
             raise ClusterFailure(f"{exc}; {len(done)} of {total} chunks finished") from None
     elif todo:
+
         def step(n: int, _total: int, _label: str) -> None:
             if progress:
                 progress(len(done) + n, total, label)
-        results = map_parts(_local_job, [((plan, a, b), str(state) if state else None) for a, b in todo],
-                            step, label, processes)
+
+        results = map_parts(
+            _local_job, [((plan, a, b), str(state) if state else None) for a, b in todo], step, label, processes
+        )
         done.update(zip(todo, results))
     return [r for c in sorted(done) for r in done[c]]
 
 
-def _on_dask(address: str, plan: Plan, todo: list[tuple[int, int]], done: dict, state: Path | None,
-             report: Callable[[int], object]) -> None:
+def _on_dask(
+    address: str,
+    plan: Plan,
+    todo: list[tuple[int, int]],
+    done: dict,
+    state: Path | None,
+    report: Callable[[int], object],
+) -> None:
     """Submit the chunks to the cluster at `address`; save and collect each as it finishes (its data then
     released on the cluster: a worker lost later makes nothing saved run again). Ctrl-C (or any error) cancels
     what is left and closes the connection (`core.cluster.completed_on_dask`)."""

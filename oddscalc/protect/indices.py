@@ -80,11 +80,16 @@ def _group_gain(hands: tuple[str, ...], play: str, other: str):
     def gain(v: Values) -> Fraction:
         chance = sum(v[h].chance for h in hands)
         return sum((v[h].chance * (v[h].actions[play] - v[h].actions[other]) for h in hands), Fraction(0)) / chance
+
     return gain
 
 
-def indices(shoes: DecisionShoes, weights: Sequence[Fraction], pack: int,
-            table: tuple[tuple[str, str, str, str], ...] = ILLUSTRIOUS_18) -> tuple[IndexRow, ...]:
+def indices(
+    shoes: DecisionShoes,
+    weights: Sequence[Fraction],
+    pack: int,
+    table: tuple[tuple[str, str, str, str], ...] = ILLUSTRIOUS_18,
+) -> tuple[IndexRow, ...]:
     """The index of each decision group of `table` for the count `weights` (balanced on the shoe)."""
     size = sum(shoes.base)
     balance = sum((n * Fraction(w) for n, w in zip(shoes.base, weights)), Fraction(0))
@@ -93,8 +98,19 @@ def indices(shoes: DecisionShoes, weights: Sequence[Fraction], pack: int,
         hands = tuple(label for label, d in shoes.full.items() if d.group == group)
         missing = [h for h in hands if not {play, other} <= set(shoes.full[h].actions)]
         if not hands or missing:
-            out.append(IndexRow(name, group, play, other, hands, None, None, None,
-                                f"no {group} decision with both {play} and {other} among those valued"))
+            out.append(
+                IndexRow(
+                    name,
+                    group,
+                    play,
+                    other,
+                    hands,
+                    None,
+                    None,
+                    None,
+                    f"no {group} decision with both {play} and {other} among those valued",
+                )
+            )
             continue
         if any(v is not None and any(h not in v for h in hands) for v in shoes.less):
             out.append(IndexRow(name, group, play, other, hands, None, None, None, "not dealt from every shoe"))

@@ -23,9 +23,23 @@ from fractions import Fraction
 
 from oddscalc.protect.decisions import DecisionShoes, Values
 
-__all__ = ["Correlation", "correlation", "slope", "DecisionGain", "decision_gains", "playing_efficiency",
-           "PE_DEFINITIONS",
-           "insurance_effects", "spread", "depths", "check_cut", "check_definition", "Efficiency", "INSURANCE_GROUP", "INSURE"]
+__all__ = [
+    "INSURANCE_GROUP",
+    "INSURE",
+    "PE_DEFINITIONS",
+    "Correlation",
+    "DecisionGain",
+    "Efficiency",
+    "check_cut",
+    "check_definition",
+    "correlation",
+    "decision_gains",
+    "depths",
+    "insurance_effects",
+    "playing_efficiency",
+    "slope",
+    "spread",
+]
 
 #: The insurance decision's group and the action of taking it (`api.composition_decisions`): IC's decision, left
 #: out of PE.
@@ -35,9 +49,9 @@ INSURANCE_GROUP, INSURE = "insurance v A", "insure"
 #: of its gain perfectly (a linear estimate, normal model, averaged over the depths a round is dealt at).
 PE_DEFINITIONS = {
     "griffin": "the gain the count captures, |rho_d| s L(|mu_d| / (|rho_d| s)), over the perfect linear gain "
-               "s L(|mu_d| / s), summed with the same chances (Griffin, The Theory of Blackjack, ch. 4)",
+    "s L(|mu_d| / s), summed with the same chances (Griffin, The Theory of Blackjack, ch. 4)",
     "linear": "the weighted mean of the decisions' |rho_d| (the simple form; never below Griffin's: it "
-              "ignores that a count must swing further than the cards to reach a decision's index)",
+    "ignores that a count must swing further than the cards to reach a decision's index)",
 }
 
 
@@ -53,19 +67,24 @@ class Correlation:
         return self.sign * math.sqrt(self.square)
 
 
-def _moments(weights: Sequence[Fraction | int], effects: Sequence[Fraction | None],
-             counts: Sequence[int]) -> tuple[Fraction, Fraction, Fraction]:
+def _moments(
+    weights: Sequence[Fraction | int], effects: Sequence[Fraction | None], counts: Sequence[int]
+) -> tuple[Fraction, Fraction, Fraction]:
     """N^2 x (cov(w, e), var(w), var(e)) over the cards of the shoe (kinds with no card or no effect left out)."""
     rows = [(n, Fraction(w), e) for n, w, e in zip(counts, weights, effects) if n and e is not None]
     size = sum(n for n, _, _ in rows)
     sw = sum(n * w for n, w, _ in rows)
     se = sum(n * e for n, _, e in rows)
-    return (size * sum(n * w * e for n, w, e in rows) - sw * se, size * sum(n * w * w for n, w, _ in rows) - sw * sw,
-            size * sum(n * e * e for n, _, e in rows) - se * se)
+    return (
+        size * sum(n * w * e for n, w, e in rows) - sw * se,
+        size * sum(n * w * w for n, w, _ in rows) - sw * sw,
+        size * sum(n * e * e for n, _, e in rows) - se * se,
+    )
 
 
-def correlation(weights: Sequence[Fraction | int], effects: Sequence[Fraction | None],
-                counts: Sequence[int]) -> Correlation | None:
+def correlation(
+    weights: Sequence[Fraction | int], effects: Sequence[Fraction | None], counts: Sequence[int]
+) -> Correlation | None:
     """Pearson correlation of weight and effect over the cards of a shoe holding counts[k] cards of kind k
     (kinds with no card, or no effect, carry no weight); None when either is the same on every card."""
     cov, vw, ve = _moments(weights, effects, counts)
@@ -74,8 +93,9 @@ def correlation(weights: Sequence[Fraction | int], effects: Sequence[Fraction | 
     return Correlation((cov > 0) - (cov < 0), Fraction(cov * cov) / (vw * ve))
 
 
-def slope(effects: Sequence[Fraction | None], weights: Sequence[Fraction | int],
-          counts: Sequence[int]) -> Fraction | None:
+def slope(
+    effects: Sequence[Fraction | None], weights: Sequence[Fraction | int], counts: Sequence[int]
+) -> Fraction | None:
     """The regression slope of effect on weight over the cards, cov(e, w) / var(w) (None when the weights are all
     equal)."""
     cov, vw, _ = _moments(weights, effects, counts)
@@ -130,8 +150,18 @@ def decision_gains(shoes: DecisionShoes, weights: Sequence[Fraction]) -> tuple[D
             continue
         best, other = sorted(d.actions, key=lambda a: -d.actions[a])[:2]
         mu, effects = shoes.effects(_switch(label, best, other))
-        out.append(DecisionGain(label, d.group, best, other, d.chance, mu, spread(effects, shoes.base),
-                                correlation(weights, effects, shoes.base)))
+        out.append(
+            DecisionGain(
+                label,
+                d.group,
+                best,
+                other,
+                d.chance,
+                mu,
+                spread(effects, shoes.base),
+                correlation(weights, effects, shoes.base),
+            )
+        )
     return tuple(out)
 
 
@@ -145,8 +175,10 @@ def check_cut(size: int, cut: int) -> range:
     """`depths`, refused (ValueError) when no round would be dealt after a card is seen."""
     seen = depths(size, cut)
     if len(seen) < 2:
-        raise ValueError(f"a cut after {cut} of {size} cards deals no round after a card is seen: no playing "
-                         "efficiency; allowed: a penetration that cuts after 2 cards or more")
+        raise ValueError(
+            f"a cut after {cut} of {size} cards deals no round after a card is seen: no playing "
+            "efficiency; allowed: a penetration that cuts after 2 cards or more"
+        )
     return seen
 
 

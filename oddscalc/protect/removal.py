@@ -19,7 +19,7 @@ from oddscalc.core.parallel import map_parts
 from oddscalc.core.store import Engine, stored
 from oddscalc.protect.target import Target
 
-__all__ = ["Removal", "effects_of_removal", "stored_params", "ENGINE"]
+__all__ = ["ENGINE", "Removal", "effects_of_removal", "stored_params"]
 
 #: This module's version (what it computes from the game's values, and how rows are encoded): bump it when the
 #: stored effects of removal may change for a reason outside the game's engine.
@@ -67,8 +67,9 @@ def _decode(rows: list) -> list[dict[str, Fraction] | None]:
     return [None if r is None else {k: Fraction(v) for k, v in r.items()} for r in rows]
 
 
-def effects_of_removal(target: Target, base: tuple[int, ...] | None = None, progress=None,
-                       use_cache: bool = True) -> Removal:
+def effects_of_removal(
+    target: Target, base: tuple[int, ...] | None = None, progress=None, use_cache: bool = True
+) -> Removal:
     """Exact effects of removal for every measure of `target` from `base` (default: the full shoe), each
     composition an independent exact evaluation (on `core.parallel` processes). A game whose composition
     values are expensive (it declares ENGINES: blackjack) is stored (`core.store`) on the resolved rules and the
@@ -77,8 +78,15 @@ def effects_of_removal(target: Target, base: tuple[int, ...] | None = None, prog
     base = tuple(n for _, n in kinds) if base is None else tuple(base)
     engines = api.composition_engines(target.game)
     if engines:
-        rows = stored(f"{target.game}-removal", stored_params(target, base), (ENGINE, *engines),
-                      lambda: _compute(target, base, progress), _encode, _decode, use_cache=use_cache)
+        rows = stored(
+            f"{target.game}-removal",
+            stored_params(target, base),
+            (ENGINE, *engines),
+            lambda: _compute(target, base, progress),
+            _encode,
+            _decode,
+            use_cache=use_cache,
+        )
     else:
         rows = _compute(target, base, progress)
     return Removal(target, kinds, base, rows[0], tuple(rows[1:]))
@@ -87,5 +95,10 @@ def effects_of_removal(target: Target, base: tuple[int, ...] | None = None, prog
 def stored_params(target: Target, base: tuple[int, ...]) -> dict:
     """The parameters stored effects of removal are keyed on: the game, its resolved rules and pay, the measures
     and the shoe removed from."""
-    return {"game": target.game, "rules": sorted(target.resolved().items()), "pay": list(target.pay),
-            "measures": [[m.name, m.wager, list(m.rules)] for m in target.measures], "base": list(base)}
+    return {
+        "game": target.game,
+        "rules": sorted(target.resolved().items()),
+        "pay": list(target.pay),
+        "measures": [[m.name, m.wager, list(m.rules)] for m in target.measures],
+        "base": list(base),
+    }

@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from oddscalc import api
+from oddscalc.protect.target import Target
 from oddscalc.sim import baccarat as sim_baccarat
 from oddscalc.sim import blackjack as sim_blackjack
-from oddscalc.protect.target import Target
 
 __all__ = ["OutOfCards", "round_player"]
 
@@ -44,6 +44,7 @@ def round_player(target: Target) -> Callable[[Sequence[int], int], int]:
 
         play(draw)
         return at - position
+
     return cards_used
 
 
@@ -70,6 +71,7 @@ def _blackjack(target: Target, rules: dict[str, str]) -> RoundPlayer:
 
     def play(draw: Callable[[], int]) -> None:
         sim_blackjack.play_round(table, lambda: rank[draw()])
+
     return play
 
 

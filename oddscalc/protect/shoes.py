@@ -74,7 +74,7 @@ def deal_shoe(plan: Plan, index: int) -> ShoeRecord:
             n = used(cards, position)
         except OutOfCards:
             n, end = len(cards) - position, "shoe ran out"
-        taken = tuple(cards[position:position + n])
+        taken = tuple(cards[position : position + n])
         rounds.append(Round(taken, tuple(values[m.name] for m in target.measures)))
         for k in taken:
             left[k] -= 1

@@ -18,7 +18,7 @@ from fractions import Fraction
 from oddscalc.protect.counting import CountSystem, tc_bin, true_count
 from oddscalc.protect.shoes import ShoeRecord
 
-__all__ = ["Estimate", "ratio", "BinRow", "Summary", "summarise", "bet_units", "PositiveRow"]
+__all__ = ["BinRow", "Estimate", "PositiveRow", "Summary", "bet_units", "ratio", "summarise"]
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ def ratio(ys: Sequence[Fraction], xs: Sequence[Fraction]) -> Estimate | None:
     n = len(xs)
     if sum(1 for x in xs if x) < 2:  # one shoe alone says nothing of the spread between shoes
         return Estimate(r, None)
-    return Estimate(r, Fraction(n, n - 1) * sum(((y - r * x) ** 2 for y, x in zip(ys, xs)), Fraction(0)) / sx ** 2)
+    return Estimate(r, Fraction(n, n - 1) * sum(((y - r * x) ** 2 for y, x in zip(ys, xs)), Fraction(0)) / sx**2)
 
 
 def bet_units(tc: Fraction, spread: int) -> int:
@@ -84,8 +84,14 @@ class Summary:
     ends: tuple[tuple[str, int], ...]
 
 
-def summarise(records: Sequence[ShoeRecord], measures: Sequence[str], kinds: tuple[tuple[str, int], ...],
-              pack: int, count: CountSystem | None, spread: int) -> Summary:
+def summarise(
+    records: Sequence[ShoeRecord],
+    measures: Sequence[str],
+    kinds: tuple[tuple[str, int], ...],
+    pack: int,
+    count: CountSystem | None,
+    spread: int,
+) -> Summary:
     """Every figure of the run from the shoes' exact records (`pack`: cards per pack, the true count's unit)."""
     m = len(measures)
     one = [Fraction(len(r.rounds)) for r in records]
@@ -98,8 +104,11 @@ def summarise(records: Sequence[ShoeRecord], measures: Sequence[str], kinds: tup
         worth = [sum(p, Fraction(0)) for p in pos]
         best = max((v for p in pos for v in p), default=None)
         shoes = [Fraction(1)] * len(records)
-        positive.append(PositiveRow(name, ratio(counts, one), ratio(counts, shoes), ratio(worth, shoes),
-                                    sum(1 for p in pos if p), best))
+        positive.append(
+            PositiveRow(
+                name, ratio(counts, one), ratio(counts, shoes), ratio(worth, shoes), sum(1 for p in pos if p), best
+            )
+        )
     bins: list[BinRow] = []
     yields: tuple[Estimate | None, ...] = ()
     mean_bet = None
@@ -109,22 +118,49 @@ def summarise(records: Sequence[ShoeRecord], measures: Sequence[str], kinds: tup
         total = sum(len(t) for t in per_shoe_tc)
         for b in labels:
             xs = [Fraction(sum(1 for tc in tcs if tc_bin(tc) == b)) for tcs in per_shoe_tc]
-            means = tuple(ratio([sum((x.values[j] for x, tc in zip(r.rounds, tcs) if tc_bin(tc) == b), Fraction(0))
-                                 for r, tcs in zip(records, per_shoe_tc)], xs) for j in range(m))
+            means = tuple(
+                ratio(
+                    [
+                        sum((x.values[j] for x, tc in zip(r.rounds, tcs) if tc_bin(tc) == b), Fraction(0))
+                        for r, tcs in zip(records, per_shoe_tc)
+                    ],
+                    xs,
+                )
+                for j in range(m)
+            )
             bins.append(BinRow(b, int(sum(xs)), Fraction(int(sum(xs)), total), means))
         units = [[bet_units(tc, spread) for tc in tcs] for tcs in per_shoe_tc]
-        yields = tuple(ratio([100 * sum((u * x.values[j] for u, x in zip(us, r.rounds)), Fraction(0))
-                              for us, r in zip(units, records)], one) for j in range(m))
+        yields = tuple(
+            ratio(
+                [
+                    100 * sum((u * x.values[j] for u, x in zip(us, r.rounds)), Fraction(0))
+                    for us, r in zip(units, records)
+                ],
+                one,
+            )
+            for j in range(m)
+        )
         mean_bet = ratio([Fraction(sum(us)) for us in units], one)
     ends: dict[str, int] = {}
     for r in records:
         ends[r.end] = ends.get(r.end, 0) + 1
-    return Summary(len(records), int(sum(one)), tuple(measures), overall, tuple(positive), tuple(bins), spread,
-                   yields, mean_bet, tuple(sorted(ends.items())))
+    return Summary(
+        len(records),
+        int(sum(one)),
+        tuple(measures),
+        overall,
+        tuple(positive),
+        tuple(bins),
+        spread,
+        yields,
+        mean_bet,
+        tuple(sorted(ends.items())),
+    )
 
 
-def _true_counts(record: ShoeRecord, kinds: tuple[tuple[str, int], ...], pack: int,
-                 count: CountSystem) -> list[Fraction]:
+def _true_counts(
+    record: ShoeRecord, kinds: tuple[tuple[str, int], ...], pack: int, count: CountSystem
+) -> list[Fraction]:
     """The true count before each round of a shoe (cards seen: those of the rounds before it)."""
     seen = [0] * len(kinds)
     left = sum(n for _, n in kinds)

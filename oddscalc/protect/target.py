@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from oddscalc import api
 
-__all__ = ["Measure", "Target", "target", "STRATEGY_MEASURES", "PLAYS"]
+__all__ = ["PLAYS", "STRATEGY_MEASURES", "Measure", "Target", "target"]
 
 #: Blackjack's initial wager under each strategy the engine values on any composition.
 STRATEGY_MEASURES = {"basic": "initial, basic strategy (fixed)", "optimal": "initial, CD optimal"}
@@ -54,14 +54,28 @@ class Target:
             groups.setdefault(m.rules, []).append(m)
         out: dict[str, Fraction] = {}
         for extra, members in groups.items():
-            values = api.composition_values(self.game, self.version, counts, tuple({m.wager for m in members}),
-                                            {**dict(self.rules), **dict(extra)}, dict(self.pay), self.custom)
+            values = api.composition_values(
+                self.game,
+                self.version,
+                counts,
+                tuple({m.wager for m in members}),
+                {**dict(self.rules), **dict(extra)},
+                dict(self.pay),
+                self.custom,
+            )
             out.update({m.name: values[m.wager] for m in members})
         return {m.name: out[m.name] for m in self.measures}
 
 
-def target(game: str, version: str, rules: dict[str, str] | None = None, pay: dict[str, str] | None = None,
-           custom: bool = False, strategies: tuple[str, ...] = ("basic",), side_wagers: bool = False) -> Target:
+def target(
+    game: str,
+    version: str,
+    rules: dict[str, str] | None = None,
+    pay: dict[str, str] | None = None,
+    custom: bool = False,
+    strategies: tuple[str, ...] = ("basic",),
+    side_wagers: bool = False,
+) -> Target:
     """The measures of `game`: blackjack's initial wager under each of `strategies` (and, with `side_wagers`,
     Under 13 and Over 13); every wager of the other games (their play is re-solved per composition where the
     game has a decision, which `play` records)."""
@@ -71,16 +85,21 @@ def target(game: str, version: str, rules: dict[str, str] | None = None, pay: di
     if game == "blackjack":
         unknown = [s for s in strategies if s not in STRATEGY_MEASURES]
         if unknown or not strategies:
-            raise ValueError(f"unknown blackjack strategy {unknown[0] if unknown else ''!r}; allowed: "
-                             + ", ".join(STRATEGY_MEASURES))
-        measures = [Measure(STRATEGY_MEASURES[s], "initial", (("strategy", s),), "fixed" if s == "basic" else "optimised")
-                    for s in strategies]
+            raise ValueError(
+                f"unknown blackjack strategy {unknown[0] if unknown else ''!r}; allowed: "
+                + ", ".join(STRATEGY_MEASURES)
+            )
+        measures = [
+            Measure(STRATEGY_MEASURES[s], "initial", (("strategy", s),), "fixed" if s == "basic" else "optimised")
+            for s in strategies
+        ]
         if side_wagers:
             measures += [Measure(w.key, w.key) for w in found if w.key in ("under-13", "over-13")]
     else:
         measures = [Measure(w.key, w.key, (), _play(game, w.key)) for w in found]
-    return Target(game, version, tuple(sorted(rules.items())), tuple(sorted((pay or {}).items())), custom,
-                  tuple(measures))
+    return Target(
+        game, version, tuple(sorted(rules.items())), tuple(sorted((pay or {}).items())), custom, tuple(measures)
+    )
 
 
 def _play(game: str, wager: str) -> str:

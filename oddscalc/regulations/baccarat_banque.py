@@ -19,17 +19,39 @@ DECKS = tuple(str(n) for n in range(1, 9))
 
 
 def wagers(version: str) -> tuple[Wager, ...]:
-    one = ("a wager, made with the banker, that the {} opposing hand will win the game, payable at 1 to 1 and "
-           "void on a draw between the banker's hand and that hand")
+    one = (
+        "a wager, made with the banker, that the {} opposing hand will win the game, payable at 1 to 1 and "
+        "void on a draw between the banker's hand and that hand"
+    )
     return (
-        wager("baccarat-banque", "right", "Right-hand opposing hand wins", one.format("right"),
-              f"{_REG}(3),(4)(a)", "1 to 1", params={"hands": ("right",)}),
-        wager("baccarat-banque", "left", "Left-hand opposing hand wins", one.format("left"),
-              f"{_REG}(3),(4)(a)", "1 to 1", params={"hands": ("left",)}),
-        wager("baccarat-banque", "both", "Both opposing hands win",
-              "a wager that both opposing hands will win, payable at 1 to 1; void on a draw between the banker's "
-              "hand and one or both of them, or if the banker's hand wins against one and loses against the other",
-              f"{_REG}(3),(4)(b)", "1 to 1", params={"hands": ("right", "left")}),
+        wager(
+            "baccarat-banque",
+            "right",
+            "Right-hand opposing hand wins",
+            one.format("right"),
+            f"{_REG}(3),(4)(a)",
+            "1 to 1",
+            params={"hands": ("right",)},
+        ),
+        wager(
+            "baccarat-banque",
+            "left",
+            "Left-hand opposing hand wins",
+            one.format("left"),
+            f"{_REG}(3),(4)(a)",
+            "1 to 1",
+            params={"hands": ("left",)},
+        ),
+        wager(
+            "baccarat-banque",
+            "both",
+            "Both opposing hands win",
+            "a wager that both opposing hands will win, payable at 1 to 1; void on a draw between the banker's "
+            "hand and one or both of them, or if the banker's hand wins against one and loses against the other",
+            f"{_REG}(3),(4)(b)",
+            "1 to 1",
+            params={"hands": ("right", "left")},
+        ),
     )
 
 
@@ -44,5 +66,7 @@ def default_rules(version: str) -> dict[str, str]:
 
 def table_rule_sets(version: str) -> tuple[dict[str, str], ...]:
     """Six packs; the opposing hands drawing, then standing, on 5; the banker's best response to them."""
-    return ({"decks": "6", "hand5": "draw", "banker": "best-response"},
-            {"decks": "6", "hand5": "stand", "banker": "best-response"})
+    return (
+        {"decks": "6", "hand5": "draw", "banker": "best-response"},
+        {"decks": "6", "hand5": "stand", "banker": "best-response"},
+    )

@@ -10,11 +10,15 @@ from oddscalc.regulations.model import Wager, wager
 
 _REG = "SI 1994/2899 reg 7"
 _RULES_2007 = "Blackjack Rules UK (basic game) (004 file)"
-_SOFT17_2002 = ("SI 2002/1130 reg 2(4) inserting reg 7(11)(aa): the wording is missing from the damaged copy; "
-                "the banker may be required by the house rules to draw on soft 17, per the explanatory note "
-                "item (d) (regulations README (oddscalc law README), gaps list)")
-_SIDE_2007 = ("Under 13 / Over 13 kept from SI 1994/2899 reg 7(10): the 004 file lists side bets separately "
-              "and that list is not at hand")
+_SOFT17_2002 = (
+    "SI 2002/1130 reg 2(4) inserting reg 7(11)(aa): the wording is missing from the damaged copy; "
+    "the banker may be required by the house rules to draw on soft 17, per the explanatory note "
+    "item (d) (regulations README (oddscalc law README), gaps list)"
+)
+_SIDE_2007 = (
+    "Under 13 / Over 13 kept from SI 1994/2899 reg 7(10): the 004 file lists side bets separately "
+    "and that list is not at hand"
+)
 
 _HANDS = ("2", "3", "4", "5", "6", "8", "max")
 
@@ -22,30 +26,58 @@ _HANDS = ("2", "3", "4", "5", "6", "8", "max")
 def wagers(version: str) -> tuple[Wager, ...]:
     """The initial wager, insurance, and the Under 13 / Over 13 wagers."""
     if version == "2007":
-        cite_initial, cite_bj, cite_win, cite_ins = _RULES_2007, _RULES_2007 + ' "Usual odds payable"', \
-            _RULES_2007, _RULES_2007 + ' "Insurance"'
+        cite_initial, cite_bj, cite_win, cite_ins = (
+            _RULES_2007,
+            _RULES_2007 + ' "Usual odds payable"',
+            _RULES_2007,
+            _RULES_2007 + ' "Insurance"',
+        )
         side_recon = _SIDE_2007
     else:
         cite_initial, cite_bj, cite_win, cite_ins = f"{_REG}(5)", f"{_REG}(6)(a)", f"{_REG}(6)(b)", f"{_REG}(7)"
         side_recon = None
     initial_recon = _SOFT17_2002 if version == "2002" else None
     return (
-        wager("blackjack", "initial", "Initial wager",
-              "a score not exceeding 21 that beats the banker's; equal scores void; a two-card 21 pays 3 to 2",
-              cite_initial, {"win": "1 to 1", "blackjack": "3 to 2"},
-              reconstructed=initial_recon,
-              params={"kind": "initial"},
-              payout_citations={"win": cite_win, "blackjack": cite_bj}),
-        wager("blackjack", "insurance", "Insurance (player's two-card 21 against a banker's Ace)",
-              "half the initial stake that the banker's second card has a value of 10",
-              cite_ins, "2 to 1", params={"kind": "insurance"}),
-        wager("blackjack", "under-13", "Under 13 (first two cards, Aces count 1)",
-              "the first two cards total less than 13; a pair of Aces pays 7 to 1; 13 loses",
-              f"{_REG}(10)(c),(f)", {"win": "1 to 1", "aces": "7 to 1"}, reconstructed=side_recon,
-              params={"kind": "under-13"}),
-        wager("blackjack", "over-13", "Over 13 (first two cards, Aces count 1)",
-              "the first two cards total more than 13; 13 loses",
-              f"{_REG}(10)(d),(f)", "1 to 1", reconstructed=side_recon, params={"kind": "over-13"}),
+        wager(
+            "blackjack",
+            "initial",
+            "Initial wager",
+            "a score not exceeding 21 that beats the banker's; equal scores void; a two-card 21 pays 3 to 2",
+            cite_initial,
+            {"win": "1 to 1", "blackjack": "3 to 2"},
+            reconstructed=initial_recon,
+            params={"kind": "initial"},
+            payout_citations={"win": cite_win, "blackjack": cite_bj},
+        ),
+        wager(
+            "blackjack",
+            "insurance",
+            "Insurance (player's two-card 21 against a banker's Ace)",
+            "half the initial stake that the banker's second card has a value of 10",
+            cite_ins,
+            "2 to 1",
+            params={"kind": "insurance"},
+        ),
+        wager(
+            "blackjack",
+            "under-13",
+            "Under 13 (first two cards, Aces count 1)",
+            "the first two cards total less than 13; a pair of Aces pays 7 to 1; 13 loses",
+            f"{_REG}(10)(c),(f)",
+            {"win": "1 to 1", "aces": "7 to 1"},
+            reconstructed=side_recon,
+            params={"kind": "under-13"},
+        ),
+        wager(
+            "blackjack",
+            "over-13",
+            "Over 13 (first two cards, Aces count 1)",
+            "the first two cards total more than 13; 13 loses",
+            f"{_REG}(10)(d),(f)",
+            "1 to 1",
+            reconstructed=side_recon,
+            params={"kind": "over-13"},
+        ),
     )
 
 
@@ -54,18 +86,43 @@ def permitted_rules(version: str) -> dict[str, tuple[str, ...]]:
     7(1)(d) no hole card; 7(8) doubling; 7(9) splitting; the 004 file for 2007)."""
     common = {"max_hands": _HANDS, "resplit_aces": ("yes", "no"), "blackjack_pays": ("3:2",), "das": ("yes",)}
     if version == "1994":
-        return {"decks": ("4", "6"), "soft17": ("stand",), "hole_card": ("none",), "double": ("9-11",),
-                "split": ("no-4-5-10",), **common}
+        return {
+            "decks": ("4", "6"),
+            "soft17": ("stand",),
+            "hole_card": ("none",),
+            "double": ("9-11",),
+            "split": ("no-4-5-10",),
+            **common,
+        }
     if version == "2002":
-        return {"decks": ("4", "6"), "soft17": ("stand", "hit"), "hole_card": ("none",), "double": ("9-11",),
-                "split": ("no-4-5-10",), **common}
-    return {"decks": ("1", "4", "6"), "soft17": ("stand", "hit"), "hole_card": ("none", "peek"),
-            "double": ("any",), "split": ("same-rank", "same-value"), **common}
+        return {
+            "decks": ("4", "6"),
+            "soft17": ("stand", "hit"),
+            "hole_card": ("none",),
+            "double": ("9-11",),
+            "split": ("no-4-5-10",),
+            **common,
+        }
+    return {
+        "decks": ("1", "4", "6"),
+        "soft17": ("stand", "hit"),
+        "hole_card": ("none", "peek"),
+        "double": ("any",),
+        "split": ("same-rank", "same-value"),
+        **common,
+    }
 
 
 def default_rules(version: str) -> dict[str, str]:
-    base = {"decks": "6", "soft17": "stand", "hole_card": "none", "das": "yes", "max_hands": "4",
-            "resplit_aces": "yes", "blackjack_pays": "3:2"}
+    base = {
+        "decks": "6",
+        "soft17": "stand",
+        "hole_card": "none",
+        "das": "yes",
+        "max_hands": "4",
+        "resplit_aces": "yes",
+        "blackjack_pays": "3:2",
+    }
     if version == "2007":
         return {**base, "double": "any", "split": "same-rank"}
     return {**base, "double": "9-11", "split": "no-4-5-10"}

@@ -18,11 +18,15 @@ _README = "regulations README (oddscalc law README)"
 
 ROYAL_AS_STRAIGHT_FLUSH = (
     "reg 8(8)(b) lists no payout for a royal flush though Sch 2 para 2(a) ranks it apart; paid as a "
-    f"straight flush, 50 to 1 ({_README}, known defects); override with --pay ante.royal-flush=ODDS")
-JACKPOT_ROYAL = ("reg 8(11A)(e)(i) missing from the damaged 2002 text; the Royal Flush pays 100% of the "
-                 f"Progressive Jackpot Meter (items (ii)-(v) and usual practice; {_README}, gaps in the 2002 text)")
-JACKPOT_STAKE = ("reg 8(11A)(a) missing from the damaged 2002 text; a fixed stake of 1 unit "
-                 f"({_README}, gaps in the 2002 text)")
+    f"straight flush, 50 to 1 ({_README}, known defects); override with --pay ante.royal-flush=ODDS"
+)
+JACKPOT_ROYAL = (
+    "reg 8(11A)(e)(i) missing from the damaged 2002 text; the Royal Flush pays 100% of the "
+    f"Progressive Jackpot Meter (items (ii)-(v) and usual practice; {_README}, gaps in the 2002 text)"
+)
+JACKPOT_STAKE = (
+    f"reg 8(11A)(a) missing from the damaged 2002 text; a fixed stake of 1 unit ({_README}, gaps in the 2002 text)"
+)
 
 #: Raise payouts of reg 8(8)(b): (payout key, odds as written, paragraph item); the royal flush first.
 RAISE_PAYOUTS = (
@@ -53,12 +57,15 @@ def _ante() -> Wager:
         recon = ROYAL_AS_STRAIGHT_FLUSH if key == "royal-flush" else None
         payouts.append(payout(key, odds, f"{REG}(8)(b)({item})", recon))
     return Wager(
-        "casino-stud-poker", "ante", "Ante and Raise (per unit Ante, optimal raise or fold)",
+        "casino-stud-poker",
+        "ante",
+        "Ante and Raise (per unit Ante, optimal raise or fold)",
         "Ante before the deal; after seeing five cards and the banker's up-card the player folds (losing the "
         "Ante) or Raises exactly twice the Ante; a banker without Ace/King or better pays the Ante 1 to 1 and "
         "returns the Raise; otherwise the better hand wins both, the Raise paid by the player's hand; equal "
         "hands void",
-        f"{REG}(5)-(11), Sch 2", tuple(payouts),
+        f"{REG}(5)-(11), Sch 2",
+        tuple(payouts),
         params=(("raise", 2),),
     )
 
@@ -66,12 +73,17 @@ def _ante() -> Wager:
 def _jackpot() -> Wager:
     payouts = tuple(
         payout(key, figure, f"{JACKPOT}({item}){INSERTED}", JACKPOT_ROYAL if item == "i" else None, unit=unit)
-        for key, figure, unit, item in JACKPOT_PAYOUTS)
+        for key, figure, unit, item in JACKPOT_PAYOUTS
+    )
     return Wager(
-        "casino-stud-poker", "progressive-jackpot", "Progressive Jackpot side wager (1 unit)",
+        "casino-stud-poker",
+        "progressive-jackpot",
+        "Progressive Jackpot side wager (1 unit)",
         "a fixed 1-unit side wager paid on the player's own five cards: royal flush 100% and straight flush "
         "10% of the Progressive Jackpot Meter, four of a kind 100, full house 75, flush 50 times the wager",
-        f"{JACKPOT}{INSERTED}", payouts, reconstructed=JACKPOT_STAKE,
+        f"{JACKPOT}{INSERTED}",
+        payouts,
+        reconstructed=JACKPOT_STAKE,
     )
 
 

@@ -25,14 +25,26 @@ INFINITE = "infinite"
 def wagers(version: str) -> tuple[Wager, ...]:
     """The opposing-hand wager, and the bank's side of it (what the banker holding the bank stands to gain)."""
     return (
-        wager("chemin-de-fer", "player", "Opposing hand (punto) wins",
-              "a wager, made with the banker, that the opposing hand will win the game, payable at odds of 1 to 1 "
-              "and void on a draw between the banker's hand and that hand",
-              f"{_REG}(3),(4)(a)", "1 to 1", params={"side": "player"}),
-        wager("chemin-de-fer", "bank", "Holding the bank (the banker's side of the opposing-hand wagers)",
-              "the banker, a player (the House may hold no bank nor interest in it), takes every wager on the "
-              "opposing hand at 1 to 1, void on a draw",
-              f"{_REG}(3),(4)(a),(6)", "1 to 1", params={"side": "bank"}),
+        wager(
+            "chemin-de-fer",
+            "player",
+            "Opposing hand (punto) wins",
+            "a wager, made with the banker, that the opposing hand will win the game, payable at odds of 1 to 1 "
+            "and void on a draw between the banker's hand and that hand",
+            f"{_REG}(3),(4)(a)",
+            "1 to 1",
+            params={"side": "player"},
+        ),
+        wager(
+            "chemin-de-fer",
+            "bank",
+            "Holding the bank (the banker's side of the opposing-hand wagers)",
+            "the banker, a player (the House may hold no bank nor interest in it), takes every wager on the "
+            "opposing hand at 1 to 1, void on a draw",
+            f"{_REG}(3),(4)(a),(6)",
+            "1 to 1",
+            params={"side": "bank"},
+        ),
     )
 
 

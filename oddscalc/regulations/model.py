@@ -10,7 +10,7 @@ from fractions import Fraction
 from oddscalc.core.numbers import parse_number, shorten
 from oddscalc.core.odds import Odds, amount_text, law_style, parse_odds
 
-__all__ = ["Payout", "Wager", "payout", "wager", "OverrideError", "apply_overrides", "join_citations"]
+__all__ = ["OverrideError", "Payout", "Wager", "apply_overrides", "join_citations", "payout", "wager"]
 
 
 class OverrideError(ValueError):
@@ -118,7 +118,9 @@ def join_citations(citations: Iterable[str]) -> str:
 
 def payout(key: str, odds: str, citation: str, reconstructed: str | None = None, unit: str = "stake") -> Payout:
     """A payout from its odds text as written in the law."""
-    return Payout(key, parse_odds(odds) if unit == "stake" else Odds(odds, _share(odds)), citation, reconstructed, unit=unit)
+    return Payout(
+        key, parse_odds(odds) if unit == "stake" else Odds(odds, _share(odds)), citation, reconstructed, unit=unit
+    )
 
 
 def _share(text: str) -> Fraction:
@@ -161,8 +163,10 @@ def apply_overrides(wagers: tuple[Wager, ...], overrides: Mapping[str, str]) -> 
         wager_key, _, payout_key = name.partition(".")
         w = by_key.get(wager_key.lower())
         if w is None:
-            raise OverrideError(f"--pay {shorten(name, 40)}: no wager {shorten(wager_key, 30)}; "
-                                f"allowed: {', '.join(x.key for x in wagers)}")
+            raise OverrideError(
+                f"--pay {shorten(name, 40)}: no wager {shorten(wager_key, 30)}; "
+                f"allowed: {', '.join(x.key for x in wagers)}"
+            )
         keys = [p.key for p in w.payouts]
         if not payout_key:
             if len(keys) != 1:
@@ -172,8 +176,10 @@ def apply_overrides(wagers: tuple[Wager, ...], overrides: Mapping[str, str]) -> 
                 )
             payout_key = keys[0]
         if payout_key not in keys:
-            raise OverrideError(f"--pay {shorten(name, 40)}: wager {w.key!r} has no payout {shorten(payout_key, 30)}; "
-                                f"allowed: {', '.join(keys)}")
+            raise OverrideError(
+                f"--pay {shorten(name, 40)}: wager {w.key!r} has no payout {shorten(payout_key, 30)}; "
+                f"allowed: {', '.join(keys)}"
+            )
         old = next(p for p in w.payouts if p.key == payout_key)
         try:
             odds = law_style(text) if old.unit == "stake" else _share_odds(text)
@@ -181,8 +187,7 @@ def apply_overrides(wagers: tuple[Wager, ...], overrides: Mapping[str, str]) -> 
             raise OverrideError(f"--pay {shorten(name, 40)}: {exc}") from None
         if odds.value == old.value:  # the law's own figure, however written: not custom
             continue
-        changed.setdefault(w.key, {})[payout_key] = replace(old, odds=odds, custom=True, reconstructed=None,
-                                                            law=old.odds)
-    return tuple(
-        replace(w, payouts=tuple(changed.get(w.key, {}).get(p.key, p) for p in w.payouts)) for w in wagers
-    )
+        changed.setdefault(w.key, {})[payout_key] = replace(
+            old, odds=odds, custom=True, reconstructed=None, law=old.odds
+        )
+    return tuple(replace(w, payouts=tuple(changed.get(w.key, {}).get(p.key, p) for p in w.payouts)) for w in wagers)

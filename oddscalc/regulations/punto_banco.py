@@ -19,18 +19,36 @@ DECKS = tuple(str(n) for n in range(1, 9))
 def wagers(version: str) -> tuple[Wager, ...]:
     """The three punto banco wagers, the same in every version that permits the game."""
     return (
-        wager("punto-banco", "player", "Opposing (player's) hand wins",
-              "a wager that the opposing hand will win the game, void on a draw between the hands",
-              f"{_REG}(3),(4)(a)", "1 to 1", params={"bets_on": "player", "void_on_tie": True}),
-        wager("punto-banco", "banker", "Banker's hand wins",
-              "a wager (payable, if won, at odds of 19 to 20) that the banker's hand will win the game; "
-              "void on a draw by default, as reg 6(4)(a) voids every wager on a hand that draws (rule banker-tie: "
-              "reg 6(7) applies 'notwithstanding' reg 6(4), so it can be read as lost)",
-              f"{_REG}(7)(i); reg 6(4)(a)", "19 to 20", params={"bets_on": "banker", "void_on_tie": True}),
-        wager("punto-banco", "tie", "Égalité (tie)",
-              "a wager (payable, if won, at odds of 8 to 1) that the banker's hand and the player's hand shall "
-              "be equal at the end of the game",
-              f"{_REG}(7)(ii)", "8 to 1", params={"bets_on": "tie", "void_on_tie": False}),
+        wager(
+            "punto-banco",
+            "player",
+            "Opposing (player's) hand wins",
+            "a wager that the opposing hand will win the game, void on a draw between the hands",
+            f"{_REG}(3),(4)(a)",
+            "1 to 1",
+            params={"bets_on": "player", "void_on_tie": True},
+        ),
+        wager(
+            "punto-banco",
+            "banker",
+            "Banker's hand wins",
+            "a wager (payable, if won, at odds of 19 to 20) that the banker's hand will win the game; "
+            "void on a draw by default, as reg 6(4)(a) voids every wager on a hand that draws (rule banker-tie: "
+            "reg 6(7) applies 'notwithstanding' reg 6(4), so it can be read as lost)",
+            f"{_REG}(7)(i); reg 6(4)(a)",
+            "19 to 20",
+            params={"bets_on": "banker", "void_on_tie": True},
+        ),
+        wager(
+            "punto-banco",
+            "tie",
+            "Égalité (tie)",
+            "a wager (payable, if won, at odds of 8 to 1) that the banker's hand and the player's hand shall "
+            "be equal at the end of the game",
+            f"{_REG}(7)(ii)",
+            "8 to 1",
+            params={"bets_on": "tie", "void_on_tie": False},
+        ),
     )
 
 

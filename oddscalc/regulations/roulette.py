@@ -24,11 +24,16 @@ def wagers(version: str) -> tuple[Wager, ...]:
     result = []
     for key, title, numbers, odds, letter in _KINDS:
         half_back = numbers == 18
-        result.append(wager(
-            "roulette", key, title,
-            f"the score will be {title.lower()}" + ("; on 0 the stake is divided equally (reg 4(6))" if half_back else ""),
-            f"{_REG}({letter})" + ("; reg 4(6)" if half_back else ""),
-            odds,
-            params={"numbers": numbers, "half_back_on_zero": half_back},
-        ))
+        result.append(
+            wager(
+                "roulette",
+                key,
+                title,
+                f"the score will be {title.lower()}"
+                + ("; on 0 the stake is divided equally (reg 4(6))" if half_back else ""),
+                f"{_REG}({letter})" + ("; reg 4(6)" if half_back else ""),
+                odds,
+                params={"numbers": numbers, "half_back_on_zero": half_back},
+            )
+        )
     return tuple(result)

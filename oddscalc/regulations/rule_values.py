@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from oddscalc.core.numbers import NumberError, parse_number, shorten
 
-__all__ = ["RuleError", "MeterError", "NONE", "parse_commission", "parse_meter", "removed_cards"]
+__all__ = ["NONE", "MeterError", "RuleError", "parse_commission", "parse_meter", "removed_cards"]
 
 #: The word for "no cards removed".
 NONE = "none"

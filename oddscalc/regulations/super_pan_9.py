@@ -17,7 +17,9 @@ _BANK = f"{_REG}(4),(9)(b); reg 10(1)"
 def wagers(version: str) -> tuple[Wager, ...]:
     """The same wagers in every version that permits the game (1994, 2002)."""
     banker = Wager(
-        "super-pan-9", "player-banker", "A player holding the bank, per unit wagered against him",
+        "super-pan-9",
+        "player-banker",
+        "A player holding the bank, per unit wagered against him",
         "a player other than the House holding the bank pays winning initial wagers at 1 to 1 and the House may "
         "charge a levy of 5% of any excess of losing wagers over winning wagers",
         _BANK,
@@ -25,15 +27,33 @@ def wagers(version: str) -> tuple[Wager, ...]:
         (("bank", "player"),),
     )
     return (
-        wager("super-pan-9", "initial", "Initial wager, the House holding the bank",
-              "an initial wager wins if the player's hand is worth more than the banker's, void if equal",
-              f"{_REG}(9)(a); reg 9(7),(8)", "19 to 20", params={"bank": "house"}),
-        wager("super-pan-9", "tie", "Tie wager against the House",
-              "a wager against the House that the opposing player's hand will be equal to the banker's hand",
-              f"{_REG}(10)", "7 to 1", params={"bank": "house"}),
-        wager("super-pan-9", "initial-player-bank", "Initial wager, a player holding the bank",
-              "an initial wager against a bank held by a player other than the House, void if equal",
-              f"{_REG}(9)(b); reg 9(4),(8)", "1 to 1", params={"bank": "player"}),
+        wager(
+            "super-pan-9",
+            "initial",
+            "Initial wager, the House holding the bank",
+            "an initial wager wins if the player's hand is worth more than the banker's, void if equal",
+            f"{_REG}(9)(a); reg 9(7),(8)",
+            "19 to 20",
+            params={"bank": "house"},
+        ),
+        wager(
+            "super-pan-9",
+            "tie",
+            "Tie wager against the House",
+            "a wager against the House that the opposing player's hand will be equal to the banker's hand",
+            f"{_REG}(10)",
+            "7 to 1",
+            params={"bank": "house"},
+        ),
+        wager(
+            "super-pan-9",
+            "initial-player-bank",
+            "Initial wager, a player holding the bank",
+            "an initial wager against a bank held by a player other than the House, void if equal",
+            f"{_REG}(9)(b); reg 9(4),(8)",
+            "1 to 1",
+            params={"bank": "player"},
+        ),
         banker,
     )
 
@@ -46,8 +66,16 @@ def permitted_rules(version: str) -> dict[str, tuple[str, ...]]:
 
 def default_rules(version: str) -> dict[str, str]:
     """The readings the figures take where the law leaves a choice open (see the README's table of them)."""
-    return {"decks": "8", "removed": "none", "hands": "2", "bank-play": "best", "bank-sees": "draws",
-            "house-wager": "0", "house-hand": "own", "model": "auto"}
+    return {
+        "decks": "8",
+        "removed": "none",
+        "hands": "2",
+        "bank-play": "best",
+        "bank-sees": "draws",
+        "house-wager": "0",
+        "house-hand": "own",
+        "model": "auto",
+    }
 
 
 def table_rule_sets(version: str) -> tuple[dict[str, str], ...]:

@@ -10,7 +10,7 @@ from importlib import resources
 
 from oddscalc.core.numbers import shorten
 
-__all__ = ["Text", "TEXTS", "TextError", "find", "read"]
+__all__ = ["TEXTS", "Text", "TextError", "find", "read"]
 
 
 class TextError(ValueError):
@@ -27,15 +27,21 @@ class Text:
 
 
 TEXTS: tuple[Text, ...] = (
-    Text("README", "README.md", "The regulations README: the texts, the versions, the gaps in the 2002 text and "
-         "the values used for them, other known defects"),
-    Text("1994", "002_02daaa89bededfee.txt", "SI 1994/2899 as made (regs 1-10, Schedules 1 and 2): the primary "
-         "text"),
+    Text(
+        "README",
+        "README.md",
+        "The regulations README: the texts, the versions, the gaps in the 2002 text and "
+        "the values used for them, other known defects",
+    ),
+    Text("1994", "002_02daaa89bededfee.txt", "SI 1994/2899 as made (regs 1-10, Schedules 1 and 2): the primary text"),
     Text("1994-regs", "001_c312ee6580ff2b74.txt", "SI 1994/2899, regs 1-10 only, without the schedules"),
     Text("reg7", "000_bff059047c51937f.txt", "SI 1994/2899 regulation 7 (blackjack) alone"),
     Text("2002", "003_ef3a5b6a77688240.txt", "SI 2002/1130, the 2002 amendment (a damaged copy: see README)"),
-    Text("2007-blackjack", "004_c8b4f1de36979071.txt", "Blackjack Rules UK (basic game): the industry's rules "
-         "after the Gambling Act 2005 (the 004 file)"),
+    Text(
+        "2007-blackjack",
+        "004_c8b4f1de36979071.txt",
+        "Blackjack Rules UK (basic game): the industry's rules after the Gambling Act 2005 (the 004 file)",
+    ),
 )
 
 

@@ -7,7 +7,7 @@ from datetime import date
 
 from oddscalc.core.numbers import shorten
 
-__all__ = ["Version", "VERSIONS", "VersionError", "get_version"]
+__all__ = ["VERSIONS", "Version", "VersionError", "get_version"]
 
 
 class VersionError(ValueError):
@@ -24,34 +24,55 @@ class Version:
     summary: str
 
 
-_1994_GAMES = ("roulette", "dice", "punto-banco", "chemin-de-fer", "baccarat-banque", "blackjack",
-               "casino-stud-poker", "super-pan-9")
+_1994_GAMES = (
+    "roulette",
+    "dice",
+    "punto-banco",
+    "chemin-de-fer",
+    "baccarat-banque",
+    "blackjack",
+    "casino-stud-poker",
+    "super-pan-9",
+)
 _2002_GAMES = _1994_GAMES + ("big-six", "three-card-poker", "sic-bo")
 
 VERSIONS: dict[str, Version] = {
     v.id: v
     for v in (
         Version(
-            "1994", date(1995, 1, 1),
+            "1994",
+            date(1995, 1, 1),
             "The Gaming Clubs (Bankers' Games) Regulations 1994, as made",
-            "SI 1994/2899", _1994_GAMES,
+            "SI 1994/2899",
+            _1994_GAMES,
             "Roulette, dice (Sch 1), baccarat, blackjack (4 or 6 packs, banker stands on all 17s, "
             "Under/Over 13), casino stud poker (Sch 2), Super Pan 9.",
         ),
         Version(
-            "2002", date(2002, 5, 13),
+            "2002",
+            date(2002, 5, 13),
             "SI 1994/2899 as amended by the Gaming Clubs (Bankers' Games) (Amendment) Regulations 2002",
-            "SI 1994/2899; SI 2002/1130", _2002_GAMES,
+            "SI 1994/2899; SI 2002/1130",
+            _2002_GAMES,
             "Banker may draw on soft 17; casino stud poker progressive jackpot; Big Six, Three Card Poker "
             "and the three-dice game (Sch 4); dice hopping bets; roulette need not offer every wager.",
         ),
         Version(
-            "2007", date(2007, 9, 1),
+            "2007",
+            date(2007, 9, 1),
             "Gambling Act 2005 regime: the Gambling Commission's approved games of August 2007",
             "Gambling Act 2005 regime: SI 1994/2899 as amended in 2002 kept for every game but blackjack, "
             "which follows Blackjack Rules UK (basic game)",
-            ("roulette", "dice", "big-six", "sic-bo", "punto-banco", "blackjack", "casino-stud-poker",
-             "three-card-poker"),
+            (
+                "roulette",
+                "dice",
+                "big-six",
+                "sic-bo",
+                "punto-banco",
+                "blackjack",
+                "casino-stud-poker",
+                "three-card-poker",
+            ),
             "Baccarat banque, chemin de fer and Super Pan 9 dropped; blackjack per the industry's basic-game "
             "rules (double any two cards, split any pair of one rank, single deck allowed); other games keep "
             "their 2002 rules.",

@@ -7,11 +7,15 @@ from fractions import Fraction
 
 from oddscalc.core.distribution import render_decimal
 
-__all__ = ["charts_markdown", "charts_html", "charts_page", "CHART_TITLES", "consumes"]
+__all__ = ["CHART_TITLES", "charts_html", "charts_markdown", "charts_page", "consumes"]
 
 UPS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
-CHART_TITLES = {"hard": "Hard totals (first two cards)", "soft": "Soft totals (first two cards)",
-                "pair": "Pairs", "later": "Three or more cards: stand or hit"}
+CHART_TITLES = {
+    "hard": "Hard totals (first two cards)",
+    "soft": "Soft totals (first two cards)",
+    "pair": "Pairs",
+    "later": "Three or more cards: stand or hit",
+}
 _COLOURS = {"S": "#f4d03f", "H": "#ffffff", "D": "#5dade2", "P": "#58d68d", "-": "#d5d8dc"}
 _LEGEND = (("S", "stand"), ("H", "hit"), ("D", "double"), ("P", "split"))
 
@@ -33,20 +37,29 @@ def _pct(text: str) -> str:
 
 def _table(name: str, rows, level: int = 2) -> str:
     """One chart as an HTML table, each cell coloured by its action (inline styles)."""
-    parts = [f"<section><h{level}>{html.escape(name)}</h{level}><table><tr><th class=\"row\">hand</th>"
-             + "".join(f"<th>{u}</th>" for u in UPS) + "</tr>"]
+    parts = [
+        f'<section><h{level}>{html.escape(name)}</h{level}><table><tr><th class="row">hand</th>'
+        + "".join(f"<th>{u}</th>" for u in UPS)
+        + "</tr>"
+    ]
     for label, codes in rows:
-        cells = "".join(f"<td style=\"background:{_COLOURS.get(c, '#fff')};text-align:center\">{html.escape(c)}</td>"
-                        for c in codes)
-        parts.append(f"<tr><th class=\"row\">{html.escape(label)}</th>{cells}</tr>")
+        cells = "".join(
+            f'<td style="background:{_COLOURS.get(c, "#fff")};text-align:center">{html.escape(c)}</td>' for c in codes
+        )
+        parts.append(f'<tr><th class="row">{html.escape(label)}</th>{cells}</tr>')
     parts.append("</table></section>")
     return "".join(parts)
 
 
 def _legend() -> str:
-    return "<p>" + " &nbsp; ".join(
-        f"<span style=\"background:{_COLOURS[c]};border:1px solid #888;padding:0 .4em\">{c}</span> {w}"
-        for c, w in _LEGEND) + "</p>"
+    return (
+        "<p>"
+        + " &nbsp; ".join(
+            f'<span style="background:{_COLOURS[c]};border:1px solid #888;padding:0 .4em">{c}</span> {w}'
+            for c, w in _LEGEND
+        )
+        + "</p>"
+    )
 
 
 def consumes(extra) -> bool:
@@ -61,14 +74,16 @@ def charts_html(analysis) -> str:
     if not found:
         return ""
     body = "".join(_table(x.title, [(str(r[0]), [str(c) for c in r[1:]]) for r in x.rows], level=3) for x in found)
-    return f"<div class=\"bj-charts\">{body}{_legend()}</div>"
+    return f'<div class="bj-charts">{body}{_legend()}</div>'
 
 
 def charts_page(title: str, charts: dict, ev: str | None = None, td_ev: str | None = None) -> str:
     """A self-contained HTML page with the four charts, coloured by action, sized to print on one page."""
     t = html.escape(title)
     parts = [
-        "<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">", f"<title>{t}</title>",
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{t}</title>",
         "<style>body{font-family:Helvetica,Arial,sans-serif;margin:1.5em;color:#222}"
         "h1{font-size:1.2em}h2{font-size:1em;margin:1em 0 .3em}"
         "table{border-collapse:collapse;margin-bottom:.5em}"
@@ -79,9 +94,12 @@ def charts_page(title: str, charts: dict, ev: str | None = None, td_ev: str | No
         f"<h1>{t}</h1>",
     ]
     if ev is not None:
-        parts.append(f"<p>Player expectation: composition-dependent optimal {_pct(ev)}"
-                     + (f"; this basic strategy {_pct(td_ev)}" if td_ev else "") + " (exact values in the JSON).</p>")
-    parts.append("<div class=\"grid\">")
+        parts.append(
+            f"<p>Player expectation: composition-dependent optimal {_pct(ev)}"
+            + (f"; this basic strategy {_pct(td_ev)}" if td_ev else "")
+            + " (exact values in the JSON).</p>"
+        )
+    parts.append('<div class="grid">')
     parts += [_table(name, charts.get(kind, [])) for kind, name in CHART_TITLES.items()]
     parts.append("</div>" + _legend() + "</body></html>")
     return "\n".join(parts) + "\n"

@@ -19,18 +19,26 @@ import os
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+from oddscalc.analysis import GameAnalysis, WagerResult
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.mathreport import BAND_ROUNDS, DEFINITIONS
-from oddscalc.analysis import GameAnalysis, WagerResult
 from oddscalc.regulations.versions import get_version
 from oddscalc.report import math_report as mr
+from oddscalc.report.exact import cell_text
 from oddscalc.report.html_tables import LONG_NOTE, esc, extra_html, fraction_html, table_html
 from oddscalc.report.math_report import percent
 from oddscalc.report.removal import booklet_section
-from oddscalc.report.exact import cell_text
 
-__all__ = ["booklet_html", "booklet_pdf", "booklet_document", "overflowing_tables", "BookletLayoutError", "section_html",
-           "CHART_RENDERERS", "SECTIONS"]
+__all__ = [
+    "CHART_RENDERERS",
+    "SECTIONS",
+    "BookletLayoutError",
+    "booklet_document",
+    "booklet_html",
+    "booklet_pdf",
+    "overflowing_tables",
+    "section_html",
+]
 
 #: Games whose extras have a picture of their own: a module with `charts_html(analysis) -> str` (an HTML fragment)
 #: and `consumes(extra) -> bool` (the extras that picture replaces).
@@ -116,24 +124,30 @@ def _exact_cell(value: Fraction) -> str:
 def _wager_row(r: WagerResult, notes: Notes) -> str:
     w, d = r.wager, r.distribution
     marks = notes.mark(*(f"Reconstructed value: {s}" for s in w.reconstructions))
-    odds = "<br>".join(esc(p.odds.text if len(w.payouts) == 1 else f"{p.key}: {p.odds.text}")
-                       + (" <span class='custom'>(custom)</span>" if p.custom else "") for p in w.payouts)
-    edges = "".join(f"<div>{_exact_cell(e.value)} <span class='conv'>{esc(e.convention)}</span></div>"
-                    for e in r.edges)
+    odds = "<br>".join(
+        esc(p.odds.text if len(w.payouts) == 1 else f"{p.key}: {p.odds.text}")
+        + (" <span class='custom'>(custom)</span>" if p.custom else "")
+        for p in w.payouts
+    )
+    edges = "".join(f"<div>{_exact_cell(e.value)} <span class='conv'>{esc(e.convention)}</span></div>" for e in r.edges)
     recon = " (reconstructed)" if w.reconstructions else ""
-    p_win = (f"{esc(mr.win_bounds(r))}{notes.mark(r.not_a_law)}" if r.not_a_law else _exact_cell(d.p_win))
-    return (f"<tr><td><b>{esc(w.key)}</b>{marks}<br>{esc(w.title)}</td><td>{odds}</td>"
-            f"<td class='num'>{p_win}</td>"
-            f"<td class='num edge'>{edges}</td><td>{esc(w.citations)}{recon}</td></tr>")
+    p_win = f"{esc(mr.win_bounds(r))}{notes.mark(r.not_a_law)}" if r.not_a_law else _exact_cell(d.p_win)
+    return (
+        f"<tr><td><b>{esc(w.key)}</b>{marks}<br>{esc(w.title)}</td><td>{odds}</td>"
+        f"<td class='num'>{p_win}</td>"
+        f"<td class='num edge'>{edges}</td><td>{esc(w.citations)}{recon}</td></tr>"
+    )
 
 
 def _wager_table(results: Sequence[WagerResult], notes: Notes) -> str:
     rows = "".join(_wager_row(r, notes) for r in results)
-    return ("<table class='fixed'><colgroup><col style='width:21%'><col style='width:15%'><col style='width:15%'>"
-            "<col style='width:27%'><col style='width:22%'></colgroup><thead><tr><th>wager</th>"
-            "<th>odds as the law words them</th><th>P(win): exact, or exact bounds</th>"
-            "<th>house edge, exact, and convention</th>"
-            f"<th>citation</th></tr></thead><tbody>{rows}</tbody></table>" + notes.flush())
+    return (
+        "<table class='fixed'><colgroup><col style='width:21%'><col style='width:15%'><col style='width:15%'>"
+        "<col style='width:27%'><col style='width:22%'></colgroup><thead><tr><th>wager</th>"
+        "<th>odds as the law words them</th><th>P(win): exact, or exact bounds</th>"
+        "<th>house edge, exact, and convention</th>"
+        f"<th>citation</th></tr></thead><tbody>{rows}</tbody></table>" + notes.flush()
+    )
 
 
 def _short(value: Fraction | None, shortened: list[bool], limit: int = 10) -> str:
@@ -143,9 +157,18 @@ def _short(value: Fraction | None, shortened: list[bool], limit: int = 10) -> st
     return html
 
 
-REPORT_HEAD = ("wager", "P(win) = hit frequency", "P(push or void)", "P(loss)", "expected return; RTP",
-               "standard deviation", "volatility index at 90%, 95%, 99%", "average total stake", "element of risk",
-               "top award: net return, odds")
+REPORT_HEAD = (
+    "wager",
+    "P(win) = hit frequency",
+    "P(push or void)",
+    "P(loss)",
+    "expected return; RTP",
+    "standard deviation",
+    "volatility index at 90%, 95%, 99%",
+    "average total stake",
+    "element of risk",
+    "top award: net return, odds",
+)
 
 
 def _report_table(results: Sequence[WagerResult], notes: Notes) -> str:
@@ -182,27 +205,61 @@ def _report_table(results: Sequence[WagerResult], notes: Notes) -> str:
             win, push, loss, _, sd = (esc(c) for c in mr.bounds_cells(r.partial, 4))  # variance exact or bounded
             mark = notes.mark(r.not_a_law)
             if m.variance is not None:
-                cells.append([key, win + mark, push + mark, loss + mark, money, sd, vi, stake, risk,
-                              "not computed" + mark])
+                cells.append(
+                    [key, win + mark, push + mark, loss + mark, money, sd, vi, stake, risk, "not computed" + mark]
+                )
             else:
-                cells.append([key, win + mark, push + mark, loss + mark, money, sd + mark, "not computed" + mark,
-                              stake, risk, "not computed"])
-                band_cells.append([key, esc(percent(m.rtp)), ("not computed" + mark + ": not the law of a round",
-                                                              len(BAND_ROUNDS))])
+                cells.append(
+                    [
+                        key,
+                        win + mark,
+                        push + mark,
+                        loss + mark,
+                        money,
+                        sd + mark,
+                        "not computed" + mark,
+                        stake,
+                        risk,
+                        "not computed",
+                    ]
+                )
+                band_cells.append(
+                    [key, esc(percent(m.rtp)), ("not computed" + mark + ": not the law of a round", len(BAND_ROUNDS))]
+                )
         else:  # only the mean is exact: one cell says so for every figure that needs the law
             gone = "not computed" + notes.mark(r.not_a_law) + ": not the law of a round"
             cells.append([key, (gone, 3), money, (gone, 2), stake, risk, "not computed"])
             band_cells.append([key, esc(percent(m.rtp)), (gone, len(BAND_ROUNDS))])
-    note = ("Definitions on the first page. Exact fractions too long for this table are printed as percentages; "
-            "the wager table above and the JSON tables give them exactly." if shortened else
-            "Definitions on the first page; exact values in the JSON tables.")
-    out = table_html("Math report", REPORT_HEAD, cells, note, css_class="report", level=4,
-                     widths=(12, 10, 9, 10, 10, 13, 9, 8, 8, 11))
-    band_note = ("The band is RTP &plusmn; 1.96 SD/&radic;N, the normal approximation with the exact variance."
-                 + (" * The Berry-Esseen bound cannot keep the coverage within one percentage point of 95% at this "
-                    "number of rounds (a skewed wager): read that band as rough." if loose else ""))
-    out += table_html(mr.BAND_TITLE, mr.BAND_COLUMNS, band_cells, band_note, css_class="report", level=4,
-                      widths=(12, 9, *(79 / len(BAND_ROUNDS),) * len(BAND_ROUNDS)))
+    note = (
+        "Definitions on the first page. Exact fractions too long for this table are printed as percentages; "
+        "the wager table above and the JSON tables give them exactly."
+        if shortened
+        else "Definitions on the first page; exact values in the JSON tables."
+    )
+    out = table_html(
+        "Math report",
+        REPORT_HEAD,
+        cells,
+        note,
+        css_class="report",
+        level=4,
+        widths=(12, 10, 9, 10, 10, 13, 9, 8, 8, 11),
+    )
+    band_note = "The band is RTP &plusmn; 1.96 SD/&radic;N, the normal approximation with the exact variance." + (
+        " * The Berry-Esseen bound cannot keep the coverage within one percentage point of 95% at this "
+        "number of rounds (a skewed wager): read that band as rough."
+        if loose
+        else ""
+    )
+    out += table_html(
+        mr.BAND_TITLE,
+        mr.BAND_COLUMNS,
+        band_cells,
+        band_note,
+        css_class="report",
+        level=4,
+        widths=(12, 9, *(79 / len(BAND_ROUNDS),) * len(BAND_ROUNDS)),
+    )
     return out + notes.flush()
 
 
@@ -241,8 +298,11 @@ def _game(game: str, analyses: Sequence[GameAnalysis]) -> str:
 
 
 def _definitions() -> str:
-    return ("<h3>How to read the math report</h3><dl class='defs'>"
-            + "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in DEFINITIONS.items()) + "</dl>")
+    return (
+        "<h3>How to read the math report</h3><dl class='defs'>"
+        + "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in DEFINITIONS.items())
+        + "</dl>"
+    )
 
 
 def _sections(version: str, games) -> list[str]:
@@ -259,15 +319,17 @@ def booklet_html(version: str, games: Sequence[tuple[str, Sequence[GameAnalysis]
     header = f"oddscalc: version {v.id}, in force {v.in_force.isoformat()}"
     contents = "".join(f"<li><a href='#game-{esc(g)}'>{esc(g)}</a></li>" for g, _ in games)
     body = "".join(_game(g, a) for g, a in games) + "".join(_sections(version, games))
-    return (f"<!DOCTYPE html><html lang='en-GB'><head><meta charset='utf-8'><title>{esc(header)}</title>"
-            f"<style>{CSS}</style></head><body>"
-            f"<h1 class='cover' data-header='{esc(header)}'>Exact odds of the permitted casino games</h1>"
-            f"<p><b>Version {esc(v.id)}</b>: {esc(v.title)}. In force {esc(v.in_force.isoformat())}.</p>"
-            f"<p>{esc(v.instruments)}.</p><p>{esc(v.summary)}</p>"
-            "<p>Every figure is an exact rational number computed by oddscalc; percentages are roundings of it. "
-            "Edges are the house's expected gain under the convention named beside each. "
-            f"{esc(LONG_NOTE)}</p>"
-            f"<h3>Games</h3><ul class='toc'>{contents}</ul>{_definitions()}{body}</body></html>\n")
+    return (
+        f"<!DOCTYPE html><html lang='en-GB'><head><meta charset='utf-8'><title>{esc(header)}</title>"
+        f"<style>{CSS}</style></head><body>"
+        f"<h1 class='cover' data-header='{esc(header)}'>Exact odds of the permitted casino games</h1>"
+        f"<p><b>Version {esc(v.id)}</b>: {esc(v.title)}. In force {esc(v.in_force.isoformat())}.</p>"
+        f"<p>{esc(v.instruments)}.</p><p>{esc(v.summary)}</p>"
+        "<p>Every figure is an exact rational number computed by oddscalc; percentages are roundings of it. "
+        "Edges are the house's expected gain under the convention named beside each. "
+        f"{esc(LONG_NOTE)}</p>"
+        f"<h3>Games</h3><ul class='toc'>{contents}</ul>{_definitions()}{body}</body></html>\n"
+    )
 
 
 class BookletLayoutError(ValueError):
@@ -292,8 +354,10 @@ def overflowing_tables(document, tolerance_px: float = 0.5) -> list[str]:
                 over = (x + b.border_width() - right, y + b.border_height() - bottom, left - x, top - y)
                 if max(over) > tolerance_px:
                     head = " ".join("".join(b.element.itertext()).split())[:60] if b.element is not None else ""
-                    found.append(f"page {number}: table '{head}', {over[0] * 0.75:.1f} pt past the right edge, "
-                                 f"{over[1] * 0.75:.1f} pt past the bottom")
+                    found.append(
+                        f"page {number}: table '{head}', {over[0] * 0.75:.1f} pt past the right edge, "
+                        f"{over[1] * 0.75:.1f} pt past the bottom"
+                    )
             stack.extend(getattr(b, "children", ()) or ())
     return found
 

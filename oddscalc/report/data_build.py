@@ -22,7 +22,7 @@ from oddscalc.protect.decisions import decision_shoes
 from oddscalc.regulations.versions import VERSIONS, get_version
 from oddscalc.report.tables import write_tables
 
-__all__ = ["rebuild", "requests", "Request"]
+__all__ = ["Request", "rebuild", "requests"]
 
 #: Rules a game's decision table is asked under, where the default is not one a simulator follows (blackjack's
 #: reference simulator plays the basic strategy).
@@ -37,21 +37,34 @@ def requests() -> Iterator[Request]:
     blackjack laws, about half an hour each at 4 or 6 packs, last through the tables)."""
     for version in VERSIONS:
         for game in _games(version):
-            yield (f"{version} {game}: default analysis",
-                   lambda bar, say, g=game, v=version: api.analyse(g, v, progress=bar()))
+            yield (
+                f"{version} {game}: default analysis",
+                lambda bar, say, g=game, v=version: api.analyse(g, v, progress=bar()),
+            )
             for wager in api.wagers(game, version):
                 if api.has_decision_table(game):
-                    yield (f"{version} {game} {wager.key}: decision table",
-                           lambda bar, say, g=game, v=version, w=wager.key: api.decision_table(
-                               g, v, w, _DECISION_RULES.get(g)))
+                    yield (
+                        f"{version} {game} {wager.key}: decision table",
+                        lambda bar, say, g=game, v=version, w=wager.key: api.decision_table(
+                            g, v, w, _DECISION_RULES.get(g)
+                        ),
+                    )
         for rules in api.table_rule_sets("blackjack", version) if "blackjack" in _games(version) else ():
-            yield (f"{version} blackjack {_rules_text(rules)}: budgeted law",
-                   lambda bar, say, v=version, r=rules: api.analyse("blackjack", v, rules=r, progress=bar()))
+            yield (
+                f"{version} blackjack {_rules_text(rules)}: budgeted law",
+                lambda bar, say, v=version, r=rules: api.analyse("blackjack", v, rules=r, progress=bar()),
+            )
     for label, game, version, rules, pay in EXAMPLES:
-        yield (label, lambda bar, say, g=game, v=version, r=rules, p=pay: api.analyse(g, v, rules=r, pay=p,
-                                                                                      custom=True, progress=bar()))
-    yield ("1994 blackjack decisions on the full shoe and one card less (oddscalc measures)",
-           lambda bar, say: decision_shoes("blackjack", "1994", progress=bar()))
+        yield (
+            label,
+            lambda bar, say, g=game, v=version, r=rules, p=pay: api.analyse(
+                g, v, rules=r, pay=p, custom=True, progress=bar()
+            ),
+        )
+    yield (
+        "1994 blackjack decisions on the full shoe and one card less (oddscalc measures)",
+        lambda bar, say: decision_shoes("blackjack", "1994", progress=bar()),
+    )
     yield "tables of every version", _all_tables
 
 
@@ -59,10 +72,14 @@ def requests() -> Iterator[Request]:
 #: reference cases) query: label, game, version, rules, pay.
 EXAMPLES: tuple[tuple[str, str, str, dict[str, str], dict[str, str]], ...] = (
     ("1994 blackjack without resplits (max_hands=2): budgeted law", "blackjack", "1994", {"max_hands": "2"}, {}),
-    ("1994 casino-stud-poker, royal flush at 100 to 1", "casino-stud-poker", "1994", {},
-     {"ante.royal-flush": "100:1"}),
-    ("1994 casino-stud-poker, royal flush 100 to 1, full house 7 to 1, flush 5 to 1", "casino-stud-poker", "1994",
-     {}, {"ante.royal-flush": "100:1", "ante.full-house": "7:1", "ante.flush": "5:1"}),
+    ("1994 casino-stud-poker, royal flush at 100 to 1", "casino-stud-poker", "1994", {}, {"ante.royal-flush": "100:1"}),
+    (
+        "1994 casino-stud-poker, royal flush 100 to 1, full house 7 to 1, flush 5 to 1",
+        "casino-stud-poker",
+        "1994",
+        {},
+        {"ante.royal-flush": "100:1", "ante.full-house": "7:1", "ante.flush": "5:1"},
+    ),
     ("1994 super-pan-9 from one pack", "super-pan-9", "1994", {"decks": "1"}, {}),
 )
 
@@ -80,8 +97,14 @@ def _all_tables(new_bar: Callable[[], Progress], say: Callable[[str], None]) -> 
         write_tables(Path(out), list(VERSIONS), (), True, new_bar, lambda line: None)
 
 
-def rebuild(new_bar: Callable[[], Progress], say: Callable[[str], None], folder: Path | None = None,
-            force: bool = False, compute: bool = True, keep_unused: bool = False) -> Build:
+def rebuild(
+    new_bar: Callable[[], Progress],
+    say: Callable[[str], None],
+    folder: Path | None = None,
+    force: bool = False,
+    compute: bool = True,
+    keep_unused: bool = False,
+) -> Build:
     """Run every request with the store writing to `folder` (default: the package's data folder), computing what
     is missing or was made by other engine versions (all of it when `force`; none when not `compute`, which
     raises `core.store.StoreMiss` at the first entry missing). Returns the build: what was used, computed

@@ -30,8 +30,11 @@ def fraction_text(value: Fraction) -> str:
 def exact(value: Fraction) -> dict[str, str]:
     """An exact value with its decimal and percentage renderings."""
     value = Fraction(value)
-    return {"exact": fraction_text(value), "decimal": render_decimal(value, DECIMAL_PLACES),
-            "percent": render_decimal(value * 100, DECIMAL_PLACES - 2)}
+    return {
+        "exact": fraction_text(value),
+        "decimal": render_decimal(value, DECIMAL_PLACES),
+        "percent": render_decimal(value * 100, DECIMAL_PLACES - 2),
+    }
 
 
 def cell_text(cell: object) -> str:

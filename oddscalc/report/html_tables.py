@@ -16,11 +16,20 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from oddscalc.analysis import Extra
-from oddscalc.report.math_report import percent
 from oddscalc.report.exact import cell_text, rendered_beside
+from oddscalc.report.math_report import percent
 
-__all__ = ["esc", "plain_text", "CONTENT_WIDTH_PT", "LONG_FRACTION", "LONG_NOTE", "fraction_html", "split_columns", "table_html",
-           "extra_html"]
+__all__ = [
+    "CONTENT_WIDTH_PT",
+    "LONG_FRACTION",
+    "LONG_NOTE",
+    "esc",
+    "extra_html",
+    "fraction_html",
+    "plain_text",
+    "split_columns",
+    "table_html",
+]
 
 #: A4 less the booklet's 14 mm side margins, in points.
 CONTENT_WIDTH_PT = (210 - 28) / 25.4 * 72
@@ -28,8 +37,24 @@ CONTENT_WIDTH_PT = (210 - 28) / 25.4 * 72
 LONG_FRACTION = 24
 LONG_NOTE = "Values printed as percentages only are long fractions, rounded; the JSON tables give them exactly."
 #: Advances of DejaVu Sans characters in ems (digits 0.636, '%' 0.95), rounded up; padding and border in pt.
-_EM = {**dict.fromkeys("0123456789", 0.64), "%": 0.95, ".": 0.32, ",": 0.32, ":": 0.34, "/": 0.34, "-": 0.37,
-       " ": 0.32, "i": 0.28, "l": 0.28, "j": 0.28, "t": 0.4, "f": 0.36, "r": 0.5, "m": 0.98, "w": 0.82}
+_EM = {
+    **dict.fromkeys("0123456789", 0.64),
+    "%": 0.95,
+    ".": 0.32,
+    ",": 0.32,
+    ":": 0.34,
+    "/": 0.34,
+    "-": 0.37,
+    " ": 0.32,
+    "i": 0.28,
+    "l": 0.28,
+    "j": 0.28,
+    "t": 0.4,
+    "f": 0.36,
+    "r": 0.5,
+    "m": 0.98,
+    "w": 0.82,
+}
 _EM_LOWER, _EM_UPPER, _MARGIN = 0.62, 0.74, 1.04
 _CELL_EXTRA_PT = 7.0
 
@@ -68,19 +93,22 @@ def _width_pt(texts: Sequence[str], font_pt: float, bold: bool = False) -> float
     return widest * font_pt * _MARGIN * (1.06 if bold else 1.0) + _CELL_EXTRA_PT
 
 
-def split_columns(columns: Sequence[str], rows: Sequence[Sequence[str]], font_pt: float,
-                  width_pt: float = CONTENT_WIDTH_PT) -> list[list[int]]:
+def split_columns(
+    columns: Sequence[str], rows: Sequence[Sequence[str]], font_pt: float, width_pt: float = CONTENT_WIDTH_PT
+) -> list[list[int]]:
     """Groups of column indices, each with column 0 first, that each fit `width_pt` (as few groups as possible,
     the other columns shared out evenly)."""
-    widths = [max(_width_pt([c], font_pt, True), _width_pt([r[i] for r in rows if i < len(r)], font_pt))
-              for i, c in enumerate(columns)]
+    widths = [
+        max(_width_pt([c], font_pt, True), _width_pt([r[i] for r in rows if i < len(r)], font_pt))
+        for i, c in enumerate(columns)
+    ]
     if sum(widths) <= width_pt or len(columns) <= 2:
         return [list(range(len(columns)))]
     rest = list(range(1, len(columns)))
     groups = max(2, math.ceil(sum(widths[1:]) / max(width_pt - widths[0], 1.0)))
     while True:
         size = math.ceil(len(rest) / groups)
-        parts = [rest[i:i + size] for i in range(0, len(rest), size)]
+        parts = [rest[i : i + size] for i in range(0, len(rest), size)]
         if all(widths[0] + sum(widths[i] for i in part) <= width_pt for part in parts) or size == 1:
             return [[0, *part] for part in parts]
         groups += 1
@@ -93,9 +121,16 @@ def _td(cell: str | tuple[str, int]) -> str:
     return f"<td>{cell}</td>"
 
 
-def table_html(title: str, columns: Sequence[str], cells: Sequence[Sequence[str]], note: str = "",
-               css_class: str = "extra", font_pt: float = 7.5, level: int = 3,
-               widths: Sequence[int] | None = None) -> str:
+def table_html(
+    title: str,
+    columns: Sequence[str],
+    cells: Sequence[Sequence[str]],
+    note: str = "",
+    css_class: str = "extra",
+    font_pt: float = 7.5,
+    level: int = 3,
+    widths: Sequence[int] | None = None,
+) -> str:
     """A titled table from HTML `cells`, split into several tables when too wide for the page; `note` (HTML)
     goes under the last part. With `widths` (percentages of the page, one per column) the table is laid out
     fixed to them instead (faster to lay out, never split: its cells must wrap; a cell may then be a pair
@@ -104,18 +139,21 @@ def table_html(title: str, columns: Sequence[str], cells: Sequence[Sequence[str]
         cols = "".join(f"<col style='width:{w:.4g}%'>" for w in widths)
         head = "".join(f"<th>{esc(c)}</th>" for c in columns)
         body = "".join("<tr>" + "".join(_td(c) for c in row) + "</tr>" for row in cells)
-        return (f"<h{level}>{esc(title)}</h{level}><table class='{css_class} fixed'><colgroup>{cols}</colgroup>"
-                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-                + (f"<p class='assume'>{note}</p>" if note else ""))
+        return (
+            f"<h{level}>{esc(title)}</h{level}><table class='{css_class} fixed'><colgroup>{cols}</colgroup>"
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+            + (f"<p class='assume'>{note}</p>" if note else "")
+        )
     groups = split_columns(columns, [[plain_text(c) for c in row] for row in cells], font_pt)
     parts = [f"<h{level}>{esc(title)}</h{level}>"]
     for n, group in enumerate(groups):
         if len(groups) > 1:
-            parts.append(f"<p class='part'>part {n + 1} of {len(groups)}: columns "
-                         f"{esc(columns[group[1]])} to {esc(columns[group[-1]])}</p>")
+            parts.append(
+                f"<p class='part'>part {n + 1} of {len(groups)}: columns "
+                f"{esc(columns[group[1]])} to {esc(columns[group[-1]])}</p>"
+            )
         head = "".join(f"<th>{esc(columns[i])}</th>" for i in group)
-        body = "".join("<tr>" + "".join(f"<td>{row[i]}</td>" for i in group if i < len(row)) + "</tr>"
-                       for row in cells)
+        body = "".join("<tr>" + "".join(f"<td>{row[i]}</td>" for i in group if i < len(row)) + "</tr>" for row in cells)
         split = " style='width:auto'" if len(groups) > 1 else ""  # each part as narrow as its columns allow
         parts.append(f"<table class='{css_class}'{split}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
     if note:

@@ -14,16 +14,35 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from oddscalc.analysis import WagerResult
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.mathreport import BAND_LEVEL, BAND_ROUNDS, DEFINITIONS, MathReport, Surd
 from oddscalc.core.partial_law import PartialLaw
 from oddscalc.core.planning import Band
-from oddscalc.analysis import WagerResult
 from oddscalc.report.exact import cell_text, exact, fraction_text
 
-__all__ = ["report_lines", "report_data", "report_rows", "REPORT_COLUMNS", "BAND_COLUMNS", "BAND_TITLE",
-           "LOOSE_NOTE", "CSV_COLUMNS", "csv_values", "definition_lines",
-           "percent", "exact_pct", "bounds_pct", "bounds_text", "bounds_cells", "win_bounds", "one_in", "rounds_label", "band_text", "decimal_pct"]
+__all__ = [
+    "BAND_COLUMNS",
+    "BAND_TITLE",
+    "CSV_COLUMNS",
+    "LOOSE_NOTE",
+    "REPORT_COLUMNS",
+    "band_text",
+    "bounds_cells",
+    "bounds_pct",
+    "bounds_text",
+    "csv_values",
+    "decimal_pct",
+    "definition_lines",
+    "exact_pct",
+    "one_in",
+    "percent",
+    "report_data",
+    "report_lines",
+    "report_rows",
+    "rounds_label",
+    "win_bounds",
+]
 
 NOT_COMPUTED = "not computed"
 
@@ -35,7 +54,7 @@ def percent(value: Fraction, places: int = 4) -> str:
 def bounds_text(low: Fraction, high: Fraction, places: int = 6, root: bool = False) -> str:
     """Exact bounds rounded outward (the low one down, the high one up) so that the printed interval always
     holds the true value; `root`: of the square roots of the bounds (a standard deviation from variances)."""
-    scale = 10 ** places
+    scale = 10**places
     if root:  # floor(sqrt(y)) = isqrt(floor(y)); the ceiling one more when its square falls short
         down = math.isqrt(math.floor(low * scale * scale))
         top = Fraction(high) * scale * scale
@@ -131,24 +150,34 @@ def report_lines(m: MathReport, indent: str = "    ", partial: PartialLaw | None
     if not m.is_law and partial is not None:
         win, push, loss, var, sd = bounds_cells(partial)
         if m.variance is not None:
-            lines.append(f"between (exact bounds, rounded outward; see the note): P(win) {win}; "
-                         f"P(push or void) {push}; P(loss) {loss}")
+            lines.append(
+                f"between (exact bounds, rounded outward; see the note): P(win) {win}; "
+                f"P(push or void) {push}; P(loss) {loss}"
+            )
             lines += _spread_lines(m)
             lines.append(f"top award: {NOT_COMPUTED} (not the law of a round)")
         else:
-            lines.append(f"between (exact bounds, rounded outward; see the note): P(win) {win}; "
-                         f"P(push or void) {push}; P(loss) {loss}; variance {var}; standard deviation {sd}")
+            lines.append(
+                f"between (exact bounds, rounded outward; see the note): P(win) {win}; "
+                f"P(push or void) {push}; P(loss) {loss}; variance {var}; standard deviation {sd}"
+            )
             lines.append(f"volatility index, RTP bands, top award: {NOT_COMPUTED} (not the law of a round)")
     elif not m.is_law:
-        lines.append(f"P(win), P(push or void), P(loss), variance, standard deviation, volatility index, RTP bands, "
-                     f"top award: {NOT_COMPUTED} (not the law of a round: see the note)")
+        lines.append(
+            f"P(win), P(push or void), P(loss), variance, standard deviation, volatility index, RTP bands, "
+            f"top award: {NOT_COMPUTED} (not the law of a round: see the note)"
+        )
     else:
-        lines.append(f"P(win) = hit frequency (net return > 0) {exact_pct(m.p_win)}; "
-                     f"P(push or void) {exact_pct(m.p_push)}; P(loss) {exact_pct(m.p_loss)}")
+        lines.append(
+            f"P(win) = hit frequency (net return > 0) {exact_pct(m.p_win)}; "
+            f"P(push or void) {exact_pct(m.p_push)}; P(loss) {exact_pct(m.p_loss)}"
+        )
         lines += _spread_lines(m)
         t = m.top_award
-        lines.append(f"top award: net return {cell_text(t.net_return)} per unit initially staked, probability "
-                     f"{exact_pct(t.probability)}, {one_in(t.one_in)}")
+        lines.append(
+            f"top award: net return {cell_text(t.net_return)} per unit initially staked, probability "
+            f"{exact_pct(t.probability)}, {one_in(t.one_in)}"
+        )
     lines.append(f"average total stake: {_stake_text(m)}")
     lines.append(f"element of risk: {_risk_text(m)}")
     return [indent + line for line in lines]
@@ -158,16 +187,26 @@ def _spread_lines(m: MathReport) -> list[str]:
     """The variance, standard deviation, volatility index and RTP band lines (the variance known exactly; said
     so where the rest of the law is not)."""
     sd = m.standard_deviation
-    lines = [f"variance {cell_text(m.variance)}{'' if m.is_law else ' (exact)'}; standard deviation {sd.exact} = "
-             f"{decimal_text(sd.decimal(), 8)}"]
-    lines.append("volatility index (z x SD): " + "; ".join(
-        f"{percent(v.level, 0)} {decimal_text(v.value)} (z = {decimal_text(v.z)})" for v in m.volatility))
-    lines.append(f"RTP band at {percent(BAND_LEVEL, 0)} (normal approximation, exact variance): " + "; ".join(
-        f"{rounds_label(b.rounds)} rounds {band_text(b, 2)}" + ("*" if b.approximate else "") for b in m.bands))
+    lines = [
+        f"variance {cell_text(m.variance)}{'' if m.is_law else ' (exact)'}; standard deviation {sd.exact} = "
+        f"{decimal_text(sd.decimal(), 8)}"
+    ]
+    lines.append(
+        "volatility index (z x SD): "
+        + "; ".join(f"{percent(v.level, 0)} {decimal_text(v.value)} (z = {decimal_text(v.z)})" for v in m.volatility)
+    )
+    lines.append(
+        f"RTP band at {percent(BAND_LEVEL, 0)} (normal approximation, exact variance): "
+        + "; ".join(
+            f"{rounds_label(b.rounds)} rounds {band_text(b, 2)}" + ("*" if b.approximate else "") for b in m.bands
+        )
+    )
     if any(b.approximate for b in m.bands):
-        lines.append("  * Berry-Esseen cannot keep that band's coverage within one point of the level: "
-                     "too few rounds for the normal approximation to be trusted for this wager"
-                     + ("" if m.is_law else " (at the greatest third moment the known part of the law allows)"))
+        lines.append(
+            "  * Berry-Esseen cannot keep that band's coverage within one point of the level: "
+            "too few rounds for the normal approximation to be trusted for this wager"
+            + ("" if m.is_law else " (at the greatest third moment the known part of the law allows)")
+        )
     return lines
 
 
@@ -197,23 +236,36 @@ def report_data(m: MathReport) -> dict[str, Any]:
         "expected_return": exact(m.expected_return),
         "rtp": exact(m.rtp),
         "variance": _maybe_exact(m.variance),
-        "standard_deviation": None if sd is None else {"exact": sd.exact, "square": cell_text(sd.square),
-                                                       "decimal": str(sd.decimal())},
+        "standard_deviation": None
+        if sd is None
+        else {"exact": sd.exact, "square": cell_text(sd.square), "decimal": str(sd.decimal())},
         "third_absolute_central_moment": _maybe_exact(m.third_moment),
-        "volatility_index": [{"level": fraction_text(v.level), "z": str(v.z), "value": str(v.value)}
-                             for v in m.volatility],
-        "rtp_bands": [{"rounds": int(b.rounds), "level": fraction_text(b.level), "low": str(b.low),
-                       "high": str(b.high), "half_width": str(b.half_width),
-                       "berry_esseen_bound": _decimal(b.berry_esseen), "approximate": b.approximate}
-                      for b in m.bands],
+        "volatility_index": [
+            {"level": fraction_text(v.level), "z": str(v.z), "value": str(v.value)} for v in m.volatility
+        ],
+        "rtp_bands": [
+            {
+                "rounds": int(b.rounds),
+                "level": fraction_text(b.level),
+                "low": str(b.low),
+                "high": str(b.high),
+                "half_width": str(b.half_width),
+                "berry_esseen_bound": _decimal(b.berry_esseen),
+                "approximate": b.approximate,
+            }
+            for b in m.bands
+        ],
         "average_total_stake": _maybe_exact(m.stake),
         "average_total_stake_basis": m.stake_basis,
         "element_of_risk": _maybe_exact(m.element_of_risk),
         "element_of_risk_basis": m.element_of_risk_basis,
-        "top_award": None if m.top_award is None else {
+        "top_award": None
+        if m.top_award is None
+        else {
             "net_return": exact(m.top_award.net_return),
             "probability": exact(m.top_award.probability),
-            "one_in": exact(m.top_award.one_in)},
+            "one_in": exact(m.top_award.one_in),
+        },
     }
 
 
@@ -228,19 +280,38 @@ def _md_risk(m: MathReport) -> str:
 
 
 def _md_stake(m: MathReport) -> str:
-    return "not available" if m.stake is None else cell_text(m.stake) + ("" if m.stake.denominator == 1 else
-                                                                          f" ({render_decimal(m.stake, 4)})")
+    return (
+        "not available"
+        if m.stake is None
+        else cell_text(m.stake) + ("" if m.stake.denominator == 1 else f" ({render_decimal(m.stake, 4)})")
+    )
 
 
-REPORT_COLUMNS = ("wager", "P(win) = hit frequency", "P(push or void)", "P(loss)", "expected return", "RTP",
-                  "variance", "standard deviation", "VI 90%", "VI 95%", "VI 99%", "average total stake",
-                  "element of risk", "top award (net)", "its odds")
+REPORT_COLUMNS = (
+    "wager",
+    "P(win) = hit frequency",
+    "P(push or void)",
+    "P(loss)",
+    "expected return",
+    "RTP",
+    "variance",
+    "standard deviation",
+    "VI 90%",
+    "VI 95%",
+    "VI 99%",
+    "average total stake",
+    "element of risk",
+    "top award (net)",
+    "its odds",
+)
 
 
 BAND_COLUMNS = ("wager", "RTP", *(f"N = {rounds_label(n, True)}" for n in BAND_ROUNDS))
 BAND_TITLE = f"RTP band at {percent(BAND_LEVEL, 0)} after N rounds (normal approximation, exact variance)"
-LOOSE_NOTE = ("* The Berry-Esseen bound cannot keep this band's coverage within one percentage point of "
-              f"{percent(BAND_LEVEL, 0)}: too few rounds for the normal approximation (a skewed wager).")
+LOOSE_NOTE = (
+    "* The Berry-Esseen bound cannot keep this band's coverage within one percentage point of "
+    f"{percent(BAND_LEVEL, 0)}: too few rounds for the normal approximation (a skewed wager)."
+)
 
 
 def report_rows(results: Sequence[WagerResult], mark) -> tuple[list[list[str]], list[list[str]], bool]:
@@ -253,21 +324,29 @@ def report_rows(results: Sequence[WagerResult], mark) -> tuple[list[list[str]], 
         note = mark(r.not_a_law) if not law else ""
         sd = m.standard_deviation
         if law:
-            known = [*(_md_exact(x) for x in (m.p_win, m.p_push, m.p_loss)), cell_text(m.variance),
-                     f"{sd.exact} = {decimal_text(sd.decimal(), 6)}"]
+            known = [
+                *(_md_exact(x) for x in (m.p_win, m.p_push, m.p_loss)),
+                cell_text(m.variance),
+                f"{sd.exact} = {decimal_text(sd.decimal(), 6)}",
+            ]
         elif r.partial is not None:  # exact bounds; the note says why
             known = [cell + (note if i < 3 else "") for i, cell in enumerate(bounds_cells(r.partial))]
         else:
             known = [NOT_COMPUTED + note] * 3 + [NOT_COMPUTED] * 2
-        rows.append([
-            r.wager.key, *known[:3],
-            _md_exact(m.expected_return), _md_exact(m.rtp), *known[3:],
-            *((decimal_text(v.value) for v in m.volatility) if m.volatility else [NOT_COMPUTED] * 3),
-            _md_stake(m) + (mark(m.stake_basis) if m.stake is None else ""),
-            _md_risk(m) + (mark(m.element_of_risk_basis) if m.stake is None and m.element_of_risk is None else ""),
-            cell_text(m.top_award.net_return) if law else NOT_COMPUTED,
-            one_in(m.top_award.one_in) if law else NOT_COMPUTED,
-        ])
+        rows.append(
+            [
+                r.wager.key,
+                *known[:3],
+                _md_exact(m.expected_return),
+                _md_exact(m.rtp),
+                *known[3:],
+                *((decimal_text(v.value) for v in m.volatility) if m.volatility else [NOT_COMPUTED] * 3),
+                _md_stake(m) + (mark(m.stake_basis) if m.stake is None else ""),
+                _md_risk(m) + (mark(m.element_of_risk_basis) if m.stake is None and m.element_of_risk is None else ""),
+                cell_text(m.top_award.net_return) if law else NOT_COMPUTED,
+                one_in(m.top_award.one_in) if law else NOT_COMPUTED,
+            ]
+        )
         if m.bands:
             cells = [band_text(b, 2) + ("*" if b.approximate else "") for b in m.bands]
             loose = loose or any(b.approximate for b in m.bands)
@@ -277,11 +356,25 @@ def report_rows(results: Sequence[WagerResult], mark) -> tuple[list[list[str]], 
     return rows, band_rows, loose
 
 
-CSV_COLUMNS = ("p_loss", "hit_frequency", "expected_return", "rtp", "variance", "standard_deviation_exact",
-               "standard_deviation", "volatility_index_90", "volatility_index_95", "volatility_index_99",
-               "average_total_stake", "element_of_risk", "element_of_risk_percent", "top_award",
-               "top_award_probability", "top_award_one_in",
-               *(f"rtp_band95_halfwidth_1e{len(str(n)) - 1}" for n in BAND_ROUNDS))
+CSV_COLUMNS = (
+    "p_loss",
+    "hit_frequency",
+    "expected_return",
+    "rtp",
+    "variance",
+    "standard_deviation_exact",
+    "standard_deviation",
+    "volatility_index_90",
+    "volatility_index_95",
+    "volatility_index_99",
+    "average_total_stake",
+    "element_of_risk",
+    "element_of_risk_percent",
+    "top_award",
+    "top_award_probability",
+    "top_award_one_in",
+    *(f"rtp_band95_halfwidth_1e{len(str(n)) - 1}" for n in BAND_ROUNDS),
+)
 
 
 def csv_values(m: MathReport) -> list[str]:
@@ -293,12 +386,19 @@ def csv_values(m: MathReport) -> list[str]:
 
     sd = m.standard_deviation
     return [
-        frac(m.p_loss), frac(m.hit_frequency), cell_text(m.expected_return), cell_text(m.rtp), frac(m.variance),
-        "" if sd is None else sd.exact, "" if sd is None else str(sd.decimal(12)),
+        frac(m.p_loss),
+        frac(m.hit_frequency),
+        cell_text(m.expected_return),
+        cell_text(m.rtp),
+        frac(m.variance),
+        "" if sd is None else sd.exact,
+        "" if sd is None else str(sd.decimal(12)),
         *((str(v.value) for v in m.volatility) if m.volatility else ["", "", ""]),
-        frac(m.stake), frac(m.element_of_risk),
+        frac(m.stake),
+        frac(m.element_of_risk),
         "" if m.element_of_risk is None else render_decimal(m.element_of_risk * 100, 8),
-        frac(m.top_award.net_return) if law else "", frac(m.top_award.probability) if law else "",
+        frac(m.top_award.net_return) if law else "",
+        frac(m.top_award.probability) if law else "",
         frac(m.top_award.one_in) if law else "",
         *((str(b.half_width) for b in m.bands) if m.bands else [""] * len(BAND_ROUNDS)),
     ]

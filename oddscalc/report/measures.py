@@ -9,23 +9,23 @@ from oddscalc.core.distribution import render_decimal
 from oddscalc.protect.count_measures import CountMeasures
 from oddscalc.protect.measures import PE_DEFINITIONS, Correlation, Efficiency
 
-__all__ = ["measures_text", "measures_data", "DEFINITIONS"]
+__all__ = ["DEFINITIONS", "measures_data", "measures_text"]
 
 #: One line per measure, printed under the text and carried in the JSON.
 DEFINITIONS = {
     "betting_correlation": "correlation over the cards of the shoe between the count's weights and the effects of "
-                           "removal of the wager's exact expectation (Griffin, The Theory of Blackjack, ch. 4)",
+    "removal of the wager's exact expectation (Griffin, The Theory of Blackjack, ch. 4)",
     "insurance_correlation": "the same with the effects of removal of the insurance wager's exact expectation, as the "
-                             "law offers it (a player's two-card 21 against a banker's Ace; reg 7(7))",
+    "law offers it (a player's two-card 21 against a banker's Ace; reg 7(7))",
     "playing_efficiency": "over every first decision (a starting hand against an up-card, insurance apart), the gain "
-                          "of switching from the full shoe's best action to the runner-up, D, exact on the shoe and "
-                          "per card removed; at depth r (cards seen, 0 to the cut, evenly) D is taken as normal with "
-                          "mean mu and sd s = sqrt((N-1) r / (N-r)) x the card-weighted sd of its effects, and "
-                          "knowing its sign gains s L(|mu|/s) (L the unit normal loss integral); each decision weighs "
-                          "its chance x that gain averaged over depths",
+    "of switching from the full shoe's best action to the runner-up, D, exact on the shoe and "
+    "per card removed; at depth r (cards seen, 0 to the cut, evenly) D is taken as normal with "
+    "mean mu and sd s = sqrt((N-1) r / (N-r)) x the card-weighted sd of its effects, and "
+    "knowing its sign gains s L(|mu|/s) (L the unit normal loss integral); each decision weighs "
+    "its chance x that gain averaged over depths",
     "index_numbers": "true count (running count per pack of cards unseen) at which the linear estimate of the group's "
-                     "gain, D + (N-1) beta TC / pack with beta = cov(effects, weights) / var(weights), changes sign; "
-                     "Schlesinger's Illustrious 18 (Blackjack Forum, Sept. 1986; Blackjack Attack, ch. 5)",
+    "gain, D + (N-1) beta TC / pack with beta = cov(effects, weights) / var(weights), changes sign; "
+    "Schlesinger's Illustrious 18 (Blackjack Forum, Sept. 1986; Blackjack Attack, ch. 5)",
 }
 
 
@@ -53,15 +53,21 @@ def _rules(m: CountMeasures) -> str:
 
 
 def _depth(m: CountMeasures) -> str:
-    return (f"rounds dealt evenly to {float(m.penetration) * 100:g}% penetration "
-            f"(cut after {m.cut} of {sum(n for _, n in m.kinds)} cards)")
+    return (
+        f"rounds dealt evenly to {float(m.penetration) * 100:g}% penetration "
+        f"(cut after {m.cut} of {sum(n for _, n in m.kinds)} cards)"
+    )
 
 
 def measures_text(m: CountMeasures, top: int = 12) -> str:
-    lines = [f"{m.game}, version {m.version}{' (CUSTOM)' if m.custom else ''}: {_rules(m)}",
-             f"count {m.count.name}: {m.count.describe(m.kinds)}", ""]
-    lines.append(f"  betting correlation (BC)     {_pct(m.bc.value if m.bc else None):>8}   {m.lead}; "
-                 f"{_exact_note(m.bc, 'BC')}")
+    lines = [
+        f"{m.game}, version {m.version}{' (CUSTOM)' if m.custom else ''}: {_rules(m)}",
+        f"count {m.count.name}: {m.count.describe(m.kinds)}",
+        "",
+    ]
+    lines.append(
+        f"  betting correlation (BC)     {_pct(m.bc.value if m.bc else None):>8}   {m.lead}; {_exact_note(m.bc, 'BC')}"
+    )
     if m.efficiency:
         lines.append(f"  playing efficiency (PE)      {_pct(m.pe):>8}   {m.definition} definition; {_depth(m)}")
     if m.insurance is not None:
@@ -73,12 +79,18 @@ def measures_text(m: CountMeasures, top: int = 12) -> str:
         lines += [f"  {d:8} {_pct(e.value):>8}   {PE_DEFINITIONS[d]}" for d, e in m.efficiency.items()]
         lines += _decisions_text(m.efficiency[m.definition], top)
     if m.insurance_value is not None:
-        lines += ["", f"Insurance on the full shoe: {render_decimal(m.insurance_value * 100, 4)}% per unit insurance "
-                      "stake (player's A,T against an Ace)."]
+        lines += [
+            "",
+            f"Insurance on the full shoe: {render_decimal(m.insurance_value * 100, 4)}% per unit insurance "
+            "stake (player's A,T against an Ace).",
+        ]
     if m.indices:
-        lines += ["", f"Index numbers ({m.count.name} true count per {m.pack} cards unseen; linear estimate), "
-                      "the Illustrious 18:",
-                  f"  {'decision':10} {'index':34} {'gain at TC 0':>13} {'per TC':>9}  hands"]
+        lines += [
+            "",
+            f"Index numbers ({m.count.name} true count per {m.pack} cards unseen; linear estimate), "
+            "the Illustrious 18:",
+            f"  {'decision':10} {'index':34} {'gain at TC 0':>13} {'per TC':>9}  hands",
+        ]
         for r in m.indices:
             if r.index is None:
                 lines.append(f"  {r.name:10} none: {r.why}")
@@ -92,38 +104,77 @@ def measures_text(m: CountMeasures, top: int = 12) -> str:
 def _decisions_text(e: Efficiency, top: int) -> list[str]:
     total = sum(w for _, w, _ in e.weights) or 1.0
     rows = sorted(e.weights, key=lambda x: -x[1])[:top]
-    lines = ["", f"The {len(rows)} decisions that weigh most in PE ({len(e.weights)} in all):",
-             f"  {'hand':9} {'group':15} {'switch':16} {'gain %':>9} {'chance %':>9} {'corr.':>7} {'weight %':>9}"]
+    lines = [
+        "",
+        f"The {len(rows)} decisions that weigh most in PE ({len(e.weights)} in all):",
+        f"  {'hand':9} {'group':15} {'switch':16} {'gain %':>9} {'chance %':>9} {'corr.':>7} {'weight %':>9}",
+    ]
     for g, w, _ in rows:
         rho = "n/a" if g.rho is None else f"{g.rho.value:+.3f}"
-        lines.append(f"  {g.label:9} {g.group:15} {g.best + ' -> ' + g.other:16} {render_decimal(g.mu * 100, 4):>9} "
-                     f"{render_decimal(g.chance * 100, 4):>9} {rho:>7} {w / total * 100:>9.2f}")
+        lines.append(
+            f"  {g.label:9} {g.group:15} {g.best + ' -> ' + g.other:16} {render_decimal(g.mu * 100, 4):>9} "
+            f"{render_decimal(g.chance * 100, 4):>9} {rho:>7} {w / total * 100:>9.2f}"
+        )
     return lines
 
 
 def measures_data(m: CountMeasures) -> dict:
     """Every figure, exact where it is (p/q strings), with the definitions."""
     return {
-        "game": m.game, "version": m.version, "rules": {k: v for k, v in m.rules.items() if k != "strategy"},
+        "game": m.game,
+        "version": m.version,
+        "rules": {k: v for k, v in m.rules.items() if k != "strategy"},
         "custom": m.custom,
-        "count": {"name": m.count.name,
-                  "weights": {label: _frac(w) for (label, _), w in zip(m.kinds, m.count.weights)}},
-        "pack": m.pack, "penetration": _frac(m.penetration), "cut": m.cut,
-        "betting_correlation": {"measure": m.lead, **(_corr(m.bc) or {}),
-                                "by_measure": [{"measure": name, "correlation": _corr(c)} for name, c in m.betting]},
-        "insurance_correlation": None if m.insurance is None else {
-            **_corr(m.insurance), "insurance_expectation": _frac(m.insurance_value)},
-        "playing_efficiency": None if not m.efficiency else {
-            "definition": m.definition, "value": m.pe,
+        "count": {
+            "name": m.count.name,
+            "weights": {label: _frac(w) for (label, _), w in zip(m.kinds, m.count.weights)},
+        },
+        "pack": m.pack,
+        "penetration": _frac(m.penetration),
+        "cut": m.cut,
+        "betting_correlation": {
+            "measure": m.lead,
+            **(_corr(m.bc) or {}),
+            "by_measure": [{"measure": name, "correlation": _corr(c)} for name, c in m.betting],
+        },
+        "insurance_correlation": None
+        if m.insurance is None
+        else {**_corr(m.insurance), "insurance_expectation": _frac(m.insurance_value)},
+        "playing_efficiency": None
+        if not m.efficiency
+        else {
+            "definition": m.definition,
+            "value": m.pe,
             "by_definition": {d: {"value": e.value, "definition": PE_DEFINITIONS[d]} for d, e in m.efficiency.items()},
-            "decisions": [{"hand": g.label, "group": g.group, "best": g.best, "runner_up": g.other,
-                           "chance": _frac(g.chance), "gain": _frac(g.mu), "effects_variance": _frac(g.spread),
-                           "correlation": _corr(g.rho), "weight": w}
-                          for g, w, _ in m.efficiency[m.definition].weights]},
-        "indices": [{"decision": r.name, "group": r.group, "play": r.play, "instead_of": r.other,
-                     "hands": list(r.hands),
-                     "gain": _frac(r.gain), "gain_per_true_count": _frac(r.per_true_count), "index": _frac(r.index),
-                     "index_decimal": None if r.index is None else render_decimal(r.index, 4), "rule": r.rule}
-                    for r in m.indices],
+            "decisions": [
+                {
+                    "hand": g.label,
+                    "group": g.group,
+                    "best": g.best,
+                    "runner_up": g.other,
+                    "chance": _frac(g.chance),
+                    "gain": _frac(g.mu),
+                    "effects_variance": _frac(g.spread),
+                    "correlation": _corr(g.rho),
+                    "weight": w,
+                }
+                for g, w, _ in m.efficiency[m.definition].weights
+            ],
+        },
+        "indices": [
+            {
+                "decision": r.name,
+                "group": r.group,
+                "play": r.play,
+                "instead_of": r.other,
+                "hands": list(r.hands),
+                "gain": _frac(r.gain),
+                "gain_per_true_count": _frac(r.per_true_count),
+                "index": _frac(r.index),
+                "index_decimal": None if r.index is None else render_decimal(r.index, 4),
+                "rule": r.rule,
+            }
+            for r in m.indices
+        ],
         "definitions": DEFINITIONS,
     }

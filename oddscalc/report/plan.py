@@ -8,10 +8,10 @@ from typing import Any
 
 from oddscalc.core.distribution import render_decimal, render_sqrt
 from oddscalc.core.planning import Plan
-from oddscalc.report.math_report import decimal_pct, exact_pct, percent
 from oddscalc.report.exact import cell_text, exact, fraction_text
+from oddscalc.report.math_report import decimal_pct, exact_pct, percent
 
-__all__ = ["plan_text", "plan_data", "plan_rows"]
+__all__ = ["plan_data", "plan_rows", "plan_text"]
 
 
 def _points(value: Decimal | Fraction) -> str:
@@ -36,30 +36,48 @@ def _rounds(n: Fraction) -> str:
 
 def plan_text(p: Plan, heading: str) -> str:
     """The plan for people: what was asked, the answer, and the model and formula behind it."""
-    lines = [heading,
-             f"  expected return {exact_pct(p.mean)} per unit initially staked (RTP {percent(1 + p.mean)}); "
-             f"variance {cell_text(p.variance)}, standard deviation {render_sqrt(p.variance, 10)}",
-             f"  model: {p.model}"]
+    lines = [
+        heading,
+        f"  expected return {exact_pct(p.mean)} per unit initially staked (RTP {percent(1 + p.mean)}); "
+        f"variance {cell_text(p.variance)}, standard deviation {render_sqrt(p.variance, 10)}",
+        f"  model: {p.model}",
+    ]
     if p.shift is not None:
-        lines.append(f"  rounds to detect a shift of the RTP by {_points(p.shift)}, {_sided(p)}, z-test at "
-                     f"significance {_level(p.alpha)} with power {_level(p.power)}: {p.rounds_needed:,}")
+        lines.append(
+            f"  rounds to detect a shift of the RTP by {_points(p.shift)}, {_sided(p)}, z-test at "
+            f"significance {_level(p.alpha)} with power {_level(p.power)}: {p.rounds_needed:,}"
+        )
         if p.turnover_needed is not None and p.stake != 1:
-            lines.append(f"  that is an expected turnover of {render_decimal(p.turnover_needed, 2)} units of initial "
-                         f"stake ({cell_text(p.stake)} staked per round on average)")
-        lines.append("  formula: N = ceil(((z_a + z_power) x SD / shift)^2), z_a = Phi^-1(1 - alpha/2) "
-                     + ("" if p.two_sided else "(1 - alpha one-sided) ") + "and z_power = Phi^-1(power)")
+            lines.append(
+                f"  that is an expected turnover of {render_decimal(p.turnover_needed, 2)} units of initial "
+                f"stake ({cell_text(p.stake)} staked per round on average)"
+            )
+        lines.append(
+            "  formula: N = ceil(((z_a + z_power) x SD / shift)^2), z_a = Phi^-1(1 - alpha/2) "
+            + ("" if p.two_sided else "(1 - alpha one-sided) ")
+            + "and z_power = Phi^-1(power)"
+        )
     if p.band is not None:
         b = p.band
-        asked = (f"a turnover of {cell_text(p.turnover)} units ({_rounds(p.rounds)} rounds at "
-                 f"{cell_text(p.stake)} staked per round)" if p.turnover is not None else f"{_rounds(p.rounds)} rounds")
-        lines.append(f"  after {asked}, the RTP per unit initially staked lies with probability {_level(b.level)} "
-                     f"in {decimal_pct(b.low)} to {decimal_pct(b.high)} (RTP {percent(b.rtp)} +- {_points(b.half_width)})")
+        asked = (
+            f"a turnover of {cell_text(p.turnover)} units ({_rounds(p.rounds)} rounds at "
+            f"{cell_text(p.stake)} staked per round)"
+            if p.turnover is not None
+            else f"{_rounds(p.rounds)} rounds"
+        )
+        lines.append(
+            f"  after {asked}, the RTP per unit initially staked lies with probability {_level(b.level)} "
+            f"in {decimal_pct(b.low)} to {decimal_pct(b.high)} (RTP {percent(b.rtp)} +- {_points(b.half_width)})"
+        )
         if b.berry_esseen is not None:
-            lines.append(f"  Berry-Esseen: the normal model's distribution function is off by at most "
-                         f"{b.berry_esseen:.4g} here" + ("; the band is rough at this number of rounds"
-                                                           if b.approximate else ""))
-        lines.append(f"  these rounds detect a shift of {_points(p.detectable)} or more with power {_level(p.power)} "
-                     f"(significance {_level(p.alpha)}, {_sided(p)})")
+            lines.append(
+                f"  Berry-Esseen: the normal model's distribution function is off by at most "
+                f"{b.berry_esseen:.4g} here" + ("; the band is rough at this number of rounds" if b.approximate else "")
+            )
+        lines.append(
+            f"  these rounds detect a shift of {_points(p.detectable)} or more with power {_level(p.power)} "
+            f"(significance {_level(p.alpha)}, {_sided(p)})"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -73,17 +91,28 @@ def plan_data(p: Plan, about: dict[str, Any]) -> dict[str, Any]:
     return {
         **about,
         "model": p.model,
-        "expected_return": exact(p.mean), "variance": exact(p.variance),
+        "expected_return": exact(p.mean),
+        "variance": exact(p.variance),
         "average_total_stake": None if p.stake is None else exact(p.stake),
-        "alpha": fraction_text(p.alpha), "power": fraction_text(p.power), "two_sided": p.two_sided,
+        "alpha": fraction_text(p.alpha),
+        "power": fraction_text(p.power),
+        "two_sided": p.two_sided,
         "shift": None if p.shift is None else exact(p.shift),
         "rounds_needed": p.rounds_needed,
         "turnover_needed": None if p.turnover_needed is None else exact(p.turnover_needed),
         "rounds": None if p.rounds is None else fraction_text(p.rounds),
         "turnover": None if p.turnover is None else fraction_text(p.turnover),
-        "band": None if b is None else {"level": fraction_text(b.level), "rtp": exact(b.rtp), "low": str(b.low),
-                                        "high": str(b.high), "half_width": str(b.half_width),
-                                        "berry_esseen_bound": _dec(b.berry_esseen), "approximate": b.approximate},
+        "band": None
+        if b is None
+        else {
+            "level": fraction_text(b.level),
+            "rtp": exact(b.rtp),
+            "low": str(b.low),
+            "high": str(b.high),
+            "half_width": str(b.half_width),
+            "berry_esseen_bound": _dec(b.berry_esseen),
+            "approximate": b.approximate,
+        },
         "detectable_shift": _dec(p.detectable),
     }
 

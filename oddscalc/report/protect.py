@@ -12,7 +12,7 @@ from oddscalc.protect.counting import CountSystem, true_count
 from oddscalc.protect.shoes import ShoeRecord
 from oddscalc.protect.summary import Estimate, Summary, bet_units
 
-__all__ = ["summary_text", "summary_data", "summary_csv", "records_csv", "se_text"]
+__all__ = ["records_csv", "se_text", "summary_csv", "summary_data", "summary_text"]
 
 
 def se_text(e: Estimate | None, scale: int = 100) -> str:
@@ -33,24 +33,40 @@ def _pm(e: Estimate | None, scale: int = 100, places: int = 4) -> str:
 
 
 def summary_text(s: Summary, heading: list[str]) -> str:
-    lines = list(heading) + ["", f"{s.shoes} shoes, {s.rounds} rounds; shoes ended: "
-                             + ", ".join(f"{k} {n}" for k, n in s.ends), ""]
+    lines = list(heading) + [
+        "",
+        f"{s.shoes} shoes, {s.rounds} rounds; shoes ended: " + ", ".join(f"{k} {n}" for k, n in s.ends),
+        "",
+    ]
     lines.append("Mean exact expectation per round (% of the stake ± standard error over shoes):")
     lines += [f"  {m:34} {_pm(e)}" for m, e in zip(s.measures, s.overall)]
-    lines += ["", "Rounds with a positive expectation (one unit on each; ± standard error):",
-              f"  {'measure':34} {'share of rounds %':>22} {'rounds per shoe':>18} {'worth per shoe (units)':>26}"
-              f" {'shoes with any':>14} best"]
+    lines += [
+        "",
+        "Rounds with a positive expectation (one unit on each; ± standard error):",
+        f"  {'measure':34} {'share of rounds %':>22} {'rounds per shoe':>18} {'worth per shoe (units)':>26}"
+        f" {'shoes with any':>14} best",
+    ]
     for p in s.positive:
-        lines.append(f"  {p.measure:34} {_pm(p.share):>22} {_pm(p.per_shoe, 1, 2):>18} {_pm(p.worth_per_shoe, 1, 6):>26}"
-                     f" {p.shoes_with_any:>14} {'-' if p.best is None else render_decimal(p.best * 100, 4) + '%'}")
+        lines.append(
+            f"  {p.measure:34} {_pm(p.share):>22} {_pm(p.per_shoe, 1, 2):>18} {_pm(p.worth_per_shoe, 1, 6):>26}"
+            f" {p.shoes_with_any:>14} {'-' if p.best is None else render_decimal(p.best * 100, 4) + '%'}"
+        )
     if s.bins:
-        lines += ["", "True count bins (bin b: b <= TC < b+1): share of rounds, mean exact expectation % ± SE:",
-                  "  " + f"{'bin':>5} {'rounds':>8} {'share %':>9}  " + "  ".join(f"{m[:32]:>32}" for m in s.measures)]
+        lines += [
+            "",
+            "True count bins (bin b: b <= TC < b+1): share of rounds, mean exact expectation % ± SE:",
+            "  " + f"{'bin':>5} {'rounds':>8} {'share %':>9}  " + "  ".join(f"{m[:32]:>32}" for m in s.measures),
+        ]
         for b in s.bins:
-            lines.append(f"  {b.bin:>5} {b.rounds:>8} {render_decimal(b.share * 100, 2):>9}  "
-                         + "  ".join(f"{_pm(e):>32}" for e in b.means))
-        lines += ["", f"Bet spread 1 to {s.spread} units (1 unit below TC 2, then floor(TC) units, at most {s.spread}); "
-                  f"mean bet {_pm(s.mean_bet, 1, 3)} units. Units won per 100 rounds ± SE:"]
+            lines.append(
+                f"  {b.bin:>5} {b.rounds:>8} {render_decimal(b.share * 100, 2):>9}  "
+                + "  ".join(f"{_pm(e):>32}" for e in b.means)
+            )
+        lines += [
+            "",
+            f"Bet spread 1 to {s.spread} units (1 unit below TC 2, then floor(TC) units, at most {s.spread}); "
+            f"mean bet {_pm(s.mean_bet, 1, 3)} units. Units won per 100 rounds ± SE:",
+        ]
         lines += [f"  {m:34} {_pm(y, 1, 4)}" for m, y in zip(s.measures, s.yield_per_100)]
     return "\n".join(lines) + "\n"
 
@@ -58,22 +74,48 @@ def summary_text(s: Summary, heading: list[str]) -> str:
 def _est(e: Estimate | None) -> dict | None:
     if e is None:
         return None
-    return {"mean": f"{e.mean.numerator}/{e.mean.denominator}", "mean_decimal": render_decimal(e.mean, 8),
-            "standard_error": se_text(e, 1)}
+    return {
+        "mean": f"{e.mean.numerator}/{e.mean.denominator}",
+        "mean_decimal": render_decimal(e.mean, 8),
+        "standard_error": se_text(e, 1),
+    }
 
 
 def summary_data(s: Summary, about: dict) -> dict:
-    return {**about, "shoes": s.shoes, "rounds": s.rounds, "ends": dict(s.ends),
-            "mean_expectation": {m: _est(e) for m, e in zip(s.measures, s.overall)},
-            "positive": [{"measure": p.measure, "share_of_rounds": _est(p.share), "rounds_per_shoe": _est(p.per_shoe),
-                          "worth_per_shoe": _est(p.worth_per_shoe), "shoes_with_any": p.shoes_with_any,
-                          "best": None if p.best is None else f"{p.best.numerator}/{p.best.denominator}"}
-                         for p in s.positive],
-            "true_count_bins": [{"bin": b.bin, "rounds": b.rounds, "share": f"{b.share.numerator}/{b.share.denominator}",
-                                 "mean_expectation": {m: _est(e) for m, e in zip(s.measures, b.means)}} for b in s.bins],
-            "spread": {"units": s.spread, "mean_bet": _est(s.mean_bet),
-                       "units_won_per_100_rounds": {m: _est(y) for m, y in zip(s.measures, s.yield_per_100)}}
-            if s.bins else None}
+    return {
+        **about,
+        "shoes": s.shoes,
+        "rounds": s.rounds,
+        "ends": dict(s.ends),
+        "mean_expectation": {m: _est(e) for m, e in zip(s.measures, s.overall)},
+        "positive": [
+            {
+                "measure": p.measure,
+                "share_of_rounds": _est(p.share),
+                "rounds_per_shoe": _est(p.per_shoe),
+                "worth_per_shoe": _est(p.worth_per_shoe),
+                "shoes_with_any": p.shoes_with_any,
+                "best": None if p.best is None else f"{p.best.numerator}/{p.best.denominator}",
+            }
+            for p in s.positive
+        ],
+        "true_count_bins": [
+            {
+                "bin": b.bin,
+                "rounds": b.rounds,
+                "share": f"{b.share.numerator}/{b.share.denominator}",
+                "mean_expectation": {m: _est(e) for m, e in zip(s.measures, b.means)},
+            }
+            for b in s.bins
+        ],
+        "spread": {
+            "units": s.spread,
+            "mean_bet": _est(s.mean_bet),
+            "units_won_per_100_rounds": {m: _est(y) for m, y in zip(s.measures, s.yield_per_100)},
+        }
+        if s.bins
+        else None,
+    }
 
 
 def summary_csv(s: Summary) -> str:
@@ -82,17 +124,26 @@ def summary_csv(s: Summary) -> str:
     rows = [("all", s.rounds, s.overall)] + [(str(b.bin), b.rounds, b.means) for b in s.bins]
     for label, n, means in rows:
         for m, e in zip(s.measures, means):
-            lines.append(f"{label},{m.replace(',', ';')},{n},{'' if e is None else f'{e.mean.numerator}/{e.mean.denominator}'},"
-                         f"{_pct(e, 1, 8)},{se_text(e, 1)}")
+            lines.append(
+                f"{label},{m.replace(',', ';')},{n},{'' if e is None else f'{e.mean.numerator}/{e.mean.denominator}'},"
+                f"{_pct(e, 1, 8)},{se_text(e, 1)}"
+            )
     return "\n".join(lines) + "\n"
 
 
-def records_csv(records: list[ShoeRecord], measures: tuple[str, ...], kinds: tuple[tuple[str, int], ...], pack: int,
-                count: CountSystem | None, spread: int) -> str:
+def records_csv(
+    records: list[ShoeRecord],
+    measures: tuple[str, ...],
+    kinds: tuple[tuple[str, int], ...],
+    pack: int,
+    count: CountSystem | None,
+    spread: int,
+) -> str:
     """Every round: shoe, round, cards left, running and true count (exact), bet units, the cards the round
     took, and each measure's exact expectation before it."""
     head = ["shoe", "round", "cards_left", "running_count", "true_count", "bet_units", "cards"] + [
-        m.replace(",", ";") for m in measures]
+        m.replace(",", ";") for m in measures
+    ]
     lines = [",".join(head)]
     labels = [label for label, _ in kinds]
     for r in records:
@@ -101,8 +152,15 @@ def records_csv(records: list[ShoeRecord], measures: tuple[str, ...], kinds: tup
         for i, x in enumerate(r.rounds):
             rc = count.running(tuple(seen)) if count else None
             tc = true_count(rc, left, pack) if count else None
-            cells = [r.index, i + 1, left, "" if rc is None else rc, "" if tc is None else tc,
-                     "" if tc is None else bet_units(tc, spread), " ".join(labels[k] for k in x.cards)]
+            cells = [
+                r.index,
+                i + 1,
+                left,
+                "" if rc is None else rc,
+                "" if tc is None else tc,
+                "" if tc is None else bet_units(tc, spread),
+                " ".join(labels[k] for k in x.cards),
+            ]
             cells += [f"{v.numerator}/{v.denominator}" for v in x.values]
             lines.append(",".join(str(c) for c in cells))
             for k in x.cards:

@@ -16,24 +16,43 @@ from oddscalc.protect.target import Target, target
 from oddscalc.report.html_tables import esc, table_html
 from oddscalc.report.serialize import SCHEMA_VERSION
 
-__all__ = ["removal_for", "removal_text", "removal_markdown", "removal_data", "removal_csv", "write_removal_tables",
-           "booklet_section", "GAMES", "DEFINITION"]
+__all__ = [
+    "DEFINITION",
+    "GAMES",
+    "booklet_section",
+    "removal_csv",
+    "removal_data",
+    "removal_for",
+    "removal_markdown",
+    "removal_text",
+    "write_removal_tables",
+]
 
 #: Games whose tables carry effects of removal (the games dealt from a shoe).
 GAMES = ("punto-banco", "blackjack", "super-pan-9")
 
-DEFINITION = ("Effect of removal (EoR): the change in a wager's exact expectation per unit initially staked when one "
-              "card of that kind leaves the shoe, in percentage points of the stake. Mean = sum over kinds of "
-              "(cards of the kind) x EoR / (cards in the shoe): exactly 0 where the play is fixed (removing an unseen "
-              "card changes nothing on average), and the value of knowing the card where the play is re-optimised.")
+DEFINITION = (
+    "Effect of removal (EoR): the change in a wager's exact expectation per unit initially staked when one "
+    "card of that kind leaves the shoe, in percentage points of the stake. Mean = sum over kinds of "
+    "(cards of the kind) x EoR / (cards in the shoe): exactly 0 where the play is fixed (removing an unseen "
+    "card changes nothing on average), and the value of knowing the card where the play is re-optimised."
+)
 
-_PLAYS = {"fixed": "fixed play: mean exactly 0",
-          "optimised": "play re-optimised per shoe: mean = value of the information, >= 0",
-          "follows": "play chosen for another wager: no sign either way"}
+_PLAYS = {
+    "fixed": "fixed play: mean exactly 0",
+    "optimised": "play re-optimised per shoe: mean = value of the information, >= 0",
+    "follows": "play chosen for another wager: no sign either way",
+}
 
 
-def removal_for(game: str, version: str, rules: dict[str, str] | None = None, pay: dict[str, str] | None = None,
-                custom: bool = False, progress=None) -> Removal:
+def removal_for(
+    game: str,
+    version: str,
+    rules: dict[str, str] | None = None,
+    pay: dict[str, str] | None = None,
+    custom: bool = False,
+    progress=None,
+) -> Removal:
     """The effects of removal a table prints: blackjack's initial wager under CD optimal play and the fixed
     basic strategy, with Under/Over 13; every wager of the other games."""
     t: Target = target(game, version, rules, pay, custom, strategies=("optimal", "basic"), side_wagers=True)
@@ -57,8 +76,16 @@ def _rules_text(r: Removal) -> str:
 def _rows(r: Removal) -> list[list[str]]:
     """Per measure: name, expectation %, the EoR of each kind (percentage points), the weighted mean, play."""
     plays = {m.name: m.play for m in r.target.measures}
-    return [[m, _pct(r.full[m]), *(_pct(r.effect(m, k)) for k in range(len(r.kinds))),
-             "0 exactly" if r.weighted_mean(m) == 0 else _pct(r.weighted_mean(m), 6), plays[m]] for m in r.full]
+    return [
+        [
+            m,
+            _pct(r.full[m]),
+            *(_pct(r.effect(m, k)) for k in range(len(r.kinds))),
+            "0 exactly" if r.weighted_mean(m) == 0 else _pct(r.weighted_mean(m), 6),
+            plays[m],
+        ]
+        for m in r.full
+    ]
 
 
 def _header(r: Removal) -> list[str]:
@@ -72,8 +99,12 @@ def removal_text(r: Removal) -> str:
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
     lines = [f"{r.target.game}, version {r.target.version}: {_rules_text(r)}", ""]
     lines += ["  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))) for row in rows]
-    lines += ["", DEFINITION, "Columns: a kind of card (how many the shoe holds); cells in percentage points.",
-              *(f"{k}: {v}" for k, v in _PLAYS.items())]
+    lines += [
+        "",
+        DEFINITION,
+        "Columns: a kind of card (how many the shoe holds); cells in percentage points.",
+        *(f"{k}: {v}" for k, v in _PLAYS.items()),
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -91,16 +122,37 @@ def removal_markdown(removals: Sequence[Removal], title: str) -> str:
 def removal_data(r: Removal) -> dict:
     """Exact values as "p/q"; the wagers measured, each with its odds and citations (and reconstruction)."""
     on = {m.wager for m in r.target.measures}
-    wagers = [{"key": w.key, "title": w.title, "citation": w.citations, "reconstructed": list(w.reconstructions),
-               "payouts": [{"key": p.key, "odds": p.odds.text, "citation": p.citation, "reconstructed": p.reconstructed}
-                           for p in w.payouts]}
-              for w in api.wagers(r.target.game, r.target.version, dict(r.target.pay)) if w.key in on]
-    return {"rules": r.target.resolved(), "custom": r.target.custom, "wagers": wagers,
-            "kinds": [{"card": label, "count": n} for label, n in r.kinds],
-            "measures": [{"measure": m.name, "wager": m.wager, "play": m.play,
-                          "expectation": _frac(r.full[m.name]),
-                          "effects": {label: _frac(r.effect(m.name, k)) for k, (label, _) in enumerate(r.kinds)},
-                          "weighted_mean": _frac(r.weighted_mean(m.name))} for m in r.target.measures]}
+    wagers = [
+        {
+            "key": w.key,
+            "title": w.title,
+            "citation": w.citations,
+            "reconstructed": list(w.reconstructions),
+            "payouts": [
+                {"key": p.key, "odds": p.odds.text, "citation": p.citation, "reconstructed": p.reconstructed}
+                for p in w.payouts
+            ],
+        }
+        for w in api.wagers(r.target.game, r.target.version, dict(r.target.pay))
+        if w.key in on
+    ]
+    return {
+        "rules": r.target.resolved(),
+        "custom": r.target.custom,
+        "wagers": wagers,
+        "kinds": [{"card": label, "count": n} for label, n in r.kinds],
+        "measures": [
+            {
+                "measure": m.name,
+                "wager": m.wager,
+                "play": m.play,
+                "expectation": _frac(r.full[m.name]),
+                "effects": {label: _frac(r.effect(m.name, k)) for k, (label, _) in enumerate(r.kinds)},
+                "weighted_mean": _frac(r.weighted_mean(m.name)),
+            }
+            for m in r.target.measures
+        ],
+    }
 
 
 def removal_csv(removals: Sequence[Removal]) -> str:
@@ -111,8 +163,10 @@ def removal_csv(removals: Sequence[Removal]) -> str:
         for m in r.target.measures:
             for k, (label, n) in enumerate(r.kinds):
                 e = r.effect(m.name, k)
-                lines.append(f"{rules},{m.name.replace(',', ';')},{m.play},{label},{n},{_frac(r.full[m.name])},"
-                             f"{_frac(e)},{_pct(e, 6)}")
+                lines.append(
+                    f"{rules},{m.name.replace(',', ';')},{m.play},{label},{n},{_frac(r.full[m.name])},"
+                    f"{_frac(e)},{_pct(e, 6)}"
+                )
     return "\n".join(lines) + "\n"
 
 
@@ -125,9 +179,21 @@ def write_removal_tables(out: Path, version: str, game: str, progress=None) -> l
     folder = out / version
     paths = [folder / f"{game}-removal.{ext}" for ext in ("md", "json", "csv")]
     write_text(paths[0], removal_markdown(removals, f"{game}: effects of removal under version {version}"))
-    write_text(paths[1], json.dumps({"schema_version": SCHEMA_VERSION, "game": game, "version": version,
-                                     "definition": DEFINITION, "rule_sets": [removal_data(r) for r in removals]},
-                                    indent=1, ensure_ascii=False) + "\n")
+    write_text(
+        paths[1],
+        json.dumps(
+            {
+                "schema_version": SCHEMA_VERSION,
+                "game": game,
+                "version": version,
+                "definition": DEFINITION,
+                "rule_sets": [removal_data(r) for r in removals],
+            },
+            indent=1,
+            ensure_ascii=False,
+        )
+        + "\n",
+    )
     write_text(paths[2], removal_csv(removals))
     return paths
 
@@ -140,5 +206,6 @@ def booklet_section(game: str, version: str, rules: Sequence[tuple[str, str]]) -
     cells = [[esc(c) for c in row[:-1]] for row in _rows(r)]
     note = f"{esc(DEFINITION)} Basic strategy: the chart above, fixed. CD optimal: re-solved for each shoe."
     # split into parts when the card kinds (13 ranks under the 2007 same-rank rule) do not fit the page
-    return table_html("Effects of removal (percentage points per card removed from the full shoe)",
-                      _header(r)[:-1], cells, note)
+    return table_html(
+        "Effects of removal (percentage points per card removed from the full shoe)", _header(r)[:-1], cells, note
+    )

@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from oddscalc.analysis import Extra, GameAnalysis, WagerResult
 from oddscalc.core.distribution import render_decimal, render_sqrt
 from oddscalc.core.partial_law import PartialLaw
-from oddscalc.analysis import Extra, GameAnalysis, WagerResult
 from oddscalc.regulations.versions import get_version
 from oddscalc.report.exact import DECIMAL_PLACES, exact, fraction_text
 from oddscalc.report.math_report import report_data
@@ -20,13 +20,21 @@ SCHEMA_VERSION = 1
 
 def law_bounds(partial: PartialLaw) -> dict[str, Any]:
     """The exact bounds a partial law puts on the law's chances and variance (schemas/analysis-1.json)."""
+
     def pair(bounds: tuple[Fraction, Fraction]) -> list[dict[str, str]]:
         return [exact(bounds[0]), exact(bounds[1])]
-    return {"unresolved": {"rounds": partial.what, "chance": exact(partial.mass), "mean": exact(partial.mean),
-                           "second_moment": None if partial.square_mean is None else exact(partial.square_mean),
-                           "net_return_range": [fraction_text(partial.low), fraction_text(partial.high)]},
-            **{f"p_{name}": pair(bounds) for name, bounds in partial.chance_bounds().items()},
-            "variance": pair(partial.variance_bounds())}
+
+    return {
+        "unresolved": {
+            "rounds": partial.what,
+            "chance": exact(partial.mass),
+            "mean": exact(partial.mean),
+            "second_moment": None if partial.square_mean is None else exact(partial.square_mean),
+            "net_return_range": [fraction_text(partial.low), fraction_text(partial.high)],
+        },
+        **{f"p_{name}": pair(bounds) for name, bounds in partial.chance_bounds().items()},
+        "variance": pair(partial.variance_bounds()),
+    }
 
 
 def _cell(cell: object) -> object:
@@ -48,8 +56,15 @@ def _wager(r: WagerResult) -> dict[str, Any]:
         "reconstructed": list(w.reconstructions),
         "custom": w.custom,
         "payouts": [
-            {"key": p.key, "odds": p.odds.text, "value": fraction_text(p.value), "unit": p.unit,
-             "citation": p.citation, "reconstructed": p.reconstructed, "custom": p.custom}
+            {
+                "key": p.key,
+                "odds": p.odds.text,
+                "value": fraction_text(p.value),
+                "unit": p.unit,
+                "citation": p.citation,
+                "reconstructed": p.reconstructed,
+                "custom": p.custom,
+            }
             for p in w.payouts
         ],
         "probability": {"win": exact(d.p_win), "push": exact(d.p_push), "loss": exact(d.p_loss)},
@@ -60,8 +75,14 @@ def _wager(r: WagerResult) -> dict[str, Any]:
         "standard_deviation": None if m.variance is None else render_sqrt(m.variance, 12),
         "events": [{"event": name, **exact(p)} for name, p in r.events],
         "figures": [{"name": f.name, "unit": f.unit, **exact(f.value)} for f in r.figures],
-        "distribution": [{"return": fraction_text(ret), "probability": fraction_text(p),
-                          "decimal": render_decimal(p, DECIMAL_PLACES)} for ret, p in d.outcomes],
+        "distribution": [
+            {
+                "return": fraction_text(ret),
+                "probability": fraction_text(p),
+                "decimal": render_decimal(p, DECIMAL_PLACES),
+            }
+            for ret, p in d.outcomes
+        ],
         "notes": list(r.notes),
         "distribution_is_law": not r.not_a_law,
         "law_bounds": None if r.partial is None else law_bounds(r.partial),
@@ -70,8 +91,12 @@ def _wager(r: WagerResult) -> dict[str, Any]:
 
 
 def _extra(x: Extra) -> dict[str, Any]:
-    return {"title": x.title, "columns": list(x.columns), "rows": [[_cell(c) for c in row] for row in x.rows],
-            "note": x.note}
+    return {
+        "title": x.title,
+        "columns": list(x.columns),
+        "rows": [[_cell(c) for c in row] for row in x.rows],
+        "note": x.note,
+    }
 
 
 def analysis_to_data(a: GameAnalysis) -> dict[str, Any]:

@@ -7,17 +7,26 @@ import io
 from collections.abc import Sequence
 from fractions import Fraction
 
-from oddscalc.core.distribution import render_decimal
 from oddscalc.analysis import PER_STAKE, Extra, Figure, GameAnalysis, WagerResult
+from oddscalc.core.distribution import render_decimal
 from oddscalc.regulations.versions import get_version
 from oddscalc.report import math_report
-from oddscalc.report.math_report import win_bounds
-from oddscalc.report.math_report import exact_pct as _exact_pct
-from oddscalc.report.math_report import percent
 from oddscalc.report.exact import cell_text, rendered_beside
+from oddscalc.report.math_report import exact_pct as _exact_pct
+from oddscalc.report.math_report import percent, win_bounds
 
-__all__ = ["edge_text", "dist_text", "markdown", "edges_csv", "dist_csv", "percent", "heading", "md_table",
-           "fraction_text", "extra_cell"]
+__all__ = [
+    "dist_csv",
+    "dist_text",
+    "edge_text",
+    "edges_csv",
+    "extra_cell",
+    "fraction_text",
+    "heading",
+    "markdown",
+    "md_table",
+    "percent",
+]
 
 
 def fraction_text(value: Fraction) -> str:
@@ -54,8 +63,11 @@ def edge_text(a: GameAnalysis) -> str:
         lines += ["", f"{r.wager.key}: {r.wager.title}", f"  odds: {_payouts(r)}", f"  citation: {r.wager.citations}"]
         lines += _recon(r)
         if r.not_a_law:
-            lines.append("  P(win) not computed exactly (see the note)" if r.partial is None else
-                         f"  P(win) {win_bounds(r)} (exact bounds, rounded outward: see the note)")
+            lines.append(
+                "  P(win) not computed exactly (see the note)"
+                if r.partial is None
+                else f"  P(win) {win_bounds(r)} (exact bounds, rounded outward: see the note)"
+            )
         else:
             lines.append(f"  P(win) {_exact_pct(d.p_win)}" + (f"; P(void) {_exact_pct(d.p_push)}" if d.p_push else ""))
         for e in r.edges:
@@ -87,8 +99,10 @@ def dist_text(a: GameAnalysis) -> str:
         d = r.distribution
         lines += ["", f"{r.wager.key}: {r.wager.title} ({_payouts(r)}; {r.wager.citations})"]
         lines += _recon(r)
-        lines += _columns([(fraction_text(ret), fraction_text(p), render_decimal(p, 10)) for ret, p in d.outcomes],
-                          ("net return", "probability", "decimal"))
+        lines += _columns(
+            [(fraction_text(ret), fraction_text(p), render_decimal(p, 10)) for ret, p in d.outcomes],
+            ("net return", "probability", "decimal"),
+        )
         if r.not_a_law:
             lines.append(f"  NOT the law of a round: {r.not_a_law}")
         for name, p in r.events:
@@ -110,8 +124,6 @@ def md_table(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]
     return out
 
 
-
-
 def extra_cell(cell: object, rendered_beside: bool) -> str:
     """An extra table's cell for Markdown: a fraction exact, with its percentage unless the next column has it."""
     if isinstance(cell, Fraction) and cell.denominator != 1 and not rendered_beside:
@@ -122,8 +134,10 @@ def extra_cell(cell: object, rendered_beside: bool) -> str:
 def _extra_md(x: Extra) -> list[str]:
     lines = ["", f"### {x.title}", ""]
     beside = rendered_beside(x.columns)
-    lines += md_table(x.columns, [[extra_cell(c, beside[i] if i < len(beside) else False) for i, c in enumerate(row)]
-                                  for row in x.rows])
+    lines += md_table(
+        x.columns,
+        [[extra_cell(c, beside[i] if i < len(beside) else False) for i, c in enumerate(row)] for row in x.rows],
+    )
     if x.note:
         lines += ["", x.note]
     return lines
@@ -152,16 +166,24 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
         columns = ["wager", "odds", "P(win)", *[f"edge {c}" for c in conventions], "citation"]
         rows = []
         for r in a.results:
-            marks = _marks([notes.setdefault(f"Reconstructed value: {s}", len(notes) + 1)
-                            for s in r.wager.reconstructions])
+            marks = _marks(
+                [notes.setdefault(f"Reconstructed value: {s}", len(notes) + 1) for s in r.wager.reconstructions]
+            )
             by = {e.convention: e.value for e in r.edges}
-            p_win = (f"{win_bounds(r)}{mark(r.not_a_law)}" if r.not_a_law else
-                     f"{fraction_text(r.distribution.p_win)} ({percent(r.distribution.p_win)})")
-            rows.append([
-                f"{r.wager.key}{marks}", _payouts(r), p_win,
-                *[f"{fraction_text(by[c])} ({percent(by[c])})" if c in by else "" for c in conventions],
-                r.wager.citations + (" (reconstructed)" if marks else ""),
-            ])
+            p_win = (
+                f"{win_bounds(r)}{mark(r.not_a_law)}"
+                if r.not_a_law
+                else f"{fraction_text(r.distribution.p_win)} ({percent(r.distribution.p_win)})"
+            )
+            rows.append(
+                [
+                    f"{r.wager.key}{marks}",
+                    _payouts(r),
+                    p_win,
+                    *[f"{fraction_text(by[c])} ({percent(by[c])})" if c in by else "" for c in conventions],
+                    r.wager.citations + (" (reconstructed)" if marks else ""),
+                ]
+            )
         lines += md_table(columns, rows)
         report, bands, loose = math_report.report_rows(a.results, mark)
         lines += ["", "### Math report", ""] + md_table(math_report.REPORT_COLUMNS, report)
@@ -184,9 +206,24 @@ def _csv(rows: Sequence[Sequence[object]]) -> str:
     return buf.getvalue()
 
 
-EDGE_COLUMNS = ("version", "game", "rules", "custom", "wager", "title", "odds", "p_win", "p_win_decimal",
-                "p_push", "convention", "edge", "edge_percent", "citation", "reconstructed",
-                *math_report.CSV_COLUMNS)
+EDGE_COLUMNS = (
+    "version",
+    "game",
+    "rules",
+    "custom",
+    "wager",
+    "title",
+    "odds",
+    "p_win",
+    "p_win_decimal",
+    "p_push",
+    "convention",
+    "edge",
+    "edge_percent",
+    "citation",
+    "reconstructed",
+    *math_report.CSV_COLUMNS,
+)
 
 
 def edges_csv(analyses: Sequence[GameAnalysis], header: bool = True) -> str:
@@ -199,11 +236,26 @@ def edges_csv(analyses: Sequence[GameAnalysis], header: bool = True) -> str:
             law = not r.not_a_law  # otherwise the chances are not computed: left empty
             report = math_report.csv_values(r.math_report())
             for e in r.edges:
-                rows.append([a.version, a.game, rules, "yes" if a.custom else "no", r.wager.key, r.wager.title, _payouts(r),
-                             fraction_text(d.p_win) if law else "", render_decimal(d.p_win, 10) if law else "",
-                             fraction_text(d.p_push) if law else "",
-                             e.convention, fraction_text(e.value), render_decimal(e.value * 100, 8),
-                             r.wager.citations, " | ".join(r.wager.reconstructions), *report])
+                rows.append(
+                    [
+                        a.version,
+                        a.game,
+                        rules,
+                        "yes" if a.custom else "no",
+                        r.wager.key,
+                        r.wager.title,
+                        _payouts(r),
+                        fraction_text(d.p_win) if law else "",
+                        render_decimal(d.p_win, 10) if law else "",
+                        fraction_text(d.p_push) if law else "",
+                        e.convention,
+                        fraction_text(e.value),
+                        render_decimal(e.value * 100, 8),
+                        r.wager.citations,
+                        " | ".join(r.wager.reconstructions),
+                        *report,
+                    ]
+                )
     return _csv(rows)
 
 
@@ -213,6 +265,7 @@ def dist_csv(analyses: Sequence[GameAnalysis]) -> str:
         rules = ";".join(f"{k}={v}" for k, v in a.rules)
         for r in a.results:
             for ret, p in r.distribution.outcomes:
-                rows.append([a.version, a.game, rules, r.wager.key, fraction_text(ret), fraction_text(p),
-                             render_decimal(p, 10)])
+                rows.append(
+                    [a.version, a.game, rules, r.wager.key, fraction_text(ret), fraction_text(p), render_decimal(p, 10)]
+                )
     return _csv(rows)

@@ -10,14 +10,21 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from oddscalc.regulations.rule_values import removed_cards
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.rule_values import removed_cards
 from oddscalc.sim.cards import draw_cards
 from oddscalc.sim.roundlog import STAKE, amount_text, wager_entry
 from oddscalc.sim.simulators import Round, SimulationError
 
-__all__ = ["simulator", "punto_banco_shoe", "banker_draws", "player_draws", "house_draws", "punto_banco_labels",
-           "super_pan_9_labels"]
+__all__ = [
+    "banker_draws",
+    "house_draws",
+    "player_draws",
+    "punto_banco_labels",
+    "punto_banco_shoe",
+    "simulator",
+    "super_pan_9_labels",
+]
 
 _TEN_VALUES = {"0", "T", "10", "J", "Q", "K"}
 
@@ -80,9 +87,15 @@ def banker_draws(total: int, player_third: int | None) -> bool:
     return False
 
 
-def punto_banco_round(w: Wager, rng: random.Random, shoe: list[int], rules=(player_draws, banker_draws),
-                      labels: list[str] | None = None, record: dict | None = None,
-                      banker_tie_loses: bool = False) -> Fraction:
+def punto_banco_round(
+    w: Wager,
+    rng: random.Random,
+    shoe: list[int],
+    rules=(player_draws, banker_draws),
+    labels: list[str] | None = None,
+    record: dict | None = None,
+    banker_tie_loses: bool = False,
+) -> Fraction:
     player_rule, banker_rule = rules
     cards, names = draw_cards(rng, shoe, 6, labels=None if record is None else labels)
     player, banker = [cards[0], cards[2]], [cards[1], cards[3]]
@@ -129,8 +142,16 @@ def house_draws(point: int) -> bool:
     return point <= 5
 
 
-def super_pan_9_round(w: Wager, rng: random.Random, shoe: list[int], strategy, labels: list[str] | None = None,
-                      record: dict | None = None, banker_rule=house_draws, replace: bool = False) -> Fraction:
+def super_pan_9_round(
+    w: Wager,
+    rng: random.Random,
+    shoe: list[int],
+    strategy,
+    labels: list[str] | None = None,
+    record: dict | None = None,
+    banker_rule=house_draws,
+    replace: bool = False,
+) -> Fraction:
     """A hand against the House's bank; `replace`: its eight cards drawn with replacement (the infinite-shoe model
     that rule model=infinite asks for)."""
     cards, names = draw_cards(rng, shoe, 8, replace, labels=None if record is None else labels)
@@ -157,18 +178,20 @@ def super_pan_9_round(w: Wager, rng: random.Random, shoe: list[int], strategy, l
     return result
 
 
-def super_pan_9_bank_round(w: Wager, rng: random.Random, shoe: list[int], table, record: dict | None = None,
-                           labels: list[str] | None = None) -> Fraction:
+def super_pan_9_bank_round(
+    w: Wager, rng: random.Random, shoe: list[int], table, record: dict | None = None, labels: list[str] | None = None
+) -> Fraction:
     """A player's bank against `table.hands` hands (hand 0 carries any House wager, reg 9(11)): three cards each,
     then every hand's fourth card in turn as its play says, the bank's last (reg 9(2)(h), 9(8)); 1 to 1
     (reg 9(9)(b)) and a levy on the bank's net winnings (reg 10(1)). Returns the bank's net per unit wagered
     against it (player-banker) or hand 1's result (initial-player-bank; hand 0 when it is the only one).
     Given a `record`, it is filled in the round log's `hands` form (docs/verify.md), with the same draws."""
-    cards, names = draw_cards(rng, shoe, 4 * table.hands + 4, table.with_replacement,
-                              None if record is None else labels)
-    hands = [cards[3 * i:3 * i + 3] for i in range(table.hands)]
+    cards, names = draw_cards(
+        rng, shoe, 4 * table.hands + 4, table.with_replacement, None if record is None else labels
+    )
+    hands = [cards[3 * i : 3 * i + 3] for i in range(table.hands)]
     took = [[3 * i, 3 * i + 1, 3 * i + 2] for i in range(table.hands)]  # positions in `cards` of each hand's cards
-    bank = cards[3 * table.hands:3 * table.hands + 3]
+    bank = cards[3 * table.hands : 3 * table.hands + 3]
     nxt = 3 * table.hands + 3
     bank_took = [nxt - 3, nxt - 2, nxt - 1]
     drew = []
@@ -189,16 +212,24 @@ def super_pan_9_bank_round(w: Wager, rng: random.Random, shoe: list[int], table,
         net -= (table.stake_zero if i == 0 else 1) * result
     levy = table.levy * max(net, 0)
     if record is not None:
-        _bank_record(record, table, [[names[i] for i in mine] for mine in took], [names[i] for i in bank_took],
-                     results, net, levy)
+        _bank_record(
+            record,
+            table,
+            [[names[i] for i in mine] for mine in took],
+            [names[i] for i in bank_took],
+            results,
+            net,
+            levy,
+        )
     if w.key == "initial-player-bank":
         p = points[1 if len(points) > 1 else 0]
         return Fraction(0) if p == b else (w.pay() if p > b else Fraction(-1))
     return (net - levy) / table.staked
 
 
-def _bank_record(record: dict, table, hands: list[list[str]], bank: list[str], results: list[Fraction],
-                 net: Fraction, levy: Fraction) -> None:
+def _bank_record(
+    record: dict, table, hands: list[list[str]], bank: list[str], results: list[Fraction], net: Fraction, levy: Fraction
+) -> None:
     """A player's bank round in the log's `hands` form: each hand's cards and wagers (the House's wager of reg
     9(11) marked "by": "house", on hand 0), the bank's cards, its stake when the House makes up a shortfall, the
     levy charged and the bank's own side (everything wagered against it, its net after the levy)."""
@@ -229,8 +260,9 @@ def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
         labels = punto_banco_labels(decks)
         shoe = _deplete(punto_banco_shoe(decks), removed, labels)
         loses = rules.get("banker-tie") == "lose"
-        return lambda wager, rng, record=None: punto_banco_round(wager, rng, shoe, banker_tie_loses=loses,
-                                                                 labels=labels, record=record)
+        return lambda wager, rng, record=None: punto_banco_round(
+            wager, rng, shoe, banker_tie_loses=loses, labels=labels, record=record
+        )
     if w.game == "super-pan-9":
         if table is None:
             raise SimulationError("Super Pan 9 needs the exact engine's decision table")
@@ -239,6 +271,7 @@ def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
         if w.key in ("initial-player-bank", "player-banker"):
             return lambda wager, rng, record=None: super_pan_9_bank_round(wager, rng, shoe, table, record, labels)
         replace = rules.get("model") == "infinite"
-        return lambda wager, rng, record=None: super_pan_9_round(wager, rng, shoe, lambda cards: table[cards] == "draw",
-                                                                 labels, record, replace=replace)
+        return lambda wager, rng, record=None: super_pan_9_round(
+            wager, rng, shoe, lambda cards: table[cards] == "draw", labels, record, replace=replace
+        )
     raise SimulationError(f"no baccarat simulator for {w.game!r}")

@@ -16,12 +16,17 @@ from oddscalc.regulations.model import Wager
 from oddscalc.sim.roundlog import STAKE, amount_text, wager_entry
 from oddscalc.sim.simulators import Round, SimulationError
 
-__all__ = ["simulator", "Shoe", "play_round", "Table"]
+__all__ = ["Shoe", "Table", "play_round", "simulator"]
 
 RANKS = 13  # rank index 0 = Ace, 1..8 = 2..9, 9..12 = 10, J, Q, K
 LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_SPLITTABLE = {"no-4-5-10": {1, 2, 3, 6, 7, 8, 9}, "no-5-10": {1, 2, 3, 4, 6, 7, 8, 9},
-               "no-10": set(range(1, 10)), "same-rank": set(range(1, 11)), "same-value": set(range(1, 11))}
+_SPLITTABLE = {
+    "no-4-5-10": {1, 2, 3, 6, 7, 8, 9},
+    "no-5-10": {1, 2, 3, 4, 6, 7, 8, 9},
+    "no-10": set(range(1, 10)),
+    "same-rank": set(range(1, 11)),
+    "same-value": set(range(1, 11)),
+}
 _DOUBLES = {"9-11": frozenset({9, 10, 11}), "10-11": frozenset({10, 11}), "any": None}
 _PAYS = {"3:2": Fraction(3, 2), "6:5": Fraction(6, 5), "2:1": Fraction(2), "1:1": Fraction(1)}
 
@@ -95,11 +100,19 @@ def _table(w: Wager, rules: dict[str, str], chart: dict) -> Table:
                 pays = p.value
         mh = rules.get("max_hands", "4")
         rows = {name: {(k, n, up): a for k, n, up, a in chart[name]} for name in ("two_card", "later", "no_double")}
-        return Table(decks, rules.get("soft17", "stand") == "hit", rules.get("hole_card", "none") == "peek",
-                     _DOUBLES[rules.get("double", "9-11")],
-                     rules.get("das", "yes") == "yes", frozenset(_SPLITTABLE[rules.get("split", "no-4-5-10")]),
-                     rules.get("split", "no-4-5-10") == "same-rank", 0 if mh == "max" else int(mh),
-                     rules.get("resplit_aces", "yes") == "yes", pays, **rows)
+        return Table(
+            decks,
+            rules.get("soft17", "stand") == "hit",
+            rules.get("hole_card", "none") == "peek",
+            _DOUBLES[rules.get("double", "9-11")],
+            rules.get("das", "yes") == "yes",
+            frozenset(_SPLITTABLE[rules.get("split", "no-4-5-10")]),
+            rules.get("split", "no-4-5-10") == "same-rank",
+            0 if mh == "max" else int(mh),
+            rules.get("resplit_aces", "yes") == "yes",
+            pays,
+            **rows,
+        )
     except (KeyError, TypeError, ValueError) as exc:
         raise SimulationError(f"blackjack simulator: bad rule or chart entry {exc}") from None
 
@@ -133,8 +146,15 @@ def _later(t: Table, cards: list[int], up: int) -> str:
     return t.later.get(("soft" if soft else "hard", total, up), "stand")
 
 
-def _play_hand(t: Table, cards: list[int], up: int, draw, split_from: int | None,
-               first: str | None = None, node: dict | None = None) -> tuple[list[int], int]:
+def _play_hand(
+    t: Table,
+    cards: list[int],
+    up: int,
+    draw,
+    split_from: int | None,
+    first: str | None = None,
+    node: dict | None = None,
+) -> tuple[list[int], int]:
     """Play one hand (two cards dealt) to its end; returns its cards and stake. `first`: the chart's action
     for a splittable pair that is not split (its row is the pair's, not the total's). `node`, when logging,
     receives the hand's cards and actions."""
@@ -174,8 +194,9 @@ def _logged(node: dict | None, cards: list[int], actions: list[str]) -> list[int
     return cards
 
 
-def _split(t: Table, pair: tuple[int, int], up: int, draw,
-           root: dict | None = None) -> tuple[list[tuple[list[int], int]], list[dict | None]]:
+def _split(
+    t: Table, pair: tuple[int, int], up: int, draw, root: dict | None = None
+) -> tuple[list[tuple[list[int], int]], list[dict | None]]:
     """Split a pair and play the hands in order, resplitting a pair card dealt as a second card while the
     number of hands is below the limit: each final hand's (cards, stake), and its record (None when not
     logging). `root`, when logging, becomes the split hand's record (a tree whose leaves are those records)."""
@@ -197,7 +218,7 @@ def _split(t: Table, pair: tuple[int, int], up: int, draw,
                 old = nodes[i]
                 kids = [{"cards": list(old["cards"])}, {"cards": [LABELS[card]]}]
                 old.update({"cards": old["cards"] + [LABELS[card]], "actions": ["split"], "split": kids})
-                nodes[i:i + 1] = kids
+                nodes[i : i + 1] = kids
             else:
                 nodes.insert(i + 1, None)  # one (empty) record per hand, logged or not
             continue
@@ -233,8 +254,9 @@ def play_round(t: Table, draw, record: dict | None = None) -> Fraction:
     return result
 
 
-def _round(t: Table, draw, player: list[int], banker: list[int],
-           root: dict | None) -> tuple[Fraction, list[tuple[dict | None, Fraction]]]:
+def _round(
+    t: Table, draw, player: list[int], banker: list[int], root: dict | None
+) -> tuple[Fraction, list[tuple[dict | None, Fraction]]]:
     """The net result of a round whose first three cards are out, and each hand played as (its record, or None
     when not logging; its net): none when a natural ends the round first."""
     if t.peek:

@@ -7,8 +7,9 @@ import random
 __all__ = ["draw_cards"]
 
 
-def draw_cards(rng: random.Random, shoe: list[int], k: int, replace: bool = False,
-               labels: list[str] | None = None) -> tuple[list[int], list[str] | None]:
+def draw_cards(
+    rng: random.Random, shoe: list[int], k: int, replace: bool = False, labels: list[str] | None = None
+) -> tuple[list[int], list[str] | None]:
     """k cards in dealing order from `shoe` (card values): `rng.sample(shoe, k)`, or with `replace` k independent
     `rng.choice(shoe)`. Given `labels` (the cards' names, position by position) the same draws are made by
     position, so that the names of the cards drawn come back too (else None): logging changes no result.

@@ -19,8 +19,17 @@ from oddscalc.core.distribution import Distribution
 from oddscalc.core.partial_law import PartialLaw
 from oddscalc.core.planning import detectable_shift
 
-__all__ = ["CheckError", "Bin", "CheckResult", "check_counts", "merge_bins", "nearest_counts", "chi_square_p",
-           "normal_two_sided_p", "significant"]
+__all__ = [
+    "Bin",
+    "CheckError",
+    "CheckResult",
+    "check_counts",
+    "chi_square_p",
+    "merge_bins",
+    "nearest_counts",
+    "normal_two_sided_p",
+    "significant",
+]
 
 MIN_EXPECTED = 5
 MIN_ROUNDS = 100  # below this the normal approximation behind the z-test is not to be trusted
@@ -62,8 +71,12 @@ class CheckResult:
     detectable_shift: Decimal | None = None
 
 
-def merge_bins(probabilities: Mapping[Fraction, Fraction], counts: Mapping[Fraction, int], rounds: int,
-               min_expected: int = MIN_EXPECTED) -> list[Bin]:
+def merge_bins(
+    probabilities: Mapping[Fraction, Fraction],
+    counts: Mapping[Fraction, int],
+    rounds: int,
+    min_expected: int = MIN_EXPECTED,
+) -> list[Bin]:
     """Adjacent outcomes (ordered by return) merged until each bin's expected count is at least min_expected.
 
     The bin with the smallest expectation is repeatedly joined to its smaller neighbour, so common
@@ -81,8 +94,13 @@ def merge_bins(probabilities: Mapping[Fraction, Fraction], counts: Mapping[Fract
         else:
             j = i - 1 if bins[i - 1].expected <= bins[i + 1].expected else i + 1
         a, b = sorted((i, j))
-        bins[a:b + 1] = [Bin(bins[a].returns + bins[b].returns, bins[a].observed + bins[b].observed,
-                             bins[a].expected + bins[b].expected)]
+        bins[a : b + 1] = [
+            Bin(
+                bins[a].returns + bins[b].returns,
+                bins[a].observed + bins[b].observed,
+                bins[a].expected + bins[b].expected,
+            )
+        ]
     return bins
 
 
@@ -98,8 +116,9 @@ def minimum_rounds(outcomes: Sequence[tuple[Fraction, Fraction]], min_expected: 
     return -(-min_expected // best) if best else 0
 
 
-def nearest_counts(observed: Sequence[int], low: Sequence[Fraction], free: Sequence[bool], extra: Fraction
-                   ) -> list[Fraction]:
+def nearest_counts(
+    observed: Sequence[int], low: Sequence[Fraction], free: Sequence[bool], extra: Fraction
+) -> list[Fraction]:
     """The expected counts closest to `observed` in Pearson's chi-square among those a partial law allows:
     bin b expects at least low[b], a `free` bin (one the unresolved rounds can land in) up to low[b] + extra,
     and the free bins together exactly `extra` more than their lows.
@@ -129,10 +148,14 @@ def nearest_counts(observed: Sequence[int], low: Sequence[Fraction], free: Seque
             break
         before = point
     # on [before, point] the total is linear: bins below, above and between their clips
-    rising = sum(observed[i] for i in takers
-                 if expected[i] <= before * observed[i] and point * observed[i] <= expected[i] + extra)
+    rising = sum(
+        observed[i]
+        for i in takers
+        if expected[i] <= before * observed[i] and point * observed[i] <= expected[i] + extra
+    )
     fixed = sum((expected[i] for i in takers if point * observed[i] <= expected[i]), Fraction(0)) + sum(
-        (expected[i] + extra for i in takers if before * observed[i] >= expected[i] + extra), Fraction(0))
+        (expected[i] + extra for i in takers if before * observed[i] >= expected[i] + extra), Fraction(0)
+    )
     c = (target - fixed) / rising
     for i in takers:
         expected[i] = clip(i, c)
@@ -165,8 +188,12 @@ def significant(p: str, digits: int = 4) -> str:
     return mpmath.nstr(mpmath.mpf(p), digits)
 
 
-def check_counts(law: Distribution | PartialLaw, counts: Mapping[Fraction, int], alpha: Fraction = Fraction(1, 100),
-                 min_expected: int = MIN_EXPECTED) -> CheckResult:
+def check_counts(
+    law: Distribution | PartialLaw,
+    counts: Mapping[Fraction, int],
+    alpha: Fraction = Fraction(1, 100),
+    min_expected: int = MIN_EXPECTED,
+) -> CheckResult:
     """Test observed counts of each net return against the exact distribution.
 
     Both tests are run at level alpha/2 each (Bonferroni), so the verdict as a whole errs with
@@ -198,14 +225,18 @@ def check_counts(law: Distribution | PartialLaw, counts: Mapping[Fraction, int],
     needed = max(MIN_ROUNDS, minimum_rounds(outcomes, min_expected))
     bins = merge_bins(probabilities, counts, rounds, min_expected)
     if rounds < needed or len(bins) < 2 or any(b.expected < min_expected for b in bins):
-        raise CheckError(f"too few rounds ({rounds}) for the test to mean anything: at least {needed} are needed "
-                         f"(at least {MIN_ROUNDS}, and two groups of outcomes each expecting {min_expected} or more)")
+        raise CheckError(
+            f"too few rounds ({rounds}) for the test to mean anything: at least {needed} are needed "
+            f"(at least {MIN_ROUNDS}, and two groups of outcomes each expecting {min_expected} or more)"
+        )
     if partial is not None:
         extra = partial.mass * rounds
         free = [any(r in partial.support for r in b.returns) for b in bins]
         fitted = nearest_counts([b.observed for b in bins], [b.expected for b in bins], free, extra)
-        bins = [Bin(b.returns, b.observed, e, b.expected, b.expected + extra if f else b.expected)
-                for b, e, f in zip(bins, fitted, free)]
+        bins = [
+            Bin(b.returns, b.observed, e, b.expected, b.expected + extra if f else b.expected)
+            for b, e, f in zip(bins, fitted, free)
+        ]
     statistic = sum(((b.observed - b.expected) ** 2 / b.expected for b in bins), Fraction(0))
     dof = len(bins) - 1
     chi_p = chi_square_p(statistic, dof)
@@ -224,24 +255,35 @@ def check_counts(law: Distribution | PartialLaw, counts: Mapping[Fraction, int],
         failures.append(f"mean return differs (z = {z_text}, p = {significant(z_p)})")
     passed = not failures
     against = "the exact distribution" if partial is None else "the exactly known part of the law"
-    verdict = (f"CONSISTENT with {against} at significance level {_pct(alpha)} "
-               f"({_pct(level)} for each of the two tests)" if passed else
-               f"INCONSISTENT with {against} at significance level {_pct(alpha)}: " + "; ".join(failures))
+    verdict = (
+        f"CONSISTENT with {against} at significance level {_pct(alpha)} ({_pct(level)} for each of the two tests)"
+        if passed
+        else f"INCONSISTENT with {against} at significance level {_pct(alpha)}: " + "; ".join(failures)
+    )
     exact_variance = partial is None or partial.square_mean is not None
     if partial is not None:
-        verdict += (f". Conservative tests: {partial.what} (chance {partial.mass}, net return between "
-                    f"{_text(partial.low)} and {_text(partial.high)}, exact mean {partial.mean}) may have any law "
-                    "there; the chi-square is taken against the nearest such law and the z-test uses "
-                    + ("the exact variance (their second moment is known)" if exact_variance else
-                       "the largest variance allowed")
-                    + ", so a right simulator still fails with probability at most the level")
+        verdict += (
+            f". Conservative tests: {partial.what} (chance {partial.mass}, net return between "
+            f"{_text(partial.low)} and {_text(partial.high)}, exact mean {partial.mean}) may have any law "
+            "there; the chi-square is taken against the nearest such law and the z-test uses "
+            + (
+                "the exact variance (their second moment is known)"
+                if exact_variance
+                else "the largest variance allowed"
+            )
+            + ", so a right simulator still fails with probability at most the level"
+        )
     shift = detectable_shift(variance, rounds, level, DETECT_POWER)
-    verdict += (f". With probability {_pct(DETECT_POWER)} or more, {rounds:,} rounds detect a shift of the mean "
-                f"return (the RTP) of {shift * 100:.4g} percentage points or more (the z-test at level {_pct(level)}, "
-                "normal approximation with the " + ("exact variance" if exact_variance else
-                                                    "largest variance allowed") + "); a smaller shift may go unseen")
-    return CheckResult(rounds, tuple(bins), statistic, dof, chi_p, mean, expected_mean, z_text, z_p, alpha, passed,
-                       verdict, shift)
+    verdict += (
+        f". With probability {_pct(DETECT_POWER)} or more, {rounds:,} rounds detect a shift of the mean "
+        f"return (the RTP) of {shift * 100:.4g} percentage points or more (the z-test at level {_pct(level)}, "
+        "normal approximation with the "
+        + ("exact variance" if exact_variance else "largest variance allowed")
+        + "); a smaller shift may go unseen"
+    )
+    return CheckResult(
+        rounds, tuple(bins), statistic, dof, chi_p, mean, expected_mean, z_text, z_p, alpha, passed, verdict, shift
+    )
 
 
 def _text(value: Fraction) -> str:

@@ -18,15 +18,25 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from oddscalc.analysis import RuleError
-from oddscalc.regulations.rule_values import parse_commission
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.rule_values import parse_commission
 from oddscalc.sim.baccarat import punto_banco_labels
 from oddscalc.sim.cards import draw_cards
 from oddscalc.sim.roundlog import wager_entry
 from oddscalc.sim.simulators import Round, SimulationError
 
-__all__ = ["simulator", "shoe", "deal", "tableau_draws", "hand_draws", "chemin_round", "banque_round",
-           "OPTIONAL_CELLS", "STOOD", "NATURAL"]
+__all__ = [
+    "NATURAL",
+    "OPTIONAL_CELLS",
+    "STOOD",
+    "banque_round",
+    "chemin_round",
+    "deal",
+    "hand_draws",
+    "shoe",
+    "simulator",
+    "tableau_draws",
+]
 
 STOOD, NATURAL = "stood", "natural"
 #: Cells (banker's total, column) where the traditional chemin de fer rules leave the banker the choice.
@@ -53,9 +63,11 @@ def deal(cards: list[int], replace: bool, labels: list[str] | None = None) -> De
 
     Given the cards' `labels` (names, position by position), it makes the same draws by position and leaves the
     names of the cards drawn last in its attribute `names`, for a round log."""
+
     def draw(rng: random.Random, k: int) -> list[int]:
         values, draw.names = draw_cards(rng, cards, k, replace, labels)
         return values
+
     return draw
 
 
@@ -78,8 +90,9 @@ def tableau_draws(total: int, column: int | str) -> bool:
         return total <= 5
     if total <= 2:
         return True
-    return {3: column != 8, 4: column in (2, 3, 4, 5, 6, 7), 5: column in (4, 5, 6, 7),
-            6: column in (6, 7)}.get(total, False)
+    return {3: column != 8, 4: column in (2, 3, 4, 5, 6, 7), 5: column in (4, 5, 6, 7), 6: column in (6, 7)}.get(
+        total, False
+    )
 
 
 def _commission(text: str) -> Fraction:
@@ -96,8 +109,15 @@ def _cell(table: dict, key: tuple) -> Fraction:
         raise SimulationError(f"the decision table has no banker cell {key!r}") from None
 
 
-def chemin_round(w: Wager, rng: random.Random, draw: Deal, table: dict, commission: Fraction = Fraction(0),
-                 banker_rule: Callable[[int, int | str], bool] = tableau_draws, record: dict | None = None) -> Fraction:
+def chemin_round(
+    w: Wager,
+    rng: random.Random,
+    draw: Deal,
+    table: dict,
+    commission: Fraction = Fraction(0),
+    banker_rule: Callable[[int, int | str], bool] = tableau_draws,
+    record: dict | None = None,
+) -> Fraction:
     """One coup of chemin de fer; the wager's net return (the bank's side when w's side is 'bank'). With a
     `record` (and a `draw` made with labels) the coup's log record is filled in."""
     c = draw(rng, 6)
@@ -138,8 +158,14 @@ def chemin_round(w: Wager, rng: random.Random, draw: Deal, table: dict, commissi
     return result
 
 
-def banque_round(w: Wager, rng: random.Random, draw: Deal, table: dict,
-                 hand_rule: Callable[[int], bool | None] = hand_draws, record: dict | None = None) -> Fraction:
+def banque_round(
+    w: Wager,
+    rng: random.Random,
+    draw: Deal,
+    table: dict,
+    hand_rule: Callable[[int], bool | None] = hand_draws,
+    record: dict | None = None,
+) -> Fraction:
     """One coup of baccarat banque: the banker against the right and left hands; the wager's net return."""
     c = draw(rng, 9)
     result = _banque(w, rng, c, table, hand_rule, record)
@@ -203,9 +229,11 @@ def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
     named = deal(cards, replace, punto_banco_labels(len(cards) // 52))
     if w.game == "chemin-de-fer":
         commission = _commission(rules.get("commission", "0"))
-        return lambda wager, rng, record=None: chemin_round(wager, rng, draw if record is None else named, table,
-                                                            commission, record=record)
+        return lambda wager, rng, record=None: chemin_round(
+            wager, rng, draw if record is None else named, table, commission, record=record
+        )
     if w.game == "baccarat-banque":
-        return lambda wager, rng, record=None: banque_round(wager, rng, draw if record is None else named, table,
-                                                            record=record)
+        return lambda wager, rng, record=None: banque_round(
+            wager, rng, draw if record is None else named, table, record=record
+        )
     raise SimulationError(f"no chemin de fer or baccarat banque simulator for {w.game!r}")

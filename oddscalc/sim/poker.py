@@ -12,13 +12,25 @@ import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from oddscalc.regulations.rule_values import parse_meter
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.rule_values import parse_meter
 from oddscalc.sim.roundlog import STAKE, amount_text, wager_entry
 from oddscalc.sim.simulators import Round, SimulationError
 
-__all__ = ["simulator", "PACK", "FIVE_NAMES", "THREE_NAMES", "rank_five", "rank_three", "stud_qualifies",
-           "tcp_qualifies", "stud_round", "tcp_ante_play_round", "pair_plus_round", "jackpot_round"]
+__all__ = [
+    "FIVE_NAMES",
+    "PACK",
+    "THREE_NAMES",
+    "jackpot_round",
+    "pair_plus_round",
+    "rank_five",
+    "rank_three",
+    "simulator",
+    "stud_qualifies",
+    "stud_round",
+    "tcp_ante_play_round",
+    "tcp_qualifies",
+]
 
 Card = tuple[int, int]
 Value = tuple[int, tuple[int, ...]]  # (category index, tie-break ranks): larger is better, equal is a tie
@@ -26,24 +38,55 @@ Value = tuple[int, tuple[int, ...]]  # (category index, tie-break ranks): larger
 PACK: tuple[Card, ...] = tuple((rank, suit) for rank in range(2, 15) for suit in range(4))
 
 #: Schedule 2 para 2, lowest first; the royal flush ranked apart (para 2(a)).
-FIVE_NAMES = ("no pair", "one pair", "two pairs", "three of a kind", "straight", "flush", "full house",
-              "four of a kind", "straight flush", "royal flush")
+FIVE_NAMES = (
+    "no pair",
+    "one pair",
+    "two pairs",
+    "three of a kind",
+    "straight",
+    "flush",
+    "full house",
+    "four of a kind",
+    "straight flush",
+    "royal flush",
+)
 #: Reg 12(1)(c), lowest first: a straight beats a flush in three-card hands.
 THREE_NAMES = ("high card", "pair", "flush", "straight", "three of a kind", "straight flush")
 
 #: The `ante` wager's Raise payout for each five-card category (reg 8(8)(b): "one pair or less" covers no pair).
-RAISE_KEY = {"no pair": "one-pair-or-less", "one pair": "one-pair-or-less", "two pairs": "two-pairs",
-             "three of a kind": "three-of-a-kind", "straight": "straight", "flush": "flush",
-             "full house": "full-house", "four of a kind": "four-of-a-kind", "straight flush": "straight-flush",
-             "royal flush": "royal-flush"}
+RAISE_KEY = {
+    "no pair": "one-pair-or-less",
+    "one pair": "one-pair-or-less",
+    "two pairs": "two-pairs",
+    "three of a kind": "three-of-a-kind",
+    "straight": "straight",
+    "flush": "flush",
+    "full house": "full-house",
+    "four of a kind": "four-of-a-kind",
+    "straight flush": "straight-flush",
+    "royal flush": "royal-flush",
+}
 #: Reg 12(9): the Ante Bonus; reg 12(12): Pair Plus.
-BONUS_KEY = {"straight": "bonus-straight", "three of a kind": "bonus-three-of-a-kind",
-             "straight flush": "bonus-straight-flush"}
-PAIR_PLUS_KEY = {"pair": "pair", "flush": "flush", "straight": "straight", "three of a kind": "three-of-a-kind",
-                 "straight flush": "straight-flush"}
+BONUS_KEY = {
+    "straight": "bonus-straight",
+    "three of a kind": "bonus-three-of-a-kind",
+    "straight flush": "bonus-straight-flush",
+}
+PAIR_PLUS_KEY = {
+    "pair": "pair",
+    "flush": "flush",
+    "straight": "straight",
+    "three of a kind": "three-of-a-kind",
+    "straight flush": "straight-flush",
+}
 #: Reg 8(11A)(e): the progressive jackpot's paying hands, by the payout keys of the wager.
-JACKPOT_KEY = {"royal flush": "royal-flush", "straight flush": "straight-flush", "four of a kind": "four-of-a-kind",
-               "full house": "full-house", "flush": "flush"}
+JACKPOT_KEY = {
+    "royal flush": "royal-flush",
+    "straight flush": "straight-flush",
+    "four of a kind": "four-of-a-kind",
+    "full house": "full-house",
+    "flush": "flush",
+}
 
 #: The Play wager equals the Ante (the wager as the project states it; its paragraph is lost from the 2002 copy).
 PLAY_STAKE = 1
@@ -109,8 +152,21 @@ def tcp_qualifies(value: Value) -> bool:
     return cat > 0 or ranks[0] >= 12
 
 
-_RANK_TEXT = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T", 11: "J", 12: "Q", 13: "K",
-              14: "A"}
+_RANK_TEXT = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "T",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
 
 
 def card_names(cards: Sequence[Card]) -> list[str]:
@@ -122,15 +178,27 @@ def _two_wagers(record: dict | None, player, banker, parts: tuple, bet: str, rat
     """The net per unit Ante of an Ante and a second wager (`bet`, `ratio` times the Ante, None when the player
     folded); given a record, the hand's log record: both hands, the decision, the two wagers."""
     if record is not None:
-        record.update({"player": card_names(player), "banker": card_names(banker),
-                       "decision": "fold" if parts[1] is None else bet, "wagers": [wager_entry("ante", parts[0])]})
+        record.update(
+            {
+                "player": card_names(player),
+                "banker": card_names(banker),
+                "decision": "fold" if parts[1] is None else bet,
+                "wagers": [wager_entry("ante", parts[0])],
+            }
+        )
         if parts[1] is not None:
             record["wagers"].append(wager_entry(bet, parts[1], STAKE * ratio))
     return parts[0] + (0 if parts[1] is None else ratio * parts[1])
 
 
-def stud_round(w: Wager, rng: random.Random, table, qualifies: Callable[[Value], bool] = stud_qualifies,
-               rank: Callable[[Sequence[Card]], Value] = rank_five, record: dict | None = None) -> Fraction:
+def stud_round(
+    w: Wager,
+    rng: random.Random,
+    table,
+    qualifies: Callable[[Value], bool] = stud_qualifies,
+    rank: Callable[[Sequence[Card]], Value] = rank_five,
+    record: dict | None = None,
+) -> Fraction:
     """One hand of Ante and Raise, net per unit Ante: five cards each, the banker's fifth face up (reg 8(1)(e));
     fold loses the Ante (reg 8(7)); a banker without Ace/King or better pays the Ante only (8(8)(a)); else the
     better hand wins both, the Raise paid by the player's hand (8(8)(b), (10)); equal hands void (8(11))."""
@@ -153,8 +221,14 @@ def stud_round(w: Wager, rng: random.Random, table, qualifies: Callable[[Value],
     return _two_wagers(record, player, banker, parts, "raise", raise_stake)
 
 
-def jackpot_round(w: Wager, rng: random.Random, meter: Fraction, stake_returned: bool,
-                  rank: Callable[[Sequence[Card]], Value] = rank_five, record: dict | None = None) -> Fraction:
+def jackpot_round(
+    w: Wager,
+    rng: random.Random,
+    meter: Fraction,
+    stake_returned: bool,
+    rank: Callable[[Sequence[Card]], Value] = rank_five,
+    record: dict | None = None,
+) -> Fraction:
     """The 1-unit progressive jackpot wager (reg 8(11A)(e)), on the player's own five cards: a payout in
     "meter" units is that share of the meter, one in "stake" units that multiple of the wager."""
     cards = rng.sample(PACK, 5)
@@ -167,14 +241,20 @@ def jackpot_round(w: Wager, rng: random.Random, meter: Fraction, stake_returned:
         won = w.pay(key) * (meter if unit == "meter" else 1)
         result = won - (0 if stake_returned else 1)
     if record is not None:
-        record.update({"player": card_names(cards), "meter": amount_text(meter),
-                       "wagers": [wager_entry(w.key, result, stake=1)]})
+        record.update(
+            {"player": card_names(cards), "meter": amount_text(meter), "wagers": [wager_entry(w.key, result, stake=1)]}
+        )
     return result
 
 
-def tcp_ante_play_round(w: Wager, rng: random.Random, table: dict,
-                        rank: Callable[[Sequence[Card]], Value] = rank_three,
-                        qualifies: Callable[[Value], bool] = tcp_qualifies, record: dict | None = None) -> Fraction:
+def tcp_ante_play_round(
+    w: Wager,
+    rng: random.Random,
+    table: dict,
+    rank: Callable[[Sequence[Card]], Value] = rank_three,
+    qualifies: Callable[[Value], bool] = tcp_qualifies,
+    record: dict | None = None,
+) -> Fraction:
     """One hand of Ante and Play, net per unit Ante: fold loses the Ante; playing, the Ante Bonus is paid on
     the player's hand (reg 12(9)); a banker without a Queen or better pays the Ante and returns the Play; else the
     better hand wins both (12(8)(b), (10)); equal hands void both (the engine's stated assumption)."""
@@ -197,8 +277,9 @@ def tcp_ante_play_round(w: Wager, rng: random.Random, table: dict,
     return _two_wagers(record, player, banker, parts, "play", PLAY_STAKE)
 
 
-def pair_plus_round(w: Wager, rng: random.Random,
-                    rank: Callable[[Sequence[Card]], Value] = rank_three, record: dict | None = None) -> Fraction:
+def pair_plus_round(
+    w: Wager, rng: random.Random, rank: Callable[[Sequence[Card]], Value] = rank_three, record: dict | None = None
+) -> Fraction:
     """Pair Plus on the player's three cards (reg 12(12), (13)): pays by the hand, loses without a pair."""
     cards = rng.sample(PACK, 3)
     name = THREE_NAMES[rank(cards)[0]]

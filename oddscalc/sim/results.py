@@ -31,8 +31,7 @@ from typing import BinaryIO
 from oddscalc.core.jsonread import JsonReadError, loads
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 
-__all__ = ["ResultsError", "read_results", "counts_csv", "counts_json", "MAX_JSON_BYTES", "MAX_DISTINCT",
-           "MAX_LINE"]
+__all__ = ["MAX_DISTINCT", "MAX_JSON_BYTES", "MAX_LINE", "ResultsError", "counts_csv", "counts_json", "read_results"]
 
 #: The largest JSON results file read (it is parsed whole); larger per-round data goes in CSV, which streams.
 MAX_JSON_BYTES = 8 * 1024 * 1024
@@ -109,19 +108,22 @@ def _csv_stream(f: BinaryIO, name: str) -> Counter:
             except ResultsError as exc:
                 raise ResultsError(f"{name} line {start + i}: {exc}") from None
             if header is not None:
-                rows = chain([(start + i + 1, lines[i + 1:])], chunks)
+                rows = chain([(start + i + 1, lines[i + 1 :])], chunks)
                 fields = [c.lower() for c in header]
                 if fields == ["net_return"]:
                     return _per_round(rows, name)
                 if fields == ["net_return", "count"]:
                     return _tally(rows, name)
-                raise ResultsError(f"{name}: the header must be 'net_return,count' or 'net_return', not "
-                                   f"{shorten(','.join(header))}")
+                raise ResultsError(
+                    f"{name}: the header must be 'net_return,count' or 'net_return', not {shorten(','.join(header))}"
+                )
     raise ResultsError(f"{name}: empty file")
 
 
-_TOO_MANY = (f"more than {MAX_DISTINCT:,} different returns (or spellings of them); one wager has far fewer "
-             "outcomes, so this is not a results file")
+_TOO_MANY = (
+    f"more than {MAX_DISTINCT:,} different returns (or spellings of them); one wager has far fewer "
+    "outcomes, so this is not a results file"
+)
 
 
 def _per_round(rows: Iterable[tuple[int, list[bytes]]], name: str) -> Counter:
@@ -160,8 +162,10 @@ def _tally(rows: Iterable[tuple[int, list[bytes]]], name: str) -> Counter:
                     raise ResultsError(f"expected 2 fields (net_return,count), found {len(row)}")
                 value = _return(row[0])
                 if value in seen:
-                    raise ResultsError(f"net return {shorten(row[0])} already counted on line {seen[value]}; "
-                                       "a counts file lists each return once")
+                    raise ResultsError(
+                        f"net return {shorten(row[0])} already counted on line {seen[value]}; "
+                        "a counts file lists each return once"
+                    )
                 if len(seen) >= MAX_DISTINCT:
                     raise ResultsError(_TOO_MANY)
                 seen[value] = i
@@ -183,8 +187,10 @@ def _json(data: bytes, name: str) -> Counter:
             where = f"{name} counts[{shorten(key, 30)}]"
             value = _return(key, f"{where}: net return")
             if value in seen:
-                raise ResultsError(f"{where}: the same net return as counts[{shorten(seen[value], 30)}]; a counts "
-                                   "file lists each return once")
+                raise ResultsError(
+                    f"{where}: the same net return as counts[{shorten(seen[value], 30)}]; a counts "
+                    "file lists each return once"
+                )
             seen[value] = key
             if isinstance(n, bool) or not isinstance(n, (int, Fraction, str)):
                 raise ResultsError(f"{where}: count {shorten(json.dumps(n, default=str))} is not a whole number")
@@ -216,10 +222,12 @@ def read_results(path: Path | str) -> Counter:
             if start.startswith((b"{", b"[")):
                 size = f.seek(0, 2)
                 if size > MAX_JSON_BYTES:
-                    raise ResultsError(f"{name}: a JSON results file is read whole and may be at most "
-                                       f"{MAX_JSON_BYTES // 2**20} MB (this one is {size / 2**20:,.0f} MB); "
-                                       "write per-round data as CSV with a 'net_return' column, which is read "
-                                       "as a stream, or give counts")
+                    raise ResultsError(
+                        f"{name}: a JSON results file is read whole and may be at most "
+                        f"{MAX_JSON_BYTES // 2**20} MB (this one is {size / 2**20:,.0f} MB); "
+                        "write per-round data as CSV with a 'net_return' column, which is read "
+                        "as a stream, or give counts"
+                    )
                 f.seek(0)
                 return _json(f.read(), name)
             f.seek(0)

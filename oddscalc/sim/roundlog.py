@@ -17,7 +17,7 @@ from typing import Any
 
 from oddscalc.core.files import writing_text
 
-__all__ = ["round_log", "amount_text", "STAKE", "wager_entry", "FORMAT"]
+__all__ = ["FORMAT", "STAKE", "amount_text", "round_log", "wager_entry"]
 
 FORMAT = 1
 #: The stake the reference simulators write on each wager (the net results they count are per unit).
@@ -40,7 +40,7 @@ def amount_text(x: Fraction | int) -> str:
         places += 1
     if d != 1:
         return f"{x.numerator}/{x.denominator}"
-    digits = str(abs(x.numerator) * 10 ** places // x.denominator).rjust(places + 1, "0")
+    digits = str(abs(x.numerator) * 10**places // x.denominator).rjust(places + 1, "0")
     return ("-" if x < 0 else "") + digits[:-places] + "." + digits[-places:]
 
 
@@ -50,8 +50,14 @@ def wager_entry(key: str, net_per_unit: Fraction | int, stake: Fraction | int = 
 
 
 @contextmanager
-def round_log(path: Path, game: str, version: str, rules: Mapping[str, str], pay: Mapping[str, str] | None = None,
-              about: Mapping[str, Any] | None = None) -> Iterator[Callable[[Mapping[str, Any]], None]]:
+def round_log(
+    path: Path,
+    game: str,
+    version: str,
+    rules: Mapping[str, str],
+    pay: Mapping[str, str] | None = None,
+    about: Mapping[str, Any] | None = None,
+) -> Iterator[Callable[[Mapping[str, Any]], None]]:
     """A round log being written: the header at once, then `log(record)` writes each round as it is given. The
     file appears under `path` only when the block ends without an error (`core.files.writing_text`): for example
     `with round_log(path, "punto-banco", "1994", rules) as log: simulators.simulate(..., log=log)`.
@@ -66,4 +72,5 @@ def round_log(path: Path, game: str, version: str, rules: Mapping[str, str], pay
 
         def log(record: Mapping[str, Any]) -> None:
             f.write(dumps(record) + "\n")
+
         yield log

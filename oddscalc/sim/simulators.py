@@ -18,7 +18,7 @@ from oddscalc.core.progress import Progress
 from oddscalc.regulations.model import Wager
 from oddscalc.sim.roundlog import wager_entry
 
-__all__ = ["SIMULATORS", "simulate", "SimulationError"]
+__all__ = ["SIMULATORS", "SimulationError", "simulate"]
 
 Round = Callable[..., Fraction]
 """(wager, rng[, record]) -> net return per unit staked; given a `record` dict, the round also fills in what a
@@ -193,13 +193,20 @@ CARD_SIMULATORS: dict[str, str] = {
 NO_SHOE = {"casino-stud-poker", "three-card-poker"}
 
 #: Games whose simulator follows a decision table taken from the exact engine.
-NEEDS_TABLE = {"super-pan-9", "casino-stud-poker", "three-card-poker", "blackjack", "chemin-de-fer",
-               "baccarat-banque"}
+NEEDS_TABLE = {"super-pan-9", "casino-stud-poker", "three-card-poker", "blackjack", "chemin-de-fer", "baccarat-banque"}
 
 
-def simulate(game: str, w: Wager, rounds: int, seed: int, progress: Progress | None = None,
-             play: Round | None = None, rules: dict[str, str] | None = None, table: object = None,
-             log: Callable[[dict], None] | None = None) -> Counter:
+def simulate(
+    game: str,
+    w: Wager,
+    rounds: int,
+    seed: int,
+    progress: Progress | None = None,
+    play: Round | None = None,
+    rules: dict[str, str] | None = None,
+    table: object = None,
+    log: Callable[[dict], None] | None = None,
+) -> Counter:
     """Count the net return of `rounds` independent rounds of wager `w`, reproducibly from `seed`.
 
     Card games' simulators take the rule set (decks and so on) through `rules`, and the strategy the

@@ -4,4 +4,4 @@ from oddscalc.verify.reader import LogError
 from oddscalc.verify.report import Fault, Report
 from oddscalc.verify.runner import VerifyError, verify
 
-__all__ = ["verify", "VerifyError", "LogError", "Report", "Fault"]
+__all__ = ["Fault", "LogError", "Report", "VerifyError", "verify"]

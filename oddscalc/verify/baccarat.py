@@ -18,9 +18,22 @@ from oddscalc.verify.context import Context, payout_citation
 from oddscalc.verify.reader import wager_list
 from oddscalc.verify.shoe import Shoe
 
-
-
-__all__ = ["CARD_GAME_KEYS", "NO_OPTION", "CHEMIN_RULES", "BANQUE_RULES", "PLAYER_ROW", "NATURALS", "STOOD", "PLAYER_DRAWS", "BANKER_DRAWS", "OPTIONAL_CELLS", "shoe_for", "BaccaratJudge", "hand_points", "column_text"]
+__all__ = [
+    "BANKER_DRAWS",
+    "BANQUE_RULES",
+    "CARD_GAME_KEYS",
+    "CHEMIN_RULES",
+    "NATURALS",
+    "NO_OPTION",
+    "OPTIONAL_CELLS",
+    "PLAYER_DRAWS",
+    "PLAYER_ROW",
+    "STOOD",
+    "BaccaratJudge",
+    "column_text",
+    "hand_points",
+    "shoe_for",
+]
 
 
 CARD_GAME_KEYS = frozenset({"shoe", "cut", "burn", "wagers"})
@@ -54,13 +67,23 @@ PLAYER_DRAWS = tuple(point <= 5 for point in range(10))
 #: it draws when the player stood (the punto banco tableau, as the house prints it: 0-2 always draw; 3 draws
 #: unless the player's third card is an 8; 4 on 2-7; 5 on 4-7; 6 on 6-7 and stands when the player stood;
 #: 7 stands).
-_BANKER_DRAWS_ON = {0: (set(range(10)), True), 1: (set(range(10)), True), 2: (set(range(10)), True),
-                    3: (set(range(10)) - {8}, True), 4: (set(range(2, 8)), True), 5: (set(range(4, 8)), True),
-                    6: ({6, 7}, False), 7: (set(), False), 8: (set(), False), 9: (set(), False)}
+_BANKER_DRAWS_ON = {
+    0: (set(range(10)), True),
+    1: (set(range(10)), True),
+    2: (set(range(10)), True),
+    3: (set(range(10)) - {8}, True),
+    4: (set(range(2, 8)), True),
+    5: (set(range(4, 8)), True),
+    6: ({6, 7}, False),
+    7: (set(), False),
+    8: (set(), False),
+    9: (set(), False),
+}
 
 
-BANKER_DRAWS = tuple(tuple(x in on for x in range(10)) + (stood,) for on, stood in
-                     (_BANKER_DRAWS_ON[point] for point in range(10)))
+BANKER_DRAWS = tuple(
+    tuple(x in on for x in range(10)) + (stood,) for on, stood in (_BANKER_DRAWS_ON[point] for point in range(10))
+)
 
 
 #: Chemin de fer: the banker's cells (point, column) where the house's rules leave him the choice (3 against a
@@ -85,9 +108,13 @@ def shoe_for(ctx: Context, citation: str) -> Shoe:
         if r is None or counts[r] == 0:
             raise ValueError(f"rule removed: cannot remove {label!r} from the shoe")
         counts[r] -= 1
-    what = "one pack dealt with replacement" if infinite else f"{decks} pack(s)" + (
-        " less 7s-10s" if ctx.game == "super-pan-9" else "") + (f" less {removed}" if removed.lower() not in (
-            "", "none") else "")
+    what = (
+        "one pack dealt with replacement"
+        if infinite
+        else f"{decks} pack(s)"
+        + (" less 7s-10s" if ctx.game == "super-pan-9" else "")
+        + (f" less {removed}" if removed.lower() not in ("", "none") else "")
+    )
     return Shoe(ctx.report, counts, None if infinite else decks, citation, what)
 
 

@@ -3,11 +3,10 @@ wagers on one hand or both (void rule of reg 6(4)(b)) settled again, the shoe ch
 
 from __future__ import annotations
 
+from oddscalc.verify.baccarat import BANQUE_RULES, CARD_GAME_KEYS, NATURALS, BaccaratJudge, hand_points
 from oddscalc.verify.context import Context
 from oddscalc.verify.reader import LogError, check_keys
 from oddscalc.verify.report import ILLEGAL
-from oddscalc.verify.baccarat import (CARD_GAME_KEYS, BANQUE_RULES, NATURALS, BaccaratJudge, hand_points)
-
 
 __all__ = ["BanqueJudge"]
 
@@ -20,8 +19,11 @@ class BanqueJudge(BaccaratJudge):
     KEYS = CARD_GAME_KEYS | {"banker", "right", "left"}
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx, f"the shoe of {ctx.rules.get('decks', '6')} packs (rule decks; SI 1994/2899 reg 6 "
-                              "names no number)", "SI 1994/2899 reg 6(1) (a card-game dealt from a shuffled shoe)")
+        super().__init__(
+            ctx,
+            f"the shoe of {ctx.rules.get('decks', '6')} packs (rule decks; SI 1994/2899 reg 6 names no number)",
+            "SI 1994/2899 reg 6(1) (a card-game dealt from a shuffled shoe)",
+        )
 
     runs_name = "serial independence (runs of the banker beating the right hand, first round of each shoe)"
 
@@ -44,16 +46,32 @@ class BanqueJudge(BaccaratJudge):
             drew = len(h) == 3
             if b in NATURALS or t in NATURALS:
                 if drew:
-                    report.fault(ILLEGAL, line, f"{name} hand's third card", f"drew for the {name} hand with a "
-                                 f"natural on the table (banker {b}, {name} {t})", "a banker's natural ends the coup; "
-                                 "a hand with a natural does not draw", BANQUE_RULES)
+                    report.fault(
+                        ILLEGAL,
+                        line,
+                        f"{name} hand's third card",
+                        f"drew for the {name} hand with a natural on the table (banker {b}, {name} {t})",
+                        "a banker's natural ends the coup; a hand with a natural does not draw",
+                        BANQUE_RULES,
+                    )
             elif (t <= 4 and not drew) or (t >= 6 and drew):
-                report.fault(ILLEGAL, line, f"{name} hand's third card", f"{'drew' if drew else 'stood'} for the "
-                             f"{name} hand on {t}", "an opposing hand must draw on 0-4 and stand on 6 and 7 (5 is its "
-                             "option)", BANQUE_RULES)
+                report.fault(
+                    ILLEGAL,
+                    line,
+                    f"{name} hand's third card",
+                    f"{'drew' if drew else 'stood'} for the {name} hand on {t}",
+                    "an opposing hand must draw on 0-4 and stand on 6 and 7 (5 is its option)",
+                    BANQUE_RULES,
+                )
         if b in NATURALS and len(B) == 3:
-            report.fault(ILLEGAL, line, "banker's third card", f"drew for the banker on a natural {b}",
-                         "a banker's natural ends the coup", BANQUE_RULES)
+            report.fault(
+                ILLEGAL,
+                line,
+                "banker's third card",
+                f"drew for the banker on a natural {b}",
+                "a banker's natural ends the coup",
+                BANQUE_RULES,
+            )
         fb = hand_points(B)
         results = {}
         for name, h in hands.items():
@@ -70,10 +88,24 @@ class BanqueJudge(BaccaratJudge):
             outcome = [results[h][0] for h in on]
             told = "; ".join(results[h][1] for h in on)
             if all(o > 0 for o in outcome):
-                self.ctx.settle(line, key, staked, net, staked * wager.pay(), f"{told}: won, paid at "
-                                f"{wager.payouts[0].odds.text}", cite)
+                self.ctx.settle(
+                    line,
+                    key,
+                    staked,
+                    net,
+                    staked * wager.pay(),
+                    f"{told}: won, paid at {wager.payouts[0].odds.text}",
+                    cite,
+                )
             elif all(o < 0 for o in outcome):
                 self.ctx.settle(line, key, staked, net, -staked, f"{told}: lost", cite)
             else:
-                self.ctx.settle(line, key, staked, net, 0, f"{told}: void (a draw"
-                                + (", or one hand won and the other lost" if len(on) == 2 else "") + ")", cite)
+                self.ctx.settle(
+                    line,
+                    key,
+                    staked,
+                    net,
+                    0,
+                    f"{told}: void (a draw" + (", or one hand won and the other lost" if len(on) == 2 else "") + ")",
+                    cite,
+                )

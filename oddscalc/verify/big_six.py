@@ -4,11 +4,10 @@ data), and the symbols tested for randomness."""
 from __future__ import annotations
 
 from fractions import Fraction
+
 from oddscalc.verify.context import Context, Judge, payout_citation
 from oddscalc.verify.randomness import Runs, assess, chi_square_test, runs_test
 from oddscalc.verify.reader import LogError, check_keys, require, wager_list
-
-
 
 __all__ = ["BigSixJudge"]
 
@@ -32,7 +31,7 @@ class BigSixJudge(Judge):
         symbol = require(rec, "symbol", line)
         k = self.index.get(symbol) if type(symbol) is str else None
         if k is None:
-            raise LogError(line, f"\"symbol\" must be one of {', '.join(self.symbols)}, not {symbol!r}")
+            raise LogError(line, f'"symbol" must be one of {", ".join(self.symbols)}, not {symbol!r}')
         self.counts[k] += 1
         self.runs.add(symbol == self.symbols[-1])
         for i, wrec in enumerate(wager_list(rec, line)):
@@ -42,19 +41,36 @@ class BigSixJudge(Judge):
                 continue
             cite = payout_citation(w)
             if key == symbol:
-                ctx.settle(line, key, staked, net, staked * w.pay(), f"the selector settled on {symbol}: wins at "
-                           f"{w.payouts[0].odds.text}", cite)
+                ctx.settle(
+                    line,
+                    key,
+                    staked,
+                    net,
+                    staked * w.pay(),
+                    f"the selector settled on {symbol}: wins at {w.payouts[0].odds.text}",
+                    cite,
+                )
             else:
-                ctx.settle(line, key, staked, net, -staked, f"the selector settled on {symbol}: the stake is lost",
-                           cite)
+                ctx.settle(
+                    line, key, staked, net, -staked, f"the selector settled on {symbol}: the stake is lost", cite
+                )
 
     def finish(self, alpha: Fraction, randomness: bool) -> None:
         if not randomness:
             return
         weights = [self.ctx.wagers[s].param("compartments") for s in self.symbols]
         n, total = sum(self.counts), sum(weights)
-        tests = [chi_square_test(f"symbols ({total} compartments)", self.counts,
-                                 [Fraction(n * c, total) for c in weights], self.symbols),
-                 runs_test(f"serial independence (runs of {self.symbols[-1]} against the rest)", self.runs)]
-        assess(self.ctx.report, tests, alpha, "wheel", "SI 1994/2899 reg 11(4)(c), (5)",
-               f"a selector settling at random in one of {total} equal compartments")
+        tests = [
+            chi_square_test(
+                f"symbols ({total} compartments)", self.counts, [Fraction(n * c, total) for c in weights], self.symbols
+            ),
+            runs_test(f"serial independence (runs of {self.symbols[-1]} against the rest)", self.runs),
+        ]
+        assess(
+            self.ctx.report,
+            tests,
+            alpha,
+            "wheel",
+            "SI 1994/2899 reg 11(4)(c), (5)",
+            f"a selector settling at random in one of {total} equal compartments",
+        )

@@ -20,22 +20,27 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from oddscalc.verify.blackjack_strategy import BlackjackStrategy
 from oddscalc.verify.cardgame import CardJudge
 from oddscalc.verify.cards import BLACKJACK_VALUE, RANK_NAMES, RANK_OF, pack
 from oddscalc.verify.context import Context, payout_citation
 from oddscalc.verify.reader import LogError, amount, check_keys, require, stake
 from oddscalc.verify.report import ILLEGAL, MISPAID, amount_text
-from oddscalc.verify.blackjack_strategy import BlackjackStrategy
 from oddscalc.verify.shoe import Shoe
 
-__all__ = ["BlackjackJudge", "Rules", "total", "ACTIONS"]
+__all__ = ["ACTIONS", "BlackjackJudge", "Rules", "total"]
 
 ACTIONS = ("hit", "stand", "double", "split")
 _ROUND = frozenset({"shoe", "cut", "burn", "banker", "hand", "wagers"})
 _LEAF = frozenset({"cards", "actions", "stake", "net"})
 _NODE = frozenset({"cards", "actions", "split"})
-_SPLIT_VALUES = {"no-4-5-10": {1, 2, 3, 6, 7, 8, 9}, "no-5-10": {1, 2, 3, 4, 6, 7, 8, 9},
-                 "no-10": set(range(1, 10)), "same-rank": set(range(1, 11)), "same-value": set(range(1, 11))}
+_SPLIT_VALUES = {
+    "no-4-5-10": {1, 2, 3, 6, 7, 8, 9},
+    "no-5-10": {1, 2, 3, 4, 6, 7, 8, 9},
+    "no-10": set(range(1, 10)),
+    "same-rank": set(range(1, 11)),
+    "same-value": set(range(1, 11)),
+}
 _DOUBLES = {"9-11": frozenset({9, 10, 11}), "10-11": frozenset({10, 11}), "any": None}
 _PAYS = {"3:2": Fraction(3, 2), "6:5": Fraction(6, 5), "2:1": Fraction(2), "1:1": Fraction(1)}
 _R2007 = "Blackjack Rules UK (basic game)"
@@ -74,13 +79,19 @@ class Rules:
     @classmethod
     def of(cls, rules: dict[str, str], blackjack_pays: Fraction | None) -> Rules:
         mh = rules.get("max_hands", "4")
-        return cls(int(rules.get("decks", "6")), rules.get("soft17", "stand") == "hit",
-                   rules.get("hole_card", "none") == "peek", _DOUBLES[rules.get("double", "9-11")],
-                   rules.get("das", "yes") == "yes", frozenset(_SPLIT_VALUES[rules.get("split", "no-4-5-10")]),
-                   rules.get("split", "no-4-5-10") == "same-rank", 0 if mh == "max" else int(mh),
-                   rules.get("resplit_aces", "yes") == "yes",
-                   blackjack_pays if blackjack_pays is not None else _PAYS[rules.get("blackjack_pays", "3:2")],
-                   dict(rules))
+        return cls(
+            int(rules.get("decks", "6")),
+            rules.get("soft17", "stand") == "hit",
+            rules.get("hole_card", "none") == "peek",
+            _DOUBLES[rules.get("double", "9-11")],
+            rules.get("das", "yes") == "yes",
+            frozenset(_SPLIT_VALUES[rules.get("split", "no-4-5-10")]),
+            rules.get("split", "no-4-5-10") == "same-rank",
+            0 if mh == "max" else int(mh),
+            rules.get("resplit_aces", "yes") == "yes",
+            blackjack_pays if blackjack_pays is not None else _PAYS[rules.get("blackjack_pays", "3:2")],
+            dict(rules),
+        )
 
     def pair(self, a: int, b: int) -> bool:
         """Two cards (codes) a splittable pair under the rule set."""
@@ -104,32 +115,50 @@ def citations(version: str, wagers: dict) -> dict[str, str]:
     """The paragraph behind each rule the judge applies, per version (2007: the industry's rules)."""
     initial = wagers["initial"]
     law = {
-        "win": payout_citation(initial, "win"), "blackjack": payout_citation(initial, "blackjack"),
+        "win": payout_citation(initial, "win"),
+        "blackjack": payout_citation(initial, "blackjack"),
         "insurance": payout_citation(wagers["insurance"]) if "insurance" in wagers else "",
     }
     if version == "2007":
-        return {**law,
-                "banker": f'{_R2007} ("The dealer is not permitted to draw further cards ... on a score of 17, but '
-                          'must do so on anything up to a score of 16")',
-                "soft17": f'{_R2007} ("Soft 17")', "hole": f'{_R2007} ("Basic Outline Rules": the dealer\'s second '
-                                                         'card)',
-                "two21": f'{_R2007} ("Basic Outline Rules": a two-card 21 is a Blackjack); SI 1994/2899 reg 7(1)(f)',
-                "double": f'{_R2007} ("Doubling")', "split": f'{_R2007} ("Splitting Pairs")',
-                "das": f'{_R2007} ("Splitting Pairs": each hand dealt with in turn)',
-                "split21": f'{_R2007} ("Splitting Pairs": split Aces and a ten do not count as a Blackjack)',
-                "banker_bj": f'{_R2007} ("Basic Outline Rules": a score of 21 achieved by three cards or splitting '
-                             'a pair would be beaten by a two card Blackjack)',
-                "settle": law["win"], "shoe": f'{_R2007} ("Basic Outline Rules": four or six decks, or single deck)',
-                "stake": f'{_R2007} ("Doubling", "Splitting Pairs": a wager equivalent to the original bet)',
-                "asked": f'{_R2007} ("Basic Outline Rules": each player decides whether to receive further cards)'}
-    soft17 = ("SI 1994/2899 reg 7(11)(aa) (inserted by SI 2002/1130 reg 2(4); reconstructed)" if version == "2002"
-              else "SI 1994/2899 reg 7(1)(g), (11)(a)")
-    return {**law, "banker": "SI 1994/2899 reg 7(1)(g)", "soft17": soft17, "hole": "SI 1994/2899 reg 7(1)(d)",
-            "two21": "SI 1994/2899 reg 7(1)(f)", "double": "SI 1994/2899 reg 7(8)", "split": "SI 1994/2899 reg 7(9)",
-            "das": "SI 1994/2899 reg 7(9)(c)", "split21": "SI 1994/2899 reg 7(9)(a)",
-            "banker_bj": "SI 1994/2899 reg 7(5)(c)", "settle": "SI 1994/2899 reg 7(5), (6)(b)",
-            "shoe": "SI 1994/2899 reg 7(1)(b)", "stake": "SI 1994/2899 reg 7(8), (9)",
-            "asked": "SI 1994/2899 reg 7(1)(e)"}
+        return {
+            **law,
+            "banker": f'{_R2007} ("The dealer is not permitted to draw further cards ... on a score of 17, but '
+            'must do so on anything up to a score of 16")',
+            "soft17": f'{_R2007} ("Soft 17")',
+            "hole": f'{_R2007} ("Basic Outline Rules": the dealer\'s second card)',
+            "two21": f'{_R2007} ("Basic Outline Rules": a two-card 21 is a Blackjack); SI 1994/2899 reg 7(1)(f)',
+            "double": f'{_R2007} ("Doubling")',
+            "split": f'{_R2007} ("Splitting Pairs")',
+            "das": f'{_R2007} ("Splitting Pairs": each hand dealt with in turn)',
+            "split21": f'{_R2007} ("Splitting Pairs": split Aces and a ten do not count as a Blackjack)',
+            "banker_bj": f'{_R2007} ("Basic Outline Rules": a score of 21 achieved by three cards or splitting '
+            "a pair would be beaten by a two card Blackjack)",
+            "settle": law["win"],
+            "shoe": f'{_R2007} ("Basic Outline Rules": four or six decks, or single deck)',
+            "stake": f'{_R2007} ("Doubling", "Splitting Pairs": a wager equivalent to the original bet)',
+            "asked": f'{_R2007} ("Basic Outline Rules": each player decides whether to receive further cards)',
+        }
+    soft17 = (
+        "SI 1994/2899 reg 7(11)(aa) (inserted by SI 2002/1130 reg 2(4); reconstructed)"
+        if version == "2002"
+        else "SI 1994/2899 reg 7(1)(g), (11)(a)"
+    )
+    return {
+        **law,
+        "banker": "SI 1994/2899 reg 7(1)(g)",
+        "soft17": soft17,
+        "hole": "SI 1994/2899 reg 7(1)(d)",
+        "two21": "SI 1994/2899 reg 7(1)(f)",
+        "double": "SI 1994/2899 reg 7(8)",
+        "split": "SI 1994/2899 reg 7(9)",
+        "das": "SI 1994/2899 reg 7(9)(c)",
+        "split21": "SI 1994/2899 reg 7(9)(a)",
+        "banker_bj": "SI 1994/2899 reg 7(5)(c)",
+        "settle": "SI 1994/2899 reg 7(5), (6)(b)",
+        "shoe": "SI 1994/2899 reg 7(1)(b)",
+        "stake": "SI 1994/2899 reg 7(8), (9)",
+        "asked": "SI 1994/2899 reg 7(1)(e)",
+    }
 
 
 @dataclass
@@ -146,16 +175,21 @@ class Leaf:
 
 class BlackjackJudge(CardJudge):
     runs_name = "serial independence (runs of rounds the player wins, first round of each shoe)"
-    random_law = ("a shuffled stack of cards: each card dealt equally likely to be any card left; rounds from fresh "
-                  "shuffles independent")
+    random_law = (
+        "a shuffled stack of cards: each card dealt equally likely to be any card left; rounds from fresh "
+        "shuffles independent"
+    )
 
     def __init__(self, ctx: Context) -> None:
         custom_bj = next((p.value for p in ctx.wagers["initial"].payouts if p.key == "blackjack" and p.custom), None)
         self.rules = Rules.of(ctx.rules, custom_bj)
         self.cite = citations(ctx.version, ctx.wagers)
         counts = pack("blackjack", self.rules.decks)
-        super().__init__(ctx, Shoe(ctx.report, counts, self.rules.decks, self.cite["shoe"],
-                                   f"{self.rules.decks} pack(s)"), self.cite["shoe"])
+        super().__init__(
+            ctx,
+            Shoe(ctx.report, counts, self.rules.decks, self.cite["shoe"], f"{self.rules.decks} pack(s)"),
+            self.cite["shoe"],
+        )
         self._stakes: dict[str, Any] = {}  # initial stakes already read and checked
 
     def use_strategy(self, name: str) -> None:
@@ -182,7 +216,7 @@ class BlackjackJudge(CardJudge):
         wagers = self._wagers(rec, line)
         initial = wagers.get("initial")
         if initial is None:
-            raise LogError(line, "a blackjack round needs its initial wager ({\"on\": \"initial\", ...})")
+            raise LogError(line, 'a blackjack round needs its initial wager ({"on": "initial", ...})')
         S = initial[0]
         if type(root) is not dict:
             raise LogError(line, '"hand" must be an object {"cards": [...], "actions": [...], ...}')
@@ -199,16 +233,26 @@ class BlackjackJudge(CardJudge):
         leaves: list[Leaf] = []
         ended_early = False
         if peek and len(banker) < 2:
-            report.fault(ILLEGAL, line, "hole card", "dealt no hole card under the peek rule",
-                         "the banker takes a second card face down and looks at it before the players act",
-                         cite["hole"])
+            report.fault(
+                ILLEGAL,
+                line,
+                "hole card",
+                "dealt no hole card under the peek rule",
+                "the banker takes a second card face down and looks at it before the players act",
+                cite["hole"],
+            )
         if peek and banker_bj:
             ended_early = True
             leaf = self._leaf(root, first, line, "hand")
             if len(first) > 2 or self._actions(root, line, "hand") not in ([], ["stand"]):
-                report.fault(ILLEGAL, line, "banker's blackjack (peek)", "played the hand on after the banker's "
-                             "blackjack was seen", "with a peeked hole card the round ends on the banker's blackjack",
-                             cite["banker_bj"])
+                report.fault(
+                    ILLEGAL,
+                    line,
+                    "banker's blackjack (peek)",
+                    "played the hand on after the banker's blackjack was seen",
+                    "with a peeked hole card the round ends on the banker's blackjack",
+                    cite["banker_bj"],
+                )
             order += first[2:]
             leaves.append(leaf)
         elif player_bj:
@@ -216,8 +260,14 @@ class BlackjackJudge(CardJudge):
             leaf = self._leaf(root, first, line, "hand")
             acts = self._actions(root, line, "hand")
             if len(first) > 2 or any(a != "stand" for a in acts):
-                report.fault(ILLEGAL, line, "two-card 21", f"played on ({', '.join(acts) or 'a card'}) after a "
-                             "two-card 21", "a player with 21 from two cards may take no further card", cite["two21"])
+                report.fault(
+                    ILLEGAL,
+                    line,
+                    "two-card 21",
+                    f"played on ({', '.join(acts) or 'a card'}) after a two-card 21",
+                    "a player with 21 from two cards may take no further card",
+                    cite["two21"],
+                )
             order += first[2:]
             leaves.append(leaf)
         else:
@@ -249,12 +299,29 @@ class BlackjackJudge(CardJudge):
     def _leaf(self, node: dict, codes: list[int], line: int, where: str) -> Leaf:
         if len(node) != 4:
             check_keys(node, _LEAF, line, f"{where}: ")
-        return Leaf(codes, False, where != "hand",
-                    stake(require(node, "stake", line, f"{where}: "), line, f"{where}: stake"),
-                    amount(require(node, "net", line, f"{where}: "), line, f"{where}: net"), where)
+        return Leaf(
+            codes,
+            False,
+            where != "hand",
+            stake(require(node, "stake", line, f"{where}: "), line, f"{where}: stake"),
+            amount(require(node, "net", line, f"{where}: "), line, f"{where}: net"),
+            where,
+        )
 
-    def _play(self, node: dict, codes: list[int], pair_from: int | None, line: int, where: str, order: list[int],
-              leaves: list[Leaf], up: int, S, hands: list[int], seen: tuple[int, ...] = ()) -> None:
+    def _play(
+        self,
+        node: dict,
+        codes: list[int],
+        pair_from: int | None,
+        line: int,
+        where: str,
+        order: list[int],
+        leaves: list[Leaf],
+        up: int,
+        S,
+        hands: list[int],
+        seen: tuple[int, ...] = (),
+    ) -> None:
         """Judge one hand's decisions; `pair_from` the rank of the pair split to make it (None for the first
         hand); `hands` counts the hands made so far (a one-item list, shared); `seen`: the cards the earlier
         hands of the same split drew (CDP play reads them)."""
@@ -267,23 +334,45 @@ class BlackjackJudge(CardJudge):
         i, ended, doubled = 2, False, False
         split_node = "split" in node
         for a in acts:
-            score, soft = total(codes[:i])
+            score, _soft = total(codes[:i])
             if ended or score > 21:
-                report.fault(ILLEGAL, line, "decision after the hand ended", f"took {a!r} on {where} after it "
-                             "had ended", "a hand ends on standing, doubling, splitting or going bust",
-                             cite["asked"])
+                report.fault(
+                    ILLEGAL,
+                    line,
+                    "decision after the hand ended",
+                    f"took {a!r} on {where} after it had ended",
+                    "a hand ends on standing, doubling, splitting or going bust",
+                    cite["asked"],
+                )
                 break
             if self.strategy is not None:
-                self.strategy.judge(line, where, codes[:i], up, a, child, pair_from, aces,
-                                    self._can_split(codes, i, aces, hands[0]), S, seen)
+                self.strategy.judge(
+                    line,
+                    where,
+                    codes[:i],
+                    up,
+                    a,
+                    child,
+                    pair_from,
+                    aces,
+                    self._can_split(codes, i, aces, hands[0]),
+                    S,
+                    seen,
+                )
             if aces and a == "hit":
-                report.fault(ILLEGAL, line, "split Aces", f"took a card on a split Ace ({where}) beyond its one",
-                             "split Aces take one card each", cite["split"])
+                report.fault(
+                    ILLEGAL,
+                    line,
+                    "split Aces",
+                    f"took a card on a split Ace ({where}) beyond its one",
+                    "split Aces take one card each",
+                    cite["split"],
+                )
             if a == "split":
                 if not self._can_split(codes, i, aces, hands[0]):
                     self._bad_split(line, where, codes, i, aces)
                 if not split_node:
-                    raise LogError(line, f"{where}: a split hand needs \"split\": [hand, hand]")
+                    raise LogError(line, f'{where}: a split hand needs "split": [hand, hand]')
                 ended = True
                 hands[0] += 1
                 self._children(node, codes, line, where, order, leaves, up, S, hands)
@@ -297,40 +386,87 @@ class BlackjackJudge(CardJudge):
                 ended = True
                 continue
             elif i == 2 and score == 21:
-                report.fault(ILLEGAL, line, "two-card 21", f"hit a two-card 21 on {where}",
-                             "a player with 21 from two cards may take no further card", cite["two21"])
+                report.fault(
+                    ILLEGAL,
+                    line,
+                    "two-card 21",
+                    f"hit a two-card 21 on {where}",
+                    "a player with 21 from two cards may take no further card",
+                    cite["two21"],
+                )
             if i >= len(codes):
-                report.fault(ILLEGAL, line, "card for a decision", f"took {a!r} on {where} but no card was dealt",
-                             f"a {a} takes one card", cite["double"] if a == "double" else cite["two21"])
+                report.fault(
+                    ILLEGAL,
+                    line,
+                    "card for a decision",
+                    f"took {a!r} on {where} but no card was dealt",
+                    f"a {a} takes one card",
+                    cite["double"] if a == "double" else cite["two21"],
+                )
                 break
             order.append(codes[i])
             i += 1
         if split_node:
             if "split" not in acts:
-                raise LogError(line, f"{where}: \"split\" hands given but no \"split\" action")
+                raise LogError(line, f'{where}: "split" hands given but no "split" action')
             return
         if i < len(codes):
             if aces:
-                report.fault(ILLEGAL, line, "split Aces", f"dealt {len(codes) - 1} cards to a split Ace on {where}",
-                             "split Aces take one card each", cite["split"])
+                report.fault(
+                    ILLEGAL,
+                    line,
+                    "split Aces",
+                    f"dealt {len(codes) - 1} cards to a split Ace on {where}",
+                    "split Aces take one card each",
+                    cite["split"],
+                )
             else:
-                report.fault(ILLEGAL, line, "card without a decision", f"dealt {len(codes) - i} card(s) to {where} "
-                             "beyond its decisions", "a player takes a card only when he asks for it (hit or double)",
-                             cite["asked"])
+                report.fault(
+                    ILLEGAL,
+                    line,
+                    "card without a decision",
+                    f"dealt {len(codes) - i} card(s) to {where} beyond its decisions",
+                    "a player takes a card only when he asks for it (hit or double)",
+                    cite["asked"],
+                )
             order.extend(codes[i:])
-        elif (self.strategy is not None and not ended and total(codes)[0] < 21
-              and (not aces or self._can_split(codes, i, aces, hands[0]))):
-            self.strategy.judge(line, where, codes, up, "stand", child, pair_from, aces,
-                                self._can_split(codes, i, aces, hands[0]), S, seen)
+        elif (
+            self.strategy is not None
+            and not ended
+            and total(codes)[0] < 21
+            and (not aces or self._can_split(codes, i, aces, hands[0]))
+        ):
+            self.strategy.judge(
+                line,
+                where,
+                codes,
+                up,
+                "stand",
+                child,
+                pair_from,
+                aces,
+                self._can_split(codes, i, aces, hands[0]),
+                S,
+                seen,
+            )
         leaf = self._leaf(node, codes, line, where)
         leaf.doubled = doubled
         want = S * 2 if doubled else S
         if leaf.stake != want:
-            report.fault(ILLEGAL, line, "stake" if not doubled else "doubled stake",
-                         f"staked {amount_text(leaf.stake)} on {where}" + (" after doubling" if doubled else ""),
-                         (f"doubling doubles the initial stake: {amount_text(want)}" if doubled else
-                          f"a split hand carries the same stake as the hand separated: {amount_text(want)}" if child
-                          else f"the hand carries the initial stake {amount_text(want)}"), cite["stake"])
+            report.fault(
+                ILLEGAL,
+                line,
+                "stake" if not doubled else "doubled stake",
+                f"staked {amount_text(leaf.stake)} on {where}" + (" after doubling" if doubled else ""),
+                (
+                    f"doubling doubles the initial stake: {amount_text(want)}"
+                    if doubled
+                    else f"a split hand carries the same stake as the hand separated: {amount_text(want)}"
+                    if child
+                    else f"the hand carries the initial stake {amount_text(want)}"
+                ),
+                cite["stake"],
+            )
         leaves.append(leaf)
 
     def _can_split(self, codes: list[int], i: int, aces: bool, hands: int) -> bool:
@@ -350,19 +486,28 @@ class BlackjackJudge(CardJudge):
             law, rule = "only two cards of equal value may be separated", "split"
         elif BLACKJACK_VALUE[codes[0]] not in rules.split_values:
             v = BLACKJACK_VALUE[codes[0]]
-            law, rule = (f"pairs of {'Aces' if v == 1 else str(v) + 's'} may not be separated (house rule "
-                         f"split={rules.text.get('split')})"), "split"
+            law, rule = (
+                (
+                    f"pairs of {'Aces' if v == 1 else str(v) + 's'} may not be separated (house rule "
+                    f"split={rules.text.get('split')})"
+                ),
+                "split",
+            )
         elif not rules.pair(codes[0], codes[1]):
             law, rule = "only a pair of one rank may be separated (house rule split=same-rank)", "split"
         elif aces and not rules.resplit_aces:
             law, rule = "split Aces are not split again (house rule resplit_aces=no)", "split"
         else:
-            law, rule = (f"no more than {rules.limit(BLACKJACK_VALUE[codes[0]] == 1)} hands from one split (house "
-                         f"rule max_hands={rules.text.get('max_hands')}; the law sets no limit)"), "split hand limit"
+            law, rule = (
+                (
+                    f"no more than {rules.limit(BLACKJACK_VALUE[codes[0]] == 1)} hands from one split (house "
+                    f"rule max_hands={rules.text.get('max_hands')}; the law sets no limit)"
+                ),
+                "split hand limit",
+            )
         self.report.fault(ILLEGAL, line, rule, f"split {names} on {where}", law, cite["split"])
 
-    def _bad_double(self, line: int, where: str, codes: list[int], i: int, score: int, child: bool,
-                    aces: bool) -> None:
+    def _bad_double(self, line: int, where: str, codes: list[int], i: int, score: int, child: bool, aces: bool) -> None:
         rules, cite = self.rules, self.cite
         if i != 2:
             law, c = "a player doubles only on his first two cards", cite["double"]
@@ -371,16 +516,27 @@ class BlackjackJudge(CardJudge):
         elif child and not rules.das:
             law, c = "no doubling after a split (house rule das=no)", cite["das"]
         else:
-            allowed = "any two cards" if rules.doubles is None else "a two-card " + ", ".join(
-                map(str, sorted(rules.doubles)))
+            allowed = (
+                "any two cards" if rules.doubles is None else "a two-card " + ", ".join(map(str, sorted(rules.doubles)))
+            )
             law, c = f"a player may double on {allowed}", cite["double"]
         self.report.fault(ILLEGAL, line, "double", f"doubled on {score} ({len(codes[:i])} cards) on {where}", law, c)
 
-    def _children(self, node: dict, codes: list[int], line: int, where: str, order: list[int], leaves: list[Leaf],
-                  up: int, S, hands: list[int]) -> None:
+    def _children(
+        self,
+        node: dict,
+        codes: list[int],
+        line: int,
+        where: str,
+        order: list[int],
+        leaves: list[Leaf],
+        up: int,
+        S,
+        hands: list[int],
+    ) -> None:
         kids = node["split"]
         if type(kids) is not list or len(kids) != 2 or any(type(k) is not dict for k in kids):
-            raise LogError(line, f"{where}: \"split\" must hold two hands")
+            raise LogError(line, f'{where}: "split" must hold two hands')
         if len(node) != 3 and not (len(node) == 2 and "actions" not in node):
             check_keys(node, _NODE, line, f"{where}: ")
         if len(codes) != 2:
@@ -400,12 +556,24 @@ class BlackjackJudge(CardJudge):
         live = not ended_early and any(total(leaf.cards)[0] <= 21 for leaf in leaves)
         if len(banker) >= 2 and total(banker[:2])[0] == 21:
             if len(banker) > 2:
-                report.fault(ILLEGAL, line, "banker's drawing rule", "drew to the banker's blackjack",
-                             "the banker stands on 21", cite["banker"])
+                report.fault(
+                    ILLEGAL,
+                    line,
+                    "banker's drawing rule",
+                    "drew to the banker's blackjack",
+                    "the banker stands on 21",
+                    cite["banker"],
+                )
             return
         if (live or player_bj) and len(banker) < 2 and not rules.peek:
-            report.fault(ILLEGAL, line, "banker's second card", "settled the round without the banker's second card",
-                         "the banker's second card decides a blackjack and every hand standing", cite["hole"])
+            report.fault(
+                ILLEGAL,
+                line,
+                "banker's second card",
+                "settled the round without the banker's second card",
+                "the banker's second card decides a blackjack and every hand standing",
+                cite["hole"],
+            )
         hard = BLACKJACK_VALUE[banker[0]] + (BLACKJACK_VALUE[banker[1]] if len(banker) > 1 else 0)
         ace = 1 in (BLACKJACK_VALUE[c] for c in banker[:2])
         for k in range(2, len(banker)):
@@ -416,23 +584,32 @@ class BlackjackJudge(CardJudge):
             ace = ace or v == 1
             if not rules.banker_draws(score, soft):
                 soft17 = score == 17 and soft
-                report.fault(ILLEGAL, line, "soft 17" if soft17 else "banker's drawing rule",
-                             f"drew for the banker on {'soft ' if soft else ''}{score}",
-                             f"the banker {'stands on soft 17 (house rule soft17=stand)' if soft17 else 'stands on ' + str(score)}",
-                             cite["soft17"] if soft17 else cite["banker"])
+                report.fault(
+                    ILLEGAL,
+                    line,
+                    "soft 17" if soft17 else "banker's drawing rule",
+                    f"drew for the banker on {'soft ' if soft else ''}{score}",
+                    "the banker " + ("stands on soft 17 (house rule soft17=stand)" if soft17 else f"stands on {score}"),
+                    cite["soft17"] if soft17 else cite["banker"],
+                )
                 return
         if live and len(banker) >= 2:
             score, soft = total(banker)
             if rules.banker_draws(score, soft):
                 soft17 = score == 17 and soft
-                report.fault(ILLEGAL, line, "soft 17" if soft17 else "banker's drawing rule",
-                             f"stood for the banker on {'soft ' if soft else ''}{score}",
-                             f"the banker {'draws to soft 17 (house rule soft17=hit)' if soft17 else 'draws to 16'}",
-                             cite["soft17"] if soft17 else cite["banker"])
+                report.fault(
+                    ILLEGAL,
+                    line,
+                    "soft 17" if soft17 else "banker's drawing rule",
+                    f"stood for the banker on {'soft ' if soft else ''}{score}",
+                    f"the banker {'draws to soft 17 (house rule soft17=hit)' if soft17 else 'draws to 16'}",
+                    cite["soft17"] if soft17 else cite["banker"],
+                )
 
     # -- settlement --------------------------------------------------------------------------------------------
-    def _settle(self, line: int, leaves: list[Leaf], banker: list[int], banker_bj: bool, player_bj: bool, S,
-                initial: tuple) -> Any:
+    def _settle(
+        self, line: int, leaves: list[Leaf], banker: list[int], banker_bj: bool, player_bj: bool, S, initial: tuple
+    ) -> Any:
         rules, ctx, cite = self.rules, self.ctx, self.cite
         b_score = total(banker)[0]
         expected_total = 0
@@ -445,43 +622,80 @@ class BlackjackJudge(CardJudge):
                 if banker_bj:
                     exp, law, c = 0, "both hold a two-card 21: void", cite["blackjack"]
                 else:
-                    exp, law, c = S * rules.blackjack_pays, (f"a two-card 21 against no banker blackjack: paid at "
-                                                             f"{_odds(rules.blackjack_pays)}"), cite["blackjack"]
+                    exp, law, c = (
+                        S * rules.blackjack_pays,
+                        (f"a two-card 21 against no banker blackjack: paid at {_odds(rules.blackjack_pays)}"),
+                        cite["blackjack"],
+                    )
             elif rules.peek and banker_bj:
                 exp, law, c = -S, "the banker's blackjack (seen at the peek) takes the initial stake", cite["banker_bj"]
             elif score > 21:
                 exp, law, c = -stake_, f"the hand is bust ({score}): the stake is lost", cite["settle"]
             elif banker_bj:
-                exp, law, c = -stake_, ("the banker's two-card 21 beats every hand but a two-card 21"
-                                        + (" (a split 21 counts as more than two cards)" if leaf.split_child and two
-                                           and score == 21 else "") + "; doubled and split stakes included"), \
-                    cite["banker_bj"]
+                exp, law, c = (
+                    -stake_,
+                    (
+                        "the banker's two-card 21 beats every hand but a two-card 21"
+                        + (
+                            " (a split 21 counts as more than two cards)"
+                            if leaf.split_child and two and score == 21
+                            else ""
+                        )
+                        + "; doubled and split stakes included"
+                    ),
+                    cite["banker_bj"],
+                )
             elif b_score > 21:
                 exp, law, c = stake_, f"the banker is bust ({b_score}): paid at 1 to 1", cite["win"]
             elif score > b_score:
                 split21 = leaf.split_child and two and score == 21
-                exp, law, c = stake_, (f"{score} beats the banker's {b_score}: paid at 1 to 1"
-                                       + (" (a 21 from a split is not a blackjack)" if split21 else "")), \
-                    cite["split21"] if split21 else cite["win"]
+                exp, law, c = (
+                    stake_,
+                    (
+                        f"{score} beats the banker's {b_score}: paid at 1 to 1"
+                        + (" (a 21 from a split is not a blackjack)" if split21 else "")
+                    ),
+                    cite["split21"] if split21 else cite["win"],
+                )
             elif score < b_score:
                 exp, law, c = -stake_, f"the banker's {b_score} beats {score}: the stake is lost", cite["settle"]
             else:
                 exp, law, c = 0, f"equal scores {score}: void", cite["settle"]
             expected_total += exp
             if leaf.net != exp:
-                ctx.settle(line, leaf.path, leaf.stake, leaf.net, exp, law, c,
-                           "blackjack" if player_bj else "banker's blackjack" if banker_bj else
-                           "a split hand's 21" if leaf.split_child and two and score == 21 else "hand")
+                ctx.settle(
+                    line,
+                    leaf.path,
+                    leaf.stake,
+                    leaf.net,
+                    exp,
+                    law,
+                    c,
+                    "blackjack"
+                    if player_bj
+                    else "banker's blackjack"
+                    if banker_bj
+                    else "a split hand's 21"
+                    if leaf.split_child and two and score == 21
+                    else "hand",
+                )
         staked, net = initial
         logged_total = sum((leaf.net for leaf in leaves), 0)
         if self.report.total == faults_before:
             if net != expected_total:
-                ctx.settle(line, "initial", staked, net, expected_total, "the sum of its hands' settlements",
-                           cite["settle"])
+                ctx.settle(
+                    line, "initial", staked, net, expected_total, "the sum of its hands' settlements", cite["settle"]
+                )
         elif net != logged_total:
-            self.report.fault(MISPAID, line, "initial: sum of hands", f"settled the initial wager at "
-                              f"{amount_text(net)} while its hands were settled at {amount_text(logged_total)}",
-                              "the initial wager's net is the sum of its hands'", cite["settle"])
+            self.report.fault(
+                MISPAID,
+                line,
+                "initial: sum of hands",
+                f"settled the initial wager at "
+                f"{amount_text(net)} while its hands were settled at {amount_text(logged_total)}",
+                "the initial wager's net is the sum of its hands'",
+                cite["settle"],
+            )
         return net
 
     def _side(self, line: int, wagers: dict, first: list[int], banker: list[int], player_bj: bool, S) -> None:
@@ -493,38 +707,77 @@ class BlackjackJudge(CardJudge):
             w = ctx.wagers[key]
             if key == "insurance":
                 if not (player_bj and BLACKJACK_VALUE[banker[0]] == 1):
-                    report.fault(ILLEGAL, line, "insurance offered", "took an insurance wager without a player's "
-                                 "two-card 21 against a banker's Ace", "insurance only where the banker's first card "
-                                 "is an Ace and the player's first two cards score 21", cite["insurance"])
+                    report.fault(
+                        ILLEGAL,
+                        line,
+                        "insurance offered",
+                        "took an insurance wager without a player's two-card 21 against a banker's Ace",
+                        "insurance only where the banker's first card "
+                        "is an Ace and the player's first two cards score 21",
+                        cite["insurance"],
+                    )
                     continue
                 if staked > Fraction(S) / 2:
-                    report.fault(ILLEGAL, line, "insurance stake", f"took insurance of {amount_text(staked)} on an "
-                                 f"initial stake of {amount_text(S)}", "at most half the initial stake",
-                                 cite["insurance"])
+                    report.fault(
+                        ILLEGAL,
+                        line,
+                        "insurance stake",
+                        f"took insurance of {amount_text(staked)} on an initial stake of {amount_text(S)}",
+                        "at most half the initial stake",
+                        cite["insurance"],
+                    )
                 if len(banker) < 2:
-                    report.fault(ILLEGAL, line, "banker's second card", "settled insurance without the banker's "
-                                 "second card", "insurance is decided by the banker's second card", cite["insurance"])
+                    report.fault(
+                        ILLEGAL,
+                        line,
+                        "banker's second card",
+                        "settled insurance without the banker's second card",
+                        "insurance is decided by the banker's second card",
+                        cite["insurance"],
+                    )
                     continue
                 if BLACKJACK_VALUE[banker[1]] == 10:
-                    ctx.settle(line, key, staked, net, staked * w.pay(), "the banker's second card is a ten: paid at "
-                               f"{w.payouts[0].odds.text}", cite["insurance"])
+                    ctx.settle(
+                        line,
+                        key,
+                        staked,
+                        net,
+                        staked * w.pay(),
+                        f"the banker's second card is a ten: paid at {w.payouts[0].odds.text}",
+                        cite["insurance"],
+                    )
                 else:
-                    ctx.settle(line, key, staked, net, -staked, "the banker's second card is not a ten: lost",
-                               cite["insurance"])
+                    ctx.settle(
+                        line,
+                        key,
+                        staked,
+                        net,
+                        -staked,
+                        "the banker's second card is not a ten: lost",
+                        cite["insurance"],
+                    )
                 continue
             if staked > S:
-                report.fault(ILLEGAL, line, f"{key} stake", f"took {key} of {amount_text(staked)} on an initial "
-                             f"stake of {amount_text(S)}", "not more than the blackjack wager's stake",
-                             "SI 1994/2899 reg 7(10)(e)" + (" (kept for 2007; reconstructed)"
-                                                            if self.ctx.version == "2007" else ""))
+                report.fault(
+                    ILLEGAL,
+                    line,
+                    f"{key} stake",
+                    f"took {key} of {amount_text(staked)} on an initial stake of {amount_text(S)}",
+                    "not more than the blackjack wager's stake",
+                    "SI 1994/2899 reg 7(10)(e)"
+                    + (" (kept for 2007; reconstructed)" if self.ctx.version == "2007" else ""),
+                )
             pts = BLACKJACK_VALUE[first[0]] + BLACKJACK_VALUE[first[1]]  # Aces count 1 (reg 7(10)(f))
             aces = BLACKJACK_VALUE[first[0]] == BLACKJACK_VALUE[first[1]] == 1
             if key == "under-13":
                 if aces:
                     exp, law, c = staked * w.pay("aces"), "two Aces: paid at 7 to 1", payout_citation(w, "aces")
                 elif pts < 13:
-                    exp, law, c = staked * w.pay("win"), f"first two cards total {pts}: paid at 1 to 1", \
-                        payout_citation(w, "win")
+                    exp, law, c = (
+                        staked * w.pay("win"),
+                        f"first two cards total {pts}: paid at 1 to 1",
+                        payout_citation(w, "win"),
+                    )
                 else:
                     exp, law, c = -staked, f"first two cards total {pts}: lost", w.citation
             else:
@@ -533,6 +786,7 @@ class BlackjackJudge(CardJudge):
                 else:
                     exp, law, c = -staked, f"first two cards total {pts}: lost", w.citation
             ctx.settle(line, key, staked, net, exp, law, c)
+
 
 def _odds(x: Fraction) -> str:
     return f"{x.numerator} to {x.denominator}"

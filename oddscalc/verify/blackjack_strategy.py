@@ -20,13 +20,13 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
+
 from oddscalc import api
 from oddscalc.core.jsonread import JsonReadError, loads
 from oddscalc.verify import engine
 from oddscalc.verify.cards import BLACKJACK_VALUE, RANK_NAMES, RANK_OF
 from oddscalc.verify.context import Context
 from oddscalc.verify.strategy import StrategyError, Tally, pct
-
 
 __all__ = ["BlackjackStrategy"]
 
@@ -39,14 +39,16 @@ class BlackjackStrategy(Tally):
         self.rules = rules
         self.chart: dict[str, dict] | None = None
         decks = rules.decks
-        values = (f"costs: the engine's exact value of each action per unit stake (`oddscalc blackjack hand`), on "
-                  f"the full shoe of {decks} pack(s) less the up-card and the hand's cards (a split hand also less "
-                  "the pair's other card, and under CDP the earlier split hand's cards), composition-dependent "
-                  "optimal play after the decision"
-                  + ("; given no banker blackjack (peek)" if rules.peek else ""))
+        values = (
+            f"costs: the engine's exact value of each action per unit stake (`oddscalc blackjack hand`), on "
+            f"the full shoe of {decks} pack(s) less the up-card and the hand's cards (a split hand also less "
+            "the pair's other card, and under CDP the earlier split hand's cards), composition-dependent "
+            "optimal play after the decision" + ("; given no banker blackjack (peek)" if rules.peek else "")
+        )
         if name == "basic":
-            table = api.decision_table("blackjack", ctx.version, "initial", {**ctx.rules, "strategy": "basic"},
-                                       custom=True)
+            table = api.decision_table(
+                "blackjack", ctx.version, "initial", {**ctx.rules, "strategy": "basic"}, custom=True
+            )
             self.chart = _chart(table, "the engine's basic strategy")
             title = "basic"
         elif name == "optimal":
@@ -65,8 +67,9 @@ class BlackjackStrategy(Tally):
         return ctx.rules.get("post_split", "cdp1")
 
     # the prescribed action ---------------------------------------------------------------------------------
-    def prescribe(self, codes: list[int], up: int, child: bool, aces: bool, can_split: bool,
-                  values: dict[str, Fraction] | None) -> str:
+    def prescribe(
+        self, codes: list[int], up: int, child: bool, aces: bool, can_split: bool, values: dict[str, Fraction] | None
+    ) -> str:
         i = len(codes)
         if child and i == 2 and (aces or can_split):
             return "split" if can_split else "stand"
@@ -115,8 +118,9 @@ class BlackjackStrategy(Tally):
             out.add("split")
         return out
 
-    def _values(self, codes: list[int], up: int, pair_from: int | None, seen: tuple[int, ...] = ()
-                ) -> dict[str, Fraction]:
+    def _values(
+        self, codes: list[int], up: int, pair_from: int | None, seen: tuple[int, ...] = ()
+    ) -> dict[str, Fraction]:
         """The engine's value of each action on this hand, with the cards the post-split rule counts as gone:
         the pair's other card (CDP1, CDP) and, under CDP, the earlier split hands' cards (`seen`)."""
         rule = self.post_split(self.ctx)
@@ -124,14 +128,30 @@ class BlackjackStrategy(Tally):
         if pair_from is not None and rule == "cdp":
             removed += tuple(RANK_NAMES[RANK_OF[c]] for c in seen)
         try:
-            return engine.blackjack_values(self.ctx.rules, self.bj_wagers,
-                                           tuple(RANK_NAMES[RANK_OF[c]] for c in codes), RANK_NAMES[RANK_OF[up]],
-                                           removed)
+            return engine.blackjack_values(
+                self.ctx.rules,
+                self.bj_wagers,
+                tuple(RANK_NAMES[RANK_OF[c]] for c in codes),
+                RANK_NAMES[RANK_OF[up]],
+                removed,
+            )
         except ValueError:  # cards the full shoe cannot hold (a shoe-integrity fault): no engine value
             return {}
 
-    def judge(self, line: int, where: str, codes: list[int], up: int, taken: str, child: bool,
-              pair_from: int | None, aces: bool, can_split: bool, stake, seen: tuple[int, ...] = ()) -> None:
+    def judge(
+        self,
+        line: int,
+        where: str,
+        codes: list[int],
+        up: int,
+        taken: str,
+        child: bool,
+        pair_from: int | None,
+        aces: bool,
+        can_split: bool,
+        stake,
+        seen: tuple[int, ...] = (),
+    ) -> None:
         self.decisions += 1
         values = None
         if self.chart is None and not (child and len(codes) == 2 and (aces or can_split)):
@@ -147,11 +167,14 @@ class BlackjackStrategy(Tally):
         if taken in values and want in values and taken in self._allowed(codes, child, can_split):
             cost = (values[want] - values[taken]) * stake
         shown = ", ".join(f"{a} {pct(v)}" for a, v in values.items())
-        self.depart(line, f"{'soft' if soft else 'hard'} {score} against {RANK_NAMES[RANK_OF[up]]}",
-                    f"chose {taken} on {where} ({hand}) against {RANK_NAMES[RANK_OF[up]]}",
-                    f"{want} (exact values per unit stake: {shown})"
-                    + ("" if cost is not None else "; the action taken has no engine value here (see illegal play)"),
-                    cost)
+        self.depart(
+            line,
+            f"{'soft' if soft else 'hard'} {score} against {RANK_NAMES[RANK_OF[up]]}",
+            f"chose {taken} on {where} ({hand}) against {RANK_NAMES[RANK_OF[up]]}",
+            f"{want} (exact values per unit stake: {shown})"
+            + ("" if cost is not None else "; the action taken has no engine value here (see illegal play)"),
+            cost,
+        )
 
 
 def _total(codes: list[int]) -> tuple[int, bool]:
@@ -166,8 +189,9 @@ def _read_chart(path: str) -> Any:
     try:
         text = p.read_bytes()
     except OSError as exc:
-        raise StrategyError(f"--strategy {path!r}: not basic or optimal, and not a readable chart file "
-                            f"({exc.strerror or exc})") from None
+        raise StrategyError(
+            f"--strategy {path!r}: not basic or optimal, and not a readable chart file ({exc.strerror or exc})"
+        ) from None
     if len(text) > 1 << 22:
         raise StrategyError(f"--strategy {path}: a chart file is at most 4 MB")
     try:
@@ -179,21 +203,31 @@ def _read_chart(path: str) -> Any:
 def _chart(table: Any, name: str) -> dict[str, dict]:
     """A decision table {"two_card": [[kind, n, up, action], ...], "later": ..., "no_double": ...} as look-ups."""
     if type(table) is not dict or any(k not in table for k in ("two_card", "later", "no_double")):
-        raise StrategyError(f"{name}: a blackjack chart is an object with \"two_card\", \"later\" and \"no_double\" "
-                            "lists of [kind, total or pair value index, up-card value index, action]")
+        raise StrategyError(
+            f'{name}: a blackjack chart is an object with "two_card", "later" and "no_double" '
+            "lists of [kind, total or pair value index, up-card value index, action]"
+        )
     out: dict[str, dict] = {}
     for part in ("two_card", "later", "no_double"):
         rows = table[part]
         if type(rows) is not list:
-            raise StrategyError(f"{name}: \"{part}\" must be a list")
+            raise StrategyError(f'{name}: "{part}" must be a list')
         look = {}
         for row in rows:
-            if (type(row) is not list or len(row) != 4 or row[0] not in ("hard", "soft", "pair")
-                    or type(row[1]) is not int or type(row[2]) is not int or not 0 <= row[2] <= 9
-                    or row[3] not in ACTION_ORDER):
-                raise StrategyError(f"{name}: bad chart row {str(row)[:80]} in \"{part}\"; a row is [\"hard\" | "
-                                    "\"soft\" | \"pair\", total or pair value index, up-card value index 0-9, "
-                                    "stand | hit | double | split]")
+            if (
+                type(row) is not list
+                or len(row) != 4
+                or row[0] not in ("hard", "soft", "pair")
+                or type(row[1]) is not int
+                or type(row[2]) is not int
+                or not 0 <= row[2] <= 9
+                or row[3] not in ACTION_ORDER
+            ):
+                raise StrategyError(
+                    f'{name}: bad chart row {str(row)[:80]} in "{part}"; a row is ["hard" | '
+                    '"soft" | "pair", total or pair value index, up-card value index 0-9, '
+                    "stand | hit | double | split]"
+                )
             look[(row[0], row[1], row[2])] = row[3]
         out[part] = look
     return out

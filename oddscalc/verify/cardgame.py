@@ -17,8 +17,10 @@ __all__ = ["CardJudge", "card_tests"]
 
 def card_tests(shoe: Shoe) -> list:
     """A chi-square test of the ranks dealt at each position of the shoe that has the data for one."""
-    return [chi_square_test(f"cards at shoe position {position} ({reaching} shoes)", observed, expected, RANK_NAMES)
-            for position, reaching, observed, expected in shoe.position_tables()]
+    return [
+        chi_square_test(f"cards at shoe position {position} ({reaching} shoes)", observed, expected, RANK_NAMES)
+        for position, reaching, observed, expected in shoe.position_tables()
+    ]
 
 
 class CardJudge(Judge):
@@ -26,8 +28,10 @@ class CardJudge(Judge):
 
     runs_name = "serial independence (runs of banker wins, first round of each shoe)"
     subject = "shoe"
-    random_law = ("a fairly shuffled shoe: each card dealt equally likely to be any card left; rounds from fresh "
-                  "shuffles independent")
+    random_law = (
+        "a fairly shuffled shoe: each card dealt equally likely to be any card left; rounds from fresh "
+        "shuffles independent"
+    )
 
     def __init__(self, ctx: Context, shoe: Shoe, random_citation: str) -> None:
         self.ctx = ctx
@@ -77,5 +81,11 @@ class CardJudge(Judge):
         if self.strategy is not None:
             self.strategy.summarise()
         if randomness:
-            assess(self.report, card_tests(self.shoe) + [runs_test(self.runs_name, self.runs)], alpha, self.subject,
-                   self.random_citation, self.random_law)
+            assess(
+                self.report,
+                card_tests(self.shoe) + [runs_test(self.runs_name, self.runs)],
+                alpha,
+                self.subject,
+                self.random_citation,
+                self.random_law,
+            )

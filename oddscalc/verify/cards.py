@@ -12,14 +12,27 @@ parses text.
 
 from __future__ import annotations
 
-__all__ = ["RANK_NAMES", "SUIT_NAMES", "NO_SUIT", "CARD_CODES", "RANK_OF", "SUIT_OF", "BACCARAT_POINT",
-           "BLACKJACK_VALUE", "POKER_RANK", "label", "CARD_HELP", "pack", "TEN_RANKS"]
+__all__ = [
+    "BACCARAT_POINT",
+    "BLACKJACK_VALUE",
+    "CARD_CODES",
+    "CARD_HELP",
+    "NO_SUIT",
+    "POKER_RANK",
+    "RANK_NAMES",
+    "RANK_OF",
+    "SUIT_NAMES",
+    "SUIT_OF",
+    "TEN_RANKS",
+    "label",
+    "pack",
+]
 
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_NAMES = "cdhs"
 NO_SUIT = 4
 TEN_RANKS = (9, 10, 11, 12)
-CARD_HELP = "a rank A, 2-9, 10 (or T), J, Q, K, optionally followed by a suit c, d, h or s (e.g. \"K\", \"10h\")"
+CARD_HELP = 'a rank A, 2-9, 10 (or T), J, Q, K, optionally followed by a suit c, d, h or s (e.g. "K", "10h")'
 
 
 def _codes() -> dict[str, int]:

@@ -4,10 +4,9 @@ stakes, the banker's qualification, every wager settled again."""
 from __future__ import annotations
 
 from oddscalc.verify.context import Context, payout_citation
-from oddscalc.verify.reader import LogError, amount
-from oddscalc.verify.poker_strategy import PokerStrategy
 from oddscalc.verify.poker import FIVE, PokerJudge, five_value
-
+from oddscalc.verify.poker_strategy import PokerStrategy
+from oddscalc.verify.reader import LogError, amount
 
 __all__ = ["StudJudge"]
 
@@ -55,19 +54,41 @@ class StudJudge(PokerJudge):
         key = {"no pair": "one-pair-or-less", "one pair": "one-pair-or-less"}.get(name, name.replace(" ", "-"))
         if not qualifies:
             law = f"the banker's {FIVE[theirs[0]]} is not Ace/King or better"
-            ctx.settle(line, "ante", A, ante[1], A * w.pay("ante"), f"{law}: the Ante wins at 1 to 1",
-                       f"{self.REG}(8)(a), (9)")
+            ctx.settle(
+                line, "ante", A, ante[1], A * w.pay("ante"), f"{law}: the Ante wins at 1 to 1", f"{self.REG}(8)(a), (9)"
+            )
             if raise_ and ok:
-                ctx.settle(line, "raise", raise_[0], raise_[1], 0, f"{law}: the Raise is a no bet, returned",
-                           f"{self.REG}(8)(a)")
+                ctx.settle(
+                    line,
+                    "raise",
+                    raise_[0],
+                    raise_[1],
+                    0,
+                    f"{law}: the Raise is a no bet, returned",
+                    f"{self.REG}(8)(a)",
+                )
         elif mine > theirs:
-            ctx.settle(line, "ante", A, ante[1], A * w.pay("ante"), f"the player's {name} outranks the banker's "
-                       f"{FIVE[theirs[0]]}: the Ante wins at 1 to 1", cite_ante)
+            ctx.settle(
+                line,
+                "ante",
+                A,
+                ante[1],
+                A * w.pay("ante"),
+                f"the player's {name} outranks the banker's {FIVE[theirs[0]]}: the Ante wins at 1 to 1",
+                cite_ante,
+            )
             if raise_ and ok:
                 payout = next(p for p in w.payouts if p.key == key)
-                ctx.settle(line, "raise", raise_[0], raise_[1], raise_[0] * payout.value, f"the player's {name} "
-                           f"outranks the banker's {FIVE[theirs[0]]}: the Raise wins at {payout.odds.text}",
-                           payout_citation(w, key))
+                ctx.settle(
+                    line,
+                    "raise",
+                    raise_[0],
+                    raise_[1],
+                    raise_[0] * payout.value,
+                    f"the player's {name} "
+                    f"outranks the banker's {FIVE[theirs[0]]}: the Raise wins at {payout.odds.text}",
+                    payout_citation(w, key),
+                )
         elif mine == theirs:
             law = "the hands are of exactly equal ranking: void"
             ctx.settle(line, "ante", A, ante[1], 0, law, f"{self.REG}(11)")
@@ -84,19 +105,28 @@ class StudJudge(PokerJudge):
         w = ctx.wagers["progressive-jackpot"]
         staked, net = wager
         meter_text = rec.get("meter", ctx.rules.get("meter"))
-        meter = amount(meter_text, line, "\"meter\"")
+        meter = amount(meter_text, line, '"meter"')
         if meter < 0:
-            raise LogError(line, f"\"meter\" {meter_text!r} is negative")
+            raise LogError(line, f'"meter" {meter_text!r} is negative')
         returned = ctx.rules.get("jackpot-stake", "forfeited") == "returned"
         name = FIVE[mine[0]]
         key = name.replace(" ", "-")
         payout = next((p for p in w.payouts if p.key == key), None)
         if payout is None:
-            ctx.settle(line, "progressive-jackpot", staked, net, -staked, f"the player's {name} wins nothing: lost",
-                       w.citation)
+            ctx.settle(
+                line, "progressive-jackpot", staked, net, -staked, f"the player's {name} wins nothing: lost", w.citation
+            )
             return
         won = payout.value * meter if payout.unit == "meter" else payout.value * staked
         exp = won - (0 if returned else staked)
-        ctx.settle(line, "progressive-jackpot", staked, net, exp, f"the player's {name}: paid {payout.odds.text}"
-                   + (" of the meter" if payout.unit == "meter" else " times the wager")
-                   + ("" if returned else ", the stake kept (rule jackpot-stake=forfeited)"), payout_citation(w, key))
+        ctx.settle(
+            line,
+            "progressive-jackpot",
+            staked,
+            net,
+            exp,
+            f"the player's {name}: paid {payout.odds.text}"
+            + (" of the meter" if payout.unit == "meter" else " times the wager")
+            + ("" if returned else ", the stake kept (rule jackpot-stake=forfeited)"),
+            payout_citation(w, key),
+        )

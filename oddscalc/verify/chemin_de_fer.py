@@ -4,12 +4,21 @@ cells, a natural ending the coup, every wager settled again (the commission of t
 from __future__ import annotations
 
 from oddscalc.regulations.rule_values import parse_commission
+from oddscalc.verify.baccarat import (
+    BANKER_DRAWS,
+    CARD_GAME_KEYS,
+    CHEMIN_RULES,
+    NATURALS,
+    OPTIONAL_CELLS,
+    STOOD,
+    BaccaratJudge,
+    column_text,
+    hand_points,
+)
 from oddscalc.verify.cards import BACCARAT_POINT
 from oddscalc.verify.context import Context
 from oddscalc.verify.reader import LogError, check_keys
 from oddscalc.verify.report import ILLEGAL
-from oddscalc.verify.baccarat import (CARD_GAME_KEYS, CHEMIN_RULES, NATURALS, STOOD, BANKER_DRAWS, OPTIONAL_CELLS, BaccaratJudge, hand_points, column_text)
-
 
 __all__ = ["CheminJudge"]
 
@@ -22,8 +31,11 @@ class CheminJudge(BaccaratJudge):
     KEYS = CARD_GAME_KEYS | {"player", "banker"}
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx, f"the shoe of {ctx.rules.get('decks', '6')} packs (rule decks; SI 1994/2899 reg 6 "
-                              "names no number)", "SI 1994/2899 reg 6(1) (a card-game dealt from a shuffled shoe)")
+        super().__init__(
+            ctx,
+            f"the shoe of {ctx.rules.get('decks', '6')} packs (rule decks; SI 1994/2899 reg 6 names no number)",
+            "SI 1994/2899 reg 6(1) (a card-game dealt from a shuffled shoe)",
+        )
         self.free = ctx.rules.get("banker", "classical") == "free"
         self.commission = parse_commission(ctx.rules.get("commission", "0"))
 
@@ -39,22 +51,39 @@ class CheminJudge(BaccaratJudge):
         report = self.report
         if p in NATURALS or b in NATURALS:
             if len(P) == 3 or len(B) == 3:
-                report.fault(ILLEGAL, line, "naturals", f"drew a third card with a natural on the table (player {p}, "
-                             f"banker {b})", "a natural (8 or 9) in either hand ends the coup", CHEMIN_RULES)
+                report.fault(
+                    ILLEGAL,
+                    line,
+                    "naturals",
+                    f"drew a third card with a natural on the table (player {p}, banker {b})",
+                    "a natural (8 or 9) in either hand ends the coup",
+                    CHEMIN_RULES,
+                )
         else:
             drew = len(P) == 3
             if (p <= 4 and not drew) or (p >= 6 and drew):
-                report.fault(ILLEGAL, line, "player's third card", f"{'drew' if drew else 'stood'} for the player "
-                             f"on {p}", "the player must draw on 0-4 and stand on 6 and 7 (5 is his option)",
-                             CHEMIN_RULES)
+                report.fault(
+                    ILLEGAL,
+                    line,
+                    "player's third card",
+                    f"{'drew' if drew else 'stood'} for the player on {p}",
+                    "the player must draw on 0-4 and stand on 6 and 7 (5 is his option)",
+                    CHEMIN_RULES,
+                )
             column = BACCARAT_POINT[P[2]] if drew else STOOD
             if not self.free and (b, column) not in OPTIONAL_CELLS:
                 should = BANKER_DRAWS[b][column]
                 if (len(B) == 3) != should:
-                    report.fault(ILLEGAL, line, "banker's third card", f"{'drew' if len(B) == 3 else 'stood'} for the "
-                                 f"banker on {b} {column_text(column)}", f"the banker on {b} "
-                                 f"{'draws' if should else 'stands'} {column_text(column)} (not one of his optional "
-                                 "cells)", CHEMIN_RULES)
+                    report.fault(
+                        ILLEGAL,
+                        line,
+                        "banker's third card",
+                        f"{'drew' if len(B) == 3 else 'stood'} for the banker on {b} {column_text(column)}",
+                        f"the banker on {b} "
+                        f"{'draws' if should else 'stands'} {column_text(column)} (not one of his optional "
+                        "cells)",
+                        CHEMIN_RULES,
+                    )
         fp, fb = hand_points(P), hand_points(B)
         if new:
             self.runs.add(fb > fp)
@@ -64,15 +93,32 @@ class CheminJudge(BaccaratJudge):
             elif wager.param("side") == "bank":
                 if fb > fp:
                     factor = wager.pay() * (1 - self.commission)
-                    self.ctx.settle(line, key, staked, net, staked * factor, f"the bank wins {fb} to {fp}: paid at "
-                                    f"{wager.payouts[0].odds.text}" + (f" less {self.commission * 100}% commission"
-                                                                       if self.commission else ""), cite)
+                    self.ctx.settle(
+                        line,
+                        key,
+                        staked,
+                        net,
+                        staked * factor,
+                        f"the bank wins {fb} to {fp}: paid at "
+                        f"{wager.payouts[0].odds.text}"
+                        + (f" less {self.commission * 100}% commission" if self.commission else ""),
+                        cite,
+                    )
                 else:
-                    self.ctx.settle(line, key, staked, net, -staked, f"the player wins {fp} to {fb}: the bank pays",
-                                    cite)
+                    self.ctx.settle(
+                        line, key, staked, net, -staked, f"the player wins {fp} to {fb}: the bank pays", cite
+                    )
             elif fp > fb:
-                self.ctx.settle(line, key, staked, net, staked * wager.pay(), f"the player wins {fp} to {fb}: paid at "
-                                f"{wager.payouts[0].odds.text}", cite)
+                self.ctx.settle(
+                    line,
+                    key,
+                    staked,
+                    net,
+                    staked * wager.pay(),
+                    f"the player wins {fp} to {fb}: paid at {wager.payouts[0].odds.text}",
+                    cite,
+                )
             else:
-                self.ctx.settle(line, key, staked, net, -staked, f"the banker wins {fb} to {fp}: the stake is lost",
-                                cite)
+                self.ctx.settle(
+                    line, key, staked, net, -staked, f"the banker wins {fb} to {fp}: the stake is lost", cite
+                )

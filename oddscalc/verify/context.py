@@ -9,10 +9,10 @@ from typing import Any
 
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.versions import get_version
-from oddscalc.verify.reader import LogError, check_keys, require, stake, amount, text
+from oddscalc.verify.reader import LogError, amount, check_keys, require, stake, text
 from oddscalc.verify.report import ILLEGAL, MISPAID, Report, amount_text
 
-__all__ = ["Context", "WAGER_KEYS", "Judge"]
+__all__ = ["WAGER_KEYS", "Context", "Judge"]
 
 #: Fields of one wager record: which wager, its stake, and the simulator's settlement (the player's net result:
 #: winnings positive, 0 for a void or returned stake, minus the stake when lost).
@@ -37,32 +37,55 @@ class Context:
 
     def refuse(self, key: str, line: int, allowed) -> None:
         """File an illegal-play fault for a wager the version does not permit (`allowed`: the names it does)."""
-        self.report.fault(ILLEGAL, line, "wager not permitted", f"took a {key!r} wager",
-                          f"version {self.version} permits only: {', '.join(allowed)}",
-                          get_version(self.version).instruments)
+        self.report.fault(
+            ILLEGAL,
+            line,
+            "wager not permitted",
+            f"took a {key!r} wager",
+            f"version {self.version} permits only: {', '.join(allowed)}",
+            get_version(self.version).instruments,
+        )
 
-    def wager_record(self, rec: Any, line: int, i: int, extra: frozenset[str] = frozenset(),
-                     within: str = "") -> tuple[str, Any, Any]:
+    def wager_record(
+        self, rec: Any, line: int, i: int, extra: frozenset[str] = frozenset(), within: str = ""
+    ) -> tuple[str, Any, Any]:
         """(wager name, stake, net) of the i-th wager record, checked for shape; `within` names where the list
         is when it is not the round's own (errors then read "hand 2, wager 1: ...")."""
         where = f"{within}wager {i + 1}: "
         if type(rec) is not dict:
-            raise LogError(line, f"{where}must be an object with \"on\", \"stake\" and \"net\"")
+            raise LogError(line, f'{where}must be an object with "on", "stake" and "net"')
         if len(rec) != 3 or extra:
             check_keys(rec, WAGER_KEYS | extra, line, where)
-        key = text(require(rec, "on", line, where), line, f"{where}\"on\"")
-        return (key, stake(require(rec, "stake", line, where), line, f"{where}stake"),
-                amount(require(rec, "net", line, where), line, f"{where}net"))
+        key = text(require(rec, "on", line, where), line, f'{where}"on"')
+        return (
+            key,
+            stake(require(rec, "stake", line, where), line, f"{where}stake"),
+            amount(require(rec, "net", line, where), line, f"{where}net"),
+        )
 
-    def settle(self, line: int, key: str, staked: Any, net: Any, expected: Any, outcome: str, citation: str,
-               rule: str | None = None) -> None:
+    def settle(
+        self,
+        line: int,
+        key: str,
+        staked: Any,
+        net: Any,
+        expected: Any,
+        outcome: str,
+        citation: str,
+        rule: str | None = None,
+    ) -> None:
         """File a mis-settlement unless the simulator's net equals the law's exact settlement."""
         if net != expected:
-            self.report.fault(MISPAID, line, rule or f"{key} wager",
-                              f"settled the {key} wager of {amount_text(staked)} at {amount_text(net)}"
-                              if rule is None else f"settled {key} (staked {amount_text(staked)}) at "
-                                                   f"{amount_text(net)}",
-                              f"{outcome} (net {amount_text(expected)})", citation)
+            self.report.fault(
+                MISPAID,
+                line,
+                rule or f"{key} wager",
+                f"settled the {key} wager of {amount_text(staked)} at {amount_text(net)}"
+                if rule is None
+                else f"settled {key} (staked {amount_text(staked)}) at {amount_text(net)}",
+                f"{outcome} (net {amount_text(expected)})",
+                citation,
+            )
 
 
 def payout_citation(w: Wager, key: str = "win") -> str:

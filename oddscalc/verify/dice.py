@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from oddscalc.verify.context import Context, Judge, payout_citation
 from oddscalc.verify.randomness import Runs, assess, chi_square_test, runs_test
-from oddscalc.verify.reader import LogError, check_keys, require, whole, wager_list
+from oddscalc.verify.reader import LogError, check_keys, require, wager_list, whole
 from oddscalc.verify.report import ILLEGAL, MISPAID, amount_text
 
 __all__ = ["DiceJudge"]
@@ -22,7 +22,9 @@ _EXTRA = frozenset({"from", "flat"})
 _POINTS = (4, 5, 6, 8, 9, 10)
 
 
-def decide(kind: str, w, totals: list[int], faces: list[list[int]], start: int) -> tuple[int | None, str | None, int | None]:
+def decide(
+    kind: str, w, totals: list[int], faces: list[list[int]], start: int
+) -> tuple[int | None, str | None, int | None]:
     """(index of the deciding throw or None if undecided, payout key won or None for a loss, index of the throw
     that set the point, if any), following Schedule 1's words from throw `start`."""
     n = len(totals)
@@ -89,7 +91,7 @@ class DiceJudge(Judge):
             check_keys(rec, _ROUND, line)
         throws = require(rec, "throws", line)
         if type(throws) is not list or not throws:
-            raise LogError(line, "\"throws\" must be a non-empty list of throws [die, die]")
+            raise LogError(line, '"throws" must be a non-empty list of throws [die, die]')
         totals = []
         for t in throws:
             if type(t) is not list or len(t) != 2 or any(type(d) is not int or not 1 <= d <= 6 for d in t):
@@ -105,48 +107,64 @@ class DiceJudge(Judge):
         parsed = []
         for i, wrec in enumerate(records):
             key, staked, net = ctx.wager_record(wrec, line, i, _EXTRA)
-            start = whole(wrec.get("from", 0), line, f"wager {i + 1}: \"from\"", 0, len(throws) - 1)
+            start = whole(wrec.get("from", 0), line, f'wager {i + 1}: "from"', 0, len(throws) - 1)
             flat = wrec.get("flat")
             if flat is not None:
-                flat = whole(flat, line, f"wager {i + 1}: \"flat\"", 0, len(records) - 1)
+                flat = whole(flat, line, f'wager {i + 1}: "flat"', 0, len(records) - 1)
                 if flat == i:
-                    raise LogError(line, f"wager {i + 1}: \"flat\" names the wager itself")
+                    raise LogError(line, f'wager {i + 1}: "flat" names the wager itself')
             parsed.append((key, staked, net, start, flat))
         wagers = [ctx.permitted(key, line) for key, *_ in parsed]
-        outcomes = [decide(w.param("kind"), w, totals, throws, start) if w is not None else (None, None, None)
-                    for w, (_, _, _, start, _) in zip(wagers, parsed)]
+        outcomes = [
+            decide(w.param("kind"), w, totals, throws, start) if w is not None else (None, None, None)
+            for w, (_, _, _, start, _) in zip(wagers, parsed)
+        ]
         decided = [(at, point_at) for at, _, point_at in outcomes]  # (deciding throw, point throw) per wager
         last, open_ = -1, False
-        for i, ((key, staked, net, start, flat), w, (at, won, _)) in enumerate(zip(parsed, wagers, outcomes)):
+        for (key, staked, net, start, flat), w, (at, won, _) in zip(parsed, wagers, outcomes):
             if w is None:
                 continue
             if w.param("kind") == "odds":
                 self._behind(line, key, w, staked, start, flat, parsed, decided)
             if at is None:
                 open_ = True
-                report.fault(MISPAID, line, f"{key}: undecided", f"settled the {key} wager at {amount_text(net)}",
-                             "the wager is not yet decided by the last throw of the round", payout_citation(w))
+                report.fault(
+                    MISPAID,
+                    line,
+                    f"{key}: undecided",
+                    f"settled the {key} wager at {amount_text(net)}",
+                    "the wager is not yet decided by the last throw of the round",
+                    payout_citation(w),
+                )
                 continue
             last = max(last, at)
             throw = f"throw {at + 1} ({throws[at][0]}+{throws[at][1]})"
             if won:
                 odds = next(p.odds.text for p in w.payouts if p.key == won)
-                ctx.settle(line, key, staked, net, staked * w.pay(won), f"{throw} wins it at {odds}",
-                           payout_citation(w, won))
+                ctx.settle(
+                    line, key, staked, net, staked * w.pay(won), f"{throw} wins it at {odds}", payout_citation(w, won)
+                )
             else:
                 ctx.settle(line, key, staked, net, -staked, f"{throw} loses it", w.citation)
         if not open_ and 0 <= last < len(throws) - 1:
-            report.fault(ILLEGAL, line, "throws after the round", f"threw {len(throws) - 1 - last} more time(s) "
-                         f"after every wager was decided (by throw {last + 1})", "a round ends with the throw that "
-                         "decides its last wager", "SI 1994/2899 reg 5(5), Sch 1")
+            report.fault(
+                ILLEGAL,
+                line,
+                "throws after the round",
+                f"threw {len(throws) - 1 - last} more time(s) after every wager was decided (by throw {last + 1})",
+                "a round ends with the throw that decides its last wager",
+                "SI 1994/2899 reg 5(5), Sch 1",
+            )
 
     def _behind(self, line: int, key: str, w, staked, start: int, flat: int | None, parsed, decided) -> None:
         """Sch 1 para 1(2) / 2(2): a behind or lay wager needs its flat wager's point, made after the point was
         set and while the flat wager stands, for at most the flat stake (lay: to win at most the flat stake)."""
         report, ctx = self.ctx.report, self.ctx
         if flat is None:
-            report.note("a behind or lay wager without \"flat\": its flat wager's point and stake limit are not "
-                        "checked (Sch 1 para 1(2), 2(2))")
+            report.note(
+                'a behind or lay wager without "flat": its flat wager\'s point and stake limit are not '
+                "checked (Sch 1 para 1(2), 2(2))"
+            )
             return
         fkey, fstake, _, _, _ = parsed[flat]
         fw = ctx.wagers.get(fkey)
@@ -154,29 +172,60 @@ class DiceJudge(Judge):
         want = "pass" if side == "do" else "dont-pass-bar-2"
         cite = w.citation
         if fw is None or fw.param("kind") != want:
-            report.fault(ILLEGAL, line, f"{key}: flat wager", f"made a {key} wager behind a {fkey!r} wager",
-                         "a behind wager follows a win or come wager (para 1(2)); a lay wager a don't win or don't "
-                         "come bar 2 wager (para 2(2))", cite)
+            report.fault(
+                ILLEGAL,
+                line,
+                f"{key}: flat wager",
+                f"made a {key} wager behind a {fkey!r} wager",
+                "a behind wager follows a win or come wager (para 1(2)); a lay wager a don't win or don't "
+                "come bar 2 wager (para 2(2))",
+                cite,
+            )
             return
         flat_at, point_at = decided[flat]
         point = w.param("point")
         if point_at is None or point_at >= start:
-            report.fault(ILLEGAL, line, f"{key}: timing", f"made a {key} wager (from throw {start + 1}) before the "
-                         "flat wager's point was set", "the wager may be made once the flat wager's first throw has "
-                         "given a point", cite)
+            report.fault(
+                ILLEGAL,
+                line,
+                f"{key}: timing",
+                f"made a {key} wager (from throw {start + 1}) before the flat wager's point was set",
+                "the wager may be made once the flat wager's first throw has given a point",
+                cite,
+            )
             return
         if self._totals_at(point_at) != point:
-            report.fault(ILLEGAL, line, f"{key}: point", f"made a {key} wager on a flat wager whose point is "
-                         f"{self._totals_at(point_at)}", "the wager is on the flat wager's own point", cite)
+            report.fault(
+                ILLEGAL,
+                line,
+                f"{key}: point",
+                f"made a {key} wager on a flat wager whose point is {self._totals_at(point_at)}",
+                "the wager is on the flat wager's own point",
+                cite,
+            )
         if flat_at is not None and flat_at < start:
-            report.fault(ILLEGAL, line, f"{key}: timing", f"made a {key} wager after its flat wager was decided",
-                         "the wager is made while the flat wager stands", cite)
+            report.fault(
+                ILLEGAL,
+                line,
+                f"{key}: timing",
+                f"made a {key} wager after its flat wager was decided",
+                "the wager is made while the flat wager stands",
+                cite,
+            )
         limit = fstake if side == "do" else Fraction(fstake) / w.pay()
         if staked > limit:
-            report.fault(ILLEGAL, line, f"{key}: stake", f"staked {amount_text(staked)} behind a flat wager of "
-                         f"{amount_text(fstake)}", ("a stake not more than the flat stake" if side == "do" else
-                                                    "a stake sufficient to win not more than the flat stake: at most "
-                                                    f"{amount_text(limit)}"), cite)
+            report.fault(
+                ILLEGAL,
+                line,
+                f"{key}: stake",
+                f"staked {amount_text(staked)} behind a flat wager of {amount_text(fstake)}",
+                (
+                    "a stake not more than the flat stake"
+                    if side == "do"
+                    else f"a stake sufficient to win not more than the flat stake: at most {amount_text(limit)}"
+                ),
+                cite,
+            )
 
     def _totals_at(self, index: int) -> int:
         return self._current_totals[index]  # the round being judged
@@ -185,9 +234,21 @@ class DiceJudge(Judge):
         if not randomness:
             return
         n, m = sum(self.faces), sum(self.pairs)
-        tests = [chi_square_test("dice faces", self.faces, [Fraction(n, 6)] * 6, [str(k) for k in range(1, 7)]),
-                 chi_square_test("throws (first die, second die)", self.pairs, [Fraction(m, 36)] * 36,
-                                 [f"{a}+{b}" for a in range(1, 7) for b in range(1, 7)]),
-                 runs_test("serial independence (runs of throws totalling 8-12 against 2-7)", self.runs)]
-        assess(self.ctx.report, tests, alpha, "pair of dice", "SI 1994/2899 reg 5(4)",
-               "two dice marked 1 to 6: every face equally likely, throw by throw independently")
+        tests = [
+            chi_square_test("dice faces", self.faces, [Fraction(n, 6)] * 6, [str(k) for k in range(1, 7)]),
+            chi_square_test(
+                "throws (first die, second die)",
+                self.pairs,
+                [Fraction(m, 36)] * 36,
+                [f"{a}+{b}" for a in range(1, 7) for b in range(1, 7)],
+            ),
+            runs_test("serial independence (runs of throws totalling 8-12 against 2-7)", self.runs),
+        ]
+        assess(
+            self.ctx.report,
+            tests,
+            alpha,
+            "pair of dice",
+            "SI 1994/2899 reg 5(4)",
+            "two dice marked 1 to 6: every face equally likely, throw by throw independently",
+        )

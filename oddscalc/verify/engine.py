@@ -15,11 +15,12 @@ from functools import lru_cache
 from oddscalc import api
 from oddscalc.regulations.model import Wager
 
-__all__ = ["blackjack_values", "stud_values", "three_card_values", "super_pan_9_values"]
+__all__ = ["blackjack_values", "stud_values", "super_pan_9_values", "three_card_values"]
 
 
-def blackjack_values(rules: Mapping[str, str], wagers: tuple[Wager, ...], hand: tuple[str, ...], up: str,
-                     removed: tuple[str, ...]) -> dict[str, Fraction]:
+def blackjack_values(
+    rules: Mapping[str, str], wagers: tuple[Wager, ...], hand: tuple[str, ...], up: str, removed: tuple[str, ...]
+) -> dict[str, Fraction]:
     """Every action's exact expectation per unit stake for `hand` (ranks, at least two) against up-card `up`
     with `removed` also gone from the full shoe; play after the decision is composition-dependent optimal;
     with a peeked hole card, given the banker has no blackjack (`oddscalc blackjack hand`)."""
@@ -51,8 +52,9 @@ def _super_pan_9(decks: int, removed: tuple[str, ...]):
     return api.super_pan_9_holdings(decks, removed)
 
 
-def super_pan_9_values(decks: int, removed: tuple[str, ...], holding: tuple[int, int, int],
-                       pays: Fraction) -> dict[str, Fraction]:
+def super_pan_9_values(
+    decks: int, removed: tuple[str, ...], holding: tuple[int, int, int], pays: Fraction
+) -> dict[str, Fraction]:
     """{"stand": ..., "draw": ...}: exact expectations per unit of an initial wager paid at `pays`, for the
     player's three cards (point values, sorted), on the full shoe less `removed`."""
     h = _super_pan_9(decks, removed)[holding]

@@ -12,6 +12,7 @@ given, must change every round. Dealing order: the player's cards, then the bank
 from __future__ import annotations
 
 from typing import Any
+
 from oddscalc.verify.cardgame import CardJudge
 from oddscalc.verify.cards import NO_SUIT, POKER_RANK, SUIT_OF, pack
 from oddscalc.verify.context import Context
@@ -19,14 +20,22 @@ from oddscalc.verify.reader import LogError, check_keys
 from oddscalc.verify.report import ILLEGAL, SHOE
 from oddscalc.verify.shoe import Shoe
 
-
-
-__all__ = ["FIVE", "THREE", "five_value", "three_value", "PokerJudge", "odds_text"]
+__all__ = ["FIVE", "THREE", "PokerJudge", "five_value", "odds_text", "three_value"]
 
 
 #: Schedule 2 para 2, lowest first (the royal flush apart).
-FIVE = ("no pair", "one pair", "two pairs", "three of a kind", "straight", "flush", "full house", "four of a kind",
-        "straight flush", "royal flush")
+FIVE = (
+    "no pair",
+    "one pair",
+    "two pairs",
+    "three of a kind",
+    "straight",
+    "flush",
+    "full house",
+    "four of a kind",
+    "straight flush",
+    "royal flush",
+)
 
 
 #: Reg 12(1)(c), lowest first (a straight above a flush).
@@ -36,7 +45,7 @@ THREE = ("high card", "pair", "flush", "straight", "three of a kind", "straight 
 _WHEEL5 = (1 << 14) | 0b111100  # A-2-3-4-5
 
 
-_WHEEL3 = (1 << 14) | 0b1100    # A-2-3
+_WHEEL3 = (1 << 14) | 0b1100  # A-2-3
 
 
 def _shape(ranks: list[int]) -> tuple[int, tuple[int, ...], int]:
@@ -98,12 +107,14 @@ class PokerJudge(CardJudge):
     bet = "raise"
     runs_name = "serial independence (runs of hands where the player's outranks the banker's)"
     subject = "pack"
-    random_law = ("a single pack shuffled before each hand: every card equally likely at every position, hands "
-                  "independent")
+    random_law = (
+        "a single pack shuffled before each hand: every card equally likely at every position, hands independent"
+    )
 
     def __init__(self, ctx: Context, shoe_citation: str) -> None:
-        super().__init__(ctx, Shoe(ctx.report, pack(ctx.game, 1), 1, shoe_citation, "a single pack of 52 cards"),
-                         shoe_citation)
+        super().__init__(
+            ctx, Shoe(ctx.report, pack(ctx.game, 1), 1, shoe_citation, "a single pack of 52 cards"), shoe_citation
+        )
         self.shoe_citation = shoe_citation
         self.last_marker: Any = None
 
@@ -118,8 +129,14 @@ class PokerJudge(CardJudge):
     def _begin(self, line: int, rec: dict) -> bool:
         marker = rec.get("shoe")
         if marker is not None and marker == self.last_marker:
-            self.report.fault(SHOE, line, "pack shuffled each hand", f"dealt this hand from pack {marker!r} again, "
-                              "without a new shuffle", "the pack is shuffled before every hand", self.shoe_citation)
+            self.report.fault(
+                SHOE,
+                line,
+                "pack shuffled each hand",
+                f"dealt this hand from pack {marker!r} again, without a new shuffle",
+                "the pack is shuffled before every hand",
+                self.shoe_citation,
+            )
         self.last_marker = marker
         return self.shoe.begin(line, None)
 
@@ -146,7 +163,7 @@ class PokerJudge(CardJudge):
                 raise LogError(line, f"missing field 'decision' ({' or '.join(self.decisions)})")
             return None
         if d not in self.decisions:
-            raise LogError(line, f"\"decision\" must be {' or '.join(self.decisions)}, not {d!r}")
+            raise LogError(line, f'"decision" must be {" or ".join(self.decisions)}, not {d!r}')
         return d
 
     def _bet_stake(self, line: int, d: str | None, wagers: dict, ratio: int, citation: str) -> bool:
@@ -154,18 +171,35 @@ class PokerJudge(CardJudge):
         ante = wagers.get("ante")
         bet = wagers.get(self.bet)
         if d == "fold" and bet is not None:
-            self.report.fault(ILLEGAL, line, f"{self.bet} after folding", f"took a {self.bet} wager on a folded hand",
-                              "a player who folds makes no further wager and surrenders his Ante", citation)
+            self.report.fault(
+                ILLEGAL,
+                line,
+                f"{self.bet} after folding",
+                f"took a {self.bet} wager on a folded hand",
+                "a player who folds makes no further wager and surrenders his Ante",
+                citation,
+            )
             return False
         if d == self.decisions[0]:
             if bet is None:
-                self.report.fault(ILLEGAL, line, f"{self.bet} wager", f"recorded {d!r} without a {self.bet} wager",
-                                  f"to continue, the player makes a {self.bet} wager", citation)
+                self.report.fault(
+                    ILLEGAL,
+                    line,
+                    f"{self.bet} wager",
+                    f"recorded {d!r} without a {self.bet} wager",
+                    f"to continue, the player makes a {self.bet} wager",
+                    citation,
+                )
                 return False
             if ante is not None and bet[0] != ante[0] * ratio:
-                self.report.fault(ILLEGAL, line, f"{self.bet} stake", f"staked {bet[0]} on the {self.bet} against an "
-                                  f"Ante of {ante[0]}", f"the {self.bet} wager is exactly "
-                                  f"{'twice' if ratio == 2 else 'equal to'} the Ante", citation)
+                self.report.fault(
+                    ILLEGAL,
+                    line,
+                    f"{self.bet} stake",
+                    f"staked {bet[0]} on the {self.bet} against an Ante of {ante[0]}",
+                    f"the {self.bet} wager is exactly {'twice' if ratio == 2 else 'equal to'} the Ante",
+                    citation,
+                )
         return True
 
 

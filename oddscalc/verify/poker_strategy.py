@@ -7,9 +7,8 @@ from oddscalc import api
 from oddscalc.verify import engine
 from oddscalc.verify.cards import POKER_RANK, SUIT_OF, label
 from oddscalc.verify.context import Context
-from oddscalc.verify.strategy import StrategyError, Tally, pct
 from oddscalc.verify.poker import FIVE, five_value
-
+from oddscalc.verify.strategy import StrategyError, Tally, pct
 
 __all__ = ["PokerStrategy"]
 
@@ -23,8 +22,12 @@ class PokerStrategy(Tally):
         self.stud = ctx.game == "casino-stud-poker"
         self.wager = ctx.wagers["ante" if self.stud else "ante-play"]
         self.table = api.decision_table(ctx.game, ctx.version, self.wager.key, ctx.rules, custom=True)
-        super().__init__(ctx, "optimal", "costs: the engine's exact expectation of each choice per unit Ante "
-                                         "(`oddscalc poker-hand`), over every banker hand of the other cards")
+        super().__init__(
+            ctx,
+            "optimal",
+            "costs: the engine's exact expectation of each choice per unit Ante "
+            "(`oddscalc poker-hand`), over every banker hand of the other cards",
+        )
 
     def judge(self, line: int, player: list[int], up: int | None, taken: str, stake) -> None:
         self.decisions += 1
@@ -43,14 +46,23 @@ class PokerStrategy(Tally):
             else:
                 bet, fold = engine.three_card_values(self.wager, text)
         except ValueError:  # a card twice (a shoe-integrity fault): no engine value
-            self.depart(line, f"{want} or fold" if want != "fold" else f"fold or {taken}", f"chose {taken} with {text}",
-                        f"{want}: the exact best choice (no value: the hand repeats a card)", None)
+            self.depart(
+                line,
+                f"{want} or fold" if want != "fold" else f"fold or {taken}",
+                f"chose {taken} with {text}",
+                f"{want}: the exact best choice (no value: the hand repeats a card)",
+                None,
+            )
             return
         value = {"fold": fold, "raise": bet, "play": bet}
         cost = (value[want] - value[taken]) * stake
-        self.depart(line, f"{want} or fold" if want != "fold" else f"fold or {taken}", f"chose {taken} with {text}" + (f" against {_poker(up)}" if up else ""),
-                    f"{want}: the exact best choice (per unit Ante: {want} {pct(value[want])}, {taken} "
-                    f"{pct(value[taken])})", cost)
+        self.depart(
+            line,
+            f"{want} or fold" if want != "fold" else f"fold or {taken}",
+            f"chose {taken} with {text}" + (f" against {_poker(up)}" if up else ""),
+            f"{want}: the exact best choice (per unit Ante: {want} {pct(value[want])}, {taken} {pct(value[taken])})",
+            cost,
+        )
 
 
 def _poker(code: int) -> str:

@@ -4,12 +4,24 @@ reg 6(7)(c)), every wager settled again, the shoe checked, the cards recorded fo
 from __future__ import annotations
 
 from typing import Any
-from oddscalc.verify.cards import BACCARAT_POINT, CARD_CODES as CODES
+
+from oddscalc.verify.baccarat import (
+    BANKER_DRAWS,
+    CARD_GAME_KEYS,
+    NATURALS,
+    NO_OPTION,
+    PLAYER_DRAWS,
+    PLAYER_ROW,
+    STOOD,
+    BaccaratJudge,
+    column_text,
+    hand_points,
+)
+from oddscalc.verify.cards import BACCARAT_POINT
+from oddscalc.verify.cards import CARD_CODES as CODES
 from oddscalc.verify.context import Context, payout_citation
 from oddscalc.verify.reader import LogError, amount, check_keys, stake, wager_list
 from oddscalc.verify.report import ILLEGAL
-from oddscalc.verify.baccarat import (CARD_GAME_KEYS, NO_OPTION, PLAYER_ROW, NATURALS, STOOD, PLAYER_DRAWS, BANKER_DRAWS, BaccaratJudge, hand_points, column_text)
-
 
 __all__ = ["PuntoBancoJudge"]
 
@@ -20,8 +32,11 @@ class PuntoBancoJudge(BaccaratJudge):
     KEYS = CARD_GAME_KEYS | {"player", "banker"}
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx, f"the shoe of {ctx.rules.get('decks', '6')} packs (rule decks; SI 1994/2899 reg 6 "
-                              "names no number)", "SI 1994/2899 reg 6(1) (a card-game dealt from a shuffled shoe)")
+        super().__init__(
+            ctx,
+            f"the shoe of {ctx.rules.get('decks', '6')} packs (rule decks; SI 1994/2899 reg 6 names no number)",
+            "SI 1994/2899 reg 6(1) (a card-game dealt from a shuffled shoe)",
+        )
         self.player_draws = PLAYER_DRAWS
         self.banker_draws = BANKER_DRAWS
         self.expect: dict[tuple[Any, int, Any], Any] = {}
@@ -39,8 +54,9 @@ class PuntoBancoJudge(BaccaratJudge):
                 elif who_key == "tie" and void:
                     rows.append((0, f"{who}: void, the stake returned"))
                 else:
-                    rows.append((-1, f"{who}: the stake is lost" + (" (rule banker-tie=lose)" if who_key == "tie"
-                                                                     else "")))
+                    rows.append(
+                        (-1, f"{who}: the stake is lost" + (" (rule banker-tie=lose)" if who_key == "tie" else ""))
+                    )
             self.outcomes[key] = tuple((f, law, payout_citation(w)) for f, law in rows)
 
     def __call__(self, line: int, rec: dict) -> None:
@@ -77,16 +93,25 @@ class PuntoBancoJudge(BaccaratJudge):
         else:
             should = self.player_draws[p]
             if (np_ == 3) != should:
-                self.report.fault(ILLEGAL, line, "player's third card",
-                                  f"{'drew' if np_ == 3 else 'stood'} for the player on {p}",
-                                  f"{PLAYER_ROW}: on {p} the player {'draws' if should else 'stands'}", NO_OPTION)
+                self.report.fault(
+                    ILLEGAL,
+                    line,
+                    "player's third card",
+                    f"{'drew' if np_ == 3 else 'stood'} for the player on {p}",
+                    f"{PLAYER_ROW}: on {p} the player {'draws' if should else 'stands'}",
+                    NO_OPTION,
+                )
             column = pt[P[2]] if np_ == 3 else STOOD
             should = self.banker_draws[b][column]
             if (nb == 3) != should:
-                self.report.fault(ILLEGAL, line, "banker's third card",
-                                  f"{'drew' if nb == 3 else 'stood'} for the banker on {b} {column_text(column)}",
-                                  f"the banker on {b} {'draws' if should else 'stands'} {column_text(column)}",
-                                  NO_OPTION)
+                self.report.fault(
+                    ILLEGAL,
+                    line,
+                    "banker's third card",
+                    f"{'drew' if nb == 3 else 'stood'} for the banker on {b} {column_text(column)}",
+                    f"the banker on {b} {'draws' if should else 'stands'} {column_text(column)}",
+                    NO_OPTION,
+                )
         fp = hand_points(P) if np_ == 3 else p
         fb = hand_points(B) if nb == 3 else b
         outcome = 0 if fp > fb else 1 if fb > fp else 2
@@ -96,9 +121,14 @@ class PuntoBancoJudge(BaccaratJudge):
 
     def _natural(self, line: int, p: int, b: int, np_: int, nb: int) -> None:
         hands = " and ".join(h for h, n in (("the player", np_), ("the banker", nb)) if n == 3)
-        self.report.fault(ILLEGAL, line, "naturals", f"gave a third card to {hands} with a natural on the table "
-                          f"(player {p}, banker {b})", f"a natural ({' or '.join(map(str, NATURALS))}) in either hand "
-                          "ends the coup: no third card", NO_OPTION)
+        self.report.fault(
+            ILLEGAL,
+            line,
+            "naturals",
+            f"gave a third card to {hands} with a natural on the table (player {p}, banker {b})",
+            f"a natural ({' or '.join(map(str, NATURALS))}) in either hand ends the coup: no third card",
+            NO_OPTION,
+        )
 
     def _settle(self, line: int, rec: dict, outcome: int) -> None:
         expect = self.expect
@@ -127,7 +157,7 @@ class PuntoBancoJudge(BaccaratJudge):
     def _expected(self, line: int, i: int, key: Any, st: Any, outcome: int):
         """(expected net, law, stake, citation) for a wager, cached on (name, outcome, stake text)."""
         if type(key) is not str:
-            raise LogError(line, f"wager {i + 1}: \"on\" must be a string, not {key!r}")
+            raise LogError(line, f'wager {i + 1}: "on" must be a string, not {key!r}')
         staked = stake(st, line, f"wager {i + 1}: stake")
         if key not in self.outcomes:
             self.ctx.permitted(key, line)

@@ -23,7 +23,7 @@ import mpmath
 from oddscalc.sim.check import chi_square_p, normal_two_sided_p, significant
 from oddscalc.verify.report import RANDOM, Report, fraction_text
 
-__all__ = ["Runs", "Test", "chi_square_test", "runs_test", "assess", "MIN_EXPECTED", "MIN_RUNS"]
+__all__ = ["MIN_EXPECTED", "MIN_RUNS", "Runs", "Test", "assess", "chi_square_test", "runs_test"]
 
 MIN_EXPECTED = 5
 MIN_RUNS = 10
@@ -32,7 +32,7 @@ MIN_RUNS = 10
 class Runs:
     """The runs of a yes/no sequence, counted as it streams by."""
 
-    __slots__ = ("yes", "no", "runs", "last")
+    __slots__ = ("last", "no", "runs", "yes")
 
     def __init__(self) -> None:
         self.yes = self.no = self.runs = 0
@@ -58,8 +58,9 @@ class Test:
     detail: str = ""
 
 
-def chi_square_test(name: str, observed: Sequence[int], expected: Sequence[Fraction],
-                    labels: Sequence[str]) -> Test | str:
+def chi_square_test(
+    name: str, observed: Sequence[int], expected: Sequence[Fraction], labels: Sequence[str]
+) -> Test | str:
     """A Pearson chi-square test, or the reason it cannot be run (a category expecting fewer than 5)."""
     cells = [(o, e, lab) for o, e, lab in zip(observed, expected, labels) if e > 0 or o > 0]
     if any(e == 0 for _, e, _ in cells):  # an impossible category occurred: the shoe check reports it
@@ -70,8 +71,14 @@ def chi_square_test(name: str, observed: Sequence[int], expected: Sequence[Fract
         return f"{name}: too few observations ({sum(observed)}: {why})"
     stat = sum((Fraction(o) - e) ** 2 / e for o, e, _ in cells)
     worst = max(cells, key=lambda c: (Fraction(c[0]) - c[1]) ** 2 / c[1])
-    return Test(name, "chi-square", stat, len(cells) - 1, chi_square_p(stat, len(cells) - 1),
-                f"largest departure: {worst[2]} observed {worst[0]}, expected {float(worst[1]):.2f}")
+    return Test(
+        name,
+        "chi-square",
+        stat,
+        len(cells) - 1,
+        chi_square_p(stat, len(cells) - 1),
+        f"largest departure: {worst[2]} observed {worst[0]}, expected {float(worst[1]):.2f}",
+    )
 
 
 def runs_test(name: str, runs: Runs) -> Test | str:
@@ -81,15 +88,15 @@ def runs_test(name: str, runs: Runs) -> Test | str:
     mean = Fraction(2 * n1 * n2, n) + 1
     var = Fraction(2 * n1 * n2 * (2 * n1 * n2 - n), n * n * (n - 1))
     with mpmath.workdps(30):
-        z = (mpmath.mpf(runs.runs) - mpmath.mpf(mean.numerator) / mean.denominator) / \
-            mpmath.sqrt(mpmath.mpf(var.numerator) / var.denominator)
+        z = (mpmath.mpf(runs.runs) - mpmath.mpf(mean.numerator) / mean.denominator) / mpmath.sqrt(
+            mpmath.mpf(var.numerator) / var.denominator
+        )
         p = normal_two_sided_p(z)
         z_exact = Fraction(mpmath.nstr(z, 12))
     return Test(name, "z", z_exact, None, p, f"{runs.runs} runs in {n} results ({n1} yes), expected {float(mean):.2f}")
 
 
-def assess(report: Report, tests: Sequence[Test | str], alpha: Fraction, subject: str, citation: str,
-           law: str) -> None:
+def assess(report: Report, tests: Sequence[Test | str], alpha: Fraction, subject: str, citation: str, law: str) -> None:
     """Judge every test at alpha / m (Bonferroni) and file a randomness fault for each that fails."""
     run = [t for t in tests if isinstance(t, Test)]
     skipped = [t for t in tests if isinstance(t, str)]
@@ -99,13 +106,29 @@ def assess(report: Report, tests: Sequence[Test | str], alpha: Fraction, subject
     rows: list[dict[str, Any]] = []
     for t in run:
         passed = mpmath.mpf(t.p) >= level_mpf
-        rows.append({"name": t.name, "statistic_name": t.statistic_name, "statistic": fraction_text(t.statistic),
-                     "statistic_decimal": f"{float(t.statistic):.6g}", "dof": t.dof, "p": significant(t.p),
-                     "passed": passed, "detail": t.detail})
+        rows.append(
+            {
+                "name": t.name,
+                "statistic_name": t.statistic_name,
+                "statistic": fraction_text(t.statistic),
+                "statistic_decimal": f"{float(t.statistic):.6g}",
+                "dof": t.dof,
+                "p": significant(t.p),
+                "passed": passed,
+                "detail": t.detail,
+            }
+        )
         if not passed:
-            report.fault(RANDOM, None, t.name, f"produced {t.statistic_name} = {float(t.statistic):.6g}"
-                         f"{' on ' + str(t.dof) + ' degrees of freedom' if t.dof else ''}, "
-                         f"p = {significant(t.p)} below {_pct(level)} ({t.detail})", law, citation)
+            report.fault(
+                RANDOM,
+                None,
+                t.name,
+                f"produced {t.statistic_name} = {float(t.statistic):.6g}"
+                f"{' on ' + str(t.dof) + ' degrees of freedom' if t.dof else ''}, "
+                f"p = {significant(t.p)} below {_pct(level)} ({t.detail})",
+                law,
+                citation,
+            )
     failed = sum(not r["passed"] for r in rows)
     report.randomness = {
         "subject": subject,
@@ -113,8 +136,9 @@ def assess(report: Report, tests: Sequence[Test | str], alpha: Fraction, subject
         "tests_run": m,
         "level_each": fraction_text(level),
         "correction": f"Bonferroni: {m} test(s), each at {_pct(alpha)} / {m} = {_pct(level)}, so a fair "
-                      f"{subject} fails any of them with probability at most {_pct(alpha)}" if m else
-                      "no test had enough data",
+        f"{subject} fails any of them with probability at most {_pct(alpha)}"
+        if m
+        else "no test had enough data",
         "summary": (f"{m} test(s) run, {failed} failed at the corrected level" if m else "no test had enough data"),
         "tests": rows,
         "skipped": _summarise(skipped),

@@ -20,8 +20,23 @@ from oddscalc.core.numbers import NumberError, parse_number, shorten
 from oddscalc.sim.roundlog import FORMAT, amount_text
 from oddscalc.verify.cards import CARD_CODES, CARD_HELP
 
-__all__ = ["LogError", "Header", "FORMAT", "MAX_LINE", "read_header", "parse_line", "cards", "stake", "amount",
-           "require", "wager_list", "check_keys", "text", "whole", "Amount"]
+__all__ = [
+    "FORMAT",
+    "MAX_LINE",
+    "Amount",
+    "Header",
+    "LogError",
+    "amount",
+    "cards",
+    "check_keys",
+    "parse_line",
+    "read_header",
+    "require",
+    "stake",
+    "text",
+    "wager_list",
+    "whole",
+]
 
 #: The longest line accepted, in bytes.
 MAX_LINE = 1 << 20
@@ -57,7 +72,7 @@ def _where(message: str) -> str:
     if not m:
         return message
     where = f" at column {m[2]}" if m[1] == "1" else " at the end of the line (is it cut short?)"
-    return message[:m.start()].removesuffix(" at") + where
+    return message[: m.start()].removesuffix(" at") + where
 
 
 def parse_line(raw: bytes, line: int) -> Any:
@@ -88,25 +103,39 @@ def read_header(f: BinaryIO) -> Header:
     """The header line: {"roundlog": 1, "game": ..., "version": ..., "rules": {...}} (rules and pay optional)."""
     raw = f.readline(MAX_LINE + 1)
     if not raw.strip():
-        raise LogError(1, "empty: the first line must be the header, e.g. "
-                          '{"roundlog": 1, "game": "punto-banco", "version": "1994", "rules": {"decks": "8"}}')
+        raise LogError(
+            1,
+            "empty: the first line must be the header, e.g. "
+            '{"roundlog": 1, "game": "punto-banco", "version": "1994", "rules": {"decks": "8"}}',
+        )
     data = parse_line(raw, 1)
     if type(data) is not dict or "roundlog" not in data:
         raise LogError(1, 'the first line must be the header, an object with "roundlog": 1, "game" and "version"')
     if data["roundlog"] != FORMAT or type(data["roundlog"]) is not int:
         given = data["roundlog"]
-        raise LogError(1, f"round log format {given if type(given) is int else shorten(given)} is not supported; "
-                          f"this oddscalc reads format {FORMAT}")
+        raise LogError(
+            1,
+            f"round log format {given if type(given) is int else shorten(given)} is not supported; "
+            f"this oddscalc reads format {FORMAT}",
+        )
     unknown = [k for k in data if k not in _HEADER_KEYS and not k.startswith("x-")]
     if unknown:
-        raise LogError(1, f"unknown header field {shorten(unknown[0])}; allowed: {', '.join(sorted(_HEADER_KEYS))} "
-                          "(and x-... for your own)")
+        raise LogError(
+            1,
+            f"unknown header field {shorten(unknown[0])}; allowed: {', '.join(sorted(_HEADER_KEYS))} "
+            "(and x-... for your own)",
+        )
     for key in ("game", "version"):
         if type(data.get(key)) is not str:
             raise LogError(1, f'the header needs "{key}" as a string')
     about = {k: v for k, v in data.items() if k not in ("roundlog", "game", "version", "rules", "pay")}
-    return Header(data["game"], data["version"], _mapping(data.get("rules"), 1, "rule"),
-                  _mapping(data.get("pay"), 1, "pay"), about)
+    return Header(
+        data["game"],
+        data["version"],
+        _mapping(data.get("rules"), 1, "rule"),
+        _mapping(data.get("pay"), 1, "pay"),
+        about,
+    )
 
 
 def require(rec: dict, key: str, line: int, where: str = "") -> Any:
@@ -166,9 +195,12 @@ def _parse_amount(value: Any, line: int, what: str) -> Amount:
         return value
     if type(value) is not str:
         if isinstance(value, Fraction):
-            raise LogError(line, f"{what}: the JSON number {amount_text(value)} has a fraction part; write amounts as "
-                                 'strings, "0.95" or "19/20", so that no binary float rounds them')
-        raise LogError(line, f"{what} must be an amount such as \"10\", \"9.5\" or \"19/20\", not {shorten(value)}")
+            raise LogError(
+                line,
+                f"{what}: the JSON number {amount_text(value)} has a fraction part; write amounts as "
+                'strings, "0.95" or "19/20", so that no binary float rounds them',
+            )
+        raise LogError(line, f'{what} must be an amount such as "10", "9.5" or "19/20", not {shorten(value)}')
     try:
         x = parse_number(value, what)
     except NumberError as exc:
@@ -193,6 +225,7 @@ def stake(value: Any, line: int, what: str) -> Amount:
     """An exact stake: an amount above zero."""
     x = amount(value, line, what)
     if x <= 0:
-        raise LogError(line, f"{what} {shorten(value)} is {'negative' if x < 0 else 'zero'}; a stake is an amount "
-                             "above zero")
+        raise LogError(
+            line, f"{what} {shorten(value)} is {'negative' if x < 0 else 'zero'}; a stake is an amount above zero"
+        )
     return x

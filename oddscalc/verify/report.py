@@ -14,11 +14,26 @@ from typing import Any
 
 from oddscalc.sim.roundlog import amount_text
 
-__all__ = ["Fault", "Report", "ILLEGAL", "MISPAID", "SHOE", "STRATEGY", "RANDOM", "KINDS", "fraction_text",
-           "amount_text"]
+__all__ = [
+    "ILLEGAL",
+    "KINDS",
+    "MISPAID",
+    "RANDOM",
+    "SHOE",
+    "STRATEGY",
+    "Fault",
+    "Report",
+    "amount_text",
+    "fraction_text",
+]
 
-ILLEGAL, MISPAID, SHOE, STRATEGY, RANDOM = ("illegal play", "mis-settlement", "shoe integrity", "strategy",
-                                            "randomness")
+ILLEGAL, MISPAID, SHOE, STRATEGY, RANDOM = (
+    "illegal play",
+    "mis-settlement",
+    "shoe integrity",
+    "strategy",
+    "randomness",
+)
 KINDS = (ILLEGAL, MISPAID, SHOE, STRATEGY, RANDOM)
 
 
@@ -41,8 +56,15 @@ class Fault:
     cost: Fraction | None = None  # strategy departures: exact expected cost in money
 
     def data(self) -> dict[str, Any]:
-        out = {"kind": self.kind, "line": self.line, "round": self.round, "rule": self.rule, "did": self.did,
-               "law": self.law, "citation": self.citation}
+        out = {
+            "kind": self.kind,
+            "line": self.line,
+            "round": self.round,
+            "rule": self.rule,
+            "did": self.did,
+            "law": self.law,
+            "citation": self.citation,
+        }
         if self.cost is not None:
             out["cost"] = fraction_text(self.cost)
         return out
@@ -51,8 +73,10 @@ class Fault:
         where = f"line {self.line} (round {self.round})" if self.line is not None else "whole log"
         cost = f"; expected cost {amount_text_or_fraction(self.cost)}" if self.cost is not None else ""
         authority = "the strategy" if self.kind == STRATEGY else "the law"
-        return (f"{where}: {self.kind}, {self.rule}: the simulator {self.did}; {authority}: {self.law} "
-                f"[{self.citation}]{cost}")
+        return (
+            f"{where}: {self.kind}, {self.rule}: the simulator {self.did}; {authority}: {self.law} "
+            f"[{self.citation}]{cost}"
+        )
 
 
 def amount_text_or_fraction(x: Fraction) -> str:
@@ -82,15 +106,17 @@ class Report:
     strategy: dict[str, Any] | None = None
     randomness: dict[str, Any] | None = None
 
-    def fault(self, kind: str, line: int | None, rule: str, did: str, law: str, citation: str,
-              cost: Fraction | None = None) -> None:
+    def fault(
+        self, kind: str, line: int | None, rule: str, did: str, law: str, citation: str, cost: Fraction | None = None
+    ) -> None:
         self.count += 1
         self.by_kind[kind] += 1
         slot = self.by_rule.setdefault((kind, rule), [0, citation])
         slot[0] += 1
         if len(self.faults) < self.keep:
-            self.faults.append(Fault(kind, line, self.rounds if line is not None else None, rule, did, law,
-                                     citation, cost))
+            self.faults.append(
+                Fault(kind, line, self.rounds if line is not None else None, rule, did, law, citation, cost)
+            )
 
     def note(self, text: str) -> None:
         """A remark that is not a fault (something the log does not let us check), counted once per text."""
@@ -113,13 +139,27 @@ class Report:
 
     def data(self) -> dict[str, Any]:
         return {
-            "report": "oddscalc verify", "log_format": "roundlog-1", "log": self.log, "game": self.game,
-            "version": self.version, "rules": self.rules, "custom": self.custom, "header": self.header,
-            "lines": self.lines, "rounds": self.rounds, "complete": not self.interrupted,
-            "faults": {"total": self.total, "by_kind": {k: self.by_kind[k] for k in KINDS},
-                       "by_rule": [{"kind": k, "rule": r, "count": n, "citation": c}
-                                   for (k, r), (n, c) in sorted(self.by_rule.items(), key=lambda kv: -kv[1][0])],
-                       "listed": len(self.faults), "not_listed": self.total - len(self.faults)},
+            "report": "oddscalc verify",
+            "log_format": "roundlog-1",
+            "log": self.log,
+            "game": self.game,
+            "version": self.version,
+            "rules": self.rules,
+            "custom": self.custom,
+            "header": self.header,
+            "lines": self.lines,
+            "rounds": self.rounds,
+            "complete": not self.interrupted,
+            "faults": {
+                "total": self.total,
+                "by_kind": {k: self.by_kind[k] for k in KINDS},
+                "by_rule": [
+                    {"kind": k, "rule": r, "count": n, "citation": c}
+                    for (k, r), (n, c) in sorted(self.by_rule.items(), key=lambda kv: -kv[1][0])
+                ],
+                "listed": len(self.faults),
+                "not_listed": self.total - len(self.faults),
+            },
             "fault_list": [f.data() for f in self.faults],
             "strategy": self.strategy,
             "randomness": self.randomness,
@@ -131,9 +171,13 @@ class Report:
     def text(self, show: int = 10) -> str:
         custom = " (CUSTOM rule set)" if self.custom else ""
         rules = ", ".join(f"{k}={v}" for k, v in self.rules.items()) or "no rule options"
-        lines = [f"{self.game}, version {self.version}: {rules}{custom}",
-                 f"log {self.log}: {self.lines:,} line(s), {self.rounds:,} round(s)"
-                 + (", INTERRUPTED: partial report" if self.interrupted else ""), "", "faults by kind:"]
+        lines = [
+            f"{self.game}, version {self.version}: {rules}{custom}",
+            f"log {self.log}: {self.lines:,} line(s), {self.rounds:,} round(s)"
+            + (", INTERRUPTED: partial report" if self.interrupted else ""),
+            "",
+            "faults by kind:",
+        ]
         lines += [f"  {k:16} {self.by_kind[k]:>10,}" for k in KINDS]
         if self.by_rule:
             lines += ["", "faults by rule:"]
@@ -144,17 +188,22 @@ class Report:
             lines += ["", f"first {len(shown)} fault(s) in full:"] + [f"  {f.text()}" for f in shown]
         if self.strategy:
             s = self.strategy
-            lines += ["", f"strategy ({s['name']}): {s['decisions']:,} decision(s) judged, {s['departures']:,} "
-                          f"departure(s), total expected cost {s['cost']}" + (f" ({s['cost_decimal']})"
-                                                                              if s.get("cost_decimal") else ""),
-                      f"  {s['values']}"]
+            lines += [
+                "",
+                f"strategy ({s['name']}): {s['decisions']:,} decision(s) judged, {s['departures']:,} "
+                f"departure(s), total expected cost {s['cost']}"
+                + (f" ({s['cost_decimal']})" if s.get("cost_decimal") else ""),
+                f"  {s['values']}",
+            ]
         if self.randomness:
             r = self.randomness
             lines += ["", f"randomness: {r['summary']}", f"  {r['correction']}"]
             for t in r["tests"]:
                 mark = "FAIL" if not t["passed"] else "ok"
-                lines.append(f"  {mark:4} {t['name']}: {t['statistic_name']} = {t['statistic_decimal']}"
-                             f"{' on ' + str(t['dof']) + ' dof' if t.get('dof') else ''}, p = {t['p']}")
+                lines.append(
+                    f"  {mark:4} {t['name']}: {t['statistic_name']} = {t['statistic_decimal']}"
+                    f"{' on ' + str(t['dof']) + ' dof' if t.get('dof') else ''}, p = {t['p']}"
+                )
             for s in r.get("skipped", []):
                 lines.append(f"  not tested: {s}")
         if self.notes:

@@ -14,13 +14,24 @@ from pathlib import Path
 
 from oddscalc import api
 from oddscalc.core.progress import Progress
-from oddscalc.verify import (baccarat_banque, big_six, blackjack, casino_stud_poker, chemin_de_fer, dice, punto_banco,
-                             roulette, sic_bo, super_pan_9, three_card_poker)
+from oddscalc.verify import (
+    baccarat_banque,
+    big_six,
+    blackjack,
+    casino_stud_poker,
+    chemin_de_fer,
+    dice,
+    punto_banco,
+    roulette,
+    sic_bo,
+    super_pan_9,
+    three_card_poker,
+)
 from oddscalc.verify.context import Context, Judge
 from oddscalc.verify.reader import MAX_LINE, LogError, parse_line, read_header
 from oddscalc.verify.report import Report
 
-__all__ = ["verify", "VerifyError", "GAMES_WITH_STRATEGY", "JUDGES"]
+__all__ = ["GAMES_WITH_STRATEGY", "JUDGES", "VerifyError", "verify"]
 
 
 class VerifyError(ValueError):
@@ -29,17 +40,27 @@ class VerifyError(ValueError):
 
 #: Each game's judge (`verify/<game>.py`), built for one log from its context.
 JUDGES: dict[str, Callable[[Context], Judge]] = {
-    "roulette": roulette.RouletteJudge, "dice": dice.DiceJudge, "big-six": big_six.BigSixJudge,
-    "sic-bo": sic_bo.SicBoJudge, "punto-banco": punto_banco.PuntoBancoJudge,
-    "chemin-de-fer": chemin_de_fer.CheminJudge, "baccarat-banque": baccarat_banque.BanqueJudge,
-    "blackjack": blackjack.BlackjackJudge, "casino-stud-poker": casino_stud_poker.StudJudge,
-    "super-pan-9": super_pan_9.SuperPan9Judge, "three-card-poker": three_card_poker.ThreeCardJudge,
+    "roulette": roulette.RouletteJudge,
+    "dice": dice.DiceJudge,
+    "big-six": big_six.BigSixJudge,
+    "sic-bo": sic_bo.SicBoJudge,
+    "punto-banco": punto_banco.PuntoBancoJudge,
+    "chemin-de-fer": chemin_de_fer.CheminJudge,
+    "baccarat-banque": baccarat_banque.BanqueJudge,
+    "blackjack": blackjack.BlackjackJudge,
+    "casino-stud-poker": casino_stud_poker.StudJudge,
+    "super-pan-9": super_pan_9.SuperPan9Judge,
+    "three-card-poker": three_card_poker.ThreeCardJudge,
 }
 
 
 #: Games with a player's decision a strategy can be judged on, and the strategies each knows.
-GAMES_WITH_STRATEGY = {"blackjack": ("basic", "optimal", "FILE"), "casino-stud-poker": ("optimal",),
-                       "three-card-poker": ("optimal",), "super-pan-9": ("optimal",)}
+GAMES_WITH_STRATEGY = {
+    "blackjack": ("basic", "optimal", "FILE"),
+    "casino-stud-poker": ("optimal",),
+    "three-card-poker": ("optimal",),
+    "super-pan-9": ("optimal",),
+}
 
 
 def _merge(report: Report, what: str, header: Mapping[str, str], given: Mapping[str, str] | None) -> dict[str, str]:
@@ -51,10 +72,19 @@ def _merge(report: Report, what: str, header: Mapping[str, str], given: Mapping[
     return merged
 
 
-def verify(path: Path | str, game: str, version: str | None = None, rules: Mapping[str, str] | None = None,
-           pay: Mapping[str, str] | None = None, custom: bool = False, strategy: str | None = None,
-           alpha: Fraction = Fraction(1, 100), randomness: bool = True, progress: Progress | None = None,
-           keep: int = 10_000) -> Report:
+def verify(
+    path: Path | str,
+    game: str,
+    version: str | None = None,
+    rules: Mapping[str, str] | None = None,
+    pay: Mapping[str, str] | None = None,
+    custom: bool = False,
+    strategy: str | None = None,
+    alpha: Fraction = Fraction(1, 100),
+    randomness: bool = True,
+    progress: Progress | None = None,
+    keep: int = 10_000,
+) -> Report:
     """Judge every round of the log at `path` against the law; the report (partial if interrupted)."""
     path = Path(path)
     try:
@@ -65,9 +95,15 @@ def verify(path: Path | str, game: str, version: str | None = None, rules: Mappi
         header = read_header(f)
         if header.game != game:
             raise VerifyError(f"{path} is a log of {header.game!r}, not {game!r}")
-        report = Report(game, version or header.version, {}, False, str(path), keep,
-                        {"version": header.version, "rules": dict(header.rules), "pay": dict(header.pay),
-                         **header.about})
+        report = Report(
+            game,
+            version or header.version,
+            {},
+            False,
+            str(path),
+            keep,
+            {"version": header.version, "rules": dict(header.rules), "pay": dict(header.pay), **header.about},
+        )
         if version and version != header.version:
             report.note(f"judged under version {version} (the command line); the log's header says {header.version}")
         wanted = _merge(report, "rule", header.rules, rules)
@@ -89,8 +125,10 @@ def verify(path: Path | str, game: str, version: str | None = None, rules: Mappi
 def _attach_strategy(judge: Judge, game: str, strategy: str) -> None:
     known = GAMES_WITH_STRATEGY.get(game)
     if known is None:
-        raise VerifyError(f"{game} has no player decision to judge a strategy on; --strategy applies to "
-                          f"{', '.join(GAMES_WITH_STRATEGY)}")
+        raise VerifyError(
+            f"{game} has no player decision to judge a strategy on; --strategy applies to "
+            f"{', '.join(GAMES_WITH_STRATEGY)}"
+        )
     if strategy not in known and not (known[-1] == "FILE"):
         raise VerifyError(f"--strategy for {game} may be: {', '.join(known)}; not {strategy!r}")
     judge.use_strategy(strategy)

@@ -22,7 +22,7 @@ from oddscalc.verify.cards import NO_SUIT, RANK_NAMES, RANK_OF, SUIT_OF, label
 from oddscalc.verify.reader import LogError
 from oddscalc.verify.report import SHOE, Report
 
-__all__ = ["Shoe", "INFINITE_POSITIONS"]
+__all__ = ["INFINITE_POSITIONS", "Shoe"]
 
 #: Positions recorded when cards are dealt with replacement (the infinite-shoe model): a coup uses at most nine.
 INFINITE_POSITIONS = 16
@@ -48,7 +48,7 @@ class Shoe:
         self.positions = positions
         self.observed = [0] * (positions * _R)
         self.before = [0] * ((positions + 1) * _R)  # difference array: rank-r cards dealt before each position
-        self.ends = [0] * (positions + 2)           # shoes by number of cards dealt (positions reached)
+        self.ends = [0] * (positions + 2)  # shoes by number of cards dealt (positions reached)
         self.marker: Any = object()
         self.dealt = [0] * _R
         self.suited = [0] * (_R * 5)
@@ -78,15 +78,26 @@ class Shoe:
             elif cut != self.cut:
                 raise LogError(line, f"cut {cut} differs from this shoe's cut {self.cut} (line {self.cut_line})")
         if self.cut is not None and self.pos >= self.cut:
-            self.report.fault(SHOE, line, "cut card", f"began a round after {self.pos} cards with the cut card "
-                              f"placed after card {self.cut}", "no round begins once the cut card has come out; "
-                              "the shoe is reshuffled", "house procedure (the log's cut mark)")
+            self.report.fault(
+                SHOE,
+                line,
+                "cut card",
+                f"began a round after {self.pos} cards with the cut card placed after card {self.cut}",
+                "no round begins once the cut card has come out; the shoe is reshuffled",
+                "house procedure (the log's cut mark)",
+            )
         return new
 
     def deal(self, line: int, codes: Sequence[int]) -> None:
         """Cards leaving the shoe, in dealing order."""
-        pos, dealt, counts, observed, before, seq = (self.pos, self.dealt, self.counts, self.observed, self.before,
-                                                     self.seq)
+        pos, dealt, counts, observed, before, seq = (
+            self.pos,
+            self.dealt,
+            self.counts,
+            self.observed,
+            self.before,
+            self.seq,
+        )
         limit = self.positions
         check = not self.infinite
         for code in codes:
@@ -133,13 +144,22 @@ class Shoe:
 
     def _too_many(self, line: int, code: int, n: int, held: int) -> None:
         name = RANK_NAMES[RANK_OF[code]]
-        law = (f"the shoe ({self.what}) holds {held} card(s) of rank {name}" if held else
-               f"the shoe ({self.what}) holds no {name}")
+        law = (
+            f"the shoe ({self.what}) holds {held} card(s) of rank {name}"
+            if held
+            else f"the shoe ({self.what}) holds no {name}"
+        )
         self.report.fault(SHOE, line, "cards of a rank", f"dealt {name} number {n} in one shoe", law, self.citation)
 
     def _too_many_card(self, line: int, code: int, n: int) -> None:
-        self.report.fault(SHOE, line, "one card", f"dealt {label(code)} {n} times in one shoe",
-                          f"the shoe ({self.what}) holds {self.packs} of each card", self.citation)
+        self.report.fault(
+            SHOE,
+            line,
+            "one card",
+            f"dealt {label(code)} {n} times in one shoe",
+            f"the shoe ({self.what}) holds {self.packs} of each card",
+            self.citation,
+        )
 
     # -- the randomness record -----------------------------------------------------------------------------------
     def position_tables(self) -> list[tuple[int, int, list[int], list[Fraction]]]:
@@ -156,7 +176,7 @@ class Shoe:
                 running[r] += self.before[k * _R + r]
             if reaching <= 0:
                 break
-            obs = self.observed[k * _R:(k + 1) * _R]
+            obs = self.observed[k * _R : (k + 1) * _R]
             if self.infinite:
                 exp = [Fraction(reaching * c, self.size) for c in self.counts]
             else:

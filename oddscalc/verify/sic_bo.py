@@ -4,11 +4,10 @@ data), and the dice tested for randomness."""
 from __future__ import annotations
 
 from fractions import Fraction
+
 from oddscalc.verify.context import Context, Judge, payout_citation
 from oddscalc.verify.randomness import Runs, assess, chi_square_test, runs_test
 from oddscalc.verify.reader import LogError, check_keys, require, wager_list
-
-
 
 __all__ = ["SicBoJudge"]
 
@@ -58,7 +57,7 @@ class SicBoJudge(Judge):
             check_keys(rec, self.keys, line)
         dice = require(rec, "dice", line)
         if type(dice) is not list or len(dice) != 3 or any(type(d) is not int or not 1 <= d <= 6 for d in dice):
-            raise LogError(line, f"\"dice\" must be three faces 1-6, e.g. [2, 5, 5], not {dice!r}"[:160])
+            raise LogError(line, f'"dice" must be three faces 1-6, e.g. [2, 5, 5], not {dice!r}'[:160])
         for d in dice:
             self.faces[d - 1] += 1
         self.runs.add(sum(dice) >= 11)
@@ -69,8 +68,15 @@ class SicBoJudge(Judge):
                 continue
             won = _sic_bo_wins(w.param("kind"), w, dice)
             if won:
-                ctx.settle(line, key, staked, net, staked * w.pay(won), f"dice {dice}: wins at "
-                           f"{next(p.odds.text for p in w.payouts if p.key == won)}", payout_citation(w, won))
+                ctx.settle(
+                    line,
+                    key,
+                    staked,
+                    net,
+                    staked * w.pay(won),
+                    f"dice {dice}: wins at {next(p.odds.text for p in w.payouts if p.key == won)}",
+                    payout_citation(w, won),
+                )
             else:
                 ctx.settle(line, key, staked, net, -staked, f"dice {dice}: the stake is lost", w.citation)
 
@@ -78,7 +84,15 @@ class SicBoJudge(Judge):
         if not randomness:
             return
         n = sum(self.faces)
-        tests = [chi_square_test("dice faces", self.faces, [Fraction(n, 6)] * 6, [str(k) for k in range(1, 7)]),
-                 runs_test("serial independence (runs of totals 11-18 against 3-10)", self.runs)]
-        assess(self.ctx.report, tests, alpha, "set of dice", "SI 1994/2899 Sch 4 (inserted by SI 2002/1130)",
-               "three fair dice: every face equally likely, throw by throw independently")
+        tests = [
+            chi_square_test("dice faces", self.faces, [Fraction(n, 6)] * 6, [str(k) for k in range(1, 7)]),
+            runs_test("serial independence (runs of totals 11-18 against 3-10)", self.runs),
+        ]
+        assess(
+            self.ctx.report,
+            tests,
+            alpha,
+            "set of dice",
+            "SI 1994/2899 Sch 4 (inserted by SI 2002/1130)",
+            "three fair dice: every face equally likely, throw by throw independently",
+        )

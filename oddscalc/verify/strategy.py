@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+
 from oddscalc.verify.context import Context
 from oddscalc.verify.report import STRATEGY, fraction_text
-
-
 
 __all__ = ["StrategyError", "Tally", "pct"]
 
@@ -49,7 +48,12 @@ class Tally:
     def summarise(self) -> None:
         total = sum((c * n for c, n in self.costs.items()), Fraction(0))
         self.ctx.report.strategy = {
-            "name": self.name, "decisions": self.decisions, "departures": self.departures,
-            "cost": fraction_text(total), "cost_decimal": f"{float(total):.6g}",
+            "name": self.name,
+            "decisions": self.decisions,
+            "departures": self.departures,
+            "cost": fraction_text(total),
+            "cost_decimal": f"{float(total):.6g}",
             "cost_per_round": fraction_text(total / self.ctx.report.rounds) if self.ctx.report.rounds else "0",
-            "departures_without_cost": self.uncosted, "values": self.values}
+            "departures_without_cost": self.uncosted,
+            "values": self.values,
+        }

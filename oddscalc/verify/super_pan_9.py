@@ -4,13 +4,12 @@ again, the levy, the shoe checked."""
 
 from __future__ import annotations
 
+from oddscalc.verify.baccarat import CARD_GAME_KEYS, BaccaratJudge, hand_points
 from oddscalc.verify.context import Context, payout_citation
 from oddscalc.verify.reader import LogError, check_keys
 from oddscalc.verify.report import ILLEGAL
 from oddscalc.verify.super_pan_9_hands import HandsJudge
 from oddscalc.verify.super_pan_9_strategy import SuperPan9Strategy
-from oddscalc.verify.baccarat import (CARD_GAME_KEYS, BaccaratJudge, hand_points)
-
 
 __all__ = ["SuperPan9Judge"]
 
@@ -41,7 +40,7 @@ class SuperPan9Judge(BaccaratJudge):
     def bank_of(self, rec: dict, line: int) -> str:
         bank = rec.get("bank", "house")
         if bank not in ("house", "player"):
-            raise LogError(line, f"\"bank\" must be \"house\" or \"player\", not {bank!r}")
+            raise LogError(line, f'"bank" must be "house" or "player", not {bank!r}')
         return bank
 
     def __call__(self, line: int, rec: dict) -> None:
@@ -75,9 +74,15 @@ class SuperPan9Judge(BaccaratJudge):
         """The House as banker draws on 0-5 and stands on 6-9 (reg 9(2)(g))."""
         b3 = hand_points(B[:3])
         if (len(B) == 4) != (b3 <= 5):
-            self.report.fault(ILLEGAL, line, "the House's fourth card", f"{'drew' if len(B) == 4 else 'stood'} for "
-                              f"the House on {b3}", f"the House, if banker, must draw a fourth card on 5 or less and "
-                              f"stand on 6 or more: on {b3} it {'draws' if b3 <= 5 else 'stands'}", self.HOUSE_RULE)
+            self.report.fault(
+                ILLEGAL,
+                line,
+                "the House's fourth card",
+                f"{'drew' if len(B) == 4 else 'stood'} for the House on {b3}",
+                f"the House, if banker, must draw a fourth card on 5 or less and "
+                f"stand on 6 or more: on {b3} it {'draws' if b3 <= 5 else 'stands'}",
+                self.HOUSE_RULE,
+            )
 
     def one_player(self, line: int, players: int) -> None:
         """A player's bank against fewer than two opposing players: reg 9(5) gives that bank to the House (unless
@@ -85,13 +90,20 @@ class SuperPan9Judge(BaccaratJudge):
         if players >= 2:
             return
         if self.ctx.rules.get("hands") == "1":
-            self.report.note("a player's bank against one opposing player: the custom rule set hands=1 (reg 9(5) "
-                             "gives such a bank to the House)")
+            self.report.note(
+                "a player's bank against one opposing player: the custom rule set hands=1 (reg 9(5) "
+                "gives such a bank to the House)"
+            )
             return
-        self.report.fault(ILLEGAL, line, "the bank (one opposing player)", "gave the bank to a player with "
-                          f"{'one opposing player' if players == 1 else 'no opposing player'} wagering against it",
-                          "where only one opposing player has placed a wager the bank is always held by the House",
-                          self.ONE_PLAYER)
+        self.report.fault(
+            ILLEGAL,
+            line,
+            "the bank (one opposing player)",
+            "gave the bank to a player with "
+            f"{'one opposing player' if players == 1 else 'no opposing player'} wagering against it",
+            "where only one opposing player has placed a wager the bank is always held by the House",
+            self.ONE_PLAYER,
+        )
 
     def bank_matches(self, line: int, key: str, wager, bank: str) -> bool:
         """Is the wager one made against this bank? (An illegal-play fault when not; the tie is against the House
@@ -99,21 +111,34 @@ class SuperPan9Judge(BaccaratJudge):
         against = wager.param("bank")
         if key == "tie" or against == bank:
             return True
-        self.report.fault(ILLEGAL, line, f"{key}: the bank", f"took a {key} wager with the bank held by the "
-                          f"{bank}", f"the {key} wager is against a bank held by the "
-                          f"{'House' if against == 'house' else 'player'}", wager.citation)
+        self.report.fault(
+            ILLEGAL,
+            line,
+            f"{key}: the bank",
+            f"took a {key} wager with the bank held by the {bank}",
+            f"the {key} wager is against a bank held by the {'House' if against == 'house' else 'player'}",
+            wager.citation,
+        )
         return False
 
-    def settle(self, line: int, key: str, wager, bank: str, staked, net, fp: int, fb: int, who: str = "",
-               also: str = "") -> None:
+    def settle(
+        self, line: int, key: str, wager, bank: str, staked, net, fp: int, fb: int, who: str = "", also: str = ""
+    ) -> None:
         """One wager settled again: `who` names the hand ("hand 2: "), `also` adds to the citation."""
         ctx, cite = self.ctx, payout_citation(wager) + also
         if not self.bank_matches(line, key, wager, bank):
             return
         if key == "tie":
             if fp == fb:
-                ctx.settle(line, key, staked, net, staked * wager.pay(), f"{who}equal points {fp}: paid at "
-                           f"{wager.payouts[0].odds.text}", cite)
+                ctx.settle(
+                    line,
+                    key,
+                    staked,
+                    net,
+                    staked * wager.pay(),
+                    f"{who}equal points {fp}: paid at {wager.payouts[0].odds.text}",
+                    cite,
+                )
             else:
                 ctx.settle(line, key, staked, net, -staked, f"{who}points {fp} and {fb}: the stake is lost", cite)
         elif fp == fb:
@@ -124,13 +149,29 @@ class SuperPan9Judge(BaccaratJudge):
                 if net == staked * wager.pay():
                     ctx.report.note("the House charged no levy on a player-banker's winnings (reg 10(1): it may)")
                 else:
-                    ctx.settle(line, key, staked, net, levied, f"the bank wins {fb} to {fp}: the wager won, less the "
-                               "House's levy of 5% of the bank's net winnings", cite)
+                    ctx.settle(
+                        line,
+                        key,
+                        staked,
+                        net,
+                        levied,
+                        f"the bank wins {fb} to {fp}: the wager won, less the "
+                        "House's levy of 5% of the bank's net winnings",
+                        cite,
+                    )
             else:
-                ctx.settle(line, key, staked, net, -staked, f"the player wins {fp} to {fb}: the bank pays the wager",
-                           cite)
+                ctx.settle(
+                    line, key, staked, net, -staked, f"the player wins {fp} to {fb}: the bank pays the wager", cite
+                )
         elif fp > fb:
-            ctx.settle(line, key, staked, net, staked * wager.pay(), f"{who}the player wins {fp} to {fb}: paid at "
-                       f"{wager.payouts[0].odds.text}", cite)
+            ctx.settle(
+                line,
+                key,
+                staked,
+                net,
+                staked * wager.pay(),
+                f"{who}the player wins {fp} to {fb}: paid at {wager.payouts[0].odds.text}",
+                cite,
+            )
         else:
             ctx.settle(line, key, staked, net, -staked, f"{who}the banker wins {fb} to {fp}: the stake is lost", cite)

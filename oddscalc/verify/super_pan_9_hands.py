@@ -32,7 +32,7 @@ from oddscalc.verify.context import payout_citation
 from oddscalc.verify.reader import LogError, amount, check_keys, require, stake, wager_list
 from oddscalc.verify.report import ILLEGAL, MISPAID, amount_text
 
-__all__ = ["HandsJudge", "Hand", "ROUND_KEYS", "MAX_PLAYERS"]
+__all__ = ["MAX_PLAYERS", "ROUND_KEYS", "Hand", "HandsJudge"]
 
 #: Fields of a round in the `hands` form.
 ROUND_KEYS = frozenset({"shoe", "cut", "burn", "bank", "hands", "banker", "levy", "bank_stake", "wagers"})
@@ -89,8 +89,9 @@ class HandsJudge:
         B = judge._cards(rec, "banker", line)
         if not 3 <= len(B) <= 4:
             raise LogError(line, f"the banker's hand holds 3 or 4 cards, not {len(B)}")
-        judge.shoe.deal(line, [c for h in hands for c in h.cards[:3]] + B[:3]
-                        + [c for h in hands for c in h.cards[3:]] + B[3:])
+        judge.shoe.deal(
+            line, [c for h in hands for c in h.cards[:3]] + B[:3] + [c for h in hands for c in h.cards[3:]] + B[3:]
+        )
         if bank == "house":
             judge.house_rule(line, B)
         fb = hand_points(B)
@@ -98,16 +99,20 @@ class HandsJudge:
         if new:
             judge.runs.add(fb > points[0])
         if bank == "player":
-            judge.one_player(line, sum(1 for h in hands if any(by == "player" and key in AGAINST_BANK
-                                                               for key, by, _, _ in h.wagers)))
+            judge.one_player(
+                line, sum(1 for h in hands if any(by == "player" and key in AGAINST_BANK for key, by, _, _ in h.wagers))
+            )
         won = paid = players_staked = against = 0
         house: list[Any] = []
         for i, (hand, fp) in enumerate(zip(hands, points)):
             initial, mine = False, None  # an initial wager on the hand; its player's stake (the strategy's unit)
             for key, by, staked, net in hand.wagers:
                 if key == "player-banker":
-                    raise LogError(line, f"hand {i + 1}: the player-banker's side is a wager of the round, not of "
-                                         "a hand: write it in the round's \"wagers\"")
+                    raise LogError(
+                        line,
+                        f"hand {i + 1}: the player-banker's side is a wager of the round, not of "
+                        'a hand: write it in the round\'s "wagers"',
+                    )
                 wager = self.ctx.permitted(key, line)
                 if wager is None:
                     continue
@@ -121,8 +126,18 @@ class HandsJudge:
                     house.append(staked)
                 elif key in AGAINST_BANK:
                     players_staked += staked
-                judge.settle(line, key, wager, bank, staked, net, fp, fb, f"hand {i + 1}: ",
-                             "; reg 9(11) (the House's wager)" if by == "house" else "")
+                judge.settle(
+                    line,
+                    key,
+                    wager,
+                    bank,
+                    staked,
+                    net,
+                    fp,
+                    fb,
+                    f"hand {i + 1}: ",
+                    "; reg 9(11) (the House's wager)" if by == "house" else "",
+                )
                 if key in AGAINST_BANK and bank == "player":
                     against += staked
                     if fb > fp:
@@ -130,9 +145,14 @@ class HandsJudge:
                     elif fp > fb:
                         paid += staked * self.pays
             if not initial:
-                self.report.fault(ILLEGAL, line, "initial wager", f"dealt hand {i + 1} with no initial wager on it",
-                                  "an initial wager is made by an opposing player before any cards are dealt to him",
-                                  INITIAL_FIRST)
+                self.report.fault(
+                    ILLEGAL,
+                    line,
+                    "initial wager",
+                    f"dealt hand {i + 1} with no initial wager on it",
+                    "an initial wager is made by an opposing player before any cards are dealt to him",
+                    INITIAL_FIRST,
+                )
             elif judge.strategy is not None and mine is not None:
                 judge.strategy.judge(line, hand.cards, bank, mine)
         if bank == "player":
@@ -147,8 +167,9 @@ class HandsJudge:
     def _hands(self, line: int, rec: dict) -> list[Hand]:
         raw = rec["hands"]
         if type(raw) is not list:
-            raise LogError(line, f'"hands" must be a list of hands {{"cards": [...], "wagers": [...]}}, not '
-                                 f"{shorten(raw)}")
+            raise LogError(
+                line, f'"hands" must be a list of hands {{"cards": [...], "wagers": [...]}}, not {shorten(raw)}'
+            )
         hands = []
         for i, h in enumerate(raw):
             where = f"hand {i + 1}: "
@@ -164,18 +185,23 @@ class HandsJudge:
                 key, staked, net = self.ctx.wager_record(w, line, j, _BY, f"hand {i + 1}, ")
                 by = w.get("by", "player")
                 if by not in ("player", "house"):
-                    raise LogError(line, f'hand {i + 1}, wager {j + 1}: "by" must be "player" or "house", not '
-                                         f"{shorten(by)}")
+                    raise LogError(
+                        line, f'hand {i + 1}, wager {j + 1}: "by" must be "player" or "house", not {shorten(by)}'
+                    )
                 wagers.append((key, by, staked, net))
             hands.append(Hand(cards, wagers))
         least = 1 if self.one_hand else 2
         most = MAX_PLAYERS + (1 if any(h.own for h in hands) else 0)
         if not least <= len(hands) <= most:
-            message = (f'"hands" holds {len(hands)} hand(s); a round holds 2 to {MAX_PLAYERS} opposing hands, and the '
-                       "House's own hand if it wagers on one")
+            message = (
+                f'"hands" holds {len(hands)} hand(s); a round holds 2 to {MAX_PLAYERS} opposing hands, and the '
+                "House's own hand if it wagers on one"
+            )
             if len(hands) == 1:
-                message += ('; a round against one opposing hand is written with "player" and "banker" (reg 9(5): '
-                            "the House holds that bank)")
+                message += (
+                    '; a round against one opposing hand is written with "player" and "banker" (reg 9(5): '
+                    "the House holds that bank)"
+                )
             raise LogError(line, message)
         return hands
 
@@ -188,8 +214,15 @@ class HandsJudge:
             law = "the House's wager is an initial wager against the player's bank"
         else:
             return True
-        self.report.fault(ILLEGAL, line, "the House's wager", f"recorded a {key} wager by the House on hand {i + 1}"
-                          + (" with the House holding the bank" if bank != "player" else ""), law, HOUSE_WAGER)
+        self.report.fault(
+            ILLEGAL,
+            line,
+            "the House's wager",
+            f"recorded a {key} wager by the House on hand {i + 1}"
+            + (" with the House holding the bank" if bank != "player" else ""),
+            law,
+            HOUSE_WAGER,
+        )
         return False
 
     def _house_wagers(self, line: int, rec: dict, house: list, players_staked: Any) -> None:
@@ -197,26 +230,42 @@ class HandsJudge:
         given = rec.get("bank_stake")
         bank_stake = None if given is None else stake(given, line, '"bank_stake"')
         if len(house) > 1:
-            self.report.fault(ILLEGAL, line, "the House's wager", f"recorded {len(house)} wagers by the House",
-                              "at the bank's request the House places a wager: one", HOUSE_WAGER)
+            self.report.fault(
+                ILLEGAL,
+                line,
+                "the House's wager",
+                f"recorded {len(house)} wagers by the House",
+                "at the bank's request the House places a wager: one",
+                HOUSE_WAGER,
+            )
         if not house:
             return
         if bank_stake is None:
-            self.report.note('the House\'s wager (reg 9(11)) was not checked against the bank\'s stake: the round '
-                             'gives no "bank_stake"')
+            self.report.note(
+                "the House's wager (reg 9(11)) was not checked against the bank's stake: the round "
+                'gives no "bank_stake"'
+            )
         elif players_staked >= bank_stake:
-            self.report.fault(ILLEGAL, line, "the House's wager", f"recorded a wager by the House of "
-                              f"{_t(sum(house))} although the other players' wagers ({_t(players_staked)}) reach the "
-                              f"bank's stake ({_t(bank_stake)})", "the House wagers only when the wagers placed by "
-                              "the other players do not amount to the stake the player holding the bank has placed",
-                              HOUSE_WAGER)
+            self.report.fault(
+                ILLEGAL,
+                line,
+                "the House's wager",
+                f"recorded a wager by the House of "
+                f"{_t(sum(house))} although the other players' wagers ({_t(players_staked)}) reach the "
+                f"bank's stake ({_t(bank_stake)})",
+                "the House wagers only when the wagers placed by "
+                "the other players do not amount to the stake the player holding the bank has placed",
+                HOUSE_WAGER,
+            )
 
     def _levy(self, line: int, rec: dict, won: Any, paid: Any) -> Any:
         """The levy charged, judged against 5% of the bank's net winnings over the round (or none)."""
         charged = amount(require(rec, "levy", line), line, '"levy"')
         if charged < 0:
-            raise LogError(line, f'"levy" {_t(charged)} is negative; the levy is the amount the House charged the '
-                                 "bank, 0 when none")
+            raise LogError(
+                line,
+                f'"levy" {_t(charged)} is negative; the levy is the amount the House charged the bank, 0 when none',
+            )
         net = won - paid
         due = self.levy_rate * net if net > 0 else 0
         if charged == due:
@@ -225,15 +274,27 @@ class HandsJudge:
         if charged == 0:
             self.report.note("the House charged no levy on a player's bank with net winnings (reg 10(1): it may)")
         elif net <= 0:
-            self.report.fault(MISPAID, line, "levy without net winnings", f"charged the bank a levy of {_t(charged)} "
-                              f"in a round in which it won {_t(won)} and paid {_t(paid)} (net {_t(net)})",
-                              f"the levy is {rate} of any excess of losing wagers over winning wagers; here there "
-                              "is none, so no levy", LEVY)
+            self.report.fault(
+                MISPAID,
+                line,
+                "levy without net winnings",
+                f"charged the bank a levy of {_t(charged)} "
+                f"in a round in which it won {_t(won)} and paid {_t(paid)} (net {_t(net)})",
+                f"the levy is {rate} of any excess of losing wagers over winning wagers; here there "
+                "is none, so no levy",
+                LEVY,
+            )
         else:
-            self.report.fault(MISPAID, line, "levy on the net", f"charged the bank a levy of {_t(charged)} in a "
-                              f"round in which it won {_t(won)} and paid {_t(paid)}", f"{rate} of the excess of "
-                              f"losing wagers over winning wagers over the round, {_t(won)} - {_t(paid)} = "
-                              f"{_t(net)}: a levy of {_t(due)} (or none: the House may waive it)", LEVY)
+            self.report.fault(
+                MISPAID,
+                line,
+                "levy on the net",
+                f"charged the bank a levy of {_t(charged)} in a round in which it won {_t(won)} and paid {_t(paid)}",
+                f"{rate} of the excess of "
+                f"losing wagers over winning wagers over the round, {_t(won)} - {_t(paid)} = "
+                f"{_t(net)}: a levy of {_t(due)} (or none: the House may waive it)",
+                LEVY,
+            )
         return charged
 
     def _no_levy(self, line: int, rec: dict) -> None:
@@ -242,9 +303,14 @@ class HandsJudge:
             return
         charged = amount(given, line, '"levy"')
         if charged != 0:
-            self.report.fault(MISPAID, line, "levy on the House's bank", f"charged a levy of {_t(charged)} with the "
-                              "House holding the bank", "the levy is charged only on a bank held by a player other "
-                              "than the House", LEVY)
+            self.report.fault(
+                MISPAID,
+                line,
+                "levy on the House's bank",
+                f"charged a levy of {_t(charged)} with the House holding the bank",
+                "the levy is charged only on a bank held by a player other than the House",
+                LEVY,
+            )
 
     def _bank_side(self, line: int, rec: dict, bank: str, against: Any, won: Any, paid: Any, levy: Any) -> None:
         """The player-banker's own record: everything wagered against him, his net after the levy charged."""
@@ -252,20 +318,35 @@ class HandsJudge:
         if type(records) is not list:
             raise LogError(line, f'"wagers" must be a list of wager records, not {shorten(records)}')
         if len(records) > 1:
-            raise LogError(line, 'the round\'s "wagers" hold one record, the player-banker\'s side; each hand\'s '
-                                 "wagers go in that hand")
+            raise LogError(
+                line,
+                "the round's \"wagers\" hold one record, the player-banker's side; each hand's wagers go in that hand",
+            )
         for i, w in enumerate(records):
             key, staked, net = self.ctx.wager_record(w, line, i)
             if key != "player-banker":
-                raise LogError(line, f"wager {i + 1}: {shorten(key)} is a wager on one hand: write it in that "
-                                     "hand's \"wagers\" (the round's hold the player-banker's side)")
+                raise LogError(
+                    line,
+                    f"wager {i + 1}: {shorten(key)} is a wager on one hand: write it in that "
+                    "hand's \"wagers\" (the round's hold the player-banker's side)",
+                )
             wager = self.ctx.permitted(key, line)
             if wager is None or not self.judge.bank_matches(line, key, wager, bank):
                 continue
             if staked != against:
-                raise LogError(line, f"wager {i + 1}: the player-banker's stake is everything wagered against the "
-                                     f"bank, {_t(against)}, not {_t(staked)}")
+                raise LogError(
+                    line,
+                    f"wager {i + 1}: the player-banker's stake is everything wagered against the "
+                    f"bank, {_t(against)}, not {_t(staked)}",
+                )
             if net != won - paid - levy:
-                self.ctx.settle(line, key, staked, net, won - paid - levy, f"the bank won {_t(won)} and paid "
-                                f"{_t(paid)}: net {_t(won - paid)}, less the levy charged ({_t(levy)})",
-                                payout_citation(wager))
+                self.ctx.settle(
+                    line,
+                    key,
+                    staked,
+                    net,
+                    won - paid - levy,
+                    f"the bank won {_t(won)} and paid "
+                    f"{_t(paid)}: net {_t(won - paid)}, less the levy charged ({_t(levy)})",
+                    payout_citation(wager),
+                )

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from oddscalc import api
 from oddscalc.verify import engine
-from oddscalc.verify.cards import label
+from oddscalc.verify.cards import BACCARAT_POINT, label
 from oddscalc.verify.context import Context
 from oddscalc.verify.strategy import StrategyError, Tally, pct
-from oddscalc.verify.cards import BACCARAT_POINT
-
 
 __all__ = ["SuperPan9Strategy"]
 
@@ -23,13 +21,19 @@ class SuperPan9Strategy(Tally):
         self.tables = {}
         for bank, key in (("house", "initial"), ("player", "initial-player-bank")):
             if key in ctx.wagers:
-                self.tables[bank] = (api.decision_table("super-pan-9", ctx.version, key, ctx.rules, custom=True),
-                                     ctx.wagers[key].pay())
+                self.tables[bank] = (
+                    api.decision_table("super-pan-9", ctx.version, key, ctx.rules, custom=True),
+                    ctx.wagers[key].pay(),
+                )
         self.decks = int(ctx.rules.get("decks", "8"))
         removed = ctx.rules.get("removed", "none")
         self.removed = tuple(x.strip() for x in removed.split(",")) if removed.lower() not in ("", "none") else ()
-        super().__init__(ctx, "optimal", "costs: the engine's exact expectation per unit initial wager of standing "
-                                         "and drawing for the player's three cards, on the full shoe")
+        super().__init__(
+            ctx,
+            "optimal",
+            "costs: the engine's exact expectation per unit initial wager of standing "
+            "and drawing for the player's three cards, on the full shoe",
+        )
 
     def judge(self, line: int, player: list[int], bank: str, stake=1) -> None:
         self.decisions += 1
@@ -41,7 +45,10 @@ class SuperPan9Strategy(Tally):
             return
         values = engine.super_pan_9_values(self.decks, self.removed, holding, pays)
         point = sum(holding) % 10
-        self.depart(line, f"fourth card on {point}", f"chose to {taken} on {point} "
-                    f"({' '.join(label(c) for c in player[:3])})",
-                    f"{want}: the exact best choice (per unit: stand {pct(values['stand'])}, draw "
-                    f"{pct(values['draw'])})", (values[want] - values[taken]) * stake)
+        self.depart(
+            line,
+            f"fourth card on {point}",
+            f"chose to {taken} on {point} ({' '.join(label(c) for c in player[:3])})",
+            f"{want}: the exact best choice (per unit: stand {pct(values['stand'])}, draw {pct(values['draw'])})",
+            (values[want] - values[taken]) * stake,
+        )

@@ -4,10 +4,9 @@ qualification, the Ante, Play, Ante Bonus and Pair Plus wagers settled again."""
 from __future__ import annotations
 
 from oddscalc.verify.context import Context, payout_citation
-from oddscalc.verify.reader import LogError
-from oddscalc.verify.poker_strategy import PokerStrategy
 from oddscalc.verify.poker import THREE, PokerJudge, odds_text, three_value
-
+from oddscalc.verify.poker_strategy import PokerStrategy
+from oddscalc.verify.reader import LogError
 
 __all__ = ["ThreeCardJudge"]
 
@@ -47,37 +46,83 @@ class ThreeCardJudge(PokerJudge):
         ante = wagers.get("ante")
         if ante is None:
             raise LogError(line, "a play wager needs its Ante wager")
-        ok = self._bet_stake(line, d, wagers, 1, f"{self.REG}{self.INSERTED}: the Play wager equal to the Ante (its "
-                                                  "paragraph is lost from the damaged copy; reconstructed)")
+        ok = self._bet_stake(
+            line,
+            d,
+            wagers,
+            1,
+            f"{self.REG}{self.INSERTED}: the Play wager equal to the Ante (its "
+            "paragraph is lost from the damaged copy; reconstructed)",
+        )
         A = ante[0]
         if d == "fold":
-            ctx.settle(line, "ante", A, ante[1], -A, "the player folded: the Ante is lost", f"{self.REG}{self.INSERTED}")
+            ctx.settle(
+                line, "ante", A, ante[1], -A, "the player folded: the Ante is lost", f"{self.REG}{self.INSERTED}"
+            )
             return
         name = THREE[mine[0]]
-        bonus_key = {"straight": "bonus-straight", "three of a kind": "bonus-three-of-a-kind",
-                     "straight flush": "bonus-straight-flush"}.get(name)
+        bonus_key = {
+            "straight": "bonus-straight",
+            "three of a kind": "bonus-three-of-a-kind",
+            "straight flush": "bonus-straight-flush",
+        }.get(name)
         bonus = A * w.pay(bonus_key) if bonus_key else 0
         with_bonus = f" plus the Ante Bonus for a {name} at {odds_text(w, bonus_key)}" if bonus_key else ""
         play = wagers.get("play")
         qualifies = theirs[0] >= 1 or theirs[1][0] >= 12
         if not qualifies:
             law = f"the banker's {THREE[theirs[0]]} is not Queen-high or better"
-            ctx.settle(line, "ante", A, ante[1], A * w.pay("ante-banker-not-qualifying") + bonus,
-                       f"{law}: the Ante wins at 1 to 1{with_bonus}", payout_citation(w, "ante-banker-not-qualifying"))
+            ctx.settle(
+                line,
+                "ante",
+                A,
+                ante[1],
+                A * w.pay("ante-banker-not-qualifying") + bonus,
+                f"{law}: the Ante wins at 1 to 1{with_bonus}",
+                payout_citation(w, "ante-banker-not-qualifying"),
+            )
             if play and ok:
-                ctx.settle(line, "play", play[0], play[1], 0, f"{law}: the Play wager is returned",
-                           payout_citation(w, "ante-banker-not-qualifying"))
+                ctx.settle(
+                    line,
+                    "play",
+                    play[0],
+                    play[1],
+                    0,
+                    f"{law}: the Play wager is returned",
+                    payout_citation(w, "ante-banker-not-qualifying"),
+                )
         elif mine > theirs:
             law = f"the player's {name} outranks the banker's {THREE[theirs[0]]}"
-            ctx.settle(line, "ante", A, ante[1], A * w.pay("ante") + bonus, f"{law}: the Ante wins at 1 to 1"
-                       f"{with_bonus}", payout_citation(w, "ante"))
+            ctx.settle(
+                line,
+                "ante",
+                A,
+                ante[1],
+                A * w.pay("ante") + bonus,
+                f"{law}: the Ante wins at 1 to 1{with_bonus}",
+                payout_citation(w, "ante"),
+            )
             if play and ok:
-                ctx.settle(line, "play", play[0], play[1], play[0] * w.pay("play"), f"{law}: the Play wins at 1 to 1",
-                           payout_citation(w, "play"))
+                ctx.settle(
+                    line,
+                    "play",
+                    play[0],
+                    play[1],
+                    play[0] * w.pay("play"),
+                    f"{law}: the Play wins at 1 to 1",
+                    payout_citation(w, "play"),
+                )
         elif mine == theirs:
             law = "the hands are of exactly equal ranking: Ante and Play void"
-            ctx.settle(line, "ante", A, ante[1], bonus, law + with_bonus, f"{self.REG}{self.INSERTED} (equal hands "
-                       "void, as reg 8(11); the damaged reg 12 shows no rule)")
+            ctx.settle(
+                line,
+                "ante",
+                A,
+                ante[1],
+                bonus,
+                law + with_bonus,
+                f"{self.REG}{self.INSERTED} (equal hands void, as reg 8(11); the damaged reg 12 shows no rule)",
+            )
             if play and ok:
                 ctx.settle(line, "play", play[0], play[1], 0, law, f"{self.REG}{self.INSERTED}")
         else:
@@ -91,11 +136,30 @@ class ThreeCardJudge(PokerJudge):
         w = ctx.wagers["pair-plus"]
         staked, net = wager
         name = THREE[mine[0]]
-        key = {"pair": "pair", "flush": "flush", "straight": "straight", "three of a kind": "three-of-a-kind",
-               "straight flush": "straight-flush"}.get(name)
+        key = {
+            "pair": "pair",
+            "flush": "flush",
+            "straight": "straight",
+            "three of a kind": "three-of-a-kind",
+            "straight flush": "straight-flush",
+        }.get(name)
         if key is None:
-            ctx.settle(line, "pair-plus", staked, net, -staked, "no pair or better: the stake is surrendered",
-                       f"{self.REG}(13){self.INSERTED}")
+            ctx.settle(
+                line,
+                "pair-plus",
+                staked,
+                net,
+                -staked,
+                "no pair or better: the stake is surrendered",
+                f"{self.REG}(13){self.INSERTED}",
+            )
         else:
-            ctx.settle(line, "pair-plus", staked, net, staked * w.pay(key), f"a {name}: paid at {odds_text(w, key)}",
-                       payout_citation(w, key))
+            ctx.settle(
+                line,
+                "pair-plus",
+                staked,
+                net,
+                staked * w.pay(key),
+                f"a {name}: paid at {odds_text(w, key)}",
+                payout_citation(w, key),
+            )

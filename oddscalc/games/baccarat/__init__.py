@@ -10,6 +10,19 @@ from oddscalc.games.baccarat.cards import PUNTO_BANCO, SUPER_PAN_9, CardError, S
 from oddscalc.games.baccarat.deals import JointCounts, deal_weights, final_points, joint_counts, ordered_deals
 from oddscalc.games.baccarat.tableau import PUNTO_BANCO_TABLEAU, STOOD, Tableau
 
-__all__ = ["PUNTO_BANCO", "SUPER_PAN_9", "CardError", "ShoeSpec", "hand_total", "parse_cards", "JointCounts",
-           "deal_weights", "final_points", "joint_counts", "ordered_deals", "PUNTO_BANCO_TABLEAU", "STOOD",
-           "Tableau"]
+__all__ = [
+    "PUNTO_BANCO",
+    "PUNTO_BANCO_TABLEAU",
+    "STOOD",
+    "SUPER_PAN_9",
+    "CardError",
+    "JointCounts",
+    "ShoeSpec",
+    "Tableau",
+    "deal_weights",
+    "final_points",
+    "hand_total",
+    "joint_counts",
+    "ordered_deals",
+    "parse_cards",
+]

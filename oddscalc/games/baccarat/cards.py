@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from oddscalc.core.shoe import Shoe, ShoeError
 
-__all__ = ["CardError", "ShoeSpec", "PUNTO_BANCO", "SUPER_PAN_9", "hand_total", "parse_cards"]
+__all__ = ["PUNTO_BANCO", "SUPER_PAN_9", "CardError", "ShoeSpec", "hand_total", "parse_cards"]
 
 
 class CardError(ShoeError):
@@ -45,8 +45,10 @@ class ShoeSpec:
         for label in removed:
             v = self.value_of(label)
             if left[v] == 0:
-                raise CardError(f"cannot remove {label!r}: no card of value {v} left in the {self.name} shoe "
-                                f"of {packs} pack(s) ({full.counts[v]} at the start)")
+                raise CardError(
+                    f"cannot remove {label!r}: no card of value {v} left in the {self.name} shoe "
+                    f"of {packs} pack(s) ({full.counts[v]} at the start)"
+                )
             left[v] -= 1
         return Shoe(full.labels, tuple(left))
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from oddscalc.games.baccarat.cards import ShoeSpec
 from oddscalc.analysis import GameAnalysis
+from oddscalc.games.baccarat.cards import ShoeSpec
 from oddscalc.regulations.model import Wager
 
 __all__ = ["kinds", "values"]
@@ -24,8 +24,14 @@ def kinds(spec: ShoeSpec, rules: dict[str, str], default_decks: str) -> tuple[tu
     return tuple((_label(v), n) for v, n in enumerate(full))
 
 
-def values(analyse: Callable[..., GameAnalysis], spec: ShoeSpec, wagers: tuple[Wager, ...], rules: dict[str, str],
-           counts: tuple[int, ...], default_decks: str) -> dict[str, Fraction]:
+def values(
+    analyse: Callable[..., GameAnalysis],
+    spec: ShoeSpec,
+    wagers: tuple[Wager, ...],
+    rules: dict[str, str],
+    counts: tuple[int, ...],
+    default_decks: str,
+) -> dict[str, Fraction]:
     """{wager key: exact expectation per unit staked} for the next coup from `counts` (per point value)."""
     full = kinds(spec, rules, default_decks)
     gone = [label for (label, n), left in zip(full, counts) for _ in range(n - left)]

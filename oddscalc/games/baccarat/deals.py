@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -37,14 +37,15 @@ def ordered_deals(size: int, cards: int = CARDS_PER_DEAL) -> int:
     return result
 
 
-@lru_cache(maxsize=None)
+@cache
 def _repeats(values: int, cards: int) -> tuple[np.ndarray, ...]:
     """For position k, an array over the first k+1 values: how many earlier positions hold the same value."""
     out = []
     for k in range(cards):
         grids = np.indices((values,) * (k + 1))
-        out.append(sum((grids[j] == grids[k]).astype(np.int64) for j in range(k)) if k else
-                   np.zeros(values, dtype=np.int64))
+        out.append(
+            sum((grids[j] == grids[k]).astype(np.int64) for j in range(k)) if k else np.zeros(values, dtype=np.int64)
+        )
     return tuple(out)
 
 

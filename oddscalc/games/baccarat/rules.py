@@ -17,6 +17,6 @@ def removed_option(spec: ShoeSpec) -> RuleOption:
     return RuleOption(
         "removed",
         f"cards already gone from the shoe, comma-separated ({spec.labels_doc}); 'none' for a full shoe",
-        (), NONE,
+        (),
+        NONE,
     )
-

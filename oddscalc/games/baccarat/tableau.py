@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Tableau", "STOOD", "PUNTO_BANCO_TABLEAU", "NATURALS"]
+__all__ = ["NATURALS", "PUNTO_BANCO_TABLEAU", "STOOD", "Tableau"]
 
 #: Column index in `banker_draws` for "the player did not take a third card".
 STOOD = 10
@@ -26,8 +26,9 @@ class Tableau:
     player_draws: tuple[bool, ...]
     banker_draws: tuple[tuple[bool, ...], ...]
 
-    def with_cells(self, player: dict[int, bool] | None = None,
-                   banker: dict[tuple[int, int], bool] | None = None) -> Tableau:
+    def with_cells(
+        self, player: dict[int, bool] | None = None, banker: dict[tuple[int, int], bool] | None = None
+    ) -> Tableau:
         """A copy with some cells changed (a player's or banker's choice fixed one way)."""
         p = list(self.player_draws)
         for point, draw in (player or {}).items():
@@ -39,8 +40,7 @@ class Tableau:
 
     def rows(self) -> list[tuple[str, ...]]:
         """The banker's chart for printing: a row per two-card point 0-7, D (draw) or S (stand) per column."""
-        return [(str(b), *("D" if self.banker_draws[b][x] else "S" for x in (*range(10), STOOD)))
-                for b in range(8)]
+        return [(str(b), *("D" if self.banker_draws[b][x] else "S" for x in (*range(10), STOOD))) for b in range(8)]
 
 
 def _chart(lines: dict[int, str]) -> tuple[tuple[bool, ...], ...]:
@@ -55,15 +55,17 @@ def _chart(lines: dict[int, str]) -> tuple[tuple[bool, ...], ...]:
 #: the player's third card 0..9 (columns), last column when the player stood (D draw, S stand):
 PUNTO_BANCO_TABLEAU = Tableau(
     player_draws=tuple(p <= 5 for p in range(10)),
-    banker_draws=_chart({
-        #   0123456789 stood
-        0: "DDDDDDDDDD D",
-        1: "DDDDDDDDDD D",
-        2: "DDDDDDDDDD D",
-        3: "DDDDDDDDSD D",
-        4: "SSDDDDDDSS D",
-        5: "SSSSDDDDSS D",
-        6: "SSSSSSDDSS S",
-        7: "SSSSSSSSSS S",
-    }),
+    banker_draws=_chart(
+        {
+            #   0123456789 stood
+            0: "DDDDDDDDDD D",
+            1: "DDDDDDDDDD D",
+            2: "DDDDDDDDDD D",
+            3: "DDDDDDDDSD D",
+            4: "SSDDDDDDSS D",
+            5: "SSSSDDDDSS D",
+            6: "SSSSSSDDSS S",
+            7: "SSSSSSSSSS S",
+        }
+    ),
 )

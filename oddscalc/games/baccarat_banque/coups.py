@@ -20,13 +20,21 @@ from functools import lru_cache
 from oddscalc.games.baccarat.deals import deal_weights, ordered_deals
 from oddscalc.games.baccarat.tableau import STOOD
 
-__all__ = ["NATURAL", "CARD", "TOTAL_WEIGHT", "hand_actions", "BanqueCounts", "banque_counts", "banque_counts_finite",
-           "action_label"]
+__all__ = [
+    "CARD",
+    "NATURAL",
+    "TOTAL_WEIGHT",
+    "BanqueCounts",
+    "action_label",
+    "banque_counts",
+    "banque_counts_finite",
+    "hand_actions",
+]
 
 NATURAL = 11
 CARD = (4, 1, 1, 1, 1, 1, 1, 1, 1, 1)
 _PER_CARD = sum(CARD)
-TOTAL_WEIGHT = _PER_CARD ** 9
+TOTAL_WEIGHT = _PER_CARD**9
 
 
 def action_label(a: int) -> str:
@@ -84,7 +92,7 @@ def banque_counts(draw_on_5: bool) -> BanqueCounts:
     for b in (8, 9):
         for tr in range(10):
             for tl in range(10):
-                naturals[_cmp(tr, b) + 1][_cmp(tl, b) + 1] += two[b] * two[tr] * two[tl] * _PER_CARD ** 3
+                naturals[_cmp(tr, b) + 1][_cmp(tl, b) + 1] += two[b] * two[tr] * two[tl] * _PER_CARD**3
     cells: dict = {}
     for b in range(8):
         for ar, fr_w in hands.items():
@@ -97,11 +105,13 @@ def banque_counts(draw_on_5: bool) -> BanqueCounts:
                         rl = 1 if al == NATURAL else None
                         # stand: the banker's unused third-card slot weighs 13
                         tally[0][(rr if rr is not None else _cmp(fr, b)) + 1][
-                            (rl if rl is not None else _cmp(fl, b)) + 1] += w * _PER_CARD
+                            (rl if rl is not None else _cmp(fl, b)) + 1
+                        ] += w * _PER_CARD
                         for y in range(10):
                             final = (b + y) % 10
                             tally[1][(rr if rr is not None else _cmp(fr, final)) + 1][
-                                (rl if rl is not None else _cmp(fl, final)) + 1] += w * CARD[y]
+                                (rl if rl is not None else _cmp(fl, final)) + 1
+                            ] += w * CARD[y]
                 cells[(b, ar, al)] = tuple(tuple(tuple(r) for r in m) for m in tally)
     counts = BanqueCounts(draw_on_5, cells, tuple(tuple(r) for r in naturals), TOTAL_WEIGHT)
     for action in (0, 1):
@@ -136,6 +146,7 @@ def _finite_grouping(b: int, tr: int, draw_on_5: bool):
     if b >= 8:
         code = _NAT_BASE + (int(np.sign(tr - b)) + 1) * 3 + np.sign(tl - b) + 1
     else:
+
         def side(t, x):
             draws = (t <= 4) | ((t == 5) & draw_on_5)
             natural = t >= 8
@@ -144,6 +155,7 @@ def _finite_grouping(b: int, tr: int, draw_on_5: bool):
             stand = np.where(natural, 1, np.sign(final - b))
             drew = np.where(natural, 1, np.sign(final - (b + y) % 10))
             return action, stand, drew
+
         ar, rs, rd = side(np.full_like(l1, tr), xr)
         al, ls, ld = side(tl, xl)
         code = (ar * 12 + al) * 81 + (rs + 1) * 27 + (rd + 1) * 9 + (ls + 1) * 3 + ld + 1
@@ -166,7 +178,6 @@ def _pairs(counts: list[int]):
 def banque_counts_finite(shoe: tuple[int, ...], draw_on_5: bool, progress=None) -> BanqueCounts:
     """Exact counts over ordered nine-card sequences from `shoe` (cards per point value 0-9)."""
     import numpy as np
-
 
     shoe = tuple(int(n) for n in shoe)
     if len(shoe) != 10 or sum(shoe) < _FINITE_CARDS:

@@ -1,4 +1,5 @@
-"""Baccarat banque: the strategy profile the exact figures assume, as data, for simulators to follow (`api.decision_table`)."""
+"""Baccarat banque: the strategy profile the exact figures assume, as data, for simulators to follow
+(`api.decision_table`)."""
 
 from __future__ import annotations
 
@@ -27,5 +28,7 @@ def decision_table(w: Wager, rules: dict[str, str]) -> dict:
     best = rules.get("banker", BEST) == BEST
     cells = summary(decks, hand5 == "draw").best
     draws = {k: (v == "D" or (v == "=" and k[0] <= 5)) if best else k[0] <= 5 for k, v in cells.items()}
-    return {"hand5": hand5,
-            "banker": {(b, _action(ar), _action(al)): Fraction(int(d)) for (b, ar, al), d in draws.items()}}
+    return {
+        "hand5": hand5,
+        "banker": {(b, _action(ar), _action(al)): Fraction(int(d)) for (b, ar, al), d in draws.items()},
+    }

@@ -8,13 +8,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from oddscalc.analysis import RuleError
 from oddscalc.core.store import Engine, stored
 from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.baccarat_banque import coups
 from oddscalc.games.baccarat_banque.coups import BanqueCounts, banque_counts
-from oddscalc.analysis import RuleError
 
-__all__ = ["BEST", "FIXED", "INFINITE", "bank_gain", "policy", "joint_outcome", "Summary", "counts_for", "summary", "ENGINE"]
+__all__ = [
+    "BEST",
+    "ENGINE",
+    "FIXED",
+    "INFINITE",
+    "Summary",
+    "bank_gain",
+    "counts_for",
+    "joint_outcome",
+    "policy",
+    "summary",
+]
 
 BEST, FIXED = "best-response", "draw-0-5"
 INFINITE = "infinite"
@@ -57,7 +68,7 @@ class Summary:
     the best response's choice per cell ('D', 'S', or '=' where drawing changes nothing)."""
 
     joints: dict  # policy name -> 3x3 tuple of Fractions
-    best: dict    # (b, aR, aL) -> 'D' | 'S' | '='
+    best: dict  # (b, aR, aL) -> 'D' | 'S' | '='
 
 
 def counts_for(decks: str, draw_on_5: bool, progress=None) -> BanqueCounts:
@@ -78,13 +89,17 @@ def _summarise(counts: BanqueCounts) -> Summary:
 
 
 def _encode(s: Summary):
-    return {"joints": {k: [[str(x) for x in row] for row in v] for k, v in s.joints.items()},
-            "best": [[*k, v] for k, v in sorted(s.best.items())]}
+    return {
+        "joints": {k: [[str(x) for x in row] for row in v] for k, v in s.joints.items()},
+        "best": [[*k, v] for k, v in sorted(s.best.items())],
+    }
 
 
 def _decode(data) -> Summary:
-    return Summary({k: tuple(tuple(Fraction(x) for x in row) for row in v) for k, v in data["joints"].items()},
-                   {(b, ar, al): v for b, ar, al, v in data["best"]})
+    return Summary(
+        {k: tuple(tuple(Fraction(x) for x in row) for row in v) for k, v in data["joints"].items()},
+        {(b, ar, al): v for b, ar, al, v in data["best"]},
+    )
 
 
 _MEMO: dict = {}
@@ -97,8 +112,12 @@ def summary(decks: str, draw_on_5: bool, progress=None) -> Summary:
         if decks == INFINITE:
             _MEMO[key] = _summarise(banque_counts(draw_on_5))
         else:
-            _MEMO[key] = stored(f"banque-{decks}-packs", {"decks": decks, "draw_on_5": draw_on_5}, (ENGINE,),
-                                lambda: _summarise(counts_for(decks, draw_on_5, progress)), _encode, _decode)
+            _MEMO[key] = stored(
+                f"banque-{decks}-packs",
+                {"decks": decks, "draw_on_5": draw_on_5},
+                (ENGINE,),
+                lambda: _summarise(counts_for(decks, draw_on_5, progress)),
+                _encode,
+                _decode,
+            )
     return _MEMO[key]
-
-

@@ -7,8 +7,23 @@ wagers (the game-module contract: `RULES`, `analyse`, `decision_table`).
 """
 
 from oddscalc.games.blackjack.rules import RULES
-from oddscalc.games.blackjack.wagers import (SPLIT_STRATEGY, TITLE, analyse, check_rules, decision_table,
-                                             effective_rules, split_strategy)
+from oddscalc.games.blackjack.wagers import (
+    SPLIT_STRATEGY,
+    TITLE,
+    analyse,
+    check_rules,
+    decision_table,
+    effective_rules,
+    split_strategy,
+)
 
-__all__ = ["RULES", "analyse", "decision_table", "TITLE", "effective_rules", "SPLIT_STRATEGY", "split_strategy",
-           "check_rules"]
+__all__ = [
+    "RULES",
+    "SPLIT_STRATEGY",
+    "TITLE",
+    "analyse",
+    "check_rules",
+    "decision_table",
+    "effective_rules",
+    "split_strategy",
+]

@@ -13,10 +13,11 @@ from oddscalc.games.blackjack.outcomes import RoundLaw, default_budget, round_la
 from oddscalc.games.blackjack.rules import RuleSet
 from oddscalc.games.blackjack.shoe import LABELS
 
-__all__ = ["game_summary", "compute_summary", "summary_params", "strategy_data", "frac", "ENGINE"]
+__all__ = ["ENGINE", "compute_summary", "frac", "game_summary", "strategy_data", "summary_params"]
 
 #: The blackjack engine's version: bump it whenever a figure computed by any module of `games/blackjack` (or by
-#: the core modules it calls, such as `core.packed` and `core.residues`) may change, then rebuild the data (`make data`).
+#: the core modules it calls, such as `core.packed` and `core.residues`) may change, then rebuild the data
+#: (`make data`).
 ENGINE = Engine("blackjack", 1)
 
 
@@ -27,8 +28,10 @@ def frac(x: Fraction) -> str:
 
 def strategy_data(s: strategy.Strategy) -> dict[str, list[list[Any]]]:
     """The basic strategy as plain data: per chart, [row kind, total or pair value index, up index, action]."""
-    return {name: [[kind, n, up, action] for ((kind, n), up), action in getattr(s, name)]
-            for name in ("two_card", "later", "no_double")}
+    return {
+        name: [[kind, n, up, action] for ((kind, n), up), action in getattr(s, name)]
+        for name in ("two_card", "later", "no_double")
+    }
 
 
 def _part(job: tuple[RuleSet, int, bool, int | None, dict]) -> dict[str, Any]:
@@ -41,10 +44,23 @@ def _part(job: tuple[RuleSet, int, bool, int | None, dict]) -> dict[str, Any]:
     s = strategy.derive(g)
     td, _ = strategy.td_value(g, s)
     shared: dict = dict(done)  # the splits whose hands play alike under both strategies are computed once
-    laws = ({"optimal": round_law(g, budget=budget, progress=relay, shared=shared),
-             "basic": round_law(g, s, budget=budget, progress=relay, shared=shared)} if with_distribution else {})
-    return {"ev": g.ev, "td": td, "per_up": g.per_up, "limits": g.split_limits, "strategy": s,
-            "rows": [_row(r) for r in g.rows], "laws": laws}
+    laws = (
+        {
+            "optimal": round_law(g, budget=budget, progress=relay, shared=shared),
+            "basic": round_law(g, s, budget=budget, progress=relay, shared=shared),
+        }
+        if with_distribution
+        else {}
+    )
+    return {
+        "ev": g.ev,
+        "td": td,
+        "per_up": g.per_up,
+        "limits": g.split_limits,
+        "strategy": s,
+        "rows": [_row(r) for r in g.rows],
+        "laws": laws,
+    }
 
 
 def _splits_taken(job: tuple[RuleSet, int]) -> list[tuple[int, int]]:
@@ -60,8 +76,9 @@ def _split_part(job: tuple[RuleSet, int, int, int | None]) -> dict:
     rs, up, pair, budget = job
     g = full_game(rs, ups=(up,))
     where = f"split {LABELS[pair]}s v {LABELS[up]}"
-    return outcomes.split_laws(g, pair, (None, strategy.derive(g)), budget,
-                               lambda done, total, label: relay(done, total, f"{where}, {label}"))
+    return outcomes.split_laws(
+        g, pair, (None, strategy.derive(g)), budget, lambda done, total, label: relay(done, total, f"{where}, {label}")
+    )
 
 
 def _dearest_first(split: tuple[int, int]) -> tuple[int, int]:
@@ -81,9 +98,14 @@ def split_parts(rs: RuleSet, budget: int | None) -> bool:
 
 
 def _row(r) -> dict[str, Any]:
-    return {"up": LABELS[r.up], "hand": f"{LABELS[r.cards[0]]},{LABELS[r.cards[1]]}",
-            "prob": frac(r.prob), "best": r.values.best, "ev": frac(r.ev),
-            "actions": {a: frac(v) for a, v in r.values.actions}}
+    return {
+        "up": LABELS[r.up],
+        "hand": f"{LABELS[r.cards[0]]},{LABELS[r.cards[1]]}",
+        "prob": frac(r.prob),
+        "best": r.values.best,
+        "ev": frac(r.ev),
+        "actions": {a: frac(v) for a, v in r.values.actions},
+    }
 
 
 def _merge_laws(parts: list[RoundLaw]) -> RoundLaw:
@@ -101,13 +123,19 @@ def _merge_laws(parts: list[RoundLaw]) -> RoundLaw:
         for r, p in law.lumped_dist.items():
             lumped[r] = lumped.get(r, Fraction(0)) + p
     squares = [law.lumped_square for law in parts]
-    return RoundLaw(dict(sorted(dist.items())), events, stake, dict(sorted(lumped.items())),
-                    max((law.lumped_hands for law in parts), default=0),
-                    None if None in squares else sum(squares, Fraction(0)))
+    return RoundLaw(
+        dict(sorted(dist.items())),
+        events,
+        stake,
+        dict(sorted(lumped.items())),
+        max((law.lumped_hands for law in parts), default=0),
+        None if None in squares else sum(squares, Fraction(0)),
+    )
 
 
-def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True, budget: int | None | str = "auto"
-                    ) -> dict[str, Any]:
+def compute_summary(
+    rs: RuleSet, progress=None, with_distribution: bool = True, budget: int | str | None = "auto"
+) -> dict[str, Any]:
     """Everything reported for a rule set: CD and TD expectations, per up-card, per hand, charts, the basic
     strategy as data, and the round law under each strategy (resplit patterns beyond `budget`, the work
     `outcomes.round_law` allows a split, lumped; None: none lumped, however long it takes). Up-cards are
@@ -116,19 +144,30 @@ def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True, 
     budget = default_budget(rs) if budget == "auto" else budget
     done: dict[int, dict] = {up: {} for up in up_cards(rs)}
     if with_distribution and split_parts(rs, budget):
-        taken = [s for found in map_parts(_splits_taken, [(rs, up) for up in up_cards(rs)], progress,
-                                          "blackjack: splits taken") for s in found]
+        taken = [
+            s
+            for found in map_parts(
+                _splits_taken, [(rs, up) for up in up_cards(rs)], progress, "blackjack: splits taken"
+            )
+            for s in found
+        ]
         jobs = sorted(taken, key=_dearest_first)
-        laws = map_parts(_split_part, [(rs, up, pair, budget) for up, pair in jobs], progress,
-                         "blackjack: split laws, dearest first")
+        laws = map_parts(
+            _split_part, [(rs, up, pair, budget) for up, pair in jobs], progress, "blackjack: split laws, dearest first"
+        )
         for (up, _), shared in zip(jobs, laws):
             done[up].update(shared)
-    parts = map_parts(_part, [(rs, up, with_distribution, budget, done[up]) for up in up_cards(rs)], progress,
-                      "blackjack: up-cards")
+    parts = map_parts(
+        _part, [(rs, up, with_distribution, budget, done[up]) for up in up_cards(rs)], progress, "blackjack: up-cards"
+    )
     ev = sum((p["ev"] for p in parts), Fraction(0))
     td = sum((p["td"] for p in parts), Fraction(0))
-    s = strategy.Strategy(*(tuple(sorted(e for p in parts for e in getattr(p["strategy"], name)))
-                            for name in ("two_card", "later", "no_double")))
+    s = strategy.Strategy(
+        *(
+            tuple(sorted(e for p in parts for e in getattr(p["strategy"], name)))
+            for name in ("two_card", "later", "no_double")
+        )
+    )
     laws = {name: _merge_laws([p["laws"][name] for p in parts]) for name in parts[0]["laws"]}
     for name, value in (("optimal", ev), ("basic", td)):
         if name in laws and sum(r * p for r, p in laws[name].dist.items()) != value:
@@ -136,29 +175,42 @@ def compute_summary(rs: RuleSet, progress=None, with_distribution: bool = True, 
     per_up = [(up, p_up, ev_up, part["td"] / p_up) for part in parts for up, p_up, ev_up in part["per_up"]]
     charts = {k: strategy.chart_rows(s, k) for k in ("hard", "soft", "pair", "later")}
     return {
-        "ev": frac(ev), "td_ev": frac(td),
+        "ev": frac(ev),
+        "td_ev": frac(td),
         "per_up": [[LABELS[up], frac(p), frac(e), frac(t)] for up, p, e, t in per_up],
         "split_limits": sorted({n for p in parts for n in p["limits"]}),
-        "rows": [row for p in parts for row in p["rows"]], "charts": charts,
+        "rows": [row for p in parts for row in p["rows"]],
+        "charts": charts,
         "strategy": strategy_data(s),
         "law_budget": budget,
-        "laws": {name: {"distribution": [[frac(r), frac(p)] for r, p in law.dist.items()],
-                        "lumped": frac(law.lumped), "events": {k: frac(v) for k, v in law.events.items()},
-                        "stake": None if law.stake is None else frac(law.stake),
-                        "lumped_distribution": [[frac(r), frac(p)] for r, p in law.lumped_dist.items()],
-                        "lumped_hands": law.lumped_hands,
-                        "lumped_square": None if law.lumped_square is None else frac(law.lumped_square)}
-                 for name, law in laws.items()},
+        "laws": {
+            name: {
+                "distribution": [[frac(r), frac(p)] for r, p in law.dist.items()],
+                "lumped": frac(law.lumped),
+                "events": {k: frac(v) for k, v in law.events.items()},
+                "stake": None if law.stake is None else frac(law.stake),
+                "lumped_distribution": [[frac(r), frac(p)] for r, p in law.lumped_dist.items()],
+                "lumped_hands": law.lumped_hands,
+                "lumped_square": None if law.lumped_square is None else frac(law.lumped_square),
+            }
+            for name, law in laws.items()
+        },
     }
 
 
-def game_summary(rs: RuleSet, progress=None, use_cache: bool = True, budget: int | None | str = "auto"
-                 ) -> dict[str, Any]:
+def game_summary(
+    rs: RuleSet, progress=None, use_cache: bool = True, budget: int | str | None = "auto"
+) -> dict[str, Any]:
     """compute_summary through the store (`core.store`: shipped data, else the user cache), keyed on the rule set,
     the law's work budget and the engine's version; `budget` "auto": `outcomes.default_budget` for the rule set."""
     budget = default_budget(rs) if budget == "auto" else budget
-    return stored("blackjack-game", summary_params(rs, budget), (ENGINE,),
-                  lambda: compute_summary(rs, progress, budget=budget), use_cache=use_cache)
+    return stored(
+        "blackjack-game",
+        summary_params(rs, budget),
+        (ENGINE,),
+        lambda: compute_summary(rs, progress, budget=budget),
+        use_cache=use_cache,
+    )
 
 
 def summary_params(rs: RuleSet, budget: int | None) -> dict[str, Any]:

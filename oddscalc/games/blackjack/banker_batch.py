@@ -23,7 +23,7 @@ banker could run out of, and counts beyond 8 packs, are left to the Python integ
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import prod
 
 import numpy as np
@@ -70,7 +70,7 @@ class Circuit:
         def path(out: int, pad: int, pairs: tuple) -> int:
             at = node((out, pad), out, _PAD + pad)
             for i, (c, m) in enumerate(pairs):
-                at = node((out, pad) + pairs[:i + 1], at, _F + 12 * c + m - 1)
+                at = node((out, pad) + pairs[: i + 1], at, _F + 12 * c + m - 1)
             return at
 
         groups = dict(terminals(up, hit_soft17))
@@ -91,7 +91,7 @@ class Circuit:
         self.const = const
 
 
-@lru_cache(maxsize=None)
+@cache
 def circuit(up: int, hit_soft17: bool) -> Circuit:
     """The banker's sums for up-card value `up` (1..10) and the soft-17 rule, laid out once."""
     return Circuit(up, hit_soft17)
@@ -121,8 +121,9 @@ def _tables(up: int, hit_soft17: bool, lanes: tuple[int, ...]) -> tuple[np.ndarr
     cir = circuit(up, hit_soft17)
     last = cir.last
     const = np.array([[c % q for q in lanes] for c in cir.const], dtype=np.int64)  # [node, lane]
-    ff = np.array([[[falling(n, m) % q for n in range(MAX_COUNT + 1)] for m in range(13)] for q in lanes],
-                  dtype=np.int64)
+    ff = np.array(
+        [[[falling(n, m) % q for n in range(MAX_COUNT + 1)] for m in range(13)] for q in lanes], dtype=np.int64
+    )
     pad = np.zeros((len(lanes), MAX_SIZE + 1, 13), dtype=np.int64)
     per_card = np.zeros((len(lanes), MAX_SIZE + 1), dtype=np.int64)
     for size in range(max(last, 1), MAX_SIZE + 1):
@@ -141,12 +142,20 @@ def _orders_table(shoe: tuple[int, ...], primes: tuple[int, ...]) -> np.ndarray:
     out = np.zeros((len(primes), 10, top + 1), dtype=np.int64)
     for i, p in enumerate(primes):
         for c, n in enumerate(shoe):
-            out[i, c, :n + 1] = [falling(n, m) % p for m in range(n + 1)]
+            out[i, c, : n + 1] = [falling(n, m) % p for m in range(n + 1)]
     return out
 
 
-def weights(up: int, hit_soft17: bool, shoe: tuple[int, ...], fields: np.ndarray, tops: np.ndarray, peek: bool,
-            bj_card: int, primes: list[int]) -> np.ndarray:
+def weights(
+    up: int,
+    hit_soft17: bool,
+    shoe: tuple[int, ...],
+    fields: np.ndarray,
+    tops: np.ndarray,
+    peek: bool,
+    bj_card: int,
+    primes: list[int],
+) -> np.ndarray:
     """`dealing.banker_weights` for unions whose leftovers all `fits`: per union (its card counts `fields`, its
     hands' highest total of 21 or less `tops`), the union's card orders times each banker result's weight
     modulo each law prime, then a flag where the result has any weight: (unions, 7, primes + 1) words.
@@ -160,9 +169,25 @@ def weights(up: int, hit_soft17: bool, shoe: tuple[int, ...], fields: np.ndarray
     inverses, lane_mod_law = _carry_tables(tuple(lanes), law)
     left = np.asarray(shoe, dtype=np.int64) - fields.astype(np.int64)
     out = np.zeros((len(fields), 7, len(law) + 1), dtype=np.uint64)
-    _kernel()(left, fields.astype(np.int64), np.asarray(tops, dtype=np.int64), bj_card, peek, cir.parent, cir.var,
-              const, np.array(lanes, dtype=np.int64), ff, pad, per_card, inverses,
-              np.array(law, dtype=np.int64), lane_mod_law, _orders_table(tuple(shoe), law), out)
+    _kernel()(
+        left,
+        fields.astype(np.int64),
+        np.asarray(tops, dtype=np.int64),
+        bj_card,
+        peek,
+        cir.parent,
+        cir.var,
+        const,
+        np.array(lanes, dtype=np.int64),
+        ff,
+        pad,
+        per_card,
+        inverses,
+        np.array(law, dtype=np.int64),
+        lane_mod_law,
+        _orders_table(tuple(shoe), law),
+        out,
+    )
     return out
 
 
@@ -171,8 +196,10 @@ def _carry_tables(lanes: tuple[int, ...], law: tuple[int, ...]) -> tuple[np.ndar
     """Garner's inverses among the lanes' primes (inverse of lanes[j] modulo lanes[i], j < i; 0 elsewhere) and
     each lane prime modulo each law prime: what carries a union's digits to the law's primes, made once per
     pair of prime sets rather than once per call."""
-    inverses = np.array([[pow(lanes[j], -1, lanes[i]) if j < i else 0 for j in range(len(lanes))]
-                         for i in range(len(lanes))], dtype=np.int64)
+    inverses = np.array(
+        [[pow(lanes[j], -1, lanes[i]) if j < i else 0 for j in range(len(lanes))] for i in range(len(lanes))],
+        dtype=np.int64,
+    )
     lane_mod_law = np.array([[q % p for q in lanes] for p in law], dtype=np.int64)
     return inverses, lane_mod_law
 
@@ -198,8 +225,25 @@ def _near(t, q, qinv):
     return t - q * np.int64(np.floor(np.float64(t) * qinv))
 
 
-def _loop(left, fields, tops, bj_card, peek, parent, var, const, lanes, ff, pad, per_card, inverses, law,
-          lane_mod_law, orders, out):
+def _loop(
+    left,
+    fields,
+    tops,
+    bj_card,
+    peek,
+    parent,
+    var,
+    const,
+    lanes,
+    ff,
+    pad,
+    per_card,
+    inverses,
+    law,
+    lane_mod_law,
+    orders,
+    out,
+):
     """`weights` compiled. The tree is evaluated for `_BLOCK` unions side by side (the innermost loop), lane by
     lane: a node's sum is brought to -q..2q - 1 once its children are all in, multiplied by its variable (below
     q: the product is below 2^53 in absolute value) and brought there again before it joins its parent (a node

@@ -29,7 +29,7 @@ from oddscalc.games.blackjack.strategy import Strategy, td_value
 from oddscalc.games.blackjack.wagers import effective_rules
 from oddscalc.regulations.model import Wager
 
-__all__ = ["composition_kinds", "composition_values", "round_expectations", "full_shoe_chart", "STRATEGIES", "ENGINES"]
+__all__ = ["ENGINES", "STRATEGIES", "composition_kinds", "composition_values", "full_shoe_chart", "round_expectations"]
 
 STRATEGIES = ("optimal", "basic")
 #: The engines these values are computed by: declaring them marks the values as worth storing (`core.store`).
@@ -47,7 +47,9 @@ def composition_kinds(rules: dict[str, str]) -> tuple[tuple[str, int], ...]:
     return tuple((label, 4 * rs.decks if label != "T" else 16 * rs.decks) for label in _VALUE_LABELS)
 
 
-def composition_values(wagers: tuple[Wager, ...], rules: dict[str, str], counts: tuple[int, ...]) -> dict[str, Fraction]:
+def composition_values(
+    wagers: tuple[Wager, ...], rules: dict[str, str], counts: tuple[int, ...]
+) -> dict[str, Fraction]:
     """The initial wager (under the `strategy` rule: optimal or basic), Under 13 and Over 13, each an exact
     expectation per unit staked on the next round from `counts` (composition_kinds order). Insurance is a
     wager offered only after the deal, so it has no value before the round and is left out."""
@@ -78,12 +80,21 @@ def _shoe(rs: RuleSet, counts: Sequence[int]) -> tuple[tuple[int, ...], tuple[in
 def full_shoe_chart(rs: RuleSet) -> Strategy:
     """The basic strategy derived for the full shoe of the rule set (cached with the full-shoe game)."""
     data = game_summary(rs)["strategy"]
-    return Strategy(*(tuple(sorted((((kind, n), up), action) for kind, n, up, action in data[name]))
-                      for name in ("two_card", "later", "no_double")))
+    return Strategy(
+        *(
+            tuple(sorted((((kind, n), up), action) for kind, n, up, action in data[name]))
+            for name in ("two_card", "later", "no_double")
+        )
+    )
 
 
-def round_expectations(rules: RuleSet, shoe: tuple[int, ...], tens: tuple[int, ...] | None,
-                       strategies: tuple[str, ...], chart: Strategy | None = None) -> dict[str, Fraction]:
+def round_expectations(
+    rules: RuleSet,
+    shoe: tuple[int, ...],
+    tens: tuple[int, ...] | None,
+    strategies: tuple[str, ...],
+    chart: Strategy | None = None,
+) -> dict[str, Fraction]:
     """THE ADAPTER: the exact expectation of one round (per unit initial stake) dealt from `shoe` (counts per
     value index, Aces first) under each of `strategies`: "optimal" (composition-dependent optimal play for
     this shoe, post-split play as the engine defines it) and "basic" (the fixed chart `chart`).
@@ -91,8 +102,9 @@ def round_expectations(rules: RuleSet, shoe: tuple[int, ...], tens: tuple[int, .
     if rules.same_rank_tens and (tens is None or sum(tens) != shoe[TEN]):
         raise ValueError("a same-rank split rule needs the shoe's tens per rank")
     # The engine takes a shoe by values; with a same-rank rule the pair of tens is added back below.
-    base = replace(rules, same_rank_tens=False, split_values=rules.split_values - {10}) if rules.same_rank_tens \
-        else rules
+    base = (
+        replace(rules, same_rank_tens=False, split_values=rules.split_values - {10}) if rules.same_rank_tens else rules
+    )
     out: dict[str, Fraction] = {}
     game = None
     if "optimal" in strategies:
@@ -119,14 +131,20 @@ def _ten_split_gain(rules: RuleSet, game: GameResult, tens: tuple[int, ...]) -> 
         if row.cards != (TEN, TEN):
             continue
         ev = game.evaluators[row.up]
-        mixed = sum((q * (row.ev if k is None else start_hand(ev, h, k, stand_always=False).ev)
-                     for k, q in _ten_cases(rules, tens, row.up)), Fraction(0))
+        mixed = sum(
+            (
+                q * (row.ev if k is None else start_hand(ev, h, k, stand_always=False).ev)
+                for k, q in _ten_cases(rules, tens, row.up)
+            ),
+            Fraction(0),
+        )
         gain += probs[row.up] * row.prob * (mixed - row.ev)
     return gain
 
 
-def _fixed_game(rules: RuleSet, base: RuleSet, shoe: tuple[int, ...], tens: tuple[int, ...] | None,
-                game: GameResult | None) -> GameResult:
+def _fixed_game(
+    rules: RuleSet, base: RuleSet, shoe: tuple[int, ...], tens: tuple[int, ...] | None, game: GameResult | None
+) -> GameResult:
     """What the engine's fixed-strategy evaluation (`strategy.td_value`) reads: the up-cards' chances and
     evaluators, and per up-card every starting hand's cards and chance (the ten pair's same-rank cases),
     without solving the optimal play (reusing its evaluators when it was solved). The rows' action values

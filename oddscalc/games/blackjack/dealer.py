@@ -9,11 +9,29 @@ result by card value, sharing the partial sums between compositions with the sam
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
-__all__ = ["OUTCOMES", "BJ", "BUST", "terminals", "dealer_counts", "hand_total", "compiled", "outcome_weight",
-           "denominator", "longest", "pads", "falling", "falling_row", "ROWS", "busting",
-           "stiff_states", "stand_class", "StandLayers", "stand_layers"]
+__all__ = [
+    "BJ",
+    "BUST",
+    "OUTCOMES",
+    "ROWS",
+    "StandLayers",
+    "busting",
+    "compiled",
+    "dealer_counts",
+    "denominator",
+    "falling",
+    "falling_row",
+    "hand_total",
+    "longest",
+    "outcome_weight",
+    "pads",
+    "stand_class",
+    "stand_layers",
+    "stiff_states",
+    "terminals",
+]
 
 # Outcome indices: 0..4 = final 17..21, 5 = bust, 6 = banker's two-card 21 (blackjack).
 OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")
@@ -36,7 +54,7 @@ def _stands(hard: int, aces: int, hit_soft17: bool) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@cache
 def _walk(up: int, hit_soft17: bool) -> tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], tuple[int, int]]]:
     """Every banker draw multiset after up-card `up` (1..10): the ones where the banker must draw, with
     their number of card orders, and the final ones, with (outcome, number of card orders)."""
@@ -52,7 +70,7 @@ def _walk(up: int, hit_soft17: bool) -> tuple[dict[tuple[int, ...], int], dict[t
             hard = up + sum((i + 1) * m for i, m in enumerate(ms))
             aces = (up == 1) + ms[0]
             for c in range(10):
-                new = ms[:c] + (ms[c] + 1,) + ms[c + 1:]
+                new = ms[:c] + (ms[c] + 1,) + ms[c + 1 :]
                 h, a = hard + c + 1, aces + (c == 0)
                 total, _ = hand_total(h, a)
                 if drawn == 0 and total == 21:
@@ -64,15 +82,17 @@ def _walk(up: int, hit_soft17: bool) -> tuple[dict[tuple[int, ...], int], dict[t
                 else:
                     nxt[new] = nxt.get(new, 0) + w
                     continue
-                o, n = done.get(new, (outcome, 0))
+                _o, n = done.get(new, (outcome, 0))
                 done[new] = (outcome, n + w)
         ways.update(nxt)
         frontier = list(nxt)
     return ways, done
 
 
-@lru_cache(maxsize=None)
-def terminals(up: int, hit_soft17: bool) -> tuple[tuple[int, tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]], ...]:
+@cache
+def terminals(
+    up: int, hit_soft17: bool
+) -> tuple[tuple[int, tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]], ...]:
     """For up-card value `up` (1..10): per outcome, the banker draw multisets ending there as
     (orders, cards drawn, 0, ((value index, multiplicity), ...))."""
     _, done = _walk(up, hit_soft17)
@@ -83,7 +103,7 @@ def terminals(up: int, hit_soft17: bool) -> tuple[tuple[int, tuple[tuple[int, in
     return tuple((o, tuple(g)) for o, g in enumerate(groups))
 
 
-@lru_cache(maxsize=None)
+@cache
 def stiff_states(up: int, hit_soft17: bool) -> tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]:
     """The draw multisets where the banker holds a hard 12-16 and must draw (one card can bust it), as
     (orders, cards drawn, hard total, ((value index, multiplicity), ...))."""
@@ -105,13 +125,13 @@ def falling(n: int, k: int) -> int:
     return r
 
 
-@lru_cache(maxsize=None)
+@cache
 def longest(up: int, hit_soft17: bool) -> int:
     """The most cards the banker can draw after the up-card."""
     return max(k for _, g in terminals(up, hit_soft17) for _, k, _, _ in g)
 
 
-@lru_cache(maxsize=None)
+@cache
 def falling_row(n: int) -> tuple[int, ...]:
     """(n)_m for m = 0..12 (zero once m exceeds n)."""
     row = [1]
@@ -172,12 +192,14 @@ def _compile_bust(up: int, hit_soft17: bool):
     return _compile(_source(entries, lambda k: k + 1), f"<banker up={up} h17={hit_soft17} bust>")
 
 
-@lru_cache(maxsize=None)
+@cache
 def compiled(up: int, hit_soft17: bool) -> tuple:
     """One compiled weight function per outcome for this up-card and soft-17 rule, each taking
     (pads, busting counts, F0..F9) with F_c = falling factorials of the count of value c."""
-    return tuple(_compile_bust(up, hit_soft17) if o == BUST else _compile_group(g, up, hit_soft17, o)
-                 for o, g in terminals(up, hit_soft17))
+    return tuple(
+        _compile_bust(up, hit_soft17) if o == BUST else _compile_group(g, up, hit_soft17, o)
+        for o, g in terminals(up, hit_soft17)
+    )
 
 
 def busting(comp: tuple[int, ...]) -> tuple[int, int, int, int, int]:
@@ -233,7 +255,7 @@ def _coef(outcome: int, total: int) -> int:
     return (final < total) - (final > total)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ending_keys(up: int, hit_soft17: bool) -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]:
     """`terminals` with each multiset as (orders, (cards drawn, m_0, .., m_9)): built once per up-card."""
     out = []
@@ -287,11 +309,10 @@ class StandLayers:
         kids: dict[tuple[int, ...], list[str]] = {}
         for i, x in enumerate(children):
             m = x[d + 1]
-            kids.setdefault(x[:d + 1], []).append(f"c[{i}]" if m == 0 else f"f{m}*c[{i}]")
+            kids.setdefault(x[: d + 1], []).append(f"c[{i}]" if m == 0 else f"f{m}*c[{i}]")
         parents = sorted(kids)
         body = ",".join("+".join(kids[x]) for x in parents)
-        src = ("def _l(F, c):\n    _, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12 = F\n"
-               f"    return ({body},)\n")
+        src = f"def _l(F, c):\n    _, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12 = F\n    return ({body},)\n"
         scope: dict = {}
         exec(compile(src, f"<banker up={up} h17={hit_soft17} stand {total} level {d}>", "exec"), scope)
         return parents, scope["_l"]
@@ -299,16 +320,14 @@ class StandLayers:
     @staticmethod
     def _top(prefixes: list, up: int, hit_soft17: bool, total: int):
         """Horner sum over (|D|, m_0, .., m_(split-1)) of P[|D|] * prod (n_c)_(m_c) * (deeper sum)."""
-        entries = [(x[0], tuple((c, m) for c, m in enumerate(x[1:]) if m), f"v[{i}]")
-                   for i, x in enumerate(prefixes)]
-        src = ("def _t(P, F0, v):\n"
-               f"    return {_source(entries, lambda k: k)}\n")
+        entries = [(x[0], tuple((c, m) for c, m in enumerate(x[1:]) if m), f"v[{i}]") for i, x in enumerate(prefixes)]
+        src = f"def _t(P, F0, v):\n    return {_source(entries, lambda k: k)}\n"
         scope: dict = {}
         exec(compile(src, f"<banker up={up} h17={hit_soft17} stand {total} top>", "exec"), scope)
         return scope["_t"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def stand_layers(up: int, hit_soft17: bool, total: int) -> StandLayers:
     """The compiled banker sums for standing on `total` (16: any total of 16 or less) against value `up`."""
     return StandLayers(up, hit_soft17, stand_class(total))

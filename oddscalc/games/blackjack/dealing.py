@@ -27,9 +27,29 @@ from oddscalc.games.blackjack import banker_batch
 from oddscalc.games.blackjack.dealer import BUST, ROWS, falling
 from oddscalc.games.blackjack.player import DealerTable
 
-__all__ = ["ALL_LOSE", "BANKER_RESULTS", "CLASSES", "CLASS_INDEX", "NET", "Deferred",
-           "Packing", "banker_chunks", "banker_groups", "banker_weights", "deal", "deal_hand", "deal_in", "defer_hand", "hand_work",
-           "merge_unions", "net_all", "sized_law", "union_banker", "union_law", "union_orders"]
+__all__ = [
+    "ALL_LOSE",
+    "BANKER_RESULTS",
+    "CLASSES",
+    "CLASS_INDEX",
+    "NET",
+    "Deferred",
+    "Packing",
+    "banker_chunks",
+    "banker_groups",
+    "banker_weights",
+    "deal",
+    "deal_hand",
+    "deal_in",
+    "defer_hand",
+    "hand_work",
+    "merge_unions",
+    "net_all",
+    "sized_law",
+    "union_banker",
+    "union_law",
+    "union_orders",
+]
 
 
 ALL_LOSE = 23  # a banker result that beats every hand: a total above every hand's, or (no hole card) a blackjack
@@ -66,8 +86,9 @@ def sized_law(by_size: dict[int, dict[int, int]], size: int, dealer: DealerTable
     return {net: p for net, p in sorted(law.items()) if p}
 
 
-def banker_groups(dealer: DealerTable, left: tuple[int, ...], size: int, top: int, peek: bool, keep: bool = True
-                  ) -> list[tuple[int, int]]:
+def banker_groups(
+    dealer: DealerTable, left: tuple[int, ...], size: int, top: int, peek: bool, keep: bool = True
+) -> list[tuple[int, int]]:
     """(banker result, weight over `dealer.den(size)`) for the banker's outcomes that hands of totals up to
     `top` can tell apart: bust, each total from 17 to `top`, and one group beating every hand (with no hole
     card it holds the banker's blackjacks; with peek they are left out). One group's weight comes by
@@ -83,13 +104,17 @@ def banker_groups(dealer: DealerTable, left: tuple[int, ...], size: int, top: in
         groups = [(22, weights[0])] + [(17 + o, w) for o, w in zip(shown, weights[1:])]
         return groups + [(ALL_LOSE, mass - sum(weights))]
     weights = dealer.many(left, size, (0, 1, 2, 3, 4), keep)  # every total; bust by difference
-    above = sum(weights[len(shown):]) + (0 if peek else bj)
-    return ([(17 + o, w) for o, w in zip(shown, weights)] + [(ALL_LOSE, above)]
-            + [(22, mass - sum(weights) - (0 if peek else bj))])
+    above = sum(weights[len(shown) :]) + (0 if peek else bj)
+    return (
+        [(17 + o, w) for o, w in zip(shown, weights)]
+        + [(ALL_LOSE, above)]
+        + [(22, mass - sum(weights) - (0 if peek else bj))]
+    )
 
 
-def merge_unions(unions: dict[tuple[int, ...], dict[tuple, int]],
-                 found: dict[tuple[int, ...], dict[tuple, int]]) -> None:
+def merge_unions(
+    unions: dict[tuple[int, ...], dict[tuple, int]], found: dict[tuple[int, ...], dict[tuple, int]]
+) -> None:
     """Add `found` (union -> hands' result classes -> weight) into `unions`."""
     for m, outs in found.items():
         slot = unions.setdefault(m, {})
@@ -97,8 +122,9 @@ def merge_unions(unions: dict[tuple[int, ...], dict[tuple, int]],
             slot[out] = slot.get(out, 0) + v
 
 
-def union_law(unions: dict[tuple[int, ...], dict[tuple, int]], shoe: tuple[int, ...], dealer: DealerTable,
-              peek: bool) -> dict[int, Fraction]:
+def union_law(
+    unions: dict[tuple[int, ...], dict[tuple, int]], shoe: tuple[int, ...], dealer: DealerTable, peek: bool
+) -> dict[int, Fraction]:
     """Net result -> chance from card unions (union -> hands' sorted result classes -> weight, the union's
     card orders included), the banker's outcome weights taken once per union on the cards it leaves."""
     size = sum(shoe)
@@ -118,8 +144,9 @@ def union_law(unions: dict[tuple[int, ...], dict[tuple, int]], shoe: tuple[int, 
     return sized_law(by_size, size, dealer)
 
 
-def union_banker(dealer: DealerTable, shoe: tuple[int, ...], m: tuple[int, ...], top: int, peek: bool,
-                 times: int = 1) -> list[tuple[int, int]]:
+def union_banker(
+    dealer: DealerTable, shoe: tuple[int, ...], m: tuple[int, ...], top: int, peek: bool, times: int = 1
+) -> list[tuple[int, int]]:
     """What one card union meets: `banker_groups` on the cards `m` leaves in `shoe`, each weight times `times`
     (a law passes the union's card orders, `union_orders`, unless its weights hold them already), zero
     weights left out; each over (size)_|m| times `dealer.den(size - |m|)`, size the shoe's: the per-union step
@@ -139,8 +166,15 @@ def union_banker(dealer: DealerTable, shoe: tuple[int, ...], m: tuple[int, ...],
     return [(b, times * w) for b, w in groups if w]
 
 
-def banker_weights(dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarray, tops: list[int], peek: bool,
-                   primes: list[int], batch: bool = True) -> np.ndarray:
+def banker_weights(
+    dealer: DealerTable,
+    shoe: tuple[int, ...],
+    fields: np.ndarray,
+    tops: list[int],
+    peek: bool,
+    primes: list[int],
+    batch: bool = True,
+) -> np.ndarray:
     """`union_banker` for many unions at once, modulo primes: per union (its card counts, a row of `fields`, and
     its hands' highest total of 21 or less, `tops`), the union's card orders times each banker result's weight
     modulo each prime, then a flag set where the banker result has any weight: (unions, banker results,
@@ -148,22 +182,24 @@ def banker_weights(dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarra
     there (`banker_batch.weights`, unless `batch` is False); the others, on shoes the banker could run out
     of, take the Python integers (`_python_weights`). Primes below 2^30."""
     left = np.asarray(shoe, dtype=np.int64) - fields
-    served = (banker_batch.fits(left, dealer.last) if batch and len(fields)
-              else np.zeros(len(fields), dtype=bool))
+    served = banker_batch.fits(left, dealer.last) if batch and len(fields) else np.zeros(len(fields), dtype=bool)
     if served.all():
-        return banker_batch.weights(dealer.up + 1, dealer.hit_soft17, shoe, fields, np.asarray(tops), peek,
-                                    dealer.blackjack_card, primes)
+        return banker_batch.weights(
+            dealer.up + 1, dealer.hit_soft17, shoe, fields, np.asarray(tops), peek, dealer.blackjack_card, primes
+        )
     tops = np.asarray(tops)
     weights = np.zeros((len(fields), len(BANKER_RESULTS), len(primes) + 1), dtype=np.uint64)
     weights[~served] = _python_weights(dealer, shoe, fields[~served], tops[~served].tolist(), peek, primes)
     if served.any():
-        weights[served] = banker_batch.weights(dealer.up + 1, dealer.hit_soft17, shoe, fields[served],
-                                               tops[served], peek, dealer.blackjack_card, primes)
+        weights[served] = banker_batch.weights(
+            dealer.up + 1, dealer.hit_soft17, shoe, fields[served], tops[served], peek, dealer.blackjack_card, primes
+        )
     return weights
 
 
-def banker_chunks(dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarray, tops: np.ndarray, peek: bool,
-                  primes: list[int]) -> Iterator[tuple[int, int, np.ndarray]]:
+def banker_chunks(
+    dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarray, tops: np.ndarray, peek: bool, primes: list[int]
+) -> Iterator[tuple[int, int, np.ndarray]]:
     """`banker_weights` of many unions, `UNION_CHUNK` at a time so that the weights held at once stay bounded:
     (first union, end, their weights) per chunk, in order. The one loop of every tally that takes them."""
     for g0 in range(0, len(fields), UNION_CHUNK):
@@ -171,8 +207,9 @@ def banker_chunks(dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarray
         yield g0, g1, banker_weights(dealer, shoe, fields[g0:g1], tops[g0:g1].tolist(), peek, primes)
 
 
-def _python_weights(dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarray, tops: list[int], peek: bool,
-                    primes: list[int]) -> np.ndarray:
+def _python_weights(
+    dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarray, tops: list[int], peek: bool, primes: list[int]
+) -> np.ndarray:
     """`banker_weights` in Python integers (`banker_groups`): the card orders taken modulo each prime on arrays;
     the banker's weights, exact integers, reduced once each and never kept (each union is met once)."""
     column = {b: i for i, b in enumerate(BANKER_RESULTS)}
@@ -216,9 +253,16 @@ def union_orders(shoe: tuple[int, ...], m: tuple[int, ...]) -> int:
     return weight
 
 
-def deal(shoe: tuple[int, ...], pair: int, hands: list, spawns: int, count: int, work: int = 0,
-         budget: int | None = None, compiled: bool = True
-         ) -> tuple[dict[tuple[int, ...], dict[tuple, int]] | None, int]:
+def deal(
+    shoe: tuple[int, ...],
+    pair: int,
+    hands: list,
+    spawns: int,
+    count: int,
+    work: int = 0,
+    budget: int | None = None,
+    compiled: bool = True,
+) -> tuple[dict[tuple[int, ...], dict[tuple, int]] | None, int]:
     """Hands dealt one after another (`hands`: each one's blocks, `_grouped_blocks`), after `spawns` pair cards
     that started new hands: union (those pair cards included) -> the hands' sorted result classes -> weight
     (`count` times the blocks' card orders times the union's). The work (block tuples tried: partial unions
@@ -304,6 +348,7 @@ def defer_hand(pack: Packing, states, kind: int, work: int, budget: int | None, 
 #: Unions whose banker weights are held at once by the compiled tally (bounds its memory).
 UNION_CHUNK = 1 << 16
 
+
 class Packing:
     """Keys for `deal`: a field per result class holding its count, then one field per card value holding
     its count in the union plus an offset that makes a count above the shoe's set the field's top (guard) bit.
@@ -312,8 +357,9 @@ class Packing:
     `core.packed`), chosen when every weight, at most `count` times the product over the hands of their
     blocks' card orders, stays below 2^64, unless `compiled` is False (the tests and benchmarks compare the two)."""
 
-    def __init__(self, shoe: tuple[int, ...], pair: int, spawns: int, hands: list, count: int,
-                 compiled: bool = True) -> None:
+    def __init__(
+        self, shoe: tuple[int, ...], pair: int, spawns: int, hands: list, count: int, compiled: bool = True
+    ) -> None:
         self.shoe = shoe
         self.n_hands = len(hands)
         most = max((b[c] for blocks in hands for b, _ in blocks for c in range(10)), default=0)
@@ -343,17 +389,26 @@ class Packing:
         for blocks in hands:
             if id(blocks) not in self.kinds:
                 self.kinds.append(id(blocks))
-                self.steps.append([(self._union_key(b) + (1 << self.class_pos[CLASS_INDEX[o]]), w)
-                                   for b, ends in blocks for o, w in ends])
+                self.steps.append(
+                    [
+                        (self._union_key(b) + (1 << self.class_pos[CLASS_INDEX[o]]), w)
+                        for b, ends in blocks
+                        for o, w in ends
+                    ]
+                )
                 self.n_blocks.append(len(blocks))
         largest = max((sum(w for _, w in steps) for steps in self.steps), default=1)
         self.fast = compiled and count * largest ** len(hands) < 1 << 64
         if self.fast:
             self.union_words = self.words(self.union_mask)
             self.guard_words = self.words(self.guard)
-            self.step_rows = [(np.array([self._word_list(k) for k, _ in steps], dtype=np.uint64)
-                               .reshape(-1, self.n_words), np.array([w for _, w in steps], dtype=np.uint64))
-                              for steps in self.steps]
+            self.step_rows = [
+                (
+                    np.array([self._word_list(k) for k, _ in steps], dtype=np.uint64).reshape(-1, self.n_words),
+                    np.array([w for _, w in steps], dtype=np.uint64),
+                )
+                for steps in self.steps
+            ]
 
     def kind_of(self, blocks: list) -> int:
         """The number of a hand's block list in this packing."""
@@ -413,8 +468,13 @@ class Packing:
         `offsets`: what each field holds beyond its count, by default the states' (a step's key has none:
         give zeros)."""
         width = np.uint64((1 << self.width) - 1)
-        return np.stack([((rows[:, p // 64] >> np.uint64(p % 64)) & width).astype(np.int64) - off
-                         for p, off in zip(self.union_pos, offsets or self.offsets)], axis=1).astype(np.int16)
+        return np.stack(
+            [
+                ((rows[:, p // 64] >> np.uint64(p % 64)) & width).astype(np.int64) - off
+                for p, off in zip(self.union_pos, offsets or self.offsets)
+            ],
+            axis=1,
+        ).astype(np.int16)
 
     def classes_of(self, key: int) -> tuple:
         """The hands' sorted result classes a key holds."""
@@ -450,8 +510,9 @@ class Packing:
             return deal_hand(self, states.states, states.kind, 0, None)[0]
         return states
 
-    def law(self, finals: list, dealer: DealerTable, peek: bool, most: int | None = None,
-            progress: Progress | None = None) -> dict[int, Fraction]:
+    def law(
+        self, finals: list, dealer: DealerTable, peek: bool, most: int | None = None, progress: Progress | None = None
+    ) -> dict[int, Fraction]:
         """Net result -> chance from the final packed states of every pattern (`union_law` on their unions);
         in the compiled backend the banker's weights are taken once per union and the nets tallied modulo
         primes whose product passes every numerator (at most the denominator: the chances sum to at most 1).
@@ -463,8 +524,9 @@ class Packing:
         by_size: dict[int, dict[int, int]] = {}
         ready = [f for f in finals if not isinstance(f, Deferred)]
         if ready:
-            self._tally_law(by_size, np.concatenate([k for k, _ in ready]), np.concatenate([v for _, v in ready]),
-                            dealer, peek)
+            self._tally_law(
+                by_size, np.concatenate([k for k, _ in ready]), np.concatenate([v for _, v in ready]), dealer, peek
+            )
         last = [d for d in finals if isinstance(d, Deferred)]
         pairs = [0, sum(len(d.states[0]) * len(self.step_rows[d.kind][0]) for d in last)]
 
@@ -479,8 +541,16 @@ class Packing:
             self._sliced_law(by_size, d.states, self.step_rows[d.kind], dealer, peek, most, formed)
         return sized_law(by_size, sum(self.shoe), dealer)
 
-    def _sliced_law(self, by_size: dict[int, dict[int, int]], states, steps, dealer: DealerTable, peek: bool,
-                    most: int | None = None, formed: Callable[[int], None] | None = None) -> None:
+    def _sliced_law(
+        self,
+        by_size: dict[int, dict[int, int]],
+        states,
+        steps,
+        dealer: DealerTable,
+        peek: bool,
+        most: int | None = None,
+        formed: Callable[[int], None] | None = None,
+    ) -> None:
         """The law of every state dealt every step (block and result class), added into `by_size`, in slices
         that no union crosses: the pairs are split by the count of one card value their union ends with,
         then of another, until a slice has at most `most` (state, step) pairs (default a quarter of the
@@ -503,8 +573,10 @@ class Packing:
         step_nets, step_tops = self._nets_tops(step_keys, 0)
         key_ids = packed.group(keys, self.union_words)[0]  # states of one union, and steps of one block,
         step_ids = packed.group(step_keys, self.union_words)[0]  # are dealt as runs: one search a run
-        spread = [int(have[:, c].max()) - int(have[:, c].min()) + int(take[:, c].max()) - int(take[:, c].min())
-                  for c in range(10)]
+        spread = [
+            int(have[:, c].max()) - int(have[:, c].min()) + int(take[:, c].max()) - int(take[:, c].min())
+            for c in range(10)
+        ]
         order = sorted(range(10), key=lambda c: -spread[c])
         rows = np.argsort(key_ids, kind="stable")  # runs, kept by every cut below (masks keep the order)
 
@@ -512,18 +584,36 @@ class Packing:
             pairs = sum(len(a) * len(b) for a, b in parts)
             if depth == 10 or pairs <= most:
                 starts = [np.cumsum([0] + [len(x) for x in side]) for side in zip(*parts)]
-                found = packed.deal_nets(keys, vals, key_nets, key_tops, key_ids, step_keys, step_w, step_nets,
-                                         step_tops, step_ids, (np.concatenate([a for a, _ in parts]), starts[0],
-                                                               np.concatenate([b for _, b in parts]), starts[1]),
-                                         self.guard_words, self.union_words, 2 * offset + 1)
+                found = packed.deal_nets(
+                    keys,
+                    vals,
+                    key_nets,
+                    key_tops,
+                    key_ids,
+                    step_keys,
+                    step_w,
+                    step_nets,
+                    step_tops,
+                    step_ids,
+                    (
+                        np.concatenate([a for a, _ in parts]),
+                        starts[0],
+                        np.concatenate([b for _, b in parts]),
+                        starts[1],
+                    ),
+                    self.guard_words,
+                    self.union_words,
+                    2 * offset + 1,
+                )
                 if found is not None:
                     self._tally_nets(by_size, *found, offset, dealer, peek)
                     if formed:
                         formed(pairs)
                     return
                 if depth == 10:
-                    raise MemoryError(f"the unions of one slice of the last hands ({pairs:,} pairs) outgrow the "
-                                      "memory free")
+                    raise MemoryError(
+                        f"the unions of one slice of the last hands ({pairs:,} pairs) outgrow the memory free"
+                    )
             c = order[depth]
             cells: dict[int, list] = {}
             for a, b in parts:
@@ -541,8 +631,9 @@ class Packing:
     def _class_counts(self, rows: np.ndarray) -> np.ndarray:
         """How many hands of each result class (`CLASSES`) rows of words hold: one row of counts each."""
         field = np.uint64((1 << self.class_bits) - 1)
-        return np.stack([((rows[:, p // 64] >> np.uint64(p % 64)) & field).astype(np.int64)
-                         for p in self.class_pos], axis=1)
+        return np.stack(
+            [((rows[:, p // 64] >> np.uint64(p % 64)) & field).astype(np.int64) for p in self.class_pos], axis=1
+        )
 
     def _nets_tops(self, rows: np.ndarray, offset: int) -> tuple[np.ndarray, np.ndarray]:
         """For rows of words: the net of their hands against each banker result (`BANKER_RESULTS`), plus
@@ -573,8 +664,16 @@ class Packing:
             acc_k = by_size.setdefault(k, {})
             acc_k[net - offset] = acc_k.get(net - offset, 0) + v
 
-    def _tally_nets(self, by_size: dict[int, dict[int, int]], rows: np.ndarray, table: np.ndarray,
-                    tops: np.ndarray, offset: int, dealer: DealerTable, peek: bool) -> None:
+    def _tally_nets(
+        self,
+        by_size: dict[int, dict[int, int]],
+        rows: np.ndarray,
+        table: np.ndarray,
+        tops: np.ndarray,
+        offset: int,
+        dealer: DealerTable,
+        peek: bool,
+    ) -> None:
         """Unions' tables of weights by banker result and net (`core.packed.deal_nets`) added into `by_size`:
         each union's banker weights once, times its table, modulo primes, rebuilt exactly."""
         if not len(rows):
@@ -588,8 +687,9 @@ class Packing:
             packed.fold_nets(table[g0:g1], weights, sizes[g0:g1], words, acc)
         self._rebuild(by_size, acc, primes, offset)
 
-    def _tally_law(self, by_size: dict[int, dict[int, int]], keys: np.ndarray, vals: np.ndarray,
-                   dealer: DealerTable, peek: bool) -> None:
+    def _tally_law(
+        self, by_size: dict[int, dict[int, int]], keys: np.ndarray, vals: np.ndarray, dealer: DealerTable, peek: bool
+    ) -> None:
         """Packed final states' nets against the banker added into `by_size` (union size -> net -> integer
         weight over `sized_law`'s denominator): the banker's weights once per union, the nets tallied
         modulo primes and rebuilt exactly."""
@@ -611,6 +711,16 @@ class Packing:
         moduli = np.array(primes, dtype=np.uint64)
         for g0, g1, weights in banker_chunks(dealer, self.shoe, fields, top, peek, primes):
             r0, r1 = np.searchsorted(ids, [g0, g1])
-            packed.tally(keys[r0:r1], vals[r0:r1], ids[r0:r1] - g0, sizes[g0:g1], weights,
-                         (words, shifts, int(field)), NET, offset, moduli, acc)
+            packed.tally(
+                keys[r0:r1],
+                vals[r0:r1],
+                ids[r0:r1] - g0,
+                sizes[g0:g1],
+                weights,
+                (words, shifts, int(field)),
+                NET,
+                offset,
+                moduli,
+                acc,
+            )
         self._rebuild(by_size, acc, primes, offset)

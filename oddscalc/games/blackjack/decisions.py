@@ -24,13 +24,14 @@ from oddscalc.games.blackjack.side import insurance_offered, insurance_win
 from oddscalc.games.blackjack.wagers import effective_rules
 from oddscalc.regulations.model import Wager
 
-__all__ = ["composition_decisions", "INSURANCE", "INSURE", "DECLINE"]
+__all__ = ["DECLINE", "INSURANCE", "INSURE", "composition_decisions"]
 
 INSURANCE, INSURE, DECLINE = "insurance", "insure", "decline"
 
 
-def composition_decisions(wagers: tuple[Wager, ...], rules: dict[str, str], counts: Sequence[int]
-                          ) -> dict[str, tuple[str, Fraction, dict[str, Fraction]]]:
+def composition_decisions(
+    wagers: tuple[Wager, ...], rules: dict[str, str], counts: Sequence[int]
+) -> dict[str, tuple[str, Fraction, dict[str, Fraction]]]:
     """{decision: (group, chance, {action: exact value})} for the next round dealt from `counts`
     (`composition_kinds` order). A decision is a starting hand against an up-card with two or more actions,
     labelled like `T,6 v T`, its group `hard 16 v T`, `soft 18 v 9` or `pair 8 v T` (a pair that may be split),
@@ -51,7 +52,10 @@ def composition_decisions(wagers: tuple[Wager, ...], rules: dict[str, str], coun
     for row in game.rows:
         if len(row.values.actions) > 1:
             out[f"{_cards(row.cards)} v {LABELS[row.up]}"] = (
-                _group(row), ups[row.up] * row.prob, dict(row.values.actions))
+                _group(row),
+                ups[row.up] * row.prob,
+                dict(row.values.actions),
+            )
     pays = next((w.pay() for w in wagers if w.param("kind") == "insurance"), None)
     if pays is not None and shoe[ACE] >= 2 and shoe[TEN] >= 1:
         p = insurance_win(add(add(shoe, ACE, -2), TEN, -1))
@@ -72,4 +76,3 @@ def _group(row: HandRow) -> str:
         return f"pair {LABELS[row.cards[0]]} v {up}"
     total, soft = total_of(hand_of(row.cards))
     return f"{'soft' if soft else 'hard'} {total} v {up}"
-

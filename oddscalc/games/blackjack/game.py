@@ -12,10 +12,18 @@ from oddscalc.core.parallel import map_parts
 from oddscalc.games.blackjack.hand import HandValues, pair_partners, start_hand
 from oddscalc.games.blackjack.player import DealerTable, Evaluator, add, hand_of
 from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
-from oddscalc.games.blackjack.split import SplitPlay
 from oddscalc.games.blackjack.shoe import full_shoe
+from oddscalc.games.blackjack.split import SplitPlay
 
-__all__ = ["HandRow", "GameResult", "full_game", "full_game_in_parts", "ten_pair_cases", "up_cards", "up_card_evaluators"]
+__all__ = [
+    "GameResult",
+    "HandRow",
+    "full_game",
+    "full_game_in_parts",
+    "ten_pair_cases",
+    "up_card_evaluators",
+    "up_cards",
+]
 
 
 @dataclass(frozen=True)
@@ -101,8 +109,12 @@ def _no_collection() -> Iterator[None]:
             gc.enable()
 
 
-def full_game(rules: RuleSet, progress: Callable[[int, int, str], None] | None = None,
-              shoe: tuple[int, ...] | None = None, ups: tuple[int, ...] | None = None) -> GameResult:
+def full_game(
+    rules: RuleSet,
+    progress: Callable[[int, int, str], None] | None = None,
+    shoe: tuple[int, ...] | None = None,
+    ups: tuple[int, ...] | None = None,
+) -> GameResult:
     """Exact expectation of the initial wager from a full shoe (or `shoe`, counts per value) under
     composition-dependent optimal play. `ups`: only these up-card indices (a part of the game, for
     computing up-cards apart: `ev` is then their share of the whole expectation)."""
@@ -117,9 +129,14 @@ def full_game_in_parts(rules: RuleSet, progress: Callable[[int, int, str], None]
     processes and merged in up-card order: the same values, without the evaluators (they stay in the
     workers), so it serves the expectations and rows but not the strategy derivation."""
     parts = map_parts(_part, [(rules, up) for up in up_cards(rules)], progress, "blackjack: up-cards")
-    return GameResult(rules, sum((p.ev for p in parts), Fraction(0)), tuple(x for p in parts for x in p.per_up),
-                      tuple(r for p in parts for r in p.rows),
-                      tuple(sorted({n for p in parts for n in p.split_limits})), {})
+    return GameResult(
+        rules,
+        sum((p.ev for p in parts), Fraction(0)),
+        tuple(x for p in parts for x in p.per_up),
+        tuple(r for p in parts for r in p.rows),
+        tuple(sorted({n for p in parts for n in p.split_limits})),
+        {},
+    )
 
 
 def _part(job: tuple[RuleSet, int]) -> GameResult:
@@ -129,8 +146,12 @@ def _part(job: tuple[RuleSet, int]) -> GameResult:
     return GameResult(rules, g.ev, g.per_up, g.rows, g.split_limits, {})
 
 
-def _full_game(rules: RuleSet, progress: Callable[[int, int, str], None] | None,
-               shoe: tuple[int, ...] | None, ups: tuple[int, ...] | None) -> GameResult:
+def _full_game(
+    rules: RuleSet,
+    progress: Callable[[int, int, str], None] | None,
+    shoe: tuple[int, ...] | None,
+    ups: tuple[int, ...] | None,
+) -> GameResult:
     """`full_game` itself."""
     total = Fraction(0)
     per_up, rows, limits, evaluators = [], [], set(), {}
@@ -157,8 +178,12 @@ def _splits(rules: RuleSet, ev: Evaluator) -> dict[tuple[int, ...], SplitPlay]:
     starting hand and split computed in two batches (`DealerTable.fill`): before the post-split strategies
     are chosen, and after (what those fixed strategies meet on the shoes with extra pair cards gone)."""
     shoe = ev.shoe
-    starts = [hand_of((a, b)) for a in range(10) for b in range(a, 10)
-              if shoe[a] and shoe[b] - (a == b) > 0 and not (a == ACE and b == TEN)]
+    starts = [
+        hand_of((a, b))
+        for a in range(10)
+        for b in range(a, 10)
+        if shoe[a] and shoe[b] - (a == b) > 0 and not (a == ACE and b == TEN)
+    ]
     plays = {}
     for h in starts:
         partners = pair_partners(ev, h)
@@ -185,8 +210,10 @@ def _starting_hands(rules: RuleSet, up: int, ev: Evaluator):
             h = hand_of((a, b))
             cases: tuple = ()
             if a == b == TEN and rules.same_rank_tens and TEN + 1 in rules.split_values:
-                cases = tuple((q, k, start_hand(ev, h, k, stand_always=False))
-                              for k, q in ten_pair_cases((4 * rules.decks,) * 4, up))
+                cases = tuple(
+                    (q, k, start_hand(ev, h, k, stand_always=False))
+                    for k, q in ten_pair_cases((4 * rules.decks,) * 4, up)
+                )
                 hv_ev = sum((q * v.ev for q, _, v in cases), Fraction(0))
                 values = max(cases, key=lambda c: c[0])[2]
             else:

@@ -9,7 +9,7 @@ from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator
 from oddscalc.games.blackjack.rules import TEN
 from oddscalc.games.blackjack.split import SplitPlay, split_value
 
-__all__ = ["HandValues", "start_hand", "ORDER", "choose"]
+__all__ = ["ORDER", "HandValues", "choose", "start_hand"]
 
 #: Tie-break among actions of exactly equal value: the first in this order wins.
 ORDER = (STAND, HIT, DOUBLE, SPLIT)
@@ -40,8 +40,13 @@ def choose(values: dict[str, Fraction]) -> str:
     return best
 
 
-def start_hand(ev: Evaluator, h: tuple[int, ...], partners: int | None = None, stand_always: bool = True,
-               play: SplitPlay | None = None) -> HandValues:
+def start_hand(
+    ev: Evaluator,
+    h: tuple[int, ...],
+    partners: int | None = None,
+    stand_always: bool = True,
+    play: SplitPlay | None = None,
+) -> HandValues:
     """Every action on the starting hand h (counts); `partners`: cards left that may join a pair of h
     (None: the pair may not be split). `stand_always` computes standing even where hitting provably wins.
     `play`: the split of this pair already under way (`SplitPlay` for these `partners`), if any."""

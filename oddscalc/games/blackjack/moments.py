@@ -30,9 +30,17 @@ import numpy as np
 from oddscalc.core import packed
 from oddscalc.core.residues import primes_for, reconstruct
 from oddscalc.games.blackjack.dealer import falling
+from oddscalc.games.blackjack.dealing import (
+    BANKER_RESULTS,
+    CLASS_INDEX,
+    CLASSES,
+    NET,
+    banker_chunks,
+    banker_groups,
+    net_all,
+    union_orders,
+)
 from oddscalc.games.blackjack.player import DealerTable
-from oddscalc.games.blackjack.dealing import (BANKER_RESULTS, CLASS_INDEX, CLASSES, NET, banker_chunks, banker_groups,
-                                              net_all, union_orders)
 from oddscalc.games.blackjack.rounds import _outcome, hand_blocks
 from oddscalc.games.blackjack.rules import RuleSet
 
@@ -44,8 +52,9 @@ _N, _X = 0, 1  # hand kinds: second card a non-pair card; any second card
 _CLASS_TOTALS = tuple(total for total, _ in CLASSES)
 
 
-def _blocks(pair: int, policy, shoe: tuple[int, ...]
-            ) -> list[tuple[tuple[int, ...], list[tuple[tuple[int, int], int, int]]]]:
+def _blocks(
+    pair: int, policy, shoe: tuple[int, ...]
+) -> list[tuple[tuple[int, ...], list[tuple[tuple[int, int], int, int]]]]:
     """Each block (cards drawn after the pair card) with its endings: (result class, orders as an N hand,
     orders as an x hand)."""
     by_block: dict[tuple[int, ...], dict[tuple[int, int], list[int]]] = {}
@@ -114,8 +123,13 @@ class _Terms:
                 acc[1] += weight * n * second
                 acc[2] += weight * x * first
                 acc[3] += weight * x * second
-        return tuple(sum((Fraction(acc[i], falling(size, k) * self.dealer.den(size - k))
-                          for k, acc in by_size.items()), Fraction(0)) for i in range(4))
+        return tuple(
+            sum(
+                (Fraction(acc[i], falling(size, k) * self.dealer.den(size - k)) for k, acc in by_size.items()),
+                Fraction(0),
+            )
+            for i in range(4)
+        )
 
     def two(self, t: int, kinds: tuple[int, int]) -> Fraction:
         if t not in self._two:
@@ -192,16 +206,26 @@ class _Terms:
         moduli = np.array(primes, dtype=np.uint64)
         start = 0
         for n, drawable in enumerate(rows):
-            ids = which[start:start + len(drawable)]
+            ids = which[start : start + len(drawable)]
             start += len(drawable)
             packed.fold_nets(table[drawable], weights[ids], n * len(ks) + where[ids], moduli, acc)
         values = reconstruct([acc[..., i] for i in range(len(primes))], primes)
         pairs = shoe[pair]
         for n, t in enumerate(ts):
             scale = Fraction(falling(size, t), falling(pairs, t)) if falling(pairs, t) else Fraction(0)
-            out[t] = tuple(scale * sum((Fraction(values[(n * len(ks) + j) * 6 + kind]
-                                                 - values[(n * len(ks) + j) * 6 + 3 + kind], dens[k])
-                                        for j, k in enumerate(ks)), Fraction(0)) for kind in range(3))
+            out[t] = tuple(
+                scale
+                * sum(
+                    (
+                        Fraction(
+                            values[(n * len(ks) + j) * 6 + kind] - values[(n * len(ks) + j) * 6 + 3 + kind], dens[k]
+                        )
+                        for j, k in enumerate(ks)
+                    ),
+                    Fraction(0),
+                )
+                for kind in range(3)
+            )
         return out
 
 
@@ -209,6 +233,7 @@ class _Terms:
 class _Unions:
     """Unions of two blocks as arrays: card counts (unions x 10), highest total of 21 or less (unions), and the
     (N, N), (N, x), (x, x) sums of orders times X_i X_j per banker result (unions x `BANKER_RESULTS` x 3)."""
+
     fields: np.ndarray
     tops: np.ndarray
     sums: np.ndarray
@@ -222,7 +247,7 @@ def _places(radix: np.ndarray) -> np.ndarray:
     >>> int(np.array([2, 4]) @ place), _digits(np.array([14]), np.array([3, 5]), place).tolist()
     (14, [[2, 4]])
     """
-    if float(np.prod(radix.astype(float))) >= 2.0 ** 62:
+    if float(np.prod(radix.astype(float))) >= 2.0**62:
         raise AssertionError("card counts too large for int64 codes")
     return np.cumprod(np.r_[1, radix[:-1]]).astype(np.int64)
 
@@ -239,9 +264,11 @@ def _pair_unions(blocks) -> _Unions:
     place = _places(radix)
     code = comps @ place
     # every ending of every block: its block, result class and orders as an N and as an x hand
-    item_block, item_class, item_n, item_x = (np.array(v, dtype=np.int64) for v in zip(*[
-        (i, CLASS_INDEX[o], n, x) for i, (_, ends) in enumerate(blocks) for o, n, x in ends]))
-    if max(int(item_n.max()), int(item_x.max())) ** 2 * 2 * 4 * len(item_n) ** 2 >= 2 ** 62:
+    item_block, item_class, item_n, item_x = (
+        np.array(v, dtype=np.int64)
+        for v in zip(*[(i, CLASS_INDEX[o], n, x) for i, (_, ends) in enumerate(blocks) for o, n, x in ends])
+    )
+    if max(int(item_n.max()), int(item_x.max())) ** 2 * 2 * 4 * len(item_n) ** 2 >= 2**62:
         raise AssertionError("orders too large for int64 sums")
     first, second = np.triu_indices(len(item_block))
     keep = item_block[first] <= item_block[second]  # unordered pairs of blocks; endings of one block all ways
@@ -250,16 +277,21 @@ def _pair_unions(blocks) -> _Unions:
     twice = np.where(b1 == b2, 1, 2)
     same_block_other_order = (b1 == b2) & (first != second)  # (e, f) and (f, e) of one block: both ordered
     n1, n2, x1, x2 = item_n[first], item_n[second], item_x[first], item_x[second]
-    weights = np.stack([twice * n1 * n2 + same_block_other_order * n1 * n2,
-                        np.where(b1 == b2, n1 * x2 + same_block_other_order * n2 * x1, n1 * x2 + n2 * x1),
-                        twice * x1 * x2 + same_block_other_order * x1 * x2])
+    weights = np.stack(
+        [
+            twice * n1 * n2 + same_block_other_order * n1 * n2,
+            np.where(b1 == b2, n1 * x2 + same_block_other_order * n2 * x1, n1 * x2 + n2 * x1),
+            twice * x1 * x2 + same_block_other_order * x1 * x2,
+        ]
+    )
     unions, which = np.unique(code[b1] + code[b2], return_inverse=True)
     which = which.ravel()
     c1, c2 = item_class[first], item_class[second]
     totals = np.array(_CLASS_TOTALS, dtype=np.int64)
     tops = np.zeros(len(unions), dtype=np.int64)
-    np.maximum.at(tops, which, np.maximum(np.where(totals[c1] <= 21, totals[c1], 0),
-                                          np.where(totals[c2] <= 21, totals[c2], 0)))
+    np.maximum.at(
+        tops, which, np.maximum(np.where(totals[c1] <= 21, totals[c1], 0), np.where(totals[c2] <= 21, totals[c2], 0))
+    )
     sums = np.zeros((len(BANKER_RESULTS), 3, len(unions)), dtype=np.int64)
     for r in range(len(BANKER_RESULTS)):
         x = NET[c1, r] * NET[c2, r]
@@ -268,8 +300,15 @@ def _pair_unions(blocks) -> _Unions:
     return _Unions(_digits(unions, radix, place).astype(np.int64), tops, np.ascontiguousarray(sums.transpose(2, 0, 1)))
 
 
-def resplit_moments(shoe: tuple[int, ...], pair: int, rules: RuleSet, dealer: DealerTable, policy,
-                    patterns: list[tuple[int, int, int]], limit: int) -> Moments:
+def resplit_moments(
+    shoe: tuple[int, ...],
+    pair: int,
+    rules: RuleSet,
+    dealer: DealerTable,
+    policy,
+    patterns: list[tuple[int, int, int]],
+    limit: int,
+) -> Moments:
     """(chance, E[R; rounds], E[R^2; rounds]) of the net result R over the rounds of the resplit `patterns`
     (entries of `rounds.split_patterns(limit)`) of a pair of value index `pair`, every hand played by `policy`;
     `shoe` holds the cards left with the up-card and both pair cards gone. With a peek hole card the
@@ -281,8 +320,10 @@ def resplit_moments(shoe: tuple[int, ...], pair: int, rules: RuleSet, dealer: De
         return Fraction(falling(pairs, t), falling(size, t))
 
     def summed(s: int, m: int, value) -> Fraction:  # m N hands summed out by inclusion and exclusion
-        return sum(((-1) ** a * comb(m, a) * first(s + a) * value(s + a) for a in range(m + 1)
-                    if falling(pairs, s + a)), Fraction(0))
+        return sum(
+            ((-1) ** a * comb(m, a) * first(s + a) * value(s + a) for a in range(m + 1) if falling(pairs, s + a)),
+            Fraction(0),
+        )
 
     terms.prepare_two([s + a for s, n_hands, _ in patterns for a in range(n_hands + 1) if s + a <= pairs])
     chance = mean = second = Fraction(0)
@@ -297,9 +338,11 @@ def resplit_moments(shoe: tuple[int, ...], pair: int, rules: RuleSet, dealer: De
             others = n_hands - (kind == _N)
             mean += count * many * summed(spawns, others, lambda t, kind=kind: terms.one(t, kind, 1))
             second += count * many * summed(spawns, others, lambda t, kind=kind: terms.one(t, kind, 2))
-        for pair_kinds, ordered in (((_N, _N), n_hands * (n_hands - 1)),
-                                    ((_N, _X), 2 * n_hands * (hands - n_hands)),
-                                    ((_X, _X), (hands - n_hands) * (hands - n_hands - 1))):
+        for pair_kinds, ordered in (
+            ((_N, _N), n_hands * (n_hands - 1)),
+            ((_N, _X), 2 * n_hands * (hands - n_hands)),
+            ((_X, _X), (hands - n_hands) * (hands - n_hands - 1)),
+        ):
             if ordered:
                 others = n_hands - pair_kinds.count(_N)
                 second += count * ordered * summed(spawns, others, lambda t, k=pair_kinds: terms.two(t, k))

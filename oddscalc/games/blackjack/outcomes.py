@@ -9,15 +9,24 @@ from fractions import Fraction
 from oddscalc.core.progress import Progress
 from oddscalc.games.blackjack import strategy as charts
 from oddscalc.games.blackjack.hand import pair_partners
-from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, add, hand_of, is_natural, total_of
 from oddscalc.games.blackjack.moments import resplit_moments
+from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, add, hand_of, is_natural, total_of
 from oddscalc.games.blackjack.rounds import adaptive_two_hand_law, hand_blocks, split_law_in_part
 from oddscalc.games.blackjack.rules import RuleSet
 from oddscalc.games.blackjack.shoe import LABELS
 from oddscalc.games.blackjack.split import SplitDetail, adaptive_stake, split_stake, split_value
 
-__all__ = ["HandOutcomes", "start_outcomes", "split_round_law", "RoundLaw", "round_law", "split_pairs", "split_laws",
-           "LAW_BUDGET", "default_budget"]
+__all__ = [
+    "LAW_BUDGET",
+    "HandOutcomes",
+    "RoundLaw",
+    "default_budget",
+    "round_law",
+    "split_laws",
+    "split_pairs",
+    "split_round_law",
+    "start_outcomes",
+]
 
 Vec = tuple[Fraction, Fraction, Fraction]  # chance of losing, pushing, winning one unit (peek: no banker BJ)
 
@@ -62,8 +71,9 @@ class HandOutcomes:
         return self._next_card(h, self.stand)
 
 
-def start_outcomes(out: HandOutcomes, h: tuple[int, ...], action: str,
-                   split_law: dict[Fraction, Fraction] | None = None) -> dict[Fraction, Fraction]:
+def start_outcomes(
+    out: HandOutcomes, h: tuple[int, ...], action: str, split_law: dict[Fraction, Fraction] | None = None
+) -> dict[Fraction, Fraction]:
     """Net result -> chance for a starting hand played with `action` (then the policy). For a split,
     `split_law` is the split round's law (`split_round_law`: with peek, banker-blackjack rounds left out)."""
     ev = out.ev
@@ -125,9 +135,16 @@ def default_budget(rules: RuleSet) -> int | None:
     return None if rules.decks == 1 and 0 < rules.max_hands <= 4 else LAW_BUDGET
 
 
-def split_round_law(ev: Evaluator, h: tuple[int, ...], pair: int, partners: int, detail: SplitDetail,
-                    budget: int | None = LAW_BUDGET, progress: Progress | None = None, shared: dict | None = None
-                    ) -> tuple[dict[Fraction, Fraction], tuple[Fraction, Fraction, Fraction | None]]:
+def split_round_law(
+    ev: Evaluator,
+    h: tuple[int, ...],
+    pair: int,
+    partners: int,
+    detail: SplitDetail,
+    budget: int | None = LAW_BUDGET,
+    progress: Progress | None = None,
+    shared: dict | None = None,
+) -> tuple[dict[Fraction, Fraction], tuple[Fraction, Fraction, Fraction | None]]:
     """A split round's net law (with peek, banker-blackjack rounds left out) under the post-split policy of
     `detail` (the split's `SplitDetail`), checked against its exact expectation: (law of the rounds computed,
     (chance, conditional mean, conditional E[net^2]) of the resplit rounds beyond `budget`, or zeros when
@@ -149,10 +166,14 @@ def split_round_law(ev: Evaluator, h: tuple[int, ...], pair: int, partners: int,
         if key is not None and key in shared:
             law, skipped, moments = shared[key]
         else:
-            law, skipped = split_law_in_part(shoe, ev.up, pair, partners, ev.rules, ev.dealer, detail.policy, budget,
-                                             progress)
-            moments = (resplit_moments(shoe, pair, ev.rules, ev.dealer, detail.policy, list(skipped), detail.limit)
-                       if skipped else None)
+            law, skipped = split_law_in_part(
+                shoe, ev.up, pair, partners, ev.rules, ev.dealer, detail.policy, budget, progress
+            )
+            moments = (
+                resplit_moments(shoe, pair, ev.rules, ev.dealer, detail.policy, list(skipped), detail.limit)
+                if skipped
+                else None
+            )
             if key is not None:
                 shared[key] = (law, skipped, moments)
     law = {Fraction(k): p for k, p in law.items()}
@@ -172,17 +193,26 @@ def split_round_law(ev: Evaluator, h: tuple[int, ...], pair: int, partners: int,
     return law, (rest, rest_value / rest, second / rest)
 
 
-def _split_key(ev: Evaluator, shoe: tuple[int, ...], pair: int, partners: int, detail: SplitDetail,
-               budget: int | None) -> tuple:
+def _split_key(
+    ev: Evaluator, shoe: tuple[int, ...], pair: int, partners: int, detail: SplitDetail, budget: int | None
+) -> tuple:
     """What a split's law and resplit moments depend on, on one evaluator (its rules and banker): the shoe,
     up-card, pair, partners, hand limit, budget, and the post-split policy only through the blocks its hands
     end in (`rounds.hand_blocks`, for hands of either kind), which is all `rounds` and `moments` ask of it."""
-    return (ev.up, pair, partners, shoe, detail.limit, budget,
-            *(frozenset(hand_blocks(pair, detail.policy, shoe, non_pair).items()) for non_pair in (False, True)))
+    return (
+        ev.up,
+        pair,
+        partners,
+        shoe,
+        detail.limit,
+        budget,
+        *(frozenset(hand_blocks(pair, detail.policy, shoe, non_pair).items()) for non_pair in (False, True)),
+    )
 
 
-def _first_action(ev: Evaluator, cards: tuple[int, int], h: tuple[int, ...], partners, values, strategy
-                  ) -> tuple[str, Callable | None]:
+def _first_action(
+    ev: Evaluator, cards: tuple[int, int], h: tuple[int, ...], partners, values, strategy
+) -> tuple[str, Callable | None]:
     """A starting hand's first action and, under a chart, the play of its split hands (None: the optimum's):
     composition-dependent optimal play (`values.best`) or the total-dependent `strategy`, a double it may not
     take read as a stand."""
@@ -207,8 +237,13 @@ def _splits(game, strategy=None, pair: int | None = None):
                     continue
                 action, split_policy = _first_action(ev, r.cards, h, partners, v, strategy)
                 if action == SPLIT:
-                    yield ev, h, r.cards[0], partners, split_value(ev.left(h), up, r.cards[0], partners, game.rules,
-                                                                  ev.dealer, split_policy)
+                    yield (
+                        ev,
+                        h,
+                        r.cards[0],
+                        partners,
+                        split_value(ev.left(h), up, r.cards[0], partners, game.rules, ev.dealer, split_policy),
+                    )
 
 
 def split_pairs(game, strategy=None) -> list[tuple[int, int]]:
@@ -216,8 +251,9 @@ def split_pairs(game, strategy=None) -> list[tuple[int, int]]:
     return sorted({(ev.up, pair) for ev, _, pair, _, _ in _splits(game, strategy)})
 
 
-def split_laws(game, pair: int, strategies: tuple, budget: int | None = LAW_BUDGET,
-               progress: Progress | None = None) -> dict:
+def split_laws(
+    game, pair: int, strategies: tuple, budget: int | None = LAW_BUDGET, progress: Progress | None = None
+) -> dict:
     """The laws `round_law` takes of the splits of one pair under each of `strategies` (None: optimal play), as
     the `shared` dict it reads them from: a split computed on its own, apart from the rest of its up-card's
     round, so that the dearest splits of an exact law can run on processes of their own. `progress` hears the
@@ -225,15 +261,23 @@ def split_laws(game, pair: int, strategies: tuple, budget: int | None = LAW_BUDG
     shared: dict = {}
     for strategy in strategies:
         name = "optimal play" if strategy is None else "basic strategy"
-        inner = None if progress is None else (
-            lambda done, total, label, name=name: progress(done, total, f"{name}: {label}"))
+        inner = (
+            None
+            if progress is None
+            else (lambda done, total, label, name=name: progress(done, total, f"{name}: {label}"))
+        )
         for ev, h, p, partners, detail in _splits(game, strategy, pair):
             split_round_law(ev, h, p, partners, detail, budget, inner, shared)
     return shared
 
 
-def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | None = None,
-              budget: int | None = LAW_BUDGET, shared: dict | None = None) -> RoundLaw:
+def round_law(
+    game,
+    strategy=None,
+    progress: Callable[[int, int, str], None] | None = None,
+    budget: int | None = LAW_BUDGET,
+    shared: dict | None = None,
+) -> RoundLaw:
     """The initial wager's law over a full game (`game.full_game`'s result): composition-dependent optimal
     play, or the total-dependent `strategy` (`strategy.derive`) played as `strategy.td_value` plays it.
     Split rounds whose exact law would take more than `budget` work (None: no limit) are lumped. `progress`
@@ -248,8 +292,12 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
     lumped_hands = 0
     lumped_square: Fraction | None = Fraction(0)
     stake = Fraction(0)
-    events = {"player blackjack": Fraction(0), "banker blackjack": Fraction(0), "split": Fraction(0),
-              "double": Fraction(0)}
+    events = {
+        "player blackjack": Fraction(0),
+        "banker blackjack": Fraction(0),
+        "split": Fraction(0),
+        "double": Fraction(0),
+    }
 
     def put(law: dict[Fraction, Fraction], w: Fraction) -> None:
         for ret, p in law.items():
@@ -284,19 +332,32 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                         raise AssertionError("split expectation differs between the game and its law")
                     # peek: the banker's 21 ends the round at one unit; otherwise every split stake counts
                     bj_card = ev.bj_card if rules.peek else None
-                    split_staked = (split_stake(ev.left(h), pair, partners, detail.limit, detail.policy, bj_card)
-                                    if detail.later is None else adaptive_stake(ev.left(h), pair, partners, detail,
-                                                                                bj_card))
+                    split_staked = (
+                        split_stake(ev.left(h), pair, partners, detail.limit, detail.policy, bj_card)
+                        if detail.later is None
+                        else adaptive_stake(ev.left(h), pair, partners, detail, bj_card)
+                    )
                     stake += w * q * ((pbj if rules.peek else 0) + split_staked)
-                    inner = None if progress is None else (
-                        lambda d, t, label, head=f"{where}, split {LABELS[pair]}s": progress(d, t, f"{head}: {label}"))
-                    law, (rest, rest_mean, rest_square) = split_round_law(ev, h, pair, partners, detail, budget, inner,
-                                                                          shared)
+                    inner = (
+                        None
+                        if progress is None
+                        else (
+                            lambda d, t, label, head=f"{where}, split {LABELS[pair]}s": progress(
+                                d, t, f"{head}: {label}"
+                            )
+                        )
+                    )
+                    law, (rest, rest_mean, rest_square) = split_round_law(
+                        ev, h, pair, partners, detail, budget, inner, shared
+                    )
                     if rest:  # the resplit rounds beyond the budget at their exact conditional expectation
                         lumped_dist[rest_mean] = lumped_dist.get(rest_mean, Fraction(0)) + w * q * rest
                         lumped_hands = max(lumped_hands, detail.limit)
-                        lumped_square = None if lumped_square is None or rest_square is None else (
-                            lumped_square + w * q * rest * rest_square)
+                        lumped_square = (
+                            None
+                            if lumped_square is None or rest_square is None
+                            else (lumped_square + w * q * rest * rest_square)
+                        )
                         law[rest_mean] = law.get(rest_mean, Fraction(0)) + rest
                     put(start_outcomes(out, h, SPLIT, law), w * q)
                     continue
@@ -309,5 +370,6 @@ def round_law(game, strategy=None, progress: Callable[[int, int, str], None] | N
                 put(start_outcomes(out, h, action), w * q)
     if progress:
         progress(len(game.evaluators), len(game.evaluators), f"law of a round, {name}")
-    return RoundLaw(dict(sorted(dist.items())), events, stake, dict(sorted(lumped_dist.items())), lumped_hands,
-                    lumped_square)
+    return RoundLaw(
+        dict(sorted(dist.items())), events, stake, dict(sorted(lumped_dist.items())), lumped_hands, lumped_square
+    )

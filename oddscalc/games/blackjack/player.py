@@ -20,12 +20,37 @@ import numpy as np
 
 from oddscalc.analysis import ShoeRunsOut
 from oddscalc.games.blackjack import stand_batch
-from oddscalc.games.blackjack.dealer import (BJ, BUST, ROWS, busting, compiled, denominator, falling, hand_total,
-                                             longest, outcome_weight, pads, stand_class, stand_layers, StandLayers)
+from oddscalc.games.blackjack.dealer import (
+    BJ,
+    BUST,
+    ROWS,
+    StandLayers,
+    busting,
+    compiled,
+    denominator,
+    falling,
+    hand_total,
+    longest,
+    outcome_weight,
+    pads,
+    stand_class,
+    stand_layers,
+)
 from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
 
-__all__ = ["Evaluator", "DealerTable", "ShoeRunsOut", "add", "hand_of", "total_of", "is_natural", "STAND", "HIT",
-           "DOUBLE", "SPLIT"]
+__all__ = [
+    "DOUBLE",
+    "HIT",
+    "SPLIT",
+    "STAND",
+    "DealerTable",
+    "Evaluator",
+    "ShoeRunsOut",
+    "add",
+    "hand_of",
+    "is_natural",
+    "total_of",
+]
 
 STAND, HIT, DOUBLE, SPLIT = "stand", "hit", "double", "split"
 ZERO = Fraction(0)
@@ -33,7 +58,7 @@ _MAX_HAND = 22  # a hand of 21 or less holds at most 21 cards; one more card bus
 
 
 def add(h: tuple[int, ...], c: int, k: int = 1) -> tuple[int, ...]:
-    return h[:c] + (h[c] + k,) + h[c + 1:]
+    return h[:c] + (h[c] + k,) + h[c + 1 :]
 
 
 def hand_of(values) -> tuple[int, ...]:
@@ -51,8 +76,10 @@ def total_of(h: tuple[int, ...]) -> tuple[int, bool]:
     """Best total of a hand (an Ace as 11 when that stays within 21) and whether it is soft."""
     found = _TOTALS.get(h)
     if found is None:
-        found = _TOTALS[h] = hand_total(h[0] + 2 * h[1] + 3 * h[2] + 4 * h[3] + 5 * h[4] + 6 * h[5] + 7 * h[6]
-                                        + 8 * h[7] + 9 * h[8] + 10 * h[9], h[ACE])
+        found = _TOTALS[h] = hand_total(
+            h[0] + 2 * h[1] + 3 * h[2] + 4 * h[3] + 5 * h[4] + 6 * h[5] + 7 * h[6] + 8 * h[7] + 9 * h[8] + 10 * h[9],
+            h[ACE],
+        )
     return found
 
 
@@ -64,8 +91,9 @@ _BATCH_MIN = 200  # fewer stand values of a class than this go one by one (a bat
 _LEVEL_CAP = 1_500_000  # shared level sums kept per table before they are dropped (memory, not correctness)
 
 
-def _walk_reach(starts: tuple, doubles: tuple, shoe: tuple[int, ...], policy: Callable[[tuple[int, ...]], str] | None
-                ) -> tuple[np.ndarray, np.ndarray]:
+def _walk_reach(
+    starts: tuple, doubles: tuple, shoe: tuple[int, ...], policy: Callable[[tuple[int, ...]], str] | None
+) -> tuple[np.ndarray, np.ndarray]:
     """`Evaluator.stand_plan` itself: breadth-first over the hands reached from `starts` (`doubles`: those
     that may double), drawing from `shoe`, under `policy` (None: optimal play)."""
     out: dict[tuple[int, ...], int] = {}
@@ -84,7 +112,7 @@ def _walk_reach(starts: tuple, doubles: tuple, shoe: tuple[int, ...], policy: Ca
             if h in doubles and action in (None, DOUBLE):
                 for c in range(10):
                     if shoe[c] > h[c]:
-                        hc = h[:c] + (h[c] + 1,) + h[c + 1:]
+                        hc = h[:c] + (h[c] + 1,) + h[c + 1 :]
                         if (t := total_of(hc)[0]) <= 21:
                             out[hc] = t
             if action is None:
@@ -96,7 +124,7 @@ def _walk_reach(starts: tuple, doubles: tuple, shoe: tuple[int, ...], policy: Ca
                     out[h] = total
                 grow = action == HIT
             if grow:
-                nxt += [h[:c] + (h[c] + 1,) + h[c + 1:] for c in range(10) if shoe[c] > h[c]]
+                nxt += [h[:c] + (h[c] + 1,) + h[c + 1 :] for c in range(10) if shoe[c] > h[c]]
         frontier = nxt
     hands = np.array(list(out), dtype=np.int64).reshape(-1, 10)
     totals = np.array(list(out.values()), dtype=np.int64)
@@ -211,8 +239,9 @@ class DealerTable:
         totals = np.concatenate([t for _, t in wanted])
         memos = self.stands(peek)
         classes = np.maximum(totals, 16)
-        usable = ((comps.min(axis=1) >= 0) & (comps.sum(axis=1) >= self.last)
-                  & (comps.max(axis=1) <= stand_batch.MAX_COUNT))
+        usable = (
+            (comps.min(axis=1) >= 0) & (comps.sum(axis=1) >= self.last) & (comps.max(axis=1) <= stand_batch.MAX_COUNT)
+        )
         for cls in np.flatnonzero(np.bincount(classes[usable], minlength=22) >= _BATCH_MIN).tolist():
             memo = memos[cls]
             todo = [c for c in dict.fromkeys(map(tuple, comps[usable & (classes == cls)].tolist())) if c not in memo]
@@ -259,8 +288,9 @@ class DealerTable:
                     self._check(comp)
                 found = memo[comp] = outcome_weight(comp, self.up + 1, self.hit_soft17, outcome, size)
             else:
-                found = memo[comp] = self.fns[outcome](pads(size, self.last), busting(comp),
-                                                       *map(ROWS.__getitem__, comp))
+                found = memo[comp] = self.fns[outcome](
+                    pads(size, self.last), busting(comp), *map(ROWS.__getitem__, comp)
+                )
         return found
 
     def many(self, comp: tuple[int, ...], size: int, outcomes: tuple[int, ...], keep: bool = True) -> list[int]:
@@ -301,7 +331,6 @@ class DealerTable:
         return tuple(self.weight(comp, o) for o in range(7)), self.den(sum(comp))
 
 
-
 @dataclass
 class Evaluator:
     """Expectations of hands drawn from `shoe` against up-card index `up`.
@@ -326,8 +355,9 @@ class Evaluator:
         self._hit: dict[tuple[int, ...], int] = {}
         self.policy: dict[tuple[int, ...], str] = {}
         # cards in the hand -> Q[s] // banker denominator
-        self._scale = [self.Q[s] // self.dealer.den(n - s) if s <= min(n, _MAX_HAND + 1) else 0
-                       for s in range(_MAX_HAND + 2)]
+        self._scale = [
+            self.Q[s] // self.dealer.den(n - s) if s <= min(n, _MAX_HAND + 1) else 0 for s in range(_MAX_HAND + 2)
+        ]
         self._from = [sum(self.shoe[c:]) for c in range(11)]  # cards in the shoe of index c or more
         self._bj_card = TEN if self.up == ACE else (ACE if self.up == TEN else None)
 
@@ -384,8 +414,9 @@ class Evaluator:
         found = self._stand[h] = diff * self._scale[s]
         return found
 
-    def stand_plan(self, starts: list[tuple[int, ...]], policy: Callable[[tuple[int, ...]], str] | None = None
-                   ) -> tuple[np.ndarray, np.ndarray]:
+    def stand_plan(
+        self, starts: list[tuple[int, ...]], policy: Callable[[tuple[int, ...]], str] | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
         """The hands (an (m, 10) array) and totals ((m,)) whose stand values an evaluation from the hands
         `starts` asks for: under the fixed `policy` (hand -> action; a hand it does not know counts as a
         stand), those it reaches; under optimal play (None), those of every hand the optimum may reach short
@@ -399,8 +430,9 @@ class Evaluator:
             return _optimal_reach(tuple(starts), doubles, tuple(min(n, _MAX_HAND) for n in self.shoe))
         return _walk_reach(tuple(starts), doubles, self.shoe, policy)
 
-    def wanted(self, plan: tuple[np.ndarray, np.ndarray], shoes: list[tuple[int, ...]] | None = None
-               ) -> tuple[np.ndarray, np.ndarray]:
+    def wanted(
+        self, plan: tuple[np.ndarray, np.ndarray], shoes: list[tuple[int, ...]] | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
         """The (compositions, totals) of the stand values `plan` (from `stand_plan`) needs on this shoe (or on
         each of `shoes`), for `DealerTable.fill`: the banker's values computed in a batch."""
         hands, totals = plan
@@ -420,7 +452,7 @@ class Evaluator:
         for c in range(safe):
             n = shoe[c] - h[c]
             if n:
-                child = h[:c] + (h[c] + 1,) + h[c + 1:]
+                child = h[:c] + (h[c] + 1,) + h[c + 1 :]
                 v = best.get(child)
                 total += n * (self.best_int(child) if v is None else v)
         return total
@@ -467,7 +499,7 @@ class Evaluator:
         s = sum(h)
         win = self.Q[s + 1]
         if not (self.rules.peek and self._bj_card is not None):  # a bust costs exactly one unit
-            safe = self.size - self._from[21 - total] - sum(h[:21 - total])
+            safe = self.size - self._from[21 - total] - sum(h[: 21 - total])
             return win * (2 * safe - (self.size - s))
         for c in range(10):
             n = self.shoe[c] - h[c]
@@ -547,7 +579,7 @@ class Evaluator:
             for c in range(safe):
                 n = shoe[c] - h[c]
                 if n:
-                    child = h[:c] + (h[c] + 1,) + h[c + 1:]
+                    child = h[:c] + (h[c] + 1,) + h[c + 1 :]
                     v = memo.get(child)
                     found += n * (self.policy_int(child, policy, memo) if v is None else v)
         memo[h] = found

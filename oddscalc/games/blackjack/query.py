@@ -30,8 +30,9 @@ class HandQuery:
     cards_left: int
 
 
-def query_hand(rules: RuleSet, hand: list[str], up: str, removed: list[str], insurance_pays: Fraction = Fraction(2)
-               ) -> HandQuery:
+def query_hand(
+    rules: RuleSet, hand: list[str], up: str, removed: list[str], insurance_pays: Fraction = Fraction(2)
+) -> HandQuery:
     """Exact values for `hand` (ranks) against up-card rank `up` with `removed` ranks also gone."""
     if len(hand) < 2:
         raise CardError(f"a hand needs at least two cards, got {len(hand)}: {','.join(hand) or 'none'}")

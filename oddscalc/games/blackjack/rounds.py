@@ -30,20 +30,19 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from oddscalc.core.progress import Progress
-from oddscalc.games.blackjack.dealing import (Packing, deal, deal_hand, deal_in, defer_hand, merge_unions,
-                                              union_law)
+from oddscalc.games.blackjack.dealing import Packing, deal, deal_hand, deal_in, defer_hand, merge_unions, union_law
 from oddscalc.games.blackjack.patterns import ballot_patterns
 from oddscalc.games.blackjack.player import DOUBLE, HIT, STAND, DealerTable, add, total_of
 from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
 
-__all__ = ["hand_blocks", "two_hand_law", "adaptive_two_hand_law", "split_law", "split_law_in_part",
-           "split_patterns"]
+__all__ = ["adaptive_two_hand_law", "hand_blocks", "split_law", "split_law_in_part", "split_patterns", "two_hand_law"]
 
 Block = tuple[tuple[int, ...], int, int]  # (cards drawn after the pair card, final total (22 = bust), stake)
 
 
-def hand_blocks(pair: int, policy: Callable[[tuple[int, ...]], str], shoe: tuple[int, ...],
-                non_pair: bool = False) -> dict[Block, int]:
+def hand_blocks(
+    pair: int, policy: Callable[[tuple[int, ...]], str], shoe: tuple[int, ...], non_pair: bool = False
+) -> dict[Block, int]:
     """Every way a split hand of value index `pair` can end: (cards it drew, final total, stake) -> number
     of card orders. `shoe`: the cards it may draw from (no value drawn more often than it holds);
     `policy`: hand -> stand/hit/double; `non_pair`: only hands whose second card is not a pair card."""
@@ -78,8 +77,14 @@ def hand_blocks(pair: int, policy: Callable[[tuple[int, ...]], str], shoe: tuple
     return out
 
 
-def two_hand_law(shoe: tuple[int, ...], pair: int, rules: RuleSet, dealer: DealerTable,
-                 policy: Callable[[tuple[int, ...]], str], compiled: bool = True) -> dict[int, Fraction]:
+def two_hand_law(
+    shoe: tuple[int, ...],
+    pair: int,
+    rules: RuleSet,
+    dealer: DealerTable,
+    policy: Callable[[tuple[int, ...]], str],
+    compiled: bool = True,
+) -> dict[int, Fraction]:
     """Net result -> chance for a pair of value index `pair` split into exactly two hands, each played by
     `policy`; `shoe` holds the cards left with the up-card and both pair cards gone. With a peek hole card
     the banker-blackjack rounds are left out (the masses then sum to the chance of no banker blackjack)."""
@@ -90,8 +95,14 @@ def two_hand_law(shoe: tuple[int, ...], pair: int, rules: RuleSet, dealer: Deale
     return pack.law([states], dealer, rules.peek)
 
 
-def adaptive_two_hand_law(shoe: tuple[int, ...], pair: int, rules: RuleSet, dealer: DealerTable,
-                          policy: Callable[[tuple[int, ...]], str], later) -> dict[int, Fraction]:
+def adaptive_two_hand_law(
+    shoe: tuple[int, ...],
+    pair: int,
+    rules: RuleSet,
+    dealer: DealerTable,
+    policy: Callable[[tuple[int, ...]], str],
+    later,
+) -> dict[int, Fraction]:
     """`two_hand_law` when the second hand's play depends on the first hand's cards (CDP): hand 1 draws block
     B1 under `policy`, then hand 2 draws B2 under the play `later` (`split.SecondHand`s, one per B1) gives it on
     S - B1; the chance orders(B1) orders(B2) (S)_(B1+B2) / (N)_(|B1|+|B2|) and the banker's on S - B1 - B2, summed
@@ -100,8 +111,13 @@ def adaptive_two_hand_law(shoe: tuple[int, ...], pair: int, rules: RuleSet, deal
     unions: dict[tuple[int, ...], dict[tuple, int]] = {}
     for second in later:
         rest = tuple(s - x for s, x in zip(shoe, second.block))
-        found, _ = deal(shoe, pair, [[(second.block, first[second.block])],
-                                      _grouped_blocks(pair, second.policy, rest, non_pair=False)], 0, 1)
+        found, _ = deal(
+            shoe,
+            pair,
+            [[(second.block, first[second.block])], _grouped_blocks(pair, second.policy, rest, non_pair=False)],
+            0,
+            1,
+        )
         merge_unions(unions, found)
     return union_law(unions, shoe, dealer, rules.peek)
 
@@ -110,8 +126,9 @@ def split_patterns(limit: int) -> list[tuple[int, int, int]]:
     """The second-card patterns of a split with up to `limit` hands, as (pair cards that start new hands,
     hands whose second card is a non-pair card, ballot count); the other hands (limit reached) take any card."""
     end_a, end_b = ballot_patterns(limit)
-    return ([(s, s + 2, count) for s, count in sorted(end_a.items())]
-            + [(limit - 2, q, count) for q, count in sorted(end_b.items())])
+    return [(s, s + 2, count) for s, count in sorted(end_a.items())] + [
+        (limit - 2, q, count) for q, count in sorted(end_b.items())
+    ]
 
 
 def _outcome(total: int, stake: int) -> tuple[int, int]:
@@ -119,8 +136,16 @@ def _outcome(total: int, stake: int) -> tuple[int, int]:
     return (16 if total <= 16 else min(total, 22), stake)
 
 
-def split_law(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: RuleSet, dealer: DealerTable,
-              policy: Callable[[tuple[int, ...]], str], budget: int | None = None) -> dict[int, Fraction] | None:
+def split_law(
+    shoe: tuple[int, ...],
+    up: int,
+    pair: int,
+    partners: int,
+    rules: RuleSet,
+    dealer: DealerTable,
+    policy: Callable[[tuple[int, ...]], str],
+    budget: int | None = None,
+) -> dict[int, Fraction] | None:
     """Net result -> chance for splitting a pair of value index `pair` with resplits up to the rules' hand
     limit, every hand played by `policy`; `shoe` holds the cards left with the up-card and both pair cards
     gone (`partners` of them may join the pair). With peek the banker-blackjack rounds are left out. None
@@ -130,10 +155,18 @@ def split_law(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: R
     return law if skipped == () else None
 
 
-def split_law_in_part(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: RuleSet,
-                      dealer: DealerTable, policy: Callable[[tuple[int, ...]], str], budget: int | None = None,
-                      progress: Progress | None = None, compiled: bool = True
-                      ) -> tuple[dict[int, Fraction], tuple[tuple[int, int, int], ...] | None]:
+def split_law_in_part(
+    shoe: tuple[int, ...],
+    up: int,
+    pair: int,
+    partners: int,
+    rules: RuleSet,
+    dealer: DealerTable,
+    policy: Callable[[tuple[int, ...]], str],
+    budget: int | None = None,
+    progress: Progress | None = None,
+    compiled: bool = True,
+) -> tuple[dict[int, Fraction], tuple[tuple[int, int, int], ...] | None]:
     """`split_law` for the rounds it can afford, and the resplit patterns (`split_patterns`) left out: the
     rounds without a resplit (both hands' second cards non-pair cards) always, each resplit pattern while the
     work stays within `budget`. The chances returned sum to less than the split's whole mass exactly when
@@ -158,17 +191,28 @@ def split_law_in_part(shoe: tuple[int, ...], up: int, pair: int, partners: int, 
     return pack.law(finals, dealer, rules.peek, progress=progress), skipped
 
 
-def _pattern_unions(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
-                    policy: Callable[[tuple[int, ...]], str], budget: int | None
-                    ) -> tuple[dict[tuple[int, ...], dict[tuple, int]], tuple[tuple[int, int, int], ...]]:
+def _pattern_unions(
+    shoe: tuple[int, ...],
+    pair: int,
+    partners: int,
+    limit: int,
+    policy: Callable[[tuple[int, ...]], str],
+    budget: int | None,
+) -> tuple[dict[tuple[int, ...], dict[tuple, int]], tuple[tuple[int, int, int], ...]]:
     """`_pattern_states` unpacked: union -> hands' result classes -> weight, and the patterns left out."""
     pack, finals, skipped = _pattern_states(shoe, pair, partners, limit, policy, budget)
     return pack.all_unions(finals), skipped
 
 
-def _pattern_states(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
-                    policy: Callable[[tuple[int, ...]], str], budget: int | None, compiled: bool = True
-                    ) -> tuple[Packing, list, tuple[tuple[int, int, int], ...]]:
+def _pattern_states(
+    shoe: tuple[int, ...],
+    pair: int,
+    partners: int,
+    limit: int,
+    policy: Callable[[tuple[int, ...]], str],
+    budget: int | None,
+    compiled: bool = True,
+) -> tuple[Packing, list, tuple[tuple[int, int, int], ...]]:
     """The packing and the final packed states of every resplit pattern that fits `budget` (the rounds
     without a resplit whatever it is, their work not counted), and the patterns left out. Patterns needing
     more pair cards than the `partners` left have no rounds and are neither computed nor left out. The work
@@ -178,8 +222,14 @@ def _pattern_states(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
     (`deal_in`) while the budget left allows, so that sharing never lumps more."""
     end_a, end_b = ballot_patterns(limit)
     kinds = {non_pair: _grouped_blocks(pair, policy, shoe, non_pair) for non_pair in (True, False)}
-    pack = Packing(shoe, pair, limit - 2, [kinds[True], kinds[False]] + [kinds[False]] * (limit - 2),
-                    sum(end_a.values()) + sum(end_b.values()), compiled)
+    pack = Packing(
+        shoe,
+        pair,
+        limit - 2,
+        [kinds[True], kinds[False]] + [kinds[False]] * (limit - 2),
+        sum(end_a.values()) + sum(end_b.values()),
+        compiled,
+    )
     n_kind, x_kind = pack.kind_of(kinds[True]), pack.kind_of(kinds[False])
     finals: list = []
     skipped: list[tuple[int, int, int]] = []
@@ -237,8 +287,9 @@ def _pattern_states(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
             work = before
             for pattern in group:
                 _, q, count = pattern
-                found, work = deal_in(pack, [n_kind if i < q else x_kind for i in range(limit)], spawns, count,
-                                       work, budget)
+                found, work = deal_in(
+                    pack, [n_kind if i < q else x_kind for i in range(limit)], spawns, count, work, budget
+                )
                 if found is None:
                     skipped.append(pattern)
                 else:
@@ -246,8 +297,9 @@ def _pattern_states(shoe: tuple[int, ...], pair: int, partners: int, limit: int,
     return pack, finals, tuple(skipped)
 
 
-def _grouped_blocks(pair: int, policy: Callable[[tuple[int, ...]], str], shoe: tuple[int, ...], non_pair: bool
-                    ) -> list[tuple[tuple[int, ...], list[tuple[tuple[int, int], int]]]]:
+def _grouped_blocks(
+    pair: int, policy: Callable[[tuple[int, ...]], str], shoe: tuple[int, ...], non_pair: bool
+) -> list[tuple[tuple[int, ...], list[tuple[tuple[int, int], int]]]]:
     """`hand_blocks` by block: (cards drawn, [(result class, card orders)])."""
     grouped: dict[tuple[int, ...], list[tuple[tuple[int, int], int]]] = {}
     for (b, t, s), w in hand_blocks(pair, policy, shoe, non_pair).items():

@@ -7,8 +7,18 @@ from fractions import Fraction
 
 from oddscalc.analysis import RuleError, RuleOption
 
-__all__ = ["RuleSet", "RULES", "rule_set", "VALUES", "TEN", "ACE", "MAX_HANDS_CHOICES", "STRATEGIES", "POST_SPLIT",
-           "POST_SPLIT_NAMES"]
+__all__ = [
+    "ACE",
+    "MAX_HANDS_CHOICES",
+    "POST_SPLIT",
+    "POST_SPLIT_NAMES",
+    "RULES",
+    "STRATEGIES",
+    "TEN",
+    "VALUES",
+    "RuleSet",
+    "rule_set",
+]
 
 ACE, TEN = 0, 9
 VALUES = 10  # card values A(1), 2..9, ten-value; index = value - 1
@@ -22,21 +32,21 @@ STRATEGIES = ("optimal", "basic")
 POST_SPLIT = ("cdp1", "cdz-", "cdp")
 POST_SPLIT_NAMES = {
     "cdp1": "CDP1: every split hand is played by the composition-dependent optimum for its own cards and the "
-            "up-card with both original pair cards counted as gone (the strategy of the first split hand, "
-            "applied to every split hand; the other split hands' cards are not used)",
+    "up-card with both original pair cards counted as gone (the strategy of the first split hand, "
+    "applied to every split hand; the other split hands' cards are not used)",
     "cdz-": "CDZ-: every split hand is played as the composition-dependent optimum for an unsplit hand holding "
-            "the same cards against the up-card (only the hand's own cards and the up-card counted as gone)",
+    "the same cards against the up-card (only the hand's own cards and the up-card counted as gone)",
     "cdp": "CDP: the first split hand is played as under CDP1; the second by the composition-dependent optimum "
-           "given every card seen before it is played (the up-card, both pair cards, and the first split hand's "
-           "cards); offered without resplits only (max_hands=2)",
+    "given every card seen before it is played (the up-card, both pair cards, and the first split hand's "
+    "cards); offered without resplits only (max_hands=2)",
 }
 
 # Which pairs may be split: the set of splittable values, and whether tens must be of one rank.
 SPLIT_CHOICES = {
-    "no-4-5-10": (frozenset({1, 2, 3, 6, 7, 8, 9}), False),   # SI 1994/2899 reg 7(9)
+    "no-4-5-10": (frozenset({1, 2, 3, 6, 7, 8, 9}), False),  # SI 1994/2899 reg 7(9)
     "no-5-10": (frozenset({1, 2, 3, 4, 6, 7, 8, 9}), False),
     "no-10": (frozenset(range(1, 10)), False),
-    "same-rank": (frozenset(range(1, 11)), True),             # 2007 reading of the 004 file
+    "same-rank": (frozenset(range(1, 11)), True),  # 2007 reading of the 004 file
     "same-value": (frozenset(range(1, 11)), False),
 }
 DOUBLE_CHOICES = {"9-11": frozenset({9, 10, 11}), "10-11": frozenset({10, 11}), "any": None}
@@ -45,22 +55,43 @@ PAYS = {"3:2": Fraction(3, 2), "6:5": Fraction(6, 5), "2:1": Fraction(2), "1:1":
 RULES: tuple[RuleOption, ...] = (
     RuleOption("decks", "number of 52-card packs in the shoe", tuple(str(n) for n in range(1, 9)), "6"),
     RuleOption("soft17", "banker stands on or draws to soft 17", ("stand", "hit"), "stand"),
-    RuleOption("hole_card", "no hole card (banker's second card after the players) or a hole card with peek",
-               ("none", "peek"), "none"),
-    RuleOption("double", "two-card totals a player may double on (the hand's best total, an Ace counting 11 when it can)", tuple(DOUBLE_CHOICES), "9-11"),
+    RuleOption(
+        "hole_card",
+        "no hole card (banker's second card after the players) or a hole card with peek",
+        ("none", "peek"),
+        "none",
+    ),
+    RuleOption(
+        "double",
+        "two-card totals a player may double on (the hand's best total, an Ace counting 11 when it can)",
+        tuple(DOUBLE_CHOICES),
+        "9-11",
+    ),
     RuleOption("das", "doubling allowed after a split (never on split Aces)", ("yes", "no"), "yes"),
     RuleOption("split", "which pairs may be split", tuple(SPLIT_CHOICES), "no-4-5-10"),
-    RuleOption("max_hands", "largest number of hands from splitting one hand ('max': as many as the shoe allows)",
-               MAX_HANDS_CHOICES, "4"),
+    RuleOption(
+        "max_hands",
+        "largest number of hands from splitting one hand ('max': as many as the shoe allows)",
+        MAX_HANDS_CHOICES,
+        "4",
+    ),
     RuleOption("resplit_aces", "split Aces may be split again", ("yes", "no"), "yes"),
     RuleOption("blackjack_pays", "odds paid on a two-card 21", tuple(PAYS), "3:2"),
-    RuleOption("strategy", "the player's play the initial wager's law and edge assume: composition-dependent "
-               "optimal, or the total-dependent basic strategy derived from it (what `simulate` follows)",
-               STRATEGIES, "optimal"),
-    RuleOption("post_split", "the composition-dependent play of split hands under optimal play: cdp1 (optimal for "
-               "the hand's cards with both pair cards gone), cdz- (as an unsplit hand with the same cards) or cdp "
-               "(the second hand optimal given the first hand's cards too; max_hands=2 only)",
-               POST_SPLIT, "cdp1"),
+    RuleOption(
+        "strategy",
+        "the player's play the initial wager's law and edge assume: composition-dependent "
+        "optimal, or the total-dependent basic strategy derived from it (what `simulate` follows)",
+        STRATEGIES,
+        "optimal",
+    ),
+    RuleOption(
+        "post_split",
+        "the composition-dependent play of split hands under optimal play: cdp1 (optimal for "
+        "the hand's cards with both pair cards gone), cdz- (as an unsplit hand with the same cards) or cdp "
+        "(the second hand optimal given the first hand's cards too; max_hands=2 only)",
+        POST_SPLIT,
+        "cdp1",
+    ),
 )
 
 
@@ -83,8 +114,10 @@ class RuleSet:
     def __post_init__(self) -> None:
         if self.post_split == "cdp" and self.max_hands != 2:
             shown = "max" if self.max_hands == 0 else self.max_hands
-            raise RuleError(f"rule post_split='cdp' is computed exactly only without resplits: it needs max_hands=2, "
-                            f"not max_hands={shown}")
+            raise RuleError(
+                f"rule post_split='cdp' is computed exactly only without resplits: it needs max_hands=2, "
+                f"not max_hands={shown}"
+            )
 
     def can_double(self, total: int) -> bool:
         """Doubling on a two-card hand whose best total (an Ace as 11 when that stays within 21) is `total`."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from oddscalc.games.blackjack.rules import TEN
 
-__all__ = ["CardError", "RANKS", "parse_card", "parse_cards", "full_shoe", "rank_counts", "LABELS"]
+__all__ = ["LABELS", "RANKS", "CardError", "full_shoe", "parse_card", "parse_cards", "rank_counts"]
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
@@ -36,7 +36,7 @@ def value_index(rank: str) -> int:
 
 def rank_counts(decks: int, removed: list[str]) -> dict[str, int]:
     """Cards of each rank left after `removed` (an error names the first card the shoe cannot supply)."""
-    left = {r: 4 * decks for r in RANKS}
+    left = dict.fromkeys(RANKS, 4 * decks)
     for r in removed:
         if left[r] == 0:
             raise CardError(f"cannot remove another {r}: a {decks}-pack shoe holds only {4 * decks}")

@@ -25,7 +25,7 @@ from oddscalc.games.blackjack.composition import full_shoe_chart, round_expectat
 from oddscalc.games.blackjack.rules import RuleSet
 from oddscalc.games.blackjack.strategy import Strategy
 
-__all__ = ["round_expectation", "basic_strategy", "ShoeError"]
+__all__ = ["ShoeError", "basic_strategy", "round_expectation"]
 
 
 class ShoeError(ValueError):

@@ -7,7 +7,7 @@ from fractions import Fraction
 from oddscalc.core.distribution import Distribution
 from oddscalc.games.blackjack.rules import ACE, TEN
 
-__all__ = ["two_card_totals", "under_13", "over_13", "insurance_win", "insurance", "insurance_offered"]
+__all__ = ["insurance", "insurance_offered", "insurance_win", "over_13", "two_card_totals", "under_13"]
 
 
 def two_card_totals(shoe: tuple[int, ...]) -> dict[tuple[int, bool], Fraction]:

@@ -42,11 +42,18 @@ from oddscalc.games.blackjack.player import DOUBLE, DealerTable, Evaluator, add
 from oddscalc.games.blackjack.rounds import hand_blocks
 from oddscalc.games.blackjack.rules import ACE, RuleSet
 
-__all__ = ["split_value", "SplitPlay", "SplitDetail", "SecondHand", "FixedPolicy", "split_stake", "adaptive_stake",
-           "zero_memory_policy"]
+__all__ = [
+    "FixedPolicy",
+    "SecondHand",
+    "SplitDetail",
+    "SplitPlay",
+    "adaptive_stake",
+    "split_stake",
+    "split_value",
+    "zero_memory_policy",
+]
 
 ZERO = Fraction(0)
-
 
 
 def _remove_nonpair(f: list[Fraction], target: int, size: int, n_pair: int, n_other: int) -> Fraction:
@@ -112,8 +119,9 @@ class SplitPlay:
     the pair (same value, or same rank for tens under a same-rank rule). `policy` (hand -> action) replaces
     the composition-dependent post-split strategy (used for the total-dependent strategy)."""
 
-    def __init__(self, shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: RuleSet,
-                 dealer: DealerTable, policy=None) -> None:
+    def __init__(
+        self, shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: RuleSet, dealer: DealerTable, policy=None
+    ) -> None:
         self.shoe, self.pair, self.partners, self.rules, self.dealer = shoe, pair, partners, rules, dealer
         self.base = Evaluator(add(shoe, pair, 1), up, rules, dealer, split_pair=pair)  # hands hold one pair card
         self.limit = rules.hands_limit(pair + 1, partners)
@@ -123,8 +131,11 @@ class SplitPlay:
         self.fixed: dict[int, FixedPolicy] = {}
         self.chooser: Evaluator | None = None  # the optimum the strategy is read from (none for a given policy)
         if policy is None:
-            self.chooser = (Evaluator(add(shoe, pair, 2), up, rules, dealer, split_pair=pair)
-                            if rules.post_split == "cdz-" else self.base)
+            self.chooser = (
+                Evaluator(add(shoe, pair, 2), up, rules, dealer, split_pair=pair)
+                if rules.post_split == "cdz-"
+                else self.base
+            )
         self._later_done = False
 
     def first_wanted(self) -> tuple[np.ndarray, np.ndarray]:
@@ -187,8 +198,9 @@ class SplitPlay:
         return SplitDetail(value / 2 + second, self.limit, policy, later)
 
 
-def _second_hands(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, dealer: DealerTable, policy
-                  ) -> tuple[tuple[SecondHand, ...], Fraction]:
+def _second_hands(
+    shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, dealer: DealerTable, policy
+) -> tuple[tuple[SecondHand, ...], Fraction]:
     """CDP's second split hand: for each block B the first hand (played by `policy`) can draw, its chance
     orders(B) (S)_B / (N)_|B| and the optimal play of a split hand dealt from S - B; and E[second hand's result]
     (sum over B of P(B) times that hand's optimal value). `shoe`: S, the cards left with the up-card and both pair
@@ -204,29 +216,44 @@ def _second_hands(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, dea
         if ways:
             rest = tuple(s - x for s, x in zip(shoe, b))
             seconds = [add(one, x) for x in range(10) if rest[x]]
-            plays.append((Fraction(ways, falling(size, sum(b))), b, rest, seconds,
-                          Evaluator(add(rest, pair, 1), up, rules, dealer, split_pair=pair)))
+            plays.append(
+                (
+                    Fraction(ways, falling(size, sum(b))),
+                    b,
+                    rest,
+                    seconds,
+                    Evaluator(add(rest, pair, 1), up, rules, dealer, split_pair=pair),
+                )
+            )
     dealer.fill([ev.wanted(ev.stand_plan(seconds)) for *_, seconds, ev in plays], rules.peek)
     later, total = [], ZERO
     for chance, b, rest, _, ev in plays:
         value = sum((rest[x] * ev.split_hand_value(add(one, x)) for x in range(10) if rest[x]), ZERO)
         total += chance * value / sum(rest)
-        later.append(SecondHand(chance, b, ev.policy.__getitem__,
-                                frozenset(x for x in range(10) if rest[x] and ev.policy.get(add(one, x)) == DOUBLE)))
+        later.append(
+            SecondHand(
+                chance,
+                b,
+                ev.policy.__getitem__,
+                frozenset(x for x in range(10) if rest[x] and ev.policy.get(add(one, x)) == DOUBLE),
+            )
+        )
     return tuple(later), total
 
 
 _NOTHING = (np.zeros((0, 10), dtype=np.int64), np.zeros(0, dtype=np.int64))
 
 
-def split_value(shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: RuleSet,
-                dealer: DealerTable, policy=None) -> SplitDetail:
+def split_value(
+    shoe: tuple[int, ...], up: int, pair: int, partners: int, rules: RuleSet, dealer: DealerTable, policy=None
+) -> SplitDetail:
     """Exact expectation of splitting a pair of value index `pair` (per unit initial stake); see `SplitPlay`."""
     return SplitPlay(shoe, up, pair, partners, rules, dealer, policy).detail()
 
 
-def split_stake(shoe: tuple[int, ...], pair: int, partners: int, limit: int, policy,
-                blackjack_card: int | None = None) -> Fraction:
+def split_stake(
+    shoe: tuple[int, ...], pair: int, partners: int, limit: int, policy, blackjack_card: int | None = None
+) -> Fraction:
     """Exact expected total staked on a split (every hand's stake: 1, or 2 where `policy` doubles the
     two-card hand), per unit initial stake, for the same deal as `split_value`. With a peek hole card pass
     `blackjack_card` (the value index making a banker two-card 21 with the up-card): the result is then
@@ -243,8 +270,9 @@ def split_stake(shoe: tuple[int, ...], pair: int, partners: int, limit: int, pol
     return _by_patterns(shoe, pair, partners, limit, no_blackjack)
 
 
-def adaptive_stake(shoe: tuple[int, ...], pair: int, partners: int, detail: SplitDetail,
-                   blackjack_card: int | None = None) -> Fraction:
+def adaptive_stake(
+    shoe: tuple[int, ...], pair: int, partners: int, detail: SplitDetail, blackjack_card: int | None = None
+) -> Fraction:
     """`split_stake` under CDP (`detail.later` set, two hands): the first hand's expected stake under its fixed
     play, plus the second hand's after each block the first can draw (its doubles read from `detail.later`)."""
     first = split_stake(shoe, pair, partners, 2, detail.policy, blackjack_card) / 2

@@ -20,7 +20,7 @@ residues is below 2^56 and at most 127 of them are added before the next reducti
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import prod
 
 import numpy as np
@@ -29,7 +29,7 @@ from oddscalc.core import residues
 from oddscalc.games.blackjack.dealer import StandLayers, falling_row, longest
 from oddscalc.games.blackjack.dealer import pads as dealer_pads  # a local name `pads` is used below
 
-__all__ = ["PRIME_LIMIT", "PRIMES", "MODULUS", "MAX_COUNT", "lanes_for", "stand_sums", "stand_diffs", "plan"]
+__all__ = ["MAX_COUNT", "MODULUS", "PRIMES", "PRIME_LIMIT", "lanes_for", "plan", "stand_diffs", "stand_sums"]
 
 #: The residue system's prime limit: a product of two residues is below 2^56, and 127 of them add up in int64.
 PRIME_LIMIT = 2**28
@@ -41,7 +41,7 @@ _PC = _P[:, None]
 _PCC = _P[:, None, None]
 _LANES = len(PRIMES)
 MAX_COUNT = 8 * 16  #: the most cards of one value the tables serve (the ten-values of 8 packs)
-_SUM_CAP = (2 ** 63 - 1) // max(PRIMES) ** 2  # residue products that may be added before reducing
+_SUM_CAP = (2**63 - 1) // max(PRIMES) ** 2  # residue products that may be added before reducing
 
 
 def _falling_table() -> np.ndarray:
@@ -67,12 +67,12 @@ class _Plan:
         prefixes: list = [None] * 11
         prefixes[10] = sorted(leaves)
         for d in range(9, -1, -1):
-            prefixes[d] = sorted({x[:1 + d] for x in prefixes[d + 1]})
+            prefixes[d] = sorted({x[: 1 + d] for x in prefixes[d + 1]})
         order: list = [None] * 11
         order[0] = prefixes[0]
         for d in range(10):  # children grouped by their multiplicity of value d, then in their parents' order
             pos = {x: i for i, x in enumerate(order[d])}
-            order[d + 1] = sorted(prefixes[d + 1], key=lambda x, d=d, pos=pos: (x[1 + d], pos[x[:1 + d]]))
+            order[d + 1] = sorted(prefixes[d + 1], key=lambda x, d=d, pos=pos: (x[1 + d], pos[x[: 1 + d]]))
         self.leaf = np.array([[leaves[x] % p for x in order[10]] for p in PRIMES], dtype=np.int64)[:, :, None]
         self.parts: list = [None] * 10
         for d in range(9, 0, -1):
@@ -83,7 +83,7 @@ class _Plan:
                 m, j = kids[i][1 + d], i
                 while j < len(kids) and kids[j][1 + d] == m:
                     j += 1
-                parents = np.array([pos[x[:1 + d]] for x in kids[i:j]], dtype=np.intp)
+                parents = np.array([pos[x[: 1 + d]] for x in kids[i:j]], dtype=np.intp)
                 parts.append((m, i, j, parents))
                 i = j
             if len(parts) > _SUM_CAP:  # a key's children, one per multiplicity, are summed unreduced
@@ -95,7 +95,7 @@ class _Plan:
         self.top_chunks = [(s, min(s + _SUM_CAP, len(top))) for s in range(0, len(top), _SUM_CAP)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def plan(up: int, hit_soft17: bool, cls: int) -> _Plan:
     """The array layout of the stand sum for up-card value `up` (1..10), the soft-17 rule and total class `cls`."""
     return _Plan(up, hit_soft17, cls)
@@ -165,8 +165,9 @@ def stand_sums(pl: _Plan, comps: np.ndarray, lanes: int = _LANES) -> np.ndarray:
     return out
 
 
-def stand_diffs(pl: _Plan, comps: np.ndarray, sizes: np.ndarray, bj: np.ndarray, dens: dict[int, int],
-                peek: bool) -> list[int]:
+def stand_diffs(
+    pl: _Plan, comps: np.ndarray, sizes: np.ndarray, bj: np.ndarray, dens: dict[int, int], peek: bool
+) -> list[int]:
     """`DealerTable.stand_diff` for each composition of `comps` (rows of counts, `sizes` their sums, `bj`
     the count of the card making a banker two-card 21, zeros if none, `dens` the denominator of each size):
     the stand sum, plus shift * (den - b) and less b without peek, b = bj * den / size (a banker blackjack

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
 from fractions import Fraction
+from functools import cached_property
 
 from oddscalc.games.blackjack.game import GameResult, HandRow
 from oddscalc.games.blackjack.hand import choose, pair_partners
@@ -24,7 +24,7 @@ from oddscalc.games.blackjack.rules import ACE
 from oddscalc.games.blackjack.shoe import LABELS
 from oddscalc.games.blackjack.split import FixedPolicy, split_value
 
-__all__ = ["Strategy", "derive", "row_of", "CODES", "UP_ORDER", "chart_rows", "td_value", "play_policy", "hand_value"]
+__all__ = ["CODES", "UP_ORDER", "Strategy", "chart_rows", "derive", "hand_value", "play_policy", "row_of", "td_value"]
 
 CODES = {STAND: "S", HIT: "H", DOUBLE: "D", SPLIT: "P"}
 UP_ORDER = tuple(range(1, 10)) + (ACE,)  # 2..9, ten, Ace
@@ -133,6 +133,7 @@ def _later_action(strategy: Strategy, h: tuple[int, ...], up: int) -> str:
 def play_policy(strategy: Strategy, up: int, split_pair: int | None, das: bool) -> Callable[[tuple[int, ...]], str]:
     """The chart as a policy (hand -> stand/hit/double) against up-card index `up`; for split hands of value
     index `split_pair`, a two-card hand is read by its total (doubling only with DAS), split Aces stand."""
+
     def act(h: tuple[int, ...]) -> str:
         if sum(h) == 2:
             if split_pair == ACE:
@@ -146,6 +147,7 @@ def play_policy(strategy: Strategy, up: int, split_pair: int | None, das: bool) 
                 return a
             return _later_action(strategy, h, up)
         return _later_action(strategy, h, up)
+
     return act
 
 
@@ -168,8 +170,9 @@ def td_value(game: GameResult, strategy: Strategy) -> tuple[Fraction, tuple[tupl
     return total, tuple(per_up)
 
 
-def hand_value(ev: Evaluator, fixed: FixedPolicy, strategy: Strategy, cards: tuple[int, int],
-               partners: int | None) -> Fraction:
+def hand_value(
+    ev: Evaluator, fixed: FixedPolicy, strategy: Strategy, cards: tuple[int, int], partners: int | None
+) -> Fraction:
     """Exact expectation of a starting hand (value indices `cards`) played by the chart on `ev`'s shoe
     (`fixed`: the chart's play of unsplit hands there; `partners`: cards that may join a pair, None if it
     may not be split), the banker-blackjack loss included with peek."""
@@ -181,14 +184,23 @@ def hand_value(ev: Evaluator, fixed: FixedPolicy, strategy: Strategy, cards: tup
     action = strategy.first(row_of(cards, partners is not None), up) or STAND
     if action == SPLIT and partners is not None:
         pair = cards[0]
-        v = split_value(ev.left(h), up, pair, partners, rules, ev.dealer,
-                        policy=play_policy(strategy, up, pair, rules.das)).value
+        v = split_value(
+            ev.left(h), up, pair, partners, rules, ev.dealer, policy=play_policy(strategy, up, pair, rules.das)
+        ).value
     elif action == DOUBLE and ev.may_double(h):
         v = ev.double(h)
     elif action == HIT:
         cards_left, size = ev.draws(h)
-        v = sum((n * fixed.value(add(h, c)) if total_of(add(h, c))[0] <= 21 else n * ev.busted(add(h, c))
-                 for c, n in cards_left), Fraction(0)) / size
+        v = (
+            sum(
+                (
+                    n * fixed.value(add(h, c)) if total_of(add(h, c))[0] <= 21 else n * ev.busted(add(h, c))
+                    for c, n in cards_left
+                ),
+                Fraction(0),
+            )
+            / size
+        )
     else:
         v = ev.stand(h)
     return v - pbj if rules.peek else v
@@ -201,8 +213,7 @@ def _partners(ev: Evaluator, r: HandRow) -> int | None:
 def chart_rows(strategy: Strategy, kind: str) -> list[tuple[str, list[str]]]:
     """Rows of one chart ('hard', 'soft', 'pair', 'later') as (label, action codes per up-card 2..A)."""
     table = dict(strategy.later if kind == "later" else strategy.two_card)
-    keys = sorted({row for row, _ in table if kind == "later" or row[0] == kind},
-                  key=lambda r: (r[0], r[1]))
+    keys = sorted({row for row, _ in table if kind == "later" or row[0] == kind}, key=lambda r: (r[0], r[1]))
     out = []
     for row in keys:
         if row[0] == "pair":

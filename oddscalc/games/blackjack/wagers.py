@@ -10,30 +10,42 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from oddscalc.analysis import INITIAL, PER_STAKE, Extra, Figure, GameAnalysis, RuleError, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.partial_law import PartialLaw
-from oddscalc.analysis import INITIAL, PER_STAKE, Extra, Figure, GameAnalysis, RuleError, WagerResult, edges_for
 from oddscalc.games.blackjack.analysis import game_summary
 from oddscalc.games.blackjack.rules import POST_SPLIT_NAMES, RULES, RuleSet, rule_set
 from oddscalc.games.blackjack.shoe import full_shoe
 from oddscalc.games.blackjack.side import insurance, insurance_offered, over_13, under_13
 from oddscalc.regulations.model import Wager
 
-__all__ = ["RULES", "analyse", "decision_table", "TITLE", "effective_rules", "SPLIT_STRATEGY", "split_strategy",
-           "check_rules"]
+__all__ = [
+    "RULES",
+    "SPLIT_STRATEGY",
+    "TITLE",
+    "analyse",
+    "check_rules",
+    "decision_table",
+    "effective_rules",
+    "split_strategy",
+]
 
 TITLE = "Blackjack"
 
 
 def split_strategy(rs: RuleSet) -> str:
     """The post-split strategy the composition-dependent figures assume, named (CDP1, CDZ- or CDP) and defined."""
-    defined = POST_SPLIT_NAMES[rs.post_split].split(': ', 1)[1]
+    defined = POST_SPLIT_NAMES[rs.post_split].split(": ", 1)[1]
     if rs.post_split == "cdp":
-        return (f"after a split (CDP) {defined}; the expectation and the law of a round are exact; "
-                "the basic strategy plays split hands by its chart")
-    return (f"after a split ({rs.post_split.upper()}) {defined}; a pair "
-            "card dealt as a split hand's second card is split again while the hand limit allows; the expectation "
-            "of that strategy is exact for any hand limit; the basic strategy plays split hands by its chart")
+        return (
+            f"after a split (CDP) {defined}; the expectation and the law of a round are exact; "
+            "the basic strategy plays split hands by its chart"
+        )
+    return (
+        f"after a split ({rs.post_split.upper()}) {defined}; a pair "
+        "card dealt as a split hand's second card is split again while the hand limit allows; the expectation "
+        "of that strategy is exact for any hand limit; the basic strategy plays split hands by its chart"
+    )
 
 
 SPLIT_STRATEGY = split_strategy(RuleSet())  # the default (CDP1)
@@ -52,8 +64,10 @@ def effective_rules(wagers: tuple[Wager, ...], rules: dict[str, str]) -> RuleSet
         if w.param("kind") == "initial":
             for p in w.payouts:
                 if p.custom and p.key == "win":
-                    raise RuleError("the initial wager's even-money payout is fixed by reg 7(6)(b); "
-                                    "only initial.blackjack may be overridden")
+                    raise RuleError(
+                        "the initial wager's even-money payout is fixed by reg 7(6)(b); "
+                        "only initial.blackjack may be overridden"
+                    )
                 if p.custom and p.key == "blackjack":
                     rs = replace(rs, blackjack_pays=p.value)
     return rs
@@ -63,8 +77,9 @@ def _F(text: str) -> Fraction:
     return Fraction(text)
 
 
-def _initial(w: Wager, rs: RuleSet, play: str, progress, exact_law: bool = False
-             ) -> tuple[WagerResult, list[Extra], list[str]]:
+def _initial(
+    w: Wager, rs: RuleSet, play: str, progress, exact_law: bool = False
+) -> tuple[WagerResult, list[Extra], list[str]]:
     """The initial wager under `play`: its law of one round from the game's summary, with resplit rounds beyond
     the rule set's work budget lumped at their exact mean (exact bounds given), or with `exact_law` nothing
     lumped (cached for the tables' rule sets, which print it: docs/blackjack.md). The result's title names the
@@ -78,10 +93,15 @@ def _initial(w: Wager, rs: RuleSet, play: str, progress, exact_law: bool = False
     lumped = _F(law["lumped"])
     limits = ", ".join(map(str, s["split_limits"])) or "none"
     events = tuple((k, _F(v)) for k, v in law["events"].items())
-    figures = (Figure("expectation, composition-dependent optimal", ev, PER_STAKE),
-               Figure("expectation, total-dependent basic strategy", td, PER_STAKE))
-    played = (f"composition-dependent optimal play ({rs.post_split.upper()} after a split)" if play == "optimal" else
-              "the total-dependent basic strategy (charts below), splits played by the chart")
+    figures = (
+        Figure("expectation, composition-dependent optimal", ev, PER_STAKE),
+        Figure("expectation, total-dependent basic strategy", td, PER_STAKE),
+    )
+    played = (
+        f"composition-dependent optimal play ({rs.post_split.upper()} after a split)"
+        if play == "optimal"
+        else "the total-dependent basic strategy (charts below), splits played by the chart"
+    )
     notes = [
         f"the distribution and edge assume {played}",
         f"composition-dependent optimal expectation {s['ev']} per unit initial stake",
@@ -91,43 +111,70 @@ def _initial(w: Wager, rs: RuleSet, play: str, progress, exact_law: bool = False
     partial = None
     if lumped:
         square = law.get("lumped_square")
-        known = ("the mean, the edge, the variance and the standard deviation are exact (the second moment of "
-                 "those rounds comes from one and two hands at a time), P(win), P(push) and P(loss) are not "
-                 "(exact bounds are given)" if square is not None else
-                 "the mean and edge are exact, P(win) and the variance are not (exact bounds are given)")
-        not_a_law = (f"resplit rounds (three or more hands) whose joint law is beyond the computation's work budget "
-                     f"(chance {lumped}; hand limits {limits}; every round without a resplit is in the law exactly) "
-                     f"enter the distribution as their exact conditional expectation: {known}; --exact-law "
-                     "(exact_law=True) gives the exact law of every round, as the tables print it (at once for "
-                     "the tables' rule sets, whose laws are cached; up to about half an hour at 4 or 6 packs "
-                     "otherwise), and with --rule max_hands=2 the distribution is the exact law of every round "
-                     "(docs/blackjack.md says what resplit laws cost)")
+        known = (
+            "the mean, the edge, the variance and the standard deviation are exact (the second moment of "
+            "those rounds comes from one and two hands at a time), P(win), P(push) and P(loss) are not "
+            "(exact bounds are given)"
+            if square is not None
+            else "the mean and edge are exact, P(win) and the variance are not (exact bounds are given)"
+        )
+        not_a_law = (
+            f"resplit rounds (three or more hands) whose joint law is beyond the computation's work budget "
+            f"(chance {lumped}; hand limits {limits}; every round without a resplit is in the law exactly) "
+            f"enter the distribution as their exact conditional expectation: {known}; --exact-law "
+            "(exact_law=True) gives the exact law of every round, as the tables print it (at once for "
+            "the tables' rule sets, whose laws are cached; up to about half an hour at 4 or 6 packs "
+            "otherwise), and with --rule max_hands=2 the distribution is the exact law of every round "
+            "(docs/blackjack.md says what resplit laws cost)"
+        )
         notes.append(not_a_law)
         partial = _partial_law(dist, law, lumped, rs)
     else:
-        notes.append("the distribution is the exact law of one round's net result, split rounds included "
-                     "(each split hand's result and the banker's, jointly)")
-    extras = [Extra("Expectation per up-card", ("up-card", "chance", "CD optimal", "basic strategy"),
-                    tuple((u, _F(p), _F(e), _F(t)) for u, p, e, t in s["per_up"]))]
+        notes.append(
+            "the distribution is the exact law of one round's net result, split rounds included "
+            "(each split hand's result and the banker's, jointly)"
+        )
+    extras = [
+        Extra(
+            "Expectation per up-card",
+            ("up-card", "chance", "CD optimal", "basic strategy"),
+            tuple((u, _F(p), _F(e), _F(t)) for u, p, e, t in s["per_up"]),
+        )
+    ]
     ups = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
-    names = {"hard": "Basic strategy: hard totals, first two cards",
-             "soft": "Basic strategy: soft totals, first two cards",
-             "pair": "Basic strategy: pairs", "later": "Basic strategy: three or more cards (stand/hit)"}
+    names = {
+        "hard": "Basic strategy: hard totals, first two cards",
+        "soft": "Basic strategy: soft totals, first two cards",
+        "pair": "Basic strategy: pairs",
+        "later": "Basic strategy: three or more cards (stand/hit)",
+    }
     for k, title in names.items():
-        extras.append(Extra(title, ("hand",) + ups, tuple((label, *codes) for label, codes in s["charts"][k]),
-                            "S stand, H hit, D double, P split"))
+        extras.append(
+            Extra(
+                title,
+                ("hand",) + ups,
+                tuple((label, *codes) for label, codes in s["charts"][k]),
+                "S stand, H hit, D double, P split",
+            )
+        )
     edges = edges_for(dist)
     if not_a_law:  # only the mean is exact: no edge that divides by a chance of the law
         edges = tuple(e for e in edges if e.convention == INITIAL)
     stake = None if law.get("stake") is None else _F(law["stake"])
     if stake is not None:
-        notes.append(f"expected total staked per unit initial stake (doubles and split hands included, under the "
-                     f"same play): {law['stake']}")
-    named = replace(w, title=f"{w.title} ("
-                    + ("composition-dependent optimal play" if play == "optimal" else "basic strategy") + ")")
-    return (WagerResult(named, dist, edges, events, tuple(notes), not_a_law, stake, figures=figures,
-                        partial=partial),
-            extras, [])
+        notes.append(
+            f"expected total staked per unit initial stake (doubles and split hands included, under the "
+            f"same play): {law['stake']}"
+        )
+    named = replace(
+        w,
+        title=f"{w.title} (" + ("composition-dependent optimal play" if play == "optimal" else "basic strategy") + ")",
+    )
+    return (
+        WagerResult(named, dist, edges, events, tuple(notes), not_a_law, stake, figures=figures, partial=partial),
+        extras,
+        [],
+    )
 
 
 def _partial_law(dist: Distribution, law: dict, lumped: Fraction, rs: RuleSet) -> PartialLaw:
@@ -141,10 +188,16 @@ def _partial_law(dist: Distribution, law: dict, lumped: Fraction, rs: RuleSet) -
         exact[r] -= p
     top = law["lumped_hands"] * (2 if rs.das else 1)
     square = law.get("lumped_square")
-    partial = PartialLaw.of(exact, lumped, sum((r * p for r, p in at), Fraction(0)) / lumped, Fraction(-top),
-                            Fraction(top), tuple(Fraction(v) for v in range(-top, top + 1)),
-                            "resplit rounds whose joint law is beyond the computation's work budget",
-                            None if square is None else _F(square) / lumped)
+    partial = PartialLaw.of(
+        exact,
+        lumped,
+        sum((r * p for r, p in at), Fraction(0)) / lumped,
+        Fraction(-top),
+        Fraction(top),
+        tuple(Fraction(v) for v in range(-top, top + 1)),
+        "resplit rounds whose joint law is beyond the computation's work budget",
+        None if square is None else _F(square) / lumped,
+    )
     if partial.total_mean != dist.mean:
         raise AssertionError("the partial law's mean differs from the distribution's")
     return partial
@@ -156,13 +209,14 @@ def decision_table(w: Wager, rules: dict[str, str]) -> dict | None:
     if w.param("kind") != "initial":
         return None
     if rules.get("strategy", "optimal") != "basic":
-        raise RuleError("the blackjack reference simulator plays the total-dependent basic strategy; pass "
-                        "--rule strategy=basic here and to `check`, so that both describe the same play")
+        raise RuleError(
+            "the blackjack reference simulator plays the total-dependent basic strategy; pass "
+            "--rule strategy=basic here and to `check`, so that both describe the same play"
+        )
     return game_summary(effective_rules((w,), rules))["strategy"]
 
 
-def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None, exact_law: bool = False
-            ) -> GameAnalysis:
+def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None, exact_law: bool = False) -> GameAnalysis:
     """The game-module contract (DEVELOPING.md); `exact_law`: the initial wager's law of one round with nothing
     lumped however long it takes (`outcomes.default_budget` bounds it otherwise beyond 1 pack)."""
     rs = effective_rules(wagers, rules)
@@ -179,10 +233,15 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None, exa
             left[0] -= 2
             left[9] -= 1
             dist = insurance(tuple(left), w.pay())
-            results.append(WagerResult(w, dist, edges_for(dist), (("offered (player blackjack, banker Ace)",
-                                                                   insurance_offered(shoe)),),
-                                       ("from a full shoe, given it is offered: the player's Ace and ten and the "
-                                        "banker's Ace are out",)))
+            results.append(
+                WagerResult(
+                    w,
+                    dist,
+                    edges_for(dist),
+                    (("offered (player blackjack, banker Ace)", insurance_offered(shoe)),),
+                    ("from a full shoe, given it is offered: the player's Ace and ten and the banker's Ace are out",),
+                )
+            )
         elif kind == "under-13":
             dist = under_13(shoe, w.pay("win"), w.pay("aces"))
             results.append(WagerResult(w, dist, edges_for(dist)))
@@ -193,8 +252,8 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None, exa
         f"{rs.decks} pack(s), banker {'draws to' if rs.hit_soft17 else 'stands on'} soft 17, "
         + ("hole card with peek" if rs.peek else "no hole card: a banker two-card 21 takes every stake on the hand"),
         "composition-dependent optimal play: every decision on the exact cards of the hand and the up-card"
-        if rules.get("strategy", "optimal") == "optimal" else
-        "the initial wager: total-dependent basic strategy (derived from the composition-dependent analysis)",
+        if rules.get("strategy", "optimal") == "optimal"
+        else "the initial wager: total-dependent basic strategy (derived from the composition-dependent analysis)",
         split_strategy(rs),
         f"largest number of hands from one split: {'as many as the shoe allows' if rs.max_hands == 0 else rs.max_hands}"
         + ("" if rs.resplit_aces else "; Aces are not resplit"),

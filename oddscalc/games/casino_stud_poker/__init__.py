@@ -8,9 +8,37 @@
 """
 
 from oddscalc.games.casino_stud_poker.wagers import (
-    CATEGORY_PAYOUT, ELEMENT_OF_RISK, RULES, TITLE, DecisionTableError, HandDecision, StudDecisionTable, analyse,
-    canonical_hand, category_counts, decision_table, decisions, hand_decision, optimal, raise_pays)
+    CATEGORY_PAYOUT,
+    ELEMENT_OF_RISK,
+    RULES,
+    TITLE,
+    DecisionTableError,
+    HandDecision,
+    StudDecisionTable,
+    analyse,
+    canonical_hand,
+    category_counts,
+    decision_table,
+    decisions,
+    hand_decision,
+    optimal,
+    raise_pays,
+)
 
-__all__ = ["TITLE", "RULES", "analyse", "optimal", "raise_pays", "CATEGORY_PAYOUT", "ELEMENT_OF_RISK", "HandDecision",
-           "hand_decision", "decisions", "category_counts", "decision_table", "StudDecisionTable", "canonical_hand",
-           "DecisionTableError"]
+__all__ = [
+    "CATEGORY_PAYOUT",
+    "ELEMENT_OF_RISK",
+    "RULES",
+    "TITLE",
+    "DecisionTableError",
+    "HandDecision",
+    "StudDecisionTable",
+    "analyse",
+    "canonical_hand",
+    "category_counts",
+    "decision_table",
+    "decisions",
+    "hand_decision",
+    "optimal",
+    "raise_pays",
+]

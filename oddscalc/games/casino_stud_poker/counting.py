@@ -30,7 +30,7 @@ from oddscalc.games.poker.cards import Deck, combinations_array
 from oddscalc.games.poker.ranking import five_qualifier, rank_five
 from oddscalc.games.poker.tables import hand_table, rank_hands, suit_classes, suit_masks
 
-__all__ = ["PairGroup", "StudCounts", "stud_counts", "pair_outcome", "hidden_sets"]
+__all__ = ["PairGroup", "StudCounts", "hidden_sets", "pair_outcome", "stud_counts"]
 
 
 def hidden_sets(deck: Deck) -> int:
@@ -46,8 +46,8 @@ class PairGroup:
     the player, `eq` qualify and tie, `gt` qualify and beat the player (the four add up to C(N-6, 4)).
     """
 
-    rep: np.ndarray   # index into StudCounts.rep_* arrays
-    up: np.ndarray    # up-card id
+    rep: np.ndarray  # index into StudCounts.rep_* arrays
+    up: np.ndarray  # up-card id
     nq: np.ndarray
     lt: np.ndarray
     eq: np.ndarray
@@ -59,8 +59,8 @@ class StudCounts:
     """The pay-independent counts of a pack: representative player hands and per-pair outcome counts."""
 
     deck: Deck
-    rep_cards: np.ndarray   # (C, 5) card ids of each representative hand
-    rep_value: np.ndarray   # (C,) hand value (raw, comparable)
+    rep_cards: np.ndarray  # (C, 5) card ids of each representative hand
+    rep_value: np.ndarray  # (C,) hand value (raw, comparable)
     rep_weight: np.ndarray  # (C,) number of hands of the pack in the class
     groups: tuple[PairGroup, ...]
 
@@ -113,14 +113,14 @@ class _Scores:
     """Banker values as dense integers (indices into the sorted distinct values that can occur) for every rank
     pattern the counting needs: five-rank multisets scored as no flush, five distinct ranks as a flush."""
 
-    domain: np.ndarray       # sorted distinct raw values
-    qualify: int             # dense value of the lowest Ace/King-or-better hand
-    base: int                # multiset code base (suits + 1)
-    ms5_code: np.ndarray     # codes of the five-rank multisets, sorted
-    ms5_value: np.ndarray    # their no-flush dense values, same order
-    set_mask: np.ndarray     # five distinct ranks as bit masks
-    set_nf: np.ndarray       # their dense value as no flush
-    set_fl: np.ndarray       # their dense value as a flush (or straight flush, royal flush)
+    domain: np.ndarray  # sorted distinct raw values
+    qualify: int  # dense value of the lowest Ace/King-or-better hand
+    base: int  # multiset code base (suits + 1)
+    ms5_code: np.ndarray  # codes of the five-rank multisets, sorted
+    ms5_value: np.ndarray  # their no-flush dense values, same order
+    set_mask: np.ndarray  # five distinct ranks as bit masks
+    set_nf: np.ndarray  # their dense value as no flush
+    set_fl: np.ndarray  # their dense value as a flush (or straight flush, royal flush)
 
     def dense(self, raw: np.ndarray) -> np.ndarray:
         return np.searchsorted(self.domain, raw)
@@ -140,9 +140,16 @@ def _scores(deck: Deck, table_values: np.ndarray) -> _Scores:
     domain = np.unique(np.concatenate([table_values, nf5, set_fl]))
     codes = _codes(ms5, S + 1)
     order = np.argsort(codes)
-    return _Scores(domain, int(np.searchsorted(domain, five_qualifier())), S + 1, codes[order],
-                   np.searchsorted(domain, nf5)[order], (np.int64(1) << sets5).sum(axis=1),
-                   np.searchsorted(domain, _no_flush_values(set_vals)), np.searchsorted(domain, set_fl))
+    return _Scores(
+        domain,
+        int(np.searchsorted(domain, five_qualifier())),
+        S + 1,
+        codes[order],
+        np.searchsorted(domain, nf5)[order],
+        (np.int64(1) << sets5).sum(axis=1),
+        np.searchsorted(domain, _no_flush_values(set_vals)),
+        np.searchsorted(domain, set_fl),
+    )
 
 
 @dataclass(frozen=True)
@@ -168,12 +175,13 @@ def _hidden(deck: Deck) -> _Hidden:
 _BINOM = np.array([[comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int32)
 
 
-def _no_flush_cumulative(scores: _Scores, hidden: _Hidden, p_counts: np.ndarray, a: int,
-                         suits: int) -> tuple[np.ndarray, np.ndarray]:
+def _no_flush_cumulative(
+    scores: _Scores, hidden: _Hidden, p_counts: np.ndarray, a: int, suits: int
+) -> tuple[np.ndarray, np.ndarray]:
     """For up-card rank a: the banker's no-flush values in ascending order, and per player rank multiset the
     cumulative number of hidden card sets up to each (column 0 is zero), each set scored as no flush."""
     valid = hidden.counts[:, a] < suits
-    dval = scores.no_flush(hidden.codes[valid] + scores.base ** a)
+    dval = scores.no_flush(hidden.codes[valid] + scores.base**a)
     avail = np.clip(suits - p_counts - (np.arange(p_counts.shape[1]) == a), 0, None)
     ways = np.ones((len(p_counts), int(valid.sum())), dtype=np.int32)
     for j in range(4):
@@ -225,7 +233,7 @@ def _count(deck: Deck, progress=None) -> StudCounts:
         if progress:
             progress(a, R, "casino stud: counting")
         sorted_dval, cum = _no_flush_cumulative(scores, hidden, p_counts, a, S)
-        rep = np.repeat(np.arange(len(rep_cards)), S)          # pairs (hand class, up-card of rank a)
+        rep = np.repeat(np.arange(len(rep_cards)), S)  # pairs (hand class, up-card of rank a)
         up = np.tile(a * S + np.arange(S), len(rep_cards))
         ok = ~(rep_cards[rep] == up[:, None]).any(axis=1)
         rep, up = rep[ok], up[ok]
@@ -243,8 +251,16 @@ def _count(deck: Deck, progress=None) -> StudCounts:
         playing = v >= scores.qualify
         lt = np.where(playing, bv - nq, 0)
         eq = np.where(playing, lv - bv, 0)
-        groups.append(PairGroup(rep.astype(np.int32), up.astype(np.int16), nq.astype(np.int32),
-                                lt.astype(np.int32), eq.astype(np.int32), (total - nq - lt - eq).astype(np.int32)))
+        groups.append(
+            PairGroup(
+                rep.astype(np.int32),
+                up.astype(np.int16),
+                nq.astype(np.int32),
+                lt.astype(np.int32),
+                eq.astype(np.int32),
+                (total - nq - lt - eq).astype(np.int32),
+            )
+        )
     if progress:
         progress(R, R, "casino stud: counting")
     return StudCounts(deck, rep_cards, rep_value, classes.weight, tuple(groups))

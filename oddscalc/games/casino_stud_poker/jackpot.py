@@ -23,12 +23,26 @@ from fractions import Fraction
 
 import sympy
 
+from oddscalc.analysis import Extra, RuleOption
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.numbers import NumberError, parse_number
-from oddscalc.analysis import Extra, RuleOption
 
-__all__ = ["JackpotLine", "jackpot_line", "jackpot_distribution", "MeterRules", "MeterLongRun", "meter_rules",
-           "long_run", "METER_RULES", "CARRIED", "ADDED", "MeterRuleError", "meter_notes", "meter_extra", "JACKPOT"]
+__all__ = [
+    "ADDED",
+    "CARRIED",
+    "JACKPOT",
+    "METER_RULES",
+    "JackpotLine",
+    "MeterLongRun",
+    "MeterRuleError",
+    "MeterRules",
+    "jackpot_distribution",
+    "jackpot_line",
+    "long_run",
+    "meter_extra",
+    "meter_notes",
+    "meter_rules",
+]
 
 JACKPOT = "progressive-jackpot"  # the wager's key (reg 8(11A)), which every meter rule concerns
 
@@ -50,16 +64,23 @@ class JackpotLine:
 
     def sympy(self) -> sympy.Expr:
         m = sympy.Symbol("M", positive=True)
-        return sympy.Rational(self.constant.numerator, self.constant.denominator) + \
-            sympy.Rational(self.slope.numerator, self.slope.denominator) * m
+        return (
+            sympy.Rational(self.constant.numerator, self.constant.denominator)
+            + sympy.Rational(self.slope.numerator, self.slope.denominator) * m
+        )
 
 
 def _win(fixed: Fraction, share: Fraction, meter: Fraction, stake_returned: bool) -> Fraction:
     return fixed + share * meter - (0 if stake_returned else 1)
 
 
-def jackpot_line(counts: Mapping[str, int], hands: int, fixed: Mapping[str, Fraction],
-                 shares: Mapping[str, Fraction], stake_returned: bool) -> JackpotLine:
+def jackpot_line(
+    counts: Mapping[str, int],
+    hands: int,
+    fixed: Mapping[str, Fraction],
+    shares: Mapping[str, Fraction],
+    stake_returned: bool,
+) -> JackpotLine:
     """The exact line from category counts (out of `hands`) and the payouts: `fixed` multiples of the wager,
     `shares` of the meter. A losing hand loses the wager; a winning one keeps it only if `stake_returned`."""
     constant = Fraction(0)
@@ -75,14 +96,22 @@ def jackpot_line(counts: Mapping[str, int], hands: int, fixed: Mapping[str, Frac
     return JackpotLine(constant, slope)
 
 
-def jackpot_distribution(counts: Mapping[str, int], fixed: Mapping[str, Fraction],
-                         shares: Mapping[str, Fraction], stake_returned: bool, meter: Fraction) -> Distribution:
+def jackpot_distribution(
+    counts: Mapping[str, int],
+    fixed: Mapping[str, Fraction],
+    shares: Mapping[str, Fraction],
+    stake_returned: bool,
+    meter: Fraction,
+) -> Distribution:
     """Net return per unit wagered at meter M (a payout in meter share pays that share of M)."""
     weights: dict[Fraction, int] = {}
     winning = set(fixed) | set(shares)
     for cat, n in counts.items():
-        ret = _win(fixed.get(cat, Fraction(0)), shares.get(cat, Fraction(0)), meter, stake_returned) \
-            if cat in winning else Fraction(-1)
+        ret = (
+            _win(fixed.get(cat, Fraction(0)), shares.get(cat, Fraction(0)), meter, stake_returned)
+            if cat in winning
+            else Fraction(-1)
+        )
         weights[ret] = weights.get(ret, 0) + n
     return Distribution.from_weights(weights)
 
@@ -91,14 +120,29 @@ CARRIED, ADDED = "carried", "added"
 MIN_CONTRIBUTION = Fraction(7, 10)  # reg 8(11A)(d): "not less than 70%"
 
 METER_RULES = (
-    RuleOption("contribution", "share of every Progressive Jackpot stake added to the meter, at least 70% "
-                               "(reg 8(11A)(d)): e.g. 70% or 0.75", (), "70%", (JACKPOT,)),
-    RuleOption("reseed", "units the licence holder adds to the meter after each royal flush (reg 8(11A)(f); a "
-                         "number >= 0)", (), "0", (JACKPOT,)),
-    RuleOption("shortfall", "a prize larger than the meter: 'carried' (paid out of the meter, which runs below zero "
-                            "until later stakes make it good; a royal or straight flush then pays its share of "
-                            "nothing) or 'added' (the licence holder adds what is lacking, reg 8(11A)(f))",
-               (CARRIED, ADDED), CARRIED, (JACKPOT,)),
+    RuleOption(
+        "contribution",
+        "share of every Progressive Jackpot stake added to the meter, at least 70% (reg 8(11A)(d)): e.g. 70% or 0.75",
+        (),
+        "70%",
+        (JACKPOT,),
+    ),
+    RuleOption(
+        "reseed",
+        "units the licence holder adds to the meter after each royal flush (reg 8(11A)(f); a number >= 0)",
+        (),
+        "0",
+        (JACKPOT,),
+    ),
+    RuleOption(
+        "shortfall",
+        "a prize larger than the meter: 'carried' (paid out of the meter, which runs below zero "
+        "until later stakes make it good; a royal or straight flush then pays its share of "
+        "nothing) or 'added' (the licence holder adds what is lacking, reg 8(11A)(f))",
+        (CARRIED, ADDED),
+        CARRIED,
+        (JACKPOT,),
+    ),
 )
 
 
@@ -119,12 +163,16 @@ class MeterRules:
 def meter_rules(rules: Mapping[str, str]) -> MeterRules:
     """The meter's rule options, read exactly; a one-line error for anything the law or sense refuses."""
     try:
-        c = parse_number(rules.get("contribution", "70%"), "rule contribution", minimum=MIN_CONTRIBUTION,
-                         maximum=1, percent=True)
+        c = parse_number(
+            rules.get("contribution", "70%"), "rule contribution", minimum=MIN_CONTRIBUTION, maximum=1, percent=True
+        )
         r = parse_number(rules.get("reseed", "0"), "rule reseed", minimum=0)
     except NumberError as exc:
-        raise MeterRuleError(f"{exc} (reg 8(11A)(d) adds at least 70% of every stake to the meter)"
-                             if "contribution" in str(exc) else str(exc)) from None
+        raise MeterRuleError(
+            f"{exc} (reg 8(11A)(d) adds at least 70% of every stake to the meter)"
+            if "contribution" in str(exc)
+            else str(exc)
+        ) from None
     return MeterRules(c, r, rules.get("shortfall", CARRIED))
 
 
@@ -159,8 +207,13 @@ class MeterLongRun:
         """Expected change of the meter over one hand dealt at `meter`: the contribution, less the prizes paid out
         of it, plus the reseed after a royal flush and (shortfall=added) any top-up."""
         meter = Fraction(meter)
-        return (self.rules.contribution + self.additions - self.fixed - self.drain * max(meter, Fraction(0))
-                + self.top_up(meter))
+        return (
+            self.rules.contribution
+            + self.additions
+            - self.fixed
+            - self.drain * max(meter, Fraction(0))
+            + self.top_up(meter)
+        )
 
     @property
     def base(self) -> Fraction:
@@ -204,16 +257,25 @@ class MeterLongRun:
         return -self.player_return
 
 
-def long_run(counts: Mapping[str, int], hands: int, fixed: Mapping[str, Fraction], shares: Mapping[str, Fraction],
-             stake_returned: bool, rules: MeterRules, royal: str = "royal flush") -> MeterLongRun:
+def long_run(
+    counts: Mapping[str, int],
+    hands: int,
+    fixed: Mapping[str, Fraction],
+    shares: Mapping[str, Fraction],
+    stake_returned: bool,
+    rules: MeterRules,
+    royal: str = "royal flush",
+) -> MeterLongRun:
     """The meter's long run for category `counts` (out of `hands`), the payouts and the meter's rules."""
     p = {cat: Fraction(n, hands) for cat, n in counts.items()}
     winning = set(fixed) | set(shares)
     return MeterLongRun(
-        rules, p.get(royal, Fraction(0)),
+        rules,
+        p.get(royal, Fraction(0)),
         tuple((p[c], Fraction(v)) for c, v in fixed.items() if p.get(c)),
         sum((p[c] * v for c, v in shares.items()), Fraction(0)),
-        sum((p[c] for c in winning), Fraction(0)) if stake_returned else Fraction(0))
+        sum((p[c] for c in winning), Fraction(0)) if stake_returned else Fraction(0),
+    )
 
 
 def _pct(value: Fraction) -> str:
@@ -234,8 +296,12 @@ def meter_notes(run: MeterLongRun, meter: Fraction, line: JackpotLine) -> tuple[
         f"the meter's expected drift per hand at M = {meter}: {run.drift(meter)} units "
         f"({render_decimal(run.drift(meter), 6)}); drift(M) = {run.base} - {run.drain} M for "
         + ("every M" if start is None else f"M >= {start}")
-        + (f"; zero at M = {settle} = {render_decimal(settle, 2)} units, {run.settling_words()}, against the "
-           f"break-even meter {line.break_even}" if settle else ""),
+        + (
+            f"; zero at M = {settle} = {render_decimal(settle, 2)} units, {run.settling_words()}, against the "
+            f"break-even meter {line.break_even}"
+            if settle
+            else ""
+        ),
     )
 
 
@@ -245,34 +311,67 @@ def meter_extra(run: MeterLongRun, meter: Fraction, line: JackpotLine) -> Extra:
     bound = r.shortfall == ADDED
     rows = [
         ("share of each stake added to the meter (rule contribution)", r.contribution, _pct(r.contribution)),
-        ("the licence holder's additions per unit staked (rule reseed x P(royal flush))", run.additions,
-         _pct(run.additions)),
+        (
+            "the licence holder's additions per unit staked (rule reseed x P(royal flush))",
+            run.additions,
+            _pct(run.additions),
+        ),
         ("fixed prizes paid out of the meter, expected per hand (units)", run.fixed, render_decimal(run.fixed, 6)),
-        ("share of the meter paid out per hand (royal flush 100%, straight flush 10%, by their chances)", run.drain,
-         render_decimal(run.drain, 12)),
-        (f"expected drift of the meter per hand at M = {meter} (units)", run.drift(meter),
-         render_decimal(run.drift(meter), 6)),
+        (
+            "share of the meter paid out per hand (royal flush 100%, straight flush 10%, by their chances)",
+            run.drain,
+            render_decimal(run.drain, 12),
+        ),
+        (
+            f"expected drift of the meter per hand at M = {meter} (units)",
+            run.drift(meter),
+            render_decimal(run.drift(meter), 6),
+        ),
     ]
     if run.settling_meter is not None:
-        rows.append((f"meter at which the expected drift is zero: {run.settling_words('meter')} (units)",
-                     run.settling_meter, render_decimal(run.settling_meter, 2)))
+        rows.append(
+            (
+                f"meter at which the expected drift is zero: {run.settling_words('meter')} (units)",
+                run.settling_meter,
+                render_decimal(run.settling_meter, 2),
+            )
+        )
     if line.break_even is not None:
-        rows.append(("break-even meter: the wager's expectation zero (units)", line.break_even,
-                     render_decimal(line.break_even, 2)))
+        rows.append(
+            (
+                "break-even meter: the wager's expectation zero (units)",
+                line.break_even,
+                render_decimal(line.break_even, 2),
+            )
+        )
     rows += [
         (f"a player's return per unit at M = {meter}", line.at(meter), _pct(line.at(meter))),
-        ("a player's long-run return per unit staked" + (" (at least)" if bound else ""), run.player_return,
-         _pct(run.player_return)),
-        ("what the house keeps per unit staked in the long run" + (" (at most)" if bound else ""), run.house_share,
-         _pct(run.house_share)),
+        (
+            "a player's long-run return per unit staked" + (" (at least)" if bound else ""),
+            run.player_return,
+            _pct(run.player_return),
+        ),
+        (
+            "what the house keeps per unit staked in the long run" + (" (at most)" if bound else ""),
+            run.house_share,
+            _pct(run.house_share),
+        ),
     ]
     return Extra(
-        "Progressive jackpot: the meter in the long run (reg 8(11A)(d)-(f))", ("quantity", "exact", "decimal"),
+        "Progressive jackpot: the meter in the long run (reg 8(11A)(d)-(f))",
+        ("quantity", "exact", "decimal"),
         tuple(rows),
         "Every prize, the fixed ones too, is paid out of the meter, so over a long run the prizes are the stakes' "
         "contributions and the licence holder's additions: the house keeps 1 - contribution - additions of every "
         "unit staked whatever the meter shows. The meter's expected drift per hand falls as it grows (royal flush "
         f"and straight flush pay shares of it) and is zero at {run.settling_words('meter')}; the wager pays its way "
-        "only above the break-even meter. Shortfall " + r.shortfall + ("" if not bound else
-        ": the licence holder's top-ups of a meter below a fixed prize are left out of the long-run figures, "
-        "which are therefore bounds") + ".")
+        "only above the break-even meter. Shortfall "
+        + r.shortfall
+        + (
+            ""
+            if not bound
+            else ": the licence holder's top-ups of a meter below a fixed prize are left out of the long-run figures, "
+            "which are therefore bounds"
+        )
+        + ".",
+    )

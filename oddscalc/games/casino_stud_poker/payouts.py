@@ -9,8 +9,18 @@ from oddscalc.regulations.model import Wager
 __all__ = ["CATEGORY_PAYOUT", "raise_pays"]
 
 #: The Raise payout key paying each five-card category (FIVE_CATEGORIES order).
-CATEGORY_PAYOUT = ("one-pair-or-less", "one-pair-or-less", "two-pairs", "three-of-a-kind", "straight", "flush",
-                   "full-house", "four-of-a-kind", "straight-flush", "royal-flush")
+CATEGORY_PAYOUT = (
+    "one-pair-or-less",
+    "one-pair-or-less",
+    "two-pairs",
+    "three-of-a-kind",
+    "straight",
+    "flush",
+    "full-house",
+    "four-of-a-kind",
+    "straight-flush",
+    "royal-flush",
+)
 
 
 def raise_pays(w: Wager) -> tuple[Fraction, ...]:

@@ -16,7 +16,7 @@ from oddscalc.games.poker.cards import FULL_DECK, Deck
 from oddscalc.games.poker.ranking import FIVE_CATEGORIES, category_of
 from oddscalc.regulations.model import Wager
 
-__all__ = ["HandDecision", "hand_decision", "decisions"]
+__all__ = ["HandDecision", "decisions", "hand_decision"]
 
 
 @dataclass(frozen=True)
@@ -51,8 +51,17 @@ def hand_decision(w: Wager, hand: str, up: str, deck: Deck = FULL_DECK) -> HandD
     cat = int(category_of(value, 5))
     ante = w.pay("ante")
     raise_ev = (ante * nq + (ante + 2 * pays[cat]) * lt - 3 * gt) / Fraction(nq + lt + eq + gt)
-    return HandDecision(" ".join(deck.name(c) for c in cards_), deck.name(up_card), FIVE_CATEGORIES[cat],
-                        nq, lt, eq, gt, raise_ev, Fraction(-1))
+    return HandDecision(
+        " ".join(deck.name(c) for c in cards_),
+        deck.name(up_card),
+        FIVE_CATEGORIES[cat],
+        nq,
+        lt,
+        eq,
+        gt,
+        raise_ev,
+        Fraction(-1),
+    )
 
 
 def decisions(w: Wager, hands: str = "ace-king", progress=None, deck: Deck = FULL_DECK):
@@ -81,5 +90,14 @@ def decisions(w: Wager, hands: str = "ace-king", progress=None, deck: Deck = FUL
             keep = (cat == 0) & (r[:, 0] == 14) & (r[:, 1] == 13)
         for i in np.nonzero(keep)[0]:
             ev = Fraction(int(raise_num[i]), scale * hidden)
-            yield (names[g.rep[i]], deck.name(int(g.up[i])), int(counts.rep_weight[g.rep[i]]), int(g.nq[i]),
-                   int(g.lt[i]), int(g.eq[i]), int(g.gt[i]), ev, "raise" if raise_num[i] > fold_num else "fold")
+            yield (
+                names[g.rep[i]],
+                deck.name(int(g.up[i])),
+                int(counts.rep_weight[g.rep[i]]),
+                int(g.nq[i]),
+                int(g.lt[i]),
+                int(g.eq[i]),
+                int(g.gt[i]),
+                ev,
+                "raise" if raise_num[i] > fold_num else "fold",
+            )

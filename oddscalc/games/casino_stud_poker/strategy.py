@@ -17,7 +17,7 @@ import numpy as np
 from oddscalc.games.casino_stud_poker.counting import PairGroup, StudCounts
 from oddscalc.games.poker.ranking import FIVE_CATEGORIES, category_of, five_qualifier
 
-__all__ = ["StudResult", "evaluate", "RULES_OF_THUMB", "RULE_TEXT", "pair_evs", "ante_returns", "TIE_BREAK"]
+__all__ = ["RULES_OF_THUMB", "RULE_TEXT", "TIE_BREAK", "StudResult", "ante_returns", "evaluate", "pair_evs"]
 
 TIE_BREAK = "where raising and folding have exactly equal expectation the player folds (the smaller stake)"
 
@@ -61,8 +61,12 @@ class StudResult:
 def ante_returns(pays: Sequence[Fraction], ante: Fraction = Fraction(1)) -> dict[str, Fraction]:
     """Net return per unit Ante of each outcome, the Raise being twice the Ante (reg 8(6)): `ante` is the
     Ante's odds, `pays` the Raise odds by the player's category."""
-    out = {"fold": Fraction(-1), "banker does not qualify": Fraction(ante), "push": Fraction(0),
-           "banker wins": Fraction(-3)}
+    out = {
+        "fold": Fraction(-1),
+        "banker does not qualify": Fraction(ante),
+        "push": Fraction(0),
+        "banker wins": Fraction(-3),
+    }
     for c, name in enumerate(FIVE_CATEGORIES):
         out[f"player wins with {name}"] = ante + 2 * Fraction(pays[c])
     return out
@@ -73,10 +77,10 @@ class _Features:
     """Per-pair facts a rule of thumb reads: the player's category and ranks, the up-card's rank."""
 
     cat: np.ndarray
-    ranks: np.ndarray     # (n, 5) rank values, descending
+    ranks: np.ndarray  # (n, 5) rank values, descending
     value: np.ndarray
     up_rank: np.ndarray
-    matches: np.ndarray   # the up-card's rank is one of the player's
+    matches: np.ndarray  # the up-card's rank is one of the player's
 
 
 def _features(counts: StudCounts, g: PairGroup, rank_values: np.ndarray, rep_ranks: np.ndarray) -> _Features:
@@ -106,24 +110,36 @@ def _hand_at_least(f: _Features, ranks: tuple[int, ...]) -> np.ndarray:
 
 #: Simpler strategies: published name, the rule in plain words, and the raise decision per pair.
 RULES_OF_THUMB: tuple[tuple[str, str, Callable[[_Features], np.ndarray]], ...] = (
-    ("three rules of thumb",
-     "raise pair or better; raise A-K if the up-card is 2 to Q and pairs one of your cards; or the up-card is A "
-     "or K and you hold a Q or J; or the up-card pairs none of your cards, you hold a Q and the up-card is below "
-     "your fourth-highest card",
-     _three_rules),
-    ("raise A-K-J-8-3 or better", "raise pair or better and no-pair hands at least A-K-J-8-3",
-     lambda f: _hand_at_least(f, (14, 13, 11, 8, 3))),
-    ("matching rank (pair or better; A-K when a card matches the up-card)",
-     "raise pair or better, and A-K when one of your cards has the up-card's rank",
-     lambda f: (f.cat >= 1) | (_ak(f) & f.matches)),
+    (
+        "three rules of thumb",
+        "raise pair or better; raise A-K if the up-card is 2 to Q and pairs one of your cards; or the up-card is A "
+        "or K and you hold a Q or J; or the up-card pairs none of your cards, you hold a Q and the up-card is below "
+        "your fourth-highest card",
+        _three_rules,
+    ),
+    (
+        "raise A-K-J-8-3 or better",
+        "raise pair or better and no-pair hands at least A-K-J-8-3",
+        lambda f: _hand_at_least(f, (14, 13, 11, 8, 3)),
+    ),
+    (
+        "matching rank (pair or better; A-K when a card matches the up-card)",
+        "raise pair or better, and A-K when one of your cards has the up-card's rank",
+        lambda f: (f.cat >= 1) | (_ak(f) & f.matches),
+    ),
     ("raise any pair or better", "raise pair or better, fold the rest", lambda f: f.cat >= 1),
-    ("raise Ace/King or better", "raise any hand that would qualify as the banker's",
-     lambda f: f.value >= five_qualifier()),
+    (
+        "raise Ace/King or better",
+        "raise any hand that would qualify as the banker's",
+        lambda f: f.value >= five_qualifier(),
+    ),
     ("raise every hand", "never fold", lambda f: np.ones(len(f.cat), dtype=bool)),
 )
 
-RULE_TEXT = {"optimal": "raise exactly when it has the greater exact expectation",
-             **{name: text for name, text, _ in RULES_OF_THUMB}}
+RULE_TEXT = {
+    "optimal": "raise exactly when it has the greater exact expectation",
+    **{name: text for name, text, _ in RULES_OF_THUMB},
+}
 
 
 def _grid_row(f: _Features) -> tuple[np.ndarray, list[str]]:
@@ -146,8 +162,9 @@ def _grid_row(f: _Features) -> tuple[np.ndarray, list[str]]:
     return np.where(ak, ak_index, row), labels
 
 
-def pair_evs(g: PairGroup, cat: np.ndarray, pay_scaled: np.ndarray, ante_scaled: int, scale: int,
-             hidden: int) -> tuple[np.ndarray, int]:
+def pair_evs(
+    g: PairGroup, cat: np.ndarray, pay_scaled: np.ndarray, ante_scaled: int, scale: int, hidden: int
+) -> tuple[np.ndarray, int]:
     """Raise expectation of each pair in units of 1/(scale * hidden) per unit Ante, and the fold value."""
     nq, lt, gt = (x.astype(np.int64) for x in (g.nq, g.lt, g.gt))
     raise_num = ante_scaled * nq + (ante_scaled + 2 * pay_scaled[cat]) * lt - 3 * scale * gt
@@ -177,7 +194,7 @@ def evaluate(counts: StudCounts, pays: Sequence[Fraction], ante: Fraction = Frac
         if progress:
             progress(gi, len(counts.groups), "casino stud: strategy")
         for s in range(0, len(g.rep), _CHUNK):
-            part = PairGroup(*(x[s:s + _CHUNK] for x in (g.rep, g.up, g.nq, g.lt, g.eq, g.gt)))
+            part = PairGroup(*(x[s : s + _CHUNK] for x in (g.rep, g.up, g.nq, g.lt, g.eq, g.gt)))
             f = _features(counts, part, rank_values, rep_ranks)
             w = counts.rep_weight[part.rep].astype(np.int64)
             raise_num, fold_num = pair_evs(part, f.cat, pay_scaled, ante_scaled, scale, hidden)
@@ -218,14 +235,23 @@ def evaluate(counts: StudCounts, pays: Sequence[Fraction], ante: Fraction = Frac
     by_outcomes = sum(returns[name] * n for name, n in outcomes)
     if by_outcomes != Fraction(rules["optimal"][0], scale * hidden) * hidden:
         raise AssertionError("expectation by outcome and by decision disagree")
-    grid = tuple((labels[i], tuple((int(grid_raised[i, j]), int(grid_total[i, j])) for j in range(len(deck.ranks))))
-                 for i in range(len(labels)) if grid_total[i].sum())
+    grid = tuple(
+        (labels[i], tuple((int(grid_raised[i, j]), int(grid_total[i, j])) for j in range(len(deck.ranks))))
+        for i in range(len(labels))
+        if grid_total[i].sum()
+    )
     return StudResult(
-        ranks=deck.ranks, suits=deck.suits, ante=str(ante), pays=tuple(str(Fraction(p)) for p in pays), total=total,
+        ranks=deck.ranks,
+        suits=deck.suits,
+        ante=str(ante),
+        pays=tuple(str(Fraction(p)) for p in pays),
+        total=total,
         scale=scale,
-        outcomes=tuple(outcomes), raised=raised,
+        outcomes=tuple(outcomes),
+        raised=raised,
         rules=tuple((n, str(Fraction(r, scale)), k) for n, (r, k) in rules.items()),
-        by_category=tuple((FIVE_CATEGORIES[c], cat_pairs[c], cat_raised[c], str(Fraction(cat_ret[c], scale)))
-                          for c in range(ncat)),
+        by_category=tuple(
+            (FIVE_CATEGORIES[c], cat_pairs[c], cat_raised[c], str(Fraction(cat_ret[c], scale))) for c in range(ncat)
+        ),
         grid=grid,
     )

@@ -22,7 +22,7 @@ from oddscalc.games.chemin_de_fer.coups import COMPOSITION, hand_total
 from oddscalc.games.chemin_de_fer.solve import CLASSICAL, FREE
 from oddscalc.games.chemin_de_fer.tableau import is_optional, mandatory_draw
 
-__all__ = ["FIVES", "SplitCounts", "split_counts", "B3Solution", "solve_b3", "outcome_b3"]
+__all__ = ["FIVES", "B3Solution", "SplitCounts", "outcome_b3", "solve_b3", "split_counts"]
 
 #: The compositions of a two-card 5, in the order of the classes k = 0..4 (class 5: any other total).
 FIVES = ("0+5", "1+4", "2+3", "6+9", "7+8")

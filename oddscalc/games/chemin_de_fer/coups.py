@@ -28,14 +28,22 @@ import numpy as np
 from oddscalc.games.baccarat.deals import deal_weights, ordered_deals
 from oddscalc.games.baccarat.tableau import STOOD
 
-__all__ = ["TOTAL", "COMPOSITION", "INFINITE_WEIGHTS", "CoupCounts", "coup_counts", "hand_label",
-           "hand_total", "with_replacement_weights"]
+__all__ = [
+    "COMPOSITION",
+    "INFINITE_WEIGHTS",
+    "TOTAL",
+    "CoupCounts",
+    "coup_counts",
+    "hand_label",
+    "hand_total",
+    "with_replacement_weights",
+]
 
 TOTAL, COMPOSITION = "total", "composition"
 #: One pack's cards per point value, for the with-replacement (infinite shoe) weights out of 13 per card.
 INFINITE_WEIGHTS = (4, 1, 1, 1, 1, 1, 1, 1, 1, 1)
 _COLUMNS = 11  # player's third card 0-9, or STOOD
-_HANDS = 100   # hand index: total b (0-9) or 10 * low card + high card
+_HANDS = 100  # hand index: total b (0-9) or 10 * low card + high card
 _NATURAL_CODE = _HANDS * _COLUMNS * 9
 
 
@@ -114,7 +122,7 @@ def coup_counts(shoe: Sequence[int] | None, info: str = COMPOSITION) -> CoupCoun
         raise ValueError(f"unknown information model {info!r}; allowed: {TOTAL}, {COMPOSITION}")
     if shoe is None:
         weights = with_replacement_weights(INFINITE_WEIGHTS).ravel()
-        total = 13 ** 6
+        total = 13**6
     else:
         shoe = tuple(int(n) for n in shoe)
         if len(shoe) != 10 or sum(shoe) < 6:

@@ -1,4 +1,5 @@
-"""Chemin de fer: the strategy profile the exact figures assume, as data, for simulators to follow (`api.decision_table`)."""
+"""Chemin de fer: the strategy profile the exact figures assume, as data, for simulators to follow
+(`api.decision_table`)."""
 
 from __future__ import annotations
 

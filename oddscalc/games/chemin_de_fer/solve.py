@@ -18,8 +18,20 @@ from oddscalc.core.matrix_game import Cell, additive_equilibria, solve_additive
 from oddscalc.games.chemin_de_fer.coups import CoupCounts, hand_total
 from oddscalc.games.chemin_de_fer.tableau import is_optional, mandatory_draw
 
-__all__ = ["FREE", "CLASSICAL", "Game", "Profile", "build", "solve", "equilibria", "best_response", "profile",
-           "outcome", "player_ev", "banker_ev"]
+__all__ = [
+    "CLASSICAL",
+    "FREE",
+    "Game",
+    "Profile",
+    "banker_ev",
+    "best_response",
+    "build",
+    "equilibria",
+    "outcome",
+    "player_ev",
+    "profile",
+    "solve",
+]
 
 FREE, CLASSICAL = "free", "classical"
 
@@ -55,13 +67,13 @@ def build(counts: CoupCounts, commission: Fraction = Fraction(0), freedom: str =
         raise ValueError(f"unknown banker freedom {freedom!r}; allowed: {FREE}, {CLASSICAL}")
     commission = Fraction(commission)
     total = counts.total
-    bw, tie, pw = counts.naturals
+    bw, _tie, pw = counts.naturals
     nat_row = Fraction(pw - bw, total)
     nat_col = (_bank(-1, commission) * bw + _bank(1, commission) * pw) / total
     row_c = [nat_row, nat_row]
     col_c = [nat_col, nat_col]
     cells, fixed = [], {}
-    for (hand, column) in counts.cells:
+    for hand, column in counts.cells:
         row = [[Fraction(0)] * 2 for _ in range(2)]
         col = [[Fraction(0)] * 2 for _ in range(2)]
         for action in (0, 1):
@@ -70,8 +82,13 @@ def build(counts: CoupCounts, commission: Fraction = Fraction(0), freedom: str =
                 row[action][policy] = Fraction(res[2] - res[0], total)
                 col[action][policy] = sum((_bank(r - 1, commission) * res[r] for r in range(3)), Fraction(0)) / total
         if freedom == FREE or is_optional(hand_total(hand), column):
-            cells.append(Cell((hand, column), (tuple(row[0]), tuple(row[1])),
-                              (tuple(col[0]), tuple(col[1])) if commission else None))
+            cells.append(
+                Cell(
+                    (hand, column),
+                    (tuple(row[0]), tuple(row[1])),
+                    (tuple(col[0]), tuple(col[1])) if commission else None,
+                )
+            )
         else:
             a = int(mandatory_draw(hand_total(hand), column))
             fixed[(hand, column)] = a
@@ -119,7 +136,7 @@ def outcome(counts: CoupCounts, prof: Profile) -> tuple[Fraction, Fraction, Frac
         if not weight:
             continue
         part = [Fraction(n) for n in counts.naturals]
-        for (hand, column) in counts.cells:
+        for hand, column in counts.cells:
             p = prof.banker[(hand, column)]
             for action, w in ((1, p), (0, 1 - p)):
                 if w:

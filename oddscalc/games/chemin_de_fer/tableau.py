@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from oddscalc.games.baccarat.tableau import PUNTO_BANCO_TABLEAU, STOOD
 
-__all__ = ["OPTIONAL_CELLS", "mandatory_draw", "is_optional", "column_label", "PLAYER_DRAWS", "PLAYER_CHOICE"]
+__all__ = ["OPTIONAL_CELLS", "PLAYER_CHOICE", "PLAYER_DRAWS", "column_label", "is_optional", "mandatory_draw"]
 
 #: Banker cells (two-card total, column) where the traditional rules give the banker an option.
 OPTIONAL_CELLS: frozenset[tuple[int, int]] = frozenset({(3, 9), (4, 1), (5, 4), (6, STOOD)})

@@ -12,10 +12,23 @@ from math import comb
 
 import numpy as np
 
-__all__ = ["Deck", "FULL_DECK", "CardError", "combinations_array", "RANK_CHARS", "SUIT_CHARS"]
+__all__ = ["FULL_DECK", "RANK_CHARS", "SUIT_CHARS", "CardError", "Deck", "combinations_array"]
 
-RANK_CHARS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T", 11: "J", 12: "Q",
-              13: "K", 14: "A"}
+RANK_CHARS = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "T",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
 SUIT_CHARS = "cdhs"
 
 
@@ -57,8 +70,10 @@ class Deck:
         values = {v: k for k, v in RANK_CHARS.items()}
         values["10"] = 10
         if rank_text not in values or suit_text not in SUIT_CHARS[: self.suits]:
-            raise CardError(f"cannot read card {text!r}: write rank (2-9, T, J, Q, K, A) then suit "
-                            f"({', '.join(SUIT_CHARS[: self.suits])}), e.g. 'As' or 'Td'")
+            raise CardError(
+                f"cannot read card {text!r}: write rank (2-9, T, J, Q, K, A) then suit "
+                f"({', '.join(SUIT_CHARS[: self.suits])}), e.g. 'As' or 'Td'"
+            )
         value = values[rank_text]
         if value not in self.ranks:
             raise CardError(f"card {text!r} is not in this pack (ranks {self.ranks})")
@@ -81,6 +96,7 @@ FULL_DECK = Deck()
 def combinations_array(n: int, k: int) -> np.ndarray:
     """Every k-subset of range(n) as rows of an int8 array, in lexicographic order."""
     count = comb(n, k)
-    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(n), k)),
-                       dtype=np.int8, count=count * k)
+    flat = np.fromiter(
+        itertools.chain.from_iterable(itertools.combinations(range(n), k)), dtype=np.int8, count=count * k
+    )
     return flat.reshape(count, k)

@@ -12,12 +12,29 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["FIVE_CATEGORIES", "THREE_CATEGORIES", "rank_five", "rank_three", "category_of",
-           "five_qualifier", "three_qualifier"]
+__all__ = [
+    "FIVE_CATEGORIES",
+    "THREE_CATEGORIES",
+    "category_of",
+    "five_qualifier",
+    "rank_five",
+    "rank_three",
+    "three_qualifier",
+]
 
 #: Five-card categories, lowest first (Schedule 2 para 2, read bottom up; the royal flush is ranked apart).
-FIVE_CATEGORIES = ("no pair", "one pair", "two pairs", "three of a kind", "straight", "flush", "full house",
-                   "four of a kind", "straight flush", "royal flush")
+FIVE_CATEGORIES = (
+    "no pair",
+    "one pair",
+    "two pairs",
+    "three of a kind",
+    "straight",
+    "flush",
+    "full house",
+    "four of a kind",
+    "straight flush",
+    "royal flush",
+)
 #: Three-card categories, lowest first (reg 12(1)(c) as inserted in 2002: a straight beats a flush).
 THREE_CATEGORIES = ("high card", "pair", "flush", "straight", "three of a kind", "straight flush")
 
@@ -26,11 +43,11 @@ THREE_CATEGORIES = ("high card", "pair", "flush", "straight", "three of a kind",
 class _Shape:
     """What every ranking needs to know of a hand: its groups of equal ranks, flush, straight."""
 
-    max_count: np.ndarray      # size of the largest group of equal ranks
-    distinct: np.ndarray       # number of distinct ranks
-    flush: np.ndarray          # all cards of one suit
+    max_count: np.ndarray  # size of the largest group of equal ranks
+    distinct: np.ndarray  # number of distinct ranks
+    flush: np.ndarray  # all cards of one suit
     straight_high: np.ndarray  # top card of a straight (5 for A-2-3-4-5, 3 for A-2-3), else 0
-    tiebreak: np.ndarray       # ranks ordered by (group size, rank), descending, as 4-bit nibbles
+    tiebreak: np.ndarray  # ranks ordered by (group size, rank), descending, as 4-bit nibbles
 
 
 def _straight_tops(k: int) -> np.ndarray:
@@ -54,7 +71,7 @@ def _shape(ranks: np.ndarray, suits: np.ndarray) -> _Shape:
     rows = np.arange(n)[:, None]
     histogram = np.bincount((rows * 16 + ranks).ravel(), minlength=n * 16).reshape(n, 16)
     counts = histogram[rows, ranks]
-    ordered = np.sort(counts * 16 + ranks, axis=1)[:, ::-1] & 15   # by group size, then rank, descending
+    ordered = np.sort(counts * 16 + ranks, axis=1)[:, ::-1] & 15  # by group size, then rank, descending
     shifts = 4 * np.arange(k - 1, -1, -1, dtype=np.int64)
     tiebreak = (ordered << shifts).sum(axis=1)
     rank_mask = np.bitwise_or.reduce(np.int64(1) << ranks, axis=1)
@@ -70,10 +87,20 @@ def rank_five(ranks: np.ndarray, suits: np.ndarray) -> np.ndarray:
     s = _shape(ranks, suits)
     straight = s.straight_high > 0
     cat = np.select(
-        [straight & s.flush & (s.straight_high == 14), straight & s.flush, s.max_count == 4,
-         (s.max_count == 3) & (s.distinct == 2), s.flush, straight, s.max_count == 3,
-         (s.max_count == 2) & (s.distinct == 3), s.max_count == 2],
-        [9, 8, 7, 6, 5, 4, 3, 2, 1], default=0)
+        [
+            straight & s.flush & (s.straight_high == 14),
+            straight & s.flush,
+            s.max_count == 4,
+            (s.max_count == 3) & (s.distinct == 2),
+            s.flush,
+            straight,
+            s.max_count == 3,
+            (s.max_count == 2) & (s.distinct == 3),
+            s.max_count == 2,
+        ],
+        [9, 8, 7, 6, 5, 4, 3, 2, 1],
+        default=0,
+    )
     return (cat.astype(np.int64) << 20) | s.tiebreak
 
 
@@ -81,8 +108,9 @@ def rank_three(ranks: np.ndarray, suits: np.ndarray) -> np.ndarray:
     """Values of three-card hands, higher is better (reg 12: straight flush, trips, straight, flush, pair, high)."""
     s = _shape(ranks, suits)
     straight = s.straight_high > 0
-    cat = np.select([straight & s.flush, s.max_count == 3, straight, s.flush, s.max_count == 2],
-                    [5, 4, 3, 2, 1], default=0)
+    cat = np.select(
+        [straight & s.flush, s.max_count == 3, straight, s.flush, s.max_count == 2], [5, 4, 3, 2, 1], default=0
+    )
     return (cat.astype(np.int64) << 12) | s.tiebreak
 
 

@@ -15,7 +15,7 @@ import numpy as np
 from oddscalc.games.poker.cards import Deck, combinations_array
 from oddscalc.games.poker.ranking import rank_five, rank_three
 
-__all__ = ["HandTable", "hand_table", "suit_masks", "suit_classes", "SuitClasses"]
+__all__ = ["HandTable", "SuitClasses", "hand_table", "suit_classes", "suit_masks"]
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class HandTable:
 
     deck: Deck
     size: int
-    cards: np.ndarray   # (H, size) int8 card ids
+    cards: np.ndarray  # (H, size) int8 card ids
     values: np.ndarray  # (H,) int64 hand values (higher is better)
 
 
@@ -49,7 +49,7 @@ def hand_table(deck: Deck, size: int) -> HandTable:
     values = np.empty(len(cards), dtype=np.int64)
     step = 1 << 19  # rank in blocks to bound the memory of the (n, k, k) comparisons
     for start in range(0, len(cards), step):
-        values[start:start + step] = _rank(deck, cards[start:start + step].astype(np.int64), size)
+        values[start : start + step] = _rank(deck, cards[start : start + step].astype(np.int64), size)
     return HandTable(deck, size, cards, values)
 
 
@@ -65,7 +65,7 @@ def suit_masks(deck: Deck, cards: np.ndarray) -> np.ndarray:
 class SuitClasses:
     """One representative hand (row index into the table) per suit-symmetry class, and the class sizes."""
 
-    index: np.ndarray   # (C,) row indices into the hand table
+    index: np.ndarray  # (C,) row indices into the hand table
     weight: np.ndarray  # (C,) number of hands in each class
 
 

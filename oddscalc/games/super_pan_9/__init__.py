@@ -11,6 +11,14 @@
 - `wagers`: the game-module contract (`RULES`, `analyse`, `decision_table`).
 """
 
-from oddscalc.games.super_pan_9.wagers import RULES, TITLE, analyse, decision_table, needs, solution_for, strategy_extras
+from oddscalc.games.super_pan_9.wagers import (
+    RULES,
+    TITLE,
+    analyse,
+    decision_table,
+    needs,
+    solution_for,
+    strategy_extras,
+)
 
-__all__ = ["TITLE", "RULES", "analyse", "needs", "decision_table", "solution_for", "strategy_extras"]
+__all__ = ["RULES", "TITLE", "analyse", "decision_table", "needs", "solution_for", "strategy_extras"]

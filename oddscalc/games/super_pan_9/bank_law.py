@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-__all__ = ["Info", "Outcome", "Weights", "BankLaw", "FINITE", "INFINITE"]
+__all__ = ["FINITE", "INFINITE", "BankLaw", "Info", "Outcome", "Weights"]
 
 Info = tuple[tuple[int, ...], int, int, bool]
 Outcome = tuple[int, int, int]

@@ -18,6 +18,8 @@ def composition_kinds(rules: dict[str, str]) -> tuple[tuple[str, int], ...]:
     return composition.kinds(SUPER_PAN_9, rules, "8")
 
 
-def composition_values(wagers: tuple[Wager, ...], rules: dict[str, str], counts: tuple[int, ...]) -> dict[str, Fraction]:
+def composition_values(
+    wagers: tuple[Wager, ...], rules: dict[str, str], counts: tuple[int, ...]
+) -> dict[str, Fraction]:
     """Each wager's exact expectation per unit staked for the next deal from `counts` (per point value)."""
     return composition.values(analyse, SUPER_PAN_9, wagers, rules, counts, "8")

@@ -47,5 +47,15 @@ class BankTable:
 def bank_table(r: BankResult, plays: Mapping[tuple[int, int, int], str]) -> BankTable:
     """The decisions and table behind one set of player-bank figures."""
     t = r.table
-    return BankTable(t.hands, t.stake_zero, t.staked, t.pays, r.levy_rate, r.model == INFINITE, dict(plays),
-                     dict(r.decisions), Fraction(t.house), t.own_hand)
+    return BankTable(
+        t.hands,
+        t.stake_zero,
+        t.staked,
+        t.pays,
+        r.levy_rate,
+        r.model == INFINITE,
+        dict(plays),
+        dict(r.decisions),
+        Fraction(t.house),
+        t.own_hand,
+    )

@@ -27,7 +27,7 @@ import numpy as np
 
 from oddscalc.games.baccarat.deals import deal_weights, ordered_deals
 
-__all__ = ["HOUSE_RULE", "STAND", "DRAW", "Holding", "Solution", "solve", "CARDS_PER_DEAL"]
+__all__ = ["CARDS_PER_DEAL", "DRAW", "HOUSE_RULE", "STAND", "Holding", "Solution", "solve"]
 
 #: The House as banker draws a fourth card on a three-card point of 5 or less, stands on 6 or more (reg 9(2)(g)).
 HOUSE_RULE: tuple[bool, ...] = tuple(point <= 5 for point in range(10))
@@ -115,7 +115,7 @@ def _grouping(banker_rule: tuple[bool, ...], values: int) -> tuple[np.ndarray, n
 
 def _sequences(size: int, cards: int, infinite: bool) -> int:
     """Ordered sequences of `cards` cards from `size`: distinct cards, or (infinite) drawn with replacement."""
-    return size ** cards if infinite else ordered_deals(size, cards)
+    return size**cards if infinite else ordered_deals(size, cards)
 
 
 def _ordered_draws(counts: Sequence[int], cards: Sequence[int], infinite: bool = False) -> int:
@@ -143,8 +143,11 @@ def _rest_weights(counts: tuple[int, ...], infinite: bool) -> dict[tuple[int, in
     same for every holding in the infinite-shoe model)."""
     if infinite:
         after = _replacement_weights(counts, _REST).ravel()
-        return {cards: after for cards in combinations_with_replacement(range(len(counts)), 3)
-                if _ordered_draws(counts, cards, True)}
+        return {
+            cards: after
+            for cards in combinations_with_replacement(range(len(counts)), 3)
+            if _ordered_draws(counts, cards, True)
+        }
     out = {}
     for cards in combinations_with_replacement(range(len(counts)), 3):
         if _ordered_draws(counts, cards):
@@ -159,8 +162,9 @@ def _compare(player: int, banker: int) -> int:
     return 0 if player > banker else 1 if player == banker else 2
 
 
-def _holding(counts: Sequence[int], cards: tuple[int, int, int], banker_rule: tuple[bool, ...],
-             infinite: bool) -> Holding:
+def _holding(
+    counts: Sequence[int], cards: tuple[int, int, int], banker_rule: tuple[bool, ...], infinite: bool
+) -> Holding:
     values = len(counts)
     order, starts, codes = _grouping(banker_rule, values)
     sums = np.add.reduceat(_rest_weights(tuple(counts), infinite)[cards][order], starts)
@@ -175,15 +179,19 @@ def _holding(counts: Sequence[int], cards: tuple[int, int, int], banker_rule: tu
     return Holding(cards, _ordered_draws(counts, cards, infinite), tuple(stand), tuple(draw), continuations)
 
 
-def solve(counts: Sequence[int], banker_rule: tuple[bool, ...] = HOUSE_RULE, progress=None,
-          infinite: bool = False) -> Solution:
+def solve(
+    counts: Sequence[int], banker_rule: tuple[bool, ...] = HOUSE_RULE, progress=None, infinite: bool = False
+) -> Solution:
     """Exact outcomes of standing and drawing for every three-card holding the shoe `counts` can deal, on the
     finite shoe or (`infinite`) exact in the infinite-shoe model of its proportions."""
     counts = tuple(int(n) for n in counts)
     if sum(counts) < CARDS_PER_DEAL:
         raise ValueError(f"the shoe holds {sum(counts)} cards; a Super Pan 9 deal needs {CARDS_PER_DEAL}")
-    holdings = [cards for cards in combinations_with_replacement(range(len(counts)), 3)
-                if _ordered_draws(counts, cards, infinite)]
+    holdings = [
+        cards
+        for cards in combinations_with_replacement(range(len(counts)), 3)
+        if _ordered_draws(counts, cards, infinite)
+    ]
     found = []
     for i, cards in enumerate(holdings):
         if progress and i % 12 == 0:

@@ -27,7 +27,7 @@ from oddscalc.games.baccarat.deals import ordered_deals
 from oddscalc.games.super_pan_9.bank_law import FINITE, BankLaw
 from oddscalc.games.super_pan_9.hands import HOLDINGS, VALUES, arrangements, bank_result, blocks, point
 
-__all__ = ["MAX_HANDS", "finite_law", "FiniteReachError"]
+__all__ = ["MAX_HANDS", "FiniteReachError", "finite_law"]
 
 #: The most hands (the House's included) computed exactly from the finite shoe.
 MAX_HANDS = 4
@@ -69,12 +69,15 @@ def _weights(counts: np.ndarray, removed: np.ndarray) -> np.ndarray:
     return w
 
 
-def finite_law(counts: tuple[int, ...], strategy: Mapping[tuple[int, int, int], str], hands: int,
-               progress=None) -> BankLaw:
+def finite_law(
+    counts: tuple[int, ...], strategy: Mapping[tuple[int, int, int], str], hands: int, progress=None
+) -> BankLaw:
     """The exact law of the bank against `hands` hands dealt from `counts`, every hand playing `strategy`."""
     if not 1 <= hands <= MAX_HANDS:
-        raise FiniteReachError(f"the finite-shoe computation reaches 1 to {MAX_HANDS} hands, not {hands}; "
-                               "use the infinite-shoe model (rule model=infinite)")
+        raise FiniteReachError(
+            f"the finite-shoe computation reaches 1 to {MAX_HANDS} hands, not {hands}; "
+            "use the infinite-shoe model (rule model=infinite)"
+        )
     shoe = np.array(counts, dtype=np.int64)
     size = int(shoe.sum())
     if size < _BLOCK * (hands + 1):
@@ -113,7 +116,7 @@ def finite_law(counts: tuple[int, ...], strategy: Mapping[tuple[int, int, int], 
             padded = np.vstack([r, np.zeros((1, r.shape[1]), dtype=np.int64)])
             parts = []
             for lo in range(0, len(removed), rows):
-                x = (weights[lo:lo + rows] % p)[:, :, None] * padded[idx[lo:lo + rows]] % p
+                x = (weights[lo : lo + rows] % p)[:, :, None] * padded[idx[lo : lo + rows]] % p
                 a = np.matmul(per_class[None], x) % p  # [i, first hand's class, the others' multiset]
                 flat = a.reshape(len(x), -1)[:, order]
                 parts.append(np.add.reduceat(flat, starts, axis=1) % p)

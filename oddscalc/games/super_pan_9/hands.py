@@ -15,7 +15,7 @@ from math import factorial, prod
 
 from oddscalc.games.super_pan_9.engine import DRAW
 
-__all__ = ["VALUES", "HOLDINGS", "Block", "arrangements", "point", "blocks", "bank_result", "HandClass"]
+__all__ = ["HOLDINGS", "VALUES", "Block", "HandClass", "arrangements", "bank_result", "blocks", "point"]
 
 VALUES = 7  # point values 0 (J, Q, K), 1 (Ace), 2-6: reg 9(2)(b),(c)
 HOLDINGS: tuple[tuple[int, int, int], ...] = tuple(combinations_with_replacement(range(VALUES), 3))

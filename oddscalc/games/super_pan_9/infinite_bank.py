@@ -70,8 +70,10 @@ def infinite_law(counts: tuple[int, ...], strategy: Mapping[tuple[int, int, int]
     for bank_point, p in points.items():
         if not p:
             continue
-        for action, finals in ((0, ((bank_point, size),)),
-                               (1, tuple(((bank_point + y) % 10, counts[y]) for y in range(VALUES) if counts[y]))):
+        for action, finals in (
+            (0, ((bank_point, size),)),
+            (1, tuple(((bank_point + y) % 10, counts[y]) for y in range(VALUES) if counts[y])),
+        ):
             for final, q in finals:
                 for (k, drew), outcomes in joint[final].items():
                     cell = out.setdefault(((), bank_point, k, drew), ({}, {}))[action]
@@ -82,8 +84,9 @@ def infinite_law(counts: tuple[int, ...], strategy: Mapping[tuple[int, int, int]
     return law
 
 
-def opposing_values(counts: tuple[int, ...], strategy: Mapping[tuple[int, int, int], str], hands: int,
-                    decide: Callable[[Info], str]) -> dict[int, tuple[Fraction, Fraction]]:
+def opposing_values(
+    counts: tuple[int, ...], strategy: Mapping[tuple[int, int, int], str], hands: int, decide: Callable[[Info], str]
+) -> dict[int, tuple[Fraction, Fraction]]:
     """For an opposing hand other than hand 0, by its three-card point: its exact expectation at 1 to 1 if it
     stands and if it draws, the other hands keeping to `strategy` and the bank deciding by `decide`.
 
@@ -102,15 +105,21 @@ def opposing_values(counts: tuple[int, ...], strategy: Mapping[tuple[int, int, i
     for own in sorted({point(h) for h, p in holding.items() if p}):
         values = []
         for action in (STAND, DRAW):
-            finals = ((own, Fraction(1)),) if action == STAND else \
-                tuple(((own + x) % 10, card[x]) for x in range(VALUES) if card[x])
+            finals = (
+                ((own, Fraction(1)),)
+                if action == STAND
+                else tuple(((own + x) % 10, card[x]) for x in range(VALUES) if card[x])
+            )
             total = Fraction(0)
             for bank_point, pb in banks.items():
                 for drew, pd in ((False, 1 - draws), (True, draws)):
                     for k, pk in rest.items():
                         info = ((), bank_point, k + drew + (action == DRAW), drew)
-                        bank_finals = ((bank_point, Fraction(1)),) if decide(info) == STAND else \
-                            tuple(((bank_point + y) % 10, card[y]) for y in range(VALUES) if card[y])
+                        bank_finals = (
+                            ((bank_point, Fraction(1)),)
+                            if decide(info) == STAND
+                            else tuple(((bank_point + y) % 10, card[y]) for y in range(VALUES) if card[y])
+                        )
                         weight = pb * pd * pk
                         for final, q in finals:
                             for bank_final, r in bank_finals:

@@ -16,7 +16,7 @@ from oddscalc.games.super_pan_9.engine import DRAW
 from oddscalc.games.super_pan_9.finite_bank import MAX_HANDS, FiniteReachError, finite_law
 from oddscalc.games.super_pan_9.infinite_bank import infinite_law
 
-__all__ = ["AUTO", "FINITE", "INFINITE", "MODELS", "law_for", "model_for", "FiniteReachError", "ENGINE"]
+__all__ = ["AUTO", "ENGINE", "FINITE", "INFINITE", "MODELS", "FiniteReachError", "law_for", "model_for"]
 
 AUTO, FINITE, INFINITE = "auto", "finite", "infinite"
 MODELS = (AUTO, FINITE, INFINITE)
@@ -32,8 +32,10 @@ def model_for(model: str, hands: int) -> str:
     if model == AUTO:
         return FINITE if hands <= MAX_HANDS else INFINITE
     if model == FINITE and hands > MAX_HANDS:
-        raise FiniteReachError(f"rule model=finite: the exact finite-shoe computation reaches {MAX_HANDS} hands "
-                               f"dealt against the bank, not {hands}; use model=auto or model=infinite")
+        raise FiniteReachError(
+            f"rule model=finite: the exact finite-shoe computation reaches {MAX_HANDS} hands "
+            f"dealt against the bank, not {hands}; use model=auto or model=infinite"
+        )
     return model
 
 
@@ -45,17 +47,27 @@ def _encode(law: BankLaw) -> dict:
         for side in cell:
             for w in side.values():
                 scale = gcd(scale, w)
-    cells = [[list(cards), point, drawers, drew,
-              *([[*outcome, str(w // scale)] for outcome, w in sorted(cell[a].items())] for a in (0, 1))]
-             for (cards, point, drawers, drew), cell in sorted(law.cells.items())]
+    cells = [
+        [
+            list(cards),
+            point,
+            drawers,
+            drew,
+            *([[*outcome, str(w // scale)] for outcome, w in sorted(cell[a].items())] for a in (0, 1)),
+        ]
+        for (cards, point, drawers, drew), cell in sorted(law.cells.items())
+    ]
     return {"model": law.model, "hands": law.hands, "total": str(law.total), "scale": str(scale), "cells": cells}
 
 
 def _decode(data: dict) -> BankLaw:
     scale = int(data["scale"])
-    cells = {(tuple(cards), point, drawers, bool(drew)):
-             tuple({(o[0], o[1], o[2]): int(o[3]) * scale for o in side} for side in (stand, draw))
-             for cards, point, drawers, drew, stand, draw in data["cells"]}
+    cells = {
+        (tuple(cards), point, drawers, bool(drew)): tuple(
+            {(o[0], o[1], o[2]): int(o[3]) * scale for o in side} for side in (stand, draw)
+        )
+        for cards, point, drawers, drew, stand, draw in data["cells"]
+    }
     law = BankLaw(data["model"], data["hands"], int(data["total"]), cells)
     law.check()
     return law
@@ -65,8 +77,14 @@ _MEMO: dict[tuple, BankLaw] = {}  # laws computed in this process (the tables as
 _MEMO_SIZE = 16
 
 
-def law_for(counts: tuple[int, ...], strategy: Mapping[tuple[int, int, int], str], hands: int, model: str = AUTO,
-            progress=None, cache: bool = True) -> BankLaw:
+def law_for(
+    counts: tuple[int, ...],
+    strategy: Mapping[tuple[int, int, int], str],
+    hands: int,
+    model: str = AUTO,
+    progress=None,
+    cache: bool = True,
+) -> BankLaw:
     """The bank's law against `hands` hands dealt from `counts`, every hand playing `strategy`; finite laws of
     three hands or more come from the disk cache when `cache` (the full shoes the tables use)."""
     counts = tuple(int(c) for c in counts)
@@ -87,8 +105,12 @@ def _compute(counts: tuple[int, ...], strategy: dict, hands: int, model: str, fr
         return infinite_law(counts, strategy, hands)
     if not from_disk:
         return finite_law(counts, strategy, hands, progress)
-    params = {"counts": list(counts), "hands": hands,
-              "draws": sorted(list(h) for h, d in strategy.items() if d == DRAW),
-              "stands": sorted(list(h) for h, d in strategy.items() if d != DRAW)}
-    return stored("super-pan-9-bank", params, (ENGINE,), lambda: finite_law(counts, strategy, hands, progress),
-                  _encode, _decode)
+    params = {
+        "counts": list(counts),
+        "hands": hands,
+        "draws": sorted(list(h) for h, d in strategy.items() if d == DRAW),
+        "stands": sorted(list(h) for h, d in strategy.items() if d != DRAW),
+    }
+    return stored(
+        "super-pan-9-bank", params, (ENGINE,), lambda: finite_law(counts, strategy, hands, progress), _encode, _decode
+    )

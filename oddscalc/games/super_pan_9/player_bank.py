@@ -24,7 +24,7 @@ from math import lcm
 from oddscalc.games.super_pan_9.bank_law import BankLaw, Info, Outcome
 from oddscalc.games.super_pan_9.engine import DRAW, HOUSE_RULE, STAND
 
-__all__ = ["BEST", "HOUSE_PLAY", "SEES_DRAWS", "SEES_OWN", "OWN", "SHARED", "Table", "BankResult", "evaluate"]
+__all__ = ["BEST", "HOUSE_PLAY", "OWN", "SEES_DRAWS", "SEES_OWN", "SHARED", "BankResult", "Table", "evaluate"]
 
 BEST, HOUSE_PLAY = "best", "house-rule"
 SEES_DRAWS, SEES_OWN = "draws", "own-cards"
@@ -181,10 +181,20 @@ def evaluate(law: BankLaw, table: Table, levy_rate: Fraction, play: str = BEST, 
         zero[1 + z] += p  # z = +1: the bank beat hand 0, its player lost (index 2)
     others = law.hands - 1  # hands other than hand 0 (none with a single hand: then hand 0 is the ordinary one)
     ordinary = [(counts[i] - zero[i]) / others for i in range(3)] if others else list(zero)
-    result = BankResult(law.model, table, play, sees, levy_rate, decisions,
-                        {r: p for r, p in sorted(law_net.items()) if p}, before, expected_levy,
-                        (sign[0], sign[1], sign[2]),
-                        (ordinary[0], ordinary[1], ordinary[2]), (zero[0], zero[1], zero[2]))
+    result = BankResult(
+        law.model,
+        table,
+        play,
+        sees,
+        levy_rate,
+        decisions,
+        {r: p for r, p in sorted(law_net.items()) if p},
+        before,
+        expected_levy,
+        (sign[0], sign[1], sign[2]),
+        (ordinary[0], ordinary[1], ordinary[2]),
+        (zero[0], zero[1], zero[2]),
+    )
     if not result.identity_holds():
         raise AssertionError("the bank's expectation is not minus its opponents'")
     return result

@@ -12,21 +12,28 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
+from oddscalc.analysis import Extra, GameAnalysis, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.games.baccarat.cards import SUPER_PAN_9
 from oddscalc.games.baccarat.rules import decks_option, removed_option
-from oddscalc.regulations.rule_values import removed_cards
-from oddscalc.analysis import Extra, GameAnalysis, WagerResult, edges_for
 from oddscalc.games.super_pan_9 import bank_law
-from oddscalc.games.super_pan_9.bank_report import (BANK_RULES, bank_assumptions, bank_extras, bank_rules,
-                                                    bank_wagers, figures, model_assumption)
+from oddscalc.games.super_pan_9.bank_report import (
+    BANK_RULES,
+    bank_assumptions,
+    bank_extras,
+    bank_rules,
+    bank_wagers,
+    figures,
+    model_assumption,
+)
 from oddscalc.games.super_pan_9.decisions import BankTable, bank_table
 from oddscalc.games.super_pan_9.engine import DRAW, HOUSE_RULE, STAND, Solution, solve
 from oddscalc.games.super_pan_9.laws import AUTO, INFINITE, model_for
 from oddscalc.games.super_pan_9.player_bank import BankResult
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.rule_values import removed_cards
 
-__all__ = ["TITLE", "RULES", "analyse", "needs", "solution_for", "strategy_extras"]
+__all__ = ["RULES", "TITLE", "analyse", "needs", "solution_for", "strategy_extras"]
 
 TITLE = "Super Pan 9"
 RULES = (decks_option("8", tuple(str(n) for n in range(1, 9))), removed_option(SUPER_PAN_9), *BANK_RULES)
@@ -75,10 +82,21 @@ def _model_note(sol: Solution, rule: str) -> str:
 def _initial(w: Wager, sol: Solution, strategy, rule: str) -> WagerResult:
     p = _split(sol.outcome(strategy), sol.total)
     dist = Distribution.from_weights({w.pay(): p["win"], 0: p["tie"], -1: p["lose"]})
-    events = (("player's hand higher", p["win"]), ("equal points (void)", p["tie"]), ("banker's hand higher", p["lose"]))
-    return WagerResult(w, dist, edges_for(dist), events, (f"the player draws a fourth card by the exact best decision "
-                                                          f"for this wager's odds ({TIE_BREAK})",
-                                                          _model_note(sol, rule)))
+    events = (
+        ("player's hand higher", p["win"]),
+        ("equal points (void)", p["tie"]),
+        ("banker's hand higher", p["lose"]),
+    )
+    return WagerResult(
+        w,
+        dist,
+        edges_for(dist),
+        events,
+        (
+            f"the player draws a fourth card by the exact best decision for this wager's odds ({TIE_BREAK})",
+            _model_note(sol, rule),
+        ),
+    )
 
 
 def _tie(w: Wager, sol: Solution, strategy, rule: str, bank: BankResult | None) -> WagerResult:
@@ -86,11 +104,20 @@ def _tie(w: Wager, sol: Solution, strategy, rule: str, bank: BankResult | None) 
     dist = Distribution.from_weights({w.pay(): p["tie"], -1: 1 - p["tie"]})
     events = [("equal points, the House banking and the hand played for its initial wager", p["tie"])]
     if bank is not None:  # a player's bank may be computed under another model (rule model=auto, 5 hands or more)
-        events.append(("equal points, a player banking (as the rules set the table) and the hand played at 1 to 1"
-                       + ("" if bank.model == _model(sol) else f" ({bank.model})"), bank.ordinary[1]))
-    return WagerResult(w, dist, edges_for(dist), tuple(events),
-                       ("the hand's owner plays it for his initial wager against the House's bank",
-                        _model_note(sol, rule)))
+        events.append(
+            (
+                "equal points, a player banking (as the rules set the table) and the hand played at 1 to 1"
+                + ("" if bank.model == _model(sol) else f" ({bank.model})"),
+                bank.ordinary[1],
+            )
+        )
+    return WagerResult(
+        w,
+        dist,
+        edges_for(dist),
+        tuple(events),
+        ("the hand's owner plays it for his initial wager against the House's bank", _model_note(sol, rule)),
+    )
 
 
 def strategy_extras(sol: Solution, pays: Fraction, pays_pb: Fraction) -> tuple[Extra, ...]:
@@ -101,12 +128,30 @@ def strategy_extras(sol: Solution, pays: Fraction, pays_pb: Fraction) -> tuple[E
         stand, draw = h.ev(STAND, pays), h.ev(DRAW, pays)
         best, best_pb = h.best(pays), h.best(pays_pb)
         by_point[h.point].append((best, best_pb))
-        rows.append((_label(h.cards), h.point, Fraction(h.deals, 1), stand, draw, best,
-                     render_decimal((draw - stand) * 100, 4) + "%", best_pb))
+        rows.append(
+            (
+                _label(h.cards),
+                h.point,
+                Fraction(h.deals, 1),
+                stand,
+                draw,
+                best,
+                render_decimal((draw - stand) * 100, 4) + "%",
+                best_pb,
+            )
+        )
     holdings = Extra(
         "Super Pan 9: the player's fourth card, every three-card holding",
-        ("cards", "point", "ordered draws with replacement" if sol.infinite else "ordered deals",
-         "EV stand (19 to 20)", "EV draw (19 to 20)", "best (19 to 20)", "draw - stand", "best (1 to 1)"),
+        (
+            "cards",
+            "point",
+            "ordered draws with replacement" if sol.infinite else "ordered deals",
+            "EV stand (19 to 20)",
+            "EV draw (19 to 20)",
+            "best (19 to 20)",
+            "draw - stand",
+            "best (1 to 1)",
+        ),
         tuple(rows),
         f"Exact expectation per unit of the initial wager given the three cards ({_model(sol)}), the banker on the "
         f"House rule (draws on 5 or less); {TIE_BREAK}. Cards by point value: 0 is J, Q or K; A is an Ace.",
@@ -124,19 +169,29 @@ def strategy_extras(sol: Solution, pays: Fraction, pays_pb: Fraction) -> tuple[E
                 uniform = False
                 cells.append(f"depends on the cards: draw on {draws} of {len(decisions)}")
         summary_rows.append((point, len(decisions), *cells))
-    verdict = ("the best decision depends only on the three-card point" if uniform else
-               "the best decision depends on the cards, not only on the point")
-    summary = Extra("Super Pan 9: the player's fourth-card strategy by three-card point",
-                    ("point", "holdings", "best at 19 to 20 (House bank)", "best at 1 to 1 (player bank)"),
-                    tuple(summary_rows), f"On this shoe ({_model(sol)}) {verdict}.")
+    verdict = (
+        "the best decision depends only on the three-card point"
+        if uniform
+        else "the best decision depends on the cards, not only on the point"
+    )
+    summary = Extra(
+        "Super Pan 9: the player's fourth-card strategy by three-card point",
+        ("point", "holdings", "best at 19 to 20 (House bank)", "best at 1 to 1 (player bank)"),
+        tuple(summary_rows),
+        f"On this shoe ({_model(sol)}) {verdict}.",
+    )
     return summary, holdings
 
 
 def _shoe_extra(decks: int, removed: tuple[str, ...]) -> Extra:
     full, left = SUPER_PAN_9.shoe(decks), SUPER_PAN_9.shoe(decks, removed)
     rows = tuple((str(v), full.counts[v], full.counts[v] - left.counts[v], left.counts[v]) for v in range(7))
-    return Extra("Shoe composition by point value", ("point value", "at the start", "removed", "left"), rows,
-                 f"{left.size} cards left of {full.size}.")
+    return Extra(
+        "Shoe composition by point value",
+        ("point value", "at the start", "removed", "left"),
+        rows,
+        f"{left.size} cards left of {full.size}.",
+    )
 
 
 def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
@@ -146,15 +201,27 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
     sol = solve(shoe.counts, HOUSE_RULE, progress, house_bank_infinite(rules))
     by_key = {w.key: w for w in wagers}
     pays = by_key["initial"].pay() if "initial" in by_key else HOUSE_PAYS
-    pays_pb = by_key["player-banker"].pay("win") if "player-banker" in by_key else (
-        by_key["initial-player-bank"].pay() if "initial-player-bank" in by_key else Fraction(1))
+    pays_pb = (
+        by_key["player-banker"].pay("win")
+        if "player-banker" in by_key
+        else (by_key["initial-player-bank"].pay() if "initial-player-bank" in by_key else Fraction(1))
+    )
     strategy, strategy_pb = sol.strategy(pays), sol.strategy(pays_pb)
     bank = None
     if "player-banker" in by_key or "initial-player-bank" in by_key:
         options = bank_rules(rules)
         levy = by_key["player-banker"].pay("levy") if "player-banker" in by_key else LEVY
-        bank = figures(shoe.counts, strategy_pb, options.table(pays_pb), levy, options.play, options.sees,
-                       options.model, not removed, progress)
+        bank = figures(
+            shoe.counts,
+            strategy_pb,
+            options.table(pays_pb),
+            levy,
+            options.play,
+            options.sees,
+            options.model,
+            not removed,
+            progress,
+        )
     rule = rules.get("model", AUTO)
     results = []
     for w in wagers:
@@ -173,7 +240,8 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
         extras.insert(0, _shoe_extra(decks, removed))
     assumptions = [
         f"the shoe: {decks} pack(s) less the 7s, 8s, 9s and 10s, {shoe.size} cards"
-        + (f" after {len(removed)} removed ({','.join(removed)})" if removed else "") + " (reg 9(2)(b))",
+        + (f" after {len(removed)} removed ({','.join(removed)})" if removed else "")
+        + " (reg 9(2)(b))",
         "the House as banker draws a fourth card on 5 or less and stands on 6 or more (reg 9(2)(g))",
         "an opposing player sees only his own three cards when he decides (all cards are disclosed at the end, "
         f"reg 9(10)) and takes the fourth card that maximises his exact expectation for the wager's odds; {TIE_BREAK}",
@@ -198,7 +266,8 @@ def decision_table(w: Wager, rules: dict[str, str]) -> dict[tuple[int, int, int]
     decks = int(rules.get("decks", "8"))
     if w.key not in BANK_WAGERS:
         return solution_for(decks, removed, house_bank_infinite(rules)).strategy(
-            w.pay() if w.key == "initial" else HOUSE_PAYS)
+            w.pay() if w.key == "initial" else HOUSE_PAYS
+        )
     shoe = SUPER_PAN_9.shoe(decks, removed)
     pays = w.pay("win") if w.key == "player-banker" else w.pay()
     levy = w.pay("levy") if w.key == "player-banker" else LEVY

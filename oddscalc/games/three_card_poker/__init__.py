@@ -6,7 +6,25 @@
 """
 
 from oddscalc.games.three_card_poker.wagers import (
-    ELEMENT_OF_RISK, RULES, TITLE, HandDecision, analyse, decision_table, hand_decision, pays_of, play_threshold)
+    ELEMENT_OF_RISK,
+    RULES,
+    TITLE,
+    HandDecision,
+    analyse,
+    decision_table,
+    hand_decision,
+    pays_of,
+    play_threshold,
+)
 
-__all__ = ["TITLE", "RULES", "analyse", "pays_of", "ELEMENT_OF_RISK", "play_threshold", "HandDecision", "hand_decision",
-           "decision_table"]
+__all__ = [
+    "ELEMENT_OF_RISK",
+    "RULES",
+    "TITLE",
+    "HandDecision",
+    "analyse",
+    "decision_table",
+    "hand_decision",
+    "pays_of",
+    "play_threshold",
+]

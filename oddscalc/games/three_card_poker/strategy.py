@@ -13,7 +13,7 @@ from math import comb
 from oddscalc.games.poker.ranking import THREE_CATEGORIES, category_of
 from oddscalc.games.three_card_poker.counting import TcpCounts
 
-__all__ = ["TcpPays", "TcpResult", "evaluate", "category_counts", "TIE_BREAK"]
+__all__ = ["TIE_BREAK", "TcpPays", "TcpResult", "category_counts", "evaluate"]
 
 TIE_BREAK = "where playing and folding have exactly equal expectation the player folds (the smaller stake)"
 
@@ -48,8 +48,7 @@ def evaluate(counts: TcpCounts, pays: TcpPays) -> TcpResult:
     """Play exactly when the exact expectation of playing exceeds losing the Ante."""
     hidden = counts.banker_hands
     weights: dict[Fraction, int] = {}
-    outcomes = {"fold": 0, "banker does not qualify": 0, "player wins": 0, "void (equal hands)": 0,
-                "banker wins": 0}
+    outcomes = {"fold": 0, "banker does not qualify": 0, "player wins": 0, "void (equal hands)": 0, "banker wins": 0}
     played = 0
     classes = []
     cats = category_of(counts.rep_value, 3)
@@ -65,9 +64,12 @@ def evaluate(counts: TcpCounts, pays: TcpPays) -> TcpResult:
             outcomes["fold"] += w * hidden
             continue
         played += w * hidden
-        for ret, n, name in ((pays.ante_not_qualifying + b, nq, "banker does not qualify"),
-                             (pays.ante + pays.play + b, lt, "player wins"), (b, eq, "void (equal hands)"),
-                             (-2 + b, gt, "banker wins")):
+        for ret, n, name in (
+            (pays.ante_not_qualifying + b, nq, "banker does not qualify"),
+            (pays.ante + pays.play + b, lt, "player wins"),
+            (b, eq, "void (equal hands)"),
+            (-2 + b, gt, "banker wins"),
+        ):
             if n:
                 weights[ret] = weights.get(ret, 0) + w * n
                 outcomes[name] += w * n
@@ -79,7 +81,7 @@ def evaluate(counts: TcpCounts, pays: TcpPays) -> TcpResult:
 
 def category_counts(counts: TcpCounts) -> dict[str, int]:
     """Hands of the pack in each three-card category (from the class weights)."""
-    out = {name: 0 for name in THREE_CATEGORIES}
+    out = dict.fromkeys(THREE_CATEGORIES, 0)
     for v, w in zip(category_of(counts.rep_value, 3), counts.rep_weight):
         out[THREE_CATEGORIES[int(v)]] += int(w)
     return out

@@ -13,8 +13,8 @@ from math import comb
 
 import numpy as np
 
-from oddscalc.core.distribution import Distribution
 from oddscalc.analysis import Edge, Extra, GameAnalysis, WagerResult, edges_for
+from oddscalc.core.distribution import Distribution
 from oddscalc.games.poker.cards import FULL_DECK, RANK_CHARS, Deck
 from oddscalc.games.poker.ranking import THREE_CATEGORIES, category_of, three_qualifier
 from oddscalc.games.poker.tables import hand_table, rank_hands
@@ -22,17 +22,34 @@ from oddscalc.games.three_card_poker.counting import tcp_counts
 from oddscalc.games.three_card_poker.strategy import TIE_BREAK, TcpPays, TcpResult, category_counts, evaluate
 from oddscalc.regulations.model import Wager
 
-__all__ = ["TITLE", "RULES", "analyse", "pays_of", "ELEMENT_OF_RISK", "play_threshold", "HandDecision", "hand_decision",
-           "decision_table"]
+__all__ = [
+    "ELEMENT_OF_RISK",
+    "RULES",
+    "TITLE",
+    "HandDecision",
+    "analyse",
+    "decision_table",
+    "hand_decision",
+    "pays_of",
+    "play_threshold",
+]
 
 TITLE = "Three Card Poker"
 RULES = ()
 ELEMENT_OF_RISK = "per unit total staked (Ante plus the average Play): the element of risk"
 
-_BONUS_KEYS = {"straight": "bonus-straight", "three of a kind": "bonus-three-of-a-kind",
-               "straight flush": "bonus-straight-flush"}
-_PAIR_PLUS_KEYS = {"pair": "pair", "flush": "flush", "straight": "straight", "three of a kind": "three-of-a-kind",
-                   "straight flush": "straight-flush"}
+_BONUS_KEYS = {
+    "straight": "bonus-straight",
+    "three of a kind": "bonus-three-of-a-kind",
+    "straight flush": "bonus-straight-flush",
+}
+_PAIR_PLUS_KEYS = {
+    "pair": "pair",
+    "flush": "flush",
+    "straight": "straight",
+    "three of a kind": "three-of-a-kind",
+    "straight flush": "straight-flush",
+}
 
 
 def pays_of(w: Wager) -> TcpPays:
@@ -42,8 +59,13 @@ def pays_of(w: Wager) -> TcpPays:
 
 
 def _ranks_text(deck: Deck, cards: tuple[int, ...]) -> str:
-    return "-".join(sorted((RANK_CHARS[deck.ranks[c // deck.suits]] for c in cards),
-                           key=lambda r: "23456789TJQKA".index(r), reverse=True))
+    return "-".join(
+        sorted(
+            (RANK_CHARS[deck.ranks[c // deck.suits]] for c in cards),
+            key=lambda r: "23456789TJQKA".index(r),
+            reverse=True,
+        )
+    )
 
 
 def play_threshold(res: TcpResult, deck: Deck = FULL_DECK) -> tuple[str, int]:
@@ -69,15 +91,17 @@ def _strategy_extra(res: TcpResult, deck: Deck) -> Extra:
     keys = list(seen)
     first_fold = next((i for i, k in enumerate(keys) if seen[k][2] == {False}), len(keys))
     rows = []
-    for k in keys[max(0, first_fold - 6): first_fold + 6]:
+    for k in keys[max(0, first_fold - 6) : first_fold + 6]:
         total, weight, decisions = seen[k]
         decision = "mixed" if len(decisions) > 1 else ("play" if True in decisions else "fold")
         rows.append((k, weight, total / weight, decision))
-    return Extra("Ante and Play: high-card hands around the playing threshold",
-                 ("hand (no pair, not all one suit)", "hands", "average expectation of playing per Ante",
-                  "decision"), tuple(rows),
-                 "The expectation of playing depends slightly on the suits (they change the banker's flushes); "
-                 "the average over the row's hands is shown, folding loses 1. " + TIE_BREAK + ".")
+    return Extra(
+        "Ante and Play: high-card hands around the playing threshold",
+        ("hand (no pair, not all one suit)", "hands", "average expectation of playing per Ante", "decision"),
+        tuple(rows),
+        "The expectation of playing depends slightly on the suits (they change the banker's flushes); "
+        "the average over the row's hands is shown, folding loses 1. " + TIE_BREAK + ".",
+    )
 
 
 def _ante_play(w: Wager) -> tuple[WagerResult, tuple[Extra, ...]]:
@@ -89,17 +113,23 @@ def _ante_play(w: Wager) -> tuple[WagerResult, tuple[Extra, ...]]:
     staked = 1 + p_play  # the Ante, and the Play wager (equal to it) on the hands played
     edges = edges_for(dist) + (Edge("element-of-risk", ELEMENT_OF_RISK, dist.house_edge / staked),)
     weakest, exceptions = play_threshold(res, deck)
-    rule = f"play {weakest} or better, fold the rest" + ("" if not exceptions else
-                                                          f" ({exceptions} hand classes are exceptions)")
-    notes = (f"optimal strategy: {rule}",
-             f"exact over {res.total:,} (player hand, banker hand) combinations = C(52,3) x C(49,3); "
-             f"the player loses {-res.ev * res.total} units of Ante in all")
+    rule = f"play {weakest} or better, fold the rest" + (
+        "" if not exceptions else f" ({exceptions} hand classes are exceptions)"
+    )
+    notes = (
+        f"optimal strategy: {rule}",
+        f"exact over {res.total:,} (player hand, banker hand) combinations = C(52,3) x C(49,3); "
+        f"the player loses {-res.ev * res.total} units of Ante in all",
+    )
     events = (("play", p_play),) + tuple((name, Fraction(n, res.total)) for name, n in res.outcomes)
     outcome_rows = tuple((ret, n, Fraction(n, res.total)) for ret, n in sorted(res.returns.items()))
     extras = (
-        Extra("Ante and Play: net return per unit Ante under the optimal strategy",
-              ("net return per unit Ante", "combinations", "probability"), outcome_rows,
-              f"{rule}; the Ante Bonus is paid whatever the banker holds once the player plays"),
+        Extra(
+            "Ante and Play: net return per unit Ante under the optimal strategy",
+            ("net return per unit Ante", "combinations", "probability"),
+            outcome_rows,
+            f"{rule}; the Ante Bonus is paid whatever the banker holds once the player plays",
+        ),
         _strategy_extra(res, deck),
     )
     return WagerResult(w, dist, edges, events, notes, stake=staked), extras
@@ -114,10 +144,12 @@ def _pair_plus(w: Wager) -> tuple[WagerResult, tuple[Extra, ...]]:
         weights[ret] += counts[c]
         rows.append((c, counts[c], Fraction(counts[c], sum(counts.values())), ret))
     dist = Distribution.from_weights(weights)
-    extra = Extra("Pair Plus: the player's three cards", ("hand", "combinations", "probability", "net return"),
-                  tuple(rows))
-    return WagerResult(w, dist, edges_for(dist),
-                       notes=(f"exact over the {sum(counts.values()):,} three-card hands",)), (extra,)
+    extra = Extra(
+        "Pair Plus: the player's three cards", ("hand", "combinations", "probability", "net return"), tuple(rows)
+    )
+    return WagerResult(
+        w, dist, edges_for(dist), notes=(f"exact over the {sum(counts.values()):,} three-card hands",)
+    ), (extra,)
 
 
 def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
@@ -176,8 +208,9 @@ def hand_decision(w: Wager, hand: str, deck: Deck = FULL_DECK) -> HandDecision:
     p = pays_of(w)
     cat = int(category_of(v, 3))
     play = (p.ante_not_qualifying * nq + (p.ante + p.play) * lt - 2 * gt) / Fraction(len(banker)) + p.bonus[cat]
-    return HandDecision(" ".join(deck.name(c) for c in cards_), THREE_CATEGORIES[cat], nq, lt, eq, gt, play,
-                        Fraction(-1))
+    return HandDecision(
+        " ".join(deck.name(c) for c in cards_), THREE_CATEGORIES[cat], nq, lt, eq, gt, play, Fraction(-1)
+    )
 
 
 def _suit_images(hand: tuple[tuple[int, int], ...]) -> set[tuple[tuple[int, int], ...]]:
