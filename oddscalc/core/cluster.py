@@ -29,7 +29,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Callable, Coroutine, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -162,7 +162,7 @@ def _dask_config_files() -> bool:
 
 def completed_on_dask(
     fn: Callable[[T], R], items: Sequence[T], address: str, keys: list[str] | None = None
-) -> Iterator[tuple[int, R]]:
+) -> Generator[tuple[int, R], None, None]:
     """Every part submitted at once to the Dask cluster at `address` (under `keys`, if given), and each
     (index, result) as it finishes, its data released on the cluster as it is handed over. Failures as the
     module says; Ctrl-C, any error, or the generator closed early cancels what is left and closes the
