@@ -29,7 +29,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Callable, Coroutine, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -129,7 +129,16 @@ def _host_port(where: str) -> tuple[str, str | None]:
 
 def scheduler_address(given: str | None) -> str | None:
     """The Dask scheduler to use: `given` (`checked_address`), else Dask's configured `scheduler-address` (set
-    by $DASK_SCHEDULER_ADDRESS or a Dask config file, checked the same way), else None (local processes)."""
+    by $DASK_SCHEDULER_ADDRESS or a Dask config file, checked the same way), else None (local processes).
+
+    >>> scheduler_address("tcp://10.0.0.5:8786")  # given: checked, not connected to
+    'tcp://10.0.0.5:8786'
+    >>> scheduler_address("10.0.0.5:8786")
+    Traceback (most recent call last):
+    ...
+    oddscalc.core.cluster.ClusterError: Dask scheduler '10.0.0.5:8786': give scheme://host:port with a port from \
+1 to 65535 (e.g. tcp://10.0.0.5:8786); schemes: tcp, tls, ucx, ws, wss, inproc
+    """
     if given is not None:
         return checked_address(given)
     if not os.environ.get("DASK_SCHEDULER_ADDRESS") and not _dask_config_files():
@@ -153,24 +162,24 @@ def _dask_config_files() -> bool:
 
 def completed_on_dask(
     fn: Callable[[T], R], items: Sequence[T], address: str, keys: list[str] | None = None
-) -> Iterator[tuple[int, R]]:
+) -> Generator[tuple[int, R], None, None]:
     """Every part submitted at once to the Dask cluster at `address` (under `keys`, if given), and each
     (index, result) as it finishes, its data released on the cluster as it is handed over. Failures as the
     module says; Ctrl-C, any error, or the generator closed early cancels what is left and closes the
-    connection."""
+    connection. No example: it needs a running Dask scheduler (tests/test_parallel_cluster.py starts one)."""
     checked_address(address)
     from distributed import Client  # only here: importing distributed costs seconds
 
     with _quiet_dask_logs():
         workers = _identify(address)
-        try:
-            client = Client(address, timeout=CONNECT_TIMEOUT)
+        try:  # distributed leaves Client and its methods unannotated
+            client = Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
         except Exception as exc:  # the scheduler went between the look and the connection
             raise ClusterError(_unreachable(address, f"{type(exc).__name__}: {str(exc)[:60]}")) from None
         try:
             yield from _results(client, fn, items, keys, address, workers)
         finally:
-            client.close()
+            client.close()  # type: ignore[no-untyped-call]
 
 
 def _results(
@@ -186,8 +195,9 @@ def _results(
     watch = _Watch(address, workers)
     try:
         while pending:
-            try:
-                finished, pending = wait(pending, timeout=_POLL, return_when="FIRST_COMPLETED")
+            try:  # distributed leaves wait unannotated
+                waited = wait(pending, timeout=_POLL, return_when="FIRST_COMPLETED")  # type: ignore[no-untyped-call]
+                finished, pending = waited
             except TimeoutError:
                 watch(client)
                 continue
@@ -270,7 +280,7 @@ class _Watch:
             self.warned_at = None
 
 
-def _worker_count(identity: Any) -> int:
+def _worker_count(identity: object) -> int:
     if not isinstance(identity, dict):
         return 0
     return int(identity.get("n_workers", len(identity.get("workers") or {})))
@@ -319,29 +329,32 @@ def _identify(address: str) -> int:
 def _apart(coroutine: Callable[[], Coroutine[Any, Any, T]]) -> T:
     """`asyncio.run(coroutine())` in a daemon thread: a loop of its own, whatever runs in this thread, and
     Ctrl-C here is not held up by it (the thread ends with its deadline, or with the process)."""
-    box: dict[str, Any] = {}
+    value: list[T] = []
+    error: list[BaseException] = []
 
     def run() -> None:
         try:
-            box["value"] = asyncio.run(coroutine())
+            value.append(asyncio.run(coroutine()))
         except BaseException as exc:  # handed to the caller's thread
-            box["error"] = exc
+            error.append(exc)
 
     thread = threading.Thread(target=run, name="oddscalc-dask-look", daemon=True)
     thread.start()
     thread.join()
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
+    if error:
+        raise error[0]
+    return value[0]
 
 
-async def _identity(address: str) -> Any:
+async def _identity(address: str) -> object:
     """The identity the Dask server at `address` gives (its type, its workers), under `HANDSHAKE_TIMEOUT`."""
     from distributed.comm import connect
     from distributed.security import Security
 
-    async def ask() -> Any:
-        comm = await connect(address, timeout=HANDSHAKE_TIMEOUT, **Security().get_connection_args("client"))
+    async def ask() -> object:
+        # distributed leaves connect and Security unannotated
+        args = Security().get_connection_args("client")  # type: ignore[no-untyped-call]
+        comm = await connect(address, timeout=HANDSHAKE_TIMEOUT, **args)  # type: ignore[no-untyped-call]
         try:
             await comm.write({"op": "identity", "reply": True})
             return await comm.read()

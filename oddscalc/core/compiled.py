@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import ParamSpec, TypeVar
 
 from oddscalc.core.store import user_cache_dir
 
 __all__ = ["compile_loop"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 _cache_ok: bool | None = None
 
@@ -32,11 +35,12 @@ def _cache_ready() -> bool:
         except OSError:
             _cache_ok = False
         if _cache_ok:
-            config.CACHE_DIR = folder
+            # numba's config module sets its settings as globals at run time; its annotations do not declare them
+            config.CACHE_DIR = folder  # type: ignore[attr-defined]
     return _cache_ok
 
 
-def compile_loop(fn: Callable[..., Any], inline: bool = False, cache: bool = True) -> Callable[..., Any]:
+def compile_loop(fn: Callable[P, R], inline: bool = False, cache: bool = True) -> Callable[P, R]:
     """`fn` compiled by numba in nopython mode (`inline`: inlined into the loops that call it), its machine code
     cached on disk where the user cache folder allows (`cache` False: never; a function defined outside a file,
     as here, cannot be).
@@ -48,4 +52,5 @@ def compile_loop(fn: Callable[..., Any], inline: bool = False, cache: bool = Tru
     """
     from numba import njit
 
-    return njit(cache=cache and _cache_ready(), **({"inline": "always"} if inline else {}))(fn)
+    cached = cache and _cache_ready()
+    return njit(cache=cached, inline="always")(fn) if inline else njit(cache=cached)(fn)

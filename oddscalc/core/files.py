@@ -7,7 +7,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, TextIO
+from typing import IO, Any
 
 __all__ = ["OutputPathError", "atomic_open", "check_output", "write_bytes", "write_text", "writing_text"]
 
@@ -22,11 +22,24 @@ def _special(path: Path) -> bool:
 
 
 @contextmanager
-def atomic_open(path: Path, mode: str, **open_args) -> Iterator[IO]:
+def atomic_open(path: Path, mode: str, **open_args: Any) -> Iterator[IO[Any]]:
     """A file opened with `mode` (and `open`'s other arguments) that is renamed onto `path` only when the block
     ends without an error, with the usual permissions (0666 less the umask): an error or Ctrl-C in the block
-    leaves no file, not even part of one. A special file (/dev/stdout, a FIFO) is written in place. For example
-    `with atomic_open(path, "w", encoding="utf-8") as f: f.write(text)`.
+    leaves no file, not even part of one. A special file (/dev/stdout, a FIFO) is written in place.
+
+    >>> import tempfile
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> with atomic_open(Path(tmp.name) / "kept.txt", "w", encoding="utf-8") as f:
+    ...     _ = f.write("all of it")
+    >>> try:
+    ...     with atomic_open(Path(tmp.name) / "lost.txt", "w", encoding="utf-8") as f:
+    ...         _ = f.write("half of it")
+    ...         raise KeyboardInterrupt  # Ctrl-C in the middle
+    ... except KeyboardInterrupt:
+    ...     pass
+    >>> sorted(p.name for p in Path(tmp.name).iterdir())  # no trace of the interrupted file
+    ['kept.txt']
+    >>> tmp.cleanup()
     """
     path = Path(path)
     if _special(path):
@@ -46,19 +59,46 @@ def atomic_open(path: Path, mode: str, **open_args) -> Iterator[IO]:
 
 
 def write_bytes(path: Path, data: bytes) -> None:
-    """Write `data` to `path` atomically, with the usual permissions (0666 less the umask)."""
+    """Write `data` to `path` atomically, with the usual permissions (0666 less the umask).
+
+    >>> import tempfile
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> write_bytes(Path(tmp.name) / "odds.bin", b"35 to 1")
+    >>> (Path(tmp.name) / "odds.bin").read_bytes()
+    b'35 to 1'
+    >>> tmp.cleanup()
+    """
     with atomic_open(path, "wb") as f:
         f.write(data)
 
 
 def write_text(path: Path, text: str) -> None:
+    """Write `text` to `path` atomically as UTF-8 (newlines kept as given), as `write_bytes` does.
+
+    >>> import tempfile
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> write_text(Path(tmp.name) / "odds.txt", "9½ to 5")
+    >>> len((Path(tmp.name) / "odds.txt").read_bytes())  # seven characters, ½ two bytes in UTF-8
+    8
+    >>> tmp.cleanup()
+    """
     write_bytes(path, text.encode("utf-8"))
 
 
 @contextmanager
-def writing_text(path: Path, newline: str = "") -> Iterator[TextIO]:
+def writing_text(path: Path, newline: str = "") -> Iterator[IO[str]]:
     """A text file to stream into (UTF-8), renamed onto `path` only when the block ends without an error:
-    for outputs too large to hold in memory, with the same atomicity and permissions as `write_bytes`."""
+    for outputs too large to hold in memory, with the same atomicity and permissions as `write_bytes`.
+
+    >>> import tempfile
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> with writing_text(Path(tmp.name) / "rounds.log") as f:
+    ...     for n in range(3):
+    ...         print(f"round {n}", file=f)
+    >>> (Path(tmp.name) / "rounds.log").read_text().splitlines()
+    ['round 0', 'round 1', 'round 2']
+    >>> tmp.cleanup()
+    """
     with atomic_open(path, "w", encoding="utf-8", newline=newline) as f:
         yield f
 
@@ -72,6 +112,17 @@ def check_output(path: object, what: str = "--out", directory: bool = False) -> 
 
     A file path must not be empty or an existing directory, and its folder must exist (or be creatable) and be
     writable; a `directory` path must be creatable and writable. Nothing is written here.
+
+    >>> import tempfile
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> out = Path(tmp.name) / "new folder" / "table.csv"
+    >>> check_output(out) == out, out.parent.exists()  # creatable, and not yet created
+    (True, False)
+    >>> check_output("  ")
+    Traceback (most recent call last):
+    ...
+    oddscalc.core.files.OutputPathError: --out: the path is empty; give a file name
+    >>> tmp.cleanup()
     """
     text = str(path) if path is not None else ""
     if not text.strip():

@@ -87,6 +87,13 @@ def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
     """Parse `text` as JSON with exact numbers; JsonReadError (one line) for anything we do not accept.
 
     A UTF-8 byte-order mark at the start is ignored. NaN and Infinity are refused.
+
+    >>> loads('{"odds": 0.1, "packs": 6}')  # 0.1 exactly, not the float nearest it
+    {'odds': Fraction(1, 10), 'packs': 6}
+    >>> loads('{"packs": 6, "packs": 8}')
+    Traceback (most recent call last):
+    ...
+    oddscalc.core.jsonread.JsonReadError: key 'packs' appears twice in one object
     """
     if isinstance(text, bytes):
         try:

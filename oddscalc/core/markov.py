@@ -44,7 +44,16 @@ def solve_chain(
     step: Callable[[Hashable], Mapping[Hashable, Fraction]],
     is_absorbing: Callable[[Hashable], bool],
 ) -> Absorption:
-    """Explore the chain from `start` (step(state) gives next-state probabilities) and solve it exactly."""
+    """Explore the chain from `start` (step(state) gives next-state probabilities) and solve it exactly.
+
+    A craps point of 4: each roll makes it (3 ways in 36), sevens out (6 ways) or rolls again.
+
+    >>> def roll(state):
+    ...     return {"win": Fraction(3, 36), "lose": Fraction(6, 36), "point": Fraction(27, 36)}
+    >>> chain = solve_chain("point", roll, lambda state: state != "point")
+    >>> chain.outcomes, chain.expected_steps
+    ((('lose', Fraction(2, 3)), ('win', Fraction(1, 3))), Fraction(4, 1))
+    """
     transient: list[Hashable] = []
     absorbing: list[Hashable] = []
     transitions: dict[Hashable, Mapping[Hashable, Fraction]] = {}

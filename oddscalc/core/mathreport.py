@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
+from typing import TypedDict
 
 import mpmath
 
@@ -71,18 +72,28 @@ DEFINITIONS = {
 
 @dataclass(frozen=True)
 class Surd:
-    """The exact square root of a non-negative rational `square`."""
+    """The exact square root of a non-negative rational `square`: `exact`, sympy's simplified form (computed
+    once), and `decimal` digits.
+
+    >>> Surd(Fraction(8, 9)).exact  # sqrt(8) / 3
+    '2*sqrt(2)/3'
+    """
 
     square: Fraction
 
     @cached_property
     def exact(self) -> str:
-        """sympy's simplified form, e.g. '4*sqrt(15311)/495'."""
+        """sympy's simplified form, e.g. '4*sqrt(15311)/495' (a cached property: its example is the class's)."""
         import sympy  # imported here: only the exact form needs it
 
         return str(sympy.sqrt(sympy.Rational(self.square.numerator, self.square.denominator)))
 
     def decimal(self, digits: int = 20) -> Decimal:
+        """The root to `digits` significant digits, correctly rounded.
+
+        >>> Surd(Fraction(2)).decimal(10)
+        Decimal('1.414213562')
+        """
         with mpmath.workdps(digits + 10):
             root = mpmath.sqrt(mpmath.mpf(self.square.numerator) / self.square.denominator)
             return Decimal(mpmath.nstr(root, digits, min_fixed=-mpmath.inf, max_fixed=mpmath.inf))
@@ -106,6 +117,11 @@ class TopAward:
 
     @property
     def one_in(self) -> Fraction:
+        """N in "1 in N": one over the probability.
+
+        >>> TopAward(Fraction(35), Fraction(1, 37)).one_in  # a straight bet at single-zero roulette
+        Fraction(37, 1)
+        """
         return 1 / self.probability
 
 
@@ -135,17 +151,50 @@ class MathReport:
 
     @property
     def is_law(self) -> bool:
+        """Whether the report's distribution is the law of a round (`not_a_law` empty).
+
+        >>> coin = Distribution.from_weights({1: 1, -1: 1})
+        >>> report_of(coin).is_law, report_of(coin, not_a_law="a mean only").is_law
+        (True, False)
+        """
         return not self.not_a_law
 
     @property
     def rtp(self) -> Fraction:
-        """Return to player per unit initially staked: 1 + expected return."""
+        """Return to player per unit initially staked: 1 + expected return.
+
+        >>> report_of(Distribution.from_weights({35: 1, -1: 36})).rtp  # a straight bet at single-zero roulette
+        Fraction(36, 37)
+        """
         return 1 + self.expected_return
 
     @property
     def hit_frequency(self) -> Fraction | None:
-        """P(net return > 0); see DEFINITIONS."""
+        """P(net return > 0); see DEFINITIONS.
+
+        >>> report_of(Distribution.from_weights({1: 18, -1: 19})).hit_frequency  # red: 18 pockets of 37
+        Fraction(18, 37)
+        """
         return self.p_win
+
+
+class _Stakes(TypedDict):
+    """The figures every report has, whether or not its distribution is a round's law."""
+
+    expected_return: Fraction
+    stake: Fraction | None
+    stake_basis: str
+    element_of_risk: Fraction | None
+    element_of_risk_basis: str
+
+
+class _Spread(TypedDict):
+    """The figures built on an exact variance."""
+
+    variance: Fraction
+    standard_deviation: Surd
+    volatility: tuple[Volatility, ...]
+    bands: tuple[Band, ...]
 
 
 def _stake(
@@ -184,9 +233,15 @@ def report_of(
     rounds' second moment, the variance is exact and the report gives it, the standard deviation, the
     volatility index and the RTP bands (their Berry-Esseen marks from the greatest third moment the knowledge
     allows), the chances and the top award staying unknown.
+
+    A fair coin for one unit: standard deviation 1, so the 95% volatility index is z = 1.96 itself.
+
+    >>> coin = report_of(Distribution.from_weights({1: 1, -1: 1}))
+    >>> coin.expected_return, coin.standard_deviation.exact, coin.volatility[1].value
+    (Fraction(0, 1), '1', Decimal('1.959963984540054'))
     """
     total, stake_basis, risk, risk_basis = _stake(dist, stake, own_risk)
-    common = dict(
+    common = _Stakes(
         expected_return=dist.mean,
         stake=total,
         stake_basis=stake_basis,
@@ -214,7 +269,7 @@ def report_of(
     )
 
 
-def _spread(mean: Fraction, variance: Fraction, third: Fraction) -> dict:
+def _spread(mean: Fraction, variance: Fraction, third: Fraction) -> _Spread:
     """The variance, standard deviation, volatility index and RTP bands (their Berry-Esseen bounds from
     `third`, an exact E|X - mean|^3 or an upper bound of it)."""
     sd = Surd(variance)
@@ -223,4 +278,4 @@ def _spread(mean: Fraction, variance: Fraction, third: Fraction) -> dict:
         Volatility(c, z, (z * root).quantize(Decimal("1e-15"))) for c, z in ((c, z_two_sided(c)) for c in LEVELS)
     )
     bands = tuple(rtp_band(mean, variance, n, BAND_LEVEL, third) for n in BAND_ROUNDS)
-    return dict(variance=variance, standard_deviation=sd, volatility=volatility, bands=bands)
+    return _Spread(variance=variance, standard_deviation=sd, volatility=volatility, bands=bands)

@@ -20,16 +20,19 @@ Row strategies are behavioural: q is the probability of the row player's choice 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Generic, TypeAlias, TypeVar
 
 __all__ = [
     "AdditiveSolution",
+    "Affine",
     "BoxSolution",
     "Cell",
     "Equilibrium",
     "MatrixGameError",
+    "Payoff",
     "ZeroSumSolution",
     "additive_equilibria",
     "lines_value",
@@ -39,6 +42,12 @@ __all__ = [
     "solve_additive_box",
     "solve_zero_sum",
 ]
+
+
+#: A payoff as given: a whole number or an exact fraction.
+Payoff: TypeAlias = Fraction | int
+#: A cell's key, naming the column player's choice (chemin de fer: the banker's hand and the player's card).
+K = TypeVar("K", bound=Hashable)
 
 
 class MatrixGameError(ValueError):
@@ -54,18 +63,27 @@ class ZeroSumSolution:
     column: tuple[Fraction, ...]
 
 
-def _matrix(matrix: Sequence[Sequence[object]]) -> list[list[Fraction]]:
+def _matrix(matrix: Sequence[Sequence[Payoff]]) -> list[list[Fraction]]:
     rows = [[Fraction(x) for x in row] for row in matrix]
     if not rows or not rows[0] or any(len(r) != len(rows[0]) for r in rows):
         raise MatrixGameError("a payoff matrix needs at least one row and one column, all rows the same length")
     return rows
 
 
-def simplex(a: Sequence[Sequence[Fraction]], b: Sequence[Fraction], c: Sequence[Fraction]):
+def simplex(
+    a: Sequence[Sequence[Fraction]], b: Sequence[Fraction], c: Sequence[Fraction]
+) -> tuple[Fraction, tuple[Fraction, ...], tuple[Fraction, ...]]:
     """max c.x subject to A x <= b, x >= 0, for b >= 0 (the slack basis is feasible), exactly.
 
     Tableau simplex with Bland's rule (lowest index enters and leaves on ties), so it cannot cycle.
-    Returns (optimum, x, y) with y the dual solution (y >= 0, A^T y >= c, b.y = optimum)."""
+    Returns (optimum, x, y) with y the dual solution (y >= 0, A^T y >= c, b.y = optimum).
+
+    Maximise x1 + x2 with x1 + 2 x2 <= 4 and 3 x1 + x2 <= 6: both bind at (8/5, 6/5).
+
+    >>> F = Fraction
+    >>> simplex([[F(1), F(2)], [F(3), F(1)]], [F(4), F(6)], [F(1), F(1)])
+    (Fraction(14, 5), (Fraction(8, 5), Fraction(6, 5)), (Fraction(2, 5), Fraction(1, 5)))
+    """
     m, n = len(a), len(c)
     if any(x < 0 for x in b):
         raise MatrixGameError("simplex needs a non-negative right-hand side")
@@ -76,7 +94,7 @@ def simplex(a: Sequence[Sequence[Fraction]], b: Sequence[Fraction], c: Sequence[
         entering = next((j for j in range(n + m) if obj[j] < 0), None)
         if entering is None:
             break
-        best = None
+        best: tuple[Fraction, int] | None = None
         for i in range(m):
             if tab[i][entering] > 0:
                 ratio = tab[i][-1] / tab[i][entering]
@@ -102,12 +120,18 @@ def simplex(a: Sequence[Sequence[Fraction]], b: Sequence[Fraction], c: Sequence[
     return obj[-1], tuple(x), tuple(obj[n : n + m])
 
 
-def solve_zero_sum(matrix: Sequence[Sequence[object]]) -> ZeroSumSolution:
+def solve_zero_sum(matrix: Sequence[Sequence[Payoff]]) -> ZeroSumSolution:
     """Solve max_x min_y x^T A y exactly.
 
     Shift A so every entry is positive (the value is then positive), and solve the column player's LP
     max sum(u) subject to A u <= 1, u >= 0 with `simplex`. Then value = 1/sum(u) - shift, the column
-    strategy is u/sum(u), and the row strategy is the dual solution over sum(u)."""
+    strategy is u/sum(u), and the row strategy is the dual solution over sum(u).
+
+    Row 1 with probability 1/3 makes both columns pay 3/3 - 2/3 = 1/3:
+
+    >>> solve_zero_sum([[3, -1], [-1, 1]])
+    ZeroSumSolution(value=Fraction(1, 3), row=(Fraction(1, 3), Fraction(2, 3)), column=(Fraction(1, 3), Fraction(2, 3)))
+    """
     a = _matrix(matrix)
     m, n = len(a), len(a[0])
     shift = 1 - min(min(r) for r in a)
@@ -118,15 +142,28 @@ def solve_zero_sum(matrix: Sequence[Sequence[object]]) -> ZeroSumSolution:
 
 
 def lines_value(lines: Sequence[tuple[Fraction, Fraction]], q: Fraction) -> Fraction:
-    """min over lines (a, b) of (1 - q) a + q b: the row player's payoff at q against a best reply."""
+    """min over lines (a, b) of (1 - q) a + q b: the row player's payoff at q against a best reply.
+
+    Matching pennies: a pure row loses 1 to the right column; mixing half and half holds it to 0.
+
+    >>> pennies = [(Fraction(1), Fraction(-1)), (Fraction(-1), Fraction(1))]
+    >>> lines_value(pennies, Fraction(0)), lines_value(pennies, Fraction(1, 2))
+    (Fraction(-1, 1), Fraction(0, 1))
+    """
     return min((1 - q) * a + q * b for a, b in lines)
 
 
-def solve_2xn(matrix: Sequence[Sequence[object]]) -> ZeroSumSolution:
+def solve_2xn(matrix: Sequence[Sequence[Payoff]]) -> ZeroSumSolution:
     """A 2 x n zero-sum game by its lower envelope: q = P(row 1) maximises min_j ((1-q) A[0][j] + q A[1][j]).
 
     The maximum of the concave envelope lies at q = 0, q = 1 or a crossing of two lines; the column player
-    mixes the two lines crossing there (slopes of opposite sign) so that the row player is indifferent."""
+    mixes the two lines crossing there (slopes of opposite sign) so that the row player is indifferent.
+
+    The third column is never worth playing: against q = 2/3 it gives the row player 4/3, not 1/3.
+
+    >>> solve_2xn([[3, -1, 0], [-1, 1, 2]]).column
+    (Fraction(1, 3), Fraction(2, 3), Fraction(0, 1))
+    """
     a = _matrix(matrix)
     if len(a) != 2:
         raise MatrixGameError(f"solve_2xn needs exactly 2 rows, not {len(a)}")
@@ -160,33 +197,55 @@ def solve_2xn(matrix: Sequence[Sequence[object]]) -> ZeroSumSolution:
 
 
 @dataclass(frozen=True)
-class Cell:
+class Cell(Generic[K]):
     """One binary choice of the column player in an additive 2 x 2^n game.
 
     `row[a][r]`: the row player's payoff contribution when the column player takes action a (0 or 1) in this
     cell and the row player plays pure row r; `column[a][r]`: the column player's own (None: zero-sum, the
-    negative of `row`)."""
+    negative of `row`).
+    """
 
-    key: object
+    key: K
     row: tuple[tuple[Fraction, Fraction], tuple[Fraction, Fraction]]
     column: tuple[tuple[Fraction, Fraction], tuple[Fraction, Fraction]] | None = None
 
     def payoff(self, action: int, q: Fraction) -> Fraction:
+        """The row player's payoff from this cell when the column player takes `action` and row 1 has chance q.
+
+        >>> pennies = Cell("pennies", ((Fraction(1), Fraction(-1)), (Fraction(-1), Fraction(1))))
+        >>> pennies.payoff(0, Fraction(1, 4))  # 3/4 of 1 and 1/4 of -1
+        Fraction(1, 2)
+        """
         r0, r1 = self.row[action]
         return (1 - q) * r0 + q * r1
 
     def slope(self, action: int) -> Fraction:
+        """How the row player's payoff from this cell changes with q under `action`: row 1's minus row 0's.
+
+        >>> Cell("pennies", ((Fraction(1), Fraction(-1)), (Fraction(-1), Fraction(1)))).slope(0)
+        Fraction(-2, 1)
+        """
         return self.row[action][1] - self.row[action][0]
 
     def own(self, action: int, q: Fraction) -> Fraction:
-        """The column player's payoff from this cell."""
+        """The column player's payoff from this cell.
+
+        >>> pennies = Cell("pennies", ((Fraction(1), Fraction(-1)), (Fraction(-1), Fraction(1))))
+        >>> pennies.own(0, Fraction(1, 4))  # zero-sum: minus the row player's 1/2
+        Fraction(-1, 2)
+        """
         if self.column is None:
             return -self.payoff(action, q)
         c0, c1 = self.column[action]
         return (1 - q) * c0 + q * c1
 
     def crossing(self, own: bool = False) -> Fraction | None:
-        """The q in (0, 1) where the column player is indifferent between the two actions, if any."""
+        """The q in (0, 1) where the column player is indifferent between the two actions, if any (`own`: by
+        his own payoffs rather than the zero-sum ones).
+
+        >>> Cell("pennies", ((Fraction(1), Fraction(-1)), (Fraction(-1), Fraction(1)))).crossing()
+        Fraction(1, 2)
+        """
         f = self.own if own else (lambda a, q: -self.payoff(a, q))
         d0 = f(1, Fraction(0)) - f(0, Fraction(0))
         d1 = f(1, Fraction(1)) - f(0, Fraction(1))
@@ -196,7 +255,7 @@ class Cell:
 
 
 @dataclass(frozen=True)
-class AdditiveSolution:
+class AdditiveSolution(Generic[K]):
     """The solution of an additive zero-sum game.
 
     `q`: the row player's optimal probability of row 1 (`q_unique` false when a whole interval is optimal);
@@ -207,21 +266,23 @@ class AdditiveSolution:
     value: Fraction
     q: Fraction
     q_unique: bool
-    column: dict
-    mixed: tuple
+    column: dict[K, Fraction]
+    mixed: tuple[K, ...]
     column_unique: bool
 
 
-def _prefer(cell: Cell, q: Fraction) -> int | None:
+def _prefer(cell: Cell[K], q: Fraction) -> int | None:
     """The column player's strictly better action at q (by his own payoff), or None when indifferent."""
     d = cell.own(1, q) - cell.own(0, q)
     return 1 if d > 0 else 0 if d < 0 else None
 
 
-def _best_reply(cells: Sequence[Cell], q: Fraction, slope: Fraction) -> tuple[dict, Fraction, list[Cell]]:
+def _best_reply(
+    cells: Sequence[Cell[K]], q: Fraction, slope: Fraction
+) -> tuple[dict[K, Fraction], Fraction, list[Cell[K]]]:
     """The column player's strict best reply at q cell by cell, the row payoff's slope in q given those
     choices (starting from `slope`), and the cells where he is indifferent (left for the caller to set)."""
-    column: dict = {}
+    column: dict[K, Fraction] = {}
     tied = []
     for c in cells:
         a = _prefer(c, q)
@@ -233,13 +294,19 @@ def _best_reply(cells: Sequence[Cell], q: Fraction, slope: Fraction) -> tuple[di
     return column, slope, tied
 
 
-def solve_additive(constant: tuple[Fraction, Fraction], cells: Sequence[Cell]) -> AdditiveSolution:
+def solve_additive(constant: tuple[Fraction, Fraction], cells: Sequence[Cell[K]]) -> AdditiveSolution[K]:
     """Solve the zero-sum additive game: row payoff = (1-q) c0 + q c1 + sum over cells of its contribution.
 
     V(q) = constant + sum of per-cell minima (the column player's best reply cell by cell) is concave and
     piecewise linear with kinks only where a cell's two lines cross; its maximum is at a kink or an end.
     The column player's optimal strategy is his best reply at q*, mixed in the cell(s) indifferent at q*
-    so that the row player's payoff is flat there (interior q*), or tilted the right way (q* at an end)."""
+    so that the row player's payoff is flat there (interior q*), or tilted the right way (q* at an end).
+
+    >>> pennies = Cell("pennies", ((Fraction(1), Fraction(-1)), (Fraction(-1), Fraction(1))))
+    >>> solution = solve_additive((Fraction(0), Fraction(0)), [pennies])
+    >>> solution.value, solution.q, solution.column
+    (Fraction(0, 1), Fraction(1, 2), {'pennies': Fraction(1, 2)})
+    """
     c0, c1 = (Fraction(x) for x in constant)
     kinks = sorted({k for k in (c.crossing() for c in cells) if k is not None})
     candidates = [Fraction(0), *kinks, Fraction(1)]
@@ -277,19 +344,25 @@ def solve_additive(constant: tuple[Fraction, Fraction], cells: Sequence[Cell]) -
 
 
 @dataclass(frozen=True)
-class Equilibrium:
+class Equilibrium(Generic[K]):
     """A Nash equilibrium of an additive bimatrix game: q, the column strategy by cell, and both payoffs.
 
     `family` is true when the equilibrium is one of infinitely many (an interval of q, or a free mix)."""
 
     q: Fraction
-    column: dict
+    column: dict[K, Fraction]
     row_payoff: Fraction
     column_payoff: Fraction
     family: bool
 
 
-def _payoffs(constant, column_constant, cells, q, column) -> tuple[Fraction, Fraction]:
+def _payoffs(
+    constant: tuple[Fraction, Fraction],
+    column_constant: tuple[Fraction, Fraction],
+    cells: Sequence[Cell[K]],
+    q: Fraction,
+    column: dict[K, Fraction],
+) -> tuple[Fraction, Fraction]:
     c0, c1 = constant
     d0, d1 = column_constant
     row = (1 - q) * c0 + q * c1
@@ -302,17 +375,23 @@ def _payoffs(constant, column_constant, cells, q, column) -> tuple[Fraction, Fra
 
 
 def additive_equilibria(
-    constant: tuple[Fraction, Fraction], column_constant: tuple[Fraction, Fraction], cells: Sequence[Cell]
-) -> tuple[Equilibrium, ...]:
+    constant: tuple[Fraction, Fraction], column_constant: tuple[Fraction, Fraction], cells: Sequence[Cell[K]]
+) -> tuple[Equilibrium[K], ...]:
     """Every Nash equilibrium of an additive bimatrix game (one representative per family).
 
     The column player's best reply to q is cell by cell, constant between the q where some cell's own
     payoffs cross. So an equilibrium sits at q = 0 or 1 (the row player's slope against some best reply
     has the right sign), inside an interval where that slope is exactly zero (a family), or at a crossing
-    where mixing the indifferent cells can make the slope zero."""
+    where mixing the indifferent cells can make the slope zero.
+
+    >>> pennies = Cell("pennies", ((Fraction(1), Fraction(-1)), (Fraction(-1), Fraction(1))))  # zero-sum
+    >>> zero = (Fraction(0), Fraction(0))
+    >>> [(e.q, e.column) for e in additive_equilibria(zero, zero, [pennies])]
+    [(Fraction(1, 2), {'pennies': Fraction(1, 2)})]
+    """
     c0, c1 = (Fraction(x) for x in constant)
     kinks = sorted({k for k in (c.crossing(own=True) for c in cells) if k is not None})
-    found: list[Equilibrium] = []
+    found: list[Equilibrium[K]] = []
 
     def at(q: Fraction, want: str) -> None:
         column, slope, tied = _best_reply(cells, q, c1 - c0)
@@ -353,7 +432,8 @@ def additive_equilibria(
     return tuple(found)
 
 
-Affine = tuple[Fraction, tuple[Fraction, ...]]  # c0 + c . q
+#: An affine function of the row player's q in [0,1]^n: (c0, c), meaning c0 + c . q.
+Affine: TypeAlias = tuple[Fraction, tuple[Fraction, ...]]
 
 
 def _at(f: Affine, q: Sequence[Fraction]) -> Fraction:
@@ -361,17 +441,17 @@ def _at(f: Affine, q: Sequence[Fraction]) -> Fraction:
 
 
 @dataclass(frozen=True)
-class BoxSolution:
+class BoxSolution(Generic[K]):
     """The solution of an additive game where the row player picks q in [0,1]^n (n binary choices mixed):
     value, the row player's optimal q, and the column player's probability of action 1 in each cell."""
 
     value: Fraction
     q: tuple[Fraction, ...]
-    column: dict
-    contested: tuple
+    column: dict[K, Fraction]
+    contested: tuple[K, ...]
 
 
-def solve_additive_box(constant: Affine, cells: Sequence[tuple[object, Affine, Affine]]) -> BoxSolution:
+def solve_additive_box(constant: Affine, cells: Sequence[tuple[K, Affine, Affine]]) -> BoxSolution[K]:
     """max over q in [0,1]^n of constant(q) + sum over cells (key, A0, A1) of min(A0(q), A1(q)), exactly,
     with the column player's optimal mix per cell (zero-sum; he minimises).
 
@@ -379,11 +459,18 @@ def solve_additive_box(constant: Affine, cells: Sequence[tuple[object, Affine, A
     line is folded into the constant). For the rest (contested), m_k = base_k(q) - s_k with base the smaller
     line at q = 0, and m_k <= other_k(q) becomes (base - other)(q) - s_k <= other(0) - base(0), a non-negative
     right-hand side: `simplex` starts feasible. The dual of cell k's constraint is the column player's
-    probability of the other action. The result is checked as a saddle point before it is returned."""
+    probability of the other action. The result is checked as a saddle point before it is returned.
+
+    One choice q; the column player picks the smaller of 1 - 2q and 2q - 1, so q = 1/2 is best.
+
+    >>> F = Fraction
+    >>> solve_additive_box((F(0), (F(0),)), [("cell", (F(1), (F(-2),)), (F(-1), (F(2),)))])
+    BoxSolution(value=Fraction(0, 1), q=(Fraction(1, 2),), column={'cell': Fraction(1, 2)}, contested=('cell',))
+    """
     n = len(constant[1])
     vertices = [tuple(Fraction((v >> i) & 1) for i in range(n)) for v in range(2**n)]
     const0, grad = constant[0], list(constant[1])
-    column: dict = {}
+    column: dict[K, Fraction] = {}
     contested = []
     for key, a0, a1 in cells:
         diff = [_at(a1, v) - _at(a0, v) for v in vertices]

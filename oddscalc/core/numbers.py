@@ -43,7 +43,11 @@ class NumberError(ValueError):
 
 
 def shorten(text: object, limit: int = _ECHO) -> str:
-    """`repr` of text cut to `limit` characters, so that an error never echoes a megabyte back."""
+    """`repr` of text cut to `limit` characters, so that an error never echoes a megabyte back.
+
+    >>> shorten("9½ to 5"), shorten("7" * 100, 10)
+    ("'9½ to 5'", "'7777777...'")
+    """
     s = str(text)
     if len(s) > limit:
         s = s[: limit - 3] + "..."
@@ -66,6 +70,17 @@ def parse_number(
     Accepts `12`, `-3.25`, `1e6`, `2.5E-3`, `19/20`, and with `percent=True` also `75%` (= 3/4). A bare
     Python int or Fraction passes through the same range checks. Digits beyond `max_digits` or an exponent
     beyond MAX_EXPONENT are refused before any big integer is built, so no input can hang the reader.
+
+    >>> parse_number("0.25"), parse_number("19/20"), parse_number("75%", percent=True)
+    (Fraction(1, 4), Fraction(19, 20), Fraction(3, 4))
+    >>> parse_number("1e99999999", "stake")
+    Traceback (most recent call last):
+    ...
+    oddscalc.core.numbers.NumberError: stake '1e99999999': exponent out of range (at most 400 in size)
+    >>> parse_number("-0.5", "stake", minimum=0)
+    Traceback (most recent call last):
+    ...
+    oddscalc.core.numbers.NumberError: stake '-0.5' is out of range; it must be at least 0
     """
     if isinstance(text, bool):
         raise NumberError(f"{what} {shorten(text)} is not a number")
@@ -121,7 +136,15 @@ def parse_number(
     return value
 
 
-def _check_range(value: Fraction, text: object, what: str, minimum, maximum, min_open: bool, max_open: bool) -> None:
+def _check_range(
+    value: Fraction,
+    text: object,
+    what: str,
+    minimum: Fraction | int | None,
+    maximum: Fraction | int | None,
+    min_open: bool,
+    max_open: bool,
+) -> None:
     low_bad = minimum is not None and (value < minimum or (min_open and value == minimum))
     high_bad = maximum is not None and (value > maximum or (max_open and value == maximum))
     if low_bad or high_bad:
@@ -141,7 +164,15 @@ def parse_whole(
     maximum: int | None = None,
     max_digits: int = MAX_DIGITS,
 ) -> int:
-    """A whole number (exponent notation allowed when it lands on a whole number: `1e6`), bounded."""
+    """A whole number (exponent notation allowed when it lands on a whole number: `1e6`), bounded.
+
+    >>> parse_whole("1e6"), parse_whole("8", "packs", minimum=1, maximum=8)
+    (1000000, 8)
+    >>> parse_whole("2.5", "packs")
+    Traceback (most recent call last):
+    ...
+    oddscalc.core.numbers.NumberError: packs '2.5' is not a whole number
+    """
     value = parse_number(text, what, minimum=minimum, maximum=maximum, max_digits=max_digits)
     if value.denominator != 1:
         raise NumberError(f"{what} {shorten(text)} is not a whole number")

@@ -50,7 +50,11 @@ class Odds:
 
 
 def amount_text(x: Fraction) -> str:
-    """One side of odds as the law writes it: 35, 9½, 2¼, else a terminating decimal 2.4, else 7/3."""
+    """One side of odds as the law writes it: 35, 9½, 2¼, else a terminating decimal 2.4, else 7/3.
+
+    >>> [amount_text(x) for x in (Fraction(35), Fraction(19, 2), Fraction(12, 5), Fraction(7, 3))]
+    ['35', '9½', '2.4', '2 1/3']
+    """
     whole, part = divmod(x.numerator, x.denominator)
     if part == 0:
         return str(whole)
@@ -71,7 +75,11 @@ def amount_text(x: Fraction) -> str:
 
 
 def odds_text(win: Fraction, stake: Fraction = Fraction(1)) -> str:
-    """Odds in the law's wording: `odds_text(45) == "45 to 1"`, `odds_text(Fraction(19, 2), 5) == "9½ to 5"`."""
+    """Odds in the law's wording, the win side first.
+
+    >>> odds_text(Fraction(45)), odds_text(Fraction(19, 2), Fraction(5))
+    ('45 to 1', '9½ to 5')
+    """
     return f"{amount_text(Fraction(win))} to {amount_text(Fraction(stake))}"
 
 

@@ -19,25 +19,47 @@ below 2^30 (products below 2^60), whose residues `core.residues` turns back into
 from __future__ import annotations
 
 import os
+from typing import Any, TypeAlias
 
 import numpy as np
+from numpy.typing import NDArray
 
 from oddscalc.core.compiled import compile_loop
 
-__all__ = ["MEMORY_SHARE", "deal", "deal_nets", "distinct", "fold_nets", "free_bytes", "group", "slot_limit", "tally"]
+__all__ = [
+    "MEMORY_SHARE",
+    "Counts",
+    "Words",
+    "deal",
+    "deal_nets",
+    "distinct",
+    "fold_nets",
+    "free_bytes",
+    "group",
+    "slot_limit",
+    "tally",
+]
 
-_LOOPS: tuple | None = None
+#: Rows of packed words (keys, masks, guards), and the exact weights and residues kept beside them.
+Words: TypeAlias = NDArray[np.uint64]
+#: Row numbers, group numbers, nets and tops: integers of whatever width the caller keeps them in.
+Counts: TypeAlias = NDArray[np.integer[Any]]
+#: What the compiled loops number rows and groups with.
+Index: TypeAlias = NDArray[np.int64]
+
+_compiled = False
 
 
-def _loops() -> tuple:
-    """(deal, group, tally, the two passes of deal_nets, fold_nets) compiled by numba on first use; their helpers are
-    compiled first and bound in this module, where the loops look them up. The loops are plain Python below:
-    tables are open-addressing hash tables with linear probing. `group`'s table holds row numbers; the tables
-    that grow (`deal`, `deal_nets`' first pass) hold tagged entries (`_tagged`) and double when half full, their
-    loops handing back to a driver to do it (`_deal_span`, `_net_span`): an array reassigned inside a numba loop
-    cost that loop up to half its speed."""
-    global _LOOPS, _mix, _hash, _slot, _find, _put, _tagged, _add_guarded, _grown, _deal_span, _net_span, _reduce
-    if _LOOPS is None:
+def _loops() -> None:
+    """Compile the loops (deal, group, tally, the two passes of deal_nets, fold_nets) by numba on first use, each
+    bound in this module in place of its Python body; their helpers are compiled first, since the loops look
+    them up here as they compile. The loops are plain Python below: tables are open-addressing hash tables with
+    linear probing. `group`'s table holds row numbers; the tables that grow (`deal`, `deal_nets`' first pass)
+    hold tagged entries (`_tagged`) and double when half full, their loops handing back to a driver to do it
+    (`_deal_span`, `_net_span`): an array reassigned inside a numba loop cost that loop up to half its speed."""
+    global _compiled, _mix, _hash, _slot, _find, _put, _tagged, _add_guarded, _grown, _deal_span, _net_span, _reduce
+    global _deal, _group, _tally, _net_groups, _net_tables, _fold_nets
+    if not _compiled:
         _mix = compile_loop(_mix, inline=True)
         _hash = compile_loop(_hash, inline=True)
         _slot = compile_loop(_slot, inline=True)
@@ -49,8 +71,13 @@ def _loops() -> tuple:
         _reduce = compile_loop(_reduce, inline=True)
         _deal_span = compile_loop(_deal_span)
         _net_span = compile_loop(_net_span)
-        _LOOPS = tuple(compile_loop(f) for f in (_deal, _group, _tally, _net_groups, _net_tables, _fold_nets))
-    return _LOOPS
+        _deal = compile_loop(_deal)
+        _group = compile_loop(_group)
+        _tally = compile_loop(_tally)
+        _net_groups = compile_loop(_net_groups)
+        _net_tables = compile_loop(_net_tables)
+        _fold_nets = compile_loop(_fold_nets)
+        _compiled = True
 
 
 def _capacity(n: int) -> int:
@@ -63,7 +90,11 @@ MEMORY_SHARE = 0.4
 
 
 def free_bytes() -> int:
-    """Memory the system can still give (Linux MemAvailable; elsewhere the free physical pages)."""
+    """Memory the system can still give, in bytes (Linux MemAvailable; elsewhere the free physical pages).
+
+    >>> free_bytes() > 0
+    True
+    """
     try:
         with open("/proc/meminfo") as f:
             for line in f:
@@ -78,17 +109,31 @@ def slot_limit(n_words: int) -> int:
     """The most slots a table of `n_words`-word keys may reach. A table of S slots holds S row numbers and
     at most S/2 rows of keys with their weights (8 (n_words + 1) bytes a row). While it doubles to S, the old
     and the new both live: 1.5 S numbers and 0.75 S rows; at the end the rows are copied out: S numbers and
-    S rows at most. So 12 S bytes of numbers and S rows must fit in `MEMORY_SHARE` of the free memory."""
+    S rows at most. So 12 S bytes of numbers and S rows must fit in `MEMORY_SHARE` of the free memory.
+
+    With 10^9 bytes free, 40% of it at 12 + 16 bytes a slot for one-word keys:
+
+    >>> from unittest import mock
+    >>> with mock.patch(f"{__name__}.free_bytes", return_value=10**9):
+    ...     slot_limit(1)
+    14285714
+    """
     return int(free_bytes() * MEMORY_SHARE) // (12 + 8 * (n_words + 1))
 
 
-def deal(
-    keys: np.ndarray, vals: np.ndarray, step_keys: np.ndarray, step_w: np.ndarray, guard: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
+def deal(keys: Words, vals: Words, step_keys: Words, step_w: Words, guard: Words) -> tuple[Words, Words]:
     """Every key plus every step key, weight times step weight, sums whose words meet `guard` dropped and
     equal sums merged: (keys, weights), in the order first met (key by key, step by step). The caller keeps
     every weight below 2^64. MemoryError, before the system runs out, when the table of sums would outgrow
-    the memory free: checked on the first table, before anything is dealt, and at every doubling."""
+    the memory free: checked on the first table, before anything is dealt, and at every doubling.
+
+    Counts below 4 in the low two bits, bit 2 the guard: 2 + 2 reaches it and is dropped, 1 + 2 and 2 + 1 merge.
+
+    >>> words = lambda *v: np.array(v, dtype=np.uint64)
+    >>> keys, weights = deal(words(1, 2)[:, None], words(1, 1), words(1, 2)[:, None], words(3, 5), words(4))
+    >>> keys[:, 0].tolist(), weights.tolist()
+    ([2, 3], [3, 8])
+    """
     limit = min(slot_limit(keys.shape[1]), 1 << 32)  # a table's entries number its rows in 32 bits
     cap = _capacity(len(keys))
     if cap > limit:
@@ -96,7 +141,8 @@ def deal(
             f"the sums outgrow the memory free: {len(keys):,} keys of {8 * keys.shape[1]} bytes "
             f"need a first table of {cap:,} slots, and the memory free holds {limit:,}"
         )
-    out_k, out_v, done = _loops()[0](keys, vals, step_keys, step_w, guard, cap, limit)
+    _loops()
+    out_k, out_v, done = _deal(keys, vals, step_keys, step_w, guard, cap, limit)
     if not done:
         raise MemoryError(
             f"the sums outgrow the memory free: more than {limit // 2:,} distinct keys of {8 * keys.shape[1]} bytes"
@@ -107,27 +153,35 @@ def deal(
 def net_group_limit(n_words: int, columns: int, width: int) -> int:
     """The most groups `deal_nets` may hold: each costs 16 bytes of slots (at most half of them used), its
     row of words, its table of `columns` x `width` weights and its top (8 bytes each), all within
-    `MEMORY_SHARE` of the memory free."""
+    `MEMORY_SHARE` of the memory free.
+
+    With 10^9 bytes free, 40% of it at 16 + 8 x (1 + 1 x 1 + 1) = 40 bytes a group:
+
+    >>> from unittest import mock
+    >>> with mock.patch(f"{__name__}.free_bytes", return_value=10**9):
+    ...     net_group_limit(1, 1, 1)
+    10000000
+    """
     return int(free_bytes() * MEMORY_SHARE) // (16 + 8 * (n_words + columns * width + 1))
 
 
 def deal_nets(
-    keys: np.ndarray,
-    vals: np.ndarray,
-    key_nets: np.ndarray,
-    key_tops: np.ndarray,
-    key_ids: np.ndarray,
-    step_keys: np.ndarray,
-    step_w: np.ndarray,
-    step_nets: np.ndarray,
-    step_tops: np.ndarray,
-    step_ids: np.ndarray,
-    parts: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
-    guard: np.ndarray,
-    mask: np.ndarray,
+    keys: Words,
+    vals: Words,
+    key_nets: Counts,
+    key_tops: Counts,
+    key_ids: Counts,
+    step_keys: Words,
+    step_w: Words,
+    step_nets: Counts,
+    step_tops: Counts,
+    step_ids: Counts,
+    parts: tuple[Counts, Counts, Counts, Counts],
+    guard: Words,
+    mask: Words,
     width: int,
     limit: int | None = None,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+) -> tuple[Words, Words, Index] | None:
     """Every key of a part plus every step key of that part, sums meeting `guard` dropped, grouped by their
     words under `mask` and never kept themselves: per group (its masked words, in the order first met),
     table[group, c, key_nets[i, c] + step_nets[j, c]] += vals[i] * step_w[j] for every column c, and the
@@ -161,12 +215,13 @@ def deal_nets(
     # then the tables of nets, made once at their final size. Growing the tables of nets inside the first loop,
     # as one pass did, cost that loop half its speed (2s against a 7, 6 packs: a slice 0.113 s against 0.067).
     key_runs, step_runs = _run_bounds(key_ids, parts[0], parts[1]), _run_bounds(step_ids, parts[2], parts[3])
-    rows, ids, done = _loops()[3](
+    _loops()
+    rows, ids, done = _net_groups(
         keys, step_keys, parts[0], parts[2], key_runs, step_runs, guard, mask, _capacity(0), limit
     )
     if not done:
         return None
-    table, tops = _loops()[4](
+    table, tops = _net_tables(
         vals,
         key_nets,
         key_tops,
@@ -184,7 +239,7 @@ def deal_nets(
     return rows, table, tops
 
 
-def _run_bounds(ids: np.ndarray, rows: np.ndarray, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _run_bounds(ids: Counts, rows: Counts, starts: Counts) -> tuple[Index, Index, Index]:
     """The runs of rows with one id within each part (part p: rows[starts[p]:starts[p + 1]]), found once for
     both of `deal_nets`' passes: (each run's first position in `rows`, its end, and per part the index of its
     first run, parts + 1 entries). Rows 5, 5, 7 | 7 (ids by row) make runs [0, 2), [2, 3) and [3, 4).
@@ -204,46 +259,82 @@ def _run_bounds(ids: np.ndarray, rows: np.ndarray, starts: np.ndarray) -> tuple[
     return run_start, run_end, np.searchsorted(run_start, starts).astype(np.int64)
 
 
-def group(keys: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def group(keys: Words, mask: Words) -> tuple[Index, Index]:
     """Rows grouped by their words under `mask`: (group index of each row, first row of each group).
     MemoryError, before anything is made, when its table (8 bytes a slot), a group number and a first row
-    for each row (16 bytes a row) would pass `MEMORY_SHARE` of the memory free, as `deal`'s tables may not."""
+    for each row (16 bytes a row) would pass `MEMORY_SHARE` of the memory free, as `deal`'s tables may not.
+
+    Under mask 6 (bits 1 and 2) the rows 5, 7, 5, 6 read 4, 6, 4, 6: two groups, first met at rows 0 and 1.
+
+    >>> ids, firsts = group(np.array([[5], [7], [5], [6]], dtype=np.uint64), np.array([6], dtype=np.uint64))
+    >>> ids.tolist(), firsts.tolist()
+    ([0, 1, 0, 1], [0, 1])
+    """
     cap = _capacity(len(keys))
     need, room = 8 * cap + 16 * len(keys), int(free_bytes() * MEMORY_SHARE)
     if need > room:
         raise MemoryError(f"grouping {len(keys):,} keys needs {need:,} bytes, and the memory free allows {room:,}")
-    return _loops()[1](keys, mask, cap)
+    _loops()
+    return _group(keys, mask, cap)
 
 
-def distinct(keys: np.ndarray, mask: np.ndarray) -> int:
-    """How many distinct rows `keys` has under `mask`."""
+def distinct(keys: Words, mask: Words) -> int:
+    """How many distinct rows `keys` has under `mask`.
+
+    >>> keys = np.array([[5], [7], [5], [6]], dtype=np.uint64)
+    >>> distinct(keys, np.array([2**64 - 1], dtype=np.uint64)), distinct(keys, np.array([6], dtype=np.uint64))
+    (3, 2)
+    """
     return len(group(keys, mask)[1])
 
 
 def tally(
-    keys: np.ndarray,
-    vals: np.ndarray,
-    ids: np.ndarray,
-    size_of: np.ndarray,
-    weights: np.ndarray,
-    fields: tuple[np.ndarray, np.ndarray, int],
-    table: np.ndarray,
+    keys: Words,
+    vals: Words,
+    ids: Counts,
+    size_of: Counts,
+    weights: Words,
+    fields: tuple[Counts, Words, int],
+    table: Counts,
     offset: int,
-    primes: np.ndarray,
-    acc: np.ndarray,
+    primes: Words,
+    acc: Words,
 ) -> None:
     """acc[size_of[g], offset + sum_e count_e table[e, b], p] += weight x weights[g, b, p] (mod primes[p]) for
     every row (group g = ids[row], counts read from its `fields`: words, shifts, one mask) and every column b
-    whose flag weights[g, b, len(primes)] is set."""
+    whose flag weights[g, b, len(primes)] is set.
+
+    One row of weight 3 holding counts 1 and 2 in two 4-bit fields, each count adding 1 to the net: net 3,
+    where the row's weight times its group's weight 4 in the one column, 12, is 5 modulo 7.
+
+    >>> words = lambda *v: np.array(v, dtype=np.uint64)
+    >>> acc = np.zeros((1, 4, 1), dtype=np.uint64)
+    >>> fields = (np.array([0, 0]), words(0, 4), 0xF)  # field e: word 0, shifted 0 then 4, masked by 0xF
+    >>> tally(words([0x21]), words(3), np.array([0]), np.array([0]), words([[4, 1]]), fields, np.array([[1], [1]]), 0,
+    ...       words(7), acc)
+    >>> acc[0, :, 0].tolist()
+    [0, 0, 0, 5]
+    """
     words, shifts, field_mask = fields
-    _loops()[2](keys, vals, ids, size_of, weights, words, shifts, np.uint64(field_mask), table, offset, primes, acc)
+    _loops()
+    _tally(keys, vals, ids, size_of, weights, words, shifts, np.uint64(field_mask), table, offset, primes, acc)
 
 
-def fold_nets(table: np.ndarray, weights: np.ndarray, size_of: np.ndarray, primes: np.ndarray, acc: np.ndarray) -> None:
+def fold_nets(table: Words, weights: Words, size_of: Counts, primes: Words, acc: Words) -> None:
     """acc[size_of[g], n, p] += sum_b table[g, b, n] x weights[g, b, p] (mod primes[p]) over the columns b whose
     flag weights[g, b, len(primes)] is set: unions' tables of nets (`deal_nets`) times their banker weights,
-    summed by union size. Primes below 2^30; `acc` holds residues."""
-    _loops()[5](table, weights, size_of, primes, acc)
+    summed by union size. Primes below 2^30; `acc` holds residues.
+
+    One union, one flagged column of weight 3 modulo 7, its table 2 at net 0 and 5 at net 1: 6, and 15 = 1.
+
+    >>> acc = np.zeros((1, 2, 1), dtype=np.uint64)
+    >>> fold_nets(np.array([[[2, 5]]], dtype=np.uint64), np.array([[[3, 1]]], dtype=np.uint64), np.array([0]),
+    ...           np.array([7], dtype=np.uint64), acc)
+    >>> acc[0, :, 0].tolist()
+    [6, 1]
+    """
+    _loops()
+    _fold_nets(table, weights, size_of, primes, acc)
 
 
 def _mix(h: np.uint64, w: np.uint64) -> np.uint64:
@@ -254,7 +345,7 @@ def _mix(h: np.uint64, w: np.uint64) -> np.uint64:
     return h ^ (h >> np.uint64(29))
 
 
-def _hash(row):
+def _hash(row: Words) -> np.uint64:
     """A row of words hashed."""
     h = np.uint64(0)
     for t in range(row.shape[0]):
@@ -262,7 +353,7 @@ def _hash(row):
     return h
 
 
-def _slot(table, store, mask, row, h):
+def _slot(table: Index, store: Words, mask: Words, row: Words, h: np.uint64) -> np.uint64:
     """Where `row` (hash `h`) sits in `table`, whose used slots hold the numbers of rows of `store` (compared
     under `mask`), or, absent, the empty slot (-1) it would take: linear probing from h, `group`'s search (the
     tables that grow search with `_find`). Slots hold row numbers, not keys, so a table costs 8 bytes a slot
@@ -285,13 +376,13 @@ def _slot(table, store, mask, row, h):
 _LOW = np.uint64(0xFFFFFFFF)
 
 
-def _tagged(h, i):
+def _tagged(h: np.uint64, i: int) -> np.uint64:
     """A growing table's entry for row i of hash h: the hash's high 32 bits over i + 1 (0 is an empty slot), so
     that a probe reads a row only when the tags agree."""
     return ((h >> np.uint64(32)) << np.uint64(32)) | np.uint64(i + 1)
 
 
-def _find(table, store, row, h):
+def _find(table: Words, store: Words, row: Words, h: np.uint64) -> np.uint64:
     """Where `row` (hash `h`) sits in a table of `_tagged` entries over the rows of `store` (compared on the
     first len(row) words), or, absent, the empty slot it would take: linear probing from h."""
     m = np.uint64(table.shape[0] - 1)
@@ -312,7 +403,7 @@ def _find(table, store, row, h):
     return s
 
 
-def _put(table, store, row, h, count, limit):
+def _put(table: Words, store: Words, row: Words, h: np.uint64, count: int, limit: int) -> tuple[np.int64, int]:
     """The number of `row` (hash `h`) among the `count` rows of `store` that a table of `_tagged` entries holds,
     the row stored (its first len(row) words) as number `count` if absent: (its number, rows stored after), or
     (-1, count) if absent with `limit` rows stored already. The find-or-insert of both growing tables."""
@@ -327,7 +418,7 @@ def _put(table, store, row, h, count, limit):
     return np.int64(count), count + 1
 
 
-def _grown(table, store, count, nw):
+def _grown(table: Words, store: Words, count: int, nw: int) -> tuple[Words, Words]:
     """A table of `_tagged` entries doubled, the first `count` rows of `store` (keyed on their first `nw`
     words, all distinct) placed again, and the store with room for twice its rows, the old rows kept."""
     nt = np.zeros(2 * table.shape[0], dtype=np.uint64)
@@ -343,7 +434,7 @@ def _grown(table, store, count, nw):
     return nt, ns
 
 
-def _add_guarded(keys, i, step_keys, j, guard, mask, row):
+def _add_guarded(keys: Words, i: int, step_keys: Words, j: int, guard: Words, mask: Words, row: Words) -> bool:
     """row = (keys[i] + step_keys[j]) under `mask`, word by word; False (row unfinished) when a sum meets
     `guard`: a field past its limit."""
     for t in range(row.shape[0]):
@@ -354,7 +445,9 @@ def _add_guarded(keys, i, step_keys, j, guard, mask, row):
     return True
 
 
-def _deal(keys, vals, step_keys, step_w, guard, cap, limit):
+def _deal(
+    keys: Words, vals: Words, step_keys: Words, step_w: Words, guard: Words, cap: int, limit: int
+) -> tuple[Words, Words, bool]:
     """`deal` compiled: a table of `cap` slots to start with, never grown past `limit` (then the third value
     returned is False and the sums are incomplete). The sums are stored in the order first met, each row's
     words followed by its weight."""
@@ -374,7 +467,20 @@ def _deal(keys, vals, step_keys, step_w, guard, cap, limit):
     return store[:count, :nw].copy(), store[:count, nw].copy(), True
 
 
-def _deal_span(keys, vals, step_keys, step_w, guard, table, store, ones, row, count, i0, j0):
+def _deal_span(
+    keys: Words,
+    vals: Words,
+    step_keys: Words,
+    step_w: Words,
+    guard: Words,
+    table: Words,
+    store: Words,
+    ones: Words,
+    row: Words,
+    count: int,
+    i0: int,
+    j0: int,
+) -> tuple[int, int, int, bool]:
     """`_deal`'s pairs from key i0, step j0 on, until the table is half full: (rows stored, the next key and
     step, whether it stopped to grow)."""
     n, m, nw = keys.shape[0], step_keys.shape[0], keys.shape[1]
@@ -397,7 +503,7 @@ def _deal_span(keys, vals, step_keys, step_w, guard, table, store, ones, row, co
     return count, n, 0, False
 
 
-def _group(keys, mask, cap):
+def _group(keys: Words, mask: Words, cap: int) -> tuple[Index, Index]:
     """`group` compiled: a table of `cap` slots holding each group's first row."""
     n, nw = keys.shape
     table = np.full(cap, -1, dtype=np.int64)
@@ -419,7 +525,20 @@ def _group(keys, mask, cap):
     return ids, firsts[:count].copy()
 
 
-def _tally(keys, vals, ids, size_of, weights, field_word, field_shift, field_mask, table, offset, primes, acc):
+def _tally(
+    keys: Words,
+    vals: Words,
+    ids: Counts,
+    size_of: Counts,
+    weights: Words,
+    field_word: Counts,
+    field_shift: Words,
+    field_mask: np.uint64,
+    table: Counts,
+    offset: int,
+    primes: Words,
+    acc: Words,
+) -> None:
     """`tally` compiled."""
     n_fields = field_word.shape[0]
     n_primes = primes.shape[0]
@@ -442,7 +561,18 @@ def _tally(keys, vals, ids, size_of, weights, field_word, field_shift, field_mas
                 acc[k, net, p] = (acc[k, net, p] + residues[p] * weights[g, b, p]) % primes[p]
 
 
-def _net_groups(keys, step_keys, key_rows, step_rows, key_runs, step_runs, guard, mask, cap, limit):
+def _net_groups(
+    keys: Words,
+    step_keys: Words,
+    key_rows: Counts,
+    step_rows: Counts,
+    key_runs: tuple[Index, Index, Index],
+    step_runs: tuple[Index, Index, Index],
+    guard: Words,
+    mask: Words,
+    cap: int,
+    limit: int,
+) -> tuple[Words, Index, bool]:
     """`deal_nets`' first pass, compiled: per run of keys met with a run of steps (part after part, runs in
     order; `_run_bounds`), the group of their sum, -1 if it meets `guard`; and the groups' rows in the order
     first met. A table of `cap` slots to start with, its groups never more than `limit` (then the third value
@@ -487,25 +617,25 @@ def _net_groups(keys, step_keys, key_rows, step_rows, key_runs, step_runs, guard
 
 
 def _net_span(
-    keys,
-    step_keys,
-    key_rows,
-    step_rows,
-    key_runs,
-    step_runs,
-    guard,
-    mask,
-    table,
-    store,
-    row,
-    ids,
-    limit,
-    count,
-    r,
-    p0,
-    ka0,
-    sb0,
-):
+    keys: Words,
+    step_keys: Words,
+    key_rows: Counts,
+    step_rows: Counts,
+    key_runs: tuple[Index, Index, Index],
+    step_runs: tuple[Index, Index, Index],
+    guard: Words,
+    mask: Words,
+    table: Words,
+    store: Words,
+    row: Words,
+    ids: Index,
+    limit: int,
+    count: int,
+    r: int,
+    p0: int,
+    ka0: int,
+    sb0: int,
+) -> tuple[int, int, int, int, int, int]:
     """`_net_groups`' run pairs from part p0, key run ka0, step run sb0 on: (groups, run pairs done, where to go on,
     and 0 when done, 1 when the table is half full, 2 when the groups would pass `limit`)."""
     k_start, k_first = key_runs[0], key_runs[2]
@@ -515,7 +645,7 @@ def _net_span(
         for ka in range(ka0 if p == p0 else k_first[p], k_first[p + 1]):  # a run of keys with one id
             i0 = key_rows[k_start[ka]]
             for sb in range(sb0 if p == p0 and ka == ka0 else s_first[p], s_first[p + 1]):  # one group
-                g = -1
+                g: np.int64 | int = -1  # a local's annotation is never evaluated: numba sees `g = -1`
                 if _add_guarded(keys, i0, step_keys, step_rows[s_start[sb]], guard, mask, row):
                     g, grew = _put(table, store, row, _hash(row), count, limit)
                     if g < 0:
@@ -531,8 +661,20 @@ def _net_span(
 
 
 def _net_tables(
-    vals, key_nets, key_tops, step_w, step_nets, step_tops, key_rows, step_rows, key_runs, step_runs, ids, count, width
-):
+    vals: Words,
+    key_nets: Counts,
+    key_tops: Counts,
+    step_w: Words,
+    step_nets: Counts,
+    step_tops: Counts,
+    key_rows: Counts,
+    step_rows: Counts,
+    key_runs: tuple[Index, Index, Index],
+    step_runs: tuple[Index, Index, Index],
+    ids: Index,
+    count: int,
+    width: int,
+) -> tuple[Words, Index]:
     """`deal_nets`' second pass, compiled: the runs met in the first pass's order, each pair of a key and a step
     adding its weight into its group's table of nets (group from `ids`), and each group's top. A run of keys is
     first folded, column by column, into its distinct nets and their summed weights (a union's states, whatever
@@ -588,7 +730,7 @@ def _net_tables(
     return nets, tops
 
 
-def _reduce(t, q, qinv):
+def _reduce(t: np.uint64, q: np.uint64, qinv: np.float64) -> np.uint64:
     """t mod q for unsigned 64-bit t and q below 2^30, without a division: the quotient estimated in double
     precision (t rounded to 53 bits: off by less than one once divided by q) is off by at most one, and the
     wrapped difference says which way."""
@@ -600,7 +742,7 @@ def _reduce(t, q, qinv):
     return r
 
 
-def _fold_nets(table, weights, size_of, primes, acc):
+def _fold_nets(table: Words, weights: Words, size_of: Counts, primes: Words, acc: Words) -> None:
     """`fold_nets` compiled: per union and net, the flagged columns' products summed unreduced (seven of them,
     each below 2^60, stay below 2^63), then reduced once and added."""
     n_primes = primes.shape[0]

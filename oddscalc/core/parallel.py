@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import closing, contextmanager
+from multiprocessing.queues import Queue
 from typing import TypeVar
 
 from oddscalc.core.cluster import (
@@ -81,7 +82,12 @@ _cluster: str | None = None
 @contextmanager
 def on_cluster(address: str | None) -> Iterator[None]:
     """Within it, `map_parts` runs its parts on the Dask cluster at `address` (None: local processes, as
-    outside it)."""
+    outside it; a real address needs a running scheduler, as in tests/test_parallel_cluster.py).
+
+    >>> with on_cluster(None):
+    ...     map_parts(abs, [-1, 2], processes=1)
+    [1, 2]
+    """
     global _cluster
     outer, _cluster = _cluster, address
     try:
@@ -91,7 +97,18 @@ def on_cluster(address: str | None) -> Iterator[None]:
 
 
 def workers() -> int:
-    """How many processes to use: $ODDSCALC_WORKERS, else min(2, CPUs) (`map_parts` uses at most `cpus()`)."""
+    """How many processes to use: $ODDSCALC_WORKERS, else min(2, CPUs) (`map_parts` uses at most `cpus()`).
+
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"ODDSCALC_WORKERS": "3"}):
+    ...     workers()
+    3
+    >>> with mock.patch.dict(os.environ, {"ODDSCALC_WORKERS": "many"}):
+    ...     workers()
+    Traceback (most recent call last):
+    ...
+    ValueError: ODDSCALC_WORKERS='many' is not a whole number; give 1 or more
+    """
     text = os.environ.get("ODDSCALC_WORKERS", "")
     if text.strip():
         try:
@@ -105,7 +122,11 @@ def workers() -> int:
 
 
 def cpus() -> int:
-    """The CPUs this process may run on (its affinity where the system says, else all of the machine's)."""
+    """The CPUs this process may run on (its affinity where the system says, else all of the machine's).
+
+    >>> 1 <= cpus() <= (os.cpu_count() or 1)
+    True
+    """
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
@@ -129,7 +150,7 @@ def relay(done: int, total: int, label: str = "") -> None:
         _listener(f"{label} {100 * done // total}%" if total > 0 else label)
 
 
-def _start_worker(words, parent: int) -> None:
+def _start_worker(words: Queue[str] | None, parent: int) -> None:
     """A pool worker's start: nested maps run here (`_inside_part`); Ctrl-C is the parent's to handle (it
     stops the workers), SIGTERM ends the worker at once, and on Linux so does the parent's death; `relay`
     puts its words on the parent's queue, at most one line every `RELAY_EVERY` seconds, never waiting (a
@@ -230,7 +251,7 @@ def _map_here(
             if progress:
                 progress(done, total, head)
 
-                def _listener(text, done=done, head=head):
+                def _listener(text: str, done: int = done, head: str = head) -> None:
                     return progress(done, total, f"{head}; {text}")
 
             out.append(fn(x))
@@ -246,8 +267,8 @@ def _map_on_pool(
 ) -> list[R]:
     """`map_parts` on a pool of `n` worker processes; any error or Ctrl-C stops them (`_stop`)."""
     total = len(items)
-    results: list = [None] * total
-    words = multiprocessing.Queue() if progress else None
+    results: dict[int, R] = {}
+    words: Queue[str] | None = multiprocessing.Queue() if progress else None
     pool = ProcessPoolExecutor(max_workers=n, initializer=_start_worker, initargs=(words, os.getpid()))
     try:
         futures = {pool.submit(fn, x): i for i, x in enumerate(items)}
@@ -273,7 +294,7 @@ def _map_on_pool(
     pool.shutdown()
     if words is not None:
         words.close()  # lines a worker sent as it finished are not shown: its part's result said more
-    return results
+    return [results[i] for i in range(total)]
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -291,7 +312,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
             process.join(1.0)
 
 
-def _drain(words) -> list[str]:
+def _drain(words: Queue[str] | None) -> list[str]:
     """The lines waiting on the queue, oldest first (none without a queue)."""
     lines: list[str] = []
     while words is not None:
@@ -307,7 +328,7 @@ def _map_on_dask(
 ) -> list[R]:
     """`map_parts` on the Dask cluster at `address`: results in input order."""
     total = len(items)
-    results: list = [None] * total
+    results: dict[int, R] = {}
     if progress:
         progress(0, total, f"{label}: 0 of {total} on {address}")
     done = 0
@@ -319,4 +340,4 @@ def _map_on_dask(
                     progress(done, total, f"{label}: {done} of {total} on {address}")
     except ClusterFailure as exc:
         raise ClusterFailure(f"{exc}; {done} of {total} parts ({label}) had finished: run the command again") from None
-    return results
+    return [results[i] for i in range(total)]

@@ -67,7 +67,7 @@ class PartialLaw:
             or not all(self.low <= v <= self.high for v in self.support)
         ):
             raise ValueError("the unresolved rounds' mean and possible returns must lie in [low, high]")
-        if self.square_mean is not None and not self._extremes(lambda v: Fraction(1)):
+        if self.square_mean is not None and not self._extremes(lambda v: Fraction(1), self.square_mean):
             raise ValueError("no law on the support has the unresolved rounds' mean and second moment")
 
     @classmethod
@@ -82,7 +82,14 @@ class PartialLaw:
         what: str = "rounds whose law is not computed",
         square_mean: Fraction | None = None,
     ) -> PartialLaw:
-        """Built from a mapping (zero chances dropped, returns sorted)."""
+        """Built from a mapping (zero chances dropped, returns sorted, the support's repeats merged).
+
+        >>> from fractions import Fraction as F
+        >>> exact = {F(1): F(1, 4), F(-1): F(1, 2), F(5): F(0)}
+        >>> law = PartialLaw.of(exact, F(1, 4), F(0), F(-2), F(2), (F(2), F(-2), F(2)))
+        >>> law.exact, law.support
+        (((Fraction(-1, 1), Fraction(1, 2)), (Fraction(1, 1), Fraction(1, 4))), (Fraction(-2, 1), Fraction(2, 1)))
+        """
         items = tuple(sorted((Fraction(v), Fraction(p)) for v, p in exact.items() if p))
         return cls(
             items,
@@ -97,19 +104,41 @@ class PartialLaw:
 
     @property
     def total_mean(self) -> Fraction:
-        """The whole law's mean (exact): the exact part's plus the unresolved share's."""
+        """The whole law's mean (exact): the exact part's plus the unresolved share's.
+
+        >>> from fractions import Fraction as F
+        >>> PartialLaw.of({F(-1): F(1, 2)}, F(1, 2), F(1, 2), F(-1), F(1), (F(-1), F(1))).total_mean  # -1/2 + 1/4
+        Fraction(-1, 4)
+        """
         return sum((v * p for v, p in self.exact), Fraction(0)) + self.mass * self.mean
 
     @property
     def returns(self) -> tuple[Fraction, ...]:
-        """Every net return a round can have: the exact part's and the unresolved rounds' possible ones."""
+        """Every net return a round can have: the exact part's and the unresolved rounds' possible ones.
+
+        >>> from fractions import Fraction as F
+        >>> PartialLaw.of({F(-1): F(1, 2)}, F(1, 2), F(0), F(-2), F(2), (F(-2), F(2))).returns
+        (Fraction(-2, 1), Fraction(-1, 1), Fraction(2, 1))
+        """
         return tuple(sorted({v for v, _ in self.exact} | set(self.support)))
 
     def probability_bounds(self, event: Callable[[Fraction], bool]) -> tuple[Fraction, Fraction]:
-        """The least and greatest chance of a net return in `event` over every law the knowledge allows."""
+        """The least and greatest chance of a net return in `event` over every law the knowledge allows.
+
+        Half the rounds lose 1; the other half return -2 or 2 with mean 0. The support alone allows none to all
+        of that half to win; its second moment (4) known, the mean forces exactly half of it to.
+
+        >>> from fractions import Fraction as F
+        >>> law = PartialLaw.of({F(-1): F(1, 2)}, F(1, 2), F(0), F(-2), F(2), (F(-2), F(2)))
+        >>> law.probability_bounds(lambda v: v > 0)
+        (Fraction(0, 1), Fraction(1, 2))
+        >>> PartialLaw.of({F(-1): F(1, 2)}, F(1, 2), F(0), F(-2), F(2), (F(-2), F(2)), square_mean=F(4)
+        ...               ).probability_bounds(lambda v: v > 0)
+        (Fraction(1, 4), Fraction(1, 4))
+        """
         known = sum((p for v, p in self.exact if event(v)), Fraction(0))
         if self.square_mean is not None:
-            chances = self._extremes(lambda v: Fraction(event(v)))
+            chances = self._extremes(lambda v: Fraction(event(v)), self.square_mean)
             return known + self.mass * min(chances), known + self.mass * max(chances)
         inside = [event(v) for v in self.support]
         return known + (self.mass if all(inside) else 0), known + (self.mass if any(inside) else 0)
@@ -128,15 +157,15 @@ class PartialLaw:
             raise ValueError("the third moment is bounded here only when the unresolved rounds' second moment is known")
         centre = self.total_mean
         known = sum((abs(v - centre) ** 3 * p for v, p in self.exact), Fraction(0))
-        return known + self.mass * max(self._extremes(lambda v: abs(v - centre) ** 3))
+        return known + self.mass * max(self._extremes(lambda v: abs(v - centre) ** 3, self.square_mean))
 
-    def _extremes(self, value: Callable[[Fraction], Fraction]) -> list[Fraction]:
+    def _extremes(self, value: Callable[[Fraction], Fraction], square_mean: Fraction) -> list[Fraction]:
         """The conditional expectation of `value` under every law on at most three support points with the
-        unresolved rounds' mean and second moment (the basic solutions of the linear programme in the chances
-        whose optimum, for any `value`, is among them; empty if there are none)."""
+        unresolved rounds' mean and second moment `square_mean` (the basic solutions of the linear programme in
+        the chances whose optimum, for any `value`, is among them; empty if there are none)."""
         points = self.support
-        targets = (Fraction(1), self.mean, self.square_mean)
-        found = []
+        targets = (Fraction(1), self.mean, square_mean)
+        found: list[Fraction] = []
         for chosen in combinations(points, 3) if len(points) >= 3 else [points]:
             weights = _solve([[v**k for v in chosen] for k in range(3)][: len(chosen)], targets[: len(chosen)])
             if weights is None or any(w < 0 for w in weights):
@@ -147,7 +176,13 @@ class PartialLaw:
         return found
 
     def chance_bounds(self) -> dict[str, tuple[Fraction, Fraction]]:
-        """Bounds of P(win) (net return > 0), P(push) (= 0) and P(loss) (< 0), as `Distribution` defines them."""
+        """Bounds of P(win) (net return > 0), P(push) (= 0) and P(loss) (< 0), as `Distribution` defines them.
+
+        >>> from fractions import Fraction as F
+        >>> bounds = PartialLaw.of({F(-1): F(1, 2)}, F(1, 2), F(0), F(-2), F(2), (F(-2), F(2))).chance_bounds()
+        >>> bounds["push"], bounds["loss"]  # no push possible; half the rounds lose, maybe all
+        ((Fraction(0, 1), Fraction(0, 1)), (Fraction(1, 2), Fraction(1, 1)))
+        """
         return {
             "win": self.probability_bounds(lambda v: v > 0),
             "push": self.probability_bounds(lambda v: v == 0),
@@ -155,7 +190,13 @@ class PartialLaw:
         }
 
     def second_moment_bounds(self) -> tuple[Fraction, Fraction]:
-        """The least and greatest E[net^2] (see the module docstring for why both are attained or valid)."""
+        """The least and greatest E[net^2] (see the module docstring for why both are attained or valid).
+
+        >>> from fractions import Fraction as F
+        >>> law = PartialLaw.of({F(0): F(1, 2)}, F(1, 2), F(0), F(-2), F(2), (F(-2), F(0), F(2)))
+        >>> law.second_moment_bounds()  # the unresolved half all at 0, or split between -2 and 2
+        (Fraction(0, 1), Fraction(2, 1))
+        """
         known = sum((v * v * p for v, p in self.exact), Fraction(0))
         if self.square_mean is not None:
             return known + self.mass * self.square_mean, known + self.mass * self.square_mean
@@ -163,7 +204,13 @@ class PartialLaw:
         return known + self.mass * self.mean**2, known + self.mass * top
 
     def variance_bounds(self) -> tuple[Fraction, Fraction]:
-        """The least and greatest variance of the whole law (its mean is exact)."""
+        """The least and greatest variance of the whole law (its mean is exact).
+
+        >>> from fractions import Fraction as F
+        >>> law = PartialLaw.of({F(1): F(1, 2)}, F(1, 2), F(0), F(-2), F(2), (F(-2), F(0), F(2)))
+        >>> law.variance_bounds()  # mean 1/2; E[net^2] from 1/2 to 5/2
+        (Fraction(1, 4), Fraction(9, 4))
+        """
         low, high = self.second_moment_bounds()
         m = self.total_mean
         return low - m * m, high - m * m

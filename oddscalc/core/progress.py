@@ -94,7 +94,12 @@ class StderrBar:
 
 
 def is_terminal(stream: TextIO) -> bool:
-    """Whether `stream` is a terminal (a stream without `isatty`, or a closed one, is not)."""
+    """Whether `stream` is a terminal (a stream without `isatty`, or a closed one, is not).
+
+    >>> import io
+    >>> is_terminal(io.StringIO())
+    False
+    """
     try:
         return bool(stream.isatty())
     except (AttributeError, ValueError):

@@ -35,7 +35,11 @@ _INT64_LIMIT = 2**63
 
 @cache
 def primes_below(limit: int, count: int) -> tuple[int, ...]:
-    """The `count` largest primes below `limit`, largest first (so fewer of them are a prefix of more)."""
+    """The `count` largest primes below `limit`, largest first (so fewer of them are a prefix of more).
+
+    >>> primes_below(100, 3)
+    (97, 89, 83)
+    """
     found = [prevprime(limit)]
     while len(found) < count:
         found.append(prevprime(found[-1]))
@@ -43,7 +47,11 @@ def primes_below(limit: int, count: int) -> tuple[int, ...]:
 
 
 def primes_for(bound: int, limit: int = PRIME_LIMIT) -> tuple[int, ...]:
-    """The fewest of the largest primes below `limit` whose product exceeds `bound` (values lie in 0..bound)."""
+    """The fewest of the largest primes below `limit` whose product exceeds `bound` (values lie in 0..bound).
+
+    >>> primes_for(10**6, limit=100)  # 97 x 89 x 83 = 716,539 is not enough
+    (97, 89, 83, 79)
+    """
     count = 1
     while prod(primes_below(limit, count)) <= bound:
         count += 1
@@ -71,7 +79,15 @@ def reconstruct(residues: Sequence[np.ndarray], primes: Sequence[int], bound: in
     proof of exactness: one integer of that range per residue vector).
 
     Garner's mixed-radix digits are taken on the int64 arrays; a run of digits whose radix stays below 2^63
-    is combined there too, and only the runs are joined in Python integers."""
+    is combined there too, and only the runs are joined in Python integers.
+
+    Modulo 7, 11 and 13 (product 1001), the residues of 100 give back 100, and with a bound those of -5 give -5:
+
+    >>> reconstruct([np.array([100 % p]) for p in (7, 11, 13)], (7, 11, 13))
+    [100]
+    >>> reconstruct([np.array([-5 % p]) for p in (7, 11, 13)], (7, 11, 13), bound=500)
+    [-5]
+    """
     primes = tuple(primes)
     modulus = prod(primes)
     if bound is not None and not 2 * bound < modulus:

@@ -104,7 +104,13 @@ class StoreMiss(ValueError):
 
 def user_cache_dir() -> Path:
     """Where computed results are kept for this user: ``$ODDSCALC_CACHE`` if set, else the platform's user cache
-    folder for oddscalc (``~/.cache/oddscalc`` on Linux, through platformdirs)."""
+    folder for oddscalc (``~/.cache/oddscalc`` on Linux, through platformdirs).
+
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"ODDSCALC_CACHE": "~/odds-cache"}):
+    ...     user_cache_dir() == Path.home() / "odds-cache"
+    True
+    """
     env = os.environ.get("ODDSCALC_CACHE", "").strip()
     if env:
         return Path(env).expanduser()
@@ -112,7 +118,11 @@ def user_cache_dir() -> Path:
 
 
 def data_dir() -> Path:
-    """The folder of data shipped inside the package (``oddscalc/data``), read-only in an installation."""
+    """The folder of data shipped inside the package (``oddscalc/data``), read-only in an installation.
+
+    >>> data_dir().parts[-2:]
+    ('oddscalc', 'data')
+    """
     return Path(__file__).resolve().parents[1] / "data"
 
 
@@ -130,13 +140,29 @@ def entry_key(kind: str, params: Mapping[str, Any]) -> str:
 
 
 def read_entry(path: Path) -> Entry:
-    """The entry stored at `path` (an xz-compressed JSON file)."""
+    """The entry stored at `path` (an xz-compressed JSON file).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder, cache_folder(folder):
+    ...     _ = stored("demo-edge", {"pockets": 37}, (Engine("roulette", 1),), lambda: "1/37")
+    ...     entry = read_entry(Path(folder) / entry_key("demo-edge", {"pockets": 37}))
+    >>> entry.kind, entry.params, entry.engines, entry.value
+    ('demo-edge', {'pockets': 37}, {'roulette': 1}, '1/37')
+    """
     blob = json.loads(lzma.decompress(Path(path).read_bytes()))
     return Entry(blob["kind"], blob["params"], blob["engines"], blob.get("provenance", {}), blob["value"], Path(path))
 
 
 def shipped_entries(folder: Path | None = None) -> list[Entry]:
-    """Every entry of the shipped data (or of `folder`), in file-name order."""
+    """Every entry of the shipped data (or of `folder`), in file-name order.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder, cache_folder(folder):
+    ...     for n in (3, 2):
+    ...         _ = stored(f"demo-{n}", {}, (Engine("demo", 1),), lambda: n)
+    ...     [entry.kind for entry in shipped_entries(Path(folder))]
+    ['demo-2', 'demo-3']
+    """
     folder = data_dir() if folder is None else Path(folder)
     return [read_entry(p) for p in sorted(folder.glob(f"*{SUFFIX}"))]
 
@@ -170,7 +196,15 @@ _warned: set[Path] = set()
 
 @contextmanager
 def cache_folder(folder: str | Path) -> Iterator[None]:
-    """Within it, the user cache is `folder` (for tests and examples)."""
+    """Within it, the user cache is `folder` (for tests and examples).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     with cache_folder(folder):
+    ...         _ = stored("demo-square", {"n": 7}, (Engine("demo", 1),), lambda: 49)
+    ...     [p.name for p in Path(folder).iterdir()] == [entry_key("demo-square", {"n": 7})]
+    True
+    """
     global _cache_override
     outer, _cache_override = _cache_override, Path(folder)
     try:
@@ -182,7 +216,21 @@ def cache_folder(folder: str | Path) -> Iterator[None]:
 @contextmanager
 def building(build: Build) -> Iterator[Build]:
     """Within it, results are looked up in and written to `build.folder` (the shipped data when rebuilding it)
-    instead of the shipped data and the user cache; see `Build` for its modes."""
+    instead of the shipped data and the user cache; see `Build` for its modes.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     with building(Build(Path(folder))) as build:
+    ...         _ = stored("demo-square", {"n": 7}, (Engine("demo", 1),), lambda: 49)
+    ...     with building(Build(Path(folder), compute=False)):
+    ...         stored("demo-square", {"n": 8}, (Engine("demo", 1),), lambda: 64)
+    Traceback (most recent call last):
+    ...
+    oddscalc.core.store.StoreMiss: shipped data missing: demo-square {"n": 8} (engines {'demo': 1}); rebuild it \
+with `make data`
+    >>> [(c["kind"], c["params"], c["was"]) for c in build.computed]  # computed, with no entry before it
+    [('demo-square', {'n': 7}, None)]
+    """
     global _build
     outer, _build = _build, build
     try:
@@ -260,7 +308,19 @@ def stored(
 ) -> T:
     """decode(value) of the entry for (`kind`, `params`) made by the current `engines`, from the shipped data or
     the user cache; else compute() (its result stored as encode(result) in the user cache). `use_cache` False:
-    compute and store nothing. Encoded values must be JSON data; decode(encode(x)) must equal x exactly."""
+    compute and store nothing. Encoded values must be JSON data; decode(encode(x)) must equal x exactly.
+
+    A Fraction kept as its text; the second call reads it back and never calls its compute:
+
+    >>> import tempfile
+    >>> from fractions import Fraction
+    >>> engines = (Engine("roulette", 1),)
+    >>> with tempfile.TemporaryDirectory() as folder, cache_folder(folder):
+    ...     first = stored("demo-edge", {"pockets": 37}, engines, lambda: Fraction(1, 37), str, Fraction)
+    ...     again = stored("demo-edge", {"pockets": 37}, engines, lambda: 1 / 0, str, Fraction)
+    >>> first, again
+    (Fraction(1, 37), Fraction(1, 37))
+    """
     versions = _engines(engines)
     name = entry_key(kind, params)
     if not use_cache:
