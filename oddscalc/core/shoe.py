@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -109,15 +109,3 @@ class Shoe:
         for k in range(n):
             result *= self.size - k
         return result
-
-
-def with_replacement(labels: Sequence[str], weights: Sequence[int]) -> Iterator[tuple[str, Fraction]]:
-    """Each label and its probability when cards are drawn with replacement (an infinite shoe).
-
-    >>> dict(with_replacement(["red", "black", "zero"], [18, 18, 1]))["zero"]
-    Fraction(1, 37)
-    """
-    total = sum(weights)
-    for label, w in zip(labels, weights):
-        if w:
-            yield label, Fraction(w, total)
