@@ -28,7 +28,7 @@ from oddscalc.verify.shoe import Shoe
 
 __all__ = ["PuntoBancoJudge", "CheminJudge", "BanqueJudge", "SuperPan9Judge", "shoe_for"]
 
-_CARD_GAME_KEYS = frozenset({"shoe", "cut", "burn", "wagers"})
+_CARD_GAME_KEYS = frozenset({"shoe", "cut", "burn", "wagers", "order", "order_sha256", "reshuffle"})
 NO_OPTION = "SI 1994/2899 reg 6(7)(c) (no option to draw: the punto banco tableau)"
 CHEMIN_RULES = "SI 1994/2899 reg 6(1) (chemin de fer as played: the player's row and the banker's tableau)"
 BANQUE_RULES = "SI 1994/2899 reg 6(1) (baccarat banque as played: each opposing hand's row)"

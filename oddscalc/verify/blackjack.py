@@ -30,7 +30,7 @@ from oddscalc.verify.shoe import Shoe
 __all__ = ["BlackjackJudge", "Rules", "total", "ACTIONS"]
 
 ACTIONS = ("hit", "stand", "double", "split")
-_ROUND = frozenset({"shoe", "cut", "burn", "banker", "hand", "wagers"})
+_ROUND = frozenset({"shoe", "cut", "burn", "banker", "hand", "wagers", "order", "order_sha256", "reshuffle"})
 _LEAF = frozenset({"cards", "actions", "stake", "net"})
 _NODE = frozenset({"cards", "actions", "split"})
 _SPLIT_VALUES = {"no-4-5-10": {1, 2, 3, 6, 7, 8, 9}, "no-5-10": {1, 2, 3, 4, 6, 7, 8, 9},

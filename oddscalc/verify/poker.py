@@ -93,6 +93,7 @@ class _PokerJudge(CardJudge):
     subject = "pack"
     random_law = ("a single pack shuffled before each hand: every card equally likely at every position, hands "
                   "independent")
+    shoe_game = False  # a pack per hand (reg 8(1)(b), 12(1)(b)): no series of rounds from one shoe
 
     def __init__(self, ctx: Context, shoe_citation: str) -> None:
         super().__init__(ctx, Shoe(ctx.report, pack(ctx.game, 1), 1, shoe_citation, "a single pack of 52 cards"),

@@ -56,6 +56,7 @@ class Test:
     dof: int | None
     p: str
     detail: str = ""
+    detects: str = ""  # what departure from randomness the test is built to find (shown in the report)
 
 
 def chi_square_test(name: str, observed: Sequence[int], expected: Sequence[Fraction],
@@ -101,7 +102,7 @@ def assess(report: Report, tests: Sequence[Test | str], alpha: Fraction, subject
         passed = mpmath.mpf(t.p) >= level_mpf
         rows.append({"name": t.name, "statistic_name": t.statistic_name, "statistic": fraction_text(t.statistic),
                      "statistic_decimal": f"{float(t.statistic):.6g}", "dof": t.dof, "p": significant(t.p),
-                     "passed": passed, "detail": t.detail})
+                     "passed": passed, "detail": t.detail, **({"detects": t.detects} if t.detects else {})})
         if not passed:
             report.fault(RANDOM, None, t.name, f"produced {t.statistic_name} = {float(t.statistic):.6g}"
                          f"{' on ' + str(t.dof) + ' degrees of freedom' if t.dof else ''}, "

@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 __all__ = ["HandsJudge", "Hand", "ROUND_KEYS", "MAX_PLAYERS"]
 
 #: Fields of a round in the `hands` form.
-ROUND_KEYS = frozenset({"shoe", "cut", "burn", "bank", "hands", "banker", "levy", "bank_stake", "wagers"})
+ROUND_KEYS = frozenset({"shoe", "cut", "burn", "bank", "hands", "banker", "levy", "bank_stake", "wagers", "order",
+                        "order_sha256", "reshuffle"})
 HAND_KEYS = frozenset({"cards", "wagers"})
 _BY = frozenset({"by"})
 #: The most opposing players' hands in one round (the project's tables show 2 to 7; the law names no limit).
