@@ -44,8 +44,8 @@ MAX_ROUNDS = 10**9
                    f"by this model ({SHUFFLE_HELP}); punto banco, blackjack, Super Pan 9 (House bank). Not a game "
                    "rule: rounds are not independent, so `check` does not apply.")
 @click.option("--cut", "cut", default=None,
-              help="With --shuffle: cards dealt before the cut card (default: 16 from the end in punto banco, one pack "
-                   "in blackjack; the shoe's size deals it to the end, reshuffling in mid-round).")
+              help="With --shuffle: cards dealt before the cut card (default: 16 from the end in punto banco and Super "
+                   "Pan 9, one pack in blackjack; the shoe's size deals it to the end, reshuffling in mid-round).")
 @click.option("--declare-order", "declare", type=click.Choice(DECLARE), default=None,
               help="With --shuffle and --log: write each shoe's order on its first round (open), or its SHA-256 there "
                    "and the order on its last round (commit).")
