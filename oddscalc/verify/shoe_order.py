@@ -124,7 +124,7 @@ class ShoeOrders:
 
     def _declare(self, line: int, rec: dict, new: bool, held: Counter) -> None:
         commitment = rec.get("order_sha256")
-        where = "reshuffle: " if "after" in rec else ""
+        where = '"reshuffle": ' if "after" in rec else ""
         if commitment is not None:
             if type(commitment) is not str or len(commitment) != 64 or not set(commitment) <= _HEX:
                 raise LogError(line, f'{where}"order_sha256" must be 64 lower-case hexadecimal digits (a SHA-256)')
