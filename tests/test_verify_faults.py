@@ -331,9 +331,10 @@ def test_a_shuffle_that_never_deals_a_ten_first_is_flagged_and_a_fair_one_passes
                 log(record)
         report = verify(path, "punto-banco")
         failed = [f for f in report.faults if f.kind == RANDOM]
-        assert report.by_kind[RANDOM] == (1 if flagged else 0), report.text()
-        if flagged:
+        assert bool(report.by_kind[RANDOM]) == flagged, report.text()
+        if flagged:  # (the shuffle test of positions against the packs' order may see it too: tens lie late in a suit)
             assert failed[0].rule.startswith("cards at shoe position 1 ") and " observed 0," in failed[0].did
+            assert {f.rule for f in failed[1:]} <= {"shuffle: positions kept from the packs' factory order"}
         assert report.by_kind[ILLEGAL] == report.by_kind[MISPAID] == 0
 
 

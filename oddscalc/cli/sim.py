@@ -28,6 +28,8 @@ from oddscalc.report.text import _csv
 from oddscalc.sim.check import check_counts, significant
 from oddscalc.sim.results import counts_csv, counts_json, read_results
 from oddscalc.sim.roundlog import round_log
+from oddscalc.sim.shoe_dealing import DECLARE, Dealing
+from oddscalc.sim.shuffles import SHUFFLE_HELP, ShuffleError, parse_shuffle
 from oddscalc.sim.simulators import NEEDS_TABLE
 from oddscalc.sim.simulators import simulate as run_simulation
 
@@ -52,8 +54,33 @@ MAX_ROUNDS = 10**9
     default=None,
     help="Also write every round to this round log (JSON Lines, docs/verify.md), for `oddscalc verify`.",
 )
+@click.option(
+    "--shuffle",
+    "shuffle",
+    default=None,
+    help=f"Testing verify: deal one shoe to its cut card, then rebuild it from its own cards and shuffle it "
+    f"by this model ({SHUFFLE_HELP}); punto banco, blackjack, Super Pan 9 (House bank). Not a game "
+    "rule: rounds are not independent, so `check` does not apply.",
+)
+@click.option(
+    "--cut",
+    "cut",
+    default=None,
+    help="With --shuffle: cards dealt before the cut card (default: 16 from the end in punto banco and Super "
+    "Pan 9, one pack in blackjack; the shoe's size deals it to the end, reshuffling in mid-round).",
+)
+@click.option(
+    "--declare-order",
+    "declare",
+    type=click.Choice(DECLARE),
+    default=None,
+    help="With --shuffle and --log: write each shoe's order on its first round (open), or its SHA-256 there "
+    "and the order on its last round (commit).",
+)
 @analysis_options
-def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks, custom, fmt) -> None:
+def simulate(
+    game, wager, rounds, seed, out, log_path, shuffle, cut, declare, version, pay, rule, decks, custom, fmt
+) -> None:
     """Play WAGER for --rounds rounds with real dice, wheels and shuffled shoes; write outcome counts.
 
     The output (CSV `net_return,count`, or JSON with --format json) is what `oddscalc check` reads; --log
@@ -66,7 +93,8 @@ def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks
         seed = parse_whole(seed, "--seed", max_digits=100)
         out = None if out is None else check_output(out, "--out")
         log_path = None if log_path is None else check_output(log_path, "--log")
-    except (NumberError, OutputPathError) as exc:
+        dealing = _dealing(shuffle, cut, declare, log_path)
+    except (NumberError, OutputPathError, ShuffleError) as exc:
         fail(str(exc))
     a = run_analysis(game, wager, version, pay, rule, decks, custom)
     w = a.results[0].wager
@@ -86,7 +114,9 @@ def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks
                 {"simulator": "oddscalc simulate (reference)", "seed": seed},
             )
         ) as log:
-            counts = run_simulation(a.game, w, rounds, seed, StderrBar(), rules=dict(a.rules), table=table, log=log)
+            counts = run_simulation(
+                a.game, w, rounds, seed, StderrBar(), rules=dict(a.rules), table=table, log=log, dealing=dealing
+            )
     except ValueError as exc:
         fail(str(exc))
     if log_path is not None:
@@ -109,6 +139,22 @@ def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks
         click.echo(f"{rounds} rounds written to {out}", err=True)
     else:
         emit(text)
+
+
+def _dealing(shuffle: str | None, cut: str | None, declare: str | None, log_path) -> Dealing | None:
+    """`--shuffle`, `--cut` and `--declare-order` read and checked together (the cut's bound is the game's)."""
+    if shuffle is None:
+        if cut is not None or declare is not None:
+            raise ShuffleError(
+                f"{'--cut' if cut is not None else '--declare-order'} needs --shuffle (without it every "
+                "round is dealt from a freshly shuffled shoe)"
+            )
+        return None
+    if declare is not None and log_path is None:
+        raise ShuffleError("--declare-order writes into the round log; give --log FILE")
+    return Dealing(
+        parse_shuffle(shuffle), None if cut is None else parse_whole(cut, "--cut", minimum=1, maximum=100_000), declare
+    )
 
 
 @click.command()

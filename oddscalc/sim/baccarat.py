@@ -14,15 +14,20 @@ from oddscalc.regulations.model import Wager
 from oddscalc.regulations.rule_values import removed_cards
 from oddscalc.sim.cards import draw_cards
 from oddscalc.sim.roundlog import STAKE, amount_text, wager_entry
+from oddscalc.sim.shoe_dealing import Dealing, DealtShoe, ShoeRounds, check_cut
+from oddscalc.sim.shuffles import factory_order
 from oddscalc.sim.simulators import Round, SimulationError
 
 __all__ = [
     "banker_draws",
     "house_draws",
     "player_draws",
+    "punto_banco_coup",
     "punto_banco_labels",
     "punto_banco_shoe",
+    "shoe_simulator",
     "simulator",
+    "super_pan_9_coup",
     "super_pan_9_labels",
 ]
 
@@ -96,23 +101,29 @@ def punto_banco_round(
     record: dict | None = None,
     banker_tie_loses: bool = False,
 ) -> Fraction:
-    player_rule, banker_rule = rules
+    """One coup from a freshly shuffled `shoe` (six cards drawn, those the coup needs dealt in order)."""
     cards, names = draw_cards(rng, shoe, 6, labels=None if record is None else labels)
-    player, banker = [cards[0], cards[2]], [cards[1], cards[3]]
-    dealt = [[0, 2], [1, 3]]  # positions in `cards` of each hand's cards
-    nxt = 4
-    p, b = sum(player) % 10, sum(banker) % 10
+    dealt = iter(zip(cards, names or [None] * 6))
+    return punto_banco_coup(w, dealt.__next__, rules, record, banker_tie_loses)
+
+
+def punto_banco_coup(
+    w: Wager, take, rules=(player_draws, banker_draws), record: dict | None = None, banker_tie_loses: bool = False
+) -> Fraction:
+    """One coup, `take()` giving the next card as (value, name) in dealing order: player, banker, player, banker,
+    then the third cards; the net result per unit staked (and, given a `record`, the round's log entry)."""
+    player_rule, banker_rule = rules
+    dealt = [take() for _ in range(4)]
+    player, banker = [dealt[0], dealt[2]], [dealt[1], dealt[3]]
+    p, b = (dealt[0][0] + dealt[2][0]) % 10, (dealt[1][0] + dealt[3][0]) % 10
     if p < 8 and b < 8:  # no natural
         third = None
         if player_rule(p):
-            third = cards[nxt]
-            dealt[0].append(nxt)
-            nxt += 1
-            player.append(third)
+            player.append(take())
+            third = player[2][0]
         if banker_rule(b, third):
-            banker.append(cards[nxt])
-            dealt[1].append(nxt)
-    p, b = sum(player) % 10, sum(banker) % 10
+            banker.append(take())
+    p, b = sum(v for v, _ in player) % 10, sum(v for v, _ in banker) % 10
     if w.key == "tie":
         result = w.pay() if p == b else Fraction(-1)
     elif p == b:
@@ -121,8 +132,8 @@ def punto_banco_round(
         mine = p > b if w.key == "player" else b > p
         result = w.pay() if mine else Fraction(-1)
     if record is not None:
-        record["player"] = [names[i] for i in dealt[0]]
-        record["banker"] = [names[i] for i in dealt[1]]
+        record["player"] = [name for _, name in player]
+        record["banker"] = [name for _, name in banker]
         record["wagers"] = [wager_entry(w.key, result)]
     return result
 
@@ -152,18 +163,24 @@ def super_pan_9_round(
     banker_rule=house_draws,
     replace: bool = False,
 ) -> Fraction:
-    """A hand against the House's bank; `replace`: its eight cards drawn with replacement (the infinite-shoe model
-    that rule model=infinite asks for)."""
+    """One round against the House's bank from a freshly shuffled `shoe` (eight cards drawn: three each, and a
+    fourth for each hand, used if it draws); `replace`: its eight cards drawn with replacement (the infinite-shoe
+    model that rule model=infinite asks for)."""
     cards, names = draw_cards(rng, shoe, 8, replace, labels=None if record is None else labels)
-    player, banker = cards[0:3], cards[3:6]
-    took = [[0, 1, 2], [3, 4, 5]]
-    if strategy(tuple(sorted(player))):
-        player = player + [cards[6]]
-        took[0].append(6)
-    if banker_rule(sum(banker) % 10):
-        banker = banker + [cards[7]]
-        took[1].append(7)
-    p, b = sum(player) % 10, sum(banker) % 10
+    names = names or [None] * 8
+    return super_pan_9_coup(w, lambda i: (cards[i], names[i]), strategy, record, banker_rule)
+
+
+def super_pan_9_coup(w: Wager, card, strategy, record: dict | None = None, banker_rule=house_draws) -> Fraction:
+    """One round against the House's bank, `card(i)` giving card i as (value, name): 0-2 the player's, 3-5 the
+    banker's, 6 the player's fourth, 7 the banker's fourth, asked for in that order and only when drawn."""
+    dealt = [card(i) for i in range(6)]
+    player, banker = dealt[0:3], dealt[3:6]
+    if strategy(tuple(sorted(v for v, _ in player))):
+        player = player + [card(6)]
+    if banker_rule(sum(v for v, _ in banker) % 10):
+        banker = banker + [card(7)]
+    p, b = sum(v for v, _ in player) % 10, sum(v for v, _ in banker) % 10
     if w.key == "tie":
         result = w.pay() if p == b else Fraction(-1)
     elif p == b:
@@ -172,8 +189,8 @@ def super_pan_9_round(
         result = w.pay() if p > b else Fraction(-1)
     if record is not None:
         record["bank"] = "house"
-        record["player"] = [names[i] for i in took[0]]
-        record["banker"] = [names[i] for i in took[1]]
+        record["player"] = [name for _, name in player]
+        record["banker"] = [name for _, name in banker]
         record["wagers"] = [wager_entry(w.key, result)]
     return result
 
@@ -275,3 +292,35 @@ def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
             wager, rng, shoe, lambda cards: table[cards] == "draw", labels, record, replace=replace
         )
     raise SimulationError(f"no baccarat simulator for {w.game!r}")
+
+
+#: Cards left behind the cut card by default when `simulate --shuffle` deals a punto banco shoe.
+BEHIND_THE_CUT = 16
+
+
+def shoe_simulator(w: Wager, rules: dict[str, str], table: object, dealing: Dealing) -> ShoeRounds:
+    """Punto banco, or Super Pan 9 against the House's bank (its one-hand wagers), dealt from one shoe to its cut
+    card and reshuffled by `dealing`'s model (`simulate --shuffle`, a tool for testing verify's shuffle tests): full
+    packs, the cut card `BEHIND_THE_CUT` cards from the end unless `dealing.cut` says otherwise."""
+    if removed_cards(rules):
+        raise SimulationError("--shuffle deals full packs; it does not take the rule removed")
+    decks = int(rules.get("decks", "6" if w.game == "punto-banco" else "8"))
+    loses = rules.get("banker-tie") == "lose"
+
+    def punto_banco(wager: Wager, take, record: dict | None) -> Fraction:
+        return punto_banco_coup(wager, take, record=record, banker_tie_loses=loses)
+
+    def super_pan_9(wager: Wager, take, record: dict | None) -> Fraction:
+        return super_pan_9_coup(wager, lambda _: take(), lambda cards: table[cards] == "draw", record)
+
+    if w.game == "punto-banco":
+        packs, coup = factory_order(decks), punto_banco
+    elif w.game == "super-pan-9" and w.key in ("initial", "tie") and isinstance(table, dict):
+        packs, coup = factory_order(decks, ("A", "2", "3", "4", "5", "6", "J", "Q", "K")), super_pan_9
+    else:
+        raise SimulationError(
+            f"--shuffle deals punto banco, blackjack and Super Pan 9 against the House's bank "
+            f"(initial, tie), not {w.game} {w.key}"
+        )
+    cut = check_cut(dealing, len(packs), BEHIND_THE_CUT)
+    return ShoeRounds(DealtShoe(packs, dealing, cut), coup, lambda label: _value(label[:-1]))

@@ -14,9 +14,11 @@ from fractions import Fraction
 
 from oddscalc.regulations.model import Wager
 from oddscalc.sim.roundlog import STAKE, amount_text, wager_entry
+from oddscalc.sim.shoe_dealing import Dealing, DealtShoe, ShoeRounds, check_cut
+from oddscalc.sim.shuffles import factory_order
 from oddscalc.sim.simulators import Round, SimulationError
 
-__all__ = ["Shoe", "Table", "play_round", "simulator"]
+__all__ = ["Shoe", "SuitedRank", "Table", "play_round", "shoe_simulator", "simulator"]
 
 RANKS = 13  # rank index 0 = Ace, 1..8 = 2..9, 9..12 = 10, J, Q, K
 LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -29,6 +31,24 @@ _SPLITTABLE = {
 }
 _DOUBLES = {"9-11": frozenset({9, 10, 11}), "10-11": frozenset({10, 11}), "any": None}
 _PAYS = {"3:2": Fraction(3, 2), "6:5": Fraction(6, 5), "2:1": Fraction(2), "1:1": Fraction(1)}
+
+
+class SuitedRank(int):
+    """A rank (0 = Ace .. 12 = King) carrying its card's name with its suit (`label`), for a shoe dealt in order
+    (`simulate --shuffle`): the play reads the rank, the log writes the name."""
+
+    label: str
+
+
+def _name(card: int) -> str:
+    """A card's name in the log: its own (with its suit) when dealt from a shoe in order, else its rank's."""
+    return getattr(card, "label", None) or LABELS[card]
+
+
+def _suited(label: str) -> SuitedRank:
+    card = SuitedRank(LABELS.index(label[:-1]))
+    card.label = label
+    return card
 
 
 def value(rank: int) -> int:
@@ -117,13 +137,18 @@ def _table(w: Wager, rules: dict[str, str], chart: dict) -> Table:
         raise SimulationError(f"blackjack simulator: bad rule or chart entry {exc}") from None
 
 
-def simulator(w: Wager, rules: dict[str, str], table: object) -> Round:
-    """One round of the initial wager, the player following the chart `table` (the engine's decision table)."""
+def _checked_table(w: Wager, rules: dict[str, str], table: object) -> Table:
+    """The house rules and chart for the initial wager, the player following `table` (the engine's decision table)."""
     if w.param("kind") != "initial":
         raise SimulationError(f"the blackjack simulator plays the initial wager, not {w.key!r}")
     if not isinstance(table, dict):
         raise SimulationError("the blackjack simulator needs the basic strategy chart (the engine's decision table)")
-    t = _table(w, rules, table)
+    return _table(w, rules, table)
+
+
+def simulator(w: Wager, rules: dict[str, str], table: object) -> Round:
+    """One round of the initial wager, the player following the chart `table` (the engine's decision table)."""
+    t = _checked_table(w, rules, table)
     shoe = Shoe(t.decks)
 
     def play(_: Wager, rng: random.Random, record: dict | None = None) -> Fraction:
@@ -131,6 +156,20 @@ def simulator(w: Wager, rules: dict[str, str], table: object) -> Round:
         return play_round(t, lambda: shoe.draw(rng), record)
 
     return play
+
+
+#: Cards left behind the cut card by default when `simulate --shuffle` deals a blackjack shoe: one pack.
+BEHIND_THE_CUT = 52
+
+
+def shoe_simulator(w: Wager, rules: dict[str, str], table: object, dealing: Dealing) -> ShoeRounds:
+    """Blackjack dealt from one shoe to its cut card and reshuffled by `dealing`'s model (`simulate --shuffle`, a
+    tool for testing verify's shuffle tests): the cards carry their suits into the log; the cut card lies one pack
+    from the end unless `dealing.cut` says otherwise (a shoe that runs out is reshuffled in mid-round)."""
+    t = _checked_table(w, rules, table)
+    packs = factory_order(t.decks)
+    shoe = DealtShoe(packs, dealing, check_cut(dealing, len(packs), BEHIND_THE_CUT))
+    return ShoeRounds(shoe, lambda _, take, record: play_round(t, lambda: take()[0], record), _suited)
 
 
 def _natural(cards: list[int]) -> bool:
@@ -188,8 +227,8 @@ def _play_hand(
 def _logged(node: dict | None, cards: list[int], actions: list[str]) -> list[int]:
     """Record a finished hand; a split hand keeps the name of its own pair card (tens of two ranks may pair)."""
     if node is not None:
-        first = node["cards"][:1] if "cards" in node else [LABELS[cards[0]]]
-        node["cards"] = first + [LABELS[c] for c in cards[1:]]
+        first = node["cards"][:1] if "cards" in node else [_name(cards[0])]
+        node["cards"] = first + [_name(c) for c in cards[1:]]
         node["actions"] = actions
     return cards
 
@@ -205,8 +244,8 @@ def _split(
     hands = [[pair_rank], [pair_rank]]
     nodes: list[dict | None] = [None, None]
     if root is not None:
-        nodes = [{"cards": [LABELS[pair[0]]]}, {"cards": [LABELS[pair[1]]]}]
-        root.update({"cards": [LABELS[pair[0]], LABELS[pair[1]]], "actions": ["split"], "split": nodes[:]})
+        nodes = [{"cards": [_name(pair[0])]}, {"cards": [_name(pair[1])]}]
+        root.update({"cards": [_name(pair[0]), _name(pair[1])], "actions": ["split"], "split": nodes[:]})
     done = []
     i = 0
     while i < len(hands):
@@ -216,8 +255,8 @@ def _split(
             hands.insert(i + 1, [card])
             if root is not None:
                 old = nodes[i]
-                kids = [{"cards": list(old["cards"])}, {"cards": [LABELS[card]]}]
-                old.update({"cards": old["cards"] + [LABELS[card]], "actions": ["split"], "split": kids})
+                kids = [{"cards": list(old["cards"])}, {"cards": [_name(card)]}]
+                old.update({"cards": old["cards"] + [_name(card)], "actions": ["split"], "split": kids})
                 nodes[i : i + 1] = kids
             else:
                 nodes.insert(i + 1, None)  # one (empty) record per hand, logged or not
@@ -242,9 +281,9 @@ def play_round(t: Table, draw, record: dict | None = None) -> Fraction:
     root: dict | None = {} if record is not None else None
     result, leaves = _round(t, draw, player, banker, root)
     if record is not None:
-        record["banker"] = [LABELS[c] for c in banker]
+        record["banker"] = [_name(c) for c in banker]
         if not leaves:  # a natural ended the round before the player played
-            root.update({"cards": [LABELS[c] for c in player], "actions": []})
+            root.update({"cards": [_name(c) for c in player], "actions": []})
             leaves = [(root, result)]
         for node, net in leaves:
             node["stake"] = amount_text(STAKE * (2 if node.get("actions") == ["double"] else 1))

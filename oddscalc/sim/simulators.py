@@ -192,6 +192,9 @@ CARD_SIMULATORS: dict[str, str] = {
 #: Card games whose pack is shuffled before every hand by law (reg 8(1)(b), 12(1)(b)): no shoe marker logged.
 NO_SHOE = {"casino-stud-poker", "three-card-poker"}
 
+#: Card games whose simulator can deal one shoe in order to its cut card (`simulate --shuffle`: `shoe_simulator`).
+SHOE_DEALT = ("punto-banco", "blackjack", "super-pan-9")
+
 #: Games whose simulator follows a decision table taken from the exact engine.
 NEEDS_TABLE = {"super-pan-9", "casino-stud-poker", "three-card-poker", "blackjack", "chemin-de-fer", "baccarat-banque"}
 
@@ -206,15 +209,20 @@ def simulate(
     rules: dict[str, str] | None = None,
     table: object = None,
     log: Callable[[dict], None] | None = None,
+    dealing: object = None,
 ) -> Counter:
     """Count the net return of `rounds` independent rounds of wager `w`, reproducibly from `seed`.
 
     Card games' simulators take the rule set (decks and so on) through `rules`, and the strategy the
     exact engine assumes through `table` (its decision table, as data). With `log`, each round's record
     (docs/verify.md) is passed to it; card games reshuffle every round, so each round is its own shoe.
+    With `dealing` (`sim.shoe_dealing.Dealing`, from `simulate --shuffle`) the rounds are instead dealt from one
+    shoe to its cut card and reshuffled by a model: a tool for testing `verify`, whose rounds are not independent.
     """
     if rounds < 1:
         raise SimulationError(f"--rounds must be at least 1, not {rounds}")
+    if dealing is not None and (play is not None or game not in SHOE_DEALT):
+        raise SimulationError(f"--shuffle deals the shoes of {', '.join(SHOE_DEALT)}, not {game}")
     if play is None and game in CARD_SIMULATORS:
         try:
             module = importlib.import_module(CARD_SIMULATORS[game])
@@ -222,7 +230,11 @@ def simulate(
             if exc.name != CARD_SIMULATORS[game]:
                 raise
             raise SimulationError(f"no reference simulator for {game!r} yet") from None
-        play = module.simulator(w, rules or {}, table)
+        play = (
+            module.simulator(w, rules or {}, table)
+            if dealing is None
+            else module.shoe_simulator(w, rules or {}, table, dealing)
+        )
     play = play or SIMULATORS.get(game)
     if play is None:
         ready = ", ".join([*SIMULATORS, *CARD_SIMULATORS])
@@ -237,6 +249,8 @@ def simulate(
         else:
             record: dict = {"shoe": i + 1} if shoe else {}
             counts[play(w, rng, record)] += 1
+            if dealing is not None and i == rounds - 1:
+                play.close(record)  # a shoe order committed and not yet revealed is revealed on the last line
             log(record)
         if progress and (i + 1) % step == 0:
             progress(i + 1, rounds, f"simulating {game} {w.key}")

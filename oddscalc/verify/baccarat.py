@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 
-CARD_GAME_KEYS = frozenset({"shoe", "cut", "burn", "wagers"})
+CARD_GAME_KEYS = frozenset({"shoe", "cut", "burn", "wagers", "order", "order_sha256", "reshuffle"})
 
 
 NO_OPTION = "SI 1994/2899 reg 6(7)(c) (no option to draw: the punto banco tableau)"

@@ -31,7 +31,7 @@ from oddscalc.verify.shoe import Shoe
 __all__ = ["ACTIONS", "BlackjackJudge", "Rules", "total"]
 
 ACTIONS = ("hit", "stand", "double", "split")
-_ROUND = frozenset({"shoe", "cut", "burn", "banker", "hand", "wagers"})
+_ROUND = frozenset({"shoe", "cut", "burn", "banker", "hand", "wagers", "order", "order_sha256", "reshuffle"})
 _LEAF = frozenset({"cards", "actions", "stake", "net"})
 _NODE = frozenset({"cards", "actions", "split"})
 _SPLIT_VALUES = {

@@ -11,6 +11,8 @@ from oddscalc.verify.context import Context, Judge
 from oddscalc.verify.randomness import Runs, assess, chi_square_test, runs_test
 from oddscalc.verify.reader import LogError, cards, require, wager_list
 from oddscalc.verify.shoe import Shoe
+from oddscalc.verify.shoe_order import ShoeOrders
+from oddscalc.verify.shuffles import ShuffleTests
 
 __all__ = ["CardJudge", "card_tests"]
 
@@ -32,6 +34,8 @@ class CardJudge(Judge):
         "a fairly shuffled shoe: each card dealt equally likely to be any card left; rounds from fresh "
         "shuffles independent"
     )
+    #: Whether the game deals a series of rounds from one shoe (the shuffle tests between shoes, declared orders).
+    shoe_game = True
 
     def __init__(self, ctx: Context, shoe: Shoe, random_citation: str) -> None:
         self.ctx = ctx
@@ -40,6 +44,11 @@ class CardJudge(Judge):
         self.runs = Runs()
         self.random_citation = random_citation
         self.strategy: Any = None
+        self.orders = ShoeOrders(ctx.report, shoe, ctx.game, ctx.version, shoe.citation)
+        self.shuffles = None
+        if self.shoe_game and ctx.randomness and not shoe.infinite:
+            self.shuffles = ShuffleTests(ctx.report, shoe.counts, shoe.packs)
+            shoe.observer = self.shuffles.add
 
     def _codes(self, value: Any, line: int, what: str) -> list[int]:
         if type(value) is list:
@@ -53,11 +62,17 @@ class CardJudge(Judge):
         return self._codes(require(rec, key, line), line, f'"{key}"')
 
     def _begin(self, line: int, rec: dict) -> bool:
-        """The round's shoe marker and cut, and any burnt cards; True when a new shoe starts."""
+        """The round's shoe marker and cut, any declared order, any burnt cards and any reshuffle in mid-round
+        (`verify.shoe_order`); True when a new shoe starts."""
         new = self.shoe.begin(line, require(rec, "shoe", line), rec.get("cut"))
+        declared = "order" in rec or "order_sha256" in rec or "reshuffle" in rec
+        if declared or (new and self.orders.current is not None):
+            self.orders.round(line, rec, new)
         burn = rec.get("burn")
         if burn is not None:
             self.shoe.deal(line, cards(burn, line, '"burn"'))
+        if declared and "reshuffle" in rec:
+            self.orders.reshuffle(line, rec["reshuffle"])
         return new
 
     def _wager_map(self, rec: dict, line: int, allowed=None) -> dict[str, tuple]:
@@ -77,13 +92,15 @@ class CardJudge(Judge):
         return out
 
     def finish(self, alpha: Fraction, randomness: bool) -> None:
+        self.orders.close()
         self.shoe.finish()
         if self.strategy is not None:
             self.strategy.summarise()
         if randomness:
+            between = self.shuffles.tests() if self.shuffles is not None else []
             assess(
                 self.report,
-                card_tests(self.shoe) + [runs_test(self.runs_name, self.runs)],
+                card_tests(self.shoe) + [runs_test(self.runs_name, self.runs)] + between,
                 alpha,
                 self.subject,
                 self.random_citation,

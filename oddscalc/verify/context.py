@@ -27,6 +27,7 @@ class Context:
     wagers: dict[str, Wager]
     report: Report
     custom: bool = False
+    randomness: bool = True  # whether the randomness tests will run (the judges may skip what feeds them)
 
     def permitted(self, key: str, line: int) -> Wager | None:
         """The permitted wager `key`, or None after filing an illegal-play fault naming what is permitted."""

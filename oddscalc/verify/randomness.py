@@ -56,6 +56,7 @@ class Test:
     dof: int | None
     p: str
     detail: str = ""
+    detects: str = ""  # what departure from randomness the test is built to find (shown in the report)
 
 
 def chi_square_test(
@@ -116,6 +117,7 @@ def assess(report: Report, tests: Sequence[Test | str], alpha: Fraction, subject
                 "p": significant(t.p),
                 "passed": passed,
                 "detail": t.detail,
+                **({"detects": t.detects} if t.detects else {}),
             }
         )
         if not passed:

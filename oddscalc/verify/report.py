@@ -107,16 +107,24 @@ class Report:
     randomness: dict[str, Any] | None = None
 
     def fault(
-        self, kind: str, line: int | None, rule: str, did: str, law: str, citation: str, cost: Fraction | None = None
+        self,
+        kind: str,
+        line: int | None,
+        rule: str,
+        did: str,
+        law: str,
+        citation: str,
+        cost: Fraction | None = None,
+        at_round: int | None = None,
     ) -> None:
+        """File a fault at `line` (None: the whole log), in the round being read unless `at_round` names another."""
         self.count += 1
         self.by_kind[kind] += 1
         slot = self.by_rule.setdefault((kind, rule), [0, citation])
         slot[0] += 1
         if len(self.faults) < self.keep:
-            self.faults.append(
-                Fault(kind, line, self.rounds if line is not None else None, rule, did, law, citation, cost)
-            )
+            rnd = None if line is None else self.rounds if at_round is None else at_round
+            self.faults.append(Fault(kind, line, rnd, rule, did, law, citation, cost))
 
     def note(self, text: str) -> None:
         """A remark that is not a fault (something the log does not let us check), counted once per text."""
@@ -204,6 +212,8 @@ class Report:
                     f"  {mark:4} {t['name']}: {t['statistic_name']} = {t['statistic_decimal']}"
                     f"{' on ' + str(t['dof']) + ' dof' if t.get('dof') else ''}, p = {t['p']}"
                 )
+                if t.get("detects"):
+                    lines.append(f"       detects {t['detects']}")
             for s in r.get("skipped", []):
                 lines.append(f"  not tested: {s}")
         if self.notes:

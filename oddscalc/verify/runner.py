@@ -112,7 +112,7 @@ def verify(
         wagers = {w.key: w for w in api.wagers(game, report.version, pay_table)}
         report.rules = resolved
         report.custom = outside or any(w.custom for w in wagers.values())
-        ctx = Context(game, report.version, resolved, wagers, report, report.custom)
+        ctx = Context(game, report.version, resolved, wagers, report, report.custom, randomness)
         judge = JUDGES[game](ctx)
         if strategy is not None:
             _attach_strategy(judge, game, strategy)

@@ -14,7 +14,7 @@ difference array makes that one addition per card, and the exact expectation is 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -57,8 +57,14 @@ class Shoe:
         self.cut_line = 0
         self.shoes = 0
         self.open = False
-        self.seq: list[int] = []  # ranks dealt from the current shoe
+        self.seq: list[int] = []  # cards (codes) dealt from the current shoe
         self.suits_seen = False
+        self.limit = positions  # positions recorded for the current shoe (0: a shoe reshuffled in mid-round)
+        #: Called with each shoe's cards (codes, in dealing order) and whether it began full, when it ends.
+        self.observer: Callable[[list[int], bool], None] | None = None
+        #: Set while the current shoe's order is declared or a reshuffle is due in mid-round (`verify.shoe_order`):
+        #: the cards dealt go through its `deal`, which counts them here with `count`.
+        self.watch: Any = None
 
     # -- one round ---------------------------------------------------------------------------------------------
     def begin(self, line: int, marker: Any, cut: Any = None) -> bool:
@@ -90,6 +96,13 @@ class Shoe:
 
     def deal(self, line: int, codes: Sequence[int]) -> None:
         """Cards leaving the shoe, in dealing order."""
+        if self.watch is None:
+            self.count(line, codes)
+        else:
+            self.watch.deal(line, codes)
+
+    def count(self, line: int, codes: Sequence[int]) -> None:
+        """Cards leaving the shoe, in dealing order: the integrity checks and the position record."""
         pos, dealt, counts, observed, before, seq = (
             self.pos,
             self.dealt,
@@ -98,7 +111,7 @@ class Shoe:
             self.before,
             self.seq,
         )
-        limit = self.positions
+        limit = self.limit
         check = not self.infinite
         for code in codes:
             r = RANK_OF[code]
@@ -113,7 +126,7 @@ class Shoe:
                 i = pos * _R + r
                 observed[i] += 1
                 before[i + _R] += 1
-            seq.append(r)
+            seq.append(code)
             pos += 1
         self.pos = pos
 
@@ -129,18 +142,41 @@ class Shoe:
         if not self.open:
             return
         self.open = False
-        reached = min(self.pos, self.positions)
+        if self.observer is not None:
+            self.observer(self.seq, self.limit > 0)
+        reached = min(self.pos, self.limit)
         self.ends[reached] += 1
         base = reached * _R
-        before, dealt = self.before, self.dealt
-        for r in self.seq:  # (cards past the recorded positions only touch entries beyond the last one read)
-            before[base + r] -= 1
-            dealt[r] = 0
+        before, dealt, rank_of = self.before, self.dealt, RANK_OF
+        if self.limit:
+            for code in self.seq:  # (cards past the recorded positions only touch entries beyond the last one read)
+                r = rank_of[code]
+                before[base + r] -= 1
+                dealt[r] = 0
+        else:
+            self.dealt = [0] * _R
         self.seq = []
+        self.limit = self.positions
         if self.suits_seen:
             self.suited = [0] * (_R * 5)
             self.suits_seen = False
         self.pos = 0
+
+    def reshuffle(self, marker: Any, table: Sequence[int]) -> None:
+        """A reshuffle in mid-round: the shoe ends and a new one (`marker`) holds the packs less `table`, the cards
+        of the round already dealt. They count as out of it (integrity); its positions are not recorded for the
+        randomness tests, whose expectations start from a full shoe."""
+        self.finish()
+        self.marker = marker
+        self.shoes += 1
+        self.open = True
+        self.cut = None
+        self.limit = 0
+        for code in table:
+            self.dealt[RANK_OF[code]] += 1
+            if SUIT_OF[code] != NO_SUIT:
+                self.suits_seen = True
+                self.suited[code] += 1
 
     def _too_many(self, line: int, code: int, n: int, held: int) -> None:
         name = RANK_NAMES[RANK_OF[code]]

@@ -35,7 +35,22 @@ from oddscalc.verify.report import ILLEGAL, MISPAID, amount_text
 __all__ = ["MAX_PLAYERS", "ROUND_KEYS", "Hand", "HandsJudge"]
 
 #: Fields of a round in the `hands` form.
-ROUND_KEYS = frozenset({"shoe", "cut", "burn", "bank", "hands", "banker", "levy", "bank_stake", "wagers"})
+ROUND_KEYS = frozenset(
+    {
+        "shoe",
+        "cut",
+        "burn",
+        "bank",
+        "hands",
+        "banker",
+        "levy",
+        "bank_stake",
+        "wagers",
+        "order",
+        "order_sha256",
+        "reshuffle",
+    }
+)
 HAND_KEYS = frozenset({"cards", "wagers"})
 _BY = frozenset({"by"})
 #: The most opposing players' hands in one round (the project's tables show 2 to 7; the law names no limit).
