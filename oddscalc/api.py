@@ -41,6 +41,7 @@ __all__ = [
     "MathReport",
     "Plan",
     "PlanError",
+    "PokerHand",
     "StudRow",
     "WagerError",
     "analyse",
@@ -88,6 +89,8 @@ GAMES: dict[str, str] = {
     "three-card-poker": "three_card_poker",
 }
 
+#: One poker hand's decision (`poker_hand`): casino stud's (raise or fold) or Three Card Poker's (play or fold).
+PokerHand: TypeAlias = "StudHand | ThreeCardHand"
 #: The player's first decisions on a composition: {decision: (group, chance, {action: exact value})}.
 DecisionValues: TypeAlias = dict[str, tuple[str, Fraction, dict[str, Fraction]]]
 #: One row of `stud_decisions`: hand, up-card, hands in the class, banker hands that do not qualify, that the
@@ -757,7 +760,7 @@ def blackjack_game(
 
 def poker_hand(
     game: str, version: str, cards: str, up: str | None = None, pay: Mapping[str, str] | None = None
-) -> StudHand | ThreeCardHand:
+) -> PokerHand:
     """One player hand's exact decision: casino stud poker (five cards against the banker's up-card: raise or
     fold) or Three Card Poker (three cards: play or fold), every banker hand counted.
 
