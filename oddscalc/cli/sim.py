@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from contextlib import nullcontext
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -53,7 +54,20 @@ MAX_ROUNDS = 10**9
     help="Also write every round to this round log (JSON Lines, docs/verify.md), for `oddscalc verify`.",
 )
 @analysis_options
-def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks, custom, fmt) -> None:
+def simulate(
+    game: str,
+    wager: str,
+    rounds: str,
+    seed: str,
+    out: str | None,
+    log_path: str | None,
+    version: str | None,
+    pay: tuple[str, ...],
+    rule: tuple[str, ...],
+    decks: str | None,
+    custom: bool,
+    fmt: str,
+) -> None:
     """Play WAGER for --rounds rounds with real dice, wheels and shuffled shoes; write outcome counts.
 
     The output (CSV `net_return,count`, or JSON with --format json) is what `oddscalc check` reads; --log
@@ -62,10 +76,10 @@ def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks
     if fmt not in ("csv", "json", "text"):
         check_format(fmt)
     try:
-        rounds = parse_whole(rounds, "--rounds", minimum=1, maximum=MAX_ROUNDS)
-        seed = parse_whole(seed, "--seed", max_digits=100)
-        out = None if out is None else check_output(out, "--out")
-        log_path = None if log_path is None else check_output(log_path, "--log")
+        n_rounds = parse_whole(rounds, "--rounds", minimum=1, maximum=MAX_ROUNDS)
+        n_seed = parse_whole(seed, "--seed", max_digits=100)
+        out_path = None if out is None else check_output(out, "--out")
+        log_file = None if log_path is None else check_output(log_path, "--log")
     except (NumberError, OutputPathError) as exc:
         fail(str(exc))
     a = run_analysis(game, wager, version, pay, rule, decks, custom)
@@ -76,37 +90,37 @@ def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks
         )
         with (
             nullcontext()
-            if log_path is None
+            if log_file is None
             else round_log(
-                log_path,
+                log_file,
                 a.game,
                 a.version,
                 dict(a.rules),
                 parse_pairs(pay, "--pay"),
-                {"simulator": "oddscalc simulate (reference)", "seed": seed},
+                {"simulator": "oddscalc simulate (reference)", "seed": n_seed},
             )
         ) as log:
-            counts = run_simulation(a.game, w, rounds, seed, StderrBar(), rules=dict(a.rules), table=table, log=log)
+            counts = run_simulation(a.game, w, n_rounds, n_seed, StderrBar(), rules=dict(a.rules), table=table, log=log)
     except ValueError as exc:
         fail(str(exc))
-    if log_path is not None:
-        click.echo(f"{rounds} rounds logged to {log_path}", err=True)
+    if log_file is not None:
+        click.echo(f"{n_rounds} rounds logged to {log_file}", err=True)
     meta = {
         "schema_version": 1,
         "game": a.game,
         "wager": w.key,
         "version": a.version,
         "rules": dict(a.rules),
-        "seed": seed,
-        "rounds": rounds,
+        "seed": n_seed,
+        "rounds": n_rounds,
     }
     text = counts_json(counts, meta) if fmt == "json" else counts_csv(counts)
-    if out:
+    if out_path:
         try:
-            write_text(out, text)
+            write_text(out_path, text)
         except OSError as exc:
-            fail(f"cannot write --out {shorten(str(out))}: {exc.strerror or exc}")
-        click.echo(f"{rounds} rounds written to {out}", err=True)
+            fail(f"cannot write --out {shorten(str(out_path))}: {exc.strerror or exc}")
+        click.echo(f"{n_rounds} rounds written to {out_path}", err=True)
     else:
         emit(text)
 
@@ -123,7 +137,19 @@ def simulate(game, wager, rounds, seed, out, log_path, version, pay, rule, decks
 )
 @analysis_options
 @exact_law_option
-def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt, exact_law) -> None:
+def check(
+    game: str,
+    wager: str,
+    results: str,
+    alpha: str,
+    version: str | None,
+    pay: tuple[str, ...],
+    rule: tuple[str, ...],
+    decks: str | None,
+    custom: bool,
+    fmt: str,
+    exact_law: bool,
+) -> None:
     """Test observed outcome counts in RESULTS (CSV or JSON) against WAGER's exact distribution.
 
     Exit status 0 when consistent, 1 when the simulator disagrees with the mathematics, 2 on bad input.
@@ -149,9 +175,9 @@ def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt, e
         outcome = check_counts(result.partial or result.distribution, read_results(results), level)
     except ValueError as exc:
         fail(str(exc))
-    bins = [
+    bins: list[dict[str, Any]] = [
         {"returns": [str(r) for r in b.returns], "observed": b.observed, "expected": fraction_text(b.expected)}
-        | ({} if b.low is None else {"allowed": [fraction_text(b.low), fraction_text(b.high)]})
+        | ({} if b.low is None or b.high is None else {"allowed": [fraction_text(b.low), fraction_text(b.high)]})
         for b in outcome.bins
     ]
     if fmt == "json":
@@ -198,7 +224,7 @@ def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt, e
         for b in outcome.bins:
             allowed = (
                 ""
-                if b.low is None or b.low == b.high
+                if b.low is None or b.high is None or b.low == b.high
                 else f"  {render_decimal(b.low, 2)} to {render_decimal(b.high, 2)}"
             )
             lines.append(
