@@ -175,8 +175,8 @@ def resolve_rules(
     rules: dict[str, str] = {}
     for name, value in given.items():
         if name not in by_name:
-            allowed = ", ".join(by_name) or "none for this game"
-            raise RuleError(f"unknown rule option {shorten(name)}; allowed: {allowed}")
+            known = ", ".join(by_name) or "none for this game"
+            raise RuleError(f"unknown rule option {shorten(name)}; allowed: {known}")
         if by_name[name].choices and value not in by_name[name].choices:
             raise RuleError(
                 f"rule {name}={shorten(value)} is not allowed; choose from: {', '.join(by_name[name].choices)}"

@@ -2,17 +2,20 @@
 
 The command line and the table writers call only this; each game keeps its law in
 `oddscalc.regulations.<game>` and its mathematics in `oddscalc.games.<game>`.
+
+>>> analyse("roulette", "1994", "straight").results[0].edge()
+Fraction(1, 37)
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from inspect import signature
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast, overload
 
 from oddscalc.analysis import GameAnalysis, RuleError, RuleOption, WagerResult, resolve_rules
 from oddscalc.core import planning
@@ -24,12 +27,22 @@ from oddscalc.core.store import Engine
 from oddscalc.regulations.model import Wager, apply_overrides
 from oddscalc.regulations.versions import VERSIONS, get_version
 
+if TYPE_CHECKING:  # the engines' own answers, named for the type checker: an engine loads only when first asked
+    from oddscalc.games.blackjack.query import HandQuery
+    from oddscalc.games.blackjack.rules import RuleSet
+    from oddscalc.games.casino_stud_poker.queries import HandDecision as StudHand
+    from oddscalc.games.super_pan_9.engine import Holding
+    from oddscalc.games.three_card_poker.wagers import HandDecision as ThreeCardHand
+
 __all__ = [
     "GAMES",
+    "DecisionValues",
     "GameError",
     "MathReport",
     "Plan",
     "PlanError",
+    "PokerHand",
+    "StudRow",
     "WagerError",
     "analyse",
     "blackjack_game",
@@ -76,6 +89,14 @@ GAMES: dict[str, str] = {
     "three-card-poker": "three_card_poker",
 }
 
+#: One poker hand's decision (`poker_hand`): casino stud's (raise or fold) or Three Card Poker's (play or fold).
+PokerHand: TypeAlias = "StudHand | ThreeCardHand"
+#: The player's first decisions on a composition: {decision: (group, chance, {action: exact value})}.
+DecisionValues: TypeAlias = dict[str, tuple[str, Fraction, dict[str, Fraction]]]
+#: One row of `stud_decisions`: hand, up-card, hands in the class, banker hands that do not qualify, that the
+#: player beats, that tie and that win, the exact expectation of raising, and the decision.
+StudRow: TypeAlias = tuple[str, str, int, int, int, int, int, Fraction, str]
+
 
 class GameError(ValueError):
     """An unknown game, or one the version does not permit, or one not yet computed."""
@@ -83,6 +104,41 @@ class GameError(ValueError):
 
 class WagerError(ValueError):
     """A wager the game does not have under this version."""
+
+
+class _Law(Protocol):
+    """A game's law, `oddscalc/regulations/<module>.py` (DEVELOPING.md, "How a game plugs in"). Its optional
+    hooks (`permitted_rules`, `default_rules`, `table_rule_sets`) are looked up by name."""
+
+    def wagers(self, version: str) -> tuple[Wager, ...]: ...
+
+
+class _Maths(Protocol):
+    """A game's mathematics, `oddscalc/games/<module>`. Its optional hooks (`RULES`, `needs`, `check_rules`,
+    `decision_table`, the composition hooks) are looked up by name; `options` is `exact_law=True`, given only to
+    an `analyse` that takes it."""
+
+    def analyse(
+        self, wagers: tuple[Wager, ...], rules: dict[str, str], progress: Progress | None = None, **options: bool
+    ) -> GameAnalysis: ...
+
+
+class _Compositions(Protocol):
+    """A game's composition hooks (DEVELOPING.md, "Composition hooks")."""
+
+    def composition_kinds(self, rules: dict[str, str]) -> tuple[tuple[str, int], ...]: ...
+
+    def composition_values(
+        self, wagers: tuple[Wager, ...], rules: dict[str, str], counts: tuple[int, ...]
+    ) -> dict[str, Fraction]: ...
+
+
+class _Decisions(Protocol):
+    """A game's values of its player's decisions on a composition (`games.blackjack.decisions`)."""
+
+    def composition_decisions(
+        self, wagers: tuple[Wager, ...], rules: dict[str, str], counts: tuple[int, ...]
+    ) -> DecisionValues: ...
 
 
 def _module(package: str, game: str) -> ModuleType | None:
@@ -94,12 +150,40 @@ def _module(package: str, game: str) -> ModuleType | None:
         raise
 
 
+def _computed(package: str, game: str) -> ModuleType:
+    """The game's module under `package` (regulations, games); refused for a game not computed yet."""
+    found = _module(package, game)
+    if found is None:
+        raise GameError(f"game {game!r} is not computed yet")
+    return found
+
+
+def _law(game: str) -> _Law:
+    return cast(_Law, _computed("regulations", game))
+
+
+def _maths(game: str) -> _Maths:
+    return cast(_Maths, _computed("games", game))
+
+
 def implemented(game: str) -> bool:
+    """Whether `game` has both its law and its mathematics (every game of GAMES has).
+
+    >>> all(implemented(game) for game in GAMES)
+    True
+    """
     return _module("regulations", game) is not None and _module("games", game) is not None
 
 
 def check_game(game: str, version: str | None = None) -> None:
-    """Raise a one-line error unless `game` is known, computed, and (given a version) permitted by it."""
+    """Raise a one-line error unless `game` is known, computed, and (given a version) permitted by it.
+
+    >>> check_game("big-six", "2002")
+    >>> check_game("big-six", "1994")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    oddscalc.api.GameError: version 1994 does not permit 'big-six'; it permits: roulette, dice, punto-banco, ...
+    """
     if game not in GAMES:
         raise GameError(f"unknown game {shorten(game)}; allowed: {', '.join(GAMES)}")
     if not implemented(game):
@@ -112,21 +196,41 @@ def check_game(game: str, version: str | None = None) -> None:
 
 
 def wagers(game: str, version: str, pay: Mapping[str, str] | None = None) -> tuple[Wager, ...]:
-    """The wagers `version` permits for `game`, with any user pay overrides applied (and marked custom)."""
+    """The wagers `version` permits for `game`, with any user pay overrides applied (and marked custom).
+
+    >>> [w.key for w in wagers("punto-banco", "1994")]
+    ['player', 'banker', 'tie']
+    >>> wagers("big-six", "2002", {"A": "45:1"})[0].payouts[0].label
+    '45 to 1 (custom; law: 50 to 1)'
+    """
     check_game(game, version)
-    found = _module("regulations", game).wagers(get_version(version).id)
+    found = _law(game).wagers(get_version(version).id)
     return apply_overrides(found, pay) if pay else found
 
 
-def rule_options(game: str):
+def rule_options(game: str) -> tuple[RuleOption, ...]:
+    """Every rule option a rule set of `game` may set, with its choices and default.
+
+    >>> [(o.name, o.default) for o in rule_options("punto-banco")]
+    [('decks', '6'), ('removed', 'none'), ('banker-tie', 'void')]
+    >>> rule_options("roulette")
+    ()
+    """
     check_game(game)
-    return getattr(_module("games", game), "RULES", ())
+    options: tuple[RuleOption, ...] = getattr(_computed("games", game), "RULES", ())
+    return options
 
 
 def table_rule_sets(game: str, version: str) -> tuple[dict[str, str], ...]:
-    """The rule sets the printed tables show for this game and version (the law's permitted variants)."""
+    """The rule sets the printed tables show for this game and version (the law's permitted variants).
+
+    >>> table_rule_sets("blackjack", "1994")
+    ({'decks': '4', 'soft17': 'stand'}, {'decks': '6', 'soft17': 'stand'})
+    >>> table_rule_sets("roulette", "1994")
+    ({},)
+    """
     check_game(game, version)
-    fn = getattr(_module("regulations", game), "table_rule_sets", None)
+    fn: Callable[[str], Iterable[dict[str, str]]] | None = getattr(_law(game), "table_rule_sets", None)
     return tuple(fn(version)) if fn else ({},)
 
 
@@ -143,7 +247,14 @@ def analyse(
     """Exact analysis of one wager (or all) of `game` under `version` and the given rule choices. `exact_law`:
     the law of every round computed exactly however long it takes, for a game whose default law bounds its
     work (blackjack's resplit rounds beyond a work budget: `blackjack game --law-budget none`'s law); other
-    games' laws are exact either way."""
+    games' laws are exact either way.
+
+    >>> even = analyse("roulette", "1994", "even-chance").results[0]  # half the stake back on 0
+    >>> even.edge(), even.distribution.p_win
+    (Fraction(1, 74), Fraction(18, 37))
+    >>> [(r.wager.key, r.edge()) for r in analyse("blackjack", "1994").results][1:]  # read from the shipped data
+    [('insurance', Fraction(8, 103)), ('under-13', Fraction(269, 4043)), ('over-13', Fraction(265, 4043))]
+    """
     found = wagers(game, version, pay)
     if wager is not None:
         chosen = tuple(w for w in found if w.key.lower() == wager.lower())
@@ -153,24 +264,28 @@ def analyse(
                 + ", ".join(w.key for w in found)
             )
         found = chosen
-    game_mod = _module("games", game)
+    maths = _maths(game)
     selected = {w.key for w in found}
-    needs = getattr(game_mod, "needs", None)
+    needs: Callable[[Wager], Iterable[str]] | None = getattr(maths, "needs", None)
     if needs:  # wagers the chosen ones read (dice behind odds) are analysed with them, then dropped
         wanted = selected | {k for w in found for k in needs(w)}
         found = tuple(w for w in wagers(game, version, pay) if w.key in wanted)
     resolved, outside = resolved_rules(game, version, rules, custom)
-    options = {"exact_law": True} if exact_law and "exact_law" in signature(game_mod.analyse).parameters else {}
-    result = game_mod.analyse(found, resolved, progress=progress, **options)
+    options = {"exact_law": True} if exact_law and "exact_law" in signature(maths.analyse).parameters else {}
+    result = maths.analyse(found, resolved, progress=progress, **options)
     results = tuple(r for r in result.results if r.wager.key in selected)
     is_custom = outside or any(w.custom for w in found)
     return replace(result, game=game, version=version, rules=tuple(resolved.items()), custom=is_custom, results=results)
 
 
 def has_decision_table(game: str) -> bool:
-    """Whether the game's engine tabulates the decisions it assumes (`decision_table`) for simulators to follow."""
+    """Whether the game's engine tabulates the decisions it assumes (`decision_table`) for simulators to follow.
+
+    >>> has_decision_table("super-pan-9"), has_decision_table("roulette")
+    (True, False)
+    """
     check_game(game)
-    return hasattr(_module("games", game), "decision_table")
+    return hasattr(_computed("games", game), "decision_table")
 
 
 def decision_table(
@@ -185,12 +300,15 @@ def decision_table(
 
     Its form is the game's own (a mapping, or a lookup object, documented by the game's `decision_table`;
     None for a wager with no decision); the rules are resolved and checked as for `analyse`.
+
+    >>> table = decision_table("super-pan-9", "1994", "initial")  # three cards' point values: draw a fourth?
+    >>> table[(0, 0, 5)], table[(0, 0, 6)], table[(1, 2, 2)], table[(3, 3, 3)]
+    ('draw', 'stand', 'draw', 'stand')
     """
     found = [w for w in wagers(game, version, pay) if w.key.lower() == wager.lower()]
     if not found:
         raise WagerError(f"{game} has no wager {shorten(wager)} under version {version}")
-    game_mod = _module("games", game)
-    fn = getattr(game_mod, "decision_table", None)
+    fn: Callable[[Wager, dict[str, str]], object] | None = getattr(_computed("games", game), "decision_table", None)
     if fn is None:
         raise GameError(f"{game} has no decisions to tabulate")
     resolved, _ = resolved_rules(game, version, rules, custom)
@@ -201,20 +319,25 @@ def resolved_rules(
     game: str, version: str, rules: Mapping[str, str] | None = None, custom: bool = False
 ) -> tuple[dict[str, str], bool]:
     """Every rule option of `game` resolved (defaults filled in, values checked against the version), and
-    whether the rule set lies outside what the version permits (allowed only with `custom`)."""
+    whether the rule set lies outside what the version permits (allowed only with `custom`).
+
+    >>> resolved_rules("punto-banco", "1994", {"decks": "8"})
+    ({'decks': '8', 'removed': 'none', 'banker-tie': 'void'}, False)
+    >>> resolved_rules("chemin-de-fer", "1994", {"commission": "5"}, custom=True)[1]  # the law has no commission
+    True
+    """
     check_game(game, version)
-    reg = _module("regulations", game)
-    permitted = reg.permitted_rules(version) if hasattr(reg, "permitted_rules") else {}
-    defaults = reg.default_rules(version) if hasattr(reg, "default_rules") else {}
-    module = _module("games", game)
+    reg = _law(game)
+    permitted: Callable[[str], dict[str, tuple[str, ...]]] | None = getattr(reg, "permitted_rules", None)
+    defaults: Callable[[str], dict[str, str]] | None = getattr(reg, "default_rules", None)
     return resolve_rules(
         _version_options(game, version, rules or {}),
-        permitted,
-        defaults,
+        permitted(version) if permitted else {},
+        defaults(version) if defaults else {},
         rules or {},
         version,
         custom,
-        getattr(module, "check_rules", None),
+        getattr(_computed("games", game), "check_rules", None),
     )
 
 
@@ -224,7 +347,7 @@ def _version_options(game: str, version: str, given: Mapping[str, str]) -> tuple
     given option that is not is refused, naming its wagers."""
     keys = {w.key for w in wagers(game, version)}
     found = []
-    for o in getattr(_module("games", game), "RULES", ()):
+    for o in rule_options(game):
         if not o.wagers or keys & set(o.wagers):
             found.append(o)
         elif o.name in given:
@@ -235,11 +358,12 @@ def _version_options(game: str, version: str, given: Mapping[str, str]) -> tuple
     return tuple(found)
 
 
-def _composition_hooks(game: str) -> ModuleType | None:
+def _composition_hooks(game: str) -> _Compositions | None:
     """The module holding a game's composition hooks (`composition_kinds`, `composition_values`): the game
     module itself, or for a game package its `composition` module (DEVELOPING.md)."""
-    mod = _module("games", game)
-    return mod if hasattr(mod, "composition_values") else _game_submodule(mod, "composition")
+    mod = _computed("games", game)
+    hooks = mod if hasattr(mod, "composition_values") else _game_submodule(mod, "composition")
+    return cast(_Compositions | None, hooks)
 
 
 def _game_submodule(mod: ModuleType, name: str) -> ModuleType | None:
@@ -255,14 +379,22 @@ def _game_submodule(mod: ModuleType, name: str) -> ModuleType | None:
 
 
 def has_compositions(game: str) -> bool:
-    """Whether `game` can value an arbitrary shoe composition (the card games with a shoe)."""
+    """Whether `game` can value an arbitrary shoe composition (the card games with a shoe).
+
+    >>> has_compositions("punto-banco"), has_compositions("dice")
+    (True, False)
+    """
     check_game(game)
     return _composition_hooks(game) is not None
 
 
 def composition_engines(game: str) -> tuple[Engine, ...]:
     """The engines a game's composition values are computed by (its hooks' `ENGINES`), declared where the values
-    are worth storing (`core.store`); () when not declared."""
+    are worth storing (`core.store`); () when not declared.
+
+    >>> [e.name for e in composition_engines("blackjack")], composition_engines("punto-banco")
+    (['blackjack'], ())
+    """
     hooks = _composition_hooks(game)
     return tuple(getattr(hooks, "ENGINES", ())) if hooks is not None else ()
 
@@ -271,14 +403,18 @@ def composition_kinds(
     game: str, version: str, rules: Mapping[str, str] | None = None, custom: bool = False
 ) -> tuple[tuple[str, int], ...]:
     """The kinds of card the game's shoe distinguishes (label, how many the full shoe holds), in the order
-    `composition_values` reads counts in."""
+    `composition_values` reads counts in.
+
+    >>> composition_kinds("punto-banco", "1994", {"decks": "1"})  # point values: 0 for a ten or a court card
+    (('0', 16), ('A', 4), ('2', 4), ('3', 4), ('4', 4), ('5', 4), ('6', 4), ('7', 4), ('8', 4), ('9', 4))
+    """
     hooks, resolved = _hooks_and_rules(game, version, rules, custom)
     return tuple(hooks.composition_kinds(resolved))
 
 
 def _hooks_and_rules(
     game: str, version: str, rules: Mapping[str, str] | None, custom: bool
-) -> tuple[ModuleType, dict[str, str]]:
+) -> tuple[_Compositions, dict[str, str]]:
     """The game's composition hooks (refused for a game without a shoe) and its resolved rule set."""
     hooks = _composition_hooks(game)
     if hooks is None:
@@ -308,7 +444,12 @@ def composition_values(
     custom: bool = False,
 ) -> dict[str, Fraction]:
     """Each wager's exact expectation per unit initially staked on the next round dealt from a shoe holding
-    `counts` cards of each kind (`composition_kinds` order): {wager key: Fraction}."""
+    `counts` cards of each kind (`composition_kinds` order): {wager key: Fraction}.
+
+    >>> one_pack = (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+    >>> composition_values("punto-banco", "1994", one_pack, ("banker", "tie"), {"decks": "1"})
+    {'banker': Fraction(-49303, 4873050), 'tie': Fraction(-2003549, 12724075)}
+    """
     hooks, resolved = _hooks_and_rules(game, version, rules, custom)
     kinds = tuple(hooks.composition_kinds(resolved))
     _check_counts(game, kinds, counts)
@@ -324,18 +465,22 @@ def composition_values(
     return hooks.composition_values(found, resolved, tuple(counts))
 
 
-def _decision_module(game: str) -> ModuleType | None:
+def _decision_module(game: str) -> _Decisions | None:
     """A game package's `decisions` module (`composition_decisions`: the player's decisions on a composition)."""
     check_game(game)
-    return _game_submodule(_module("games", game), "decisions")
+    return cast(_Decisions | None, _game_submodule(_computed("games", game), "decisions"))
 
 
 def has_decisions(game: str) -> bool:
-    """Whether `game` values its player's decisions on any shoe composition (blackjack)."""
+    """Whether `game` values its player's decisions on any shoe composition (blackjack).
+
+    >>> has_decisions("blackjack"), has_decisions("punto-banco")
+    (True, False)
+    """
     return _decision_module(game) is not None
 
 
-def _decision_hooks(game: str) -> ModuleType:
+def _decision_hooks(game: str) -> _Decisions:
     """The decisions module, refused for a game without one."""
     found = _decision_module(game)
     if found is None:
@@ -348,7 +493,11 @@ def _decision_hooks(game: str) -> ModuleType:
 
 def decision_engines(game: str) -> tuple[Engine, ...]:
     """The engines a game's decision values are computed by (its composition hooks' `ENGINES`), for the keys of
-    stored results (`core.store`)."""
+    stored results (`core.store`).
+
+    >>> [e.name for e in decision_engines("blackjack")]
+    ['blackjack']
+    """
     _decision_hooks(game)
     return composition_engines(game)
 
@@ -360,10 +509,18 @@ def composition_decisions(
     rules: Mapping[str, str] | None = None,
     pay: Mapping[str, str] | None = None,
     custom: bool = False,
-) -> dict[str, tuple[str, Fraction, dict[str, Fraction]]]:
+) -> DecisionValues:
     """The player's first decisions on the next round dealt from a shoe holding `counts` cards of each kind
     (`composition_kinds` order): {decision: (group, chance, {action: exact value})} (blackjack: every starting
-    hand against every up-card, and insurance; `games.blackjack.decisions`)."""
+    hand against every up-card, and insurance; `games.blackjack.decisions`).
+
+    A shoe of two 8s and four ten-values: T,T against an 8 comes with chance 4/6 x 3/5 x 2/4 = 1/5, and standing
+    wins (the banker's 8 draws to 18 or busts) where hitting busts.
+
+    >>> shoe = (0, 0, 0, 0, 0, 0, 0, 2, 0, 4)  # A, 2-9, T
+    >>> composition_decisions("blackjack", "1994", shoe, {"decks": "1"}, custom=True)["T,T v 8"]
+    ('hard 20 v 8', Fraction(1, 5), {'stand': Fraction(1, 1), 'hit': Fraction(-1, 1)})
+    """
     hooks = _decision_hooks(game)
     kinds = composition_kinds(game, version, rules, custom)
     _check_counts(game, kinds, counts)
@@ -381,7 +538,12 @@ def math_report(
 ) -> MathReport:
     """The math report of one wager (core.mathreport: chances, exact variance and standard deviation, volatility
     index, RTP bands, element of risk, average total stake, top award); `analyse(...).result(w).math_report()`
-    gives the same from an analysis already made."""
+    gives the same from an analysis already made.
+
+    >>> m = math_report("roulette", "1994", "straight")  # 35 to 1: variance 35^2 x 1/37 + 1 x 36/37 - (1/37)^2
+    >>> m.rtp, m.variance, m.standard_deviation.exact
+    (Fraction(36, 37), Fraction(46656, 1369), '216/37')
+    """
     return analyse(game, version, wager, rules, pay, custom).results[0].math_report()
 
 
@@ -405,7 +567,14 @@ def plan(
     net return per unit initially staked, e.g. Fraction(1, 200) for half a percentage point of RTP) at
     significance `alpha` with `power`; and, for `rounds` rounds or a `turnover` (total staked, in units of the
     initial stake), the band the RTP should fall in with probability `level`. Refused (PlanError) for a
-    distribution that is not the law of a round, unless the law is known in part (then conservative: `plan_of`)."""
+    distribution that is not the law of a round, unless the law is known in part (then conservative: `plan_of`).
+
+    A roulette straight bet (standard deviation 216/37) needs about ((2.5758 + 0.8416) x 216/37 / 0.01)^2 rounds
+    for a shift of one percentage point at 1% significance with 80% power:
+
+    >>> plan("roulette", "1994", "straight", shift=Fraction(1, 100)).rounds_needed
+    3980234
+    """
     return plan_of(
         analyse(game, version, wager, rules, pay, custom).results[0],
         shift=shift,
@@ -432,11 +601,19 @@ def plan_of(
     """`plan` for a wager already analysed (a WagerResult of `analyse`). Where only part of the law is known
     (`result.partial`), the plan uses the largest variance it allows, as `check` does (the exact one when the
     unresolved rounds' second moment is known): the rounds needed and the band are then conservative (never
-    fewer rounds, never a narrower band than the true law's), and say so."""
+    fewer rounds, never a narrower band than the true law's), and say so.
+
+    >>> even = analyse("roulette", "1994", "even-chance").results[0]
+    >>> band = plan_of(even, rounds=10**6).band  # RTP 73/74 +- 1.96 x sqrt(5364/5476) / sqrt(10^6)
+    >>> band.rtp, round(band.low, 6), round(band.high, 6)
+    (Fraction(73, 74), Decimal('0.984547'), Decimal('0.988426'))
+    """
     if result.not_a_law and result.partial is None:
         raise PlanError(f"cannot plan {result.wager.game} {result.wager.key} under these rules: {result.not_a_law}")
     report = result.math_report()
     if result.partial is None:
+        # the law of a round: report_of gives its variance exactly
+        assert report.variance is not None, "the law of a round has a variance"
         variance, third, model = report.variance, report.third_moment, planning.MODEL
     else:
         variance, third = result.partial.variance_bounds()[1], None
@@ -478,48 +655,78 @@ def _engine(game: str, part: str) -> ModuleType:
 
 
 def blackjack_law_budget_default() -> int:
-    """Blackjack's default work budget for a split's resplit law beyond one pack (`blackjack_law_budget`)."""
+    """Blackjack's default work budget for a split's resplit law beyond one pack (`blackjack_law_budget`).
+
+    >>> blackjack_law_budget_default()
+    6000000
+    """
     return int(_engine("blackjack", "outcomes").LAW_BUDGET)
 
 
 def blackjack_hand(
     rules: Mapping[str, str], hand: str, up: str, removed: str = "", wagers: tuple[Wager, ...] = ()
-) -> Any:
+) -> HandQuery:
     """Each action's exact expectation for a blackjack hand against an up-card (cards as text, e.g. "8,8" and
     "10"), with `removed` cards known to be gone, under resolved `rules` (`resolved_rules`) and the blackjack
-    payout of `wagers` when it is overridden; play after the decision is composition-dependent optimal."""
+    payout of `wagers` when it is overridden; play after the decision is composition-dependent optimal.
+
+    With no hole card (1994) a split pair loses both stakes to a banker's blackjack, so 8,8 against a 10 is hit;
+    the banker's blackjack is an Ace among the 309 cards left, 24/309:
+
+    >>> q = blackjack_hand(resolved_rules("blackjack", "1994")[0], "8,8", "10")
+    >>> q.best, [action for action, _ in q.actions], q.p_banker_bj
+    ('hit', ['stand', 'hit', 'split'], Fraction(8, 103))
+    """
     shoe = _engine("blackjack", "shoe")
     ups = shoe.parse_cards(up)
     if len(ups) != 1:
         raise GameError(f"the banker shows one up-card, got {shorten(up.strip())}")
-    return _engine("blackjack", "query").query_hand(
+    query: HandQuery = _engine("blackjack", "query").query_hand(
         _engine("blackjack", "wagers").effective_rules(wagers, dict(rules)),
         shoe.parse_cards(hand),
         ups[0],
         shoe.parse_cards(removed),
     )
+    return query
 
 
-def _blackjack_rules(rules: Mapping[str, str]) -> Any:
+def _blackjack_rules(rules: Mapping[str, str]) -> RuleSet:
     """The blackjack engine's rule set for resolved rule strings."""
-    return _engine("blackjack", "rules").rule_set(dict(rules))
+    rule_set: RuleSet = _engine("blackjack", "rules").rule_set(dict(rules))
+    return rule_set
 
 
 def blackjack_post_split_name(post_split: str) -> str:
-    """The named definition of a post-split play (CDP1, CDZ-, CDP), as outputs state it."""
-    return _engine("blackjack", "rules").POST_SPLIT_NAMES[post_split]
+    """The named definition of a post-split play (CDP1, CDZ-, CDP), as outputs state it.
+
+    >>> blackjack_post_split_name("cdp1").split(":")[0]
+    'CDP1'
+    """
+    name: str = _engine("blackjack", "rules").POST_SPLIT_NAMES[post_split]
+    return name
 
 
 def blackjack_split_strategy(rules: Mapping[str, str]) -> str:
-    """The post-split strategy the composition-dependent figures of `rules` assume, named and defined."""
-    return _engine("blackjack", "wagers").split_strategy(_blackjack_rules(rules))
+    """The post-split strategy the composition-dependent figures of `rules` assume, named and defined.
+
+    >>> blackjack_split_strategy(resolved_rules("blackjack", "1994")[0])[:20]
+    'after a split (CDP1)'
+    """
+    strategy: str = _engine("blackjack", "wagers").split_strategy(_blackjack_rules(rules))
+    return strategy
 
 
 def blackjack_law_budget(text: str | None, rules: Mapping[str, str]) -> int | None:
     """A split law's work budget from its text: a whole number of work units, 'none' (no limit), or None for the
-    rule set's default; a ValueError names a bad one."""
+    rule set's default; a ValueError names a bad one.
+
+    >>> rules = resolved_rules("blackjack", "1994")[0]
+    >>> blackjack_law_budget("250000", rules), blackjack_law_budget("none", rules), blackjack_law_budget(None, rules)
+    (250000, None, 6000000)
+    """
     if text is None:
-        return _engine("blackjack", "outcomes").default_budget(_blackjack_rules(rules))
+        budget: int | None = _engine("blackjack", "outcomes").default_budget(_blackjack_rules(rules))
+        return budget
     word = text.strip()
     if word.lower() == "none":
         return None
@@ -534,54 +741,101 @@ def blackjack_game(
     progress: Progress | None = None,
     use_cache: bool = True,
     budget: int | str | None = "auto",
-) -> dict:
+) -> dict[str, Any]:
     """The whole blackjack game under resolved `rules` as plain data (exact values as "p/q"): expectations under
     CD optimal play and the basic strategy, per up-card and per starting hand, the charts, the basic strategy and
-    each strategy's law of a round (resplit rounds beyond `budget` lumped; "auto": the rule set's default)."""
-    return _engine("blackjack", "analysis").game_summary(
+    each strategy's law of a round (resplit rounds beyond `budget` lumped; "auto": the rule set's default).
+
+    >>> summary = blackjack_game(resolved_rules("blackjack", "1994")[0])  # read from the shipped data
+    >>> Fraction(summary["ev"]) == -analyse("blackjack", "1994", "initial").results[0].edge()
+    True
+    >>> summary["charts"]["pair"][0]  # no hole card: split Aces against every up-card (2-9, T) but an Ace
+    ['A,A', ['P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'H']]
+    """
+    summary: dict[str, Any] = _engine("blackjack", "analysis").game_summary(
         _blackjack_rules(rules), progress, use_cache=use_cache, budget=budget
     )
+    return summary
 
 
-def poker_hand(game: str, version: str, cards: str, up: str | None = None, pay: Mapping[str, str] | None = None):
+def poker_hand(
+    game: str, version: str, cards: str, up: str | None = None, pay: Mapping[str, str] | None = None
+) -> PokerHand:
     """One player hand's exact decision: casino stud poker (five cards against the banker's up-card: raise or
-    fold) or Three Card Poker (three cards: play or fold), every banker hand counted."""
+    fold) or Three Card Poker (three cards: play or fold), every banker hand counted.
+
+    Q-6-4 is the weakest Three Card Poker hand worth playing:
+
+    >>> [poker_hand("three-card-poker", "2002", cards).decision for cards in ("Qs 6d 4c", "Qs 6d 3c")]
+    ['play', 'fold']
+    """
     if game not in ("casino-stud-poker", "three-card-poker"):
         raise GameError(f"poker-hand knows casino-stud-poker, three-card-poker, not {shorten(game)}")
     found = {w.key: w for w in wagers(game, version, pay)}
     return hand_decision(found["ante"] if game == "casino-stud-poker" else found["ante-play"], cards, up)
 
 
-def hand_decision(wager: Wager, cards: str, up: str | None = None):
+@overload
+def hand_decision(wager: Wager, cards: str, up: str) -> StudHand: ...
+@overload
+def hand_decision(wager: Wager, cards: str, up: None = None) -> ThreeCardHand: ...
+@overload
+def hand_decision(wager: Wager, cards: str, up: str | None = None) -> StudHand | ThreeCardHand: ...
+def hand_decision(wager: Wager, cards: str, up: str | None = None) -> StudHand | ThreeCardHand:
     """The exact decision of a poker wager's player hand: casino stud's `ante` (five cards against the banker's
-    up-card: raise or fold) or Three Card Poker's `ante-play` (three cards: play or fold)."""
+    up-card: raise or fold) or Three Card Poker's `ante-play` (three cards: play or fold).
+
+    >>> d = hand_decision(wagers("three-card-poker", "2002")[0], "Qs 6d 4c")
+    >>> d.player_wins + d.void + d.banker_wins + d.no_qualify, d.play_ev, d.decision  # C(49, 3) banker hands
+    (18424, Fraction(-9151, 9212), 'play')
+    """
     if wager.game == "casino-stud-poker":
         if not up:
             raise GameError("casino-stud-poker needs the banker's up-card: --up CARD (e.g. --up 7h)")
-        return _engine("casino-stud-poker", "queries").hand_decision(wager, cards, up)
+        stud: StudHand = _engine("casino-stud-poker", "queries").hand_decision(wager, cards, up)
+        return stud
     if up:
         raise GameError("three-card-poker has no up-card; drop --up")
-    return _engine("three-card-poker", "wagers").hand_decision(wager, cards)
+    three: ThreeCardHand = _engine("three-card-poker", "wagers").hand_decision(wager, cards)
+    return three
 
 
-def super_pan_9_holdings(decks: int, removed: tuple[str, ...] = ()) -> dict[tuple[int, int, int], Any]:
+def super_pan_9_holdings(decks: int, removed: tuple[str, ...] = ()) -> dict[tuple[int, int, int], Holding]:
     """Every three-card holding of Super Pan 9 (point values, sorted) on `decks` reduced packs less `removed`, each
-    with its exact expectation standing and drawing against the House's bank (`holding.ev(action, pays)`)."""
+    with its exact expectation standing and drawing against the House's bank (`holding.ev(action, pays)`).
+
+    >>> five = super_pan_9_holdings(8)[(0, 0, 5)]  # a point of 5, paid 19 to 20: drawing is worth more
+    >>> five.ev("stand", Fraction(19, 20)), five.ev("draw", Fraction(19, 20))
+    (Fraction(-17019667, 56662260), Fraction(-138742969, 1345728675))
+    """
     return {h.cards: h for h in _engine("super-pan-9", "wagers").solution_for(decks, removed).holdings}
 
 
 def stud_decisions(
     version: str, hands: str = "ace-king", pay: Mapping[str, str] | None = None, progress: Progress | None = None
-):
+) -> Iterator[StudRow]:
     """Casino stud's exact expectation of raising, and the decision, for every player hand class (`hands`:
-    'ace-king', the only ones whose decision varies, or 'all') against every up-card, as rows."""
+    'ace-king', the only ones whose decision varies, or 'all') against every up-card, as rows (`StudRow`). The
+    rows come as they are computed, after counting every deal (about half a minute); `hands` is checked at once:
+
+    >>> stud_decisions("1994", hands="pairs")
+    Traceback (most recent call last):
+      ...
+    oddscalc.api.GameError: --hands 'pairs': allowed: ace-king, all
+    """
     if hands not in ("ace-king", "all"):
         raise GameError(f"--hands {shorten(hands)}: allowed: ace-king, all")
     w = next(w for w in wagers("casino-stud-poker", version, pay) if w.key == "ante")
-    return _engine("casino-stud-poker", "queries").decisions(w, hands, progress)
+    rows: Iterator[StudRow] = _engine("casino-stud-poker", "queries").decisions(w, hands, progress)
+    return rows
 
 
 def version_ids() -> tuple[str, ...]:
+    """The regulation versions, oldest first.
+
+    >>> version_ids()
+    ('1994', '2002', '2007')
+    """
     return tuple(VERSIONS)
 
 

@@ -7,11 +7,14 @@ expectation on the rest, marking any that has turned positive for the player. Th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from fractions import Fraction
+
 import click
 
 from oddscalc import api
 from oddscalc.analysis import GameAnalysis
-from oddscalc.cli.common import check_format, default_version, emit, fail, format_option
+from oddscalc.cli.common import CommandFn, check_format, default_version, emit, fail, format_option
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.progress import StderrBar
 from oddscalc.report import serialize, text
@@ -24,8 +27,11 @@ __all__ = ["commands"]
 REMOVED_EXAMPLES = {"punto-banco": "9,9,8,8,0,0", "super-pan-9": "6,6,5,0,K,A"}
 
 
-def _options(decks_help: str, game: str):
-    def wrap(fn):
+def _options(decks_help: str, game: str) -> Callable[[CommandFn], CommandFn]:
+    """The options of a composition query: --decks (`decks_help`), --removed (with `game`'s example), --version,
+    --custom and --format."""
+
+    def wrap(fn: CommandFn) -> CommandFn:
         for decorator in reversed(
             (
                 click.option("--decks", default=None, help=decks_help),
@@ -51,7 +57,7 @@ def _options(decks_help: str, game: str):
     return wrap
 
 
-def _query(game: str, decks, removed: str, version, custom: bool) -> GameAnalysis:
+def _query(game: str, decks: str | None, removed: str, version: str | None, custom: bool) -> GameAnalysis:
     try:
         version = version or default_version(game)
         rules = {"removed": removed.strip() or "none"}
@@ -62,7 +68,7 @@ def _query(game: str, decks, removed: str, version, custom: bool) -> GameAnalysi
         fail(str(exc))
 
 
-def _pct(value) -> str:
+def _pct(value: Fraction) -> str:
     return render_decimal(value * 100, 4) + "%"
 
 
@@ -101,7 +107,7 @@ def _emit(a: GameAnalysis, fmt: str) -> None:
 
 @click.command("baccarat")
 @_options("Number of 52-card packs, 1-8 (default 6: the law names none).", "punto-banco")
-def baccarat(decks, removed, version, custom, fmt) -> None:
+def baccarat(decks: str | None, removed: str, version: str | None, custom: bool, fmt: str) -> None:
     """Punto banco on a depleted shoe: exact odds of the three wagers after REMOVED cards are gone.
 
     Cards: A or 1, 2-9, and 0, T, 10, J, Q or K for a ten-value card.
@@ -112,7 +118,7 @@ def baccarat(decks, removed, version, custom, fmt) -> None:
 
 @click.command("super-pan-9")
 @_options("Number of reduced packs (the law's shoe is 8, 288 cards; others need --custom).", "super-pan-9")
-def super_pan_9(decks, removed, version, custom, fmt) -> None:
+def super_pan_9(decks: str | None, removed: str, version: str | None, custom: bool, fmt: str) -> None:
     """Super Pan 9 on a depleted shoe: exact odds, and the player's best fourth-card play, after REMOVED cards.
 
     Cards: A or 1, 2-6, and 0, J, Q or K for a court card (no 7s, 8s, 9s or 10s in this shoe).

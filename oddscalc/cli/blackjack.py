@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import NoReturn
+from typing import Any, NoReturn, overload
 
 import click
 
 from oddscalc import api
-from oddscalc.cli.common import UserError, check_format, default_version, parse_pairs
+from oddscalc.cli.common import CommandFn, UserError, check_format, default_version, parse_pairs
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import shorten
 from oddscalc.core.parallel import on_cluster, scheduler_address
 from oddscalc.core.progress import StderrBar
-from oddscalc.report.blackjack import charts_markdown, charts_page
+from oddscalc.report.blackjack import Charts, charts_markdown, charts_page
 from oddscalc.report.exact import exact
 from oddscalc.report.text import _csv
 
@@ -39,8 +40,15 @@ def _fail(message: str) -> NoReturn:
     raise UserError(message)
 
 
-def rule_flags(fn=None, *, formats: tuple[str, ...] = ("text", "json", "csv")):
-    """The rule options as flags, plus --rule NAME=VALUE, --version, --custom and --format (one of `formats`)."""
+@overload
+def rule_flags(fn: CommandFn, *, formats: tuple[str, ...] = ...) -> CommandFn: ...
+@overload
+def rule_flags(fn: None = None, *, formats: tuple[str, ...] = ...) -> Callable[[CommandFn], CommandFn]: ...
+def rule_flags(
+    fn: CommandFn | None = None, *, formats: tuple[str, ...] = ("text", "json", "csv")
+) -> CommandFn | Callable[[CommandFn], CommandFn]:
+    """The rule options as flags, plus --rule NAME=VALUE, --version, --custom and --format (one of `formats`);
+    `@rule_flags` or, with other formats, `@rule_flags(formats=...)`."""
     if fn is None:
         return lambda f: rule_flags(f, formats=formats)
     for name, flag, text in reversed(_FLAGS):
@@ -53,7 +61,12 @@ def rule_flags(fn=None, *, formats: tuple[str, ...] = ("text", "json", "csv")):
 
 
 def resolve(
-    version, rule, custom, fmt, flags, formats: tuple[str, ...] = ("text", "json", "csv")
+    version: str | None,
+    rule: tuple[str, ...],
+    custom: bool,
+    fmt: str,
+    flags: Mapping[str, str | None],
+    formats: tuple[str, ...] = ("text", "json", "csv"),
 ) -> tuple[str, dict[str, str], bool]:
     """(version, resolved rule strings, is_custom); refuses rule values the version does not permit."""
     check_format(fmt, formats)
@@ -86,7 +99,15 @@ def blackjack() -> None:
 @click.argument("words", nargs=-1, required=True)
 @click.option("--removed", default="", help="Cards known to be gone, e.g. 'K,5,5,A'.")
 @rule_flags
-def hand_cmd(words, removed, fmt, custom, version, rule, **flags) -> None:
+def hand_cmd(
+    words: tuple[str, ...],
+    removed: str,
+    fmt: str,
+    custom: bool,
+    version: str | None,
+    rule: tuple[str, ...],
+    **flags: str | None,
+) -> None:
     """Each action's exact expectation for HAND against UP, as in `8,8 vs 10`."""
     version, rules, outside = resolve(version, rule, custom, fmt, flags)
     text = " ".join(words)
@@ -159,14 +180,23 @@ def hand_cmd(words, removed, fmt, custom, version, rule, **flags) -> None:
     "$DASK_SCHEDULER_ADDRESS, else local processes. The figures do not depend on it.",
 )
 @rule_flags
-def game_cmd(no_cache, budget, scheduler, fmt, custom, version, rule, **flags) -> None:
+def game_cmd(
+    no_cache: bool,
+    budget: str | None,
+    scheduler: str | None,
+    fmt: str,
+    custom: bool,
+    version: str | None,
+    rule: tuple[str, ...],
+    **flags: str | None,
+) -> None:
     """The full-shoe game: exact expectation under composition-dependent play and basic strategy, and the
     law of one round's net result under each."""
     version, rules, outside = resolve(version, rule, custom, fmt, flags)
     try:
-        budget = api.blackjack_law_budget(budget, rules)
+        law_budget = api.blackjack_law_budget(budget, rules)
         with on_cluster(scheduler_address(scheduler)):
-            s = api.blackjack_game(rules, StderrBar(), use_cache=not no_cache, budget=budget)
+            s = api.blackjack_game(rules, StderrBar(), use_cache=not no_cache, budget=law_budget)
     except ValueError as exc:  # a bad --law-budget, a cluster that fails
         _fail(str(exc))
     except MemoryError as exc:
@@ -206,8 +236,8 @@ def game_cmd(no_cache, budget, scheduler, fmt, custom, version, rule, **flags) -
     tens = rules.get("split") == "same-rank"  # a count per value cannot follow a same-rank ten split's resplits
     why = (
         "same-rank ten splits"
-        if budget is None
-        else f"beyond the work budget {budget}" + (", or same-rank ten splits" if tens else "")
+        if law_budget is None
+        else f"beyond the work budget {law_budget}" + (", or same-rank ten splits" if tens else "")
     )
     for name, rl in s["laws"].items():
         lumped = Fraction(rl["lumped"])
@@ -220,7 +250,7 @@ def game_cmd(no_cache, budget, scheduler, fmt, custom, version, rule, **flags) -
                 "their exact mean"
                 + (
                     ""
-                    if budget is None
+                    if law_budget is None
                     else "; --law-budget none gives the exact law "
                     "(up to about half an hour at 4 or 6 packs unless cached)"
                 )
@@ -236,7 +266,9 @@ def game_cmd(no_cache, budget, scheduler, fmt, custom, version, rule, **flags) -
 SCHEMA_VERSION = 1
 
 
-def game_data(version: str, rules: dict[str, str], outside: bool, split_strategy: str, s: dict) -> dict:
+def game_data(
+    version: str, rules: dict[str, str], outside: bool, split_strategy: str, s: dict[str, Any]
+) -> dict[str, Any]:
     """`blackjack game --format json`: every exact value as {"exact": "p/q", "decimal", "percent"}, every
     entry an object with named keys (per up-card, per starting hand, the charts and the round laws)."""
     ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])
@@ -291,7 +323,7 @@ _UPS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 _CODES = {"S": "stand", "H": "hit", "D": "double", "P": "split"}
 
 
-def charts_data(charts: dict) -> dict:
+def charts_data(charts: Charts) -> dict[str, list[dict[str, Any]]]:
     """The four charts as {kind: [{"hand": label, "actions": {up-card: code}}]}."""
     return {
         kind: [{"hand": label, "actions": dict(zip(_UPS, codes))} for label, codes in rows]
@@ -299,7 +331,8 @@ def charts_data(charts: dict) -> dict:
     }
 
 
-def charts_csv(charts: dict) -> str:
+def charts_csv(charts: Charts) -> str:
+    """The charts as CSV rows: chart, hand, up-card, action code."""
     return _csv(
         [
             ("chart", "hand", "up", "action"),
@@ -313,7 +346,8 @@ def charts_csv(charts: dict) -> str:
     )
 
 
-def charts_text(charts: dict) -> str:
+def charts_text(charts: Charts) -> str:
+    """The four charts as text tables, with the codes' legend."""
     ups = "  ".join(_UPS)
     titles = {
         "hard": "hard totals (first two cards)",
@@ -334,11 +368,13 @@ _CHART_FORMATS = ("text", "markdown", "html", "json", "csv")
 @blackjack.command("chart")
 @click.option("--out", "out", default=None, help="Write here instead of standard output.")
 @rule_flags(formats=_CHART_FORMATS)
-def chart_cmd(out, fmt, custom, version, rule, **flags) -> None:
+def chart_cmd(
+    out: str | None, fmt: str, custom: bool, version: str | None, rule: tuple[str, ...], **flags: str | None
+) -> None:
     """Basic-strategy charts (hard, soft, pairs, later cards): text, Markdown, a printable HTML page, JSON or CSV."""
     version, rules, outside = resolve(version, rule, custom, fmt, flags, _CHART_FORMATS)
     try:
-        out = None if out is None else check_output(out, "--out")
+        path = None if out is None else check_output(out, "--out")
     except OutputPathError as exc:
         _fail(str(exc))
     s = api.blackjack_game(rules, StderrBar())
@@ -372,19 +408,19 @@ def chart_cmd(out, fmt, custom, version, rule, **flags) -> None:
         body = charts_csv(s["charts"])
     else:
         body = title + "\n" + charts_text(s["charts"]) + "\n"
-    if out:
+    if path:
         try:
-            write_text(out, body)
+            write_text(path, body)
         except OSError as exc:
-            _fail(f"cannot write --out {shorten(str(out))}: {exc.strerror or exc}")
-        click.echo(f"chart written to {out}", err=True)
+            _fail(f"cannot write --out {shorten(str(path))}: {exc.strerror or exc}")
+        click.echo(f"chart written to {path}", err=True)
     else:
         click.echo(body, nl=False)
 
 
 @blackjack.command("side")
 @rule_flags
-def side_cmd(fmt, custom, version, rule, **flags) -> None:
+def side_cmd(fmt: str, custom: bool, version: str | None, rule: tuple[str, ...], **flags: str | None) -> None:
     """Under 13 / Over 13 (reg 7(10)) and insurance (reg 7(7)), exact for the deck count."""
     version, rules, outside = resolve(version, rule, custom, fmt, flags)
     try:  # each side wager alone: none needs the initial wager's full-shoe game

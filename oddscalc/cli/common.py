@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeAlias, TypeVar
 
 import click
 
 from oddscalc import api
+from oddscalc.analysis import GameAnalysis
 from oddscalc.core.numbers import shorten
 from oddscalc.core.progress import StderrBar
 from oddscalc.regulations.versions import VERSIONS
@@ -16,6 +19,8 @@ from oddscalc.regulations.versions import VERSIONS
 __all__ = [
     "EXACT_LAW_COST",
     "FORMATS",
+    "CommandFn",
+    "JSONData",
     "UserError",
     "analysis_options",
     "check_format",
@@ -31,6 +36,11 @@ __all__ = [
 
 FORMATS = ("text", "json", "csv")
 
+#: A command's function, as click's decorators take and return it.
+CommandFn = TypeVar("CommandFn", bound=Callable[..., Any])
+#: What a command prints as JSON: an object or an array of them, ready for json.dumps.
+JSONData: TypeAlias = dict[str, Any] | list[Any]
+
 
 class UserError(click.ClickException):
     """A one-line error naming the bad value and what is allowed; exit status 2."""
@@ -38,7 +48,7 @@ class UserError(click.ClickException):
     exit_code = 2
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     raise UserError(message)
 
 
@@ -60,7 +70,7 @@ def default_version(game: str) -> str:
     return next(reversed(VERSIONS))
 
 
-def format_option(fn):
+def format_option(fn: CommandFn) -> CommandFn:
     return click.option("--format", "fmt", default="text", show_default=True, help="Output format: text, json or csv.")(
         fn
     )
@@ -71,7 +81,7 @@ def check_format(fmt: str, allowed: tuple[str, ...] = FORMATS) -> None:
         fail(f"unknown format {shorten(fmt)}; allowed: {', '.join(allowed)}")
 
 
-def analysis_options(fn):
+def analysis_options(fn: CommandFn) -> CommandFn:
     """The options shared by every query that analyses a game."""
     for decorator in reversed(
         (
@@ -101,7 +111,17 @@ exact_law_option = click.option(
 )
 
 
-def run_analysis(game, wager, version, pay, rule, decks, custom, exact_law: bool = False):
+def run_analysis(
+    game: str,
+    wager: str | None,
+    version: str | None,
+    pay: tuple[str, ...],
+    rule: tuple[str, ...],
+    decks: str | None,
+    custom: bool,
+    exact_law: bool = False,
+) -> GameAnalysis:
+    """The analysis a query asks for, from its options (`analysis_options`); a one-line error for bad input."""
     game = game.lower()
     try:
         api.check_game(game)
@@ -116,7 +136,8 @@ def run_analysis(game, wager, version, pay, rule, decks, custom, exact_law: bool
         fail(str(exc))
 
 
-def emit(data_or_text) -> None:
+def emit(data_or_text: str | JSONData) -> None:
+    """Print text as it is, or data as indented JSON."""
     if isinstance(data_or_text, str):
         click.echo(data_or_text, nl=False)
     else:
@@ -128,7 +149,7 @@ def one_line(message: str) -> str:
     input is named by its start, not echoed whole)."""
     message = " ".join(message.split())
 
-    def cut(m: re.Match) -> str:
+    def cut(m: re.Match[str]) -> str:
         token = m.group()
         tail = token[len(token.rstrip("'\";:,.)")) :]
         return f"{token[:60]}...({len(token):,} characters){tail}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import click
 
 from oddscalc import api
@@ -31,22 +33,22 @@ __all__ = ["commands"]
 @analysis_options
 @exact_law_option
 def plan(
-    game,
-    wager,
-    shift,
-    rounds,
-    turnover,
-    alpha,
-    power,
-    level,
-    one_sided,
-    version,
-    pay,
-    rule,
-    decks,
-    custom,
-    fmt,
-    exact_law,
+    game: str,
+    wager: str,
+    shift: str | None,
+    rounds: str | None,
+    turnover: str | None,
+    alpha: str,
+    power: str,
+    level: str,
+    one_sided: bool,
+    version: str | None,
+    pay: tuple[str, ...],
+    rule: tuple[str, ...],
+    decks: str | None,
+    custom: bool,
+    fmt: str,
+    exact_law: bool,
 ) -> None:
     """Plan a test of WAGER's return to player (RTP).
 
@@ -56,21 +58,26 @@ def plan(
     """
     check_format(fmt)
     try:
-        chance = dict(minimum=0, maximum=1, min_open=True, max_open=True, percent=True)
-        asked = dict(
-            shift=None if shift is None else parse_number(shift, "--shift", percent=True, minimum=0, min_open=True),
-            rounds=None if rounds is None else parse_whole(rounds, "--rounds", minimum=1),
-            turnover=None if turnover is None else parse_number(turnover, "--turnover", minimum=0, min_open=True),
-            alpha=parse_number(alpha, "--alpha", **chance),
-            power=parse_number(power, "--power", **chance),
-            level=parse_number(level, "--level", **chance),
-            two_sided=not one_sided,
-        )
+        asked_shift = None if shift is None else parse_number(shift, "--shift", percent=True, minimum=0, min_open=True)
+        asked_rounds = None if rounds is None else parse_whole(rounds, "--rounds", minimum=1)
+        asked_turnover = None if turnover is None else parse_number(turnover, "--turnover", minimum=0, min_open=True)
+        asked_alpha = _chance(alpha, "--alpha")
+        asked_power = _chance(power, "--power")
+        asked_level = _chance(level, "--level")
     except ValueError as exc:
         fail(str(exc))
     a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
     try:
-        result = api.plan_of(a.results[0], **asked)
+        result = api.plan_of(
+            a.results[0],
+            shift=asked_shift,
+            rounds=asked_rounds,
+            turnover=asked_turnover,
+            alpha=asked_alpha,
+            power=asked_power,
+            level=asked_level,
+            two_sided=not one_sided,
+        )
     except ValueError as exc:
         fail(str(exc))
     key = a.results[0].wager.key
@@ -86,6 +93,11 @@ def plan(
         )
     else:
         emit(plan_text(result, "\n".join(heading(a)) + f"\n{key}: {a.results[0].wager.title}"))
+
+
+def _chance(text: str, what: str) -> Fraction:
+    """A probability strictly between 0 and 1, as a fraction, a decimal or a percentage."""
+    return parse_number(text, what, minimum=0, maximum=1, min_open=True, max_open=True, percent=True)
 
 
 commands = [plan]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+from pathlib import Path
 
 import click
 
@@ -20,7 +21,9 @@ __all__ = ["commands"]
 _GAMES = ("casino-stud-poker", "three-card-poker")
 
 
-def _decide(game: str, cards: str, up: str | None, version: str | None, pay: tuple[str, ...]):
+def _decide(
+    game: str, cards: str, up: str | None, version: str | None, pay: tuple[str, ...]
+) -> tuple[str, api.PokerHand]:
     if game not in _GAMES:
         fail(f"poker-hand knows {', '.join(_GAMES)}, not {shorten(game)}")
     try:
@@ -47,8 +50,10 @@ def poker_hand(game: str, cards: str, up: str | None, version: str | None, pay: 
     if fmt not in ("text", "json"):
         fail(f"unknown format {shorten(fmt)}; allowed: text, json")
     version, d = _decide(game.lower(), cards, up, version, pay)
-    act = "raise" if game.lower() == "casino-stud-poker" else "play"
-    ev = d.raise_ev if act == "raise" else d.play_ev
+    if hasattr(d, "play_ev"):  # Three Card Poker: three cards
+        act, ev, against = "play", d.play_ev, ""
+    else:  # casino stud poker: five cards against the banker's up-card
+        act, ev, against = "raise", d.raise_ev, f" against up-card {d.up}"
     if fmt == "json":
         click.echo(
             json.dumps(
@@ -73,7 +78,6 @@ def poker_hand(game: str, cards: str, up: str | None, version: str | None, pay: 
         )
         return
     total = d.no_qualify + d.player_wins + d.void + d.banker_wins
-    against = f" against up-card {d.up}" if act == "raise" else ""
     click.echo(f"{game.lower()} (version {version}): {d.hand} ({d.category}){against}")
     click.echo(
         f"  banker's {total:,} possible hands: {d.no_qualify:,} do not qualify, {d.player_wins:,} lose to "
@@ -96,13 +100,14 @@ def poker_hand(game: str, cards: str, up: str | None, version: str | None, pay: 
 @click.option("--pay", multiple=True, metavar="ante.PAYOUT=ODDS", help="Override a Raise payout.")
 def stud_strategy(out: str, hands: str, version: str | None, pay: tuple[str, ...]) -> None:
     """Write the exact casino stud expectation of raising, and the decision, for every hand class and up-card."""
+    path: Path | None = None
     try:
-        out = check_output(out, "--out")
+        path = check_output(out, "--out")
         version = version or default_version("casino-stud-poker")
         bar = StderrBar()
         bar(0, 1, "casino stud poker: every deal")  # long work says so at once (counting comes first)
         rows = api.stud_decisions(version, hands, parse_pairs(pay, "--pay"), bar)
-        with writing_text(out) as f:
+        with writing_text(path) as f:
             writer = csv.writer(f, lineterminator="\n")
             writer.writerow(
                 (
@@ -125,8 +130,8 @@ def stud_strategy(out: str, hands: str, version: str | None, pay: tuple[str, ...
     except ValueError as exc:
         fail(str(exc))
     except OSError as exc:
-        fail(f"cannot write --out {shorten(str(out))}: {exc.strerror or exc}")
-    click.echo(f"{n:,} rows written to {out} (hidden banker sets per row: 163,185; fold loses 1)", err=True)
+        fail(f"cannot write --out {shorten(str(path or out))}: {exc.strerror or exc}")
+    click.echo(f"{n:,} rows written to {path} (hidden banker sets per row: 163,185; fold loses 1)", err=True)
 
 
 commands = [poker_hand, stud_strategy]

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import click
 
-from oddscalc.cli.common import analysis_options, check_format, default_version, emit, fail, parse_pairs
+from oddscalc.cli.common import CommandFn, analysis_options, check_format, default_version, emit, fail, parse_pairs
 from oddscalc.core.cluster import ClusterFailure
 from oddscalc.core.files import check_output, write_text
 from oddscalc.core.numbers import parse_number, parse_whole
@@ -32,7 +32,9 @@ _MAX_SHOES = 10_000_000
 _MAX_PENETRATION = Fraction(95, 100)
 
 
-def _game_rules(game: str, version, rule, decks) -> tuple[str, str, dict[str, str]]:
+def _game_rules(
+    game: str, version: str | None, rule: tuple[str, ...], decks: str | None
+) -> tuple[str, str, dict[str, str]]:
     game = game.lower()
     if game not in _GAMES:
         fail(f"unknown game {game!r} for protection analysis; allowed: {', '.join(_GAMES)}")
@@ -42,13 +44,22 @@ def _game_rules(game: str, version, rule, decks) -> tuple[str, str, dict[str, st
     return game, version or default_version(game), rules
 
 
-def _common(fn):
+def _common(fn: CommandFn) -> CommandFn:
+    """GAME and the options every protection command shares (`analysis_options`)."""
     return click.argument("game")(analysis_options(fn))
 
 
 @click.command("removal")
 @_common
-def removal(game, version, pay, rule, decks, custom, fmt) -> None:
+def removal(
+    game: str,
+    version: str | None,
+    pay: tuple[str, ...],
+    rule: tuple[str, ...],
+    decks: str | None,
+    custom: bool,
+    fmt: str,
+) -> None:
     """Exact effects of removal: each wager's change in expectation when one card of each kind leaves the
     full shoe (blackjack: CD optimal and the fixed basic strategy; punto banco; Super Pan 9)."""
     check_format(fmt)
@@ -101,24 +112,24 @@ def removal(game, version, pay, rule, decks, custom, fmt) -> None:
 @click.option("--state", default=None, metavar="DIR", help="Folder of finished chunks: an interrupted run resumes.")
 @click.option("--records", default=None, metavar="FILE", help="Also write every round (CSV, exact values).")
 def protect(
-    game,
-    version,
-    pay,
-    rule,
-    decks,
-    custom,
-    fmt,
-    penetration,
-    count_text,
-    shoes,
-    seed,
-    strategy,
-    spread,
-    chunk_size,
-    workers,
-    scheduler,
-    state,
-    records,
+    game: str,
+    version: str | None,
+    pay: tuple[str, ...],
+    rule: tuple[str, ...],
+    decks: str | None,
+    custom: bool,
+    fmt: str,
+    penetration: str,
+    count_text: str | None,
+    shoes: str,
+    seed: str,
+    strategy: str,
+    spread: str,
+    chunk_size: str | None,
+    workers: str | None,
+    scheduler: str | None,
+    state: str | None,
+    records: str | None,
 ) -> None:
     """Deal random shoes to the cut; before each round record the count and the exact expectation of the
     next round on the cards left; summarise by true count, favourable rounds and a bet spread's yield."""
@@ -218,7 +229,19 @@ def protect(
     show_default=True,
     help=f"PE's headline definition: {' or '.join(PE_DEFINITIONS)} (both are printed).",
 )
-def measures(game, version, pay, rule, decks, custom, fmt, count_text, strategy, penetration, definition) -> None:
+def measures(
+    game: str,
+    version: str | None,
+    pay: tuple[str, ...],
+    rule: tuple[str, ...],
+    decks: str | None,
+    custom: bool,
+    fmt: str,
+    count_text: str,
+    strategy: str,
+    penetration: str,
+    definition: str,
+) -> None:
     """A count's betting correlation (BC), playing efficiency (PE) and insurance correlation (IC) from the exact
     effects of removal, and its index numbers for the Illustrious 18 (blackjack; BC alone for the other games)."""
     check_format(fmt, ("text", "json"))

@@ -95,7 +95,17 @@ def wagers(game: str, version: str | None, fmt: str) -> None:
 @click.argument("wager", required=False)
 @analysis_options
 @exact_law_option
-def edge(game, wager, version, pay, rule, decks, custom, fmt, exact_law) -> None:
+def edge(
+    game: str,
+    wager: str | None,
+    version: str | None,
+    pay: tuple[str, ...],
+    rule: tuple[str, ...],
+    decks: str | None,
+    custom: bool,
+    fmt: str,
+    exact_law: bool,
+) -> None:
     """Exact house edge of every wager of GAME (or of WAGER), as a fraction and a percentage."""
     check_format(fmt)
     a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
@@ -112,7 +122,17 @@ def edge(game, wager, version, pay, rule, decks, custom, fmt, exact_law) -> None
 @click.argument("wager")
 @analysis_options
 @exact_law_option
-def dist(game, wager, version, pay, rule, decks, custom, fmt, exact_law) -> None:
+def dist(
+    game: str,
+    wager: str,
+    version: str | None,
+    pay: tuple[str, ...],
+    rule: tuple[str, ...],
+    decks: str | None,
+    custom: bool,
+    fmt: str,
+    exact_law: bool,
+) -> None:
     """Full exact outcome distribution (net return -> probability) of WAGER."""
     check_format(fmt)
     a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
@@ -151,7 +171,7 @@ def tables(
     half an hour per 4- or 6-pack rule set to compute when the cache lacks it, progress on stderr).
     """
     try:
-        out = check_output(out, "--out", directory=True)
+        folder = check_output(out, "--out", directory=True)
         chosen_versions = [get_version(v).id for v in only_versions] or list(VERSIONS)
         for g in only_games:
             api.check_game(g)
@@ -160,10 +180,12 @@ def tables(
         fail(str(exc))
     try:
         with on_cluster(address):
-            write_tables(out, chosen_versions, only_games, booklet, StderrBar, lambda line: click.echo(line, err=True))
+            write_tables(
+                folder, chosen_versions, only_games, booklet, StderrBar, lambda line: click.echo(line, err=True)
+            )
     except ValueError as exc:  # a cluster that fails, nothing to write, a booklet table past its page
         fail(str(exc))
-    click.echo(f"tables written under {out}/", err=True)
+    click.echo(f"tables written under {folder}/", err=True)
 
 
 commands = [versions, wagers, edge, dist, tables]

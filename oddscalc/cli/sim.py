@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from contextlib import nullcontext
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -79,7 +80,21 @@ MAX_ROUNDS = 10**9
 )
 @analysis_options
 def simulate(
-    game, wager, rounds, seed, out, log_path, shuffle, cut, declare, version, pay, rule, decks, custom, fmt
+    game: str,
+    wager: str,
+    rounds: str,
+    seed: str,
+    out: str | None,
+    log_path: str | None,
+    shuffle: str | None,
+    cut: str | None,
+    declare: str | None,
+    version: str | None,
+    pay: tuple[str, ...],
+    rule: tuple[str, ...],
+    decks: str | None,
+    custom: bool,
+    fmt: str,
 ) -> None:
     """Play WAGER for --rounds rounds with real dice, wheels and shuffled shoes; write outcome counts.
 
@@ -89,11 +104,11 @@ def simulate(
     if fmt not in ("csv", "json", "text"):
         check_format(fmt)
     try:
-        rounds = parse_whole(rounds, "--rounds", minimum=1, maximum=MAX_ROUNDS)
-        seed = parse_whole(seed, "--seed", max_digits=100)
-        out = None if out is None else check_output(out, "--out")
-        log_path = None if log_path is None else check_output(log_path, "--log")
-        dealing = _dealing(shuffle, cut, declare, log_path)
+        n_rounds = parse_whole(rounds, "--rounds", minimum=1, maximum=MAX_ROUNDS)
+        n_seed = parse_whole(seed, "--seed", max_digits=100)
+        out_path = None if out is None else check_output(out, "--out")
+        log_file = None if log_path is None else check_output(log_path, "--log")
+        dealing = _dealing(shuffle, cut, declare, log_file)
     except (NumberError, OutputPathError, ShuffleError) as exc:
         fail(str(exc))
     a = run_analysis(game, wager, version, pay, rule, decks, custom)
@@ -104,44 +119,44 @@ def simulate(
         )
         with (
             nullcontext()
-            if log_path is None
+            if log_file is None
             else round_log(
-                log_path,
+                log_file,
                 a.game,
                 a.version,
                 dict(a.rules),
                 parse_pairs(pay, "--pay"),
-                {"simulator": "oddscalc simulate (reference)", "seed": seed},
+                {"simulator": "oddscalc simulate (reference)", "seed": n_seed},
             )
         ) as log:
             counts = run_simulation(
-                a.game, w, rounds, seed, StderrBar(), rules=dict(a.rules), table=table, log=log, dealing=dealing
+                a.game, w, n_rounds, n_seed, StderrBar(), rules=dict(a.rules), table=table, log=log, dealing=dealing
             )
     except ValueError as exc:
         fail(str(exc))
-    if log_path is not None:
-        click.echo(f"{rounds} rounds logged to {log_path}", err=True)
+    if log_file is not None:
+        click.echo(f"{n_rounds} rounds logged to {log_file}", err=True)
     meta = {
         "schema_version": 1,
         "game": a.game,
         "wager": w.key,
         "version": a.version,
         "rules": dict(a.rules),
-        "seed": seed,
-        "rounds": rounds,
+        "seed": n_seed,
+        "rounds": n_rounds,
     }
     text = counts_json(counts, meta) if fmt == "json" else counts_csv(counts)
-    if out:
+    if out_path:
         try:
-            write_text(out, text)
+            write_text(out_path, text)
         except OSError as exc:
-            fail(f"cannot write --out {shorten(str(out))}: {exc.strerror or exc}")
-        click.echo(f"{rounds} rounds written to {out}", err=True)
+            fail(f"cannot write --out {shorten(str(out_path))}: {exc.strerror or exc}")
+        click.echo(f"{n_rounds} rounds written to {out_path}", err=True)
     else:
         emit(text)
 
 
-def _dealing(shuffle: str | None, cut: str | None, declare: str | None, log_path) -> Dealing | None:
+def _dealing(shuffle: str | None, cut: str | None, declare: str | None, log_path: Path | None) -> Dealing | None:
     """`--shuffle`, `--cut` and `--declare-order` read and checked together (the cut's bound is the game's)."""
     if shuffle is None:
         if cut is not None or declare is not None:
@@ -169,7 +184,19 @@ def _dealing(shuffle: str | None, cut: str | None, declare: str | None, log_path
 )
 @analysis_options
 @exact_law_option
-def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt, exact_law) -> None:
+def check(
+    game: str,
+    wager: str,
+    results: str,
+    alpha: str,
+    version: str | None,
+    pay: tuple[str, ...],
+    rule: tuple[str, ...],
+    decks: str | None,
+    custom: bool,
+    fmt: str,
+    exact_law: bool,
+) -> None:
     """Test observed outcome counts in RESULTS (CSV or JSON) against WAGER's exact distribution.
 
     Exit status 0 when consistent, 1 when the simulator disagrees with the mathematics, 2 on bad input.
@@ -195,9 +222,9 @@ def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt, e
         outcome = check_counts(result.partial or result.distribution, read_results(results), level)
     except ValueError as exc:
         fail(str(exc))
-    bins = [
+    bins: list[dict[str, Any]] = [
         {"returns": [str(r) for r in b.returns], "observed": b.observed, "expected": fraction_text(b.expected)}
-        | ({} if b.low is None else {"allowed": [fraction_text(b.low), fraction_text(b.high)]})
+        | ({} if b.low is None or b.high is None else {"allowed": [fraction_text(b.low), fraction_text(b.high)]})
         for b in outcome.bins
     ]
     if fmt == "json":
@@ -244,7 +271,7 @@ def check(game, wager, results, alpha, version, pay, rule, decks, custom, fmt, e
         for b in outcome.bins:
             allowed = (
                 ""
-                if b.low is None or b.low == b.high
+                if b.low is None or b.high is None or b.low == b.high
                 else f"  {render_decimal(b.low, 2)} to {render_decimal(b.high, 2)}"
             )
             lines.append(

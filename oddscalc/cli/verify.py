@@ -38,7 +38,20 @@ __all__ = ["commands"]
 @click.option("--show", default="10", show_default=True, help="Faults printed in full in the text report.")
 @click.option("--keep", default="10000", show_default=True, help="Faults kept in full (the rest are counted).")
 @click.option("--format", "fmt", default="text", show_default=True, help="Output format: text or json.")
-def verify(game, log, version, rule, pay, custom, strategy, alpha, randomness, show, keep, fmt) -> None:
+def verify(
+    game: str,
+    log: Path,
+    version: str | None,
+    rule: tuple[str, ...],
+    pay: tuple[str, ...],
+    custom: bool,
+    strategy: str | None,
+    alpha: str,
+    randomness: bool,
+    show: str,
+    keep: str,
+    fmt: str,
+) -> None:
     """Replay every round of LOG (a JSON Lines round log, docs/verify.md) under the law of GAME.
 
     Reports illegal play, mis-settlement, shoe integrity, strategy departures (with --strategy) and randomness.

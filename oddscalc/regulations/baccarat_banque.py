@@ -19,6 +19,11 @@ DECKS = tuple(str(n) for n in range(1, 9))
 
 
 def wagers(version: str) -> tuple[Wager, ...]:
+    """A wager on the right-hand or the left-hand opposing hand, or on both (reg 6(4)), each at 1 to 1.
+
+    >>> [(w.key, w.param("hands"), w.payouts[0].label) for w in wagers("1994")]
+    [('right', ('right',), '1 to 1'), ('left', ('left',), '1 to 1'), ('both', ('right', 'left'), '1 to 1')]
+    """
     one = (
         "a wager, made with the banker, that the {} opposing hand will win the game, payable at 1 to 1 and "
         "void on a draw between the banker's hand and that hand"
@@ -56,16 +61,29 @@ def wagers(version: str) -> tuple[Wager, ...]:
 
 
 def permitted_rules(version: str) -> dict[str, tuple[str, ...]]:
-    """Any number of packs from 1 to 8 (reg 6 names none); the infinite shoe is a model, a custom rule set."""
+    """Any number of packs from 1 to 8 (reg 6 names none); the infinite shoe is a model, a custom rule set.
+
+    >>> permitted_rules("2002")
+    {'decks': ('1', '2', '3', '4', '5', '6', '7', '8')}
+    """
     return {"decks": DECKS}
 
 
 def default_rules(version: str) -> dict[str, str]:
+    """Six packs; the opposing hands drawing on 5; the banker's best response to them.
+
+    >>> default_rules("1994")
+    {'decks': '6', 'hand5': 'draw', 'banker': 'best-response'}
+    """
     return {"decks": "6", "hand5": "draw", "banker": "best-response"}
 
 
 def table_rule_sets(version: str) -> tuple[dict[str, str], ...]:
-    """Six packs; the opposing hands drawing, then standing, on 5; the banker's best response to them."""
+    """Six packs; the opposing hands drawing, then standing, on 5; the banker's best response to them.
+
+    >>> [rules["hand5"] for rules in table_rule_sets("1994")]
+    ['draw', 'stand']
+    """
     return (
         {"decks": "6", "hand5": "draw", "banker": "best-response"},
         {"decks": "6", "hand5": "stand", "banker": "best-response"},

@@ -20,7 +20,13 @@ _SYMBOLS = (
 
 
 def wagers(version: str) -> tuple[Wager, ...]:
-    """One wager per symbol: the selector settles in one of its compartments (reg 11(6))."""
+    """One wager per symbol: the selector settles in one of its compartments (reg 11(6)).
+
+    >>> [(w.key, w.param("compartments"), w.payouts[0].label) for w in wagers("2002")][:3]
+    [('A', 1, '50 to 1'), ('B', 1, '50 to 1'), ('C', 2, '20 to 1')]
+    >>> sum(w.param("compartments") for w in wagers("2002"))  # the wheel's 52 compartments
+    52
+    """
     result = []
     for symbol, compartments, odds, item in _SYMBOLS:
         result.append(

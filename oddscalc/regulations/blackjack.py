@@ -24,7 +24,12 @@ _HANDS = ("2", "3", "4", "5", "6", "8", "max")
 
 
 def wagers(version: str) -> tuple[Wager, ...]:
-    """The initial wager, insurance, and the Under 13 / Over 13 wagers."""
+    """The initial wager, insurance, and the Under 13 / Over 13 wagers.
+
+    >>> initial = wagers("1994")[0]
+    >>> [w.key for w in wagers("1994")], initial.pay("blackjack"), initial.citations
+    (['initial', 'insurance', 'under-13', 'over-13'], Fraction(3, 2), 'SI 1994/2899 reg 7(5), 7(6)(b), 7(6)(a)')
+    """
     if version == "2007":
         cite_initial, cite_bj, cite_win, cite_ins = (
             _RULES_2007,
@@ -83,7 +88,11 @@ def wagers(version: str) -> tuple[Wager, ...]:
 
 def permitted_rules(version: str) -> dict[str, tuple[str, ...]]:
     """Rule values the version's law permits (reg 7(1)(b) packs; 7(1)(g) and 2002 7(11)(aa) soft 17;
-    7(1)(d) no hole card; 7(8) doubling; 7(9) splitting; the 004 file for 2007)."""
+    7(1)(d) no hole card; 7(8) doubling; 7(9) splitting; the 004 file for 2007).
+
+    >>> permitted_rules("1994")["soft17"], permitted_rules("2002")["soft17"], permitted_rules("2007")["decks"]
+    (('stand',), ('stand', 'hit'), ('1', '4', '6'))
+    """
     common = {"max_hands": _HANDS, "resplit_aces": ("yes", "no"), "blackjack_pays": ("3:2",), "das": ("yes",)}
     if version == "1994":
         return {
@@ -114,6 +123,12 @@ def permitted_rules(version: str) -> dict[str, tuple[str, ...]]:
 
 
 def default_rules(version: str) -> dict[str, str]:
+    """Six packs, the banker standing on soft 17, no hole card, four hands from splits; doubling and splitting as
+    the version's law has them.
+
+    >>> default_rules("1994")["double"], default_rules("2007")["double"]
+    ('9-11', 'any')
+    """
     base = {
         "decks": "6",
         "soft17": "stand",
@@ -129,6 +144,12 @@ def default_rules(version: str) -> dict[str, str]:
 
 
 def table_rule_sets(version: str) -> tuple[dict[str, str], ...]:
-    """4 and 6 packs (and 1 pack in 2007) x the soft-17 rules the version permits."""
+    """4 and 6 packs (and 1 pack in 2007) x the soft-17 rules the version permits.
+
+    >>> table_rule_sets("1994")
+    ({'decks': '4', 'soft17': 'stand'}, {'decks': '6', 'soft17': 'stand'})
+    >>> len(table_rule_sets("2002")), len(table_rule_sets("2007"))
+    (4, 6)
+    """
     allowed = permitted_rules(version)
     return tuple({"decks": d, "soft17": s} for d in allowed["decks"] for s in allowed["soft17"])

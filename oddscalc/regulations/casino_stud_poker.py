@@ -88,5 +88,12 @@ def _jackpot() -> Wager:
 
 
 def wagers(version: str) -> tuple[Wager, ...]:
-    """The Ante/Raise game in every version; the progressive jackpot from 2002 (reg 8(11A))."""
+    """The Ante/Raise game in every version; the progressive jackpot from 2002 (reg 8(11A)).
+
+    >>> [w.key for w in wagers("1994")], [w.key for w in wagers("2002")]
+    (['ante'], ['ante', 'progressive-jackpot'])
+    >>> ante = wagers("1994")[0]
+    >>> ante.pay("royal-flush"), ante.pay("straight-flush"), ante.param("raise")
+    (Fraction(50, 1), Fraction(50, 1), 2)
+    """
     return (_ante(), _jackpot()) if in_force(version, "2002") else (_ante(),)

@@ -23,7 +23,11 @@ INFINITE = "infinite"
 
 
 def wagers(version: str) -> tuple[Wager, ...]:
-    """The opposing-hand wager, and the bank's side of it (what the banker holding the bank stands to gain)."""
+    """The opposing-hand wager, and the bank's side of it (what the banker holding the bank stands to gain).
+
+    >>> [(w.key, w.payouts[0].label, w.citations) for w in wagers("1994")]
+    [('player', '1 to 1', 'SI 1994/2899 reg 6(3),(4)(a)'), ('bank', '1 to 1', 'SI 1994/2899 reg 6(3),(4)(a),(6)')]
+    """
     return (
         wager(
             "chemin-de-fer",
@@ -49,13 +53,28 @@ def wagers(version: str) -> tuple[Wager, ...]:
 
 
 def permitted_rules(version: str) -> dict[str, tuple[str, ...]]:
-    """Any number of packs from 1 to 8 (the law names none); no commission (the law provides for none)."""
+    """Any number of packs from 1 to 8 (the law names none); no commission (the law provides for none).
+
+    >>> permitted_rules("1994")["commission"]
+    ('0',)
+    """
     return {"decks": DECKS, "commission": ("0",)}
 
 
 def default_rules(version: str) -> dict[str, str]:
+    """Six packs, no commission, and the strategies the figures assume where the law leaves a choice: the
+    player's optimal play on 5, the banker's classical one.
+
+    >>> default_rules("2002")
+    {'decks': '6', 'commission': '0', 'player5': 'optimal', 'banker': 'classical'}
+    """
     return {"decks": "6", "commission": "0", "player5": "optimal", "banker": "classical"}
 
 
 def table_rule_sets(version: str) -> tuple[dict[str, str], ...]:
+    """The shoes the tables show: six packs (the traditional game's) and eight.
+
+    >>> table_rule_sets("1994")
+    ({'decks': '6'}, {'decks': '8'})
+    """
     return ({"decks": "6"}, {"decks": "8"})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from oddscalc.regulations.gaps import CRAPS_ODDS, HOP_PAIR
 from oddscalc.regulations.model import Wager, wager
 from oddscalc.regulations.versions import in_force
@@ -44,7 +46,7 @@ _HARD = {4: ("7½ to 1", "a"), 10: ("7½ to 1", "a"), 6: ("9½ to 1", "b"), 8: (
 _SINGLE = {2: ("33 to 1", "a"), 12: ("33 to 1", "a"), 3: ("16 to 1", "b"), 11: ("16 to 1", "b")}
 
 
-def _line(name: str, odds: dict, kind: str, side: str, para: str, law: str) -> list[Wager]:
+def _line(name: str, odds: Mapping[int, tuple[str, str]], kind: str, side: str, para: str, law: str) -> list[Wager]:
     return [
         wager(
             "dice",
@@ -61,7 +63,14 @@ def _line(name: str, odds: dict, kind: str, side: str, para: str, law: str) -> l
 
 
 def wagers(version: str) -> tuple[Wager, ...]:
-    """Schedule 1's wagers; the hopping bets from version 2002."""
+    """Schedule 1's wagers; the hopping bets from version 2002.
+
+    >>> len(wagers("1994")), len(wagers("2002"))  # the 21 hopping bets, one per pair of faces, from 2002
+    (38, 59)
+    >>> place_4 = next(w for w in wagers("1994") if w.key == "place-to-win-4")
+    >>> place_4.payouts[0].label, place_4.pay(), place_4.citations
+    ('9½ to 5', Fraction(19, 10), 'SI 1994/2899 Sch 1 para 3(a)')
+    """
     behind_keys = tuple(f"behind-{p}" for p in POINTS)
     lay_keys = tuple(f"lay-{p}" for p in POINTS)
     result = [

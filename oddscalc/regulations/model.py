@@ -37,11 +37,20 @@ class Payout:
 
     @property
     def value(self) -> Fraction:
+        """The exact multiple of the stake won (of the `unit`, for a share of another base).
+
+        >>> payout("win", "19 to 20", "SI 1994/2899 reg 6(7)(i)").value
+        Fraction(19, 20)
+        """
         return self.odds.value
 
     @property
     def label(self) -> str:
-        """The odds for people: `50 to 1`, or for a user's figure `45 to 1 (custom; law: 50 to 1)`."""
+        """The odds for people: `50 to 1`, or for a user's figure `45 to 1 (custom; law: 50 to 1)`.
+
+        >>> payout("win", "9½ to 5", "SI 1994/2899 Sch 1 para 3(a)").label
+        '9½ to 5'
+        """
         if not self.custom:
             return self.odds.text
         return f"{self.odds.text} (custom" + (f"; law: {self.law.text})" if self.law else ")")
@@ -65,29 +74,59 @@ class Wager:
     reconstructed: str | None = None
 
     def pay(self, key: str = "win") -> Fraction:
-        """The exact payout (times stake) of the payout named `key`."""
+        """The exact payout (times stake) of the payout named `key`.
+
+        >>> field = wager("dice", "field", "Field", "2, 3, 4, 9, 10, 11 or 12", "SI 1994/2899 Sch 1 para 7",
+        ...               {"12": "3 to 1", "2": "2 to 1", "other": "1 to 1"})
+        >>> field.pay("12"), field.pay("other")
+        (Fraction(3, 1), Fraction(1, 1))
+        """
         for p in self.payouts:
             if p.key == key:
                 return p.value
         raise KeyError(f"{self.game} {self.key} has no payout {key!r}")
 
     def param(self, name: str, default: object = None) -> object:
+        """The fact `name` the law states for the game module (`default` when it states none).
+
+        >>> hard_4 = wager("dice", "hard-4", "Hard 4", "4 as a double", "SI 1994/2899 Sch 1 para 5(a)",
+        ...                "7½ to 1", params={"kind": "hard", "point": 4})
+        >>> hard_4.param("point"), hard_4.param("side", "do")
+        (4, 'do')
+        """
         return dict(self.params).get(name, default)
 
     @property
     def custom(self) -> bool:
+        """Whether any payout is a user's figure in place of the law's (`apply_overrides`).
+
+        >>> law = (wager("roulette", "straight", "One number", "one number", "SI 1994/2899 reg 4(5)(a)", "35 to 1"),)
+        >>> law[0].custom, apply_overrides(law, {"straight": "30:1"})[0].custom
+        (False, True)
+        """
         return any(p.custom for p in self.payouts)
 
     @property
     def reconstructions(self) -> tuple[str, ...]:
-        """Every reconstruction source this wager's figures depend on, in order, without repeats."""
+        """Every reconstruction source this wager's figures depend on, in order, without repeats.
+
+        >>> craps = wager("dice", "craps", "Craps", "2, 3 or 12", "SI 1994/2899 Sch 1 para 6", "7 to 1",
+        ...               payout_reconstructed={"win": "Sch 1 para 6 reads '7(r) to 1'"})
+        >>> craps.reconstructions
+        ("Sch 1 para 6 reads '7(r) to 1'",)
+        """
         found = [self.reconstructed] + [p.reconstructed for p in self.payouts]
         return tuple(dict.fromkeys(s for s in found if s))
 
     @property
     def citations(self) -> str:
         """The wager's citation followed by any distinct payout citations, those of one instrument's inserted
-        paragraphs in one reference (see `join_citations`)."""
+        paragraphs in one reference (see `join_citations`).
+
+        >>> wager("punto-banco", "player", "Player", "the opposing hand wins", "SI 1994/2899 reg 6(3)", "1 to 1",
+        ...       payout_citations={"win": "SI 1994/2899 reg 6(4)(a)"}).citations
+        'SI 1994/2899 reg 6(3), 6(4)(a)'
+        """
         extra = [p.citation for p in self.payouts if p.citation != self.citation]
         return join_citations(dict.fromkeys([self.citation, *extra]))
 
@@ -117,7 +156,14 @@ def join_citations(citations: Iterable[str]) -> str:
 
 
 def payout(key: str, odds: str, citation: str, reconstructed: str | None = None, unit: str = "stake") -> Payout:
-    """A payout from its odds text as written in the law."""
+    """A payout from its odds text as written in the law: odds of the stake, or a share of another `unit`.
+
+    >>> payout("win", "19 to 20", "SI 1994/2899 reg 6(7)(i)").value
+    Fraction(19, 20)
+    >>> levy = payout("levy", "5%", "SI 1994/2899 reg 10(1)", unit="banker's net winnings")
+    >>> levy.value, levy.unit
+    (Fraction(1, 20), "banker's net winnings")
+    """
     return Payout(
         key, parse_odds(odds) if unit == "stake" else Odds(odds, _share(odds)), citation, reconstructed, unit=unit
     )
@@ -147,7 +193,13 @@ def wager(
     payout_citations: Mapping[str, str] | None = None,
     payout_reconstructed: Mapping[str, str] | None = None,
 ) -> Wager:
-    """A wager with one payout (odds given as a string) or several (a mapping key -> odds)."""
+    """A wager with one payout (odds given as a string) or several (a mapping key -> odds).
+
+    >>> straight = wager("roulette", "straight", "One specific number", "the score will be one specific number",
+    ...                  "SI 1994/2899 reg 4(5)(a)", "35 to 1", params={"numbers": 1})
+    >>> straight.pay(), straight.param("numbers"), [p.key for p in straight.payouts]
+    (Fraction(35, 1), 1, ['win'])
+    """
     table = {"win": odds} if isinstance(odds, str) else dict(odds)
     cites = payout_citations or {}
     recon = payout_reconstructed or {}
@@ -156,7 +208,16 @@ def wager(
 
 
 def apply_overrides(wagers: tuple[Wager, ...], overrides: Mapping[str, str]) -> tuple[Wager, ...]:
-    """Replace payouts named `WAGER` (its only payout) or `WAGER.PAYOUT` with user odds, marked custom."""
+    """Replace payouts named `WAGER` (its only payout) or `WAGER.PAYOUT` with user odds, marked custom; the
+    law's own figure, however written, stays the law's.
+
+    >>> law = (wager("big-six", "A", "Symbol A", "the selector settles on A", "SI 1994/2899 reg 11(5)(a)", "50 to 1"),)
+    >>> (house,) = apply_overrides(law, {"A": "45:1"})
+    >>> house.payouts[0].label, house.pay(), house.custom
+    ('45 to 1 (custom; law: 50 to 1)', Fraction(45, 1), True)
+    >>> apply_overrides(law, {"A": "50 to 1"})[0].custom
+    False
+    """
     by_key = {w.key.lower(): w for w in wagers}
     changed: dict[str, dict[str, Payout]] = {}
     for name, text in overrides.items():

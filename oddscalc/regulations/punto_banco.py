@@ -17,7 +17,11 @@ DECKS = tuple(str(n) for n in range(1, 9))
 
 
 def wagers(version: str) -> tuple[Wager, ...]:
-    """The three punto banco wagers, the same in every version that permits the game."""
+    """The three punto banco wagers, the same in every version that permits the game.
+
+    >>> [(w.key, w.payouts[0].label) for w in wagers("1994")]
+    [('player', '1 to 1'), ('banker', '19 to 20'), ('tie', '8 to 1')]
+    """
     return (
         wager(
             "punto-banco",
@@ -53,15 +57,27 @@ def wagers(version: str) -> tuple[Wager, ...]:
 
 
 def permitted_rules(version: str) -> dict[str, tuple[str, ...]]:
-    """Any number of packs from 1 to 8: the law names none."""
+    """Any number of packs from 1 to 8: the law names none.
+
+    >>> permitted_rules("2002")
+    {'decks': ('1', '2', '3', '4', '5', '6', '7', '8')}
+    """
     return {"decks": DECKS}
 
 
 def default_rules(version: str) -> dict[str, str]:
-    """Six packs (the law names none) and the banker's-hand wager void on a tie, as played."""
+    """Six packs (the law names none) and the banker's-hand wager void on a tie, as played.
+
+    >>> default_rules("1994")
+    {'decks': '6', 'removed': 'none', 'banker-tie': 'void'}
+    """
     return {"decks": "6", "removed": "none", "banker-tie": "void"}
 
 
 def table_rule_sets(version: str) -> tuple[dict[str, str], ...]:
-    """The shoes casinos deal: six and eight packs."""
+    """The shoes casinos deal: six and eight packs.
+
+    >>> table_rule_sets("1994")
+    ({'decks': '6'}, {'decks': '8'})
+    """
     return ({"decks": "6"}, {"decks": "8"})

@@ -20,7 +20,14 @@ _KINDS = (
 
 
 def wagers(version: str) -> tuple[Wager, ...]:
-    """The same eight wagers in every version (2002 omitted reg 4(7), so a house need not offer all)."""
+    """The same eight wagers in every version (2002 omitted reg 4(7), so a house need not offer all).
+
+    >>> [(w.key, w.payouts[0].label) for w in wagers("1994")][:3]
+    [('straight', '35 to 1'), ('split', '17 to 1'), ('street', '11 to 1')]
+    >>> even = wagers("2007")[6]
+    >>> even.key, even.param("numbers"), even.param("half_back_on_zero")
+    ('even-chance', 18, True)
+    """
     result = []
     for key, title, numbers, odds, letter in _KINDS:
         half_back = numbers == 18

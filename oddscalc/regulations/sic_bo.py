@@ -77,6 +77,14 @@ def _number_combinations(
 
 
 def wagers(version: str) -> tuple[Wager, ...]:
+    """Schedule 4's wagers (from version 2002), the items missing from the damaged text reconstructed.
+
+    >>> found = {w.key: w for w in wagers("2002")}
+    >>> len(found), found["triple-6"].payouts[0].label, found["total-10"].payouts[0].label
+    (76, '180 to 1', '6 to 1')
+    >>> found["total-4"].payouts[0].reconstructed.startswith("Sch 4 para 9(a) missing")
+    True
+    """
     w: list[Wager] = []
     for key, title, para, kind in (
         ("small", "Small", 2, "small"),

@@ -15,7 +15,14 @@ _BANK = f"{_REG}(4),(9)(b); reg 10(1)"
 
 
 def wagers(version: str) -> tuple[Wager, ...]:
-    """The same wagers in every version that permits the game (1994, 2002)."""
+    """The same wagers in every version that permits the game (1994, 2002).
+
+    >>> [(w.key, w.payouts[0].label) for w in wagers("1994")]
+    [('initial', '19 to 20'), ('tie', '7 to 1'), ('initial-player-bank', '1 to 1'), ('player-banker', '1 to 1')]
+    >>> levy = wagers("1994")[-1].payouts[1]
+    >>> levy.value, levy.unit
+    (Fraction(1, 20), "banker's net winnings")
+    """
     banker = Wager(
         "super-pan-9",
         "player-banker",
@@ -60,12 +67,20 @@ def wagers(version: str) -> tuple[Wager, ...]:
 
 def permitted_rules(version: str) -> dict[str, tuple[str, ...]]:
     """Only the 288-card shoe of eight reduced packs (reg 9(2)(b)); a player's bank only against two or more
-    opposing hands (reg 9(5)), computed up to seven. Others are custom rule sets."""
+    opposing hands (reg 9(5)), computed up to seven. Others are custom rule sets.
+
+    >>> permitted_rules("1994")
+    {'decks': ('8',), 'hands': ('2', '3', '4', '5', '6', '7')}
+    """
     return {"decks": ("8",), "hands": tuple(str(n) for n in range(2, 8))}
 
 
 def default_rules(version: str) -> dict[str, str]:
-    """The readings the figures take where the law leaves a choice open (see the README's table of them)."""
+    """The readings the figures take where the law leaves a choice open (see the README's table of them).
+
+    >>> default_rules("1994")["decks"], default_rules("1994")["bank-play"]
+    ('8', 'best')
+    """
     return {
         "decks": "8",
         "removed": "none",
@@ -79,4 +94,9 @@ def default_rules(version: str) -> dict[str, str]:
 
 
 def table_rule_sets(version: str) -> tuple[dict[str, str], ...]:
+    """The law's one shoe: eight reduced packs.
+
+    >>> table_rule_sets("2002")
+    ({'decks': '8'},)
+    """
     return ({"decks": "8"},)

@@ -46,7 +46,13 @@ TEXTS: tuple[Text, ...] = (
 
 
 def find(name: str) -> Text:
-    """The text called `name` (its short name or file name, any case)."""
+    """The text called `name` (its short name or file name, any case).
+
+    >>> find("reg7").title
+    'SI 1994/2899 regulation 7 (blackjack) alone'
+    >>> find("003_EF3A5B6A77688240.TXT").name
+    '2002'
+    """
     for t in TEXTS:
         if name.lower() in (t.name.lower(), t.file.lower()):
             return t
@@ -54,5 +60,9 @@ def find(name: str) -> Text:
 
 
 def read(name: str) -> bytes:
-    """The text's bytes, exactly as shipped."""
+    """The text's bytes, exactly as shipped (what `oddscalc law NAME` prints).
+
+    >>> read("README").splitlines()[0]
+    b'# The regulations this project computes'
+    """
     return resources.files("oddscalc").joinpath("law", find(name).file).read_bytes()

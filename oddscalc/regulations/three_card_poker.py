@@ -78,5 +78,10 @@ def _pair_plus() -> Wager:
 
 
 def wagers(version: str) -> tuple[Wager, ...]:
-    """Three Card Poker exists from version 2002 (the version table says which versions permit it)."""
+    """Three Card Poker exists from version 2002 (the version table says which versions permit it).
+
+    >>> ante_play, pair_plus = wagers("2002")
+    >>> ante_play.key, [(p.key, p.label) for p in pair_plus.payouts][:3]
+    ('ante-play', [('pair', '1 to 1'), ('flush', '4 to 1'), ('straight', '6 to 1')])
+    """
     return (_ante_play(), _pair_plus())

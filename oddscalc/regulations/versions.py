@@ -82,6 +82,14 @@ VERSIONS: dict[str, Version] = {
 
 
 def get_version(version_id: str) -> Version:
+    """The version called `version_id`; a one-line `VersionError` naming the versions for any other.
+
+    >>> v = get_version("2002")
+    >>> v.in_force, v.instruments
+    (datetime.date(2002, 5, 13), 'SI 1994/2899; SI 2002/1130')
+    >>> [g for g in v.games if g not in get_version("1994").games]
+    ['big-six', 'three-card-poker', 'sic-bo']
+    """
     try:
         return VERSIONS[str(version_id)]
     except KeyError:
@@ -89,6 +97,10 @@ def get_version(version_id: str) -> Version:
 
 
 def in_force(version_id: str, since: str) -> bool:
-    """True when `version_id` is the version `since` or a later one."""
+    """True when `version_id` is the version `since` or a later one (a rule added in `since` applies to it).
+
+    >>> in_force("2007", "2002"), in_force("2002", "2002"), in_force("1994", "2002")
+    (True, True, False)
+    """
     order = list(VERSIONS)
     return order.index(get_version(version_id).id) >= order.index(get_version(since).id)

@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import TypeAlias
 
+from oddscalc.analysis import Extra, GameAnalysis
 from oddscalc.core.distribution import render_decimal
 
-__all__ = ["CHART_TITLES", "charts_html", "charts_markdown", "charts_page", "consumes"]
+__all__ = ["CHART_TITLES", "ChartRow", "Charts", "charts_html", "charts_markdown", "charts_page", "consumes"]
+
+#: One row of a chart: its label and an action code per up-card 2..A (read back from JSON, a list of the two).
+ChartRow: TypeAlias = tuple[str, Sequence[str]]
+#: The charts by kind ("hard", "soft", "pair", "later"), as `api.blackjack_game` gives them.
+Charts: TypeAlias = Mapping[str, Sequence[ChartRow]]
 
 UPS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 CHART_TITLES = {
@@ -20,7 +28,7 @@ _COLOURS = {"S": "#f4d03f", "H": "#ffffff", "D": "#5dade2", "P": "#58d68d", "-":
 _LEGEND = (("S", "stand"), ("H", "hit"), ("D", "double"), ("P", "split"))
 
 
-def charts_markdown(title: str, charts: dict) -> str:
+def charts_markdown(title: str, charts: Charts) -> str:
     """One Markdown table per chart; `charts` maps kind -> [(row label, [codes per up-card 2..A])]."""
     lines = [f"# {title}", ""]
     for kind, name in CHART_TITLES.items():
@@ -35,7 +43,7 @@ def _pct(text: str) -> str:
     return render_decimal(Fraction(text) * 100, 4) + "%"
 
 
-def _table(name: str, rows, level: int = 2) -> str:
+def _table(name: str, rows: Sequence[ChartRow], level: int = 2) -> str:
     """One chart as an HTML table, each cell coloured by its action (inline styles)."""
     parts = [
         f'<section><h{level}>{html.escape(name)}</h{level}><table><tr><th class="row">hand</th>'
@@ -62,12 +70,12 @@ def _legend() -> str:
     )
 
 
-def consumes(extra) -> bool:
+def consumes(extra: Extra) -> bool:
     """The extras `charts_html` prints (coloured): the booklet does not print them again as plain tables."""
     return extra.title.startswith("Basic strategy")
 
 
-def charts_html(analysis) -> str:
+def charts_html(analysis: GameAnalysis) -> str:
     """An HTML fragment with the basic-strategy charts of a blackjack GameAnalysis (its extras), for the
     printed booklet; empty when the analysis has none."""
     found = [x for x in analysis.extras if consumes(x)]
@@ -77,7 +85,7 @@ def charts_html(analysis) -> str:
     return f'<div class="bj-charts">{body}{_legend()}</div>'
 
 
-def charts_page(title: str, charts: dict, ev: str | None = None, td_ev: str | None = None) -> str:
+def charts_page(title: str, charts: Charts, ev: str | None = None, td_ev: str | None = None) -> str:
     """A self-contained HTML page with the four charts, coloured by action, sized to print on one page."""
     t = html.escape(title)
     parts = [

@@ -18,16 +18,20 @@ import importlib
 import os
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from oddscalc.analysis import GameAnalysis, WagerResult
+from oddscalc.analysis import Extra, GameAnalysis, WagerResult
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.mathreport import BAND_ROUNDS, DEFINITIONS
 from oddscalc.regulations.versions import get_version
 from oddscalc.report import math_report as mr
 from oddscalc.report.exact import cell_text
-from oddscalc.report.html_tables import LONG_NOTE, esc, extra_html, fraction_html, table_html
+from oddscalc.report.html_tables import LONG_NOTE, Cell, esc, extra_html, fixed_table_html, fraction_html
 from oddscalc.report.math_report import percent
 from oddscalc.report.removal import booklet_section
+
+if TYPE_CHECKING:  # WeasyPrint is imported when a booklet is laid out: it is slow to import
+    from weasyprint.document import Document
 
 __all__ = [
     "CHART_RENDERERS",
@@ -150,7 +154,7 @@ def _wager_table(results: Sequence[WagerResult], notes: Notes) -> str:
     )
 
 
-def _short(value: Fraction | None, shortened: list[bool], limit: int = 10) -> str:
+def _short(value: Fraction, shortened: list[bool], limit: int = 10) -> str:
     html, cut = fraction_html(value, limit=limit)
     if cut:
         shortened.append(True)
@@ -172,8 +176,10 @@ REPORT_HEAD = (
 
 
 def _report_table(results: Sequence[WagerResult], notes: Notes) -> str:
-    cells, shortened, loose = [], [], False
-    band_cells = []
+    cells: list[list[Cell]] = []
+    band_cells: list[list[Cell]] = []
+    shortened: list[bool] = []
+    loose = False
     for r in results:
         m = r.math_report()
         key = f"<b>{esc(r.wager.key)}</b>"
@@ -194,12 +200,13 @@ def _report_table(results: Sequence[WagerResult], notes: Notes) -> str:
             bands = [esc(mr.band_text(b, 2)) + ("*" if b.approximate else "") for b in m.bands]
             loose = loose or any(b.approximate for b in m.bands)
             band_cells.append([key, esc(percent(m.rtp)), *bands])
-        if m.is_law:
-            sd = m.standard_deviation
-            exact = sd.exact if len(sd.exact) <= 20 else ""
-            sd_html = (f"{esc(exact)}<br>= " if exact else "") + esc(mr.decimal_text(sd.decimal(), 4))
-            top = f"{esc(cell_text(m.top_award.net_return))}<br>{esc(mr.one_in(m.top_award.one_in))}"
-            chances = [_short(x, shortened) for x in (m.p_win, m.p_push, m.p_loss)]
+        law = mr.law_figures(m)
+        if law is not None:
+            root = law.standard_deviation
+            exact = root.exact if len(root.exact) <= 20 else ""
+            sd_html = (f"{esc(exact)}<br>= " if exact else "") + esc(mr.decimal_text(root.decimal(), 4))
+            top = f"{esc(cell_text(law.top_award.net_return))}<br>{esc(mr.one_in(law.top_award.one_in))}"
+            chances = [_short(x, shortened) for x in (law.p_win, law.p_push, law.p_loss)]
             cells.append([key, *chances, money, sd_html, vi, stake, risk, top])
         elif r.partial is not None:  # the mean exact, the chances bounded exactly (rounded outward), the
             win, push, loss, _, sd = (esc(c) for c in mr.bounds_cells(r.partial, 4))  # variance exact or bounded
@@ -236,14 +243,8 @@ def _report_table(results: Sequence[WagerResult], notes: Notes) -> str:
         if shortened
         else "Definitions on the first page; exact values in the JSON tables."
     )
-    out = table_html(
-        "Math report",
-        REPORT_HEAD,
-        cells,
-        note,
-        css_class="report",
-        level=4,
-        widths=(12, 10, 9, 10, 10, 13, 9, 8, 8, 11),
+    out = fixed_table_html(
+        "Math report", REPORT_HEAD, cells, (12, 10, 9, 10, 10, 13, 9, 8, 8, 11), note, css_class="report", level=4
     )
     band_note = "The band is RTP &plusmn; 1.96 SD/&radic;N, the normal approximation with the exact variance." + (
         " * The Berry-Esseen bound cannot keep the coverage within one percentage point of 95% at this "
@@ -251,19 +252,19 @@ def _report_table(results: Sequence[WagerResult], notes: Notes) -> str:
         if loose
         else ""
     )
-    out += table_html(
+    out += fixed_table_html(
         mr.BAND_TITLE,
         mr.BAND_COLUMNS,
         band_cells,
+        (12, 9, *(79 / len(BAND_ROUNDS),) * len(BAND_ROUNDS)),
         band_note,
         css_class="report",
         level=4,
-        widths=(12, 9, *(79 / len(BAND_ROUNDS),) * len(BAND_ROUNDS)),
     )
     return out + notes.flush()
 
 
-def _charts(game: str) -> tuple[Callable | None, Callable]:
+def _charts(game: str) -> tuple[Callable[[GameAnalysis], str] | None, Callable[[Extra], bool]]:
     """The game's chart renderer and the test for the extras it replaces (None, never when it has none)."""
     name = CHART_RENDERERS.get(game)
     module = importlib.import_module(name) if name else None
@@ -305,7 +306,7 @@ def _definitions() -> str:
     )
 
 
-def _sections(version: str, games) -> list[str]:
+def _sections(version: str, games: Sequence[tuple[str, Sequence[GameAnalysis]]]) -> list[str]:
     out = []
     for spec in SECTIONS:
         module, _, name = spec.partition(":")
@@ -336,7 +337,7 @@ class BookletLayoutError(ValueError):
     """A booklet table laid out past its page's content box."""
 
 
-def overflowing_tables(document, tolerance_px: float = 0.5) -> list[str]:
+def overflowing_tables(document: Document, tolerance_px: float = 0.5) -> list[str]:
     """Every table box (each page's part of a table) that extends past its page's content box, as
     'page P: table at line L, R pt past the right edge, B pt past the bottom' (empty when all fit)."""
     from weasyprint.formatting_structure.boxes import TableBox
@@ -362,7 +363,7 @@ def overflowing_tables(document, tolerance_px: float = 0.5) -> list[str]:
     return found
 
 
-def booklet_document(document: str):
+def booklet_document(document: str) -> Document:
     """The booklet laid out by WeasyPrint (pages and their boxes), without writing a PDF."""
     import weasyprint  # imported here: only the booklet needs it, and it is slow to import
 

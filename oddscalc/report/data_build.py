@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 from oddscalc import api
+from oddscalc.analysis import GameAnalysis
 from oddscalc.core.progress import Progress
 from oddscalc.core.store import SUFFIX, Build, building, data_dir
 from oddscalc.protect.decisions import decision_shoes
@@ -28,8 +30,10 @@ __all__ = ["Request", "rebuild", "requests"]
 #: reference simulator plays the basic strategy).
 _DECISION_RULES = {"blackjack": {"strategy": "basic"}}
 
+#: The work of a request, given a maker of progress bars and a reporter of lines.
+Run = Callable[[Callable[[], Progress], Callable[[str], None]], object]
 #: One request: its label and the work that reads (and so builds) its entries.
-Request = tuple[str, Callable[[Callable[[], Progress], Callable[[str], None]], object]]
+Request = tuple[str, Run]
 
 
 def requests() -> Iterator[Request]:
@@ -37,35 +41,45 @@ def requests() -> Iterator[Request]:
     blackjack laws, about half an hour each at 4 or 6 packs, last through the tables)."""
     for version in VERSIONS:
         for game in _games(version):
-            yield (
-                f"{version} {game}: default analysis",
-                lambda bar, say, g=game, v=version: api.analyse(g, v, progress=bar()),
-            )
+            yield f"{version} {game}: default analysis", partial(_analysis, game, version)
             for wager in api.wagers(game, version):
                 if api.has_decision_table(game):
                     yield (
                         f"{version} {game} {wager.key}: decision table",
-                        lambda bar, say, g=game, v=version, w=wager.key: api.decision_table(
-                            g, v, w, _DECISION_RULES.get(g)
-                        ),
+                        partial(_decision_table, game, version, wager.key),
                     )
         for rules in api.table_rule_sets("blackjack", version) if "blackjack" in _games(version) else ():
             yield (
                 f"{version} blackjack {_rules_text(rules)}: budgeted law",
-                lambda bar, say, v=version, r=rules: api.analyse("blackjack", v, rules=r, progress=bar()),
+                partial(_analysis, "blackjack", version, rules=rules),
             )
     for label, game, version, rules, pay in EXAMPLES:
-        yield (
-            label,
-            lambda bar, say, g=game, v=version, r=rules, p=pay: api.analyse(
-                g, v, rules=r, pay=p, custom=True, progress=bar()
-            ),
-        )
-    yield (
-        "1994 blackjack decisions on the full shoe and one card less (oddscalc measures)",
-        lambda bar, say: decision_shoes("blackjack", "1994", progress=bar()),
-    )
+        yield label, partial(_analysis, game, version, rules=rules, pay=pay, custom=True)
+    yield "1994 blackjack decisions on the full shoe and one card less (oddscalc measures)", _blackjack_decisions
     yield "tables of every version", _all_tables
+
+
+def _analysis(
+    game: str,
+    version: str,
+    new_bar: Callable[[], Progress],
+    say: Callable[[str], None],
+    *,
+    rules: dict[str, str] | None = None,
+    pay: dict[str, str] | None = None,
+    custom: bool = False,
+) -> GameAnalysis:
+    return api.analyse(game, version, rules=rules, pay=pay, custom=custom, progress=new_bar())
+
+
+def _decision_table(
+    game: str, version: str, wager: str, new_bar: Callable[[], Progress], say: Callable[[str], None]
+) -> object:
+    return api.decision_table(game, version, wager, _DECISION_RULES.get(game))
+
+
+def _blackjack_decisions(new_bar: Callable[[], Progress], say: Callable[[str], None]) -> object:
+    return decision_shoes("blackjack", "1994", progress=new_bar())
 
 
 #: Rule sets and pay tables outside the tables that the README's and the guides' examples (and the tests'

@@ -9,14 +9,14 @@ word for why ("not computed", "not available", "n/a"), never an empty number or 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from oddscalc.analysis import WagerResult
 from oddscalc.core.distribution import render_decimal
-from oddscalc.core.mathreport import BAND_LEVEL, BAND_ROUNDS, DEFINITIONS, MathReport, Surd
+from oddscalc.core.mathreport import BAND_LEVEL, BAND_ROUNDS, DEFINITIONS, MathReport, Surd, TopAward
 from oddscalc.core.partial_law import PartialLaw
 from oddscalc.core.planning import Band
 from oddscalc.report.exact import cell_text, exact, fraction_text
@@ -27,6 +27,7 @@ __all__ = [
     "CSV_COLUMNS",
     "LOOSE_NOTE",
     "REPORT_COLUMNS",
+    "LawFigures",
     "band_text",
     "bounds_cells",
     "bounds_pct",
@@ -35,6 +36,8 @@ __all__ = [
     "decimal_pct",
     "definition_lines",
     "exact_pct",
+    "exact_spread",
+    "law_figures",
     "one_in",
     "percent",
     "report_data",
@@ -45,6 +48,39 @@ __all__ = [
 ]
 
 NOT_COMPUTED = "not computed"
+
+
+class LawFigures(NamedTuple):
+    """The figures of a math report that only the law of a round gives, all of them present."""
+
+    p_win: Fraction
+    p_push: Fraction
+    p_loss: Fraction
+    variance: Fraction
+    standard_deviation: Surd
+    top_award: TopAward
+
+
+def law_figures(m: MathReport) -> LawFigures | None:
+    """`m`'s figures that need the law of a round; None when its distribution is not that law (`m.is_law`)."""
+    if not m.is_law:
+        return None
+    if m.p_win is None or m.p_push is None or m.p_loss is None or m.top_award is None:
+        raise ValueError("a math report of the law of a round lacks its chances or its top award")
+    variance, sd = _spread_of(m)
+    return LawFigures(m.p_win, m.p_push, m.p_loss, variance, sd, m.top_award)
+
+
+def exact_spread(m: MathReport) -> tuple[Fraction, Surd] | None:
+    """The exact variance and standard deviation of `m`, where known (the law of a round, or a partial law whose
+    unresolved rounds' second moment is known); None otherwise."""
+    return None if m.variance is None else _spread_of(m)
+
+
+def _spread_of(m: MathReport) -> tuple[Fraction, Surd]:
+    if m.variance is None or m.standard_deviation is None:
+        raise ValueError("a math report without an exact variance has no spread")
+    return m.variance, m.standard_deviation
 
 
 def percent(value: Fraction, places: int = 4) -> str:
@@ -76,10 +112,11 @@ def bounds_cells(partial: PartialLaw, places: int = 6) -> tuple[str, str, str, s
     exact (the unresolved rounds' second moment known), it as an exact fraction and the standard deviation's
     decimal rendering."""
     low, high = partial.variance_bounds()
-    chances = tuple(bounds_pct(*c) for c in partial.chance_bounds().values())
+    chances = partial.chance_bounds()
+    win, push, loss = (bounds_pct(*chances[name]) for name in ("win", "push", "loss"))
     if low == high:
-        return (*chances, cell_text(low), decimal_text(Surd(low).decimal(), places))
-    return (*chances, bounds_text(low, high, places), bounds_text(low, high, places, root=True))
+        return win, push, loss, cell_text(low), decimal_text(Surd(low).decimal(), places)
+    return win, push, loss, bounds_text(low, high, places), bounds_text(low, high, places, root=True)
 
 
 def win_bounds(r: WagerResult) -> str:
@@ -147,14 +184,16 @@ def report_lines(m: MathReport, indent: str = "    ", partial: PartialLaw | None
     """The report as text lines for `edge` and `dist`; `partial`: what is known of the law where `m` is not
     the law of a round (its figures are then given as exact bounds)."""
     lines = [f"expected return {exact_pct(m.expected_return)} per unit initially staked; RTP {exact_pct(m.rtp)}"]
-    if not m.is_law and partial is not None:
+    law = law_figures(m)
+    if law is None and partial is not None:
         win, push, loss, var, sd = bounds_cells(partial)
-        if m.variance is not None:
+        spread = exact_spread(m)
+        if spread is not None:
             lines.append(
                 f"between (exact bounds, rounded outward; see the note): P(win) {win}; "
                 f"P(push or void) {push}; P(loss) {loss}"
             )
-            lines += _spread_lines(m)
+            lines += _spread_lines(m, *spread)
             lines.append(f"top award: {NOT_COMPUTED} (not the law of a round)")
         else:
             lines.append(
@@ -162,18 +201,18 @@ def report_lines(m: MathReport, indent: str = "    ", partial: PartialLaw | None
                 f"P(push or void) {push}; P(loss) {loss}; variance {var}; standard deviation {sd}"
             )
             lines.append(f"volatility index, RTP bands, top award: {NOT_COMPUTED} (not the law of a round)")
-    elif not m.is_law:
+    elif law is None:
         lines.append(
             f"P(win), P(push or void), P(loss), variance, standard deviation, volatility index, RTP bands, "
             f"top award: {NOT_COMPUTED} (not the law of a round: see the note)"
         )
     else:
         lines.append(
-            f"P(win) = hit frequency (net return > 0) {exact_pct(m.p_win)}; "
-            f"P(push or void) {exact_pct(m.p_push)}; P(loss) {exact_pct(m.p_loss)}"
+            f"P(win) = hit frequency (net return > 0) {exact_pct(law.p_win)}; "
+            f"P(push or void) {exact_pct(law.p_push)}; P(loss) {exact_pct(law.p_loss)}"
         )
-        lines += _spread_lines(m)
-        t = m.top_award
+        lines += _spread_lines(m, law.variance, law.standard_deviation)
+        t = law.top_award
         lines.append(
             f"top award: net return {cell_text(t.net_return)} per unit initially staked, probability "
             f"{exact_pct(t.probability)}, {one_in(t.one_in)}"
@@ -183,12 +222,11 @@ def report_lines(m: MathReport, indent: str = "    ", partial: PartialLaw | None
     return [indent + line for line in lines]
 
 
-def _spread_lines(m: MathReport) -> list[str]:
+def _spread_lines(m: MathReport, variance: Fraction, sd: Surd) -> list[str]:
     """The variance, standard deviation, volatility index and RTP band lines (the variance known exactly; said
     so where the rest of the law is not)."""
-    sd = m.standard_deviation
     lines = [
-        f"variance {cell_text(m.variance)}{'' if m.is_law else ' (exact)'}; standard deviation {sd.exact} = "
+        f"variance {cell_text(variance)}{'' if m.is_law else ' (exact)'}; standard deviation {sd.exact} = "
         f"{decimal_text(sd.decimal(), 8)}"
     ]
     lines.append(
@@ -314,19 +352,23 @@ LOOSE_NOTE = (
 )
 
 
-def report_rows(results: Sequence[WagerResult], mark) -> tuple[list[list[str]], list[list[str]], bool]:
+def report_rows(
+    results: Sequence[WagerResult], mark: Callable[[str], str]
+) -> tuple[list[list[str]], list[list[str]], bool]:
     """Rows for REPORT_COLUMNS and BAND_COLUMNS (Markdown, plain text cells), and whether any band is marked
     approximate. `mark(text)` returns a footnote reference for a note, so a not-a-law reason is footnoted."""
-    rows, band_rows, loose = [], [], False
+    rows: list[list[str]] = []
+    band_rows: list[list[str]] = []
+    loose = False
     for r in results:
         m = r.math_report()
-        law = m.is_law
-        note = mark(r.not_a_law) if not law else ""
-        sd = m.standard_deviation
+        law = law_figures(m)
+        note = mark(r.not_a_law) if law is None else ""
         if law:
+            sd = law.standard_deviation
             known = [
-                *(_md_exact(x) for x in (m.p_win, m.p_push, m.p_loss)),
-                cell_text(m.variance),
+                *(_md_exact(x) for x in (law.p_win, law.p_push, law.p_loss)),
+                cell_text(law.variance),
                 f"{sd.exact} = {decimal_text(sd.decimal(), 6)}",
             ]
         elif r.partial is not None:  # exact bounds; the note says why
@@ -343,8 +385,8 @@ def report_rows(results: Sequence[WagerResult], mark) -> tuple[list[list[str]], 
                 *((decimal_text(v.value) for v in m.volatility) if m.volatility else [NOT_COMPUTED] * 3),
                 _md_stake(m) + (mark(m.stake_basis) if m.stake is None else ""),
                 _md_risk(m) + (mark(m.element_of_risk_basis) if m.stake is None and m.element_of_risk is None else ""),
-                cell_text(m.top_award.net_return) if law else NOT_COMPUTED,
-                one_in(m.top_award.one_in) if law else NOT_COMPUTED,
+                cell_text(law.top_award.net_return) if law else NOT_COMPUTED,
+                one_in(law.top_award.one_in) if law else NOT_COMPUTED,
             ]
         )
         if m.bands:
@@ -379,7 +421,7 @@ CSV_COLUMNS = (
 
 def csv_values(m: MathReport) -> list[str]:
     """The values for CSV_COLUMNS; empty where a figure cannot be given (`distribution_is_law` in the JSON)."""
-    law = m.is_law
+    law = law_figures(m)
 
     def frac(x: Fraction | None) -> str:
         return "" if x is None else cell_text(x)
@@ -397,8 +439,8 @@ def csv_values(m: MathReport) -> list[str]:
         frac(m.stake),
         frac(m.element_of_risk),
         "" if m.element_of_risk is None else render_decimal(m.element_of_risk * 100, 8),
-        frac(m.top_award.net_return) if law else "",
-        frac(m.top_award.probability) if law else "",
-        frac(m.top_award.one_in) if law else "",
+        frac(law.top_award.net_return) if law else "",
+        frac(law.top_award.probability) if law else "",
+        frac(law.top_award.one_in) if law else "",
         *((str(b.half_width) for b in m.bands) if m.bands else [""] * len(BAND_ROUNDS)),
     ]

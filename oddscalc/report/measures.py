@@ -4,10 +4,12 @@ with every exact quantity ("p/q": squared correlations, gains, index numbers).""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from oddscalc.core.distribution import render_decimal
 from oddscalc.protect.count_measures import CountMeasures
 from oddscalc.protect.measures import PE_DEFINITIONS, Correlation, Efficiency
+from oddscalc.report.exact import fraction_text
 
 __all__ = ["DEFINITIONS", "measures_data", "measures_text"]
 
@@ -37,14 +39,18 @@ def _pct(x: float | None, places: int = 2) -> str:
     return "n/a" if x is None else f"{x * 100:.{places}f}%"
 
 
-def _corr(c: Correlation | None) -> dict | None:
-    return None if c is None else {"value": round(c.value, 10), "sign": c.sign, "square": _frac(c.square)}
+def _corr(c: Correlation | None) -> dict[str, Any] | None:
+    return None if c is None else _correlation(c)
+
+
+def _correlation(c: Correlation) -> dict[str, Any]:
+    return {"value": round(c.value, 10), "sign": c.sign, "square": fraction_text(c.square)}
 
 
 def _exact_note(c: Correlation | None, symbol: str) -> str:
     if c is None:
         return "(the count or the effects are the same on every card)"
-    text = _frac(c.square)
+    text = fraction_text(c.square)
     return f"{symbol}^2 = {text}" if len(text) <= 40 else f"{symbol}^2 exact in --format json ({len(text)} characters)"
 
 
@@ -92,7 +98,7 @@ def measures_text(m: CountMeasures, top: int = 12) -> str:
             f"  {'decision':10} {'index':34} {'gain at TC 0':>13} {'per TC':>9}  hands",
         ]
         for r in m.indices:
-            if r.index is None:
+            if r.index is None or r.gain is None or r.per_true_count is None:  # no index: its gain is not taken
                 lines.append(f"  {r.name:10} none: {r.why}")
                 continue
             gain, slope = render_decimal(r.gain * 100, 3) + "%", render_decimal(r.per_true_count * 100, 3) + "%"
@@ -118,7 +124,7 @@ def _decisions_text(e: Efficiency, top: int) -> list[str]:
     return lines
 
 
-def measures_data(m: CountMeasures) -> dict:
+def measures_data(m: CountMeasures) -> dict[str, Any]:
     """Every figure, exact where it is (p/q strings), with the definitions."""
     return {
         "game": m.game,
@@ -139,7 +145,7 @@ def measures_data(m: CountMeasures) -> dict:
         },
         "insurance_correlation": None
         if m.insurance is None
-        else {**_corr(m.insurance), "insurance_expectation": _frac(m.insurance_value)},
+        else {**_correlation(m.insurance), "insurance_expectation": _frac(m.insurance_value)},
         "playing_efficiency": None
         if not m.efficiency
         else {

@@ -57,13 +57,13 @@ def plan_text(p: Plan, heading: str) -> str:
             + ("" if p.two_sided else "(1 - alpha one-sided) ")
             + "and z_power = Phi^-1(power)"
         )
-    if p.band is not None:
-        b = p.band
+    b, rounds, detectable = p.band, p.rounds, p.detectable
+    if b is not None and rounds is not None and detectable is not None:  # a band was asked for: all three given
         asked = (
-            f"a turnover of {cell_text(p.turnover)} units ({_rounds(p.rounds)} rounds at "
+            f"a turnover of {cell_text(p.turnover)} units ({_rounds(rounds)} rounds at "
             f"{cell_text(p.stake)} staked per round)"
             if p.turnover is not None
-            else f"{_rounds(p.rounds)} rounds"
+            else f"{_rounds(rounds)} rounds"
         )
         lines.append(
             f"  after {asked}, the RTP per unit initially staked lies with probability {_level(b.level)} "
@@ -75,7 +75,7 @@ def plan_text(p: Plan, heading: str) -> str:
                 f"{b.berry_esseen:.4g} here" + ("; the band is rough at this number of rounds" if b.approximate else "")
             )
         lines.append(
-            f"  these rounds detect a shift of {_points(p.detectable)} or more with power {_level(p.power)} "
+            f"  these rounds detect a shift of {_points(detectable)} or more with power {_level(p.power)} "
             f"(significance {_level(p.alpha)}, {_sided(p)})"
         )
     return "\n".join(lines) + "\n"

@@ -151,7 +151,7 @@ def records_csv(
         left = sum(n for _, n in kinds)
         for i, x in enumerate(r.rounds):
             rc = count.running(tuple(seen)) if count else None
-            tc = true_count(rc, left, pack) if count else None
+            tc = None if rc is None else true_count(rc, left, pack)
             cells = [
                 r.index,
                 i + 1,

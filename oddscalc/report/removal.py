@@ -11,6 +11,7 @@ from pathlib import Path
 from oddscalc import api
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import write_text
+from oddscalc.core.progress import Progress
 from oddscalc.protect.removal import Removal, effects_of_removal
 from oddscalc.protect.target import Target, target
 from oddscalc.report.html_tables import esc, table_html
@@ -51,7 +52,7 @@ def removal_for(
     rules: dict[str, str] | None = None,
     pay: dict[str, str] | None = None,
     custom: bool = False,
-    progress=None,
+    progress: Progress | None = None,
 ) -> Removal:
     """The effects of removal a table prints: blackjack's initial wager under CD optimal play and the fixed
     basic strategy, with Under/Over 13; every wager of the other games."""
@@ -170,7 +171,7 @@ def removal_csv(removals: Sequence[Removal]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_removal_tables(out: Path, version: str, game: str, progress=None) -> list[Path]:
+def write_removal_tables(out: Path, version: str, game: str, progress: Progress | None = None) -> list[Path]:
     """tables/<version>/<game>-removal.{md,json,csv} for each of the game's table rule sets ([] for a game
     without a shoe)."""
     if game not in GAMES:
