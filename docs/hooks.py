@@ -3,12 +3,16 @@
 - Every page's command examples get the output the commands really give (`tools/doc_examples.py`).
 - Docstrings' worked examples (``>>>`` lines, run by the tests as doctests) are shown as Python sessions in the
   API reference, not read as Markdown quotes.
+- ``<!-- law: NAME -->`` becomes the shipped law text NAME (`oddscalc law NAME`; a Markdown text such as the
+  regulations README, its headings one level down), so the law's data is never typed twice.
+- `bench/results.md` (written by `make bench`) and `studies/README.md` are pages too, read where they are kept.
 - The printed odds tables of every version (`tables/<version>/`, written by `oddscalc tables`) become pages of
   the site, with their JSON, CSV and the print booklets (PDF, HTML) beside them, read at build time.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -27,7 +31,15 @@ STATIC = (".json", ".csv", ".pdf", ".html")
 if str(ROOT) not in sys.path:  # `mkdocs build` runs from the venv's bin: make `tools` importable
     sys.path.insert(0, str(ROOT))
 
+from oddscalc.regulations import texts  # noqa: E402
 from tools import doc_examples  # noqa: E402
+
+_LAW = re.compile(r"^<!-- law: (?P<name>[\w-]+) -->$", re.M)
+
+
+def _law(m: re.Match[str]) -> str:
+    text = texts.read(m["name"]).decode("utf-8")
+    return re.sub(r"^(#+) ", r"#\1 ", text, flags=re.M)
 
 
 class _DoctestLines(Preprocessor):
@@ -87,13 +99,21 @@ def _index() -> str:
         "Every wager of every regulation version, exact, with the paragraph of law that fixes its odds: the pages\n"
         "below are the tables in `tables/` of the repository (written by `oddscalc tables --out tables/`, read when\n"
         "this site is built), and each version has a print booklet (A4) with every game, its math report and charts.\n"
-        "What the columns mean: [What the tables hold](../odds.md).\n\n"
+        "What the tables hold: [odds tables and booklets](../odds.md).\n\n"
         "| version | regulations | print booklet |\n|---|---|---|\n" + rows + "\n"
     )
 
 
+#: Pages read from files kept outside docs/ for their own tools: the benchmark figures `make bench` writes, and the
+#: list of the studies behind the design notes' figures.
+OUTSIDE = {"benchmarks.md": ROOT / "bench" / "results.md", "studies.md": ROOT / "studies" / "README.md"}
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Add the tables of every version: a page per game and version, and the files they link to."""
+    """Add the tables of every version (a page per game and version, and the files they link to), the benchmark
+    figures and the studies' list."""
+    for uri, path in OUTSIDE.items():
+        files.append(File.generated(config, uri, abs_src_path=str(path)))
     files.append(File.generated(config, "tables/index.md", content=_index()))
     for version in _versions():
         for path in sorted(version.iterdir()):
@@ -107,4 +127,4 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     """Run the page's command examples and show their output (one scratch folder per page)."""
     if page.file.src_uri.startswith("tables/"):
         return markdown
-    return doc_examples.render(markdown, page.file.src_uri)
+    return doc_examples.render(_LAW.sub(_law, markdown), page.file.src_uri)
