@@ -92,3 +92,12 @@ def test_the_readme_is_a_front_door():
 @pytest.mark.parametrize("page", DOCS, ids=_rel)
 def test_no_page_is_over_25_kb(page):
     assert len(page.read_bytes()) <= 25 * 1024
+
+
+_HASH = re.compile(r"\b(?=[0-9a-f]*[a-f][0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b")
+
+
+@pytest.mark.parametrize("page", [README, *(p for p in DOCS if "notes" not in p.parts)], ids=_rel)
+def test_no_guide_names_a_commit(page):
+    """A guide states the finished design; a commit belongs to its history (the design notes)."""
+    assert not _HASH.findall(page.read_text()), _rel(page)
