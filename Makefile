@@ -4,13 +4,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install tables data test check lint wheel-smoke studies fuzz bench clean
+.PHONY: install tables data test check lint docs examples wheel-smoke studies fuzz bench clean
 
 install: $(STAMP)
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,dev]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,dev,docs]'
 	touch $(STAMP)
 
 tables: $(STAMP)
@@ -30,6 +30,15 @@ lint: $(STAMP)
 	$(BIN)/ruff check oddscalc tests bench studies tools
 	$(BIN)/ruff format --check oddscalc tests bench studies tools
 	$(BIN)/mypy
+
+# The documentation site, built into site/ (strict: a broken link, a missing page or a failing example fails it;
+# docs/hooks.py runs every command example and adds the printed tables). CI runs it.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
+# Rewrite the README's example outputs with what the commands print now (the tests fail while they differ).
+examples: $(STAMP)
+	$(BIN)/python -m tools.doc_examples --write README.md
 
 # Rebuild the exact results shipped in oddscalc/data (only what is missing or stale; resumable).
 data: $(STAMP)
@@ -52,4 +61,4 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.run --out bench/results.md
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build site *.egg-info

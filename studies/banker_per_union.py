@@ -7,8 +7,8 @@ Python integers, one after the other in the same process.
     .venv/bin/python -m studies.banker_per_union
 
 Fixed case: 2s against a 7, 6 packs, 1994 rules, 4 hands, CDP1 play; 20,000 distinct unions in two halves
-(the second shows the first's warm-up does not matter: every union is new). Measured: docs/blackjack.md,
-"What resplit laws cost".
+(the second shows the first's warm-up does not matter: every union is new).
+Measured: docs/notes/2026-11-last-hand-in-slices.md.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """What the exact law of the legal round would cost with nothing lumped, counted split by split (a study, not
 in `make bench`): for every pair optimal play splits (1994 rules, 4 hands), the (state, step) pairs its last
-hand would form, the work the dearest split showed to be the cost (docs/blackjack.md, "What resplit laws
-cost"), so that the whole game's cost is stated from counts, not from one split.
+hand would form, the work the dearest split showed to be the cost (docs/notes/2026-11-exact-four-hand-law.md),
+so that the whole game's cost is stated from counts, not from one split.
 
     .venv/bin/python -m studies.resplit_cost [DECKS]
 

@@ -8,7 +8,7 @@ PAIR and UP are card values (1 = Ace, 10 = ten-value); 1994 rules with HANDS (2 
 every hand taking any second card (as `studies.resplit_size` counts), the shoe less the up-card and both pair
 cards. Left: the unions of HANDS - 1 hands' blocks. Right: a last block with the banker's draws. The identity
 pairs them through the count vectors J below both a left and a right union; a left union reaches every such J
-below it. Measured 2026-11-28, 6 packs, 2s against a 7: see docs/blackjack.md, "What resplit laws cost".
+below it. Measured 2026-11-28, 6 packs, 2s against a 7: see docs/notes/2026-11-exact-four-hand-law.md.
 """
 
 from __future__ import annotations

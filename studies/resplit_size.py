@@ -7,7 +7,7 @@ every hand may take any second card, so that the cost of its exact law can be st
 PAIR and UP are card values (1 = Ace, 10 = ten-value); 1994 rules, CDP1 play, the shoe less the up-card and
 both pair cards; the pair cards that start new hands are left out of the unions. States are dealt up to one
 hand short of HANDS (the last hand's states are what outgrows memory); unions, the classes masked off, up to
-HANDS. Measured 2026-11-27, 6 packs, 2s against a 7, 4 hands: see docs/blackjack.md, "What resplit laws cost".
+HANDS. Measured 2026-11-27, 6 packs, 2s against a 7, 4 hands: see docs/notes/2026-11-exact-four-hand-law.md.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ no work budget. The patterns are dealt up to their last hands (`rounds._pattern_
 those in slices (`Packing._sliced_law`), a line on stderr per slice (`Packing.law`'s progress); after MINUTES
 (default 10) it stops and gives the pairs done, the rate and the time the whole would take at that rate. Measured
 2026-11-27, 6 packs,
-2s against a 7: see docs/blackjack.md, "What resplit laws cost".
+2s against a 7: see docs/notes/2026-11-exact-four-hand-law.md.
 """
 
 from __future__ import annotations

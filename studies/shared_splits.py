@@ -1,5 +1,5 @@
 """How many splits' round laws optimal play and the basic strategy share, counted (a study; studies/README.md):
-the figure docs/blackjack.md quotes (at 6 packs, 46 of the 47 splits), so that it is measured, not typed in.
+the figure the design notes (docs/notes/) quote (at 6 packs, 46 of the 47 splits), so that it is measured, not typed in.
 
     .venv/bin/python -m studies.shared_splits [DECKS]
 

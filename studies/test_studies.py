@@ -9,7 +9,7 @@ from oddscalc.games.blackjack.rounds import _grouped_blocks
 
 
 def test_the_resplit_size_measure_counts_what_a_plain_enumeration_counts():
-    """`studies/resplit_size.py` (the counts docs/blackjack.md quotes for 2s against a 7 at 6 packs) on 8s
+    """`studies/resplit_size.py` (the counts docs/notes/ quotes for 2s against a 7 at 6 packs) on 8s
     against a ten, 1 pack: its states after one and two hands and its unions after one to three equal sets
     of tuples built card value by card value from the blocks, unions past the shoe dropped."""
     from oddscalc.games.blackjack.cases import split_case
@@ -45,7 +45,7 @@ def test_the_resplit_size_measure_counts_what_a_plain_enumeration_counts():
 
 
 def test_the_shared_splits_count_sees_every_split_of_both_strategies_once():
-    """`studies/shared_splits.py` (the count docs/blackjack.md quotes for 6 packs) at 1 pack, every resplit
+    """`studies/shared_splits.py` (the count docs/notes/ quotes for 6 packs) at 1 pack, every resplit
     pattern lumped to keep it quick: optimal play's splits are the pair rows whose best action is a split, and
     each of the basic strategy's is either found among them or computed afresh, some of each at 1 pack."""
     from studies.resplit_cost import optimal_splits
@@ -128,7 +128,7 @@ def test_the_resplit_slices_watch_forms_every_pair_and_gives_the_split_law():
 
 
 def test_the_banker_per_union_timing_draws_distinct_unions_the_shoe_holds():
-    """`studies/banker_per_union.py` (the cost a union docs/blackjack.md quotes): its unions are distinct,
+    """`studies/banker_per_union.py` (the cost a union docs/notes/ quotes): its unions are distinct,
     each within the shoe, each holds the pair cards that started the new hands, and each is a sum of `hands`
     of the split's blocks (checked by peeling blocks off, depth first); both halves are timed."""
     import functools
@@ -187,7 +187,7 @@ def test_the_cut_identity_counts_draws_of_distinct_cards():
 
 
 def test_the_cut_measure_counts_what_a_plain_enumeration_counts():
-    """`studies/resplit_cut.py` (the counts docs/blackjack.md quotes for 2s against a 7 at 6 packs) on 8s against
+    """`studies/resplit_cut.py` (the counts docs/notes/ quotes for 2s against a 7 at 6 packs) on 8s against
     a ten, 1 pack, 3 hands: its unions equal sets of tuples built from the blocks and the banker's draws, unions
     past the shoe dropped; its count vectors are the ones in both sides' sub-vectors listed one by one; and its
     bound on the (left union, J) pairs is the count of the sub-vectors of each left union within the right's

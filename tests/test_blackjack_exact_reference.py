@@ -2,7 +2,7 @@
 jointly, `--law-budget none`), and with the default work budget (resplit rounds beyond it lumped at their exact
 mean, with their exact second moment, taken by one and two hands at a time, and exact bounds on every chance),
 which a query gives by default. The exact laws of the tables' rule sets, which the tables print, are shipped as
-data (about half an hour each on two processes; docs/blackjack.md, "The exact laws of the tables' rule sets"),
+data (about half an hour each on two processes; docs/blackjack-laws.md, "The exact laws of the tables' rule sets"),
 and each is checked against its budgeted law; the 2007 default's exact law is also checked against the
 reference data `tools/exact_law_reference.py` wrote. Both summaries come from the shipped data, so this costs
 seconds."""

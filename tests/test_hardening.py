@@ -12,7 +12,6 @@ import io
 import json
 import random
 import re
-import shlex
 import tomllib
 import tracemalloc
 from collections import Counter
@@ -24,7 +23,6 @@ import mpmath
 import pytest
 from cli_run import run_cli as run
 
-from oddscalc.cli.main import cli
 from oddscalc.sim.results import MAX_JSON_BYTES, ResultsError, read_results
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -360,61 +358,12 @@ def test_wagers_listing_keeps_its_columns(capsys):
     assert re.search(r"other 1 to 1 {2,}SI 1994", field)
 
 
-# --- README, help and the shipped law ---------------------------------------------------------------------------
+# --- help and the shipped law (the README's and the docs' examples: test_doc_examples.py) -------------------------
 
 
-def _readme_commands() -> list[list[str]]:
-    text = (ROOT / "README.md").read_text()
-    found = []
-    for block in re.findall(r"```sh\n(.*?)```", text, re.S):
-        for line in block.splitlines():
-            line = line.split("  #")[0].strip()
-            if line.startswith("oddscalc "):
-                found.append(shlex.split(line)[1:])
-    return found
-
-
-def _parsed(argv: list[str]):
-    """The click command `oddscalc ARGV` names, and its parameters as click parses them (no command runs)."""
-    import click
-
-    cmd, i = cli, 0
-    while isinstance(cmd, click.Group):
-        cmd, i = cmd.commands[argv[i]], i + 1
-    with cmd.make_context(" ".join(argv[:i]), list(argv[i:])) as ctx:
-        return cmd, ctx.params
-
-
-def test_every_readme_example_parses(capsys):
-    """Every `oddscalc ...` line in the README names real commands and options (the cheap ones also run)."""
-    examples = _readme_commands()
-    assert len(examples) >= 15
-    for argv in examples:
-        _parsed(argv)  # raises on an unknown command, option or value
-    assert ["edge", "blackjack", "--version", "2002", "--decks", "4", "--rule", "soft17=hit"] in examples
+def test_a_rule_given_to_the_generic_command_reaches_the_game(capsys):
     code, out, err = run(["edge", "blackjack", "--version", "2002", "--decks", "4", "--rule", "soft17=hit"], capsys)
     assert code == 0 and "soft17=hit" in out, err
-
-
-def test_every_file_a_readme_example_reads_is_written_by_an_earlier_one():
-    """The README's examples run in order as written: a results file or round log an example reads
-    (`check`'s RESULTS, `verify`'s LOG) is one an earlier example writes (`--out`, `--log`, `--records`)."""
-    import click
-
-    written: set[str] = set()
-    read = 0
-    for argv in _readme_commands():
-        cmd, params = _parsed(argv)
-        for p in cmd.params:
-            value = params.get(p.name)
-            if value is None:
-                continue
-            if isinstance(p, click.Argument) and p.name in ("results", "log") and str(value) != "/dev/stdin":
-                read += 1
-                assert str(value) in written, f"`oddscalc {' '.join(argv)}` reads {value}, not written before"
-            elif isinstance(p, click.Option) and {"--out", "--log", "--records"} & set(p.opts):
-                written.add(str(value))
-    assert read >= 5
 
 
 @pytest.mark.parametrize("game", ["baccarat", "super-pan-9"])
