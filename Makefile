@@ -16,9 +16,9 @@ $(STAMP): pyproject.toml constraints.txt
 tables: $(STAMP)
 	$(BIN)/oddscalc tables --out tables/
 
-# The whole suite (README's test command; CI runs it).
+# The whole suite (README's test command; CI runs it), on two processes.
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2
 
 # The fast tier: every module, the tests marked slow left out, on two processes (under two minutes on two cores).
 check: $(STAMP)
