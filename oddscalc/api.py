@@ -7,7 +7,7 @@ The command line and the table writers call only this; each game keeps its law i
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from inspect import signature
@@ -24,7 +24,8 @@ from oddscalc.regulations.versions import VERSIONS, get_version
 
 __all__ = ["GAMES", "GameError", "WagerError", "implemented", "wagers", "analyse", "rule_options",
            "table_rule_sets", "check_game", "math_report", "plan", "plan_of", "MathReport", "Plan", "PlanError",
-           "resolved_rules", "composition_kinds", "composition_values", "has_compositions", "composition_sources"]
+           "resolved_rules", "composition_kinds", "composition_values", "has_compositions", "composition_sources",
+           "has_estimates", "composition_estimates"]
 
 #: Every game name, in the order tables list them, with its module name under regulations/ and games/.
 GAMES: dict[str, str] = {
@@ -215,18 +216,52 @@ def composition_values(game: str, version: str, counts: tuple[int, ...], wager_k
     """Each wager's exact expectation per unit initially staked on the next round dealt from a shoe holding
     `counts` cards of each kind (`composition_kinds` order): {wager key: Fraction}."""
     hooks, resolved = _hooks_and_rules(game, version, rules, custom)
-    kinds = tuple(hooks.composition_kinds(resolved))
+    _check_counts(game, tuple(hooks.composition_kinds(resolved)), tuple(counts))
+    return hooks.composition_values(_chosen_wagers(game, version, pay, wager_keys), resolved, tuple(counts))
+
+
+def _check_counts(game: str, kinds: tuple[tuple[str, int], ...], counts: tuple[int, ...]) -> None:
     if len(counts) != len(kinds) or any(not 0 <= n <= full for n, (_, full) in zip(counts, kinds)):
         raise ValueError(f"a {game} composition has {len(kinds)} counts, each between 0 and the full shoe's "
                          f"({', '.join(f'{k} {n}' for k, n in kinds)}), not {tuple(counts)}")
+
+
+def _chosen_wagers(game: str, version: str, pay: Mapping[str, str] | None,
+                   wager_keys: tuple[str, ...] | None) -> tuple[Wager, ...]:
+    """The game's wagers (every one, or those keyed in `wager_keys`, refusing a key the game lacks)."""
     found = wagers(game, version, pay)
-    if wager_keys is not None:
-        unknown = set(wager_keys) - {w.key for w in found}
-        if unknown:
-            raise WagerError(f"{game} has no wager {sorted(unknown)[0]!r} under version {version}; allowed: "
-                             + ", ".join(w.key for w in found))
-        found = tuple(w for w in found if w.key in wager_keys)
-    return hooks.composition_values(found, resolved, tuple(counts))
+    if wager_keys is None:
+        return found
+    unknown = set(wager_keys) - {w.key for w in found}
+    if unknown:
+        raise WagerError(f"{game} has no wager {sorted(unknown)[0]!r} under version {version}; allowed: "
+                         + ", ".join(w.key for w in found))
+    return tuple(w for w in found if w.key in wager_keys)
+
+
+def has_estimates(game: str) -> bool:
+    """Whether `game` has a double-precision composition evaluator for studies (the `composition_estimates`
+    hook, blackjack's): protect uses it, every figure elsewhere stays exact."""
+    check_game(game)
+    return hasattr(_composition_hooks(game), "composition_estimates")
+
+
+def composition_estimates(game: str, version: str, counts: tuple[int, ...],
+                          groups: Sequence[tuple[tuple[str, ...] | None, Mapping[str, str]]],
+                          pay: Mapping[str, str] | None = None, custom: bool = False
+                          ) -> tuple[tuple[dict[str, float], ...], bool]:
+    """`composition_values` for each group (wager keys, rules) of one shoe composition in double precision,
+    for a protection study's rounds, never an exact figure: ({wager key: float} per group, and whether the
+    exact engine gave them because the double-precision evaluator declined). The game may share work between
+    the groups (blackjack: one evaluation for both strategies)."""
+    hooks = _composition_hooks(game)
+    if hooks is None or not hasattr(hooks, "composition_estimates"):
+        raise GameError(f"{game} has no double-precision composition evaluator")
+    resolved = [(_chosen_wagers(game, version, pay, keys), _hooks_and_rules(game, version, rules, custom)[1])
+                for keys, rules in groups]
+    for _, rules in resolved:
+        _check_counts(game, tuple(hooks.composition_kinds(rules)), tuple(counts))
+    return hooks.composition_estimates(resolved, tuple(counts))
 
 
 def math_report(game: str, version: str, wager: str, rules: Mapping[str, str] | None = None,
