@@ -249,11 +249,11 @@ def has_estimates(game: str) -> bool:
 def composition_estimates(game: str, version: str, counts: tuple[int, ...],
                           groups: Sequence[tuple[tuple[str, ...] | None, Mapping[str, str]]],
                           pay: Mapping[str, str] | None = None, custom: bool = False
-                          ) -> tuple[tuple[dict[str, float], ...], bool]:
+                          ) -> tuple[tuple[dict[str, float | Fraction], ...], bool]:
     """`composition_values` for each group (wager keys, rules) of one shoe composition in double precision,
     for a protection study's rounds, never an exact figure: ({wager key: float} per group, and whether the
-    exact engine gave them because the double-precision evaluator declined). The game may share work between
-    the groups (blackjack: one evaluation for both strategies)."""
+    exact engine gave them instead, as Fractions, because the double-precision evaluator declined). The game
+    may share work between the groups (blackjack: one evaluation for both strategies)."""
     hooks = _composition_hooks(game)
     if hooks is None or not hasattr(hooks, "composition_estimates"):
         raise GameError(f"{game} has no double-precision composition evaluator")

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import click
 
+from oddscalc import api
 from oddscalc.cli import analysis_options, check_format, default_version, emit, fail, parse_pairs
 from oddscalc.core.files import check_output, write_text
 from oddscalc.core.numbers import parse_number, parse_whole
@@ -15,14 +16,14 @@ from oddscalc.protect.counting import NAMED, parse_count
 from oddscalc.protect.execute import run, scheduler_address
 from oddscalc.protect.shoes import Plan
 from oddscalc.protect.summary import summarise
-from oddscalc.protect.target import target
+from oddscalc.protect.target import ENGINES, target
 from oddscalc.report.protect import records_csv, summary_csv, summary_data, summary_text
 from oddscalc.report.removal import GAMES, removal_csv, removal_data, removal_for, removal_text
 
 __all__ = ["commands"]
 
 _GAMES = tuple(sorted(GAMES))
-_CHUNK = {"blackjack": 1}  # shoes per chunk: a blackjack shoe is about a minute of exact work; others 20
+_CHUNK = {"blackjack": 1}  # shoes per chunk: a blackjack shoe is seconds in doubles, minutes exactly; others 20
 _MAX_SHOES = 10_000_000
 _MAX_PENETRATION = Fraction(95, 100)
 
@@ -77,11 +78,17 @@ def removal(game, version, pay, rule, decks, custom, fmt) -> None:
               help="Dask scheduler (tcp://host:8786); default: Dask's scheduler-address config / "
                    "$DASK_SCHEDULER_ADDRESS, else local processes.")
 @click.option("--state", default=None, metavar="DIR", help="Folder of finished chunks: an interrupted run resumes.")
-@click.option("--records", default=None, metavar="FILE", help="Also write every round (CSV, exact values).")
+@click.option("--records", default=None, metavar="FILE", help="Also write every round (CSV).")
+@click.option("--engine", default=None,
+              help="How rounds are valued: exact, or double (blackjack's default: its double-precision evaluator, "
+                   "a sample of rounds checked against the exact engine and the largest difference reported).")
+@click.option("--check-every", "check_every", default="10", show_default=True,
+              help="With --engine double: one round of every N-th shoe is also valued exactly.")
 def protect(game, version, pay, rule, decks, custom, fmt, penetration, count_text, shoes, seed, strategy, spread,
-            chunk_size, workers, scheduler, state, records) -> None:
-    """Deal random shoes to the cut; before each round record the count and the exact expectation of the
-    next round on the cards left; summarise by true count, favourable rounds and a bet spread's yield."""
+            chunk_size, workers, scheduler, state, records, engine, check_every) -> None:
+    """Deal random shoes to the cut; before each round record the count and the expectation of the next round
+    on the cards left (exact, or blackjack's double-precision evaluator checked against the exact engine);
+    summarise by true count, favourable rounds and a bet spread's yield."""
     check_format(fmt)
     game, version, rules = _game_rules(game, version, rule, decks)
     try:
@@ -97,11 +104,15 @@ def protect(game, version, pay, rule, decks, custom, fmt, penetration, count_tex
             fail(f"--strategy {strategy!r}: allowed basic, optimal, both")
         state_dir = check_output(state, "--state", directory=True) if state else None
         records_path = check_output(records, "--records") if records else None
-        t = target(game, version, rules, parse_pairs(pay, "--pay"), custom, strategies or ())
+        check = parse_whole(check_every, "--check-every", minimum=1, maximum=_MAX_SHOES)
+        engine = engine or ("double" if api.has_estimates(game) else "exact")
+        if engine not in ENGINES:
+            fail(f"--engine {engine!r}: allowed {', '.join(ENGINES)}")
+        t = target(game, version, rules, parse_pairs(pay, "--pay"), custom, strategies or (), engine=engine)
         kinds = t.kinds()
         count = parse_count(count_text if count_text is not None else ("hi-lo" if game == "blackjack" else "none"), kinds)
         pack = sum(n for _, n in kinds) // int(t.resolved()["decks"])
-        plan = Plan(t, pen, n_seed, n_shoes)
+        plan = Plan(t, pen, n_seed, n_shoes, check)
         address = scheduler_address(scheduler)
         found = run(plan, size, processes, address, state_dir, StderrBar())
     except ValueError as exc:
@@ -111,7 +122,7 @@ def protect(game, version, pay, rule, decks, custom, fmt, penetration, count_tex
     if records_path:
         write_text(records_path, records_csv(found, measures, kinds, pack, count, n_spread))
     about = {"game": game, "version": version, "rules": t.resolved(), "custom": custom,
-             "penetration": str(pen), "seed": n_seed, "pack": pack,
+             "penetration": str(pen), "seed": n_seed, "pack": pack, "engine": engine, "check_every": check,
              "count": None if count is None else {"name": count.name, "weights": count.describe(kinds)},
              "where": address or "local processes"}
     if fmt == "json":

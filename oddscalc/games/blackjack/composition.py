@@ -72,15 +72,15 @@ def composition_values(wagers: tuple[Wager, ...], rules: dict[str, str], counts:
 
 
 def composition_estimates(groups: Sequence[tuple[tuple[Wager, ...], Mapping[str, str]]], counts: tuple[int, ...]
-                          ) -> tuple[tuple[dict[str, float], ...], bool]:
+                          ) -> tuple[tuple[dict[str, float | Fraction], ...], bool]:
     """`composition_values` of each group (its wagers, its resolved rules) in double precision, for a study's
     rounds: groups whose rules differ only in `strategy` share one evaluation (`float_round.round_estimates`).
-    Where that evaluator declines, the exact values are given (rounded to doubles) and the flag is True."""
+    Where that evaluator declines, the exact engine's values are given instead (Fractions) and the flag is True."""
     plays: dict[RuleSet, set[str]] = {}
     for found, rules in groups:
         if any(w.param("kind") == "initial" for w in found):
             plays.setdefault(effective_rules(found, rules), set()).add(rules.get("strategy", "optimal"))
-    initial: dict[tuple[RuleSet, str], float] = {}
+    initial: dict[tuple[RuleSet, str], float | Fraction] = {}
     exact = False
     for rs, wanted in plays.items():
         shoe, tens = _shoe(rs, counts)
@@ -88,22 +88,23 @@ def composition_estimates(groups: Sequence[tuple[tuple[Wager, ...], Mapping[str,
         chart = full_shoe_chart(rs) if "basic" in wanted else None
         found = round_estimates(rs, shoe, tens, strategies, chart)
         if found is None:
-            found = {s: float(v) for s, v in round_expectations(rs, shoe, tens, strategies, chart).items()}
+            found = round_expectations(rs, shoe, tens, strategies, chart)
             exact = True
         initial.update({(rs, s): v for s, v in found.items()})
+    side = Fraction if exact else float
     out = []
     for found, rules in groups:
         rs = effective_rules(found, rules)
         shoe, _ = _shoe(rs, counts)
-        values = {}
+        values: dict[str, float | Fraction] = {}
         for w in found:
             kind = w.param("kind")
             if kind == "initial":
                 values[w.key] = initial[(rs, rules.get("strategy", "optimal"))]
             elif kind == "under-13":
-                values[w.key] = float(under_13(shoe, w.pay("win"), w.pay("aces")).mean)
+                values[w.key] = side(under_13(shoe, w.pay("win"), w.pay("aces")).mean)
             elif kind == "over-13":
-                values[w.key] = float(over_13(shoe, w.pay()).mean)
+                values[w.key] = side(over_13(shoe, w.pay()).mean)
         out.append(values)
     return tuple(out), exact
 
