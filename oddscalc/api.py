@@ -239,11 +239,26 @@ def _chosen_wagers(game: str, version: str, pay: Mapping[str, str] | None,
     return tuple(w for w in found if w.key in wager_keys)
 
 
+def _estimate_hooks(game: str) -> ModuleType | None:
+    """The module holding a game's `composition_estimates` hook: the game module itself, or for a game package
+    its `estimates` module (apart from `composition`, whose source keys the exact values' cache)."""
+    mod = _module("games", game)
+    if hasattr(mod, "composition_estimates"):
+        return mod
+    if hasattr(mod, "__path__"):
+        try:
+            return importlib.import_module(f"{mod.__name__}.estimates")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{mod.__name__}.estimates":
+                raise
+    return None
+
+
 def has_estimates(game: str) -> bool:
     """Whether `game` has a double-precision composition evaluator for studies (the `composition_estimates`
     hook, blackjack's): protect uses it, every figure elsewhere stays exact."""
     check_game(game)
-    return hasattr(_composition_hooks(game), "composition_estimates")
+    return _estimate_hooks(game) is not None
 
 
 def composition_estimates(game: str, version: str, counts: tuple[int, ...],
@@ -254,14 +269,15 @@ def composition_estimates(game: str, version: str, counts: tuple[int, ...],
     for a protection study's rounds, never an exact figure: ({wager key: float} per group, and whether the
     exact engine gave them instead, as Fractions, because the double-precision evaluator declined). The game
     may share work between the groups (blackjack: one evaluation for both strategies)."""
-    hooks = _composition_hooks(game)
-    if hooks is None or not hasattr(hooks, "composition_estimates"):
+    estimates = _estimate_hooks(game) if has_compositions(game) else None
+    if estimates is None:
         raise GameError(f"{game} has no double-precision composition evaluator")
-    resolved = [(_chosen_wagers(game, version, pay, keys), _hooks_and_rules(game, version, rules, custom)[1])
-                for keys, rules in groups]
-    for _, rules in resolved:
-        _check_counts(game, tuple(hooks.composition_kinds(rules)), tuple(counts))
-    return hooks.composition_estimates(resolved, tuple(counts))
+    resolved = []
+    for keys, rules in groups:
+        hooks, found = _hooks_and_rules(game, version, rules, custom)
+        _check_counts(game, tuple(hooks.composition_kinds(found)), tuple(counts))
+        resolved.append((_chosen_wagers(game, version, pay, keys), found))
+    return estimates.composition_estimates(resolved, tuple(counts))
 
 
 def math_report(game: str, version: str, wager: str, rules: Mapping[str, str] | None = None,

@@ -89,7 +89,8 @@ def check_data(c: Check | None, measures: tuple[str, ...]) -> dict:
 
 
 def summary_data(s: Summary, about: dict) -> dict:
-    return {**about, "shoes": s.shoes, "rounds": s.rounds, "ends": dict(s.ends), "values": check_data(s.check, s.measures),
+    return {**about, "shoes": s.shoes, "rounds": s.rounds, "ends": dict(s.ends),
+            "values": check_data(s.check, s.measures),
             "mean_expectation": {m: _est(e) for m, e in zip(s.measures, s.overall)},
             "positive": [{"measure": p.measure, "share_of_rounds": _est(p.share), "rounds_per_shoe": _est(p.per_shoe),
                           "worth_per_shoe": _est(p.worth_per_shoe), "shoes_with_any": p.shoes_with_any,

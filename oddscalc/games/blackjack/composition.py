@@ -4,8 +4,6 @@
 the penetration and counting analysis) asks for "the exact expectation of one round dealt from this shoe,
 under composition-dependent optimal play and/or the fixed basic strategy". It is written against today's
 engine; a faster engine function with the same meaning can replace its body (see docs/protect.md).
-`composition_estimates` gives the same values in double precision (`float_round`), for a protection study's
-rounds only (docs/protect.md, "The double-precision evaluator"): never an exact figure.
 
 The fixed strategy is the basic strategy derived for the *full* shoe of the rule set (the chart
 `oddscalc blackjack chart` prints), played unchanged on every composition, splits included (the chart as
@@ -15,13 +13,12 @@ expectation of that fixed play, so removing an unseen card leaves it unchanged o
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
 from oddscalc.games.blackjack import side, wagers as wagers_mod
-from oddscalc.games.blackjack.float_round import round_estimates
 from oddscalc.games.blackjack.analysis import SOURCES as ENGINE_SOURCES, game_summary
 from oddscalc.games.blackjack.game import GameResult, HandRow, full_game, ten_pair_cases, up_card_evaluators
 from oddscalc.games.blackjack.hand import HandValues, start_hand
@@ -32,8 +29,7 @@ from oddscalc.games.blackjack.strategy import Strategy, td_value
 from oddscalc.games.blackjack.wagers import effective_rules
 from oddscalc.regulations.model import Wager
 
-__all__ = ["composition_kinds", "composition_values", "composition_estimates", "round_expectations", "full_shoe_chart",
-           "STRATEGIES", "SOURCES"]
+__all__ = ["composition_kinds", "composition_values", "round_expectations", "full_shoe_chart", "STRATEGIES", "SOURCES"]
 
 STRATEGIES = ("optimal", "basic")
 #: The modules these values are computed by (with this one): cache keys of expensive analyses use them.
@@ -69,44 +65,6 @@ def composition_values(wagers: tuple[Wager, ...], rules: dict[str, str], counts:
         elif kind == "over-13":
             out[w.key] = over_13(shoe, w.pay()).mean
     return out
-
-
-def composition_estimates(groups: Sequence[tuple[tuple[Wager, ...], Mapping[str, str]]], counts: tuple[int, ...]
-                          ) -> tuple[tuple[dict[str, float | Fraction], ...], bool]:
-    """`composition_values` of each group (its wagers, its resolved rules) in double precision, for a study's
-    rounds: groups whose rules differ only in `strategy` share one evaluation (`float_round.round_estimates`).
-    Where that evaluator declines, the exact engine's values are given instead (Fractions) and the flag is True."""
-    plays: dict[RuleSet, set[str]] = {}
-    for found, rules in groups:
-        if any(w.param("kind") == "initial" for w in found):
-            plays.setdefault(effective_rules(found, rules), set()).add(rules.get("strategy", "optimal"))
-    initial: dict[tuple[RuleSet, str], float | Fraction] = {}
-    exact = False
-    for rs, wanted in plays.items():
-        shoe, tens = _shoe(rs, counts)
-        strategies = tuple(s for s in STRATEGIES if s in wanted)
-        chart = full_shoe_chart(rs) if "basic" in wanted else None
-        found = round_estimates(rs, shoe, tens, strategies, chart)
-        if found is None:
-            found = round_expectations(rs, shoe, tens, strategies, chart)
-            exact = True
-        initial.update({(rs, s): v for s, v in found.items()})
-    side = Fraction if exact else float
-    out = []
-    for found, rules in groups:
-        rs = effective_rules(found, rules)
-        shoe, _ = _shoe(rs, counts)
-        values: dict[str, float | Fraction] = {}
-        for w in found:
-            kind = w.param("kind")
-            if kind == "initial":
-                values[w.key] = initial[(rs, rules.get("strategy", "optimal"))]
-            elif kind == "under-13":
-                values[w.key] = side(under_13(shoe, w.pay("win"), w.pay("aces")).mean)
-            elif kind == "over-13":
-                values[w.key] = side(over_13(shoe, w.pay()).mean)
-        out.append(values)
-    return tuple(out), exact
 
 
 def _shoe(rs: RuleSet, counts: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...] | None]:

@@ -103,7 +103,8 @@ def banker_plan(up: int, hit_soft17: bool, first: int = ACE) -> BankerPlan:
                       np.array(goff, dtype=np.uint64), np.array(dst, dtype=np.uint32), np.array(src, dtype=np.uint32),
                       np.array(foff, dtype=np.uint64), np.array([i for _, _, i in finals], dtype=np.uint32),
                       np.array([j for _, j, _ in finals], dtype=np.uint32),
-                      np.array([k for k, _ in pairs], dtype=np.uint64), np.array([m for _, m in pairs], dtype=np.uint64),
+                      np.array([k for k, _ in pairs], dtype=np.uint64),
+                      np.array([m for _, m in pairs], dtype=np.uint64),
                       np.array([float(weights[k]) for k in prefixes[10]]))
 
 

@@ -224,8 +224,8 @@ class _Up:
         act = np.zeros(n, dtype=np.int64)
         order = self.plan.holding[pair] if k else self.plan.unsplit
         float_play.optimal(self.shoe(pair, k), order, sp.hands, sp.size, sp.total, sp.soft, self.plan.child,
-                           np.uint32(n), self.comp(pair, k), self.st, self.rules.peek, self.bj_code, best, hit, act, gap,
-                           dbl)
+                           np.uint32(n), self.comp(pair, k), self.st, self.rules.peek, self.bj_code, best, hit, act,
+                           gap, dbl)
         return best, hit, act, gap, dbl
 
     def fixed(self, groups: list[Group]) -> tuple[list[np.ndarray], float]:
