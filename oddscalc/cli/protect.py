@@ -1,6 +1,7 @@
 """Game protection commands: `oddscalc removal GAME` (exact effects of removal), `oddscalc measures GAME` (a
 count's betting correlation, playing efficiency, insurance correlation and index numbers) and `oddscalc protect
-GAME` (shoes dealt to the cut, every round valued exactly, a counting system's view; locally or on Dask)."""
+GAME` (shoes dealt to the cut, every round valued exactly or, for blackjack, in checked double precision;
+a counting system's view; locally or on Dask)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from fractions import Fraction
 
 import click
 
+from oddscalc import api
 from oddscalc.cli.common import CommandFn, analysis_options, check_format, default_version, emit, fail, parse_pairs
 from oddscalc.core.cluster import ClusterFailure
 from oddscalc.core.files import check_output, write_text
@@ -19,7 +21,7 @@ from oddscalc.protect.execute import run, scheduler_address
 from oddscalc.protect.measures import PE_DEFINITIONS
 from oddscalc.protect.shoes import Plan
 from oddscalc.protect.summary import summarise
-from oddscalc.protect.target import target
+from oddscalc.protect.target import ENGINES, target
 from oddscalc.report.measures import measures_data, measures_text
 from oddscalc.report.protect import records_csv, summary_csv, summary_data, summary_text
 from oddscalc.report.removal import GAMES, removal_csv, removal_data, removal_for, removal_text
@@ -27,7 +29,7 @@ from oddscalc.report.removal import GAMES, removal_csv, removal_data, removal_fo
 __all__ = ["commands"]
 
 _GAMES = tuple(sorted(GAMES))
-_CHUNK = {"blackjack": 1}  # shoes per chunk: a blackjack shoe is about a minute of exact work; others 20
+_CHUNK = {"blackjack": 1}  # shoes per chunk: a blackjack shoe is seconds in doubles, minutes exactly; others 20
 _MAX_SHOES = 10_000_000
 _MAX_PENETRATION = Fraction(95, 100)
 
@@ -110,7 +112,20 @@ def removal(
     "with --state, running the command again resumes it.",
 )
 @click.option("--state", default=None, metavar="DIR", help="Folder of finished chunks: an interrupted run resumes.")
-@click.option("--records", default=None, metavar="FILE", help="Also write every round (CSV, exact values).")
+@click.option("--records", default=None, metavar="FILE", help="Also write every round (CSV).")
+@click.option(
+    "--engine",
+    default=None,
+    help="How rounds are valued: exact, or double (blackjack's default: its double-precision evaluator, a sample "
+    "of rounds checked against the exact engine and the largest difference reported).",
+)
+@click.option(
+    "--check-every",
+    "check_every",
+    default="10",
+    show_default=True,
+    help="With --engine double: one round of every N-th shoe is also valued exactly.",
+)
 def protect(
     game: str,
     version: str | None,
@@ -130,9 +145,12 @@ def protect(
     scheduler: str | None,
     state: str | None,
     records: str | None,
+    engine: str | None,
+    check_every: str,
 ) -> None:
-    """Deal random shoes to the cut; before each round record the count and the exact expectation of the
-    next round on the cards left; summarise by true count, favourable rounds and a bet spread's yield."""
+    """Deal random shoes to the cut; before each round record the count and the expectation of the next round
+    on the cards left (exact, or blackjack's double-precision evaluator checked against the exact engine);
+    summarise by true count, favourable rounds and a bet spread's yield."""
     check_format(fmt)
     game, version, rules = _game_rules(game, version, rule, decks)
     try:
@@ -153,13 +171,17 @@ def protect(
             fail(f"--strategy {strategy!r}: allowed basic, optimal, both")
         state_dir = check_output(state, "--state", directory=True) if state else None
         records_path = check_output(records, "--records") if records else None
-        t = target(game, version, rules, parse_pairs(pay, "--pay"), custom, strategies or ())
+        check = parse_whole(check_every, "--check-every", minimum=1, maximum=_MAX_SHOES)
+        valued_by = engine or ("double" if api.has_estimates(game) else "exact")
+        if valued_by not in ENGINES:
+            fail(f"--engine {valued_by!r}: allowed {', '.join(ENGINES)}")
+        t = target(game, version, rules, parse_pairs(pay, "--pay"), custom, strategies or (), engine=valued_by)
         kinds = t.kinds()
         count = parse_count(
             count_text if count_text is not None else ("hi-lo" if game == "blackjack" else "none"), kinds
         )
         pack = sum(n for _, n in kinds) // int(t.resolved()["decks"])
-        plan = Plan(t, pen, n_seed, n_shoes)
+        plan = Plan(t, pen, n_seed, n_shoes, check)
         address = scheduler_address(scheduler)
         found = run(plan, size, processes, address, state_dir, StderrBar())
     except ValueError as exc:
@@ -183,6 +205,8 @@ def protect(
         "penetration": str(pen),
         "seed": n_seed,
         "pack": pack,
+        "engine": valued_by,
+        "check_every": check,
         "count": None if count is None else {"name": count.name, "weights": count.describe(kinds)},
         "where": address or "local processes",
     }
