@@ -8,6 +8,7 @@ import pytest
 from oddscalc import api
 from oddscalc.sim import chemin, simulators
 from oddscalc.sim.check import CheckError, check_counts
+from oddscalc.sim.rounds import SimulationError
 
 
 def _exact(game, key, rules=None):
@@ -125,5 +126,5 @@ def test_a_changed_commission_is_refused_as_impossible():
 
 def test_simulating_without_a_table_is_refused():
     w, _, _ = _exact("chemin-de-fer", "player")
-    with pytest.raises(simulators.SimulationError):
+    with pytest.raises(SimulationError):
         simulators.simulate("chemin-de-fer", w, 10, seed=1)

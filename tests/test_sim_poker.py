@@ -20,6 +20,7 @@ from oddscalc.games.poker.tables import rank_hands
 from oddscalc.regulations.model import apply_overrides
 from oddscalc.sim import poker, simulators
 from oddscalc.sim.check import CheckError, check_counts
+from oddscalc.sim.rounds import SimulationError
 
 VERSION = "2002"
 
@@ -266,7 +267,7 @@ def test_pair_plus_ranking_a_flush_above_a_straight_is_caught():
 
 def test_simulator_input_errors():
     w = exact("casino-stud-poker", "ante").wager
-    with pytest.raises(simulators.SimulationError, match="decision table"):
+    with pytest.raises(SimulationError, match="decision table"):
         poker.simulator(w, {}, None)
     jackpot = exact("casino-stud-poker", "progressive-jackpot").wager
     with pytest.raises(ValueError, match="meter"):

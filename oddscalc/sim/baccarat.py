@@ -14,9 +14,9 @@ from oddscalc.regulations.model import Wager
 from oddscalc.regulations.rule_values import removed_cards
 from oddscalc.sim.cards import draw_cards
 from oddscalc.sim.roundlog import STAKE, amount_text, wager_entry
+from oddscalc.sim.rounds import Round, SimulationError
 from oddscalc.sim.shoe_dealing import Dealing, DealtShoe, ShoeRounds, check_cut
 from oddscalc.sim.shuffles import factory_order
-from oddscalc.sim.simulators import Round, SimulationError
 
 __all__ = [
     "banker_draws",

@@ -23,7 +23,7 @@ from oddscalc.regulations.rule_values import parse_commission
 from oddscalc.sim.baccarat import punto_banco_labels
 from oddscalc.sim.cards import draw_cards
 from oddscalc.sim.roundlog import wager_entry
-from oddscalc.sim.simulators import Round, SimulationError
+from oddscalc.sim.rounds import Round, SimulationError
 
 __all__ = [
     "NATURAL",

@@ -15,7 +15,7 @@ from fractions import Fraction
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.rule_values import parse_meter
 from oddscalc.sim.roundlog import STAKE, amount_text, wager_entry
-from oddscalc.sim.simulators import Round, SimulationError
+from oddscalc.sim.rounds import Round, SimulationError
 
 __all__ = [
     "FIVE_NAMES",

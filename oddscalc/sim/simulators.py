@@ -17,16 +17,9 @@ from fractions import Fraction
 from oddscalc.core.progress import Progress
 from oddscalc.regulations.model import Wager
 from oddscalc.sim.roundlog import wager_entry
+from oddscalc.sim.rounds import Round, SimulationError
 
-__all__ = ["SIMULATORS", "SimulationError", "simulate"]
-
-Round = Callable[..., Fraction]
-"""(wager, rng[, record]) -> net return per unit staked; given a `record` dict, the round also fills in what a
-round log holds (docs/verify.md), without changing what it draws."""
-
-
-class SimulationError(ValueError):
-    """A game or wager with no reference simulator."""
+__all__ = ["SIMULATORS", "simulate"]
 
 
 def _lose() -> Fraction:
