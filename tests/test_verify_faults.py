@@ -18,7 +18,7 @@ from oddscalc import api
 from oddscalc.sim import baccarat as sim_bac
 from oddscalc.sim import blackjack as sim_bj
 from oddscalc.sim import poker as sim_poker
-from oddscalc.sim import simulators
+from oddscalc.sim import roulette as sim_roulette
 from oddscalc.sim.roundlog import STAKE, amount_text, round_log
 from oddscalc.verify import verify
 from oddscalc.verify.report import ILLEGAL, MISPAID, RANDOM, SHOE
@@ -223,7 +223,7 @@ def test_super_pan_9_house_standing_on_5(tmp_path):
 
 def test_roulette_even_chance_losing_everything_on_zero(tmp_path):
     def whole_stake_on_zero(w, rng, record=None):
-        result = simulators.roulette_round(w, rng, record)
+        result = sim_roulette.roulette_round(w, rng, record)
         if record["number"] == 0:
             record["wagers"][0]["net"] = amount_text(-STAKE)
             return F(-1)

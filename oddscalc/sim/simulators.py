@@ -12,162 +12,22 @@ import importlib
 import random
 from collections import Counter
 from collections.abc import Callable
-from fractions import Fraction
+from types import ModuleType
 
 from oddscalc.core.progress import Progress
 from oddscalc.regulations.model import Wager
-from oddscalc.sim.roundlog import wager_entry
+from oddscalc.sim import big_six, dice, roulette, sic_bo
 from oddscalc.sim.rounds import Round, SimulationError
 
 __all__ = ["SIMULATORS", "simulate"]
 
 
-def _lose() -> Fraction:
-    return Fraction(-1)
-
-
-def roulette_round(w: Wager, rng: random.Random, record: dict | None = None) -> Fraction:
-    """Bet on the numbers 1..n (any n numbers not including 0 are alike); 0 halves the even chances."""
-    number = rng.randrange(37)
-    covered = int(w.param("numbers"))
-    if 1 <= number <= covered:
-        result = w.pay()
-    elif number == 0 and covered == 18:
-        result = Fraction(-1, 2)
-    else:
-        result = _lose()
-    if record is not None:
-        record["number"] = number
-        record["wagers"] = [wager_entry(w.key, result, numbers=list(range(1, covered + 1)))]
-    return result
-
-
-def _throw(rng: random.Random) -> tuple[int, int]:
-    return rng.randint(1, 6), rng.randint(1, 6)
-
-
-def dice_round(w: Wager, rng: random.Random, record: dict | None = None) -> Fraction:
-    """Throw two dice until the wager is settled, following Schedule 1's wording."""
-    if record is None:
-        return _dice_round(w, rng)
-    throws: list[list[int]] = []
-
-    def logged(r: random.Random) -> tuple[int, int]:
-        a, b = _throw(r)
-        throws.append([a, b])
-        return a, b
-
-    result = _dice_round(w, rng, logged)
-    record["throws"] = throws
-    record["wagers"] = [wager_entry(w.key, result)]
-    return result
-
-
-def _dice_round(w: Wager, rng: random.Random, throw=_throw) -> Fraction:
-    kind, point, side = w.param("kind"), w.param("point"), w.param("side")
-    if kind in ("set", "field", "hop"):
-        a, b = throw(rng)
-        total = a + b
-        if kind == "hop":
-            return w.pay() if sorted((a, b)) == sorted(w.param("faces")) else _lose()
-        if total not in w.param("totals"):
-            return _lose()
-        if kind == "field":
-            return w.pay("12" if total == 12 else "2" if total == 2 else "other")
-        return w.pay()
-    if kind == "pass":
-        first = sum(throw(rng))
-        if first in (7, 11):
-            return w.pay()
-        if first in (2, 3, 12):
-            return _lose()
-        while True:
-            total = sum(throw(rng))
-            if total == first:
-                return w.pay()
-            if total == 7:
-                return _lose()
-    if kind == "dont-pass-bar-2":
-        first = 2
-        while first == 2:
-            first = sum(throw(rng))
-        if first in (7, 11):
-            return _lose()
-        if first in (3, 12):
-            return w.pay()
-        while True:
-            total = sum(throw(rng))
-            if total == 7:
-                return w.pay()
-            if total == first:
-                return _lose()
-    if kind in ("odds", "place"):
-        while True:
-            total = sum(throw(rng))
-            if total in (point, 7):
-                won = (total == point) == (side == "do")
-                return w.pay() if won else _lose()
-    if kind == "hard":
-        while True:
-            a, b = throw(rng)
-            if a + b == 7:
-                return _lose()
-            if a + b == point:
-                return w.pay() if a == b else _lose()
-    raise SimulationError(f"no dice simulator for wager {w.key!r}")
-
-
-BIG_SIX_WHEEL = {"A": 1, "B": 1, "C": 2, "D": 4, "E": 8, "F": 12, "G": 24}  # reg 11(5)
-
-
-def big_six_round(w: Wager, rng: random.Random, record: dict | None = None) -> Fraction:
-    wheel = [symbol for symbol, n in BIG_SIX_WHEEL.items() for _ in range(n)]
-    symbol = rng.choice(wheel)
-    result = w.pay() if symbol == w.key else _lose()
-    if record is not None:
-        record["symbol"] = symbol
-        record["wagers"] = [wager_entry(w.key, result)]
-    return result
-
-
-def sic_bo_round(w: Wager, rng: random.Random, record: dict | None = None) -> Fraction:
-    dice = [rng.randint(1, 6) for _ in range(3)]
-    result = _sic_bo(w, dice)
-    if record is not None:
-        record["dice"] = dice
-        record["wagers"] = [wager_entry(w.key, result)]
-    return result
-
-
-def _sic_bo(w: Wager, dice: list[int]) -> Fraction:
-    kind, total = w.param("kind"), sum(dice)
-    triple = len(set(dice)) == 1
-    if kind in ("small", "big", "odd", "even"):
-        ok = {"small": total <= 10, "big": total >= 11, "odd": total % 2, "even": not total % 2}[kind]
-        return w.pay() if ok and not triple else _lose()
-    if kind == "triple":
-        return w.pay() if triple and dice[0] == w.param("number") else _lose()
-    if kind == "double":
-        return w.pay() if dice.count(w.param("number")) > 1 else _lose()
-    if kind == "any-triple":
-        return w.pay() if triple else _lose()
-    if kind == "total":
-        return w.pay() if total == w.param("total") else _lose()
-    if kind == "pair":
-        return w.pay() if all(n in dice for n in w.param("numbers")) else _lose()
-    if kind == "single":
-        hits = dice.count(w.param("number"))
-        return w.pay(("one", "two", "three")[hits - 1]) if hits else _lose()
-    if kind == "set":
-        return w.pay() if len(set(dice)) == 3 and set(dice) <= set(w.param("numbers")) else _lose()
-    raise SimulationError(f"no three-dice simulator for wager {w.key!r}")
-
-
-SIMULATORS: dict[str, Round] = {
-    "roulette": roulette_round,
-    "dice": dice_round,
-    "big-six": big_six_round,
-    "sic-bo": sic_bo_round,
+#: The dice and wheel games' simulators (`sim/<game>.py`), each defining simulator(wager, rules, table) -> Round.
+SIMULATORS: dict[str, ModuleType] = {
+    "roulette": roulette,
+    "dice": dice,
+    "big-six": big_six,
+    "sic-bo": sic_bo,
 }
 
 
@@ -228,7 +88,8 @@ def simulate(
             if dealing is None
             else module.shoe_simulator(w, rules or {}, table, dealing)
         )
-    play = play or SIMULATORS.get(game)
+    if play is None and game in SIMULATORS:
+        play = SIMULATORS[game].simulator(w, rules or {}, table)
     if play is None:
         ready = ", ".join([*SIMULATORS, *CARD_SIMULATORS])
         raise SimulationError(f"no reference simulator for {game!r} yet; simulated: {ready}")
