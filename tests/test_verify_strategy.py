@@ -13,8 +13,8 @@ from verify_logs import first, rounds_of, write_log
 
 from oddscalc import api
 from oddscalc.cli.main import main
-from oddscalc.sim import baccarat as sim_bac
 from oddscalc.sim import blackjack as sim_bj
+from oddscalc.sim import super_pan_9 as sim_sp9
 from oddscalc.verify import verify
 from oddscalc.verify.report import STRATEGY
 
@@ -163,10 +163,10 @@ def test_three_card_poker_departures_follow_the_published_q64_rule(tmp_path, cap
 
 
 def test_super_pan_9_player_standing_on_5_departs(tmp_path):
-    labels, shoe = sim_bac.super_pan_9_labels(8), sim_bac.super_pan_9_shoe(8)
+    labels, shoe = sim_sp9.super_pan_9_labels(8), sim_sp9.super_pan_9_shoe(8)
 
     def play(w, rng, record=None):
-        return sim_bac.super_pan_9_round(w, rng, shoe, lambda c: sum(c) % 10 <= 4, labels, record)
+        return sim_sp9.super_pan_9_round(w, rng, shoe, lambda c: sum(c) % 10 <= 4, labels, record)
 
     path = tmp_path / "sp9.jsonl"
     write_log(path, "super-pan-9", "initial", 800, 53, "1994", {}, play)

@@ -33,13 +33,13 @@ SIMULATORS: dict[str, ModuleType] = {
 
 #: Card games' simulators live in their own modules; each defines simulator(wager, rules) -> Round.
 CARD_SIMULATORS: dict[str, str] = {
-    "punto-banco": "oddscalc.sim.baccarat",
-    "super-pan-9": "oddscalc.sim.baccarat",
+    "punto-banco": "oddscalc.sim.punto_banco",
+    "super-pan-9": "oddscalc.sim.super_pan_9",
     "casino-stud-poker": "oddscalc.sim.poker",
     "three-card-poker": "oddscalc.sim.poker",
     "blackjack": "oddscalc.sim.blackjack",
-    "chemin-de-fer": "oddscalc.sim.chemin",
-    "baccarat-banque": "oddscalc.sim.chemin",
+    "chemin-de-fer": "oddscalc.sim.chemin_de_fer",
+    "baccarat-banque": "oddscalc.sim.baccarat_banque",
 }
 
 #: Card games whose pack is shuffled before every hand by law (reg 8(1)(b), 12(1)(b)): no shoe marker logged.
