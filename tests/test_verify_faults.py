@@ -17,7 +17,7 @@ from verify_logs import first, rounds_of, write_log
 from oddscalc import api
 from oddscalc.sim import baccarat as sim_bac
 from oddscalc.sim import blackjack as sim_bj
-from oddscalc.sim import poker as sim_poker
+from oddscalc.sim import casino_stud_poker as sim_stud
 from oddscalc.sim import punto_banco as sim_pb
 from oddscalc.sim import roulette as sim_roulette
 from oddscalc.sim import super_pan_9 as sim_sp9
@@ -174,12 +174,12 @@ def test_blackjack_doubled_stake_kept_against_a_banker_blackjack(tmp_path):
 def test_casino_stud_banker_qualifying_on_ace_queen(tmp_path):
     def ace_queen(value):
         cat, ranks = value
-        return sim_poker.stud_qualifies(value) or (cat == 0 and ranks[0] == 14 and ranks[1] == 12)
+        return sim_stud.stud_qualifies(value) or (cat == 0 and ranks[0] == 14 and ranks[1] == 12)
 
     table = api.decision_table("casino-stud-poker", "1994", "ante")
 
     def play(w, rng, record=None):
-        return sim_poker.stud_round(w, rng, table, qualifies=ace_queen, record=record)
+        return sim_stud.stud_round(w, rng, table, qualifies=ace_queen, record=record)
 
     path = tmp_path / "csp.jsonl"
     write_log(path, "casino-stud-poker", "ante", 500, 11, "1994", {}, play)

@@ -35,8 +35,8 @@ SIMULATORS: dict[str, ModuleType] = {
 CARD_SIMULATORS: dict[str, str] = {
     "punto-banco": "oddscalc.sim.punto_banco",
     "super-pan-9": "oddscalc.sim.super_pan_9",
-    "casino-stud-poker": "oddscalc.sim.poker",
-    "three-card-poker": "oddscalc.sim.poker",
+    "casino-stud-poker": "oddscalc.sim.casino_stud_poker",
+    "three-card-poker": "oddscalc.sim.three_card_poker",
     "blackjack": "oddscalc.sim.blackjack",
     "chemin-de-fer": "oddscalc.sim.chemin_de_fer",
     "baccarat-banque": "oddscalc.sim.baccarat_banque",
