@@ -21,6 +21,7 @@ from oddscalc.sim.shoe_dealing import Dealing, ShoeRounds
 from oddscalc.sim.shuffles import factory_order
 
 __all__ = [
+    "RANKS",
     "house_draws",
     "shoe_simulator",
     "simulator",
