@@ -207,6 +207,17 @@ def test_api_edge_and_errors():
     assert fixed.result("player").distribution.mean == stand
 
 
+def test_a_payout_of_nothing_keeps_the_won_coups_at_net_zero():
+    """A user's 0 to 1 puts the won coups at net 0 beside the voided equal points (not dropped, as a mapping keyed
+    by net return once did). The strategies stay those solved at the law's 1 to 1, so P(lose) is the law's."""
+    rules = {"decks": "infinite"}
+    law = api.analyse("chemin-de-fer", "1994", rules=rules, custom=True)
+    free = api.analyse("chemin-de-fer", "1994", rules=rules, pay={"player": "0:1", "bank": "0:1"}, custom=True)
+    for side in ("player", "bank"):
+        lost = law.result(side).distribution.p_loss
+        assert free.result(side).distribution.as_dict() == {F(-1): lost, F(0): 1 - lost}
+
+
 @pytest.mark.parametrize("decks", ["1", "6"])
 def test_finite_shoe_solution_is_a_saddle_point(decks):
     """Model B2 (2 x 2^484): at the solution the player is indifferent on 5 (or best-replies at an end) and

@@ -46,9 +46,9 @@ def wager_distribution(bets_on: str, pays: Fraction, joint: JointCounts) -> Dist
     """Net return per unit staked: a win at `pays`, void (0) on a tie for hand wagers, else -1."""
     won = {"player": joint.player, "banker": joint.banker, "tie": joint.tie}[bets_on]
     if bets_on == "tie":
-        return Distribution.from_weights({pays: won, -1: joint.player + joint.banker})
+        return Distribution.from_weights([(pays, won), (-1, joint.player + joint.banker)])
     lost = joint.banker if bets_on == "player" else joint.player
-    return Distribution.from_weights({pays: won, 0: joint.tie, -1: lost})
+    return Distribution.from_weights([(pays, won), (0, joint.tie), (-1, lost)])
 
 
 def _result(w: Wager, joint: JointCounts, banker_tie: str = VOID) -> WagerResult:
@@ -56,7 +56,7 @@ def _result(w: Wager, joint: JointCounts, banker_tie: str = VOID) -> WagerResult
     pays = w.pay()
     dist = wager_distribution(bets_on, pays, joint)
     if bets_on == "banker" and banker_tie == LOSE:  # the reading of reg 6(7) without reg 6(4)'s void
-        dist = Distribution.from_weights({pays: joint.banker, -1: joint.player + joint.tie})
+        dist = Distribution.from_weights([(pays, joint.banker), (-1, joint.player + joint.tie)])
     p = {
         k: Fraction(n, joint.total) for k, n in (("banker", joint.banker), ("player", joint.player), ("tie", joint.tie))
     }

@@ -47,8 +47,8 @@ def _distribution(w: Wager, joint) -> Distribution:
     elif hands == ("left",):
         probs = [sum(joint[i][j] for i in range(3)) for j in range(3)]
     else:  # reg 6(4)(b): won if both win, lost if both lose, void otherwise
-        return Distribution.from_weights({pay: joint[2][2], -1: joint[0][0], 0: 1 - joint[2][2] - joint[0][0]})
-    return Distribution.from_weights({pay: probs[2], 0: probs[1], -1: probs[0]})
+        return Distribution.from_weights([(pay, joint[2][2]), (-1, joint[0][0]), (0, 1 - joint[2][2] - joint[0][0])])
+    return Distribution.from_weights([(pay, probs[2]), (0, probs[1]), (-1, probs[0])])
 
 
 def _pct(x: Fraction) -> str:

@@ -296,10 +296,10 @@ def _result(w: Wager, outcome: tuple[Fraction, Fraction, Fraction], commission: 
     if w.custom:
         notes = (*notes, "custom odds: the strategies are still those solved for the law's 1 to 1")
     if w.param("side") == "bank":
-        dist = Distribution.from_weights({(1 - commission) * w.pay(): bw, 0: tie, -1: pw})
+        dist = Distribution.from_weights([((1 - commission) * w.pay(), bw), (0, tie), (-1, pw)])
         events = (("banker's hand wins", bw), ("equal points (void)", tie), ("opposing hand wins", pw))
     else:
-        dist = Distribution.from_weights({w.pay(): pw, 0: tie, -1: bw})
+        dist = Distribution.from_weights([(w.pay(), pw), (0, tie), (-1, bw)])
         events = (("opposing hand wins", pw), ("equal points (void)", tie), ("banker's hand wins", bw))
     return WagerResult(w, dist, edges_for(dist), events, tuple(notes))
 

@@ -178,7 +178,7 @@ def bank_wagers(initial: Wager | None, banker: Wager | None, r: BankResult) -> l
     label = _label(r)
     if initial is not None:
         win, tie, lose = r.ordinary
-        dist = Distribution.from_weights({initial.pay(): win, 0: tie, -1: lose})
+        dist = Distribution.from_weights([(initial.pay(), win), (0, tie), (-1, lose)])
         events = (("the opposing hand wins", win), ("equal points (void)", tie), ("the bank wins", lose))
         out.append(
             WagerResult(

@@ -81,7 +81,7 @@ def _model_note(sol: Solution, rule: str) -> str:
 
 def _initial(w: Wager, sol: Solution, strategy, rule: str) -> WagerResult:
     p = _split(sol.outcome(strategy), sol.total)
-    dist = Distribution.from_weights({w.pay(): p["win"], 0: p["tie"], -1: p["lose"]})
+    dist = Distribution.from_weights([(w.pay(), p["win"]), (0, p["tie"]), (-1, p["lose"])])
     events = (
         ("player's hand higher", p["win"]),
         ("equal points (void)", p["tie"]),
@@ -101,7 +101,7 @@ def _initial(w: Wager, sol: Solution, strategy, rule: str) -> WagerResult:
 
 def _tie(w: Wager, sol: Solution, strategy, rule: str, bank: BankResult | None) -> WagerResult:
     p = _split(sol.outcome(strategy), sol.total)
-    dist = Distribution.from_weights({w.pay(): p["tie"], -1: 1 - p["tie"]})
+    dist = Distribution.from_weights([(w.pay(), p["tie"]), (-1, 1 - p["tie"])])
     events = [("equal points, the House banking and the hand played for its initial wager", p["tie"])]
     if bank is not None:  # a player's bank may be computed under another model (rule model=auto, 5 hands or more)
         events.append(
