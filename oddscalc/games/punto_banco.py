@@ -10,11 +10,13 @@ from fractions import Fraction
 
 from oddscalc.analysis import Extra, GameAnalysis, RuleOption, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution, render_decimal
+from oddscalc.core.progress import Progress
 from oddscalc.games.baccarat import composition
 from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.baccarat.deals import JointCounts, joint_counts
 from oddscalc.games.baccarat.rules import decks_option, removed_option
 from oddscalc.games.baccarat.tableau import PUNTO_BANCO_TABLEAU, Tableau
+from oddscalc.games.params import str_param
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.punto_banco import DECKS
 from oddscalc.regulations.rule_values import removed_cards
@@ -52,7 +54,7 @@ def wager_distribution(bets_on: str, pays: Fraction, joint: JointCounts) -> Dist
 
 
 def _result(w: Wager, joint: JointCounts, banker_tie: str = VOID) -> WagerResult:
-    bets_on = str(w.param("bets_on"))
+    bets_on = str_param(w, "bets_on")
     pays = w.pay()
     dist = wager_distribution(bets_on, pays, joint)
     if bets_on == "banker" and banker_tie == LOSE:  # the reading of reg 6(7) without reg 6(4)'s void
@@ -148,7 +150,7 @@ def _shoe_extra(decks: int, removed: tuple[str, ...]) -> Extra:
     )
 
 
-def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
+def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress: Progress | None = None) -> GameAnalysis:
     decks = int(rules.get("decks", "6"))
     removed = removed_cards(rules)
     banker_tie = rules.get("banker-tie", VOID)
