@@ -313,3 +313,21 @@ def test_model_b3_six_packs_helps_the_player():
     assert a.result("player").distribution.mean == b3.value
     with pytest.raises(ValueError):
         api.analyse("chemin-de-fer", "1994", rules={"player-info": "composition", "player5": "draw"})
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [{"decks": "infinite"}, {"commission": "5"}, {"player5": "draw"}],
+    ids=["infinite shoe", "commission", "fixed play on 5"],
+)
+def test_decision_table_refuses_model_b3_where_analyse_does(rules):
+    """Model B3 (player-info=composition) is solved only for a finite shoe, no commission and the optimal play
+    on 5. The decision table once skipped that check: on an infinite shoe it failed with a TypeError from deep
+    in the counts, and with a commission or a fixed play on 5 it gave the plain B3 profile as if they were not
+    set. Both now refuse the rule set in one line (the game's check_rules hook)."""
+    rules = {"player-info": "composition", **rules}
+    refused = "player-info=composition is solved only for a finite shoe"
+    with pytest.raises(ValueError, match=refused):
+        api.analyse("chemin-de-fer", "1994", rules=rules, custom=True)
+    with pytest.raises(ValueError, match=refused):
+        api.decision_table("chemin-de-fer", "1994", "player", rules, custom=True)

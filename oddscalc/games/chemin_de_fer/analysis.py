@@ -23,6 +23,7 @@ __all__ = [
     "TITLE",
     "Solved",
     "analyse",
+    "check_rules",
     "composition_solution",
     "counts_for",
     "settle",
@@ -62,6 +63,22 @@ RULES = (
         "total",
     ),
 )
+
+
+def check_rules(rules: dict[str, str]) -> None:
+    """Refuse (RuleError) a shoe that is not one, and player-info=composition (Model B3) with an infinite shoe, a
+    commission or a fixed play on 5: it is solved only without them. The hook `api.resolved_rules` calls, so
+    `decision_table` refuses such a rule set as `analyse` does."""
+    decks = rules.get("decks", "6")
+    commission = parse_commission(rules.get("commission", "0"))
+    shoe_for(decks)
+    if rules.get("player-info", "total") == "composition" and (
+        decks == INFINITE or commission or rules.get("player5", OPTIMAL) != OPTIMAL
+    ):
+        raise RuleError(
+            "player-info=composition is solved only for a finite shoe, no commission and "
+            "player5=optimal (with replacement a composition tells the player nothing)"
+        )
 
 
 def shoe_for(decks: str) -> tuple[int, ...] | None:
@@ -309,13 +326,8 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
     commission = parse_commission(rules.get("commission", "0"))
     player5 = rules.get("player5", OPTIMAL)
     freedom = rules.get("banker", S.CLASSICAL)
-    shoe_for(decks)  # validate before the work
+    check_rules(rules)  # validate before the work
     if rules.get("player-info", "total") == "composition":
-        if decks == INFINITE or commission or player5 != OPTIMAL:
-            raise RuleError(
-                "player-info=composition is solved only for a finite shoe, no commission and "
-                "player5=optimal (with replacement a composition tells the player nothing)"
-            )
         return _analyse_b3(wagers, decks, freedom, progress)
     if progress:
         progress(0, 3, "chemin de fer coups")
@@ -395,7 +407,10 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
 @lru_cache(maxsize=8)
 def composition_solution(decks: str, freedom: str) -> tuple[B3.SplitCounts, B3.B3Solution]:
     """Model B3 (the player sees his two cards' composition): the counts and the exact solution, memoised."""
-    counts = B3.split_counts(shoe_for(decks))
+    shoe = shoe_for(decks)
+    if shoe is None:
+        raise RuleError("player-info=composition is solved only for a finite shoe")
+    counts = B3.split_counts(shoe)
     return counts, B3.solve_b3(counts, freedom)
 
 
