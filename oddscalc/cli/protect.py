@@ -9,6 +9,7 @@ from fractions import Fraction
 import click
 
 from oddscalc.cli.common import CommandFn, analysis_options, check_format, default_version, emit, fail, parse_pairs
+from oddscalc.cli.plotting import checked_plot, draw, plot_option
 from oddscalc.core.cluster import ClusterFailure
 from oddscalc.core.files import check_output, write_text
 from oddscalc.core.numbers import parse_number, parse_whole
@@ -51,6 +52,7 @@ def _common(fn: CommandFn) -> CommandFn:
 
 @click.command("removal")
 @_common
+@plot_option("the effects of removal by card (a bar chart per wager)")
 def removal(
     game: str,
     version: str | None,
@@ -59,15 +61,19 @@ def removal(
     decks: str | None,
     custom: bool,
     fmt: str,
+    plot_path: str | None,
 ) -> None:
     """Exact effects of removal: each wager's change in expectation when one card of each kind leaves the
     full shoe (blackjack: CD optimal and the fixed basic strategy; punto banco; Super Pan 9)."""
     check_format(fmt)
+    plot = checked_plot(plot_path)
     game, version, rules = _game_rules(game, version, rule, decks)
     try:
         r = removal_for(game, version, rules, parse_pairs(pay, "--pay"), custom, StderrBar())
     except ValueError as exc:
         fail(str(exc))
+    if plot:
+        draw("removal", "write_removal_plot", plot, r)
     if fmt == "json":
         emit({"game": game, "version": version, **removal_data(r)})
     elif fmt == "csv":
