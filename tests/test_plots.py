@@ -1,4 +1,4 @@
-"""The pictures (issue 44 item 3): every plot written as PNG and as SVG by its file's extension
+"""The pictures (issue 44 item 3, issue 47 item 4): every plot written as PNG and as SVG by its file's extension
 (any other refused before work, one line, exit 2), titled with its game, version and rule set, the same bytes on
 every run, and drawing the exact values it came from.
 
@@ -6,7 +6,8 @@ Independent derivations: the bars read back from the SVG (their drawn heights, i
 of the exact chances worked here from the rules in words (roulette's even chance under the half-back rule: 18, 1
 and 18 numbers of 37); blackjack's merged tail bars hold the sum of the law's chances summed here; the RTP band's
 drawn edges are RTP ± 1.96 σ / √N computed here in floats from the exact mean and variance; the count-weighted
-mean of the drawn effects of removal of a fixed play is 0.
+mean of the drawn effects of removal of a fixed play is 0; the yield at an earlier cut card, read off a run's
+records, equals the yield of a run dealt to that cut card (the same seed, dealt again).
 """
 
 from __future__ import annotations
@@ -24,7 +25,13 @@ from cli_run import run_cli
 
 from oddscalc import api
 from oddscalc.core.planning import z_two_sided
-from oddscalc.report.plots import band, canvas, law
+from oddscalc.protect.counting import parse_count
+from oddscalc.protect.execute import run
+from oddscalc.protect.penetration import PenetrationError, cut_places, yield_by_penetration
+from oddscalc.protect.shoes import Plan
+from oddscalc.protect.summary import summarise
+from oddscalc.protect.target import target
+from oddscalc.report.plots import band, canvas, law, study
 from oddscalc.report.plots import removal as removal_plot
 from oddscalc.report.plots.files import PlotPathError, check_plot, plot_format
 from oddscalc.report.removal import removal_for
@@ -175,6 +182,59 @@ def test_removal_bars_are_the_exact_effects(punto_banco_removal):
     assert "decks = 8" in title(fig) and "punto-banco, version 1994" in title(fig)
 
 
+# --- a protection study ----------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def small_study():
+    t = target("punto-banco", "1994", {"decks": "1"})
+    kinds = t.kinds()
+    count = parse_count("0=-1,A=1,2=1,3=1,4=1", kinds)
+    records = run(Plan(t, Fraction(1, 2), 7, 3), 3, processes=1)
+    return t, kinds, count, records
+
+
+def test_yield_at_an_earlier_cut_card_is_that_run_dealt_again(small_study):
+    t, kinds, count, records = small_study
+    measures = tuple(m.name for m in t.measures)
+    rows = yield_by_penetration(records, len(measures), kinds, 52, count, 8, Fraction(1, 2), cut_places(Fraction(1, 2)))
+    assert [r.penetration for r in rows] == [Fraction(k, 20) for k in range(1, 11)]
+    whole = summarise(records, measures, kinds, 52, count, 8)
+    assert rows[-1].yield_per_100 == whole.yield_per_100 and rows[-1].rounds == whole.rounds
+    again = run(Plan(t, Fraction(1, 4), 7, 3), 3, processes=1)
+    quarter = summarise(again, measures, kinds, 52, count, 8)
+    row = next(r for r in rows if r.penetration == Fraction(1, 4))
+    assert row.yield_per_100 == quarter.yield_per_100 and row.rounds == quarter.rounds and row.cut == 13
+    with pytest.raises(PenetrationError, match="never dealt"):
+        yield_by_penetration(records, len(measures), kinds, 52, count, 8, Fraction(1, 2), [Fraction(3, 4)])
+
+
+def test_study_panels_draw_the_summary(small_study):
+    t, kinds, count, records = small_study
+    measures = tuple(m.name for m in t.measures)
+    s = summarise(records, measures, kinds, 52, count, 8)
+    about = {
+        "game": "punto-banco",
+        "version": "1994",
+        "rules": t.resolved(),
+        "custom": False,
+        "penetration": "1/2",
+        "seed": 7,
+    }
+    st = study.study_of(s, records, kinds, 52, count, about)
+    fig = study.study_figure(st)
+    advantage, frequency, yields = fig.axes[:3]
+    assert [p.get_height() for p in frequency.patches] == [float(b.share * 100) for b in s.bins]
+    for j, m in enumerate(measures):
+        by_tc = next(c for c in advantage.containers if c.get_label() == m)
+        assert list(by_tc.lines[0].get_ydata()) == [float(b.means[j].mean * 100) for b in s.bins]
+        by_cut = next(c for c in yields.containers if c.get_label() == m)
+        assert list(by_cut.lines[0].get_ydata()) == [float(r.yield_per_100[j].mean) for r in st.penetration]
+    assert "decks = 1" in title(fig) and "punto-banco, version 1994" in title(fig)
+    with pytest.raises(study.StudyError, match="--count"):
+        study.study_of(s, records, kinds, 52, None, about)
+
+
 # --- reproducible bytes ------------------------------------------------------------------------------------------
 
 
@@ -226,6 +286,22 @@ COMMANDS = {
     "dist": ("dist", "roulette", "even-chance", "--version", "1994"),
     "plan": ("plan", "roulette", "straight", "--version", "1994", "--rounds", "1e6"),
     "removal": ("removal", "punto-banco", "--version", "1994", "--decks", "8"),
+    "protect": (
+        "protect",
+        "punto-banco",
+        "--version",
+        "1994",
+        "--decks",
+        "1",
+        "--shoes",
+        "2",
+        "--penetration",
+        "20%",
+        "--workers",
+        "1",
+        "--count",
+        "0=-1,A=1",
+    ),
 }
 
 
@@ -245,6 +321,10 @@ def test_every_plot_command_writes_png_and_svg(name, capsys, tmp_path):
 def test_bad_plot_files_are_refused_before_work(name, capsys, tmp_path):
     for bad in ("x.pdf", "x", "x.svg.gz"):
         argv = [*COMMANDS[name], "--plot", str(tmp_path / bad)]
+        if name == "protect":
+            argv[argv.index("2")] = "10000000"  # refused before a single shoe is dealt
         code, out, err = run_cli(argv, capsys)
         assert code == 2 and len(err.strip().splitlines()) == 1 and "allowed: .png, .svg" in err, err
         assert not out and not (tmp_path / bad).exists()
+    code, _, err = run_cli(["protect", "punto-banco", "--shoes", "10000000", "--plot", str(tmp_path / "s.png")], capsys)
+    assert code == 2 and "--count" in err and len(err.strip().splitlines()) == 1

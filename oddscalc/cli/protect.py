@@ -117,6 +117,7 @@ def removal(
 )
 @click.option("--state", default=None, metavar="DIR", help="Folder of finished chunks: an interrupted run resumes.")
 @click.option("--records", default=None, metavar="FILE", help="Also write every round (CSV, exact values).")
+@plot_option("the advantage by true count, the true-count frequency and the yield by penetration")
 def protect(
     game: str,
     version: str | None,
@@ -136,6 +137,7 @@ def protect(
     scheduler: str | None,
     state: str | None,
     records: str | None,
+    plot_path: str | None,
 ) -> None:
     """Deal random shoes to the cut; before each round record the count and the exact expectation of the
     next round on the cards left; summarise by true count, favourable rounds and a bet spread's yield."""
@@ -159,11 +161,14 @@ def protect(
             fail(f"--strategy {strategy!r}: allowed basic, optimal, both")
         state_dir = check_output(state, "--state", directory=True) if state else None
         records_path = check_output(records, "--records") if records else None
+        plot = checked_plot(plot_path)
         t = target(game, version, rules, parse_pairs(pay, "--pay"), custom, strategies or ())
         kinds = t.kinds()
         count = parse_count(
             count_text if count_text is not None else ("hi-lo" if game == "blackjack" else "none"), kinds
         )
+        if plot and count is None:
+            fail("--plot: the study's plots are by true count; give --count (a counting system)")
         pack = sum(n for _, n in kinds) // int(t.resolved()["decks"])
         plan = Plan(t, pen, n_seed, n_shoes)
         address = scheduler_address(scheduler)
@@ -192,6 +197,8 @@ def protect(
         "count": None if count is None else {"name": count.name, "weights": count.describe(kinds)},
         "where": address or "local processes",
     }
+    if plot:
+        draw("study", "write_study_plot", plot, s, found, kinds, pack, count, about)
     if fmt == "json":
         emit(summary_data(s, about))
     elif fmt == "csv":
