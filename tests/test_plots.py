@@ -31,6 +31,7 @@ from oddscalc.protect.penetration import PenetrationError, cut_places, yield_by_
 from oddscalc.protect.shoes import Plan
 from oddscalc.protect.summary import summarise
 from oddscalc.protect.target import target
+from oddscalc.report.booklet import booklet_html
 from oddscalc.report.plots import band, canvas, law, study
 from oddscalc.report.plots import removal as removal_plot
 from oddscalc.report.plots.files import PlotPathError, check_plot, plot_format
@@ -328,3 +329,38 @@ def test_bad_plot_files_are_refused_before_work(name, capsys, tmp_path):
         assert not out and not (tmp_path / bad).exists()
     code, _, err = run_cli(["protect", "punto-banco", "--shoes", "10000000", "--plot", str(tmp_path / "s.png")], capsys)
     assert code == 2 and "--count" in err and len(err.strip().splitlines()) == 1
+
+
+# --- the booklet ----------------------------------------------------------------------------------------------------
+
+
+def test_booklet_figures_are_inline_svg_with_their_own_ids(even_chance):
+    games = [
+        ("roulette", [api.analyse("roulette", "1994")]),
+        ("punto-banco", [api.analyse("punto-banco", "1994", rules={"decks": "8"})]),
+    ]
+    document = booklet_html("1994", games)
+    assert document == booklet_html("1994", games)
+    figures = re.findall(r"<figure class='plot'>(.*?)</figure>", document, flags=re.S)
+    assert len(figures) == 2  # roulette's even chance (three returns); punto banco's effects of removal
+    assert all(f.startswith("<svg") and "<metadata>" not in f and "<?xml" not in f for f in figures)
+    ids = re.findall(r'\bid="([^"]+)"', "".join(figures))
+    assert ids and len(ids) == len(set(ids))
+    refs = set(re.findall(r'(?:href="#|url\(#)([^")]+)', "".join(figures)))
+    assert refs <= set(ids)
+    words = " ".join(re.findall(r">([^<>]+)</text>", figures[0]))  # the text is text, not glyph paths
+    assert "Law of the net result of one round: roulette, version 1994 Rules: rules as the law states" in words
+    assert "Effects of removal: punto-banco, version 1994" in figures[1] and "decks = 8" in figures[1]
+
+
+@pytest.mark.parametrize("version", ("1994", "2002", "2007"))
+def test_committed_booklets_carry_the_figures(version):
+    document = (ROOT / "tables" / version / "booklet.html").read_text(encoding="utf-8")
+    blackjack = document[document.index("id='game-blackjack'") :]
+    end = blackjack.find("<section class='game'", 1)
+    blackjack = blackjack if end < 0 else blackjack[:end]
+    rule_sets = blackjack.count("<h3>Rules:")
+    assert blackjack.count("<figure class='plot'>") == 2 * rule_sets  # each rule set: its law and its EoR
+    assert document.count("Effects of removal: punto-banco") == 2  # two table rule sets (6 and 8 packs)
+    ids = re.findall(r'\bid="([^"]+)"', document)
+    assert len(ids) == len(set(ids))

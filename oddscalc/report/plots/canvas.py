@@ -179,12 +179,14 @@ def write(fig: Figure, path: Path) -> Path:
 
 
 def inline_svg(fig: Figure, prefix: str) -> str:
-    """The figure as an <svg> element to put inline in HTML (its text as text, in DejaVu Sans): no XML prolog
-    or metadata, and every id (clip paths, markers) prefixed with `prefix`, so that several figures in one
-    document never share an id."""
+    """The figure as an <svg> element to put inline in HTML (its text as text, in DejaVu Sans): no XML prolog,
+    metadata, indentation or turns by 0 degrees, and every id (clip paths, markers) prefixed with `prefix`, so
+    that several figures in one document never share an id."""
     text = render(fig, "svg", text_as_paths=False).decode("utf-8")
     text = text[text.index("<svg") :]
     text = re.sub(r"\s*<metadata>.*?</metadata>", "", text, flags=re.S)
+    text = re.sub(r' transform="rotate\(-?0 [-\d.]+ [-\d.]+\)"', "", text)  # a turn by 0 degrees: nothing
+    text = re.sub(r">\n\s+<", ">\n<", text)  # the indentation between elements
     text = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{prefix}{m.group(1)}"', text)
     text = re.sub(r'(href="#|url\(#)([^")]+)', lambda m: f"{m.group(1)}{prefix}{m.group(2)}", text)
     return text.rstrip() + "\n"
