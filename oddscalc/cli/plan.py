@@ -8,6 +8,7 @@ import click
 
 from oddscalc import api
 from oddscalc.cli.common import analysis_options, check_format, emit, exact_law_option, fail, run_analysis
+from oddscalc.cli.plotting import checked_plot, draw, plot_option
 from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.report.plan import plan_data, plan_rows, plan_text
 from oddscalc.report.text import _csv, heading
@@ -32,6 +33,7 @@ __all__ = ["commands"]
 @click.option("--one-sided", is_flag=True, help="Detect a shift in one stated direction only.")
 @analysis_options
 @exact_law_option
+@plot_option("the RTP band against the number of rounds")
 def plan(
     game: str,
     wager: str,
@@ -49,6 +51,7 @@ def plan(
     custom: bool,
     fmt: str,
     exact_law: bool,
+    plot_path: str | None,
 ) -> None:
     """Plan a test of WAGER's return to player (RTP).
 
@@ -57,6 +60,7 @@ def plan(
     rounds detect. Model: the normal approximation to the mean net return with the wager's exact variance.
     """
     check_format(fmt)
+    plot = checked_plot(plot_path)
     try:
         asked_shift = None if shift is None else parse_number(shift, "--shift", percent=True, minimum=0, min_open=True)
         asked_rounds = None if rounds is None else parse_whole(rounds, "--rounds", minimum=1)
@@ -80,6 +84,8 @@ def plan(
         )
     except ValueError as exc:
         fail(str(exc))
+    if plot:
+        draw("band", "write_band_plot", plot, result, a)
     key = a.results[0].wager.key
     if fmt == "json":
         emit(

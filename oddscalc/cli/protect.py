@@ -11,6 +11,7 @@ import click
 
 from oddscalc import api
 from oddscalc.cli.common import CommandFn, analysis_options, check_format, default_version, emit, fail, parse_pairs
+from oddscalc.cli.plotting import checked_plot, draw, plot_option
 from oddscalc.core.cluster import ClusterFailure
 from oddscalc.core.files import check_output, write_text
 from oddscalc.core.numbers import parse_number, parse_whole
@@ -53,6 +54,7 @@ def _common(fn: CommandFn) -> CommandFn:
 
 @click.command("removal")
 @_common
+@plot_option("the effects of removal by card (a bar chart per wager)")
 def removal(
     game: str,
     version: str | None,
@@ -61,15 +63,19 @@ def removal(
     decks: str | None,
     custom: bool,
     fmt: str,
+    plot_path: str | None,
 ) -> None:
     """Exact effects of removal: each wager's change in expectation when one card of each kind leaves the
     full shoe (blackjack: CD optimal and the fixed basic strategy; punto banco; Super Pan 9)."""
     check_format(fmt)
+    plot = checked_plot(plot_path)
     game, version, rules = _game_rules(game, version, rule, decks)
     try:
         r = removal_for(game, version, rules, parse_pairs(pay, "--pay"), custom, StderrBar())
     except ValueError as exc:
         fail(str(exc))
+    if plot:
+        draw("removal", "write_removal_plot", plot, r)
     if fmt == "json":
         emit({"game": game, "version": version, **removal_data(r)})
     elif fmt == "csv":
@@ -126,6 +132,7 @@ def removal(
     show_default=True,
     help="With --engine double: one round of every N-th shoe is also valued exactly.",
 )
+@plot_option("the advantage by true count, the true-count frequency and the yield by penetration")
 def protect(
     game: str,
     version: str | None,
@@ -147,6 +154,7 @@ def protect(
     records: str | None,
     engine: str | None,
     check_every: str,
+    plot_path: str | None,
 ) -> None:
     """Deal random shoes to the cut; before each round record the count and the expectation of the next round
     on the cards left (exact, or blackjack's double-precision evaluator checked against the exact engine);
@@ -171,6 +179,7 @@ def protect(
             fail(f"--strategy {strategy!r}: allowed basic, optimal, both")
         state_dir = check_output(state, "--state", directory=True) if state else None
         records_path = check_output(records, "--records") if records else None
+        plot = checked_plot(plot_path)
         check = parse_whole(check_every, "--check-every", minimum=1, maximum=_MAX_SHOES)
         valued_by = engine or ("double" if api.has_estimates(game) else "exact")
         if valued_by not in ENGINES:
@@ -180,6 +189,8 @@ def protect(
         count = parse_count(
             count_text if count_text is not None else ("hi-lo" if game == "blackjack" else "none"), kinds
         )
+        if plot and count is None:
+            fail("--plot: the study's plots are by true count; give --count (a counting system)")
         pack = sum(n for _, n in kinds) // int(t.resolved()["decks"])
         plan = Plan(t, pen, n_seed, n_shoes, check)
         address = scheduler_address(scheduler)
@@ -210,6 +221,8 @@ def protect(
         "count": None if count is None else {"name": count.name, "weights": count.describe(kinds)},
         "where": address or "local processes",
     }
+    if plot:
+        draw("study", "write_study_plot", plot, s, found, kinds, pack, count, about)
     if fmt == "json":
         emit(summary_data(s, about))
     elif fmt == "csv":

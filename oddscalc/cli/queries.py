@@ -16,6 +16,7 @@ from oddscalc.cli.common import (
     format_option,
     run_analysis,
 )
+from oddscalc.cli.plotting import checked_plot, draw, plot_option
 from oddscalc.core.files import check_output
 from oddscalc.core.parallel import on_cluster, scheduler_address
 from oddscalc.core.progress import StderrBar
@@ -122,6 +123,7 @@ def edge(
 @click.argument("wager")
 @analysis_options
 @exact_law_option
+@plot_option("the law of the wager's net result (a bar chart)")
 def dist(
     game: str,
     wager: str,
@@ -132,10 +134,14 @@ def dist(
     custom: bool,
     fmt: str,
     exact_law: bool,
+    plot_path: str | None,
 ) -> None:
     """Full exact outcome distribution (net return -> probability) of WAGER."""
     check_format(fmt)
+    plot = checked_plot(plot_path)
     a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
+    if plot:
+        draw("law", "write_law_plot", plot, a)
     if fmt == "json":
         emit(serialize.analysis_to_data(a))
     elif fmt == "csv":
