@@ -22,7 +22,7 @@ from oddscalc.protect.summary import summarise
 from oddscalc.protect.target import target
 from oddscalc.report.measures import measures_data, measures_text
 from oddscalc.report.protect import records_csv, summary_csv, summary_data, summary_text
-from oddscalc.report.removal import GAMES, removal_csv, removal_data, removal_for, removal_text
+from oddscalc.report.removal import GAMES, removal_csv, removal_document, removal_for, removal_text
 
 __all__ = ["commands"]
 
@@ -69,7 +69,7 @@ def removal(
     except ValueError as exc:
         fail(str(exc))
     if fmt == "json":
-        emit({"game": game, "version": version, **removal_data(r)})
+        emit(removal_document(game, version, [r]))
     elif fmt == "csv":
         emit(removal_csv([r]))
     else:
