@@ -16,6 +16,7 @@ from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import shorten
 from oddscalc.core.parallel import on_cluster, scheduler_address
 from oddscalc.core.progress import StderrBar
+from oddscalc.core.schemas import named
 from oddscalc.report.blackjack import Charts, charts_markdown, charts_page
 from oddscalc.report.exact import exact
 from oddscalc.report.text import _csv
@@ -119,20 +120,22 @@ def hand_cmd(
     except ValueError as exc:
         _fail(str(exc))
     data = {
+        "game": "blackjack",
         "version": version,
         "rules": rules,
         "custom": outside,
         "hand": list(q.hand),
         "up": q.up,
+        "removed": removed,
         "cards_left": q.cards_left,
         "best": q.best,
         "conditional_on_no_banker_blackjack": q.conditional_on_no_banker_bj,
-        "actions": {a: {"exact": ftext(v), "percent": pct(v)} for a, v in q.actions},
+        "actions": {a: exact(v) for a, v in q.actions},
         "split_hand_limit": q.split_limit or None,
-        "insurance": None if q.insurance is None else {"exact": ftext(q.insurance), "percent": pct(q.insurance)},
+        "insurance": None if q.insurance is None else exact(q.insurance),
     }
     if fmt == "json":
-        click.echo(json.dumps(data, indent=1))
+        click.echo(json.dumps(named("blackjack-hand", data), indent=1))
     elif fmt == "csv":
         click.echo("action,exact,percent,best")
         for a, v in q.actions:
@@ -262,18 +265,14 @@ def game_cmd(
     click.echo(charts_text(s["charts"]))
 
 
-#: The version of the JSON layouts `blackjack game`, `chart` and `side` write.
-SCHEMA_VERSION = 1
-
-
 def game_data(
     version: str, rules: dict[str, str], outside: bool, split_strategy: str, s: dict[str, Any]
 ) -> dict[str, Any]:
-    """`blackjack game --format json`: every exact value as {"exact": "p/q", "decimal", "percent"}, every
-    entry an object with named keys (per up-card, per starting hand, the charts and the round laws)."""
+    """`blackjack game --format json` (schemas/blackjack-game-1.json): every exact value as {"exact": "p/q",
+    "decimal", "percent"}, every entry an object with named keys (per up-card, per starting hand, the charts and
+    the round laws)."""
     ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])
-    return {
-        "schema_version": SCHEMA_VERSION,
+    data = {
         "game": "blackjack",
         "version": version,
         "rules": rules,
@@ -317,6 +316,7 @@ def game_data(
             for chart, rows in s["strategy"].items()
         },
     }
+    return named("blackjack-game", data)
 
 
 _UPS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
@@ -388,22 +388,16 @@ def chart_cmd(
     elif fmt == "markdown":
         body = charts_markdown(title, s["charts"])
     elif fmt == "json":
-        body = (
-            json.dumps(
-                {
-                    "schema_version": SCHEMA_VERSION,
-                    "game": "blackjack",
-                    "version": version,
-                    "rules": rules,
-                    "custom": outside,
-                    "title": title,
-                    "legend": _CODES,
-                    "charts": charts_data(s["charts"]),
-                },
-                indent=1,
-            )
-            + "\n"
-        )
+        data = {
+            "game": "blackjack",
+            "version": version,
+            "rules": rules,
+            "custom": outside,
+            "title": title,
+            "legend": _CODES,
+            "charts": charts_data(s["charts"]),
+        }
+        body = json.dumps(named("blackjack-chart", data), indent=1) + "\n"
     elif fmt == "csv":
         body = charts_csv(s["charts"])
     else:
@@ -430,32 +424,25 @@ def side_cmd(fmt: str, custom: bool, version: str | None, rule: tuple[str, ...],
         _fail(str(exc))
     packs = rules["decks"]
     if fmt == "json":
-        click.echo(
-            json.dumps(
+        data = {
+            "game": "blackjack",
+            "version": version,
+            "decks": packs,
+            "rules": rules,
+            "custom": outside,
+            "wagers": [
                 {
-                    "schema_version": SCHEMA_VERSION,
-                    "game": "blackjack",
-                    "version": version,
-                    "decks": packs,
-                    "rules": rules,
-                    "custom": outside,
-                    "wagers": [
-                        {
-                            "key": r.wager.key,
-                            "citation": r.wager.citations,
-                            "odds": "; ".join(p.label for p in r.wager.payouts),
-                            "ev": exact(r.distribution.mean),
-                            "house_edge": exact(r.edge()),
-                            "outcomes": [
-                                {"return": exact(x), "probability": exact(p)} for x, p in r.distribution.outcomes
-                            ],
-                        }
-                        for r in rows
-                    ],
-                },
-                indent=1,
-            )
-        )
+                    "key": r.wager.key,
+                    "citation": r.wager.citations,
+                    "odds": "; ".join(p.label for p in r.wager.payouts),
+                    "ev": exact(r.distribution.mean),
+                    "house_edge": exact(r.edge()),
+                    "outcomes": [{"return": exact(x), "probability": exact(p)} for x, p in r.distribution.outcomes],
+                }
+                for r in rows
+            ],
+        }
+        click.echo(json.dumps(named("blackjack-side", data), indent=1))
         return
     if fmt == "csv":
         click.echo(

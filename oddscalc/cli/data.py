@@ -12,6 +12,7 @@ from oddscalc.core.files import check_output
 from oddscalc.core.numbers import shorten
 from oddscalc.core.parallel import on_cluster, scheduler_address
 from oddscalc.core.progress import StderrBar
+from oddscalc.core.schemas import named
 from oddscalc.core.store import data_dir, shipped_entries, user_cache_dir
 from oddscalc.report.data_build import rebuild
 
@@ -34,21 +35,11 @@ def list_cmd(fmt: str) -> None:
     """
     entries = shipped_entries()
     if fmt == "json":
-        click.echo(
-            json.dumps(
-                [
-                    {
-                        "file": e.path.name,
-                        "kind": e.kind,
-                        "params": e.params,
-                        "engines": e.engines,
-                        "provenance": e.provenance,
-                    }
-                    for e in entries
-                ],
-                indent=1,
-            )
-        )
+        listed = [
+            {"file": e.path.name, "kind": e.kind, "params": e.params, "engines": e.engines, "provenance": e.provenance}
+            for e in entries
+        ]
+        click.echo(json.dumps(named("data-list", {"entries": listed}), indent=1))
         return
     click.echo(
         f"{len(entries)} results shipped in {data_dir()} (computed results of other rule sets are kept in "

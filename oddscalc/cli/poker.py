@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import click
@@ -14,7 +15,8 @@ from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import check_output, writing_text
 from oddscalc.core.numbers import shorten
 from oddscalc.core.progress import StderrBar
-from oddscalc.report.exact import fraction_text
+from oddscalc.core.schemas import named
+from oddscalc.report.exact import exact, fraction_text
 
 __all__ = ["commands"]
 
@@ -54,28 +56,26 @@ def poker_hand(game: str, cards: str, up: str | None, version: str | None, pay: 
         act, ev, against = "play", d.play_ev, ""
     else:  # casino stud poker: five cards against the banker's up-card
         act, ev, against = "raise", d.raise_ev, f" against up-card {d.up}"
+    margin = ev - d.fold_ev
     if fmt == "json":
-        click.echo(
-            json.dumps(
-                {
-                    "game": game.lower(),
-                    "version": version,
-                    "hand": d.hand,
-                    "up": getattr(d, "up", None),
-                    "category": d.category,
-                    "banker_hands": {
-                        "does not qualify": d.no_qualify,
-                        "player wins": d.player_wins,
-                        "void": d.void,
-                        "banker wins": d.banker_wins,
-                    },
-                    f"ev_{act}": fraction_text(ev),
-                    "ev_fold": fraction_text(d.fold_ev),
-                    "decision": d.decision,
-                },
-                indent=1,
-            )
-        )
+        data = {
+            "game": game.lower(),
+            "version": version,
+            "hand": d.hand,
+            "up": getattr(d, "up", None),
+            "category": d.category,
+            "banker_hands": {
+                "does not qualify": d.no_qualify,
+                "player wins": d.player_wins,
+                "void": d.void,
+                "banker wins": d.banker_wins,
+            },
+            f"ev_{act}": fraction_text(ev),
+            "ev_fold": fraction_text(d.fold_ev),
+            "gain_over_folding": exact(margin),
+            "decision": d.decision,
+        }
+        click.echo(json.dumps(named("poker-hand", data), indent=1))
         return
     total = d.no_qualify + d.player_wins + d.void + d.banker_wins
     click.echo(f"{game.lower()} (version {version}): {d.hand} ({d.category}){against}")
@@ -85,7 +85,23 @@ def poker_hand(game: str, cards: str, up: str | None, version: str | None, pay: 
     )
     click.echo(f"  expectation of {act}: {fraction_text(ev)} = {render_decimal(ev, 6)} per unit Ante")
     click.echo("  expectation of fold: -1")
-    click.echo(f"  decision: {d.decision} (gain {fraction_text(ev - d.fold_ev)} over folding)")
+    click.echo(f"  decision: {d.decision} ({_margin_text(act, margin)})")
+
+
+def _margin_text(act: str, margin: Fraction) -> str:
+    """The decision's margin for people: what raising (playing) gains or loses against folding, in % of the Ante.
+
+    >>> _margin_text("raise", Fraction(-2042, 54395))
+    'raising would lose 3.7540% of the Ante more than folding'
+    >>> _margin_text("play", Fraction(61, 9212))
+    'playing gains 0.6622% of the Ante over folding'
+    """
+    doing = {"raise": "raising", "play": "playing"}[act]
+    if margin > 0:
+        return f"{doing} gains {render_decimal(margin * 100, 4)}% of the Ante over folding"
+    if margin < 0:
+        return f"{doing} would lose {render_decimal(-margin * 100, 4)}% of the Ante more than folding"
+    return f"{doing} and folding are worth the same"
 
 
 @click.command("stud-strategy")

@@ -19,6 +19,7 @@ from oddscalc.cli.common import (
 from oddscalc.core.files import check_output
 from oddscalc.core.parallel import on_cluster, scheduler_address
 from oddscalc.core.progress import StderrBar
+from oddscalc.core.schemas import named
 from oddscalc.regulations.versions import VERSIONS, get_version
 from oddscalc.report import serialize, text
 from oddscalc.report.tables import write_tables
@@ -33,19 +34,18 @@ def versions(fmt: str) -> None:
     check_format(fmt)
     rows = [(v.id, v.in_force.isoformat(), v.instruments, " ".join(v.games)) for v in VERSIONS.values()]
     if fmt == "json":
-        emit(
-            [
-                {
-                    "id": v.id,
-                    "in_force": v.in_force.isoformat(),
-                    "title": v.title,
-                    "instruments": v.instruments,
-                    "games": list(v.games),
-                    "summary": v.summary,
-                }
-                for v in VERSIONS.values()
-            ]
-        )
+        listed = [
+            {
+                "id": v.id,
+                "in_force": v.in_force.isoformat(),
+                "title": v.title,
+                "instruments": v.instruments,
+                "games": list(v.games),
+                "summary": v.summary,
+            }
+            for v in VERSIONS.values()
+        ]
+        emit(named("versions", {"versions": listed}))
     elif fmt == "csv":
         emit(text._csv([("id", "in_force", "instruments", "games"), *rows]))
     else:
@@ -72,12 +72,18 @@ def wagers(game: str, version: str | None, fmt: str) -> None:
         for w in found
     ]
     if fmt == "json":
-        emit(
-            [
-                {"key": k, "odds": o, "citation": c, "reconstructed": r, "title": w.title}
-                for (k, o, c, r), w in zip(rows, found)
-            ]
-        )
+        listed = [
+            {
+                "key": k,
+                "title": w.title,
+                "odds": o,
+                "citation": c,
+                "reconstructed": r,
+                "payouts": [serialize.payout_data(p) for p in w.payouts],
+            }
+            for (k, o, c, r), w in zip(rows, found)
+        ]
+        emit(named("wagers", {"game": game.lower(), "version": version, "wagers": listed}))
     elif fmt == "csv":
         emit(text._csv([("wager", "odds", "citation", "reconstructed"), *rows]))
     else:

@@ -24,6 +24,7 @@ from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 from oddscalc.core.progress import StderrBar
+from oddscalc.core.schemas import named
 from oddscalc.report.exact import fraction_text
 from oddscalc.report.text import _csv
 from oddscalc.sim.check import check_counts, significant
@@ -137,7 +138,6 @@ def simulate(
     if log_file is not None:
         click.echo(f"{n_rounds} rounds logged to {log_file}", err=True)
     meta = {
-        "schema_version": 1,
         "game": a.game,
         "wager": w.key,
         "version": a.version,
@@ -145,7 +145,7 @@ def simulate(
         "seed": n_seed,
         "rounds": n_rounds,
     }
-    text = counts_json(counts, meta) if fmt == "json" else counts_csv(counts)
+    text = counts_json(counts, named("simulation", meta)) if fmt == "json" else counts_csv(counts)
     if out_path:
         try:
             write_text(out_path, text)
@@ -227,31 +227,30 @@ def check(
         | ({} if b.low is None or b.high is None else {"allowed": [fraction_text(b.low), fraction_text(b.high)]})
         for b in outcome.bins
     ]
+    data = {
+        "game": a.game,
+        "wager": a.results[0].wager.key,
+        "version": a.version,
+        "rules": dict(a.rules),
+        "rounds": outcome.rounds,
+        "bins": bins,
+        "chi_square": {
+            "statistic": str(outcome.chi_square),
+            "dof": outcome.degrees_of_freedom,
+            "p": outcome.chi_square_p,
+        },
+        "mean": {
+            "observed": str(outcome.observed_mean),
+            "exact": str(outcome.expected_mean),
+            "z": outcome.z,
+            "p": outcome.z_p,
+        },
+        "alpha": str(outcome.alpha),
+        "passed": outcome.passed,
+        "verdict": outcome.verdict,
+    }
     if fmt == "json":
-        emit(
-            {
-                "game": a.game,
-                "wager": a.results[0].wager.key,
-                "version": a.version,
-                "rules": dict(a.rules),
-                "rounds": outcome.rounds,
-                "bins": bins,
-                "chi_square": {
-                    "statistic": str(outcome.chi_square),
-                    "dof": outcome.degrees_of_freedom,
-                    "p": outcome.chi_square_p,
-                },
-                "mean": {
-                    "observed": str(outcome.observed_mean),
-                    "exact": str(outcome.expected_mean),
-                    "z": outcome.z,
-                    "p": outcome.z_p,
-                },
-                "alpha": str(outcome.alpha),
-                "passed": outcome.passed,
-                "verdict": outcome.verdict,
-            }
-        )
+        emit(named("check", data))
     elif fmt == "csv":
         emit(
             _csv(

@@ -8,6 +8,7 @@ from __future__ import annotations
 import mpmath
 
 from oddscalc.core.distribution import render_decimal
+from oddscalc.core.schemas import named
 from oddscalc.protect.counting import CountSystem, true_count
 from oddscalc.protect.shoes import ShoeRecord
 from oddscalc.protect.summary import Estimate, Summary, bet_units
@@ -82,7 +83,9 @@ def _est(e: Estimate | None) -> dict | None:
 
 
 def summary_data(s: Summary, about: dict) -> dict:
-    return {
+    """`protect --format json` (schemas/protect-1.json): `about` (the game, rules, count, ...) then the summary;
+    sample means exact ("p/q"), standard errors as decimals."""
+    data = {
         **about,
         "shoes": s.shoes,
         "rounds": s.rounds,
@@ -116,6 +119,7 @@ def summary_data(s: Summary, about: dict) -> dict:
         if s.bins
         else None,
     }
+    return named("protect", data)
 
 
 def summary_csv(s: Summary) -> str:
