@@ -132,30 +132,62 @@ class Wager:
 
 
 _PARAGRAPHS = re.compile(r"^(SI \d{4}/\d+ reg )(\d[^;'S]*?)((?: \(inserted by (?:[^()]|\([^()]*\))*\))?)$")
+_INSERTED = r"(?: \(inserted by (?:[^()]|\([^()]*\))*\))?"
+#: A Schedule's paragraph: "SI 1994/2899 Sch 1 para 7(a)" -> ("SI 1994/2899 Sch 1 para ", "7(a)").
+_SCHEDULE_PARAGRAPHS = re.compile(rf"^(SI \d{{4}}/\d+ Sch \d+{_INSERTED} para )(\d[^;]*)$")
+#: A heading of an inserted Schedule or an item under it: "SI 1994/2899 Sch 4 (inserted by SI 2002/1130) 'Single
+#: number' (a)" -> ("SI 1994/2899 Sch 4 (inserted by SI 2002/1130) 'Single number'", " (a)"), the item "" for the
+#: heading itself.
+_SCHEDULE_ITEMS = re.compile(rf"^(SI \d{{4}}/\d+ Sch \d+{_INSERTED} '[^']+')((?: \([a-z]+\))?)$")
+
+
+def _parts(text: str) -> tuple[str, str, str] | None:
+    """(head, paragraph, tail) of a citation of paragraphs or items; None for one of another form."""
+    for pattern in (_PARAGRAPHS, _SCHEDULE_PARAGRAPHS, _SCHEDULE_ITEMS):
+        m = pattern.match(text)
+        if m:
+            return m.group(1), m.group(2), m.group(3) if pattern is _PARAGRAPHS else ""
+    return None
+
+
+def _joined(head: str, bodies: list[str], tail: str) -> str:
+    """One citation of several paragraphs (or items) under one head: `reg 7(5), 7(6)(b)`, `'Single number', (a)`."""
+    rest = [b if not b or b.startswith(" ") else f" {b}" for b in bodies[1:]]
+    return head + ",".join(bodies[:1] + rest) + tail
 
 
 def join_citations(citations: Iterable[str]) -> str:
     """Citations joined by "; ", where neighbours citing paragraphs of one instrument's regulations (inserted
-    by the same amendment, if any) share a single "SI ... reg" and "(inserted by ...)": a lab reads eight
-    paragraphs, not eight repeats. A citation of any other form (a Schedule, a named heading) stands alone.
+    by the same amendment, if any), or paragraphs or items of one of its Schedules, share a single "SI ... reg"
+    (or "SI ... Sch N para", "SI ... Sch N 'Heading'") and "(inserted by ...)": a lab reads eight paragraphs, not
+    eight repeats. A citation of another form (a whole Schedule) stands alone.
 
     >>> join_citations(["SI 1994/2899 reg 12(8)(a) (inserted by SI 2002/1130)",
     ...                 "SI 1994/2899 reg 12(8)(b) (inserted by SI 2002/1130)", "SI 1994/2899 reg 7(5)",
     ...                 "SI 1994/2899 reg 7(6)(b)", "SI 1994/2899 Sch 3"])
     'SI 1994/2899 reg 12(8)(a), 12(8)(b) (inserted by SI 2002/1130); SI 1994/2899 reg 7(5), 7(6)(b); SI 1994/2899 Sch 3'
+    >>> join_citations(["SI 1994/2899 Sch 1 para 7", "SI 1994/2899 Sch 1 para 7(a)", "SI 1994/2899 Sch 2 para 1"])
+    'SI 1994/2899 Sch 1 para 7, 7(a); SI 1994/2899 Sch 2 para 1'
+    >>> sch4 = "SI 1994/2899 Sch 4 (inserted by SI 2002/1130) 'Single number'"
+    >>> print(join_citations([sch4, f"{sch4} (a)", f"{sch4} (b)"]))
+    SI 1994/2899 Sch 4 (inserted by SI 2002/1130) 'Single number', (a), (b)
+    >>> print(join_citations([f"{sch4} (b)", f"{sch4} (c)"]))
+    SI 1994/2899 Sch 4 (inserted by SI 2002/1130) 'Single number' (b), (c)
     """
     groups: list[tuple[str, list[str], str]] = []  # (head, paragraphs, tail); another form: (text, [], "")
     for text in citations:
-        m = _PARAGRAPHS.match(text)
-        head, body, tail = m.groups() if m else (text, "", "")
-        if m and groups and groups[-1][1] and groups[-1][0] == head and groups[-1][2] == tail:
+        parts = _parts(text)
+        head, body, tail = parts or (text, "", "")
+        if parts and groups and groups[-1][1] and groups[-1][0] == head and groups[-1][2] == tail:
             groups[-1][1].append(body)
         else:
-            groups.append((head, [body] if m else [], tail))
-    return "; ".join(head + ", ".join(bodies) + tail for head, bodies, tail in groups)
+            groups.append((head, [body] if parts else [], tail))
+    return "; ".join(_joined(head, bodies, tail) for head, bodies, tail in groups)
 
 
-def payout(key: str, odds: str, citation: str, reconstructed: str | None = None, unit: str = "stake") -> Payout:
+def payout(
+    key: str, odds: str, citation: str, reconstructed: str | None = None, unit: str = "stake", title: str = ""
+) -> Payout:
     """A payout from its odds text as written in the law: odds of the stake, or a share of another `unit`.
 
     >>> payout("win", "19 to 20", "SI 1994/2899 reg 6(7)(i)").value
