@@ -265,7 +265,7 @@ def test_odds_equal_to_the_law_are_not_custom(capsys):
         code, out, _ = run(["edge", "dice", "field", "--version", "1994", "--pay", f"field.12={odds}"], capsys)
         assert code == 0 and "CUSTOM" not in out and "(custom" not in out, odds
     code, out, _ = run(["edge", "dice", "field", "--version", "1994", "--pay", "field.12=5:1"], capsys)
-    assert "CUSTOM" in out and "12 5 to 1 (custom; law: 3 to 1)" in out
+    assert "CUSTOM" in out and "total 12: 5 to 1 (custom; law: 3 to 1)" in out
     code, out, _ = run(["edge", "big-six", "A", "--version", "2002", "--pay", "A=45:1", "--format", "json"], capsys)
     payout = json.loads(out)["wagers"][0]["payouts"][0]
     assert payout["odds"] == "45 to 1" and payout["custom"] is True and F(payout["value"]) == 45

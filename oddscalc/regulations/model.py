@@ -24,7 +24,8 @@ class Payout:
     `reconstructed` names the source when the figure is not in a clean legal text (the gaps list);
     `custom` marks a figure the user supplied in place of the law's (a different value: the law's own value
     given again is not custom), and `law` then keeps the law's odds; `unit` is "stake" for odds,
-    or another base (such as "meter" for a progressive jackpot share).
+    or another base (such as "meter" for a progressive jackpot share); `title` names the result for people where
+    the key does not say it (the field's "12" is "total 12").
     """
 
     key: str
@@ -34,6 +35,7 @@ class Payout:
     custom: bool = False
     unit: str = "stake"
     law: Odds | None = None
+    title: str = ""
 
     @property
     def value(self) -> Fraction:
@@ -54,6 +56,15 @@ class Payout:
         if not self.custom:
             return self.odds.text
         return f"{self.odds.text} (custom" + (f"; law: {self.law.text})" if self.law else ")")
+
+    @property
+    def described(self) -> str:
+        """The result it pays on and its odds, for one of several payouts of a wager.
+
+        >>> payout("12", "3 to 1", "SI 1994/2899 Sch 1 para 7(a)", title="total 12").described
+        'total 12: 3 to 1'
+        """
+        return f"{self.title or self.key}: {self.label}"
 
 
 @dataclass(frozen=True)
@@ -197,7 +208,12 @@ def payout(
     (Fraction(1, 20), "banker's net winnings")
     """
     return Payout(
-        key, parse_odds(odds) if unit == "stake" else Odds(odds, _share(odds)), citation, reconstructed, unit=unit
+        key,
+        parse_odds(odds) if unit == "stake" else Odds(odds, _share(odds)),
+        citation,
+        reconstructed,
+        unit=unit,
+        title=title,
     )
 
 
@@ -224,8 +240,10 @@ def wager(
     params: Mapping[str, object] | None = None,
     payout_citations: Mapping[str, str] | None = None,
     payout_reconstructed: Mapping[str, str] | None = None,
+    payout_titles: Mapping[str, str] | None = None,
 ) -> Wager:
-    """A wager with one payout (odds given as a string) or several (a mapping key -> odds).
+    """A wager with one payout (odds given as a string) or several (a mapping key -> odds), each payout's
+    citation, reconstruction source and title (`payout_titles`) where they are its own.
 
     >>> straight = wager("roulette", "straight", "One specific number", "the score will be one specific number",
     ...                  "SI 1994/2899 reg 4(5)(a)", "35 to 1", params={"numbers": 1})
@@ -235,7 +253,10 @@ def wager(
     table = {"win": odds} if isinstance(odds, str) else dict(odds)
     cites = payout_citations or {}
     recon = payout_reconstructed or {}
-    payouts = tuple(payout(k, v, cites.get(k, citation), recon.get(k)) for k, v in table.items())
+    titles = payout_titles or {}
+    payouts = tuple(
+        payout(k, v, cites.get(k, citation), recon.get(k), title=titles.get(k, "")) for k, v in table.items()
+    )
     return Wager(game, key, title, law, citation, payouts, tuple((params or {}).items()), reconstructed)
 
 
