@@ -203,7 +203,7 @@ class Report:
                 "",
                 f"strategy ({s['name']}): {s['decisions']:,} decision(s) judged, {s['departures']:,} "
                 f"departure(s), total expected cost {s['cost']}"
-                + (f" ({s['cost_decimal']})" if s.get("cost_decimal") else ""),
+                + (f" ({s['cost_decimal']})" if "/" in s["cost"] else ""),  # a whole cost needs no decimal
                 f"  {s['values']}",
             ]
         if self.randomness:
