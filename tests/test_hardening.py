@@ -355,7 +355,8 @@ def test_wagers_listing_keeps_its_columns(capsys):
     starts = {line.index("SI 1994/2899") for line in lines}
     assert code == 0 and len(starts) == 1  # every citation starts in the same column
     field = next(line for line in lines if line.split()[0] == "field")
-    assert re.search(r"other 1 to 1 {2,}SI 1994", field)
+    # each payout says what it pays on: the field's are dice totals (Sch 1 para 7)
+    assert re.search(r"total 12: 3 to 1; total 2: 2 to 1; total 3, 4, 9, 10 or 11: 1 to 1 {2,}SI 1994", field)
 
 
 # --- help and the shipped law (the README's and the docs' examples: test_doc_examples.py) -------------------------

@@ -285,7 +285,7 @@ def test_bad_options_are_errors(tmp_path, capsys):
     for argv, what in [
         (["--alpha", "2"], "--alpha"),
         (["--strategy", "basic"], "no player decision"),
-        (["--format", "csv"], "text or json"),
+        (["--format", "csv"], "allowed: text, json"),
         (["--show", "-1"], "--show"),
     ]:
         code, _, err = _run(["verify", "punto-banco", str(path), *argv], capsys)
@@ -422,7 +422,7 @@ def test_a_chi_square_test_the_sample_cannot_support_says_why():
 
 
 def test_the_report_words_counts_and_costs_for_people():
-    """"(1 shoe)", not "(1 shoes)"; a whole expected cost without a decimal beside it ("0", not "0 (0)")."""
+    """ "(1 shoe)", not "(1 shoes)"; a whole expected cost without a decimal beside it ("0", not "0 (0)")."""
     from types import SimpleNamespace
 
     from oddscalc.verify.cardgame import card_tests

@@ -133,5 +133,6 @@ def plan_rows(p: Plan) -> list[tuple[str, str]]:
             rows.append((key, "" if value is None else str(value).lower() if isinstance(value, bool) else str(value)))
 
     for key, value in plan_data(p, {}).items():
-        add(key, value)
+        if key not in ("$schema", "schema_version"):  # the JSON document's, not quantities of the plan
+            add(key, value)
     return rows
