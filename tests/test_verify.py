@@ -285,7 +285,7 @@ def test_bad_options_are_errors(tmp_path, capsys):
     for argv, what in [
         (["--alpha", "2"], "--alpha"),
         (["--strategy", "basic"], "no player decision"),
-        (["--format", "csv"], "text or json"),
+        (["--format", "csv"], "allowed: text, json"),
         (["--show", "-1"], "--show"),
     ]:
         code, _, err = _run(["verify", "punto-banco", str(path), *argv], capsys)
@@ -419,3 +419,22 @@ def test_a_chi_square_test_the_sample_cannot_support_says_why():
     # 60 throws: each face expected 10 times; the statistic is sum (o - e)^2 / e
     test = chi_square_test("die faces", [10, 10, 10, 10, 5, 15], [F(10)] * 6, list("123456"))
     assert isinstance(test, Test) and test.statistic == F(25 + 25, 10) and test.dof == 5
+
+
+def test_the_report_words_counts_and_costs_for_people():
+    """ "(1 shoe)", not "(1 shoes)"; a whole expected cost without a decimal beside it ("0", not "0 (0)")."""
+    from types import SimpleNamespace
+
+    from oddscalc.verify.cardgame import card_tests
+    from oddscalc.verify.report import Report
+
+    one = SimpleNamespace(position_tables=lambda: [(1, 1, [1, 0], [F(1, 2), F(1, 2)])])
+    assert card_tests(one)[0].startswith("cards at shoe position 1 (1 shoe):")
+    two = SimpleNamespace(position_tables=lambda: [(1, 2, [1, 1], [F(1), F(1)])])
+    assert card_tests(two)[0].startswith("cards at shoe position 1 (2 shoes):")
+    report = Report("blackjack", "1994", {}, False, "log.jsonl")
+    values = {"name": "basic", "decisions": 3, "departures": 0, "values": "from the engine"}
+    report.strategy = {**values, "cost": "0", "cost_decimal": "0"}
+    assert "departure(s), total expected cost 0\n" in report.text()
+    report.strategy = {**values, "cost": "3/40", "cost_decimal": "0.075"}
+    assert "departure(s), total expected cost 3/40 (0.075)\n" in report.text()

@@ -137,7 +137,7 @@ def _wager_row(r: WagerResult, notes: Notes) -> str:
     w, d = r.wager, r.distribution
     marks = notes.mark(*(f"Reconstructed value: {s}" for s in w.reconstructions))
     odds = "<br>".join(
-        esc(p.odds.text if len(w.payouts) == 1 else f"{p.key}: {p.odds.text}")
+        esc(p.odds.text if len(w.payouts) == 1 else f"{p.title or p.key}: {p.odds.text}")
         + (" <span class='custom'>(custom)</span>" if p.custom else "")
         for p in w.payouts
     )

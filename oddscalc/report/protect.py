@@ -12,6 +12,7 @@ from fractions import Fraction
 import mpmath
 
 from oddscalc.core.distribution import render_decimal
+from oddscalc.core.schemas import named
 from oddscalc.protect.counting import CountSystem, true_count
 from oddscalc.protect.shoes import ShoeRecord
 from oddscalc.protect.summary import Check, Estimate, Summary, bet_units
@@ -117,7 +118,9 @@ def check_data(c: Check | None, measures: tuple[str, ...]) -> dict:
 
 
 def summary_data(s: Summary, about: dict) -> dict:
-    return {
+    """`protect --format json` (schemas/protect-1.json): `about` (the game, rules, count, ...) then the summary;
+    sample means exact ("p/q"), standard errors as decimals."""
+    data = {
         **about,
         "shoes": s.shoes,
         "rounds": s.rounds,
@@ -152,6 +155,7 @@ def summary_data(s: Summary, about: dict) -> dict:
         if s.bins
         else None,
     }
+    return named("protect", data)
 
 
 def summary_csv(s: Summary) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from oddscalc.core.schemas import named
 from oddscalc.sim.roundlog import amount_text
 
 __all__ = [
@@ -146,7 +147,8 @@ class Report:
         return f"FAULTS: {scope} judged, {self.total:,} fault(s): {kinds}"
 
     def data(self) -> dict[str, Any]:
-        return {
+        """`verify --format json` (schemas/verify-1.json)."""
+        data = {
             "report": "oddscalc verify",
             "log_format": "roundlog-1",
             "log": self.log,
@@ -175,6 +177,7 @@ class Report:
             "clean": self.clean,
             "verdict": self.verdict(),
         }
+        return named("verify", data)
 
     def text(self, show: int = 10) -> str:
         custom = " (CUSTOM rule set)" if self.custom else ""
@@ -200,7 +203,7 @@ class Report:
                 "",
                 f"strategy ({s['name']}): {s['decisions']:,} decision(s) judged, {s['departures']:,} "
                 f"departure(s), total expected cost {s['cost']}"
-                + (f" ({s['cost_decimal']})" if s.get("cost_decimal") else ""),
+                + (f" ({s['cost_decimal']})" if "/" in s["cost"] else ""),  # a whole cost needs no decimal
                 f"  {s['values']}",
             ]
         if self.randomness:
