@@ -25,6 +25,7 @@ __all__ = [
     "analysis_options",
     "check_format",
     "default_version",
+    "detail_options",
     "emit",
     "exact_law_option",
     "fail",
@@ -97,6 +98,23 @@ def analysis_options(fn: CommandFn) -> CommandFn:
     ):
         fn = decorator(fn)
     return fn
+
+
+def detail_options(fn: CommandFn) -> CommandFn:
+    """--detail and --exact: a text report's summary table alone by default."""
+    fn = click.option(
+        "--exact",
+        "whole",
+        is_flag=True,
+        help="Text: print every exact fraction whole (else one longer than 20 digits is shortened to its "
+        "first digits and its digit counts). JSON and CSV always carry them whole.",
+    )(fn)
+    return click.option(
+        "--detail",
+        is_flag=True,
+        help="Text: after the summary table, each wager's edges under every convention, its math report, "
+        "notes and the definitions.",
+    )(fn)
 
 
 #: What `--exact-law` costs, for its help and for the outputs that point to it.

@@ -10,10 +10,12 @@ from oddscalc.cli.common import (
     analysis_options,
     check_format,
     default_version,
+    detail_options,
     emit,
     exact_law_option,
     fail,
     format_option,
+    parse_pairs,
     run_analysis,
 )
 from oddscalc.core.files import check_output
@@ -95,6 +97,7 @@ def wagers(game: str, version: str | None, fmt: str) -> None:
 @click.argument("wager", required=False)
 @analysis_options
 @exact_law_option
+@detail_options
 def edge(
     game: str,
     wager: str | None,
@@ -105,8 +108,11 @@ def edge(
     custom: bool,
     fmt: str,
     exact_law: bool,
+    detail: bool,
+    whole: bool,
 ) -> None:
-    """Exact house edge of every wager of GAME (or of WAGER), as a fraction and a percentage."""
+    """Exact house edge of every wager of GAME (or of WAGER): a summary table (edge, RTP, hit frequency,
+    standard deviation), the details with --detail."""
     check_format(fmt)
     a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
     if fmt == "json":
@@ -114,7 +120,12 @@ def edge(
     elif fmt == "csv":
         emit(text.edges_csv([a]))
     else:
-        emit(text.edge_text(a))
+        plays = api.compared_plays(a.game, parse_pairs(rule, "--rule"))
+        others = [  # the same wagers under the other plays (blackjack's basic strategy), for the summary
+            (name, run_analysis(game, wager, version, pay, (*rule, *_pairs(rules)), decks, custom, exact_law))
+            for name, rules in plays[1:]
+        ]
+        emit(text.edge_text(a, detail, whole, plays[0][0] if plays else "", others))
 
 
 @click.command()
@@ -122,6 +133,7 @@ def edge(
 @click.argument("wager")
 @analysis_options
 @exact_law_option
+@detail_options
 def dist(
     game: str,
     wager: str,
@@ -132,8 +144,11 @@ def dist(
     custom: bool,
     fmt: str,
     exact_law: bool,
+    detail: bool,
+    whole: bool,
 ) -> None:
-    """Full exact outcome distribution (net return -> probability) of WAGER."""
+    """Full exact outcome distribution (net return -> probability) of WAGER, after its summary row; its math
+    report with --detail."""
     check_format(fmt)
     a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
     if fmt == "json":
@@ -141,7 +156,11 @@ def dist(
     elif fmt == "csv":
         emit(text.dist_csv([a]))
     else:
-        emit(text.dist_text(a))
+        emit(text.dist_text(a, detail, whole))
+
+
+def _pairs(rules: dict[str, str]) -> tuple[str, ...]:
+    return tuple(f"{k}={v}" for k, v in rules.items())
 
 
 @click.command()
