@@ -23,6 +23,7 @@ from oddscalc.report.math_report import (
     win_bounds,
 )
 from oddscalc.report.math_report import exact_pct as _exact_pct
+from oddscalc.report.rule_words import rules_in_words
 
 __all__ = [
     "dist_csv",
@@ -95,6 +96,12 @@ def _payouts(r: WagerResult) -> str:
         return ps[0].label
     return "; ".join(f"{p.key} {p.label}" for p in ps)
 
+
+LONG_WORDS = "0.0123456… (43/45 digits)"
+LONG_MEANING = (
+    "an exact fraction too long to read, shown by its first significant digits (cut, not rounded) and the "
+    "digit counts of its numerator and denominator; the JSON and CSV tables, and `--exact`, give it whole"
+)
 
 SUMMARY_HEAD = ("wager", "odds as written", "house edge", "RTP", "hit freq.", "SD")
 
@@ -257,8 +264,8 @@ def md_table(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]
 def extra_cell(cell: object, rendered_beside: bool) -> str:
     """An extra table's cell for Markdown: a fraction exact, with its percentage unless the next column has it."""
     if isinstance(cell, Fraction) and cell.denominator != 1 and not rendered_beside:
-        return f"{cell_text(cell)} ({percent(cell)})"
-    return cell_text(cell)
+        return f"{short_text(cell)} ({percent(cell)})"
+    return short_text(cell) if isinstance(cell, Fraction) else cell_text(cell)
 
 
 def _extra_md(x: Extra) -> list[str]:
@@ -279,16 +286,19 @@ def _marks(refs: Sequence[int]) -> str:
 
 
 def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
-    """One game's tables for one version: a section per rule set, a row per wager, footnotes for reconstructions."""
+    """One game's tables for one version: a section per rule set (named in plain English), a row per wager,
+    footnotes for reconstructions; fractions longer than 20 digits shortened (exact.short_text: whole in the
+    JSON and CSV beside it)."""
     lines = [f"# {title}", ""]
     notes: dict[str, int] = {}
 
     def mark(text: str) -> str:
         return f"[^{notes.setdefault(text, len(notes) + 1)}]"
 
-    for a in analyses:
+    for n, a in enumerate(analyses, 1):
         if len(analyses) > 1 or a.rules:
-            lines += ["## Rules: " + (", ".join(f"{k}={v}" for k, v in a.rules) or "as the law states"), ""]
+            lines += [f"## Rule set {n}: {rules_in_words(a.rules)}", ""]
+            lines += ["Rule values: " + ", ".join(f"`{k}={v}`" for k, v in a.rules) + ".", ""]
         lines += [f"- {s}" for s in a.assumptions]
         if a.assumptions:
             lines.append("")
@@ -303,14 +313,14 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
             p_win = (
                 f"{win_bounds(r)}{mark(r.not_a_law)}"
                 if r.not_a_law
-                else f"{fraction_text(r.distribution.p_win)} ({percent(r.distribution.p_win)})"
+                else f"{short_text(r.distribution.p_win)} ({percent(r.distribution.p_win)})"
             )
             rows.append(
                 [
                     f"{r.wager.key}{marks}",
                     _payouts(r),
                     p_win,
-                    *[f"{fraction_text(by[c])} ({percent(by[c])})" if c in by else "" for c in conventions],
+                    *[f"{short_text(by[c])} ({percent(by[c])})" if c in by else "" for c in conventions],
                     r.wager.citations + (" (reconstructed)" if marks else ""),
                 ]
             )
@@ -323,7 +333,8 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
         for x in a.extras:
             lines += _extra_md(x)
         lines.append("")
-    lines += ["", "## Definitions", ""] + [f"- **{k}**: {v}" for k, v in math_report.DEFINITIONS.items()]
+    lines += ["", "## Definitions", ""]
+    lines += [f"- **{LONG_WORDS}**: {LONG_MEANING}"] + [f"- **{k}**: {v}" for k, v in math_report.DEFINITIONS.items()]
     if notes:
         lines.append("")
         lines += [f"[^{n}]: {s}" for s, n in notes.items()]
