@@ -19,6 +19,7 @@ carry it whole).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -27,12 +28,15 @@ from oddscalc.core.distribution import render_decimal
 __all__ = [
     "DECIMAL_PLACES",
     "LONG_DIGITS",
+    "LONG_MEANING",
+    "LONG_WORDS",
     "RENDERING_COLUMNS",
     "cell_text",
     "exact",
     "fraction_text",
     "rendered_beside",
     "short_text",
+    "shorten_numbers",
     "significant",
 ]
 
@@ -42,6 +46,12 @@ DECIMAL_PLACES = 10
 LONG_DIGITS = 20
 #: Significant digits of a shortened fraction.
 SHORT_DIGITS = 8
+#: How a shortened fraction looks, and what it means (for the definitions under a table or at a booklet's back).
+LONG_WORDS = "0.0123456… (43/45 digits)"
+LONG_MEANING = (
+    "an exact fraction too long to read, shown by its first significant digits (cut, not rounded) and the "
+    "digit counts of its numerator and denominator; the JSON and CSV tables, and `--exact`, give it whole"
+)
 
 
 def fraction_text(value: Fraction) -> str:
@@ -103,6 +113,18 @@ def short_text(value: Fraction, whole: bool = False, limit: int = LONG_DIGITS) -
     shown, cut = significant(value)
     counts = f"{len(str(abs(value.numerator)))}/{len(str(value.denominator))} digits"
     return f"{shown}{'…' if cut else ''} ({counts})"
+
+
+_FRACTION = re.compile(r"-?\d+/\d+")
+
+
+def shorten_numbers(text: str, whole: bool = False) -> str:
+    """Prose with every long fraction in it shortened (short_text), unless `whole`.
+
+    >>> shorten_numbers("value of the game: -" + "9" * 15 + "/" + "7" * 16 + " per unit")
+    'value of the game: -0.12857142… (15/16 digits) per unit'
+    """
+    return text if whole else _FRACTION.sub(lambda m: short_text(Fraction(m[0])), text)
 
 
 #: Column headings that hold a rendering of the column before them: no percentage is added beside that one.

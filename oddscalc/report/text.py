@@ -12,7 +12,7 @@ from oddscalc.analysis import PER_STAKE, Extra, Figure, GameAnalysis, WagerResul
 from oddscalc.core.distribution import render_decimal
 from oddscalc.regulations.versions import get_version
 from oddscalc.report import math_report
-from oddscalc.report.exact import cell_text, rendered_beside, short_text
+from oddscalc.report.exact import LONG_MEANING, LONG_WORDS, cell_text, rendered_beside, short_text, shorten_numbers
 from oddscalc.report.math_report import (
     NOT_COMPUTED,
     bounds_cells,
@@ -82,8 +82,8 @@ def heading(a: GameAnalysis) -> list[str]:
     return lines
 
 
-def _assumptions(a: GameAnalysis) -> list[str]:
-    return [f"assumes: {s}" for s in a.assumptions]
+def _assumptions(a: GameAnalysis, whole: bool = False) -> list[str]:
+    return [f"assumes: {shorten_numbers(s, whole)}" for s in a.assumptions]
 
 
 def _recon(r: WagerResult) -> list[str]:
@@ -96,12 +96,6 @@ def _payouts(r: WagerResult) -> str:
         return ps[0].label
     return "; ".join(f"{p.key} {p.label}" for p in ps)
 
-
-LONG_WORDS = "0.0123456… (43/45 digits)"
-LONG_MEANING = (
-    "an exact fraction too long to read, shown by its first significant digits (cut, not rounded) and the "
-    "digit counts of its numerator and denominator; the JSON and CSV tables, and `--exact`, give it whole"
-)
 
 SUMMARY_HEAD = ("wager", "odds as written", "house edge", "RTP", "hit freq.", "SD")
 
@@ -181,10 +175,10 @@ def edge_text(
     `detail` each wager's citation, edges under every convention, math report and notes, and the definitions.
     `whole`: long fractions printed whole (else shortened, exact.short_text); `play` and `plays`: see
     summary_lines."""
-    lines = heading(a) + [""] + summary_lines(a, play, plays) + [""] + _assumptions(a)
+    lines = heading(a) + [""] + summary_lines(a, play, plays) + [""] + _assumptions(a, whole)
     notes = list(dict.fromkeys(n for r in a.results for n in r.notes if r.not_a_law and n == r.not_a_law))
     if not detail:
-        lines += [f"note: {n}" for n in notes]
+        lines += [f"note: {shorten_numbers(n, whole)}" for n in notes]
         lines += ["", _hint(a, whole)]
         return "\n".join(fit(lines)) + "\n"
     for r in a.results:
@@ -207,7 +201,7 @@ def edge_text(
         lines += [f"  {figure_text(f, whole)}" for f in r.figures]
         lines.append("  math report:")
         lines += math_report.report_lines(r.math_report(), partial=r.partial, whole=whole)
-        lines += [f"  note: {n}" for n in r.notes]
+        lines += [f"  note: {shorten_numbers(n, whole)}" for n in r.notes]
     lines += ["", *math_report.definition_lines()]
     return "\n".join(fit(lines)) + "\n"
 
@@ -230,7 +224,7 @@ def dist_text(a: GameAnalysis, detail: bool = False, whole: bool = False) -> str
     """Summary first (as edge_text), then each wager's law: a row per net return with its probability (exact,
     shortened when long unless `whole`) and decimal; its named events and figures; with `detail` its math
     report and the definitions."""
-    lines = heading(a) + [""] + summary_lines(a) + [""] + _assumptions(a)
+    lines = heading(a) + [""] + summary_lines(a) + [""] + _assumptions(a, whole)
     for r in a.results:
         d = r.distribution
         lines += ["", f"{r.wager.key}: {r.wager.title} ({_payouts(r)}; {r.wager.citations})"]
@@ -240,7 +234,7 @@ def dist_text(a: GameAnalysis, detail: bool = False, whole: bool = False) -> str
             ("net return", "probability", "decimal"),
         )
         if r.not_a_law:
-            lines.append(f"  NOT the law of a round: {r.not_a_law}")
+            lines.append(f"  NOT the law of a round: {shorten_numbers(r.not_a_law, whole)}")
         for name, p in r.events:
             lines.append(f"  P({name}) = {_exact_pct(p, whole)}")
         lines += [f"  {figure_text(f, whole)}" for f in r.figures]
@@ -299,7 +293,7 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
         if len(analyses) > 1 or a.rules:
             lines += [f"## Rule set {n}: {rules_in_words(a.rules)}", ""]
             lines += ["Rule values: " + ", ".join(f"`{k}={v}`" for k, v in a.rules) + ".", ""]
-        lines += [f"- {s}" for s in a.assumptions]
+        lines += [f"- {shorten_numbers(s)}" for s in a.assumptions]
         if a.assumptions:
             lines.append("")
         conventions = list(dict.fromkeys(e.convention for r in a.results for e in r.edges))
@@ -337,7 +331,7 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
     lines += [f"- **{LONG_WORDS}**: {LONG_MEANING}"] + [f"- **{k}**: {v}" for k, v in math_report.DEFINITIONS.items()]
     if notes:
         lines.append("")
-        lines += [f"[^{n}]: {s}" for s, n in notes.items()]
+        lines += [f"[^{n}]: {shorten_numbers(s)}" for s, n in notes.items()]
     return "\n".join(lines).rstrip() + "\n"
 
 
