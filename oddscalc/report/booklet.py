@@ -1,11 +1,14 @@
 """The printed odds booklet: one HTML document per version (A4 print CSS) and a PDF made from it.
 
-Each game gets its own pages: for every rule set, every permitted wager with its odds as the law words them,
-the exact chance of winning, the exact edge under each convention and the citation (footnotes under the
-table that marks them); the wagers' math report and RTP bands; then the game's further tables, fitted to
-the page (html_tables). The cover lists the games with their pages and defines the math report's figures.
-The PDF is rendered by WeasyPrint with the font timestamps pinned (SOURCE_DATE_EPOCH), so the same input
-gives the same bytes.
+Each game is a numbered section, and each of its rule sets a numbered subsection named in plain English
+(report/rule_words.py), both in the contents and the running header. A rule set opens with its summary table,
+a row per wager (odds as the law words them, P(win), the house edge and any other convention where it
+differs, RTP, the standard deviation with its square root typeset, the citation), footnotes under it marked
+"[1]" on the line; then the math report and RTP bands, the game's charts on a page of their own that names the
+rule set, and its further tables fitted to the page (html_tables). A fraction too long to read is shortened
+(exact.short_text), so no number on a page is longer than about 25 characters. The back matter gives the
+definitions, the edge conventions, how citations read and how to reproduce the booklet. The PDF is rendered
+by WeasyPrint with the font timestamps pinned (SOURCE_DATE_EPOCH), so the same input gives the same bytes.
 
 Further sections (after the games) are added by one line in SECTIONS: "module:function", the function
 taking (version, games) and returning HTML (`section_html` builds one; `html_tables.extra_html` renders
