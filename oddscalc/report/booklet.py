@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
-from oddscalc.analysis import INITIAL, PER_ROLL, PER_STAKE, RESOLVED, TOTAL_STAKED, Extra, GameAnalysis, WagerResult
+from oddscalc.analysis import PER_ROLL, PER_STAKE, RESOLVED, TOTAL_STAKED, Extra, GameAnalysis, WagerResult
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.mathreport import BAND_ROUNDS, DEFINITIONS, Surd
 from oddscalc.regulations.versions import get_version
@@ -106,6 +106,9 @@ ul.toc a::after { content: leader('.') target-counter(attr(href), page); }
 dl.defs dt { font-weight: bold; margin-top: 3pt; }
 dl.defs dd { margin: 0 0 0 8mm; }
 div.chart-page { page-break-before: always; page-break-inside: avoid; }
+div.keep { page-break-inside: avoid; }
+div.keep table.extra { line-height: 1.2; }
+div.keep table.extra td { padding: 0.8pt 2pt; }
 .bj-charts table { font-size: 7.5pt; margin: 2pt 0 4pt; }
 .bj-charts td, .bj-charts th { padding: 0.8pt 2pt; }
 .bj-charts th { text-align: center; }
@@ -168,15 +171,16 @@ def surd_html(sd: Surd, places: int = 4) -> str:
 
 #: Short names of the edge conventions beside the edge per unit initially staked (back matter defines them).
 CONVENTION_NAMES = {RESOLVED: "per resolved wager", PER_ROLL: "per roll", TOTAL_STAKED: "on total staked"}
+#: What each edge convention divides by, by the edge's key (back matter).
 CONVENTION_MEANINGS = {
-    INITIAL: "the house's expected gain divided by the initial stake: what it keeps of each unit put down. "
+    "initial": "the house's expected gain divided by the initial stake: what it keeps of each unit put down. "
     "The summary tables print this edge; RTP is 100% less it.",
-    RESOLVED: "the same gain divided by the chance the wager is settled (a void or tie returns the stake and "
+    "resolved": "the same gain divided by the chance the wager is settled (a void or tie returns the stake and "
     "is left out): the edge per decided wager.",
-    PER_ROLL: "for a dice wager that may stand for several throws: the edge divided by the expected number of "
+    "per-roll": "for a dice wager that may stand for several throws: the edge divided by the expected number of "
     "throws until it is settled, so that wagers of different lengths compare per throw.",
-    TOTAL_STAKED: "the edge on everything staked, the behind (odds) wager taken at its largest.",
-    "element of risk": "the expected loss divided by the expected total staked in a round, where stakes grow in "
+    "total-staked": "the edge on everything staked, the behind (odds) wager taken at its largest.",
+    "element-of-risk": "the expected loss divided by the expected total staked in a round, where stakes grow in "
     "play (doubles, splits, the casino stud Raise, the Play wager).",
 }
 
@@ -466,11 +470,9 @@ def _game(number: int, game: str, analyses: Sequence[GameAnalysis]) -> str:
 def _back_matter(version: str, games: Sequence[tuple[str, Sequence[GameAnalysis]]]) -> str:
     """Definitions, the edge conventions, how citations read, and how to make this booklet again."""
     v = get_version(version)
-    used = list(
-        dict.fromkeys(e.convention for _, analyses in games for a in analyses for r in a.results for e in r.edges)
-    )
+    used = dict.fromkeys((e.key, e.convention) for _, sets in games for a in sets for r in a.results for e in r.edges)
     conventions = "".join(
-        f"<dt>{esc(c)}</dt><dd>{esc(CONVENTION_MEANINGS.get(c, ''))}</dd>" for c in [*used, "element of risk"]
+        f"<dt>{esc(c)}</dt><dd>{esc(CONVENTION_MEANINGS.get(k, 'as its name says.'))}</dd>" for k, c in used
     )
     definitions = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in DEFINITIONS.items())
     definitions += f"<dt>{esc(LONG_WORDS)}</dt><dd>{esc(LONG_MEANING)}.</dd>"
