@@ -83,13 +83,14 @@ def wagers(game: str, version: str | None, fmt: str) -> None:
     elif fmt == "csv":
         emit(text._csv([("wager", "odds", "citation", "reconstructed"), *rows]))
     else:
-        click.echo(f"{game.lower()} under version {version}:")
         key_width = max((len(k) for k, *_ in rows), default=0)
         odds_width = max((len(o) for _, o, *_ in rows), default=0)
+        lines = [f"{game.lower()} under version {version}:"]
         for key, odds, cite, recon in rows:
-            click.echo(
-                f"  {key:{key_width}}  {odds:{odds_width}}  {cite}" + (f"  [reconstructed: {recon}]" if recon else "")
+            lines += text.hanging(
+                f"  {key:{key_width}}  {odds:{odds_width}}  ", cite + (f"  [reconstructed: {recon}]" if recon else "")
             )
+        click.echo("\n".join(lines))
 
 
 @click.command()

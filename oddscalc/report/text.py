@@ -33,6 +33,7 @@ __all__ = [
     "extra_cell",
     "fit",
     "fraction_text",
+    "hanging",
     "heading",
     "markdown",
     "md_table",
@@ -69,6 +70,20 @@ def fit(lines: Sequence[str], width: int = WIDTH) -> list[str]:
             break_on_hyphens=False,
         )
     return out
+
+
+def hanging(start: str, rest: str, width: int = WIDTH) -> list[str]:
+    """`start` followed by `rest` folded to `width` columns, its further lines aligned under its first word (or
+    indented four where `start` is too wide for that)."""
+    indent = len(start) if len(start) <= width - 30 else 4
+    return textwrap.wrap(
+        rest,
+        width,
+        initial_indent=start,
+        subsequent_indent=" " * indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [start.rstrip()]
 
 
 def heading(a: GameAnalysis) -> list[str]:
