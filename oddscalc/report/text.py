@@ -40,6 +40,7 @@ __all__ = [
     "percent",
     "summary_cells",
     "summary_lines",
+    "title_lines",
 ]
 
 
@@ -87,6 +88,11 @@ def hanging(start: str, rest: str, width: int = WIDTH) -> list[str]:
 
 
 def heading(a: GameAnalysis) -> list[str]:
+    """The version, the rule set (as --rule takes it), whether it is a custom one, and what the figures assume."""
+    return title_lines(a) + _assumptions(a)
+
+
+def title_lines(a: GameAnalysis) -> list[str]:
     """The version, the rule set (as --rule takes it), and whether it is a custom one."""
     v = get_version(a.version)
     lines = [f"{a.game}: version {v.id} ({v.instruments}), in force {v.in_force.isoformat()}"]
@@ -190,7 +196,7 @@ def edge_text(
     `detail` each wager's citation, edges under every convention, math report and notes, and the definitions.
     `whole`: long fractions printed whole (else shortened, exact.short_text); `play` and `plays`: see
     summary_lines."""
-    lines = heading(a) + [""] + summary_lines(a, play, plays) + [""] + _assumptions(a, whole)
+    lines = title_lines(a) + [""] + summary_lines(a, play, plays) + [""] + _assumptions(a, whole)
     notes = list(dict.fromkeys(n for r in a.results for n in r.notes if r.not_a_law and n == r.not_a_law))
     if not detail:
         lines += [f"note: {shorten_numbers(n, whole)}" for n in notes]
@@ -239,7 +245,7 @@ def dist_text(a: GameAnalysis, detail: bool = False, whole: bool = False) -> str
     """Summary first (as edge_text), then each wager's law: a row per net return with its probability (exact,
     shortened when long unless `whole`) and decimal; its named events and figures; with `detail` its math
     report and the definitions."""
-    lines = heading(a) + [""] + summary_lines(a) + [""] + _assumptions(a, whole)
+    lines = title_lines(a) + [""] + summary_lines(a) + [""] + _assumptions(a, whole)
     for r in a.results:
         d = r.distribution
         lines += ["", f"{r.wager.key}: {r.wager.title} ({_payouts(r)}; {r.wager.citations})"]
