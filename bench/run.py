@@ -37,6 +37,10 @@ def median_time(fn, repeats: int) -> float:
     return statistics.median(times)
 
 
+#: Below this line results.md keeps measurements made by hand or by a later partial run: never rewritten here.
+KEPT = "<!-- kept: measured apart from this run; `make bench` rewrites only what is above -->"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=Path("bench/results.md"))
@@ -70,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
         "|---|---|---|---|",
     ]
     lines += [f"| {c} | {r} | {t * 1000:.1f} ms | {ratio:.1f} |" for c, r, t, ratio in rows]
-    args.out.write_text("\n".join(lines) + "\n")
+    kept = args.out.read_text().partition(KEPT)[2] if args.out.exists() else ""
+    args.out.write_text("\n".join(lines) + "\n" + (f"\n{KEPT}{kept}" if kept else ""))
     print("\n".join(lines))
     return 0
 

@@ -52,6 +52,7 @@ __all__ = [
     "blackjack_post_split_name",
     "blackjack_split_strategy",
     "check_game",
+    "compared_plays",
     "composition_decisions",
     "composition_engines",
     "composition_estimates",
@@ -278,6 +279,29 @@ def analyse(
     results = tuple(r for r in result.results if r.wager.key in selected)
     is_custom = outside or any(w.custom for w in found)
     return replace(result, game=game, version=version, rules=tuple(resolved.items()), custom=is_custom, results=results)
+
+
+#: Games whose figures readers compare under two plays: the rule that chooses the play, and each value's name
+#: (the first the figures assume by default). Blackjack: composition-dependent optimal play, and the
+#: total-dependent basic strategy, the edge real players face.
+_PLAYS: dict[str, tuple[str, dict[str, str]]] = {
+    "blackjack": ("strategy", {"optimal": "optimal play", "basic": "basic strategy"}),
+}
+
+
+def compared_plays(game: str, rules: Mapping[str, str]) -> tuple[tuple[str, dict[str, str]], ...]:
+    """The plays a reader compares `game`'s figures under, each (name, rules): the default play first, then
+    the others; empty when the game has one play or `rules` already chooses it.
+
+    >>> [(name, rules["strategy"]) for name, rules in compared_plays("blackjack", {"decks": "6"})]
+    [('optimal play', 'optimal'), ('basic strategy', 'basic')]
+    >>> compared_plays("blackjack", {"strategy": "basic"}), compared_plays("roulette", {})
+    ((), ())
+    """
+    if game not in _PLAYS or _PLAYS[game][0] in rules:
+        return ()
+    rule, names = _PLAYS[game]
+    return tuple((name, {**rules, rule: value}) for value, name in names.items())
 
 
 def has_decision_table(game: str) -> bool:

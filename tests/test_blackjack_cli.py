@@ -181,5 +181,5 @@ def test_exact_law_changes_nothing_for_a_game_whose_law_is_always_exact(capsys):
     ],
 )
 def test_the_initial_wagers_title_names_the_play_its_figures_assume(rules, title, capsys):
-    code, out, err = run(["edge", "blackjack", "initial", "--version", "1994", *rules], capsys)
+    code, out, err = run(["edge", "blackjack", "initial", "--version", "1994", "--detail", *rules], capsys)
     assert code == 0 and f"initial: {title}\n" in out, err

@@ -43,11 +43,13 @@ def test_pdf_pages_exist_render_and_carry_the_tables(small_pdf):
     assert "Exactoddsofthepermittedcasinogames" in texts[0]
     assert "oddscalc:version2002" not in texts[0]  # no running header on the cover
     roulette = [t for t in texts if "1/74" in t]
-    assert roulette and "oddscalc:version2002" in roulette[0] and "SI1994/2899reg4(5)(g)" in roulette[0]
+    assert roulette and "oddscalc:version2002" in roulette[0] and "citation:SI1994/2899reg" in roulette[0]
+    assert "4(5)(g);reg4(6)" in roulette[0]  # the rest of the even-chance wager's citation
     assert any("Mathreport" in t and "216/37" in t for t in texts)  # the straight bet's SD, exact
-    # Big Six's A carries two footnotes, marked "1,2" (never "12"), and both notes are on the page of the mark.
-    six = next(t for t in texts if "SymbolA" in t)
-    assert "A1,2SymbolA" in six and six.count("Reconstructedvalue") >= 2
+    # Big Six's A carries two footnotes, marked "[1,2]" on the line (never "12", never an exponent), and both
+    # notes are on the page of the mark.
+    six = next(t for t in texts if "A[1,2]" in t)
+    assert six.count("Reconstructedvalue") >= 2 and "[1]Reconstructedvalue" in six
     image = small_pdf[1].render(scale=0.5).to_pil()
     width, height = image.size
     assert abs(height / width - 297 / 210) < 0.01  # A4
@@ -98,9 +100,16 @@ def test_committed_booklets_fixes(version):
     doc = committed(version)
     assert "class='version-name'" not in doc and "@page :first" in doc  # the cover does not repeat the header
     bj = section(doc, "blackjack")
-    rule_sets = bj.count("<h3>Rules:")
+    rule_sets = bj.count("<h3 class='ruleset'")
     assert rule_sets >= 2
     assert bj.count("Basic strategy: hard totals") == rule_sets  # each chart once (coloured), not twice
+    # each chart page names its rule set, in plain English, and every chart is on it with the legend
+    pages = bj.split("<div class='chart-page'>")[1:]
+    assert len(pages) == rule_sets
+    for page in pages:
+        assert re.match(r"<p class='caption'>For rule set \d+\.\d+: \d+ packs?, dealer (stands on|hits) soft 17", page)
+        page = page.split("Expectation per up-card")[0]
+        assert page.count("<h4>Basic strategy:") == 4 and "</span> stand" in page and "</span> double" in page
     up = bj.split("Expectation per up-card")[1].split("</table>")[0]
     cells = re.findall(r"<td>([^<]*(?:<br>[^<]*)?)</td>", up)
     assert cells and all(len(c.split("<br>")[0]) <= 24 for c in cells)  # no 80-digit fraction
@@ -108,6 +117,7 @@ def test_committed_booklets_fixes(version):
     stud = section(doc, "casino-stud-poker")
     chart = stud.split("optimal decision by player hand and banker up-card")[1].split("<h3>")[0]
     assert "part 2 of 2" in chart and "<th>K</th>" in chart and "<th>A</th>" in chart
+    assert chart.count("R raise in every case, F fold in every case") == 2  # the codes' legend under each part
     assert "Math report" in doc and "RTP band at 95%" in doc
 
 
@@ -134,3 +144,28 @@ def test_a_further_section_is_one_line(monkeypatch):
     document = booklet.booklet_html("1994", [("roulette", [api.analyse("roulette", "1994")])])
     assert "<section class='game' id='demo'><h2>Demo for 1994</h2>" in document
     assert "1/3<br>33.3333%" in document
+
+
+def _text(document: str) -> str:
+    return re.sub(r"<style>.*?</style>|<[^>]+>", " ", document, flags=re.S)
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_committed_booklets_read_well(version):
+    """Rule sets numbered, named in plain English and listed in the contents; no number longer than 25
+    characters; footnote marks on the line, not superscripts; square roots typeset; back matter."""
+    doc = committed(version)
+    contents = doc.split("<h3>Contents</h3>")[1].split("</ul></li></ul>")[0]
+    names = re.findall(r"<h3 class='ruleset' id='(rules-blackjack-\d+)' data-short='[^']*'>([^<]+)</h3>", doc)
+    assert len(names) >= 2
+    for anchor, name in names:
+        assert f"href='#{anchor}'" in contents
+        number, words = name.split(" ", 1)
+        assert re.fullmatch(r"\d+\.\d+", number) and re.match(r"\d+ packs?, dealer", words)
+        assert "=" not in words and "decks" not in words  # not "decks = 4, soft17 = stand"
+    longest = max(re.findall(r"[-+]?\d[\d.,/]*", _text(doc)), key=len)
+    assert len(longest) <= 25, longest
+    assert "<sup>" not in doc and not re.search(r"sqrt\(\d", _text(doc))  # not "3*sqrt(78)/37"
+    assert "√<span class='rad'>" in doc
+    for heading in ("Definitions", "Edge conventions", "Citations", "How to reproduce this booklet"):
+        assert f">{heading}</h3>" in doc and f">{heading}</a>" in contents

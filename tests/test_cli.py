@@ -18,10 +18,26 @@ def run(*args):
 
 
 def test_edge_roulette_text():
-    code, out, err = run("edge", "roulette", "--version", "1994")
+    code, out, err = run("edge", "roulette", "--version", "1994", "--detail")
     assert code == 0, err
     assert "1/37 = 2.7027%" in out and "1/74 = 1.3514%" in out
     assert "SI 1994/2899 reg 4(5)(a)" in out
+
+
+def test_edge_roulette_summary_fits_one_screen():
+    """The summary alone: a row per wager with its edge and RTP as percentages, within 40 lines of 100 columns,
+    no definitions. Straight up: 1 winning number of 37 paid 35 to 1, so the edge is (37 - 36)/37 and the SD
+    is sqrt(35^2 x 1/37 + 1 x 36/37 - (1/37)^2) = 216/37 = 5.8378."""
+    code, out, err = run("edge", "roulette", "--version", "1994")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert len(lines) <= 40 and max(map(len, lines)) <= 100
+    straight = next(line.split() for line in lines if line.split()[:1] == ["straight"])
+    edge = F(37 - 36, 37)
+    variance = 35**2 * F(1, 37) + F(36, 37) - edge**2
+    assert variance == F(216, 37) ** 2
+    assert straight[-4:] == ["2.7027%", "97.2973%", "2.7027%", "5.8378"]
+    assert "math report definitions" not in out and "--detail" in out
 
 
 def test_edge_json_has_exact_fractions_and_citations():
@@ -65,7 +81,7 @@ def test_versions_and_wagers_listings():
 
 
 def test_pay_override_marks_custom():
-    code, out, _ = run("edge", "big-six", "A", "--pay", "A=45:1", "--version", "2002")
+    code, out, _ = run("edge", "big-six", "A", "--pay", "A=45:1", "--version", "2002", "--detail")
     assert code == 0
     assert "CUSTOM" in out and "45 to 1 (custom; law: 50 to 1)" in out and "3/26" in out
 

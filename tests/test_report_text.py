@@ -35,7 +35,7 @@ def test_non_probability_figures_are_not_printed_as_probabilities():
     ways = (3, 4, 5, 5, 4, 3)
     assert 1 + sum(F(w, 36) * F(36, w + 6) for w in ways) == F(557, 165)
     assert "expected throws to resolution: 557/165 = 3.3758 throws" in out
-    out = run("dist", "blackjack", "initial", "--version", "1994", "--rule", "max_hands=2")
+    out = " ".join(run("dist", "blackjack", "initial", "--version", "1994", "--rule", "max_hands=2").split())
     assert "P(expectation" not in out
     assert "expectation, composition-dependent optimal: " in out and "% per unit initially staked" in out
     data = json.loads(run("dist", "dice", "win", "--version", "1994", "--format", "json"))
@@ -44,8 +44,9 @@ def test_non_probability_figures_are_not_printed_as_probabilities():
 
 
 def test_dist_columns_line_up():
-    """Super Pan 9's player-banker wager has probabilities wider than the old fixed column (29 characters)."""
-    out = run("dist", "super-pan-9", "player-banker", "--version", "1994")
+    """Super Pan 9's player-banker wager has probabilities wider than the old fixed column (29 characters),
+    printed whole with --exact."""
+    out = run("dist", "super-pan-9", "player-banker", "--version", "1994", "--exact")
     lines = out.splitlines()
     head = next(i for i, line in enumerate(lines) if line.strip().startswith("net return"))
     header = lines[head]
@@ -63,7 +64,7 @@ def test_dist_columns_line_up():
 
 def test_zero_is_written_one_way_for_people_and_one_way_for_machines():
     """Text, Markdown and CSV write 0 (an integer plainly); JSON writes every exact value as p/q, 0 as 0/1."""
-    text = run("edge", "punto-banco", "banker", "--version", "1994")
+    text = " ".join(run("edge", "punto-banco", "banker", "--version", "1994", "--detail", "--exact").split())
     assert not ZERO.search(text) and "P(push or void) 145057227313/1525814595305" in text
     rows = list(
         csv.DictReader(io.StringIO(run("edge", "roulette", "straight", "--version", "1994", "--format", "csv")))
@@ -77,7 +78,7 @@ def test_zero_is_written_one_way_for_people_and_one_way_for_machines():
 
 
 def test_edge_text_carries_the_math_report_and_its_definitions():
-    out = run("edge", "three-card-poker", "ante-play", "--version", "2002")
+    out = " ".join(run("edge", "three-card-poker", "ante-play", "--version", "2002", "--detail").split())
     assert "element of risk: 686689/34084400 = 2.0147%" in out
     assert "average total stake: 370/221 = 1.6742 units" in out
     assert "RTP band at 95%" in out and "volatility index (z x SD)" in out
@@ -152,3 +153,28 @@ def check_rule_set_data(rule_set: dict, where) -> None:
                     mean, square = F(unresolved["mean"]["exact"]), F(unresolved["second_moment"]["exact"])
                     a, b = (F(x) for x in unresolved["net_return_range"])
                     assert 0 < low == high and mean**2 <= square <= (a + b) * mean - a * b, (where, w["key"])
+
+
+def test_blackjack_summary_leads_with_both_edges_as_percentages():
+    """The basic-strategy edge (what players face) beside the optimal one, as percentages, in the first lines: the
+    same figures as the JSON's exact expectations, rounded to 4 places."""
+    lines = run("edge", "blackjack", "--version", "1994").splitlines()
+    data = json.loads(run("edge", "blackjack", "initial", "--version", "1994", "--format", "json"))
+    figures = {f["name"]: F(f["exact"]) for f in data["wagers"][0]["figures"]}
+    head = lines[:8]
+    for play, name in (("optimal play", "composition-dependent optimal"), ("basic strategy", "total-dependent basic")):
+        expectation = next(v for k, v in figures.items() if name in k)
+        row = next(line for line in head if f"initial ({play})" in line)
+        assert f"{float(-expectation * 100):.4f}%" in row.split()
+    assert max(map(len, lines)) <= 100
+
+
+def test_long_fractions_are_shortened_and_whole_on_request():
+    """dist of blackjack's exact law: 80-digit probabilities shown by their first digits and digit counts,
+    within 100 columns; --exact prints them whole."""
+    args = ("dist", "blackjack", "initial", "--version", "1994", "--exact-law")
+    short, whole = run(*args), run(*args, "--exact")
+    assert max(map(len, short.splitlines())) <= 100
+    assert re.search(r"0\.0284153\d*… \(\d+/\d+ digits\)", short)
+    longest = max((w for w in whole.split() if re.fullmatch(r"\d+/\d+", w)), key=len)
+    assert len(longest) > 100 and longest not in short

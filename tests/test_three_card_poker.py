@@ -120,6 +120,8 @@ def test_three_card_poker_only_from_2002():
 
 
 def test_cli_edge_three_card_poker():
-    out = subprocess.run([sys.executable, "-m", "oddscalc", "edge", "three-card-poker"], capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "oddscalc", "edge", "three-card-poker", "--detail"], capture_output=True, text=True
+    )
     assert out.returncode == 0, out.stderr
     assert "686689/20358520" in out.stdout and "play Q-6-4 or better" in out.stdout

@@ -28,9 +28,9 @@ from oddscalc.core.parallel import on_cluster, scheduler_address
 from oddscalc.core.progress import StderrBar
 from oddscalc.core.schemas import named
 from oddscalc.report.blackjack import Charts, charts_markdown, charts_page
-from oddscalc.report.exact import exact
+from oddscalc.report.exact import exact, short_text
 from oddscalc.report.markdown import table_markdown
-from oddscalc.report.text import _csv, md_table
+from oddscalc.report.text import _csv, fit, md_table
 
 __all__ = ["blackjack", "commands"]
 
@@ -254,19 +254,21 @@ def game_cmd(
                 )
             )
         return
-    click.echo(
+    shown: list[str] = []  # the text report, its lines folded to 100 columns at the end
+    say = shown.append
+    say(
         f"blackjack, version {version}: "
         + ", ".join(f"{k}={v}" for k, v in rules.items())
         + (" (CUSTOM)" if outside else "")
     )
-    click.echo(
+    say(
         f"composition-dependent optimal ({rules.get('post_split', 'cdp1').upper()} after a split): "
         f"player expectation {pct(ev)}, house edge {pct(-ev)}"
     )
-    click.echo(f"  exact: {s['ev']}")
-    click.echo(f"total-dependent basic strategy: player expectation {pct(td)}, house edge {pct(-td)}")
-    click.echo(f"  exact: {s['td_ev']}")
-    click.echo(f"splits: {SPLIT_STRATEGY}; hand limit used: {', '.join(map(str, s['split_limits'])) or '-'}")
+    say(f"  exact: {short_text(ev)} (whole in --format json)")
+    say(f"total-dependent basic strategy: player expectation {pct(td)}, house edge {pct(-td)}")
+    say(f"  exact: {short_text(td)} (whole in --format json)")
+    say(f"splits: {SPLIT_STRATEGY}; hand limit used: {', '.join(map(str, s['split_limits'])) or '-'}")
     tens = rules.get("split") == "same-rank"  # a count per value cannot follow a same-rank ten split's resplits
     why = (
         "same-rank ten splits"
@@ -275,7 +277,7 @@ def game_cmd(
     )
     for name, rl in s["laws"].items():
         lumped = Fraction(rl["lumped"])
-        click.echo(
+        say(
             f"law of a round ({name}): "
             + (
                 "exact for every round"
@@ -290,10 +292,11 @@ def game_cmd(
                 )
             )
         )
-    click.echo("per up-card (CD optimal, basic strategy):")
+    say("per up-card (CD optimal, basic strategy):")
     for up, p, e, t in s["per_up"]:
-        click.echo(f"  {up:>2}  chance {ftext(Fraction(p)):>6}  {pct(Fraction(e)):>10}  {pct(Fraction(t)):>10}")
-    click.echo(charts_text(s["charts"]))
+        say(f"  {up:>2}  chance {ftext(Fraction(p)):>6}  {pct(Fraction(e)):>10}  {pct(Fraction(t)):>10}")
+    say(charts_text(s["charts"]))
+    click.echo("\n".join(fit("\n".join(shown).split("\n"))))
 
 
 def game_data(

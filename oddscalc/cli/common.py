@@ -32,6 +32,7 @@ __all__ = [
     "UserError",
     "analysis_options",
     "default_version",
+    "detail_options",
     "emit",
     "exact_law_option",
     "fail",
@@ -224,6 +225,23 @@ def analysis_options(formats: Sequence[str] | None = QUERY_FORMATS) -> Callable[
         return fn
 
     return wrap
+
+
+def detail_options(fn: CommandFn) -> CommandFn:
+    """--detail and --exact: a text report's summary table alone by default."""
+    fn = click.option(
+        "--exact",
+        "whole",
+        is_flag=True,
+        help="Text: print every exact fraction whole (else one longer than 20 digits is shortened to its "
+        "first digits and its digit counts). JSON and CSV always carry them whole.",
+    )(fn)
+    return click.option(
+        "--detail",
+        is_flag=True,
+        help="Text: after the summary table, each wager's edges under every convention, its math report, "
+        "notes and the definitions.",
+    )(fn)
 
 
 #: What `--exact-law` costs, for its help and for the outputs that point to it.

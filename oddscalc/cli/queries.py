@@ -13,11 +13,13 @@ from oddscalc.cli.common import (
     Command,
     analysis_options,
     default_version,
+    detail_options,
     emit,
     exact_law_option,
     fail,
     format_option,
     game_argument,
+    parse_pairs,
     run_analysis,
     version_option,
 )
@@ -93,13 +95,14 @@ def wagers(game: str, version: str | None, fmt: str) -> None:
     elif fmt == "markdown":
         emit(table_markdown(f"{game} under version {version}", [("wager", "odds", "citation", "reconstructed"), *rows]))
     else:
-        click.echo(f"{game} under version {version}:")
         key_width = max((len(k) for k, *_ in rows), default=0)
         odds_width = max((len(o) for _, o, *_ in rows), default=0)
+        lines = [f"{game.lower()} under version {version}:"]
         for key, odds, cite, recon in rows:
-            click.echo(
-                f"  {key:{key_width}}  {odds:{odds_width}}  {cite}" + (f"  [reconstructed: {recon}]" if recon else "")
+            lines += text.hanging(
+                f"  {key:{key_width}}  {odds:{odds_width}}  ", cite + (f"  [reconstructed: {recon}]" if recon else "")
             )
+        click.echo("\n".join(lines))
 
 
 @click.command(
@@ -114,6 +117,7 @@ def wagers(game: str, version: str | None, fmt: str) -> None:
 @click.argument("wager", required=False)
 @analysis_options()
 @exact_law_option
+@detail_options
 def edge(
     game: str,
     wager: str | None,
@@ -124,8 +128,11 @@ def edge(
     custom: bool,
     fmt: str,
     exact_law: bool,
+    detail: bool,
+    whole: bool,
 ) -> None:
-    """Exact house edge of every wager of GAME (or of WAGER), as a fraction and a percentage."""
+    """Exact house edge of every wager of GAME (or of WAGER): a summary table (edge, RTP, hit frequency,
+    standard deviation), the details with --detail."""
     a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
     if fmt == "json":
         emit(serialize.analysis_to_data(a))
@@ -134,7 +141,12 @@ def edge(
     elif fmt == "markdown":
         emit(text.markdown([a], game_title(a.game, a.version)))
     else:
-        emit(text.edge_text(a))
+        plays = api.compared_plays(a.game, parse_pairs(rule, "--rule"))
+        others = [  # the same wagers under the other plays (blackjack's basic strategy), for the summary
+            (name, run_analysis(game, wager, version, pay, (*rule, *_pairs(rules)), decks, custom, exact_law))
+            for name, rules in plays[1:]
+        ]
+        emit(text.edge_text(a, detail, whole, plays[0][0] if plays else "", others))
 
 
 @click.command(
@@ -150,6 +162,7 @@ def edge(
 @analysis_options()
 @exact_law_option
 @plot_option("the law of the wager's net result (a bar chart)")
+@detail_options
 def dist(
     game: str,
     wager: str,
@@ -161,8 +174,11 @@ def dist(
     fmt: str,
     exact_law: bool,
     plot_path: str | None,
+    detail: bool,
+    whole: bool,
 ) -> None:
-    """Full exact outcome distribution (net return -> probability) of WAGER."""
+    """Full exact outcome distribution (net return -> probability) of WAGER, after its summary row; its math
+    report with --detail."""
     plot = checked_plot(plot_path)
     a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
     if plot:
@@ -174,7 +190,11 @@ def dist(
     elif fmt == "markdown":
         emit(dist_markdown(a))
     else:
-        emit(text.dist_text(a))
+        emit(text.dist_text(a, detail, whole))
+
+
+def _pairs(rules: dict[str, str]) -> tuple[str, ...]:
+    return tuple(f"{k}={v}" for k, v in rules.items())
 
 
 @click.command(

@@ -75,14 +75,20 @@ def consumes(extra: Extra) -> bool:
     return extra.title.startswith("Basic strategy")
 
 
+_COLUMN = 'style="display:inline-block;width:49%;vertical-align:top;margin-right:1%"'
+
+
 def charts_html(analysis: GameAnalysis) -> str:
     """An HTML fragment with the basic-strategy charts of a blackjack GameAnalysis (its extras), for the
-    printed booklet; empty when the analysis has none."""
+    printed booklet: on one page, hard totals (and the charts after the third) in the left column, the others
+    in the right, the legend under them; empty when the analysis has none."""
     found = [x for x in analysis.extras if consumes(x)]
     if not found:
         return ""
-    body = "".join(_table(x.title, [(str(r[0]), [str(c) for c in r[1:]]) for r in x.rows], level=3) for x in found)
-    return f'<div class="bj-charts">{body}{_legend()}</div>'
+    tables = [_table(x.title, [(str(r[0]), [str(c) for c in r[1:]]) for r in x.rows], level=4) for x in found]
+    left, right = [tables[0], *tables[3:]], tables[1:3]
+    columns = "".join(f"<div {_COLUMN}>{''.join(t)}</div>" for t in (left, right) if t)
+    return f'<div class="bj-charts">{columns}{_legend()}</div>'
 
 
 def charts_page(title: str, charts: Charts, ev: str | None = None, td_ev: str | None = None) -> str:

@@ -1,12 +1,15 @@
 """The printed odds booklet: one HTML document per version (A4 print CSS) and a PDF made from it.
 
-Each game gets its own pages: for every rule set, every permitted wager with its odds as the law words them,
-the exact chance of winning, the exact edge under each convention and the citation (footnotes under the
-table that marks them); the wagers' math report and RTP bands; the figures (FIGURES: the laws that say more
-than their rows, and the shoe games' effects of removal, as inline SVG); then the game's further tables,
-fitted to the page (html_tables). The cover lists the games with their pages and defines the math report's
-figures. The PDF is rendered by WeasyPrint with the font timestamps pinned (SOURCE_DATE_EPOCH), so the same
-input gives the same bytes.
+Each game is a numbered section, and each of its rule sets a numbered subsection named in plain English
+(report/rule_words.py), both in the contents and the running header. A rule set opens with its summary table,
+a row per wager (odds as the law words them, P(win), the house edge and any other convention where it
+differs, RTP, the standard deviation with its square root typeset, the citation), footnotes under it marked
+"[1]" on the line; then the math report and RTP bands, the game's charts on a page of their own that names the
+rule set, the figures (FIGURES: the laws that say more than their rows, and the shoe games' effects of
+removal, as inline SVG), and its further tables fitted to the page (html_tables). A fraction too long to read
+is shortened (exact.short_text), so no number on a page is longer than about 25 characters. The back matter gives the
+definitions, the edge conventions, how citations read and how to reproduce the booklet. The PDF is rendered
+by WeasyPrint with the font timestamps pinned (SOURCE_DATE_EPOCH), so the same input gives the same bytes.
 
 Further sections (after the games) are added by one line in SECTIONS: "module:function", the function
 taking (version, games) and returning HTML (`section_html` builds one; `html_tables.extra_html` renders
@@ -17,19 +20,22 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from oddscalc.analysis import Extra, GameAnalysis, WagerResult
+from oddscalc.analysis import PER_ROLL, PER_STAKE, RESOLVED, TOTAL_STAKED, Extra, GameAnalysis, WagerResult
 from oddscalc.core.distribution import render_decimal
-from oddscalc.core.mathreport import BAND_ROUNDS, DEFINITIONS
+from oddscalc.core.mathreport import BAND_ROUNDS, DEFINITIONS, Surd
 from oddscalc.regulations.versions import get_version
 from oddscalc.report import math_report as mr
-from oddscalc.report.exact import cell_text
-from oddscalc.report.html_tables import LONG_NOTE, Cell, esc, extra_html, fixed_table_html, fraction_html
+from oddscalc.report.exact import LONG_DIGITS, LONG_MEANING, LONG_WORDS, short_text, shorten_numbers
+from oddscalc.report.html_tables import LONG_NOTE, Cell, esc, extra_html, fixed_table_html
 from oddscalc.report.math_report import percent
 from oddscalc.report.removal import booklet_section
+from oddscalc.report.rule_words import rules_in_words
 
 if TYPE_CHECKING:  # WeasyPrint is imported when a booklet is laid out: it is slow to import
     from weasyprint.document import Document
@@ -42,8 +48,11 @@ __all__ = [
     "booklet_document",
     "booklet_html",
     "booklet_pdf",
+    "common_citation",
     "overflowing_tables",
+    "rule_set_names",
     "section_html",
+    "surd_html",
 ]
 
 #: Games whose extras have a picture of their own: a module with `charts_html(analysis) -> str` (an HTML fragment)
@@ -63,15 +72,16 @@ EPOCH = "788918400"
 CSS = """
 @page { size: A4; margin: 18mm 14mm 16mm 14mm; font-family: "DejaVu Sans", sans-serif;
   @top-left { content: string(version); font-size: 8pt; color: #555; }
-  @top-right { content: string(game); font-size: 8pt; color: #555; }
+  @top-right { content: string(game) string(ruleset); font-size: 8pt; color: #555; }
   @bottom-center { content: "page " counter(page) " of " counter(pages); font-size: 8pt; color: #555; } }
 @page :first { @top-left { content: none; } @top-right { content: none; } }
 body { font-family: "DejaVu Sans", sans-serif; font-size: 8.5pt; line-height: 1.3; }
 h1 { font-size: 18pt; margin-top: 12mm; }
 h1.cover { string-set: version attr(data-header); }
 section.game { page-break-before: always; }
-section.game h2 { string-set: game content(); font-size: 14pt; border-bottom: 1px solid #333; }
+section.game h2 { string-set: game content(), ruleset ""; font-size: 14pt; border-bottom: 1px solid #333; }
 h3 { font-size: 10.5pt; margin: 10pt 0 4pt; page-break-after: avoid; }
+h3.ruleset { string-set: ruleset attr(data-short); font-size: 11pt; border-bottom: 0.5pt solid #999; }
 h4 { font-size: 9pt; margin: 8pt 0 3pt; page-break-after: avoid; }
 table { border-collapse: collapse; width: 100%; margin: 4pt 0 6pt; }
 th, td { border: 0.5pt solid #999; padding: 2pt 3pt; vertical-align: top; text-align: left; overflow-wrap: break-word; }
@@ -80,103 +90,248 @@ table.fixed td, table.fixed th { overflow-wrap: anywhere; }
 th { background: #e8e8e8; }
 thead { display: table-header-group; }
 tr { page-break-inside: avoid; }
-td.num, table.report td { font-family: "DejaVu Sans Mono", monospace; }
+td.num, table.report td, table.summary td.num { font-family: "DejaVu Sans Mono", monospace; }
 table.report td:first-child { font-family: "DejaVu Sans", sans-serif; }
-td.num { word-break: break-all; }
 table.extra, table.report { font-size: 7.5pt; }
-table.report td, table.report th { padding: 1.5pt 2pt; }
-.edge div { margin: 0 0 2pt; }
-.conv { color: #555; font-size: 7.5pt; }
+table.summary, table.report.fixed { font-size: 7pt; }
+table.report td, table.report th, table.summary td, table.summary th { padding: 1.5pt 2pt; }
+.title { color: #444; }
+.conv { color: #555; font-family: "DejaVu Sans", sans-serif; }
+.fn { font-size: 7pt; color: #333; font-weight: normal; }
+.rad { text-decoration: overline; }
 .assume { color: #333; font-size: 8pt; }
+.rulevalues { color: #555; font-size: 7.5pt; }
 .part { color: #555; font-size: 7.5pt; margin: 6pt 0 0; page-break-after: avoid; }
 .notes { font-size: 7.5pt; margin: 0 0 8pt; }
 .notes p { margin: 0 0 2pt; }
 .custom { color: #a00; font-weight: bold; }
-ul.toc { list-style: none; padding-left: 0; width: 60%; }
+ul.toc { list-style: none; padding-left: 0; }
+ul.toc ul { list-style: none; padding-left: 6mm; }
 ul.toc a { color: inherit; text-decoration: none; }
 ul.toc a::after { content: leader('.') target-counter(attr(href), page); }
 dl.defs dt { font-weight: bold; margin-top: 3pt; }
 dl.defs dd { margin: 0 0 0 8mm; }
 figure.plot { margin: 2pt 0 8pt; page-break-inside: avoid; }
 figure.plot svg { display: block; margin: 0 auto; }
+div.chart-page { page-break-before: always; page-break-inside: avoid; }
+div.keep { page-break-inside: avoid; }
+div.keep table.extra { line-height: 1.2; }
+div.keep table.extra td { padding: 0.8pt 2pt; }
+.bj-charts table { font-size: 7.5pt; margin: 2pt 0 4pt; }
+.bj-charts td, .bj-charts th { padding: 0.8pt 2pt; }
+.bj-charts th { text-align: center; }
+.bj-charts th.row { text-align: left; }
+table.bands { font-size: 6.8pt; }
+.bj-charts h4 { margin: 4pt 0 2pt; }
+div.chart-page .caption { font-weight: bold; font-size: 9.5pt; margin: 0 0 4pt; }
 @media screen { body { max-width: 200mm; margin: auto; } }
 """
 
 
 class Notes:
-    """Footnotes of one game: numbered in order of first mark, printed under every table that marks them."""
+    """Footnotes of one game: numbered in order of first mark, printed under every table that marks them. A mark
+    is a bracketed number on the line ("[1]", "[1,2]"), never a superscript that could read as an exponent."""
 
     def __init__(self) -> None:
         self.numbers: dict[str, int] = {}
         self.pending: list[str] = []
 
     def mark(self, *texts: str) -> str:
-        """Superscript references for these notes, separated by commas (marks 1 and 2 never read as 12)."""
+        """References to these notes, separated by commas (marks 1 and 2 never read as 12)."""
         refs = []
         for t in texts:
             refs.append(self.numbers.setdefault(t, len(self.numbers) + 1))
             if t not in self.pending:
                 self.pending.append(t)
-        return f"<sup>{','.join(map(str, refs))}</sup>" if refs else ""
+        return f" <span class='fn'>[{','.join(map(str, refs))}]</span>" if refs else ""
 
     def flush(self) -> str:
         """The notes marked since the last flush, to print under the table that marks them."""
         if not self.pending:
             return ""
         ordered = sorted(self.pending, key=self.numbers.__getitem__)
-        out = "<div class='notes'>" + "".join(f"<p><sup>{self.numbers[t]}</sup> {esc(t)}</p>" for t in ordered)
+        out = "<div class='notes'>" + "".join(
+            f"<p><span class='fn'>[{self.numbers[t]}]</span> {esc(shorten_numbers(t))}</p>" for t in ordered
+        )
         self.pending = []
         return out + "</div>"
 
 
-def _exact_cell(value: Fraction) -> str:
-    return f"{esc(cell_text(value))}<br>= {esc(percent(value))}"
+def _value(value: Fraction) -> str:
+    """An exact value for a narrow cell: an integer plainly, else `p/q = x%` (a long fraction shortened,
+    exact.short_text), folded before the "=" where the cell is too narrow for one line."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return esc(value.numerator)
+    return f"{esc(short_text(value))} =&nbsp;{esc(percent(value))}"
 
 
-def _wager_row(r: WagerResult, notes: Notes) -> str:
-    w, d = r.wager, r.distribution
-    marks = notes.mark(*(f"Reconstructed value: {s}" for s in w.reconstructions))
-    odds = "<br>".join(
-        esc(p.odds.text if len(w.payouts) == 1 else f"{p.title or p.key}: {p.odds.text}")
-        + (" <span class='custom'>(custom)</span>" if p.custom else "")
-        for p in w.payouts
+def surd_html(sd: Surd, places: int = 4) -> str:
+    """A standard deviation: its exact form typeset (3√<span style='text-decoration:overline'>78</span>/37)
+    above its decimal, or the decimal alone when the exact form is long."""
+    form = mr.surd_text(sd.exact)
+    decimal = esc(mr.decimal_text(sd.decimal(), places))
+    if sum(c.isdigit() for c in form) > LONG_DIGITS:
+        return decimal
+    typeset = re.sub(r"√(\d+)", lambda m: f"√<span class='rad'>{m[1]}</span>", esc(form))
+    return f"{typeset} =&nbsp;{decimal}"
+
+
+#: Short names of the edge conventions beside the edge per unit initially staked (back matter defines them).
+CONVENTION_NAMES = {RESOLVED: "per resolved wager", PER_ROLL: "per roll", TOTAL_STAKED: "on total staked"}
+#: What each edge convention divides by, by the edge's key (back matter).
+CONVENTION_MEANINGS = {
+    "initial": "the house's expected gain divided by the initial stake: what it keeps of each unit put down. "
+    "The summary tables print this edge; RTP is 100% less it.",
+    "resolved": "the same gain divided by the chance the wager is settled (a void or tie returns the stake and "
+    "is left out): the edge per decided wager.",
+    "per-roll": "for a dice wager that may stand for several throws: the edge divided by the expected number of "
+    "throws until it is settled, so that wagers of different lengths compare per throw.",
+    "total-staked": "the edge on everything staked, the behind (odds) wager taken at its largest.",
+    "element-of-risk": "the expected loss divided by the expected total staked in a round, where stakes grow in "
+    "play (doubles, splits, the casino stud Raise, the Play wager).",
+}
+
+
+def _title(key: str, title: str) -> str:
+    """The wager's title when it says more than its key: 'One specific number' for straight, not 'Behind 4' for
+    behind-4 nor 'Three dice total 4' for total-4 (every word of the key, two more words at most).
+
+    >>> _title("total-4", "Three dice total 4"), _title("straight", "One specific number")
+    ('', 'One specific number')
+    """
+    words, own = re.split(r"[\s-]+", title.lower()), key.lower().split("-")
+    plain = "(" not in title and set(own) <= set(words) and len(words) - len(own) <= 2
+    return "" if plain else title
+
+
+def common_citation(citations: Sequence[str]) -> str:
+    """The longest run of leading words (two or more) that at least half of `citations` (and two) begin with,
+    so that a table can name it once in its heading ("" when none).
+
+    >>> common_citation(["SI 1994/2899 reg 4(5)(a)", "SI 1994/2899 reg 4(5)(b)", "SI 1994/2899 reg 4(6)"])
+    'SI 1994/2899 reg'
+    """
+    counts: Counter[tuple[str, ...]] = Counter()
+    for c in citations:
+        words = tuple(c.split())
+        for k in range(2, len(words)):
+            counts[words[:k]] += 1
+    enough = max(2, (len(citations) + 1) // 2)
+    found = [" ".join(w) for w, n in counts.items() if n >= enough]
+    return max(found, key=len) if found else ""
+
+
+def _other_edges(r: WagerResult) -> str:
+    """The wager's edges under the conventions other than per unit initially staked (none when all are 0)."""
+    others = [e for e in r.edges if e.key != "initial" and e.value != 0]
+    return "".join(
+        f"<div><span class='conv'>{esc(CONVENTION_NAMES.get(e.convention, e.convention))}:</span> "
+        f"{_value(e.value)}</div>"
+        for e in others
     )
-    edges = "".join(f"<div>{_exact_cell(e.value)} <span class='conv'>{esc(e.convention)}</span></div>" for e in r.edges)
-    recon = " (reconstructed)" if w.reconstructions else ""
-    p_win = f"{esc(mr.win_bounds(r))}{notes.mark(r.not_a_law)}" if r.not_a_law else _exact_cell(d.p_win)
+
+
+SUMMARY_HEAD = (
+    "wager",
+    "odds as the law words them",
+    "P(win) = hit frequency",
+    "house edge per unit initially staked",
+    "edge under other conventions",
+    "RTP",
+    "standard deviation",
+)
+
+
+def _summary_table(results: Sequence[WagerResult], notes: Notes) -> str:
+    """A row per wager: its odds, P(win), the house edge (under every convention where they differ), the RTP, the
+    standard deviation of a round and its citation, the citations' common start named once in the heading."""
+    prefix = common_citation([r.wager.citations for r in results])
+    rows = []
+    for r in results:
+        w, d, m = r.wager, r.distribution, r.math_report()
+        marks = notes.mark(*(f"Reconstructed value: {s}" for s in w.reconstructions))
+        title = _title(w.key, w.title)
+        odds = "<br>".join(
+            esc(p.odds.text if len(w.payouts) == 1 else f"{p.title or p.key}: {p.odds.text}")
+            + (" <span class='custom'>(custom)</span>" if p.custom else "")
+            for p in w.payouts
+        )
+        if r.not_a_law:
+            p_win = esc(mr.win_bounds(r)) + notes.mark(r.not_a_law)
+        else:
+            p_win = _value(d.p_win)
+        spread = mr.exact_spread(m)
+        if spread is not None:
+            sd = surd_html(spread[1])
+        elif r.partial is not None:
+            sd = esc(mr.bounds_cells(r.partial, 4)[4]) + notes.mark(r.not_a_law)
+        else:
+            sd = mr.NOT_COMPUTED + notes.mark(r.not_a_law)
+        cite = w.citations
+        if prefix:  # named once in the heading, at the start and after each "; "
+            cite = cite.removeprefix(prefix + " ").replace(f"; {prefix} ", "; ")
+        rows.append(
+            [
+                f"<b>{esc(w.key)}</b>{marks}" + (f"<br><span class='title'>{esc(title)}</span>" if title else ""),
+                odds,
+                p_win,
+                _value(r.edge()),
+                _other_edges(r),
+                esc(percent(m.rtp)),
+                sd,
+                esc(cite) + (" (reconstructed)" if w.reconstructions else ""),
+            ]
+        )
+    head = [*SUMMARY_HEAD, f"citation: {prefix} …" if prefix else "citation"]
+    widths = [13, 10, 13, 13, 12, 8, 14, 17]
+    if not any(row[4] for row in rows):  # no wager has another convention: the column goes
+        head, widths = head[:4] + head[5:], [17, 8, 16, 16, 8, 17, 18]
+        rows = [row[:4] + row[5:] for row in rows]
+    table = _fixed(head, rows, widths, "summary", numeric=range(2, len(head) - 1))
+    return table + _figures(results) + notes.flush()
+
+
+def _figures(results: Sequence[WagerResult]) -> str:
+    """The wagers' further expectations per unit initially staked (blackjack's under optimal play and under the
+    basic strategy, the edge players face), as house edges."""
+    lines = [
+        f"<b>{esc(r.wager.key)}</b>: {esc(f.name)}: player {esc(percent(f.value))}, house edge "
+        f"{esc(percent(-f.value))} per unit initially staked"
+        for r in results
+        for f in r.figures
+        if f.unit == PER_STAKE
+    ]
+    return "".join(f"<p class='assume'>{line}</p>" for line in lines)
+
+
+def _fixed(
+    head: Sequence[str], rows: Sequence[Sequence[Cell]], widths: Sequence[float], css: str, numeric: Sequence[int]
+) -> str:
+    """A table laid out to fixed `widths` (percentages), the `numeric` columns in a monospaced face."""
+    cols = "".join(f"<col style='width:{w:.4g}%'>" for w in widths)
+    th = "".join(f"<th>{esc(c)}</th>" for c in head)
+
+    def td(i: int, cell: Cell) -> str:
+        if isinstance(cell, tuple):
+            return f"<td colspan='{cell[1]}'>{cell[0]}</td>"
+        return f"<td class='num'>{cell}</td>" if i in numeric else f"<td>{cell}</td>"
+
+    body = "".join("<tr>" + "".join(td(i, c) for i, c in enumerate(row)) + "</tr>" for row in rows)
     return (
-        f"<tr><td><b>{esc(w.key)}</b>{marks}<br>{esc(w.title)}</td><td>{odds}</td>"
-        f"<td class='num'>{p_win}</td>"
-        f"<td class='num edge'>{edges}</td><td>{esc(w.citations)}{recon}</td></tr>"
+        f"<table class='{css} fixed'><colgroup>{cols}</colgroup><thead><tr>{th}</tr></thead>"
+        f"<tbody>{body}</tbody></table>"
     )
-
-
-def _wager_table(results: Sequence[WagerResult], notes: Notes) -> str:
-    rows = "".join(_wager_row(r, notes) for r in results)
-    return (
-        "<table class='fixed'><colgroup><col style='width:21%'><col style='width:15%'><col style='width:15%'>"
-        "<col style='width:27%'><col style='width:22%'></colgroup><thead><tr><th>wager</th>"
-        "<th>odds as the law words them</th><th>P(win): exact, or exact bounds</th>"
-        "<th>house edge, exact, and convention</th>"
-        f"<th>citation</th></tr></thead><tbody>{rows}</tbody></table>" + notes.flush()
-    )
-
-
-def _short(value: Fraction, shortened: list[bool], limit: int = 10) -> str:
-    html, cut = fraction_html(value, limit=limit)
-    if cut:
-        shortened.append(True)
-    return html
 
 
 REPORT_HEAD = (
     "wager",
-    "P(win) = hit frequency",
     "P(push or void)",
     "P(loss)",
-    "expected return; RTP",
-    "standard deviation",
-    "volatility index at 90%, 95%, 99%",
+    "variance",
+    "VI 90%",
+    "VI 95%",
+    "VI 99%",
     "average total stake",
     "element of risk",
     "top award: net return, odds",
@@ -184,75 +339,52 @@ REPORT_HEAD = (
 
 
 def _report_table(results: Sequence[WagerResult], notes: Notes) -> str:
+    """The math report's further figures (the summary table has P(win), the edge, RTP and the standard
+    deviation), then the RTP bands."""
     cells: list[list[Cell]] = []
     band_cells: list[list[Cell]] = []
-    shortened: list[bool] = []
     loose = False
     for r in results:
         m = r.math_report()
         key = f"<b>{esc(r.wager.key)}</b>"
-        money = f"{esc(percent(m.expected_return))}<br>RTP {esc(percent(m.rtp))}"
         if m.stake is None:
             stake = "n/a" + notes.mark(m.stake_basis)
         elif m.stake.denominator == 1:
-            stake = esc(cell_text(m.stake))
-        else:  # units of the initial stake, not a percentage; a fraction too long for the column as a decimal
-            shown = cell_text(m.stake)
-            stake = (f"{esc(shown)}<br>" if len(shown) <= 9 else "") + esc(render_decimal(m.stake, 4))
+            stake = esc(m.stake.numerator)
+        else:  # units of the initial stake, not a percentage
+            shown = short_text(m.stake)
+            stake = (f"{esc(shown)}<br>= " if len(shown) <= 9 else "") + esc(render_decimal(m.stake, 4))
         if m.element_of_risk is not None:
             risk = esc(percent(m.element_of_risk))
         else:
             risk = "n/a" + (notes.mark(m.element_of_risk_basis) if m.stake is None else "")
+        vi: list[Cell] = [esc(mr.decimal_text(v.value)) for v in m.volatility]
         if m.variance is not None:  # exact (the law, or the second moment of its unknown part): VI and bands
-            vi = "<br>".join(esc(mr.decimal_text(v.value)) for v in m.volatility)
             bands = [esc(mr.band_text(b, 2)) + ("*" if b.approximate else "") for b in m.bands]
             loose = loose or any(b.approximate for b in m.bands)
             band_cells.append([key, esc(percent(m.rtp)), *bands])
+        variance = "" if m.variance is None else esc(short_text(m.variance))
         law = mr.law_figures(m)
         if law is not None:
-            root = law.standard_deviation
-            exact = root.exact if len(root.exact) <= 20 else ""
-            sd_html = (f"{esc(exact)}<br>= " if exact else "") + esc(mr.decimal_text(root.decimal(), 4))
-            top = f"{esc(cell_text(law.top_award.net_return))}<br>{esc(mr.one_in(law.top_award.one_in))}"
-            chances = [_short(x, shortened) for x in (law.p_win, law.p_push, law.p_loss)]
-            cells.append([key, *chances, money, sd_html, vi, stake, risk, top])
-        elif r.partial is not None:  # the mean exact, the chances bounded exactly (rounded outward), the
-            win, push, loss, _, sd = (esc(c) for c in mr.bounds_cells(r.partial, 4))  # variance exact or bounded
+            top = f"{esc(short_text(law.top_award.net_return))}; {esc(mr.one_in(law.top_award.one_in))}"
+            cells.append([key, _value(law.p_push), _value(law.p_loss), variance, *vi, stake, risk, top])
+        elif r.partial is not None:  # the mean exact, the chances bounded exactly (rounded outward)
+            _, push, loss, var, _ = (esc(c) for c in mr.bounds_cells(r.partial, 4))
             mark = notes.mark(r.not_a_law)
-            if m.variance is not None:
-                cells.append(
-                    [key, win + mark, push + mark, loss + mark, money, sd, vi, stake, risk, "not computed" + mark]
-                )
-            else:
-                cells.append(
-                    [
-                        key,
-                        win + mark,
-                        push + mark,
-                        loss + mark,
-                        money,
-                        sd + mark,
-                        "not computed" + mark,
-                        stake,
-                        risk,
-                        "not computed",
-                    ]
-                )
+            spread: list[Cell] = [variance, *vi] if m.variance is not None else [var + mark, ("not computed" + mark, 3)]
+            cells.append([key, push + mark, loss + mark, *spread, stake, risk, "not computed" + mark])
+            if m.variance is None:
                 band_cells.append(
                     [key, esc(percent(m.rtp)), ("not computed" + mark + ": not the law of a round", len(BAND_ROUNDS))]
                 )
         else:  # only the mean is exact: one cell says so for every figure that needs the law
             gone = "not computed" + notes.mark(r.not_a_law) + ": not the law of a round"
-            cells.append([key, (gone, 3), money, (gone, 2), stake, risk, "not computed"])
+            cells.append([key, (gone, 6), stake, risk, "not computed"])
             band_cells.append([key, esc(percent(m.rtp)), (gone, len(BAND_ROUNDS))])
-    note = (
-        "Definitions on the first page. Exact fractions too long for this table are printed as percentages; "
-        "the wager table above and the JSON tables give them exactly."
-        if shortened
-        else "Definitions on the first page; exact values in the JSON tables."
-    )
-    out = fixed_table_html(
-        "Math report", REPORT_HEAD, cells, (12, 10, 9, 10, 10, 13, 9, 8, 8, 11), note, css_class="report", level=4
+    out = (
+        "<h4>Math report</h4>"
+        + _fixed(REPORT_HEAD, cells, (15, 8, 16, 13, 7, 7, 7, 7, 7, 13), "report", numeric=range(1, 10))
+        + "<p class='assume'>Definitions at the back of the booklet; every exact value whole in the JSON tables.</p>"
     )
     band_note = "The band is RTP &plusmn; 1.96 SD/&radic;N, the normal approximation with the exact variance." + (
         " * The Berry-Esseen bound cannot keep the coverage within one percentage point of 95% at this "
@@ -266,7 +398,7 @@ def _report_table(results: Sequence[WagerResult], notes: Notes) -> str:
         band_cells,
         (12, 9, *(79 / len(BAND_ROUNDS),) * len(BAND_ROUNDS)),
         band_note,
-        css_class="report",
+        css_class="report bands",
         level=4,
     )
     return out + notes.flush()
@@ -286,35 +418,99 @@ def section_html(title: str, body: str, anchor: str) -> str:
     return f"<section class='game' id='{esc(anchor)}'><h2>{esc(title)}</h2>{body}</section>"
 
 
-def _game(game: str, analyses: Sequence[GameAnalysis]) -> str:
+class RuleSetName(NamedTuple):
+    """A rule set's number in the booklet ("8.2"), its anchor, its name in plain English and the short name
+    the running header and the contents use (the rules that differ between the game's rule sets)."""
+
+    number: str
+    anchor: str
+    name: str
+    short: str
+
+
+def rule_set_names(game: str, number: int, analyses: Sequence[GameAnalysis]) -> list[RuleSetName]:
+    """The numbered names of a game's rule sets (none when it has one rule set and no rule options)."""
+    if len(analyses) <= 1 and not (analyses and analyses[0].rules):
+        return []
+    varying = {k for a in analyses for k, v in a.rules if any(dict(b.rules).get(k) != v for b in analyses)}
+    return [
+        RuleSetName(
+            f"{number}.{n}",
+            f"rules-{game}-{n}",
+            rules_in_words(a.rules),
+            rules_in_words([(k, v) for k, v in a.rules if k in varying]) if varying else "",
+        )
+        for n, a in enumerate(analyses, 1)
+    ]
+
+
+def _game(number: int, game: str, analyses: Sequence[GameAnalysis]) -> str:
     notes = Notes()
     render, consumes = _charts(game)
     figures = importlib.import_module(FIGURES)
+    names = rule_set_names(game, number, analyses)
     parts = []
-    for a in analyses:
-        if len(analyses) > 1 or a.rules:
-            rules = ", ".join(f"{k} = {v}" for k, v in a.rules) or "as the law states"
-            parts.append(f"<h3>Rules: {esc(rules)}</h3>")
+    for n, a in enumerate(analyses):
+        name = names[n] if names else None
+        if name:
+            short = f" · {name.number} {name.short}" if name.short else f" · {name.number}"
+            parts.append(
+                f"<h3 class='ruleset' id='{esc(name.anchor)}' data-short='{esc(short)}'>"
+                f"{esc(name.number)} {esc(name.name)}</h3>"
+                "<p class='rulevalues'>Rule values (as <code>--rule</code> takes them): "
+                + esc(", ".join(f"{k}={v}" for k, v in a.rules))
+                + "</p>"
+            )
         if a.custom:
             parts.append("<p class='custom'>Custom rule set or pay table: not the law's figures.</p>")
-        parts += [f"<p class='assume'>{esc(s)}</p>" for s in a.assumptions]
-        parts.append(_wager_table(a.results, notes))
+        parts += [f"<p class='assume'>{esc(shorten_numbers(s))}</p>" for s in a.assumptions]
+        parts.append(_summary_table(a.results, notes))
         parts.append(_report_table(a.results, notes))
         parts.append(figures.law_html(a))
         if render:
-            parts.append(render(a) or "")
+            chart = render(a)
+            if chart:
+                which = f"rule set {name.number}: {name.name}" if name else game
+                parts.append(f"<div class='chart-page'><p class='caption'>For {esc(which)}</p>{chart}</div>")
         parts += [extra_html(x) for x in a.extras if not consumes(x)]
         parts.append(booklet_section(game, a.version, a.rules))  # effects of removal (blackjack), report/removal.py
         parts.append(figures.removal_html(game, a.version, a.rules))
-    return section_html(game, "".join(parts), f"game-{game}")
+    return section_html(f"{number} {game}", "".join(parts), f"game-{game}")
 
 
-def _definitions() -> str:
-    return (
-        "<h3>How to read the math report</h3><dl class='defs'>"
-        + "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in DEFINITIONS.items())
-        + "</dl>"
+def _back_matter(version: str, games: Sequence[tuple[str, Sequence[GameAnalysis]]]) -> str:
+    """Definitions, the edge conventions, how citations read, and how to make this booklet again."""
+    v = get_version(version)
+    used = dict.fromkeys((e.key, e.convention) for _, sets in games for a in sets for r in a.results for e in r.edges)
+    conventions = "".join(
+        f"<dt>{esc(c)}</dt><dd>{esc(CONVENTION_MEANINGS.get(k, 'as its name says.'))}</dd>" for k, c in used
     )
+    definitions = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in DEFINITIONS.items())
+    definitions += f"<dt>{esc(LONG_WORDS)}</dt><dd>{esc(LONG_MEANING)}.</dd>"
+    definitions += (
+        "<dt>3√<span class='rad'>78</span>/37</dt><dd>an exact square root: 3 times the square root of 78, "
+        "divided by 37 (standard deviations are square roots of exact variances).</dd>"
+        "<dt>[1]</dt><dd>a footnote mark, printed on the line in brackets; its note is under the table.</dd>"
+    )
+    body = (
+        f"<h3 id='back-definitions'>Definitions</h3><dl class='defs'>{definitions}</dl>"
+        f"<h3 id='back-conventions'>Edge conventions</h3><dl class='defs'>{conventions}</dl>"
+        "<h3 id='back-citations'>Citations</h3>"
+        f"<p>Every wager cites the provision of {esc(v.instruments)} that permits it and fixes its odds. "
+        "'reg 4(5)(a)' is regulation 4, paragraph (5), sub-paragraph (a) of the Regulations; 'Sch 1 para 2(2)(c)' "
+        "is paragraph 2(2)(c) of Schedule 1. Where a table names the start of its citations in its heading, each "
+        "row gives the rest. '(reconstructed)' marks a value the published text does not give legibly; its "
+        "footnote says how it was reconstructed.</p>"
+        f"<p>{esc(v.title)}. In force {esc(v.in_force.isoformat())}.</p>"
+        "<h3 id='back-reproduce'>How to reproduce this booklet</h3>"
+        f"<p>With oddscalc installed, <code>oddscalc tables --out tables/ --version {esc(v.id)}</code> writes "
+        f"this booklet (tables/{esc(v.id)}/booklet.pdf and .html) with each game's tables in Markdown, JSON and "
+        "CSV beside it; the same input gives the same bytes. The exact laws are read from the data shipped with "
+        "the package (<code>ODDSCALC_STORE=shipped</code>), or computed again without it. One wager's figures: "
+        f"<code>oddscalc edge GAME --version {esc(v.id)} --detail</code> (its law: <code>oddscalc dist GAME "
+        "WAGER</code>); <code>--format json</code> gives every fraction whole.</p>"
+    )
+    return section_html("Back matter", body, "back-matter")
 
 
 def _sections(version: str, games: Sequence[tuple[str, Sequence[GameAnalysis]]]) -> list[str]:
@@ -325,12 +521,35 @@ def _sections(version: str, games: Sequence[tuple[str, Sequence[GameAnalysis]]])
     return out
 
 
+def _contents(games: Sequence[tuple[str, Sequence[GameAnalysis]]]) -> str:
+    items = []
+    for number, (g, analyses) in enumerate(games, 1):
+        sets = "".join(
+            f"<li><a href='#{esc(n.anchor)}'>{esc(n.number)} {esc(n.short or n.name)}</a></li>"
+            for n in rule_set_names(g, number, analyses)
+        )
+        items.append(f"<li><a href='#game-{esc(g)}'>{number} {esc(g)}</a>" + (f"<ul>{sets}</ul>" if sets else ""))
+    back = "".join(
+        f"<li><a href='#{a}'>{t}</a></li>"
+        for a, t in (
+            ("back-definitions", "Definitions"),
+            ("back-conventions", "Edge conventions"),
+            ("back-citations", "Citations"),
+            ("back-reproduce", "How to reproduce this booklet"),
+        )
+    )
+    return f"<ul class='toc'>{''.join(items)}<li><a href='#back-matter'>Back matter</a><ul>{back}</ul></li></ul>"
+
+
 def booklet_html(version: str, games: Sequence[tuple[str, Sequence[GameAnalysis]]]) -> str:
     """The whole booklet for one version, as one self-contained HTML document."""
     v = get_version(version)
     header = f"oddscalc: version {v.id}, in force {v.in_force.isoformat()}"
-    contents = "".join(f"<li><a href='#game-{esc(g)}'>{esc(g)}</a></li>" for g, _ in games)
-    body = "".join(_game(g, a) for g, a in games) + "".join(_sections(version, games))
+    body = (
+        "".join(_game(n, g, a) for n, (g, a) in enumerate(games, 1))
+        + "".join(_sections(version, games))
+        + _back_matter(version, games)
+    )
     return (
         f"<!DOCTYPE html><html lang='en-GB'><head><meta charset='utf-8'><title>{esc(header)}</title>"
         f"<style>{CSS}</style></head><body>"
@@ -338,9 +557,11 @@ def booklet_html(version: str, games: Sequence[tuple[str, Sequence[GameAnalysis]
         f"<p><b>Version {esc(v.id)}</b>: {esc(v.title)}. In force {esc(v.in_force.isoformat())}.</p>"
         f"<p>{esc(v.instruments)}.</p><p>{esc(v.summary)}</p>"
         "<p>Every figure is an exact rational number computed by oddscalc; percentages are roundings of it. "
-        "Edges are the house's expected gain under the convention named beside each. "
-        f"{esc(LONG_NOTE)}</p>"
-        f"<h3>Games</h3><ul class='toc'>{contents}</ul>{_definitions()}{body}</body></html>\n"
+        "Each game opens with a summary, a row per wager; the house edge is per unit initially staked, other "
+        "conventions beside it. A fraction too long to read is shown by its first digits and its length "
+        f"({esc(LONG_WORDS)}); the JSON tables give it whole. {esc(LONG_NOTE)} Definitions, conventions and "
+        "how to reproduce the booklet are at the back.</p>"
+        f"<h3>Contents</h3>{_contents(games)}{body}</body></html>\n"
     )
 
 

@@ -8,18 +8,50 @@ and percentage renderings (the JSON form), and a table cell as text.
 {'exact': '1/8', 'decimal': '0.1250000000', 'percent': '12.50000000'}
 >>> cell_text(Fraction(3)), cell_text(Fraction(2, 3)), cell_text("hit")
 ('3', '2/3', 'hit')
+
+People read a long fraction by its decimal: `short_text` keeps a fraction of at most LONG_DIGITS digits whole
+and writes a longer one as its first significant digits, an ellipsis and the digit counts (JSON and CSV always
+carry it whole).
+
+>>> short_text(Fraction(10**30 + 1, 3 * 10**31))
+'0.033333333… (31/32 digits)'
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 
 from oddscalc.core.distribution import render_decimal
 
-__all__ = ["DECIMAL_PLACES", "RENDERING_COLUMNS", "cell_text", "exact", "fraction_text", "rendered_beside"]
+__all__ = [
+    "DECIMAL_PLACES",
+    "LONG_DIGITS",
+    "LONG_MEANING",
+    "LONG_WORDS",
+    "RENDERING_COLUMNS",
+    "cell_text",
+    "exact",
+    "fraction_text",
+    "rendered_beside",
+    "short_text",
+    "shorten_numbers",
+    "significant",
+]
 
 DECIMAL_PLACES = 10
+#: An exact fraction with more digits than this (numerator and denominator together) is written shortened for
+#: people (`short_text`): in text, Markdown and the booklets, unless asked for whole.
+LONG_DIGITS = 20
+#: Significant digits of a shortened fraction.
+SHORT_DIGITS = 8
+#: How a shortened fraction looks, and what it means (for the definitions under a table or at a booklet's back).
+LONG_WORDS = "0.0123456… (43/45 digits)"
+LONG_MEANING = (
+    "an exact fraction too long to read, shown by its first significant digits (cut, not rounded) and the "
+    "digit counts of its numerator and denominator; the JSON and CSV tables, and `--exact`, give it whole"
+)
 
 
 def fraction_text(value: Fraction) -> str:
@@ -42,6 +74,57 @@ def cell_text(cell: object) -> str:
     if isinstance(cell, Fraction):
         return fraction_text(cell) if cell.denominator != 1 else str(cell.numerator)
     return str(cell)
+
+
+def significant(value: Fraction, digits: int = SHORT_DIGITS) -> tuple[str, bool]:
+    """(`value` cut, never rounded, to `digits` significant digits as a decimal; whether digits were cut off).
+
+    >>> significant(Fraction(-2, 3), 4), significant(Fraction(1, 8), 4)
+    (('-0.6666', True), ('0.125', False))
+    """
+    value = Fraction(value)
+    size = abs(value)
+    if size == 0:
+        return "0", False
+    top = len(str(size.numerator)) - len(str(size.denominator))  # 10**top <= size < 10**(top + 1), or one below
+    if Fraction(10) ** top > size:
+        top -= 1
+    places = max(0, digits - 1 - top)
+    scaled = size * 10**places
+    whole, rest = divmod(scaled.numerator, scaled.denominator)
+    text = str(whole).rjust(places + 1, "0")
+    if places:
+        text = f"{text[:-places]}.{text[-places:]}".rstrip("0").rstrip(".")
+    return ("-" if value < 0 else "") + text, bool(rest)
+
+
+def short_text(value: Fraction, whole: bool = False, limit: int = LONG_DIGITS) -> str:
+    """A fraction for people: `p/q` (an integer plainly) when it has at most `limit` digits or `whole` is
+    asked for, else its decimal cut to SHORT_DIGITS significant digits, an ellipsis, and the digit counts of
+    its numerator and denominator (the exact value is in JSON and CSV, or printed with --exact).
+
+    >>> short_text(Fraction(1, 37)), short_text(Fraction(2**80, 3**60), whole=True)[:12]
+    ('1/37', '120892581961')
+    """
+    value = Fraction(value)
+    text = cell_text(value)
+    if whole or sum(c.isdigit() for c in text) <= limit:
+        return text
+    shown, cut = significant(value)
+    counts = f"{len(str(abs(value.numerator)))}/{len(str(value.denominator))} digits"
+    return f"{shown}{'…' if cut else ''} ({counts})"
+
+
+_FRACTION = re.compile(r"-?\d+/\d+")
+
+
+def shorten_numbers(text: str, whole: bool = False) -> str:
+    """Prose with every long fraction in it shortened (short_text), unless `whole`.
+
+    >>> shorten_numbers("value of the game: -" + "9" * 15 + "/" + "7" * 16 + " per unit")
+    'value of the game: -0.12857142… (15/16 digits) per unit'
+    """
+    return text if whole else _FRACTION.sub(lambda m: short_text(Fraction(m[0])), text)
 
 
 #: Column headings that hold a rendering of the column before them: no percentage is added beside that one.

@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import TypeAlias
 
 from oddscalc.analysis import Extra
-from oddscalc.report.exact import cell_text, rendered_beside
+from oddscalc.report.exact import cell_text, rendered_beside, shorten_numbers
 from oddscalc.report.math_report import percent
 
 __all__ = [
@@ -159,21 +159,26 @@ def table_html(
     level: int = 3,
 ) -> str:
     """A titled table from HTML `cells`, split into several tables when too wide for the page (`split_columns`);
-    `note` (HTML) goes under the last part."""
+    `note` (HTML: what the table's codes mean) goes under it, and under each part of a split one."""
     groups = split_columns(columns, [[plain_text(c) for c in row] for row in cells], font_pt)
-    parts = [f"<h{level}>{esc(title)}</h{level}>"]
+    parts = []
     for n, group in enumerate(groups):
-        if len(groups) > 1:
-            parts.append(
-                f"<p class='part'>part {n + 1} of {len(groups)}: columns "
-                f"{esc(columns[group[1]])} to {esc(columns[group[-1]])}</p>"
-            )
+        label = (
+            f"<p class='part'>part {n + 1} of {len(groups)}: columns "
+            f"{esc(columns[group[1]])} to {esc(columns[group[-1]])}</p>"
+            if len(groups) > 1
+            else ""
+        )
         head = "".join(f"<th>{esc(columns[i])}</th>" for i in group)
         body = "".join("<tr>" + "".join(f"<td>{row[i]}</td>" for i in group if i < len(row)) + "</tr>" for row in cells)
         split = " style='width:auto'" if len(groups) > 1 else ""  # each part as narrow as its columns allow
-        parts.append(f"<table class='{css_class}'{split}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
-    if note:
-        parts.append(f"<p class='assume'>{note}</p>")
+        table = f"<table class='{css_class}'{split}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        if note and (len(groups) > 1 or n == len(groups) - 1):
+            table += f"<p class='assume'>{note}</p>"
+        heading = f"<h{level}>{esc(title)}</h{level}>" if n == 0 else ""
+        parts.append(
+            f"<div class='keep'>{heading}{label}{table}</div>"
+        )  # on one page with its legend, where it fits one
     return "".join(parts)
 
 
@@ -189,7 +194,7 @@ def extra_html(x: Extra) -> str:
                 shortened = shortened or cut
                 html_row.append(shown)
             else:
-                html_row.append(esc(cell_text(c)))
+                html_row.append(esc(shorten_numbers(cell_text(c))))
         cells.append(html_row)
     note = " ".join(esc(t) for t in (x.note, LONG_NOTE if shortened else "") if t)
     return table_html(x.title, x.columns, cells, note)

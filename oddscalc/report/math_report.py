@@ -1,14 +1,17 @@
 """Renderings of a wager's math report (core.mathreport): text lines, Markdown tables, CSV columns, JSON data.
 
 Conventions shared by every rendering: an exact value is written `p/q` (an integer plainly) beside a
-percentage of the initial stake; a decimal that comes from an irrational figure (a square root, a normal
-quantile) is a rounding and says so by having no fraction beside it; a figure that cannot be given is the
-word for why ("not computed", "not available", "n/a"), never an empty number or a wrong one.
+percentage of the initial stake, shortened to its first digits when long (`exact.short_text`) except in JSON,
+CSV and text asked for `--exact`; a square root is written with a radical sign (`surd_text`: 3√78/37); a
+decimal that comes from an irrational figure (a square root, a normal quantile) is a rounding and says so by
+having no fraction beside it; a figure that cannot be given is the word for why ("not computed", "not
+available", "n/a"), never an empty number or a wrong one.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -19,7 +22,7 @@ from oddscalc.core.distribution import render_decimal
 from oddscalc.core.mathreport import BAND_LEVEL, BAND_ROUNDS, DEFINITIONS, MathReport, Surd, TopAward
 from oddscalc.core.partial_law import PartialLaw
 from oddscalc.core.planning import Band
-from oddscalc.report.exact import cell_text, exact, fraction_text
+from oddscalc.report.exact import LONG_DIGITS, cell_text, exact, fraction_text, short_text
 
 __all__ = [
     "BAND_COLUMNS",
@@ -44,6 +47,8 @@ __all__ = [
     "report_lines",
     "report_rows",
     "rounds_label",
+    "sd_text",
+    "surd_text",
     "win_bounds",
 ]
 
@@ -106,7 +111,7 @@ def bounds_pct(low: Fraction, high: Fraction, places: int = 4) -> str:
     return "% to ".join(bounds_text(low * 100, high * 100, places).split(" to ")) + "%"
 
 
-def bounds_cells(partial: PartialLaw, places: int = 6) -> tuple[str, str, str, str, str]:
+def bounds_cells(partial: PartialLaw, places: int = 6, whole: bool = False) -> tuple[str, str, str, str, str]:
     """P(win), P(push or void), P(loss), variance and standard deviation as exact bounds, rounded outward
     (`places` decimals for the variance and standard deviation, 4 for the percentages); when the variance is
     exact (the unresolved rounds' second moment known), it as an exact fraction and the standard deviation's
@@ -115,7 +120,7 @@ def bounds_cells(partial: PartialLaw, places: int = 6) -> tuple[str, str, str, s
     chances = partial.chance_bounds()
     win, push, loss = (bounds_pct(*chances[name]) for name in ("win", "push", "loss"))
     if low == high:
-        return win, push, loss, cell_text(low), decimal_text(Surd(low).decimal(), places)
+        return win, push, loss, short_text(low, whole), decimal_text(Surd(low).decimal(), places)
     return win, push, loss, bounds_text(low, high, places), bounds_text(low, high, places, root=True)
 
 
@@ -124,9 +129,31 @@ def win_bounds(r: WagerResult) -> str:
     return NOT_COMPUTED if r.partial is None else bounds_pct(*r.partial.chance_bounds()["win"])
 
 
-def exact_pct(value: Fraction) -> str:
-    """`p/q = x%`, or `n = x%` for an integer."""
-    return f"{cell_text(Fraction(value))} = {percent(value)}"
+def exact_pct(value: Fraction, whole: bool = False) -> str:
+    """`p/q = x%`, or `n = x%` for an integer; a long fraction shortened unless `whole` (exact.short_text)."""
+    return f"{short_text(Fraction(value), whole)} = {percent(value)}"
+
+
+_SURD = re.compile(r"(?:(\d+)\*)?sqrt\((\d+)\)(?:/(\d+))?")
+
+
+def surd_text(exact_form: str) -> str:
+    """sympy's form of a square root in the notation people read: the radical sign before the radicand.
+
+    >>> surd_text("3*sqrt(78)/37"), surd_text("sqrt(2)/2"), surd_text("216/37")
+    ('3√78/37', '√2/2', '216/37')
+    """
+    return _SURD.sub(lambda m: f"{m[1] or ''}√{m[2]}" + (f"/{m[3]}" if m[3] else ""), exact_form)
+
+
+def sd_text(sd: Surd, places: int = 8, whole: bool = False) -> str:
+    """A standard deviation: `3√78/37 = 0.71620..`, its exact form left out when longer than LONG_DIGITS
+    digits (unless `whole`), the decimal then a rounding."""
+    form = surd_text(sd.exact)
+    decimal = decimal_text(sd.decimal(), places)
+    if not whole and sum(c.isdigit() for c in form) > LONG_DIGITS:
+        return decimal
+    return f"{form} = {decimal}"
 
 
 def decimal_pct(value: Decimal, places: int = 4) -> str:
@@ -166,34 +193,41 @@ def band_text(b: Band, places: int = 4) -> str:
     return f"{b.low * 100:.{places}f}–{decimal_pct(b.high, places)}"
 
 
-def _stake_text(m: MathReport) -> str:
+def _stake_text(m: MathReport, whole: bool) -> str:
     if m.stake is None:
         return m.stake_basis
     if m.stake == 1 and m.element_of_risk is None:
         return f"1 ({m.stake_basis})"
-    return f"{cell_text(m.stake)} = {render_decimal(m.stake, 4)} units per unit initially staked ({m.stake_basis})"
+    return (
+        f"{short_text(m.stake, whole)} = {render_decimal(m.stake, 4)} units per unit initially staked ({m.stake_basis})"
+    )
 
 
-def _risk_text(m: MathReport) -> str:
+def _risk_text(m: MathReport, whole: bool) -> str:
     if m.element_of_risk is None:
         return m.element_of_risk_basis
-    return f"{exact_pct(m.element_of_risk)} ({m.element_of_risk_basis})"
+    return f"{exact_pct(m.element_of_risk, whole)} ({m.element_of_risk_basis})"
 
 
-def report_lines(m: MathReport, indent: str = "    ", partial: PartialLaw | None = None) -> list[str]:
+def report_lines(
+    m: MathReport, indent: str = "    ", partial: PartialLaw | None = None, whole: bool = False
+) -> list[str]:
     """The report as text lines for `edge` and `dist`; `partial`: what is known of the law where `m` is not
-    the law of a round (its figures are then given as exact bounds)."""
-    lines = [f"expected return {exact_pct(m.expected_return)} per unit initially staked; RTP {exact_pct(m.rtp)}"]
+    the law of a round (its figures are then given as exact bounds); `whole`: long fractions printed whole."""
+    lines = [
+        f"expected return {exact_pct(m.expected_return, whole)} per unit initially staked; "
+        f"RTP {exact_pct(m.rtp, whole)}"
+    ]
     law = law_figures(m)
     if law is None and partial is not None:
-        win, push, loss, var, sd = bounds_cells(partial)
+        win, push, loss, var, sd = bounds_cells(partial, whole=whole)
         spread = exact_spread(m)
         if spread is not None:
             lines.append(
                 f"between (exact bounds, rounded outward; see the note): P(win) {win}; "
                 f"P(push or void) {push}; P(loss) {loss}"
             )
-            lines += _spread_lines(m, *spread)
+            lines += _spread_lines(m, *spread, whole=whole)
             lines.append(f"top award: {NOT_COMPUTED} (not the law of a round)")
         else:
             lines.append(
@@ -208,26 +242,26 @@ def report_lines(m: MathReport, indent: str = "    ", partial: PartialLaw | None
         )
     else:
         lines.append(
-            f"P(win) = hit frequency (net return > 0) {exact_pct(law.p_win)}; "
-            f"P(push or void) {exact_pct(law.p_push)}; P(loss) {exact_pct(law.p_loss)}"
+            f"P(win) = hit frequency (net return > 0) {exact_pct(law.p_win, whole)}; "
+            f"P(push or void) {exact_pct(law.p_push, whole)}; P(loss) {exact_pct(law.p_loss, whole)}"
         )
-        lines += _spread_lines(m, law.variance, law.standard_deviation)
+        lines += _spread_lines(m, law.variance, law.standard_deviation, whole=whole)
         t = law.top_award
         lines.append(
-            f"top award: net return {cell_text(t.net_return)} per unit initially staked, probability "
-            f"{exact_pct(t.probability)}, {one_in(t.one_in)}"
+            f"top award: net return {short_text(t.net_return, whole)} per unit initially staked, probability "
+            f"{exact_pct(t.probability, whole)}, {one_in(t.one_in)}"
         )
-    lines.append(f"average total stake: {_stake_text(m)}")
-    lines.append(f"element of risk: {_risk_text(m)}")
+    lines.append(f"average total stake: {_stake_text(m, whole)}")
+    lines.append(f"element of risk: {_risk_text(m, whole)}")
     return [indent + line for line in lines]
 
 
-def _spread_lines(m: MathReport, variance: Fraction, sd: Surd) -> list[str]:
+def _spread_lines(m: MathReport, variance: Fraction, sd: Surd, whole: bool = False) -> list[str]:
     """The variance, standard deviation, volatility index and RTP band lines (the variance known exactly; said
     so where the rest of the law is not)."""
     lines = [
-        f"variance {cell_text(variance)}{'' if m.is_law else ' (exact)'}; standard deviation {sd.exact} = "
-        f"{decimal_text(sd.decimal(), 8)}"
+        f"variance {short_text(variance, whole)}{'' if m.is_law else ' (exact)'}; standard deviation "
+        f"{sd_text(sd, whole=whole)}"
     ]
     lines.append(
         "volatility index (z x SD): "
@@ -308,7 +342,7 @@ def report_data(m: MathReport) -> dict[str, Any]:
 
 
 def _md_exact(value: Fraction | None) -> str:
-    return NOT_COMPUTED if value is None else f"{cell_text(value)} ({percent(value)})"
+    return NOT_COMPUTED if value is None else f"{short_text(value)} ({percent(value)})"
 
 
 def _md_risk(m: MathReport) -> str:
@@ -321,7 +355,7 @@ def _md_stake(m: MathReport) -> str:
     return (
         "not available"
         if m.stake is None
-        else cell_text(m.stake) + ("" if m.stake.denominator == 1 else f" ({render_decimal(m.stake, 4)})")
+        else short_text(m.stake) + ("" if m.stake.denominator == 1 else f" ({render_decimal(m.stake, 4)})")
     )
 
 
@@ -368,8 +402,8 @@ def report_rows(
             sd = law.standard_deviation
             known = [
                 *(_md_exact(x) for x in (law.p_win, law.p_push, law.p_loss)),
-                cell_text(law.variance),
-                f"{sd.exact} = {decimal_text(sd.decimal(), 6)}",
+                short_text(law.variance),
+                sd_text(sd, 6),
             ]
         elif r.partial is not None:  # exact bounds; the note says why
             known = [cell + (note if i < 3 else "") for i, cell in enumerate(bounds_cells(r.partial))]
@@ -385,7 +419,7 @@ def report_rows(
                 *((decimal_text(v.value) for v in m.volatility) if m.volatility else [NOT_COMPUTED] * 3),
                 _md_stake(m) + (mark(m.stake_basis) if m.stake is None else ""),
                 _md_risk(m) + (mark(m.element_of_risk_basis) if m.stake is None and m.element_of_risk is None else ""),
-                cell_text(law.top_award.net_return) if law else NOT_COMPUTED,
+                short_text(law.top_award.net_return) if law else NOT_COMPUTED,
                 one_in(law.top_award.one_in) if law else NOT_COMPUTED,
             ]
         )

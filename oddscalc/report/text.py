@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import textwrap
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -12,9 +13,18 @@ from oddscalc.core.distribution import render_decimal
 from oddscalc.regulations.model import Payout
 from oddscalc.regulations.versions import get_version
 from oddscalc.report import math_report
-from oddscalc.report.exact import cell_text, rendered_beside
+from oddscalc.report.exact import LONG_MEANING, LONG_WORDS, cell_text, rendered_beside, short_text, shorten_numbers
+from oddscalc.report.math_report import (
+    NOT_COMPUTED,
+    bounds_cells,
+    bounds_pct,
+    decimal_text,
+    exact_spread,
+    percent,
+    win_bounds,
+)
 from oddscalc.report.math_report import exact_pct as _exact_pct
-from oddscalc.report.math_report import percent, win_bounds
+from oddscalc.report.rule_words import rules_in_words
 
 __all__ = [
     "dist_csv",
@@ -22,12 +32,17 @@ __all__ = [
     "edge_text",
     "edges_csv",
     "extra_cell",
+    "fit",
     "fraction_text",
+    "hanging",
     "heading",
     "markdown",
     "md_table",
     "payouts_text",
     "percent",
+    "summary_cells",
+    "summary_lines",
+    "title_lines",
 ]
 
 
@@ -36,15 +51,62 @@ def fraction_text(value: Fraction) -> str:
     return cell_text(Fraction(value))
 
 
+#: Text reports fit this many columns (a line longer only where a whole fraction is asked for with --exact).
+WIDTH = 100
+
+
+def fit(lines: Sequence[str], width: int = WIDTH) -> list[str]:
+    """Lines folded at spaces to `width` columns, a folded line's rest indented two more than its start (a
+    number is never broken: a longer word stays whole)."""
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        out += textwrap.wrap(
+            line.strip(),
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent + "  ",
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    return out
+
+
+def hanging(start: str, rest: str, width: int = WIDTH) -> list[str]:
+    """`start` followed by `rest` folded to `width` columns, its further lines aligned under its first word (or
+    indented four where `start` is too wide for that)."""
+    indent = len(start) if len(start) <= width - 30 else 4
+    return textwrap.wrap(
+        rest,
+        width,
+        initial_indent=start,
+        subsequent_indent=" " * indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [start.rstrip()]
+
+
 def heading(a: GameAnalysis) -> list[str]:
+    """The version, the rule set (as --rule takes it), whether it is a custom one, and what the figures assume."""
+    return title_lines(a) + _assumptions(a)
+
+
+def title_lines(a: GameAnalysis) -> list[str]:
+    """The version, the rule set (as --rule takes it), and whether it is a custom one."""
     v = get_version(a.version)
     lines = [f"{a.game}: version {v.id} ({v.instruments}), in force {v.in_force.isoformat()}"]
     if a.rules:
         lines.append("rules: " + ", ".join(f"{k}={val}" for k, val in a.rules))
     if a.custom:
         lines.append("CUSTOM: this rule set or pay table is not the law's; figures are for the house's own table")
-    lines += [f"assumes: {s}" for s in a.assumptions]
     return lines
+
+
+def _assumptions(a: GameAnalysis, whole: bool = False) -> list[str]:
+    return [f"assumes: {shorten_numbers(s, whole)}" for s in a.assumptions]
 
 
 def _recon(r: WagerResult) -> list[str]:
@@ -62,8 +124,90 @@ def _payouts(r: WagerResult) -> str:
     return payouts_text(r.wager.payouts)
 
 
-def edge_text(a: GameAnalysis) -> str:
-    lines = heading(a)
+SUMMARY_HEAD = ("wager", "odds as written", "house edge", "RTP", "hit freq.", "SD")
+
+
+def summary_cells(r: WagerResult, label: str = "") -> tuple[str, ...]:
+    """One wager's summary row (SUMMARY_HEAD): the edge per unit initially staked, the RTP and the hit frequency
+    as percentages, the standard deviation of a round's net return; exact bounds, rounded outward, where the
+    distribution is not the law of a round; "n/c" (not computed) where not even those are known."""
+    m = r.math_report()
+    if r.partial is not None and not m.is_law:
+        hit = "–".join(x.strip("%") for x in bounds_pct(*r.partial.chance_bounds()["win"], places=2).split(" to "))
+        hit += "%"
+    elif m.p_win is not None:
+        hit = percent(m.p_win)
+    else:
+        hit = NOT_COMPUTED
+    spread = exact_spread(m)
+    if spread is not None:
+        sd = decimal_text(spread[1].decimal(), 4)
+    elif r.partial is not None:
+        sd = "–".join(bounds_cells(r.partial, 2)[4].split(" to "))
+    else:
+        sd = NOT_COMPUTED
+    return (label or r.wager.key, _payouts(r), percent(r.edge()), percent(m.rtp), hit, sd)
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]], wrap: int = 1, width: int = WIDTH) -> list[str]:
+    """Columns as wide as their widest cell, the first two left-aligned and the rest right-aligned; column
+    `wrap` folded onto further lines where the table would pass `width` columns."""
+    widths = [max(len(x) for x in col) for col in zip(head, *rows)]
+    spare = width - 2 - sum(widths) - 2 * (len(widths) - 1)
+    if spare < 0:
+        widths[wrap] = max(max(len(w) for row in rows for w in row[wrap].split()), widths[wrap] + spare)
+    lines = []
+    for row in (head, *rows):
+        parts = textwrap.wrap(row[wrap], widths[wrap], break_long_words=False) or [""]
+        for n, part in enumerate(parts):
+            cells = [(c if n == 0 else "") if i != wrap else part for i, c in enumerate(row)]
+            line = "  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+            lines.append(("  " + line).rstrip())
+    return lines
+
+
+def summary_lines(a: GameAnalysis, play: str = "", plays: Sequence[tuple[str, GameAnalysis]] = ()) -> list[str]:
+    """The summary table: a row per wager; `plays`, the same wagers under other plays (named), add a row after
+    the wager's own wherever that play changes its law, the own row then named `play`."""
+    rows = []
+    for r in a.results:
+        more = [
+            (f"{r.wager.key} ({name})", x)
+            for name, b in plays
+            for x in b.results
+            if x.wager.key == r.wager.key and x.distribution != r.distribution
+        ]
+        rows.append(summary_cells(r, f"{r.wager.key} ({play})" if more and play else ""))
+        rows += [summary_cells(x, label) for label, x in more]
+    return [*_table(SUMMARY_HEAD, rows), SUMMARY_NOTE]
+
+
+SUMMARY_NOTE = "  edge per unit initially staked; RTP = 100% - edge; hit freq. = P(net return > 0); SD of a round"
+HINT = "--detail: each wager's edges, math report and notes, and the definitions"
+EXACT_HINT = "; --exact: fractions whole"
+
+
+def _hint(a: GameAnalysis, whole: bool) -> str:
+    return HINT + ("" if whole else EXACT_HINT)
+
+
+def edge_text(
+    a: GameAnalysis,
+    detail: bool = False,
+    whole: bool = False,
+    play: str = "",
+    plays: Sequence[tuple[str, GameAnalysis]] = (),
+) -> str:
+    """Summary first: the version and rules, a table with a row per wager, what the figures assume; then with
+    `detail` each wager's citation, edges under every convention, math report and notes, and the definitions.
+    `whole`: long fractions printed whole (else shortened, exact.short_text); `play` and `plays`: see
+    summary_lines."""
+    lines = title_lines(a) + [""] + summary_lines(a, play, plays) + [""] + _assumptions(a, whole)
+    notes = list(dict.fromkeys(n for r in a.results for n in r.notes if r.not_a_law and n == r.not_a_law))
+    if not detail:
+        lines += [f"note: {shorten_numbers(n, whole)}" for n in notes]
+        lines += ["", _hint(a, whole)]
+        return "\n".join(fit(lines)) + "\n"
     for r in a.results:
         d = r.distribution
         lines += ["", f"{r.wager.key}: {r.wager.title}", f"  odds: {_payouts(r)}", f"  citation: {r.wager.citations}"]
@@ -75,21 +219,25 @@ def edge_text(a: GameAnalysis) -> str:
                 else f"  P(win) {win_bounds(r)} (exact bounds, rounded outward: see the note)"
             )
         else:
-            lines.append(f"  P(win) {_exact_pct(d.p_win)}" + (f"; P(void) {_exact_pct(d.p_push)}" if d.p_push else ""))
+            lines.append(
+                f"  P(win) {_exact_pct(d.p_win, whole)}"
+                + (f"; P(void) {_exact_pct(d.p_push, whole)}" if d.p_push else "")
+            )
         for e in r.edges:
-            lines.append(f"  house edge {e.convention}: {_exact_pct(e.value)}")
+            lines.append(f"  house edge {e.convention}: {_exact_pct(e.value, whole)}")
+        lines += [f"  {figure_text(f, whole)}" for f in r.figures]
         lines.append("  math report:")
-        lines += math_report.report_lines(r.math_report(), partial=r.partial)
-        lines += [f"  note: {n}" for n in r.notes]
+        lines += math_report.report_lines(r.math_report(), partial=r.partial, whole=whole)
+        lines += [f"  note: {shorten_numbers(n, whole)}" for n in r.notes]
     lines += ["", *math_report.definition_lines()]
-    return "\n".join(lines) + "\n"
+    return "\n".join(fit(lines)) + "\n"
 
 
-def figure_text(f: Figure) -> str:
+def figure_text(f: Figure, whole: bool = False) -> str:
     """A non-probability figure as what it is: a return as a percentage of the stake, a count with its unit."""
     if f.unit == PER_STAKE:
-        return f"{f.name}: {_exact_pct(f.value)} {PER_STAKE}"
-    return f"{f.name}: {fraction_text(f.value)} = {render_decimal(f.value, 4)} {f.unit}"
+        return f"{f.name}: {_exact_pct(f.value, whole)} {PER_STAKE}"
+    return f"{f.name}: {short_text(f.value, whole)} = {render_decimal(f.value, 4)} {f.unit}"
 
 
 def _columns(rows: Sequence[Sequence[str]], heads: Sequence[str]) -> list[str]:
@@ -99,25 +247,29 @@ def _columns(rows: Sequence[Sequence[str]], heads: Sequence[str]) -> list[str]:
     return [fmt(heads)] + [fmt(row) for row in rows]
 
 
-def dist_text(a: GameAnalysis) -> str:
-    lines = heading(a)
+def dist_text(a: GameAnalysis, detail: bool = False, whole: bool = False) -> str:
+    """Summary first (as edge_text), then each wager's law: a row per net return with its probability (exact,
+    shortened when long unless `whole`) and decimal; its named events and figures; with `detail` its math
+    report and the definitions."""
+    lines = title_lines(a) + [""] + summary_lines(a) + [""] + _assumptions(a, whole)
     for r in a.results:
         d = r.distribution
         lines += ["", f"{r.wager.key}: {r.wager.title} ({_payouts(r)}; {r.wager.citations})"]
         lines += _recon(r)
         lines += _columns(
-            [(fraction_text(ret), fraction_text(p), render_decimal(p, 10)) for ret, p in d.outcomes],
+            [(short_text(ret, whole), short_text(p, whole), render_decimal(p, 10)) for ret, p in d.outcomes],
             ("net return", "probability", "decimal"),
         )
         if r.not_a_law:
-            lines.append(f"  NOT the law of a round: {r.not_a_law}")
+            lines.append(f"  NOT the law of a round: {shorten_numbers(r.not_a_law, whole)}")
         for name, p in r.events:
-            lines.append(f"  P({name}) = {_exact_pct(p)}")
-        lines += [f"  {figure_text(f)}" for f in r.figures]
-        lines.append("  math report:")
-        lines += math_report.report_lines(r.math_report(), partial=r.partial)
-    lines += ["", *math_report.definition_lines()]
-    return "\n".join(lines) + "\n"
+            lines.append(f"  P({name}) = {_exact_pct(p, whole)}")
+        lines += [f"  {figure_text(f, whole)}" for f in r.figures]
+        if detail:
+            lines.append("  math report:")
+            lines += math_report.report_lines(r.math_report(), partial=r.partial, whole=whole)
+    lines += ["", *math_report.definition_lines()] if detail else ["", _hint(a, whole)]
+    return "\n".join(fit(lines)) + "\n"
 
 
 def _md_escape(text: str) -> str:
@@ -133,8 +285,8 @@ def md_table(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]
 def extra_cell(cell: object, rendered_beside: bool) -> str:
     """An extra table's cell for Markdown: a fraction exact, with its percentage unless the next column has it."""
     if isinstance(cell, Fraction) and cell.denominator != 1 and not rendered_beside:
-        return f"{cell_text(cell)} ({percent(cell)})"
-    return cell_text(cell)
+        return f"{short_text(cell)} ({percent(cell)})"
+    return short_text(cell) if isinstance(cell, Fraction) else cell_text(cell)
 
 
 def _extra_md(x: Extra) -> list[str]:
@@ -155,17 +307,20 @@ def _marks(refs: Sequence[int]) -> str:
 
 
 def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
-    """One game's tables for one version: a section per rule set, a row per wager, footnotes for reconstructions."""
+    """One game's tables for one version: a section per rule set (named in plain English), a row per wager,
+    footnotes for reconstructions; fractions longer than 20 digits shortened (exact.short_text: whole in the
+    JSON and CSV beside it)."""
     lines = [f"# {title}", ""]
     notes: dict[str, int] = {}
 
     def mark(text: str) -> str:
         return f"[^{notes.setdefault(text, len(notes) + 1)}]"
 
-    for a in analyses:
+    for n, a in enumerate(analyses, 1):
         if len(analyses) > 1 or a.rules:
-            lines += ["## Rules: " + (", ".join(f"{k}={v}" for k, v in a.rules) or "as the law states"), ""]
-        lines += [f"- {s}" for s in a.assumptions]
+            lines += [f"## Rule set {n}: {rules_in_words(a.rules)}", ""]
+            lines += ["Rule values: " + ", ".join(f"`{k}={v}`" for k, v in a.rules) + ".", ""]
+        lines += [f"- {shorten_numbers(s)}" for s in a.assumptions]
         if a.assumptions:
             lines.append("")
         conventions = list(dict.fromkeys(e.convention for r in a.results for e in r.edges))
@@ -179,14 +334,14 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
             p_win = (
                 f"{win_bounds(r)}{mark(r.not_a_law)}"
                 if r.not_a_law
-                else f"{fraction_text(r.distribution.p_win)} ({percent(r.distribution.p_win)})"
+                else f"{short_text(r.distribution.p_win)} ({percent(r.distribution.p_win)})"
             )
             rows.append(
                 [
                     f"{r.wager.key}{marks}",
                     _payouts(r),
                     p_win,
-                    *[f"{fraction_text(by[c])} ({percent(by[c])})" if c in by else "" for c in conventions],
+                    *[f"{short_text(by[c])} ({percent(by[c])})" if c in by else "" for c in conventions],
                     r.wager.citations + (" (reconstructed)" if marks else ""),
                 ]
             )
@@ -199,10 +354,11 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
         for x in a.extras:
             lines += _extra_md(x)
         lines.append("")
-    lines += ["", "## Definitions", ""] + [f"- **{k}**: {v}" for k, v in math_report.DEFINITIONS.items()]
+    lines += ["", "## Definitions", ""]
+    lines += [f"- **{LONG_WORDS}**: {LONG_MEANING}"] + [f"- **{k}**: {v}" for k, v in math_report.DEFINITIONS.items()]
     if notes:
         lines.append("")
-        lines += [f"[^{n}]: {s}" for s, n in notes.items()]
+        lines += [f"[^{n}]: {shorten_numbers(s)}" for s, n in notes.items()]
     return "\n".join(lines).rstrip() + "\n"
 
 
