@@ -224,6 +224,15 @@ BJ_HEADER = '{"roundlog": 1, "game": "blackjack", "version": "1994"}'
         ("[" * 100_000 + "]" * 100_000, "nested"),
         ('{"shoe":2,"shoe":3}', "twice"),
         ('{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[],"stake":"10"}', "unknown field 'stake'"),
+        ('{"shoe":2,"player":["9","K"],"banker":["3","4"],"wager":[]}', "unknown field 'wager' (misspelt 'wagers'?)"),
+        (
+            '{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"10","nett":"0"}]}',
+            "unknown field 'nett' (misspelt 'net'?)",
+        ),
+        (
+            '{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[],"brun":["2"]}',
+            "unknown field 'brun' (misspelt 'burn'?); allowed: ",
+        ),
         ('{"shoe":2,"player":["9","K","3","4"],"banker":["3","4"],"wagers":[]}', "2 or 3 cards"),
         ("[1, 2]", "JSON object"),
     ],
@@ -237,6 +246,18 @@ def test_bad_line_is_a_one_line_error_naming_its_line(tmp_path, capsys, third, w
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "line 3:" in err and what in err, err
     assert "Traceback" not in err
+
+
+def test_a_misspelt_blackjack_field_is_named_as_unknown(tmp_path, capsys):
+    """A round with "wager" for "wagers" has the right number of fields: the error still names the misspelling."""
+    path = tmp_path / "bj.jsonl"
+    hand = '"hand":{"cards":["10","6"],"actions":["stand"],"stake":"10","net":"-10"}'
+    path.write_text(
+        '{"roundlog": 1, "game": "blackjack", "version": "1994"}\n'
+        f'{{"shoe":1,"banker":["10","7"],{hand},"wager":[{{"on":"initial","stake":"10","net":"-10"}}]}}\n'
+    )
+    code, out, err = _run(["verify", "blackjack", str(path)], capsys)
+    assert code == 2 and err.strip().endswith("line 2: unknown field 'wager' (misspelt 'wagers'?)"), err
 
 
 @pytest.mark.parametrize(

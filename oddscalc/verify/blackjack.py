@@ -287,7 +287,7 @@ class BlackjackJudge(CardJudge):
         ws = require(rec, "wagers", line)
         if type(ws) is list and len(ws) == 1:  # the common case: the initial wager alone
             w = ws[0]
-            if type(w) is dict and len(w) == 3 and w.get("on") == "initial":
+            if type(w) is dict and len(w) == 3 and w.get("on") == "initial" and "net" in w:
                 st = w.get("stake")
                 if type(st) is str and st in self._stakes:
                     return {"initial": (self._stakes[st], amount(w.get("net"), line, "wager 1: net"))}
