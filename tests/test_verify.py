@@ -334,6 +334,19 @@ def test_text_and_json_reports(tmp_path, capsys):
     assert code == 0 and "CLEAN" in out
 
 
+def test_the_json_report_names_and_meets_its_schema(tmp_path, capsys):
+    schema = json.loads(resources.files("oddscalc").joinpath("schemas/verify-1.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    path = tmp_path / "log.jsonl"
+    wrong = '{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"10","net":"10"}]}'
+    path.write_text(f"{HEADER}\n{GOOD}\n{wrong}\n")
+    for extra in ([], ["--no-randomness"]):
+        code, out, _ = _run(["verify", "punto-banco", str(path), "--format", "json", *extra], capsys)
+        data = json.loads(out)
+        assert code == 1 and data["$schema"] == schema["$id"] and data["schema_version"] == 1
+        jsonschema.validate(data, schema)
+
+
 def test_command_line_overrides_the_header_and_says_so(tmp_path):
     path = tmp_path / "log.jsonl"
     path.write_text(f"{HEADER}\n{GOOD}\n")

@@ -174,6 +174,7 @@ class Leaf:
 
 
 class BlackjackJudge(CardJudge):
+    strategy_rules = ("strategy", "post_split")
     runs_name = "serial independence (runs of rounds the player wins, first round of each shoe)"
     random_law = (
         "a shuffled stack of cards: each card dealt equally likely to be any card left; rounds from fresh "
@@ -218,6 +219,8 @@ class BlackjackJudge(CardJudge):
         if initial is None:
             raise LogError(line, 'a blackjack round needs its initial wager ({"on": "initial", ...})')
         S = initial[0]
+        if self.strategy is not None:
+            self.strategy.staked += S
         if type(root) is not dict:
             raise LogError(line, '"hand" must be an object {"cards": [...], "actions": [...], ...}')
         first = self._codes(require(root, "cards", line, "hand: "), line, "hand: cards")

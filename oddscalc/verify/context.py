@@ -99,6 +99,9 @@ def payout_citation(w: Wager, key: str = "win") -> str:
 class Judge:
     """A game's judge: called once per round line; `finish` runs the whole-log tests."""
 
+    #: Rule options that describe the player's strategy, not the game: shown only when a strategy is judged.
+    strategy_rules: tuple[str, ...] = ()
+
     def __call__(self, line: int, rec: dict) -> None:  # pragma: no cover - interface
         raise NotImplementedError
 

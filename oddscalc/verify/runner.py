@@ -116,10 +116,20 @@ def verify(
         judge = JUDGES[game](ctx)
         if strategy is not None:
             _attach_strategy(judge, game, strategy)
+        report.rules = _shown_rules(resolved, judge.strategy_rules, strategy)
         info = os.fstat(f.fileno())  # a pipe or a terminal has no size: the bar then counts bytes
         _stream(f, judge, report, progress, info.st_size if stat.S_ISREG(info.st_mode) else 0)
         judge.finish(alpha, randomness)
     return report
+
+
+def _shown_rules(resolved: dict[str, str], strategy_rules: tuple[str, ...], strategy: str | None) -> dict[str, str]:
+    """The rule set as the report states it: the options that describe a strategy only when one is judged, and
+    then the strategy judged (not the engine's default strategy, which the judging does not follow)."""
+    if strategy is None:
+        return {k: v for k, v in resolved.items() if k not in strategy_rules}
+    name = strategy if strategy in ("basic", "optimal") else Path(strategy).name
+    return {k: name if k == "strategy" else v for k, v in resolved.items()}
 
 
 def _attach_strategy(judge: Judge, game: str, strategy: str) -> None:
