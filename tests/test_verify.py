@@ -332,6 +332,7 @@ def test_text_and_json_reports(tmp_path, capsys):
     path.write_text(f"{HEADER}\n{GOOD}\n")
     code, out, _ = _run(["verify", "punto-banco", str(path)], capsys)
     assert code == 0 and "CLEAN" in out
+    assert "cards at shoe position 1 (1 shoe)" in out and "shoes)" not in out.split("(1 shoe)")[0]
 
 
 def test_the_json_report_names_and_meets_its_schema(tmp_path, capsys):

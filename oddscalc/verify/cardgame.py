@@ -20,7 +20,12 @@ __all__ = ["CardJudge", "card_tests"]
 def card_tests(shoe: Shoe) -> list:
     """A chi-square test of the ranks dealt at each position of the shoe that has the data for one."""
     return [
-        chi_square_test(f"cards at shoe position {position} ({reaching} shoes)", observed, expected, RANK_NAMES)
+        chi_square_test(
+            f"cards at shoe position {position} ({reaching:,} shoe{'' if reaching == 1 else 's'})",
+            observed,
+            expected,
+            RANK_NAMES,
+        )
         for position, reaching, observed, expected in shoe.position_tables()
     ]
 
