@@ -172,6 +172,13 @@ class Report:
             rnd = None if line is None else self.rounds if at_round is None else at_round
             self.faults.append(Fault(kind, line, rnd, rule, did, law, citation, cost, stake))
 
+    def unlisted(self, kind: str, rule: str, citation: str, n: int) -> None:
+        """Count `n` faults whose lines were not kept (beyond `keep`): in the totals, never in the list."""
+        if n > 0:
+            self.count += n
+            self.by_kind[kind] += n
+            self.by_rule.setdefault((kind, rule), [0, citation])[0] += n
+
     def note(self, text: str) -> None:
         """A remark that is not a fault (something the log does not let us check), counted once per text."""
         self.notes[text] += 1
