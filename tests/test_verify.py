@@ -256,7 +256,7 @@ def test_a_misspelt_blackjack_field_is_named_as_unknown(tmp_path, capsys):
         '{"roundlog": 1, "game": "blackjack", "version": "1994"}\n'
         f'{{"shoe":1,"banker":["10","7"],{hand},"wager":[{{"on":"initial","stake":"10","net":"-10"}}]}}\n'
     )
-    code, out, err = _run(["verify", "blackjack", str(path)], capsys)
+    code, _, err = _run(["verify", "blackjack", str(path)], capsys)
     assert code == 2 and err.strip().endswith("line 2: unknown field 'wager' (misspelt 'wagers'?)"), err
 
 

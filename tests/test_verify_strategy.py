@@ -75,7 +75,9 @@ def test_standing_on_16_against_a_ten_departs_from_basic_at_the_engines_exact_co
     for f in faults[:20]:
         shown = f.text().split("expected cost ")[1]
         decimal, share = shown.split(" (")[0], shown.split(" (")[1].split("%")[0]
-        assert float(decimal) == pytest.approx(float(f.cost), rel=5e-4) and len(decimal.replace(".", "").lstrip("0")) <= 4
+        assert (
+            float(decimal) == pytest.approx(float(f.cost), rel=5e-4) and len(decimal.replace(".", "").lstrip("0")) <= 4
+        )
         assert float(share) == pytest.approx(float(f.cost / 10 * 100), rel=5e-4)
         assert F(f.data()["cost"]) == f.cost and f.data()["stake"] == "10"
     s = report.strategy
