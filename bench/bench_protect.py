@@ -1,5 +1,7 @@
-"""Game protection (issue 16): the exact expectation of one depleted composition per game, and the speed-up
-of a run of shoes from one local worker to two (target at least 1.8x; ratio of the two "run" rows)."""
+"""Game protection (issue 16): the exact expectation of one depleted composition per game, the speed-up
+of a run of shoes from one local worker to two (target at least 1.8x; ratio of the two "run" rows), and
+(issue 47) one blackjack round's value for a study, both strategies together, from the double-precision
+evaluator (target at most 150 ms)."""
 
 from fractions import Fraction
 from itertools import count
@@ -22,6 +24,25 @@ def _blackjack(strategy: str):
         api.composition_values("blackjack", "1994", tuple(shoe), ("initial",), {"decks": "6", "strategy": strategy})
 
     return one
+
+
+def _blackjack_study(version: str, decks: int, full: tuple[int, ...]):
+    """Both strategies in one call, as a study asks (`api.composition_estimates`); a new shoe each call."""
+    calls = count()
+    rules = {"decks": str(decks)}
+    groups = [(("initial",), {**rules, "strategy": "basic"}), (("initial",), {**rules, "strategy": "optimal"})]
+
+    def one():
+        shoe = list(full)
+        shoe[next(calls) % (len(full) - 1) + 1] -= 1
+        _found, exact = api.composition_estimates("blackjack", version, tuple(shoe), groups)
+        assert not exact  # the evaluator itself, not the exact engine's fallback
+
+    return one
+
+
+#: 2007 rules, 6 packs (13 kinds: tens by rank) less 40 cards
+_BJ_2007 = (20, 21, 22, 20, 19, 21, 23, 22, 20, 21, 20, 22, 21)
 
 
 def _baccarat(game: str, full: tuple[int, ...], rules: dict[str, str]):
@@ -50,6 +71,18 @@ def cases():
             "protect: blackjack, one composition, 6 packs less 40 cards, CD optimal (1994 rules)",
             _blackjack("optimal"),
             3,
+        ),
+        (
+            "protect: blackjack, one round for a study, 6 packs less 40 cards, basic strategy and CD optimal together, "
+            "double precision (1994 rules)",
+            _blackjack_study("1994", 6, _BJ),
+            11,
+        ),
+        (
+            "protect: blackjack, one round for a study, 6 packs less 40 cards, basic strategy and CD optimal together, "
+            "double precision (2007 rules: double any, same-rank split)",
+            _blackjack_study("2007", 6, _BJ_2007),
+            11,
         ),
         (
             "protect: punto banco, one composition, 8 packs less 27+ cards, 3 wagers",

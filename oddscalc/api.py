@@ -10,7 +10,7 @@ Fraction(1, 37)
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from inspect import signature
@@ -54,6 +54,7 @@ __all__ = [
     "check_game",
     "composition_decisions",
     "composition_engines",
+    "composition_estimates",
     "composition_kinds",
     "composition_values",
     "decision_engines",
@@ -61,6 +62,7 @@ __all__ = [
     "has_compositions",
     "has_decision_table",
     "has_decisions",
+    "has_estimates",
     "implemented",
     "math_report",
     "plan",
@@ -451,18 +453,81 @@ def composition_values(
     {'banker': Fraction(-49303, 4873050), 'tie': Fraction(-2003549, 12724075)}
     """
     hooks, resolved = _hooks_and_rules(game, version, rules, custom)
-    kinds = tuple(hooks.composition_kinds(resolved))
-    _check_counts(game, kinds, counts)
+    _check_counts(game, tuple(hooks.composition_kinds(resolved)), tuple(counts))
+    return hooks.composition_values(_chosen_wagers(game, version, pay, wager_keys), resolved, tuple(counts))
+
+
+def _chosen_wagers(
+    game: str, version: str, pay: Mapping[str, str] | None, wager_keys: tuple[str, ...] | None
+) -> tuple[Wager, ...]:
+    """The game's wagers (every one, or those keyed in `wager_keys`, refusing a key the game lacks)."""
     found = wagers(game, version, pay)
-    if wager_keys is not None:
-        unknown = set(wager_keys) - {w.key for w in found}
-        if unknown:
-            raise WagerError(
-                f"{game} has no wager {sorted(unknown)[0]!r} under version {version}; allowed: "
-                + ", ".join(w.key for w in found)
-            )
-        found = tuple(w for w in found if w.key in wager_keys)
-    return hooks.composition_values(found, resolved, tuple(counts))
+    if wager_keys is None:
+        return found
+    unknown = set(wager_keys) - {w.key for w in found}
+    if unknown:
+        raise WagerError(
+            f"{game} has no wager {sorted(unknown)[0]!r} under version {version}; allowed: "
+            + ", ".join(w.key for w in found)
+        )
+    return tuple(w for w in found if w.key in wager_keys)
+
+
+class _Estimates(Protocol):
+    """A game's double-precision composition evaluator for studies (`games.blackjack.estimates`)."""
+
+    def composition_estimates(
+        self, groups: list[tuple[tuple[Wager, ...], dict[str, str]]], counts: tuple[int, ...]
+    ) -> tuple[tuple[dict[str, float | Fraction], ...], bool]: ...
+
+
+def _estimate_hooks(game: str) -> _Estimates | None:
+    """The module holding a game's `composition_estimates` hook: the game module itself, or for a game package
+    its `estimates` module."""
+    mod = _computed("games", game)
+    hooks = mod if hasattr(mod, "composition_estimates") else _game_submodule(mod, "estimates")
+    return cast(_Estimates | None, hooks)
+
+
+def has_estimates(game: str) -> bool:
+    """Whether `game` has a double-precision composition evaluator for studies (the `composition_estimates` hook,
+    blackjack's): protect uses it, every figure elsewhere stays exact.
+
+    >>> has_estimates("blackjack"), has_estimates("punto-banco")
+    (True, False)
+    """
+    check_game(game)
+    return _estimate_hooks(game) is not None
+
+
+def composition_estimates(
+    game: str,
+    version: str,
+    counts: tuple[int, ...],
+    groups: Sequence[tuple[tuple[str, ...] | None, Mapping[str, str]]],
+    pay: Mapping[str, str] | None = None,
+    custom: bool = False,
+) -> tuple[tuple[dict[str, float | Fraction], ...], bool]:
+    """`composition_values` for each group (wager keys, rules) of one shoe composition in double precision, for
+    a protection study's rounds, never an exact figure: ({wager key: float} per group, and whether the exact
+    engine gave them instead, as Fractions, because the double-precision evaluator declined). The game may share
+    work between the groups (blackjack: one evaluation for both strategies).
+
+    >>> one_pack = (4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
+    >>> (basic,), exact = composition_estimates("blackjack", "1994", one_pack, [(("initial",),
+    ...     {"decks": "1", "strategy": "basic"})], custom=True)
+    >>> round(float(basic["initial"]), 4), exact
+    (-0.0007, False)
+    """
+    estimates = _estimate_hooks(game) if has_compositions(game) else None
+    if estimates is None:
+        raise GameError(f"{game} has no double-precision composition evaluator")
+    resolved = []
+    for keys, rules in groups:
+        hooks, found = _hooks_and_rules(game, version, rules, custom)
+        _check_counts(game, tuple(hooks.composition_kinds(found)), tuple(counts))
+        resolved.append((_chosen_wagers(game, version, pay, keys), found))
+    return estimates.composition_estimates(resolved, tuple(counts))
 
 
 def _decision_module(game: str) -> _Decisions | None:

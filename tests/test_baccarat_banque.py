@@ -184,6 +184,18 @@ def test_api_wagers_and_void_rule():
         api.analyse("baccarat-banque", "1994", rules={"banker": "clever"})
 
 
+def test_a_payout_of_nothing_keeps_the_won_coups_at_net_zero():
+    """A user's 0 to 1 puts the won coups at net 0 beside the void ones (not dropped, as a mapping keyed by net
+    return once did: its void entry 0 replaced the wins')."""
+    counts = banque_counts(True)
+    joint = joint_outcome(counts, policy(counts, BEST))
+    pay = {"right": "0:1", "both": "0:1"}
+    a = api.analyse("baccarat-banque", "1994", rules={"decks": "infinite"}, pay=pay, custom=True)
+    right_lost, both_lost = sum(joint[0]), joint[0][0]
+    assert a.result("right").distribution.as_dict() == {Fraction(-1): right_lost, Fraction(0): 1 - right_lost}
+    assert a.result("both").distribution.as_dict() == {Fraction(-1): both_lost, Fraction(0): 1 - both_lost}
+
+
 def test_symmetric_rules_give_no_edge():
     """A banker who draws on 0-5 and stands on 6-7 whatever he sees plays each hand's own rule: each one-hand
     wager is then a symmetric contest (cards exchangeable), so P(hand wins) = P(banker wins) exactly."""

@@ -207,6 +207,17 @@ def test_api_edge_and_errors():
     assert fixed.result("player").distribution.mean == stand
 
 
+def test_a_payout_of_nothing_keeps_the_won_coups_at_net_zero():
+    """A user's 0 to 1 puts the won coups at net 0 beside the voided equal points (not dropped, as a mapping keyed
+    by net return once did). The strategies stay those solved at the law's 1 to 1, so P(lose) is the law's."""
+    rules = {"decks": "infinite"}
+    law = api.analyse("chemin-de-fer", "1994", rules=rules, custom=True)
+    free = api.analyse("chemin-de-fer", "1994", rules=rules, pay={"player": "0:1", "bank": "0:1"}, custom=True)
+    for side in ("player", "bank"):
+        lost = law.result(side).distribution.p_loss
+        assert free.result(side).distribution.as_dict() == {F(-1): lost, F(0): 1 - lost}
+
+
 @pytest.mark.parametrize("decks", ["1", "6"])
 def test_finite_shoe_solution_is_a_saddle_point(decks):
     """Model B2 (2 x 2^484): at the solution the player is indifferent on 5 (or best-replies at an end) and
@@ -302,3 +313,21 @@ def test_model_b3_six_packs_helps_the_player():
     assert a.result("player").distribution.mean == b3.value
     with pytest.raises(ValueError):
         api.analyse("chemin-de-fer", "1994", rules={"player-info": "composition", "player5": "draw"})
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [{"decks": "infinite"}, {"commission": "5"}, {"player5": "draw"}],
+    ids=["infinite shoe", "commission", "fixed play on 5"],
+)
+def test_decision_table_refuses_model_b3_where_analyse_does(rules):
+    """Model B3 (player-info=composition) is solved only for a finite shoe, no commission and the optimal play
+    on 5. The decision table once skipped that check: on an infinite shoe it failed with a TypeError from deep
+    in the counts, and with a commission or a fixed play on 5 it gave the plain B3 profile as if they were not
+    set. Both now refuse the rule set in one line (the game's check_rules hook)."""
+    rules = {"player-info": "composition", **rules}
+    refused = "player-info=composition is solved only for a finite shoe"
+    with pytest.raises(ValueError, match=refused):
+        api.analyse("chemin-de-fer", "1994", rules=rules, custom=True)
+    with pytest.raises(ValueError, match=refused):
+        api.decision_table("chemin-de-fer", "1994", "player", rules, custom=True)

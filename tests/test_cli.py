@@ -7,6 +7,7 @@ import subprocess
 import sys
 from fractions import Fraction as F
 
+import click
 import pytest
 
 
@@ -56,7 +57,7 @@ def test_dist_prints_every_outcome():
 @pytest.mark.slow
 def test_versions_and_wagers_listings():
     code, out, _ = run("versions", "--format", "json")
-    assert [v["id"] for v in json.loads(out)] == ["1994", "2002", "2007"]
+    assert [v["id"] for v in json.loads(out)["versions"]] == ["1994", "2002", "2007"]
     code, out, _ = run("wagers", "dice", "--version", "2002")
     assert code == 0 and "hop-3-3" in out and "reconstructed" in out
     code, out, _ = run("wagers", "dice", "--version", "1994")
@@ -80,7 +81,23 @@ def test_pay_override_marks_custom():
         (("edge", "big-six", "--pay", "Z=45:1"), "no wager 'Z'; allowed: A, B"),
         (("edge", "big-six", "--pay", "A45"), "write it as KEY=VALUE"),
         (("edge", "dice", "field", "--pay", "field=2:1"), "name one: field.12, field.2, field.other"),
-        (("edge", "roulette", "--format", "yaml"), "unknown format 'yaml'; allowed: text, json, csv"),
+        (("edge", "roulette", "--format", "yaml"), "unknown format 'yaml'; allowed: text, markdown, json, csv"),
+        (("verify", "roulette", "log.jsonl", "--format", "csv"), "unknown format 'csv'; allowed: text, json"),
+        (("removal", "roulette"), "oddscalc removal does not take game 'roulette'; allowed: blackjack, punto-banco"),
+        (("poker-hand", "blackjack", "As Kd"), "does not take game 'blackjack'; allowed: casino-stud-poker"),
+        (
+            ("blackjack", "hand", "8,8", "vs", "10", "--soft17", "always"),
+            "unknown --soft17 'always'; allowed: stand, hit",
+        ),
+        (("tables", "--game", "pokr"), "unknown game 'pokr'; allowed: roulette"),
+        (
+            ("tables", "--game", "three-card-poker", "--version", "1994"),
+            "three-card-poker not permitted by version 1994",
+        ),
+        (("simulate", "roulette", "straight", "--format", "xml"), "unknown format 'xml'; allowed: text, json, csv"),
+        (("blackjack", "hand"), "Missing argument"),
+        (("edge",), "Missing argument 'GAME'"),
+        (("edgy", "roulette"), "No such command 'edgy'"),
         (("edge", "roulette", "--rule", "zeros=2"), "unknown rule option 'zeros'"),
         (("wagers", "poker"), "unknown game 'poker'"),
         (("tables", "--version", "1066"), "unknown version '1066'"),
@@ -97,8 +114,6 @@ def test_bad_input_is_one_line_exit_2(args, needle):
 def test_every_command_summary_in_the_help_reads_whole():
     """`oddscalc --help` (and a group's) lists each command with a summary click cuts at its first full stop:
     "(e.g." left `law`'s as "Print the law text NAME (e.g."; a summary is a whole phrase or ends in "..."."""
-    import click
-
     from oddscalc.cli.main import cli
 
     groups, seen = [cli], 0
@@ -119,3 +134,118 @@ def test_every_command_summary_in_the_help_reads_whole():
                 )  # `blackjack hand` once read "... UP, e.g."
                 assert summary.endswith("...") or whole, (name, limit, summary)
     assert seen > 17  # the top level's commands and the subcommands
+
+
+def _commands(group=None, path=()):
+    """(path, command) of every command and group under the `oddscalc` group, the group itself first."""
+    from oddscalc.cli.main import cli
+
+    group = group or cli
+    yield path, group
+    for name, command in sorted(group.commands.items()):
+        if isinstance(command, click.Group):
+            yield from _commands(command, path + (name,))
+        else:
+            yield path + (name,), command
+
+
+def _parse(words):
+    """The command an `oddscalc ...` line names, its options and arguments parsed (click raises on a bad one)."""
+    from oddscalc.cli.main import cli
+
+    command, i = cli, 0
+    while isinstance(command, click.Group) and i < len(words):
+        command, i = command.commands[words[i]], i + 1
+    with command.make_context(" ".join(["oddscalc", *words[:i]]), list(words[i:])):
+        return command
+
+
+def test_oddscalc_alone_prints_its_help_and_exits_0(capsys):
+    from cli_run import run_cli
+
+    for argv in ([], ["blackjack"], ["data"]):
+        code, out, err = run_cli(argv, capsys)
+        assert code == 0 and err == "", argv
+        assert (
+            out.startswith(f"Usage: oddscalc {' '.join(argv)}".rstrip() + " [OPTIONS] COMMAND") and "Commands:" in out
+        )
+
+
+def test_every_command_s_help_lists_its_fixed_values_and_examples_that_parse(capsys):
+    """One help style: games, versions and formats are fixed choices (listed in --help, offered by completion),
+    and every command's help ends with examples, each a whole `oddscalc` line that parses."""
+    import shlex
+
+    from cli_run import run_cli
+
+    seen = 0
+    for path, command in _commands():
+        code, out, _ = run_cli([*path, "--help"], capsys)
+        assert code == 0
+        examples = out.split("\nExamples:\n", 1)[1].splitlines() if "\nExamples:\n" in out else []
+        own = [e.strip() for e in examples if e.strip().startswith(" ".join(["oddscalc", *path]))]
+        assert own, f"oddscalc {' '.join(path)} --help shows no example of itself"
+        for example in own:
+            words = shlex.split(example.split("  #")[0])[1:]
+            parsed = _parse(words)  # a group's examples are of its commands
+            assert parsed is command or isinstance(command, click.Group), example
+        for p in command.params:
+            if p.name in ("game", "version", "only_games", "only_versions", "fmt") and not getattr(p, "is_flag", False):
+                assert isinstance(p.type, click.Choice), (path, p.name)
+                assert all(str(c) in out for c in p.type.choices), (path, p.name)  # listed in --help
+        seen += 1
+    assert seen > 20
+
+
+@pytest.mark.parametrize(
+    "line, offered",
+    [
+        ("oddscalc ed", {"edge"}),
+        ("oddscalc edge ", {"roulette", "dice", "big-six", "three-card-poker"}),
+        ("oddscalc edge roulette --version ", {"1994", "2002", "2007"}),
+        ("oddscalc dist roulette even-chance --format ", {"text", "markdown", "json", "csv"}),
+        ("oddscalc removal ", {"blackjack", "punto-banco", "super-pan-9"}),
+        ("oddscalc blackjack hand 8,8 vs 10 --soft17 ", {"stand", "hit"}),
+        ("oddscalc tables --game super", {"super-pan-9"}),
+        ("oddscalc law 19", {"1994"}),
+    ],
+)
+def test_shell_completion_offers_the_fixed_values(line, offered, capsys, monkeypatch):
+    """What bash asks (docs/cli-completion.md): `_ODDSCALC_COMPLETE=bash_complete` with the words typed."""
+    from cli_run import run_cli
+
+    words = line.split()
+    monkeypatch.setenv("_ODDSCALC_COMPLETE", "bash_complete")
+    monkeypatch.setenv("COMP_WORDS", line)
+    monkeypatch.setenv("COMP_CWORD", str(len(words) if line.endswith(" ") else len(words) - 1))  # the word completed
+    code, out, _ = run_cli([], capsys)
+    values = {row.split(",", 1)[1] for row in out.splitlines()}
+    assert code == 0 and offered <= values, out
+
+
+def test_simulate_prints_text_by_default_and_csv_into_out(tmp_path, capsys):
+    from cli_run import run_cli
+
+    argv = ["simulate", "roulette", "straight", "--rounds", "370", "--seed", "5"]
+    code, text, _ = run_cli(argv, capsys)
+    rows = [line.split() for line in text.splitlines()[2:4]]
+    counts = {F(r): int(n.replace(",", "")) for r, n, _ in rows}
+    assert code == 0 and sum(counts.values()) == 370 and set(counts) == {-1, 35}
+    observed = F(sum(r * n for r, n in counts.items()), 370)
+    assert f"mean net return per unit staked: {float(observed):.6f} (exact expectation -0.027027)" in text
+    code, csv_text, _ = run_cli([*argv, "--format", "csv"], capsys)
+    assert csv_text.splitlines()[0] == "net_return,count" and csv_text != text
+    code, _, _ = run_cli([*argv, "--out", tmp_path / "sim.csv"], capsys)
+    assert (tmp_path / "sim.csv").read_text() == csv_text  # --out writes what `check` reads unless told otherwise
+
+
+def test_poker_hand_words_its_decision_and_margin(capsys):
+    """`fold (raising would lose 3.7540% of the Ante more than folding)`, never `gain -2042/54395 over folding`;
+    the margin is the difference of the two expectations the output prints."""
+    from cli_run import run_cli
+
+    code, out, _ = run_cli(["poker-hand", "casino-stud-poker", "As Kd 5c 4h 2d", "--up", "7h"], capsys)
+    ev = F(out.split("expectation of raise: ")[1].split()[0])
+    margin = (ev - (-1)) * 100
+    assert code == 0 and margin < 0
+    assert f"decision: fold (raising would lose {float(-margin):.4f}% of the Ante more than folding)" in out

@@ -265,7 +265,7 @@ def test_odds_equal_to_the_law_are_not_custom(capsys):
         code, out, _ = run(["edge", "dice", "field", "--version", "1994", "--pay", f"field.12={odds}"], capsys)
         assert code == 0 and "CUSTOM" not in out and "(custom" not in out, odds
     code, out, _ = run(["edge", "dice", "field", "--version", "1994", "--pay", "field.12=5:1"], capsys)
-    assert "CUSTOM" in out and "12 5 to 1 (custom; law: 3 to 1)" in out
+    assert "CUSTOM" in out and "total 12: 5 to 1 (custom; law: 3 to 1)" in out
     code, out, _ = run(["edge", "big-six", "A", "--version", "2002", "--pay", "A=45:1", "--format", "json"], capsys)
     payout = json.loads(out)["wagers"][0]["payouts"][0]
     assert payout["odds"] == "45 to 1" and payout["custom"] is True and F(payout["value"]) == 45
@@ -355,7 +355,8 @@ def test_wagers_listing_keeps_its_columns(capsys):
     starts = {line.index("SI 1994/2899") for line in lines}
     assert code == 0 and len(starts) == 1  # every citation starts in the same column
     field = next(line for line in lines if line.split()[0] == "field")
-    assert re.search(r"other 1 to 1 {2,}SI 1994", field)
+    # each payout says what it pays on: the field's are dice totals (Sch 1 para 7)
+    assert re.search(r"total 12: 3 to 1; total 2: 2 to 1; total 3, 4, 9, 10 or 11: 1 to 1 {2,}SI 1994", field)
 
 
 # --- help and the shipped law (the README's and the docs' examples: test_doc_examples.py) -------------------------

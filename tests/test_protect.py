@@ -197,6 +197,52 @@ def test_blackjack_shoe_small_run():
     assert s.rounds == sum(len(r.rounds) for r in recs) and sum(b.rounds for b in s.bins) == s.rounds
 
 
+def test_blackjack_double_precision_run_checks_itself(tmp_path):
+    """With the double-precision evaluator every round holds the api's estimate on the composition rebuilt
+    here; one round of every shoe (check=1) also holds the exact engine's value, which is the api's exact
+    value there; the records come back unchanged from the state folder; the summary reports the check."""
+    t = target("blackjack", "1994", {"decks": "6"}, engine="double")
+    plan = Plan(t, Fraction(4, 100), 5, 2, check=1)
+    recs = run(plan, 1, processes=1, state=tmp_path)
+    assert run(plan, 1, processes=1, state=tmp_path) == recs
+    kinds = t.kinds()
+    group = (("initial",), {"decks": "6", "strategy": "basic"})
+    for rec in recs:
+        cards = shoe_order(plan, rec.index, kinds)
+        left, pos = [n for _, n in kinds], 0
+        assert sum(x.exact is not None for x in rec.rounds) == 1
+        for x in rec.rounds:
+            assert x.cards == tuple(cards[pos : pos + len(x.cards)])
+            found, exact_engine = api.composition_estimates("blackjack", "1994", tuple(left), [group])
+            assert x.estimated and not exact_engine and x.values == (Fraction(found[0]["initial"]),)
+            if x.exact is not None:
+                assert x.exact == (api.composition_values("blackjack", "1994", tuple(left), *group)["initial"],)
+            for k in x.cards:
+                left[k] -= 1
+            pos += len(x.cards)
+    s = summarise(recs, ("basic",), kinds, 52, hi_lo(kinds), 4)
+    checked = [x for r in recs for x in r.rounds if x.exact is not None]
+    assert s.check.checked == 2 and s.check.estimated == s.rounds
+    assert s.check.largest == (max(abs(x.values[0] - x.exact[0]) for x in checked),) and s.check.largest[0] < 1e-12
+
+
+def test_blackjack_rounds_the_evaluator_declines_are_valued_exactly(monkeypatch):
+    from oddscalc.games.blackjack import float_round
+
+    monkeypatch.setattr(float_round, "TIE", 10.0)  # every post-split choice too close to trust: it declines
+    t = target("blackjack", "1994", {"decks": "6"}, strategies=("optimal",), engine="double")
+    plan = Plan(t, Fraction(1, 100), 5, 1, check=1)
+    (rec,) = run(plan, 1, processes=1)
+    full = tuple(n for _, n in t.kinds())
+    assert rec.rounds and not any(x.estimated or x.exact for x in rec.rounds)
+    assert rec.rounds[0].values == (
+        api.composition_values("blackjack", "1994", full, ("initial",), {"decks": "6", "strategy": "optimal"})[
+            "initial"
+        ],
+    )
+    assert summarise([rec], ("optimal",), t.kinds(), 52, None, 4).check is None  # exact values: nothing to report
+
+
 def test_super_pan_9_small_run_positive_rounds():
     t = target("super-pan-9", "1994", {"decks": "1"}, custom=True)
     recs = run(Plan(t, Fraction(3, 4), 5, 3), 2, processes=1)
@@ -288,3 +334,35 @@ def test_cli(capsys, tmp_path):
         assert code == 2 and word in err and len(err.strip().splitlines()) == 1
     code, _, err = _cli(capsys, "protect", "roulette")
     assert code == 2 and "allowed" in err
+    code, _, err = _cli(capsys, "protect", "punto-banco", "--engine", "double")
+    assert code == 2 and "double-precision" in err and len(err.strip().splitlines()) == 1
+    for bad, word in ((("--engine", "fast"), "--engine"), (("--check-every", "0"), "--check-every")):
+        code, _, err = _cli(capsys, "protect", "blackjack", *bad)
+        assert code == 2 and word in err and len(err.strip().splitlines()) == 1
+
+
+def test_cli_blackjack_double_precision(capsys):
+    """Blackjack's default engine is the double-precision evaluator: the output says so and gives its check."""
+    args = (
+        "protect",
+        "blackjack",
+        "--version",
+        "1994",
+        "--decks",
+        "6",
+        "--shoes",
+        "1",
+        "--penetration",
+        "3%",
+        "--workers",
+        "1",
+        "--check-every",
+        "1",
+    )
+    code, out, _ = _cli(capsys, *args, "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["engine"] == "double" and data["values"]["rounds_checked"] == 1
+    assert data["values"]["rounds_in_doubles"] == data["rounds"]
+    assert float(data["values"]["largest_difference"]["initial, basic strategy (fixed)"]) < 1e-12
+    code, out, _ = _cli(capsys, *args)
+    assert code == 0 and "double-precision evaluator" in out and "Checked against the exact engine on 1 round" in out

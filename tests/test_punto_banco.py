@@ -188,6 +188,17 @@ def test_banker_wager_on_a_tie_is_a_rule_option_void_by_default():
     assert any("banker-tie=void" in s and "default void" in s for s in void.assumptions)
 
 
+@pytest.mark.parametrize("bets_on", ["player", "banker"])
+def test_a_payout_of_nothing_keeps_the_won_deals_at_net_zero(bets_on):
+    """A user's 0 to 1 (`--pay player=0:1`) puts the won deals at net 0 beside the voided ties. The law was once
+    built as a mapping keyed by net return, where the ties' entry 0 replaced the wins' and their weight was lost:
+    P(lose) came out as lost / (lost + tie) instead of lost / total."""
+    bank, player, tie = PUBLISHED[6]
+    lost = Fraction(bank if bets_on == "player" else player, bank + player + tie)
+    a = api.analyse("punto-banco", "2002", wager=bets_on, pay={bets_on: "0:1"})
+    assert a.results[0].distribution.as_dict() == {Fraction(-1): lost, Fraction(0): 1 - lost}
+
+
 def test_default_is_six_decks_and_stated():
     a = api.analyse("punto-banco", "2007")
     assert dict(a.rules)["decks"] == "6"

@@ -25,13 +25,20 @@ def test_every_wager_cites_and_keys_are_unique():
 
 def test_a_wagers_citations_keep_every_paragraph_and_name_each_instrument_once_per_run():
     """`Wager.citations` joins neighbouring paragraphs of one instrument (and one amendment) under one "SI ...
-    reg": checked here against each payout's own citation, taken apart by a split written differently from
-    the code's pattern (at the first digit after "reg ", and at " (inserted by")."""
+    reg", and those of one Schedule under one "SI ... Sch N para" (or one heading of an inserted Schedule): checked
+    here against each payout's own citation, taken apart by splits written differently from the code's patterns
+    (at " reg " or " para " and at " (inserted by"; a Schedule heading's item at its closing quote)."""
 
     def parts(citation: str) -> tuple[str, str, str]:
-        head, rest = citation.split(" reg ", 1)
-        body, _, amendment = rest.partition(" (inserted by")
-        return head, body, amendment
+        if " reg " in citation:
+            head, rest = citation.split(" reg ", 1)
+            body, _, amendment = rest.partition(" (inserted by")
+            return head + " reg ", body, amendment
+        if " para " in citation:
+            head, body = citation.split(" para ", 1)
+            return head + " para ", body, ""
+        quote = citation.rindex("'")
+        return citation[: quote + 1], citation[quote + 1 :].strip(), ""
 
     for version, game, wagers in all_wagers():
         for w in wagers:
@@ -40,17 +47,22 @@ def test_a_wagers_citations_keep_every_paragraph_and_name_each_instrument_once_p
                 if c in joined:
                     continue
                 head, body, amendment = parts(c)  # a joined paragraph: in a run of its instrument and amendment
-                runs = [r for r in joined.split("; ") if r.startswith(head + " reg ") and body in r]
+                runs = [r for r in joined.split("; ") if r.startswith(head) and body in r[len(head) :]]
                 assert runs, (version, game, w.key, c, joined)
-                assert runs[0].endswith(f" (inserted by{amendment}") if amendment else "inserted" not in runs[0]
+                if head.endswith(" reg "):  # a Schedule's amendment is in its head
+                    assert runs[0].endswith(f" (inserted by{amendment}") if amendment else "inserted" not in runs[0]
+                assert runs[0].count(head) == 1, (version, game, w.key, joined)  # the instrument named once per run
     tcp = {w.key: w.citations for w in api.wagers("three-card-poker", "2002")}
     assert tcp["ante-play"] == (
         "SI 1994/2899 reg 12(5)-(10), 12(8)(a), 12(8)(b), 12(9)(a), 12(9)(b), 12(9)(c) (inserted by SI 2002/1130)"
     )
     blackjack = {w.key: w.citations for w in api.wagers("blackjack", "1994")}
     assert blackjack["initial"] == "SI 1994/2899 reg 7(5), 7(6)(b), 7(6)(a)"
-    hop = {w.key: w.citations for w in api.wagers("dice", "2002")}["hop-1-1"]
-    assert hop == "SI 1994/2899 Sch 1 'Hopping bets' (a) (inserted by SI 2002/1130 reg 2(8)(b))"
+    dice = {w.key: w.citations for w in api.wagers("dice", "2002")}
+    assert dice["hop-1-1"] == "SI 1994/2899 Sch 1 'Hopping bets' (a) (inserted by SI 2002/1130 reg 2(8)(b))"
+    assert dice["field"] == "SI 1994/2899 Sch 1 para 7, 7(a), 7(b), 7(c)"
+    single = {w.key: w.citations for w in api.wagers("sic-bo", "2002")}["single-2"]
+    assert single == "SI 1994/2899 Sch 4 (inserted by SI 2002/1130) 'Single number', (a), (b), (c)"
 
 
 def test_2002_additions_only_from_2002():

@@ -14,7 +14,7 @@ import pytest
 from oddscalc import api
 from oddscalc.core.distribution import Distribution
 from oddscalc.regulations.model import apply_overrides
-from oddscalc.sim import simulators
+from oddscalc.sim import dice, simulators
 from oddscalc.sim.check import CheckError, check_counts, chi_square_p, merge_bins
 from oddscalc.sim.results import ResultsError, read_results
 
@@ -120,17 +120,17 @@ def test_a_wrong_dice_rule_is_caught():
     r = api.analyse("dice", "1994", "dont-win-bar-2").results[0]
 
     def wrong(w, rng):
-        first = sum(simulators._throw(rng))
+        first = sum(dice._throw(rng))
         if first == 2:
             return F(-1)
         while first == 2:
-            first = sum(simulators._throw(rng))
+            first = sum(dice._throw(rng))
         if first in (7, 11):
             return F(-1)
         if first in (3, 12):
             return F(1)
         while True:
-            total = sum(simulators._throw(rng))
+            total = sum(dice._throw(rng))
             if total in (7, first):
                 return F(1) if total == 7 else F(-1)
 

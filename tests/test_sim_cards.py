@@ -7,8 +7,7 @@ import pytest
 from verify_logs import write_log
 
 from oddscalc import api
-from oddscalc.sim import baccarat, simulators
-from oddscalc.sim.baccarat import punto_banco_shoe
+from oddscalc.sim import baccarat, punto_banco, simulators, super_pan_9
 from oddscalc.sim.cards import draw_cards
 from oddscalc.sim.check import check_counts
 
@@ -51,10 +50,10 @@ def test_removed_cards_may_be_separated_by_spaces():
 def test_one_wrong_drawing_rule_of_punto_banco_is_caught():
     # The only fault: the opposing hand stands on 5 instead of drawing (it must draw on 0-5).
     r = api.analyse("punto-banco", "1994", "player", rules={"decks": "8"}).results[0]
-    shoe = baccarat.punto_banco_shoe(8)
+    shoe = baccarat.shoe_points(8)
     wrong = (lambda total: total <= 4, baccarat.banker_draws)
     counts = simulators.simulate(
-        "punto-banco", r.wager, 200_000, seed=7, play=lambda w, rng: baccarat.punto_banco_round(w, rng, shoe, wrong)
+        "punto-banco", r.wager, 200_000, seed=7, play=lambda w, rng: punto_banco.punto_banco_round(w, rng, shoe, wrong)
     )
     assert not check_counts(r.distribution, counts).passed
 
@@ -72,7 +71,7 @@ def test_simulator_tableau_agrees_with_the_engine_on_a_tiny_shoe_exactly():
         n = 0
         for deal in permutations(range(10), 6):
             cards = [values[i] for i in deal]
-            total += baccarat.punto_banco_round(r.wager, _Fixed(cards), [])
+            total += punto_banco.punto_banco_round(r.wager, _Fixed(cards), [])
             n += 1
         assert total / n == r.distribution.mean, r.wager.key
 
@@ -106,7 +105,7 @@ def test_super_pan_9_house_drawing_on_6_is_caught():
     # The only fault: the House draws on 6 as well (reg 9(2)(g): it must stand on 6 or more).
     r = api.analyse("super-pan-9", "1994", "initial").results[0]
     table = api.decision_table("super-pan-9", "1994", "initial")
-    shoe = baccarat.super_pan_9_shoe(8)
+    shoe = super_pan_9.super_pan_9_shoe(8)
 
     def wrong(w, rng):
         cards = rng.sample(shoe, 8)
@@ -126,7 +125,7 @@ def test_super_pan_9_house_drawing_on_6_is_caught():
 def test_drawing_with_names_makes_the_same_draws(replace):
     """Named cards are drawn by position: the same values, in the same order, the RNG left in the same state,
     and each name the name of a card of that value (names here are the positions themselves)."""
-    shoe = punto_banco_shoe(1)
+    shoe = baccarat.shoe_points(1)
     plain, named = random.Random(8), random.Random(8)
     for k in (6, 9, 30):
         values, none = draw_cards(plain, shoe, k, replace)

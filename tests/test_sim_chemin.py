@@ -6,8 +6,9 @@ from fractions import Fraction as F
 import pytest
 
 from oddscalc import api
-from oddscalc.sim import chemin, simulators
+from oddscalc.sim import baccarat, baccarat_banque, chemin_de_fer, simulators
 from oddscalc.sim.check import CheckError, check_counts
+from oddscalc.sim.rounds import SimulationError
 
 
 def _exact(game, key, rules=None):
@@ -54,8 +55,8 @@ def test_the_chemin_table_agrees_with_the_simulators_tableau_outside_the_options
     assert 0 < table["player5"] < 1
     for (hand, column), p in table["banker"].items():
         total = sum(int(x) for x in hand.split("+")) % 10
-        if (total, column) not in chemin.OPTIONAL_CELLS:
-            assert p == int(chemin.tableau_draws(total, column)), (hand, column)
+        if (total, column) not in baccarat.OPTIONAL_CELLS:
+            assert p == int(baccarat.banker_draws(total, column)), (hand, column)
 
 
 def test_the_banque_table_of_the_fixed_banker_draws_on_0_to_5():
@@ -65,7 +66,7 @@ def test_the_banque_table_of_the_fixed_banker_draws_on_0_to_5():
 
 def _wrong_run(game, key, rounds, seed, play_with):
     w, dist, table = _exact(game, key)
-    draw = chemin.deal(*chemin.shoe("6"))
+    draw = baccarat.Deal(*baccarat.shoe("6"))
     counts = simulators.simulate(game, w, rounds, seed=seed, play=lambda wager, rng: play_with(wager, rng, draw, table))
     return check_counts(dist, counts).passed
 
@@ -73,14 +74,14 @@ def _wrong_run(game, key, rounds, seed, play_with):
 def test_a_chemin_banker_standing_on_3_is_caught():
     # The only fault: the banker stands on 3 against every third card (the tableau draws unless it is an 8).
     def stands_on_3(total, column):
-        return False if total == 3 else chemin.tableau_draws(total, column)
+        return False if total == 3 else baccarat.banker_draws(total, column)
 
     assert not _wrong_run(
         "chemin-de-fer",
         "player",
         50_000,
         3,
-        lambda w, rng, draw, table: chemin.chemin_round(w, rng, draw, table, banker_rule=stands_on_3),
+        lambda w, rng, draw, table: chemin_de_fer.chemin_round(w, rng, draw, table, banker_rule=stands_on_3),
     )
 
 
@@ -90,14 +91,14 @@ def test_a_banque_banker_standing_on_5_is_caught():
     wrong = {**table, "banker": {k: F(0) if k[0] == 5 else p for k, p in table["banker"].items()}}
 
     def play(w, rng, draw, _):
-        return chemin.banque_round(w, rng, draw, wrong)
+        return baccarat_banque.banque_round(w, rng, draw, wrong)
 
     assert not _wrong_run("baccarat-banque", "right", 60_000, 3, play)
 
 
 def test_a_banque_hand_drawing_on_6_is_caught():
     def play(w, rng, draw, table):
-        return chemin.banque_round(w, rng, draw, table, hand_rule=lambda t: None if t == 5 else t <= 6)
+        return baccarat_banque.banque_round(w, rng, draw, table, hand_rule=lambda t: None if t == 5 else t <= 6)
 
     assert not _wrong_run("baccarat-banque", "left", 60_000, 3, play)
 
@@ -105,7 +106,7 @@ def test_a_banque_hand_drawing_on_6_is_caught():
 def test_a_changed_payout_is_caught():
     # Equal points lose the wager instead of making it void (reg 6(4)(a)).
     def play(w, rng, draw, table):
-        net = chemin.chemin_round(w, rng, draw, table)
+        net = chemin_de_fer.chemin_round(w, rng, draw, table)
         return F(-1) if net == 0 else net
 
     assert not _wrong_run("chemin-de-fer", "player", 20_000, 3, play)
@@ -119,11 +120,11 @@ def test_a_changed_commission_is_refused_as_impossible():
             "bank",
             20_000,
             3,
-            lambda w, rng, draw, table: chemin.chemin_round(w, rng, draw, table, F(1, 20)),
+            lambda w, rng, draw, table: chemin_de_fer.chemin_round(w, rng, draw, table, F(1, 20)),
         )
 
 
 def test_simulating_without_a_table_is_refused():
     w, _, _ = _exact("chemin-de-fer", "player")
-    with pytest.raises(simulators.SimulationError):
+    with pytest.raises(SimulationError):
         simulators.simulate("chemin-de-fer", w, 10, seed=1)

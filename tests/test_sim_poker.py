@@ -18,8 +18,11 @@ from oddscalc.games.casino_stud_poker import wagers as stud_wagers
 from oddscalc.games.poker.cards import FULL_DECK
 from oddscalc.games.poker.tables import rank_hands
 from oddscalc.regulations.model import apply_overrides
+from oddscalc.sim import casino_stud_poker as sim_stud
 from oddscalc.sim import poker, simulators
+from oddscalc.sim import three_card_poker as sim_tcp
 from oddscalc.sim.check import CheckError, check_counts
+from oddscalc.sim.rounds import SimulationError
 
 VERSION = "2002"
 
@@ -123,11 +126,11 @@ def test_evaluators_order_hands_exactly_as_the_engine_ranking():
 
 
 def test_qualifying_hands():
-    assert poker.stud_qualifies(poker.rank_five([(14, 0), (13, 1), (4, 2), (3, 3), (2, 0)]))
-    assert not poker.stud_qualifies(poker.rank_five([(14, 0), (12, 1), (11, 2), (10, 3), (8, 0)]))
-    assert poker.stud_qualifies(poker.rank_five([(5, 0), (4, 1), (3, 2), (2, 3), (14, 0)]))  # a straight
-    assert poker.tcp_qualifies(poker.rank_three([(12, 0), (3, 1), (2, 2)]))
-    assert not poker.tcp_qualifies(poker.rank_three([(11, 0), (10, 1), (8, 2)]))
+    assert sim_stud.stud_qualifies(poker.rank_five([(14, 0), (13, 1), (4, 2), (3, 3), (2, 0)]))
+    assert not sim_stud.stud_qualifies(poker.rank_five([(14, 0), (12, 1), (11, 2), (10, 3), (8, 0)]))
+    assert sim_stud.stud_qualifies(poker.rank_five([(5, 0), (4, 1), (3, 2), (2, 3), (14, 0)]))  # a straight
+    assert sim_tcp.tcp_qualifies(poker.rank_three([(12, 0), (3, 1), (2, 2)]))
+    assert not sim_tcp.tcp_qualifies(poker.rank_three([(11, 0), (10, 1), (8, 2)]))
     assert poker.rank_three([(14, 0), (2, 1), (3, 2)]) < poker.rank_three([(2, 0), (3, 1), (4, 2)])
     assert poker.rank_three([(2, 0), (3, 1), (4, 2)]) > poker.rank_three([(14, 1), (12, 1), (9, 1)])
 
@@ -205,7 +208,7 @@ def test_stud_banker_qualifying_with_any_ace_is_caught():
     t = table("casino-stud-poker", "ante")
     wrong = lambda v: v[0] > 0 or v[1][0] == 14  # noqa: E731
     counts = run(
-        "casino-stud-poker", "ante", 40_000, seed=2, play=lambda w, rng: poker.stud_round(w, rng, t, qualifies=wrong)
+        "casino-stud-poker", "ante", 40_000, seed=2, play=lambda w, rng: sim_stud.stud_round(w, rng, t, qualifies=wrong)
     )
     assert not check_counts(exact("casino-stud-poker", "ante").distribution, counts).passed
 
@@ -229,7 +232,7 @@ def test_jackpot_paying_straights_as_flushes_is_caught():
         "progressive-jackpot",
         40_000,
         seed=4,
-        play=lambda w, rng: poker.jackpot_round(w, rng, 100_000, False, rank=wrong_rank),
+        play=lambda w, rng: sim_stud.jackpot_round(w, rng, 100_000, False, rank=wrong_rank),
     )
     assert not check_counts(exact("casino-stud-poker", "progressive-jackpot").distribution, counts).passed
 
@@ -243,7 +246,7 @@ def test_tcp_banker_qualifying_with_jack_high_is_caught():
         "ante-play",
         40_000,
         seed=5,
-        play=lambda w, rng: poker.tcp_ante_play_round(w, rng, t, qualifies=wrong),
+        play=lambda w, rng: sim_tcp.tcp_ante_play_round(w, rng, t, qualifies=wrong),
     )
     assert not check_counts(exact("three-card-poker", "ante-play").distribution, counts).passed
 
@@ -259,18 +262,18 @@ def test_pair_plus_ranking_a_flush_above_a_straight_is_caught():
         "pair-plus",
         40_000,
         seed=6,
-        play=lambda w, rng: poker.pair_plus_round(w, rng, rank=wrong_rank),
+        play=lambda w, rng: sim_tcp.pair_plus_round(w, rng, rank=wrong_rank),
     )
     assert not check_counts(exact("three-card-poker", "pair-plus").distribution, counts).passed
 
 
 def test_simulator_input_errors():
     w = exact("casino-stud-poker", "ante").wager
-    with pytest.raises(simulators.SimulationError, match="decision table"):
-        poker.simulator(w, {}, None)
+    with pytest.raises(SimulationError, match="decision table"):
+        sim_stud.simulator(w, {}, None)
     jackpot = exact("casino-stud-poker", "progressive-jackpot").wager
     with pytest.raises(ValueError, match="meter"):
-        poker.simulator(jackpot, {"meter": "lots"}, None)
+        sim_stud.simulator(jackpot, {"meter": "lots"}, None)
 
 
 @pytest.mark.slow

@@ -195,6 +195,17 @@ def test_full_shoe_results_and_strategy():
     assert banker.distribution.as_dict()[Fraction(19, 20)] == player_bank.distribution.p_loss
 
 
+def test_a_payout_of_nothing_keeps_the_won_hands_at_net_zero():
+    """A user's 0 to 1 puts the won hands at net 0 beside the voided equal points (not dropped, as a mapping
+    keyed by net return once did): the law agrees with the hand's own events, won and lost."""
+    pay = {"initial": "0:1", "initial-player-bank": "0:1"}
+    a = api.analyse("super-pan-9", "1994", pay=pay)
+    for key, lose in (("initial", "banker's hand higher"), ("initial-player-bank", "the bank wins")):
+        r = a.result(key)
+        lost = dict(r.events)[lose]
+        assert r.distribution.as_dict() == {Fraction(-1): lost, Fraction(0): 1 - lost}
+
+
 def test_versions_and_custom_shoe():
     with pytest.raises(ValueError, match="does not permit"):
         api.analyse("super-pan-9", "2007")

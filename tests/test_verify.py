@@ -306,7 +306,7 @@ def test_bad_options_are_errors(tmp_path, capsys):
     for argv, what in [
         (["--alpha", "2"], "--alpha"),
         (["--strategy", "basic"], "no player decision"),
-        (["--format", "csv"], "text or json"),
+        (["--format", "csv"], "allowed: text, json"),
         (["--show", "-1"], "--show"),
     ]:
         code, _, err = _run(["verify", "punto-banco", str(path), *argv], capsys)
@@ -454,3 +454,32 @@ def test_a_chi_square_test_the_sample_cannot_support_says_why():
     # 60 throws: each face expected 10 times; the statistic is sum (o - e)^2 / e
     test = chi_square_test("die faces", [10, 10, 10, 10, 5, 15], [F(10)] * 6, list("123456"))
     assert isinstance(test, Test) and test.statistic == F(25 + 25, 10) and test.dof == 5
+
+
+def test_the_report_words_counts_and_costs_for_people():
+    """ "(1 shoe)", not "(1 shoes)"; no "total expected cost 0 (0)" when nothing departs, and a cost as a decimal
+    with its share of the stakes (the exact fraction is the JSON report's)."""
+    from types import SimpleNamespace
+
+    from oddscalc.verify.cardgame import card_tests
+    from oddscalc.verify.report import Report
+
+    one = SimpleNamespace(position_tables=lambda: [(1, 1, [1, 0], [F(1, 2), F(1, 2)])])
+    assert card_tests(one)[0].startswith("cards at shoe position 1 (1 shoe):")
+    two = SimpleNamespace(position_tables=lambda: [(1, 2, [1, 1], [F(1), F(1)])])
+    assert card_tests(two)[0].startswith("cards at shoe position 1 (2 shoes):")
+    report = Report("blackjack", "1994", {}, False, "log.jsonl")
+    values = {"name": "basic", "decisions": 3, "departures": 0, "values": "from the engine"}
+    report.strategy = values
+    assert "3 decision(s) judged, no departure\n" in report.text() and "expected cost" not in report.text()
+    side = {"count": 0, "exact": "0", "decimal": "0", "percent_of_staked": "0%"}
+    report.strategy = {
+        **values,
+        "departures": 1,
+        "staked": "30",
+        "costing": {"count": 1, "exact": "3/40", "decimal": "0.075", "percent_of_staked": "0.25%", "without_value": 0},
+        "gaining": {**side, "listed": []},
+        "no_cost": 0,
+    }
+    text = report.text()
+    assert "  1 that cost (faults): total expected cost 0.075, 0.25% of the 30 staked\n" in text and "3/40" not in text

@@ -17,8 +17,10 @@ from verify_logs import first, rounds_of, write_log
 from oddscalc import api
 from oddscalc.sim import baccarat as sim_bac
 from oddscalc.sim import blackjack as sim_bj
-from oddscalc.sim import poker as sim_poker
-from oddscalc.sim import simulators
+from oddscalc.sim import casino_stud_poker as sim_stud
+from oddscalc.sim import punto_banco as sim_pb
+from oddscalc.sim import roulette as sim_roulette
+from oddscalc.sim import super_pan_9 as sim_sp9
 from oddscalc.sim.roundlog import STAKE, amount_text, round_log
 from oddscalc.verify import verify
 from oddscalc.verify.report import ILLEGAL, MISPAID, RANDOM, SHOE
@@ -45,11 +47,11 @@ def test_punto_banco_banker_on_3_drawing_against_a_third_card_8(tmp_path):
     def wrong_banker(total, third):
         return True if (total, third) == (3, 8) else sim_bac.banker_draws(total, third)
 
-    labels = sim_bac.punto_banco_labels(8)
-    shoe = sim_bac.punto_banco_shoe(8)
+    labels = sim_bac.shoe_labels(8)
+    shoe = sim_bac.shoe_points(8)
 
     def play(w, rng, record=None):
-        return sim_bac.punto_banco_round(w, rng, shoe, (sim_bac.player_draws, wrong_banker), labels, record)
+        return sim_pb.punto_banco_round(w, rng, shoe, (sim_pb.player_draws, wrong_banker), labels, record)
 
     path = tmp_path / "pb.jsonl"
     write_log(path, "punto-banco", "banker", 2000, 3, "1994", {"decks": "8"}, play)
@@ -172,12 +174,12 @@ def test_blackjack_doubled_stake_kept_against_a_banker_blackjack(tmp_path):
 def test_casino_stud_banker_qualifying_on_ace_queen(tmp_path):
     def ace_queen(value):
         cat, ranks = value
-        return sim_poker.stud_qualifies(value) or (cat == 0 and ranks[0] == 14 and ranks[1] == 12)
+        return sim_stud.stud_qualifies(value) or (cat == 0 and ranks[0] == 14 and ranks[1] == 12)
 
     table = api.decision_table("casino-stud-poker", "1994", "ante")
 
     def play(w, rng, record=None):
-        return sim_poker.stud_round(w, rng, table, qualifies=ace_queen, record=record)
+        return sim_stud.stud_round(w, rng, table, qualifies=ace_queen, record=record)
 
     path = tmp_path / "csp.jsonl"
     write_log(path, "casino-stud-poker", "ante", 500, 11, "1994", {}, play)
@@ -201,11 +203,11 @@ def test_casino_stud_banker_qualifying_on_ace_queen(tmp_path):
 
 
 def test_super_pan_9_house_standing_on_5(tmp_path):
-    labels, shoe = sim_bac.super_pan_9_labels(8), sim_bac.super_pan_9_shoe(8)
+    labels, shoe = sim_sp9.super_pan_9_labels(8), sim_sp9.super_pan_9_shoe(8)
     table = api.decision_table("super-pan-9", "1994", "initial")
 
     def play(w, rng, record=None):
-        return sim_bac.super_pan_9_round(
+        return sim_sp9.super_pan_9_round(
             w, rng, shoe, lambda c: table[c] == "draw", labels, record, banker_rule=lambda point: point <= 4
         )
 
@@ -223,7 +225,7 @@ def test_super_pan_9_house_standing_on_5(tmp_path):
 
 def test_roulette_even_chance_losing_everything_on_zero(tmp_path):
     def whole_stake_on_zero(w, rng, record=None):
-        result = simulators.roulette_round(w, rng, record)
+        result = sim_roulette.roulette_round(w, rng, record)
         if record["number"] == 0:
             record["wagers"][0]["net"] = amount_text(-STAKE)
             return F(-1)
@@ -262,13 +264,13 @@ def test_one_pack_shoe_dealing_a_fifth_ace(tmp_path):
     with round_log(path, "punto-banco", "1994", rules) as log:
         while rounds < 500:
             shoe_no += 1
-            labels = sim_bac.punto_banco_labels(1) + ["A"]
+            labels = sim_bac.shoe_labels(1) + ["A"]
             rng.shuffle(labels)
             while len(labels) >= 6 and rounds < 500:
                 values = [POINT[x] for x in labels]
                 record = {"shoe": shoe_no}
                 dealt = _Deal()
-                sim_bac.punto_banco_round(w, dealt, values, labels=labels, record=record)
+                sim_pb.punto_banco_round(w, dealt, values, labels=labels, record=record)
                 log(record)
                 used = len(record["player"]) + len(record["banker"])
                 del labels[:used]
@@ -307,7 +309,7 @@ class _Deal:
 def test_a_shuffle_that_never_deals_a_ten_first_is_flagged_and_a_fair_one_passes(tmp_path):
     """Within 1,000 rounds; position 1's chi-square grows by about 0.44 a round against a corrected critical
     value near 33 (seven tests at 1%)."""
-    labels, shoe = sim_bac.punto_banco_labels(8), sim_bac.punto_banco_shoe(8)
+    labels, shoe = sim_bac.shoe_labels(8), sim_bac.shoe_points(8)
 
     class NoTenFirst(random.Random):
         def sample(self, population, k):
@@ -317,7 +319,7 @@ def test_a_shuffle_that_never_deals_a_ten_first_is_flagged_and_a_fair_one_passes
                     return picked
 
     def rigged(w, rng, record=None):
-        return sim_bac.punto_banco_round(w, rng, shoe, labels=labels, record=record)
+        return sim_pb.punto_banco_round(w, rng, shoe, labels=labels, record=record)
 
     for name, rng_class, flagged in (("rigged", NoTenFirst, True), ("fair", random.Random, False)):
         path = tmp_path / f"{name}.jsonl"

@@ -16,8 +16,6 @@ from cli_run import run_cli
 from verify_logs import rounds_of
 
 from oddscalc import api
-from oddscalc.sim import baccarat as sim_bac
-from oddscalc.sim import blackjack as sim_bj
 from oddscalc.sim import simulators
 from oddscalc.sim.roundlog import round_log
 from oddscalc.sim.shoe_dealing import Dealing, order_sha256
@@ -41,8 +39,7 @@ def _simulate(path, game, rounds, seed, declare="open", cut=None, version=None, 
     resolved, _ = api.resolved_rules(game, version, rules)
     w = {x.key: x for x in api.wagers(game, version)}[wager]
     table = api.decision_table(game, version, wager, resolved) if game in simulators.NEEDS_TABLE else None
-    module = sim_bj if game == "blackjack" else sim_bac
-    play = module.shoe_simulator(w, resolved, table, Dealing(Shuffle("fair"), cut, declare))
+    play = simulators.SIMULATORS[game].shoe_simulator(w, resolved, table, Dealing(Shuffle("fair"), cut, declare))
     if plant is not None:
         plant(play.shoe)
     with round_log(path, game, version, resolved, about={"seed": seed}) as log:

@@ -225,11 +225,11 @@ def _threshold(sides: int, level: float) -> float:
 
 
 def test_the_docs_price_of_the_bound_is_computed():
-    """docs/verify.md: at 2.4 x 10^-5 the bound asks z = 5.26 (one-sided) and 5.40 (two-sided), a normal test 4.07
+    """docs/verify-judging.md: at 2.4 x 10^-5 the bound asks z = 5.26 (one-sided) and 5.40 (two-sided), a normal test 4.07
     and 4.22 (mpmath's normal tail, the independent side)."""
     import mpmath
 
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "verify.md").read_text()
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "verify-judging.md").read_text()
     found = re.search(
         r"needs z = (\S+) standard deviations one-sided and (\S+) two-sided .*?normal test would ask "
         r"(\S+) and (\S+):",

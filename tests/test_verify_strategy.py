@@ -15,8 +15,10 @@ from verify_logs import first, rounds_of, write_log
 
 from oddscalc import api
 from oddscalc.cli.main import main
-from oddscalc.sim import baccarat as sim_bac
 from oddscalc.sim import blackjack as sim_bj
+from oddscalc.sim import casino_stud_poker as sim_stud
+from oddscalc.sim import super_pan_9 as sim_sp9
+from oddscalc.sim import three_card_poker as sim_tcp
 from oddscalc.verify import verify
 from oddscalc.verify.report import STRATEGY
 
@@ -171,10 +173,9 @@ def test_a_chart_file_as_the_strategy(tmp_path, capsys):
 def test_three_card_poker_departures_follow_the_published_q64_rule(tmp_path, capsys):
     table = api.decision_table("three-card-poker", "2002", "ante-play")
     always = dict.fromkeys(table, "play")
-    from oddscalc.sim import poker as sim_poker
 
     def play(w, rng, record=None):
-        return sim_poker.tcp_ante_play_round(w, rng, always, record=record)
+        return sim_tcp.tcp_ante_play_round(w, rng, always, record=record)
 
     path = tmp_path / "tcp.jsonl"
     write_log(path, "three-card-poker", "ante-play", 600, 47, "2002", {}, play)
@@ -199,10 +200,10 @@ def test_three_card_poker_departures_follow_the_published_q64_rule(tmp_path, cap
 
 
 def test_super_pan_9_player_standing_on_5_departs(tmp_path):
-    labels, shoe = sim_bac.super_pan_9_labels(8), sim_bac.super_pan_9_shoe(8)
+    labels, shoe = sim_sp9.super_pan_9_labels(8), sim_sp9.super_pan_9_shoe(8)
 
     def play(w, rng, record=None):
-        return sim_bac.super_pan_9_round(w, rng, shoe, lambda c: sum(c) % 10 <= 4, labels, record)
+        return sim_sp9.super_pan_9_round(w, rng, shoe, lambda c: sum(c) % 10 <= 4, labels, record)
 
     path = tmp_path / "sp9.jsonl"
     write_log(path, "super-pan-9", "initial", 800, 53, "1994", {}, play)
@@ -217,14 +218,12 @@ def test_super_pan_9_player_standing_on_5_departs(tmp_path):
 
 @pytest.mark.slow
 def test_casino_stud_player_raising_everything(tmp_path, capsys):
-    from oddscalc.sim import poker as sim_poker
-
     class Always:
         def decide(self, hand, up, category):
             return True
 
     def play(w, rng, record=None):
-        return sim_poker.stud_round(w, rng, Always(), record=record)
+        return sim_stud.stud_round(w, rng, Always(), record=record)
 
     path = tmp_path / "csp.jsonl"
     write_log(path, "casino-stud-poker", "ante", 150, 59, "1994", {}, play)

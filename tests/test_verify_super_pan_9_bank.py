@@ -18,8 +18,8 @@ from verify_logs import first, rounds_of, write_log
 
 from oddscalc import api
 from oddscalc.cli.main import main
-from oddscalc.sim import baccarat as sim_bac
 from oddscalc.sim import simulators
+from oddscalc.sim import super_pan_9 as sim_sp9
 from oddscalc.sim.roundlog import STAKE, amount_text
 from oddscalc.verify import verify
 from oddscalc.verify.report import ILLEGAL, MISPAID
@@ -117,7 +117,7 @@ def _reference(wager: str, rules: dict, change):
     """The reference round of `wager` with `change(record)` applied to what it logs (its draws untouched)."""
     resolved, _ = api.resolved_rules("super-pan-9", "1994", rules)
     w = {x.key: x for x in api.wagers("super-pan-9", "1994")}[wager]
-    reference = sim_bac.simulator(w, resolved, api.decision_table("super-pan-9", "1994", wager, resolved))
+    reference = sim_sp9.simulator(w, resolved, api.decision_table("super-pan-9", "1994", wager, resolved))
 
     def play(wager_, rng, record=None):
         result = reference(wager_, rng, record)

@@ -14,11 +14,12 @@ import click
 
 from oddscalc import api
 from oddscalc.analysis import GameAnalysis
-from oddscalc.cli.common import CommandFn, check_format, default_version, emit, fail, format_option
+from oddscalc.cli.common import Command, CommandFn, default_version, emit, fail, format_option, version_option
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.progress import StderrBar
 from oddscalc.report import serialize, text
 from oddscalc.report.exact import fraction_text
+from oddscalc.report.tables import game_title
 
 __all__ = ["commands"]
 
@@ -41,14 +42,9 @@ def _options(decks_help: str, game: str) -> Callable[[CommandFn], CommandFn]:
                     metavar="CARDS",
                     help=f"Cards already dealt, comma-separated (e.g. {REMOVED_EXAMPLES[game]}).",
                 ),
-                click.option(
-                    "--version",
-                    "version",
-                    default=None,
-                    help="Regulation version (default: newest permitting the game).",
-                ),
+                version_option(),
                 click.option("--custom", is_flag=True, help="Allow a shoe the version does not permit."),
-                format_option,
+                format_option(),
             )
         ):
             fn = decorator(fn)
@@ -101,29 +97,43 @@ def _emit(a: GameAnalysis, fmt: str) -> None:
         emit(serialize.analysis_to_data(a))
     elif fmt == "csv":
         emit(text.edges_csv([a]))
+    elif fmt == "markdown":
+        emit(text.markdown([a], game_title(a.game, a.version)))
     else:
         emit(_query_text(a))
 
 
-@click.command("baccarat")
+@click.command(
+    "baccarat",
+    cls=Command,
+    examples=[
+        f"oddscalc baccarat --removed {REMOVED_EXAMPLES['punto-banco']}",
+        "oddscalc baccarat --decks 8 --format json",
+    ],
+)
 @_options("Number of 52-card packs, 1-8 (default 6: the law names none).", "punto-banco")
 def baccarat(decks: str | None, removed: str, version: str | None, custom: bool, fmt: str) -> None:
     """Punto banco on a depleted shoe: exact odds of the three wagers after REMOVED cards are gone.
 
     Cards: A or 1, 2-9, and 0, T, 10, J, Q or K for a ten-value card.
     """
-    check_format(fmt)
     _emit(_query("punto-banco", decks, removed, version, custom), fmt)
 
 
-@click.command("super-pan-9")
+@click.command(
+    "super-pan-9",
+    cls=Command,
+    examples=[
+        f"oddscalc super-pan-9 --removed {REMOVED_EXAMPLES['super-pan-9']}",
+        "oddscalc super-pan-9 --version 1994",
+    ],
+)
 @_options("Number of reduced packs (the law's shoe is 8, 288 cards; others need --custom).", "super-pan-9")
 def super_pan_9(decks: str | None, removed: str, version: str | None, custom: bool, fmt: str) -> None:
     """Super Pan 9 on a depleted shoe: exact odds, and the player's best fourth-card play, after REMOVED cards.
 
     Cards: A or 1, 2-6, and 0, J, Q or K for a court card (no 7s, 8s, 9s or 10s in this shoe).
     """
-    check_format(fmt)
     _emit(_query("super-pan-9", decks, removed, version, custom), fmt)
 
 

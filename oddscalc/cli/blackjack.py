@@ -10,29 +10,42 @@ from typing import Any, NoReturn, overload
 import click
 
 from oddscalc import api
-from oddscalc.cli.common import CommandFn, UserError, check_format, default_version, parse_pairs
+from oddscalc.cli.common import (
+    QUERY_FORMATS,
+    Choices,
+    CommandFn,
+    Group,
+    UserError,
+    default_version,
+    format_option,
+    parse_pairs,
+    version_option,
+)
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import shorten
 from oddscalc.core.parallel import on_cluster, scheduler_address
 from oddscalc.core.progress import StderrBar
+from oddscalc.core.schemas import named
 from oddscalc.report.blackjack import Charts, charts_markdown, charts_page
 from oddscalc.report.exact import exact
-from oddscalc.report.text import _csv
+from oddscalc.report.markdown import table_markdown
+from oddscalc.report.text import _csv, md_table
 
 __all__ = ["blackjack", "commands"]
 
+#: The rule options given as flags of their own (`--soft17 hit`); every option is also `--rule NAME=VALUE`.
 _FLAGS = (
-    ("decks", "--decks", "packs in the shoe, 1-8"),
-    ("soft17", "--soft17", "stand | hit: the banker on soft 17"),
-    ("hole_card", "--hole-card", "none | peek"),
-    ("double", "--double", "9-11 | 10-11 | any"),
-    ("das", "--das", "yes | no: double after split"),
-    ("split", "--split", "no-4-5-10 | no-5-10 | no-10 | same-rank | same-value"),
-    ("max_hands", "--max-hands", "2 3 4 5 6 8 max: hands from one split"),
-    ("resplit_aces", "--resplit-aces", "yes | no"),
-    ("blackjack_pays", "--blackjack-pays", "3:2 | 6:5 | 2:1 | 1:1"),
-    ("post_split", "--post-split", "cdp1 | cdz- | cdp (cdp with max_hands=2 only): the optimal play of split hands"),
+    "decks",
+    "soft17",
+    "hole_card",
+    "double",
+    "das",
+    "split",
+    "max_hands",
+    "resplit_aces",
+    "blackjack_pays",
+    "post_split",
 )
 
 
@@ -45,31 +58,29 @@ def rule_flags(fn: CommandFn, *, formats: tuple[str, ...] = ...) -> CommandFn: .
 @overload
 def rule_flags(fn: None = None, *, formats: tuple[str, ...] = ...) -> Callable[[CommandFn], CommandFn]: ...
 def rule_flags(
-    fn: CommandFn | None = None, *, formats: tuple[str, ...] = ("text", "json", "csv")
+    fn: CommandFn | None = None, *, formats: tuple[str, ...] = QUERY_FORMATS
 ) -> CommandFn | Callable[[CommandFn], CommandFn]:
-    """The rule options as flags, plus --rule NAME=VALUE, --version, --custom and --format (one of `formats`);
-    `@rule_flags` or, with other formats, `@rule_flags(formats=...)`."""
+    """--version, --rule NAME=VALUE, the rule options as flags (each listing its values), --custom and --format (one
+    of `formats`), in the order of every query's options; `@rule_flags` or, with other formats,
+    `@rule_flags(formats=...)`."""
     if fn is None:
         return lambda f: rule_flags(f, formats=formats)
-    for name, flag, text in reversed(_FLAGS):
-        fn = click.option(flag, name, default=None, help=text)(fn)
-    fn = click.option("--rule", "rule", multiple=True, metavar="NAME=VALUE", help="Set any rule option.")(fn)
-    fn = click.option("--version", "version", default=None, help="Regulation version: 1994, 2002 or 2007.")(fn)
+    options = {o.name: o for o in api.rule_options("blackjack")}
+    fn = format_option(formats)(fn)
     fn = click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit.")(fn)
-    fn = click.option("--format", "fmt", default="text", show_default=True, help=", ".join(formats) + ".")(fn)
-    return fn
+    for name in reversed(_FLAGS):
+        flag, doc = "--" + name.replace("_", "-"), options[name].doc
+        fn = click.option(
+            flag, name, type=Choices(options[name].choices, flag), default=None, help=f"{doc[0].upper()}{doc[1:]}."
+        )(fn)
+    fn = click.option("--rule", "rule", multiple=True, metavar="NAME=VALUE", help="Set any rule option.")(fn)
+    return version_option()(fn)
 
 
 def resolve(
-    version: str | None,
-    rule: tuple[str, ...],
-    custom: bool,
-    fmt: str,
-    flags: Mapping[str, str | None],
-    formats: tuple[str, ...] = ("text", "json", "csv"),
+    version: str | None, rule: tuple[str, ...], custom: bool, flags: Mapping[str, str | None]
 ) -> tuple[str, dict[str, str], bool]:
     """(version, resolved rule strings, is_custom); refuses rule values the version does not permit."""
-    check_format(fmt, formats)
     try:
         version = version or default_version("blackjack")
         api.check_game("blackjack", version)  # a bad version is named before a malformed --rule
@@ -90,13 +101,23 @@ def ftext(x: Fraction) -> str:
     return f"{x.numerator}/{x.denominator}" if x.denominator != 1 else str(x.numerator)
 
 
-@click.group("blackjack", context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    "blackjack",
+    cls=Group,
+    examples=["oddscalc blackjack hand 8,8 vs 10 --version 1994", "oddscalc blackjack game --version 2007 --decks 6"],
+)
 def blackjack() -> None:
     """Blackjack: exact per-hand values, the full-shoe game, strategy charts and side wagers."""
 
 
-@blackjack.command("hand")
-@click.argument("words", nargs=-1, required=True)
+@blackjack.command(
+    "hand",
+    examples=[
+        "oddscalc blackjack hand 8,8 vs 10 --version 1994 --decks 6",
+        "oddscalc blackjack hand A,7 vs 9 --removed K,5,5,A --format json",
+    ],
+)
+@click.argument("words", nargs=-1, required=True, metavar="HAND vs UP")
 @click.option("--removed", default="", help="Cards known to be gone, e.g. 'K,5,5,A'.")
 @rule_flags
 def hand_cmd(
@@ -109,7 +130,7 @@ def hand_cmd(
     **flags: str | None,
 ) -> None:
     """Each action's exact expectation for HAND against UP, as in `8,8 vs 10`."""
-    version, rules, outside = resolve(version, rule, custom, fmt, flags)
+    version, rules, outside = resolve(version, rule, custom, flags)
     text = " ".join(words)
     before, sep, after = text.partition(" vs ")
     if not sep:
@@ -119,24 +140,28 @@ def hand_cmd(
     except ValueError as exc:
         _fail(str(exc))
     data = {
+        "game": "blackjack",
         "version": version,
         "rules": rules,
         "custom": outside,
         "hand": list(q.hand),
         "up": q.up,
+        "removed": removed,
         "cards_left": q.cards_left,
         "best": q.best,
         "conditional_on_no_banker_blackjack": q.conditional_on_no_banker_bj,
-        "actions": {a: {"exact": ftext(v), "percent": pct(v)} for a, v in q.actions},
+        "actions": {a: exact(v) for a, v in q.actions},
         "split_hand_limit": q.split_limit or None,
-        "insurance": None if q.insurance is None else {"exact": ftext(q.insurance), "percent": pct(q.insurance)},
+        "insurance": None if q.insurance is None else exact(q.insurance),
     }
     if fmt == "json":
-        click.echo(json.dumps(data, indent=1))
-    elif fmt == "csv":
-        click.echo("action,exact,percent,best")
-        for a, v in q.actions:
-            click.echo(f"{a},{ftext(v)},{pct(v)},{'yes' if a == q.best else ''}")
+        click.echo(json.dumps(named("blackjack-hand", data), indent=1))
+    elif fmt in ("csv", "markdown"):
+        rows = [("action", "exact", "percent", "best")]
+        rows += [(a, ftext(v), pct(v), "yes" if a == q.best else "") for a, v in q.actions]
+        title = f"{','.join(q.hand)} vs {q.up}, blackjack version {version}" + (" (CUSTOM)" if outside else "")
+        rules_line = "Rules: " + ", ".join(f"{k}={v}" for k, v in rules.items()) + "."
+        click.echo(_csv(rows) if fmt == "csv" else table_markdown(title, rows, [rules_line]), nl=False)
     else:
         click.echo(
             f"{','.join(q.hand)} vs {q.up}: version {version}, "
@@ -157,7 +182,13 @@ def hand_cmd(
             click.echo(f"  insurance (reg 7(7)) per unit insurance stake: {pct(q.insurance)}  {ftext(q.insurance)}")
 
 
-@blackjack.command("game")
+@blackjack.command(
+    "game",
+    examples=[
+        "oddscalc blackjack game --version 1994 --decks 6",
+        "oddscalc blackjack game --version 2007 --decks 1 --law-budget none --format json",
+    ],
+)
 @click.option("--no-cache", is_flag=True, help="Recompute instead of using the cache.")
 @click.option(
     "--law-budget",
@@ -192,7 +223,7 @@ def game_cmd(
 ) -> None:
     """The full-shoe game: exact expectation under composition-dependent play and basic strategy, and the
     law of one round's net result under each."""
-    version, rules, outside = resolve(version, rule, custom, fmt, flags)
+    version, rules, outside = resolve(version, rule, custom, flags)
     try:
         law_budget = api.blackjack_law_budget(budget, rules)
         with on_cluster(scheduler_address(scheduler)):
@@ -208,6 +239,9 @@ def game_cmd(
     ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])
     if fmt == "json":
         click.echo(json.dumps(game_data(version, rules, outside, SPLIT_STRATEGY, s), indent=1))
+        return
+    if fmt == "markdown":
+        click.echo(game_markdown(version, rules, outside, SPLIT_STRATEGY, s), nl=False)
         return
     if fmt == "csv":
         click.echo("up,hand,prob,best,ev,stand,hit,double,split")
@@ -262,18 +296,14 @@ def game_cmd(
     click.echo(charts_text(s["charts"]))
 
 
-#: The version of the JSON layouts `blackjack game`, `chart` and `side` write.
-SCHEMA_VERSION = 1
-
-
 def game_data(
     version: str, rules: dict[str, str], outside: bool, split_strategy: str, s: dict[str, Any]
 ) -> dict[str, Any]:
-    """`blackjack game --format json`: every exact value as {"exact": "p/q", "decimal", "percent"}, every
-    entry an object with named keys (per up-card, per starting hand, the charts and the round laws)."""
+    """`blackjack game --format json` (schemas/blackjack-game-1.json): every exact value as {"exact": "p/q",
+    "decimal", "percent"}, every entry an object with named keys (per up-card, per starting hand, the charts and
+    the round laws)."""
     ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])
-    return {
-        "schema_version": SCHEMA_VERSION,
+    data = {
         "game": "blackjack",
         "version": version,
         "rules": rules,
@@ -317,6 +347,28 @@ def game_data(
             for chart, rows in s["strategy"].items()
         },
     }
+    return named("blackjack-game", data)
+
+
+def game_markdown(version: str, rules: dict[str, str], outside: bool, split_strategy: str, s: dict[str, Any]) -> str:
+    """`blackjack game --format markdown`: both expectations, the per-up-card table and the charts."""
+    ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])
+    lines = [
+        f"# Blackjack, version {version}" + (" (CUSTOM)" if outside else ""),
+        "",
+        "Rules: " + ", ".join(f"{k}={v}" for k, v in rules.items()) + ".",
+        "",
+        f"- composition-dependent optimal play: house edge {pct(-ev)} (player expectation {s['ev']})",
+        f"- total-dependent basic strategy: house edge {pct(-td)} (player expectation {s['td_ev']})",
+        f"- splits: {split_strategy}",
+        "",
+        *md_table(
+            ("up-card", "chance", "CD optimal", "basic strategy"),
+            [(up, ftext(Fraction(p)), pct(Fraction(e)), pct(Fraction(t))) for up, p, e, t in s["per_up"]],
+        ),
+        "",
+    ]
+    return "\n".join(lines) + charts_markdown("Basic strategy", s["charts"]).replace("# ", "## ", 1)
 
 
 _UPS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
@@ -365,14 +417,20 @@ def charts_text(charts: Charts) -> str:
 _CHART_FORMATS = ("text", "markdown", "html", "json", "csv")
 
 
-@blackjack.command("chart")
+@blackjack.command(
+    "chart",
+    examples=[
+        "oddscalc blackjack chart --version 1994 --decks 6",
+        "oddscalc blackjack chart --version 2007 --format html --out chart.html",
+    ],
+)
 @click.option("--out", "out", default=None, help="Write here instead of standard output.")
 @rule_flags(formats=_CHART_FORMATS)
 def chart_cmd(
     out: str | None, fmt: str, custom: bool, version: str | None, rule: tuple[str, ...], **flags: str | None
 ) -> None:
     """Basic-strategy charts (hard, soft, pairs, later cards): text, Markdown, a printable HTML page, JSON or CSV."""
-    version, rules, outside = resolve(version, rule, custom, fmt, flags, _CHART_FORMATS)
+    version, rules, outside = resolve(version, rule, custom, flags)
     try:
         path = None if out is None else check_output(out, "--out")
     except OutputPathError as exc:
@@ -388,22 +446,16 @@ def chart_cmd(
     elif fmt == "markdown":
         body = charts_markdown(title, s["charts"])
     elif fmt == "json":
-        body = (
-            json.dumps(
-                {
-                    "schema_version": SCHEMA_VERSION,
-                    "game": "blackjack",
-                    "version": version,
-                    "rules": rules,
-                    "custom": outside,
-                    "title": title,
-                    "legend": _CODES,
-                    "charts": charts_data(s["charts"]),
-                },
-                indent=1,
-            )
-            + "\n"
-        )
+        data = {
+            "game": "blackjack",
+            "version": version,
+            "rules": rules,
+            "custom": outside,
+            "title": title,
+            "legend": _CODES,
+            "charts": charts_data(s["charts"]),
+        }
+        body = json.dumps(named("blackjack-chart", data), indent=1) + "\n"
     elif fmt == "csv":
         body = charts_csv(s["charts"])
     else:
@@ -418,11 +470,14 @@ def chart_cmd(
         click.echo(body, nl=False)
 
 
-@blackjack.command("side")
+@blackjack.command(
+    "side",
+    examples=["oddscalc blackjack side --version 1994 --decks 4", "oddscalc blackjack side --format csv"],
+)
 @rule_flags
 def side_cmd(fmt: str, custom: bool, version: str | None, rule: tuple[str, ...], **flags: str | None) -> None:
     """Under 13 / Over 13 (reg 7(10)) and insurance (reg 7(7)), exact for the deck count."""
-    version, rules, outside = resolve(version, rule, custom, fmt, flags)
+    version, rules, outside = resolve(version, rule, custom, flags)
     try:  # each side wager alone: none needs the initial wager's full-shoe game
         keys = [w.key for w in api.wagers("blackjack", version) if w.key != "initial"]
         rows = [api.analyse("blackjack", version, key, rules, None, custom).results[0] for key in keys]
@@ -430,54 +485,34 @@ def side_cmd(fmt: str, custom: bool, version: str | None, rule: tuple[str, ...],
         _fail(str(exc))
     packs = rules["decks"]
     if fmt == "json":
-        click.echo(
-            json.dumps(
+        data = {
+            "game": "blackjack",
+            "version": version,
+            "decks": packs,
+            "rules": rules,
+            "custom": outside,
+            "wagers": [
                 {
-                    "schema_version": SCHEMA_VERSION,
-                    "game": "blackjack",
-                    "version": version,
-                    "decks": packs,
-                    "rules": rules,
-                    "custom": outside,
-                    "wagers": [
-                        {
-                            "key": r.wager.key,
-                            "citation": r.wager.citations,
-                            "odds": "; ".join(p.label for p in r.wager.payouts),
-                            "ev": exact(r.distribution.mean),
-                            "house_edge": exact(r.edge()),
-                            "outcomes": [
-                                {"return": exact(x), "probability": exact(p)} for x, p in r.distribution.outcomes
-                            ],
-                        }
-                        for r in rows
-                    ],
-                },
-                indent=1,
-            )
-        )
+                    "key": r.wager.key,
+                    "citation": r.wager.citations,
+                    "odds": "; ".join(p.label for p in r.wager.payouts),
+                    "ev": exact(r.distribution.mean),
+                    "house_edge": exact(r.edge()),
+                    "outcomes": [{"return": exact(x), "probability": exact(p)} for x, p in r.distribution.outcomes],
+                }
+                for r in rows
+            ],
+        }
+        click.echo(json.dumps(named("blackjack-side", data), indent=1))
         return
-    if fmt == "csv":
-        click.echo(
-            _csv(
-                [
-                    ("version", "decks", "custom", "wager", "house_edge", "house_edge_percent", "citation"),
-                    *[
-                        (
-                            version,
-                            packs,
-                            "yes" if outside else "no",
-                            r.wager.key,
-                            ftext(r.edge()),
-                            pct(r.edge()),
-                            r.wager.citations,
-                        )
-                        for r in rows
-                    ],
-                ]
-            ),
-            nl=False,
-        )
+    if fmt in ("csv", "markdown"):
+        table = [("version", "decks", "custom", "wager", "house_edge", "house_edge_percent", "citation")]
+        table += [
+            (version, packs, "yes" if outside else "no", r.wager.key, ftext(r.edge()), pct(r.edge()), r.wager.citations)
+            for r in rows
+        ]
+        title = f"Blackjack side wagers, version {version}, {packs} pack{'s' if packs != '1' else ''}"
+        click.echo(_csv(table) if fmt == "csv" else table_markdown(title, table), nl=False)
         return
     click.echo(
         f"blackjack side wagers, version {version}, {packs} pack{'s' if packs != '1' else ''}"

@@ -1,11 +1,13 @@
-"""What every command shares: one-line errors (exit status 2), the options every query takes, reading KEY=VALUE
-pairs, running an analysis through the api, and printing the result."""
+"""What every command shares: the help's one style (fixed values listed, examples), one-line errors (exit status
+2), the options every query takes, reading KEY=VALUE pairs, running an analysis through the api, and printing the
+result."""
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+import textwrap
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, NoReturn, TypeAlias, TypeVar
 
 import click
@@ -18,23 +20,37 @@ from oddscalc.regulations.versions import VERSIONS
 
 __all__ = [
     "EXACT_LAW_COST",
-    "FORMATS",
+    "GAMES",
+    "QUERY_FORMATS",
+    "REPORT_FORMATS",
+    "VERSIONS_ALLOWED",
+    "Choices",
+    "Command",
     "CommandFn",
+    "Group",
     "JSONData",
     "UserError",
     "analysis_options",
-    "check_format",
     "default_version",
     "emit",
     "exact_law_option",
     "fail",
     "format_option",
+    "game_argument",
     "one_line",
     "parse_pairs",
     "run_analysis",
+    "version_option",
 ]
 
-FORMATS = ("text", "json", "csv")
+#: The output formats of a query that prints a table: text for people, Markdown to paste, JSON and CSV for programs.
+QUERY_FORMATS = ("text", "markdown", "json", "csv")
+#: The formats of a command whose output is no table (a report, a verdict): text for people, JSON for programs.
+REPORT_FORMATS = ("text", "json")
+#: Every game, in the api's order.
+GAMES = tuple(api.GAMES)
+#: Every regulation version, oldest first.
+VERSIONS_ALLOWED = tuple(VERSIONS)
 
 #: A command's function, as click's decorators take and return it.
 CommandFn = TypeVar("CommandFn", bound=Callable[..., Any])
@@ -46,6 +62,96 @@ class UserError(click.ClickException):
     """A one-line error naming the bad value and what is allowed; exit status 2."""
 
     exit_code = 2
+
+
+class Refused(click.BadParameter):
+    """A value outside a fixed set, named with what is allowed in one line (click's usage error, exit status 2)."""
+
+    def format_message(self) -> str:
+        return self.message
+
+
+class Choices(click.Choice):
+    """A fixed set of values: `--help` lists them, shell completion offers them, case is ignored (the value
+    comes back spelled as here), and anything else is refused in one line naming what is allowed. `known` are
+    values right elsewhere but not here (a game a command does not take), refused as such."""
+
+    def __init__(self, choices: Sequence[str], what: str, known: Collection[str] = ()) -> None:
+        super().__init__(tuple(choices), case_sensitive=False)
+        self.what = what
+        self.known = frozenset(k.lower() for k in known)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            allowed = ", ".join(map(str, self.choices))
+            if str(value).lower() in self.known and ctx is not None:
+                message = f"{ctx.command_path} does not take {self.what} {shorten(value)}; allowed: {allowed}"
+            else:
+                message = f"unknown {self.what} {shorten(value)}; allowed: {allowed}"
+            raise Refused(message, ctx, param) from None
+
+
+class _Styled:
+    """The one help style's parts: the fixed arguments' values ("Arguments:", never broken at a hyphen) after the
+    description, then "Examples:", whole command lines to copy (`examples`), after the options."""
+
+    examples: tuple[str, ...] = ()
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_help_text(ctx, formatter)  # type: ignore[misc]
+        fixed = [
+            (p.human_readable_name, ", ".join(map(str, p.type.choices)))
+            for p in ctx.command.get_params(ctx)
+            if isinstance(p, click.Argument) and isinstance(p.type, click.Choice)
+        ]
+        if fixed:
+            with formatter.section("Arguments"):
+                name_width = max(len(name) for name, _ in fixed)
+                for name, values in fixed:
+                    lines = textwrap.wrap(
+                        values,
+                        max(30, formatter.width - formatter.current_indent - name_width - 2),
+                        break_on_hyphens=False,
+                        break_long_words=False,
+                    )
+                    for i, line in enumerate(lines):
+                        label = name if i == 0 else ""
+                        formatter.write(f"{'':{formatter.current_indent}}{label:{name_width}}  {line}\n")
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_epilog(ctx, formatter)  # type: ignore[misc]
+        if self.examples:
+            with formatter.section("Examples"):
+                for example in self.examples:  # whole, never wrapped: a line to copy
+                    formatter.write(f"{'':{formatter.current_indent}}{example}\n")
+
+
+class Command(_Styled, click.Command):
+    """A command in the one help style (`_Styled`), with its `examples`."""
+
+    def __init__(self, *args: Any, examples: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.examples = tuple(examples)
+
+
+class Group(_Styled, click.Group):
+    """A group of commands in the same style, with its `examples`: alone (`oddscalc`, `oddscalc blackjack`) it
+    prints its help and exits 0; its commands are `Command`s."""
+
+    command_class = Command
+
+    def __init__(self, *args: Any, examples: Sequence[str] = (), **kwargs: Any) -> None:
+        kwargs.setdefault("context_settings", {"help_option_names": ["-h", "--help"]})
+        super().__init__(*args, **kwargs)
+        self.examples = tuple(examples)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args and not ctx.resilient_parsing:
+            click.echo(ctx.get_help())
+            ctx.exit(0)
+        return super().parse_args(ctx, args)
 
 
 def fail(message: str) -> NoReturn:
@@ -70,33 +176,54 @@ def default_version(game: str) -> str:
     return next(reversed(VERSIONS))
 
 
-def format_option(fn: CommandFn) -> CommandFn:
-    return click.option("--format", "fmt", default="text", show_default=True, help="Output format: text, json or csv.")(
-        fn
+def format_option(
+    formats: Sequence[str] = QUERY_FORMATS, default: str | None = "text", help: str = "Output format."
+) -> Callable[[CommandFn], CommandFn]:
+    """`--format`, one of `formats` (`--help` lists them); the command's function takes it as `fmt`."""
+    return click.option(
+        "--format",
+        "fmt",
+        type=Choices(formats, "format"),
+        default=default,
+        show_default=default is not None,
+        help=help,
     )
 
 
-def check_format(fmt: str, allowed: tuple[str, ...] = FORMATS) -> None:
-    if fmt not in allowed:
-        fail(f"unknown format {shorten(fmt)}; allowed: {', '.join(allowed)}")
+def version_option(
+    help: str = "Regulation version (default: the newest that permits the game).",
+) -> Callable[[CommandFn], CommandFn]:
+    """`--version`, one of the regulation versions; the command's function takes it as `version` (None if not given)."""
+    return click.option("--version", "version", type=Choices(VERSIONS_ALLOWED, "version"), default=None, help=help)
 
 
-def analysis_options(fn: CommandFn) -> CommandFn:
-    """The options shared by every query that analyses a game."""
-    for decorator in reversed(
-        (
-            click.option(
-                "--version", "version", default=None, help="Regulation version (default: newest permitting the game)."
-            ),
-            click.option("--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS", help="Override a payout, e.g. A=45:1."),
-            click.option("--rule", multiple=True, metavar="NAME=VALUE", help="Set a rule option of the game."),
-            click.option("--decks", default=None, help="Number of packs (the 'decks' rule option)."),
-            click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit."),
-            format_option,
-        )
-    ):
-        fn = decorator(fn)
-    return fn
+def game_argument(games: Sequence[str] = GAMES) -> Callable[[CommandFn], CommandFn]:
+    """GAME, one of `games` (listed under "Arguments:" in `--help`); a game of the api outside `games` is refused as
+    one the command does not take."""
+    return click.argument("game", metavar="GAME", type=Choices(games, "game", known=GAMES))
+
+
+def analysis_options(formats: Sequence[str] | None = QUERY_FORMATS) -> Callable[[CommandFn], CommandFn]:
+    """The options shared by every query that analyses a game, `--format` one of `formats` (None: a command that
+    gives its own `format_option`)."""
+
+    def wrap(fn: CommandFn) -> CommandFn:
+        for decorator in reversed(
+            (
+                version_option(),
+                click.option(
+                    "--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS", help="Override a payout, e.g. A=45:1."
+                ),
+                click.option("--rule", multiple=True, metavar="NAME=VALUE", help="Set a rule option of the game."),
+                click.option("--decks", default=None, help="Number of packs (the 'decks' rule option)."),
+                click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit."),
+            )
+            + (() if formats is None else (format_option(formats),))
+        ):
+            fn = decorator(fn)
+        return fn
+
+    return wrap
 
 
 #: What `--exact-law` costs, for its help and for the outputs that point to it.
@@ -122,7 +249,6 @@ def run_analysis(
     exact_law: bool = False,
 ) -> GameAnalysis:
     """The analysis a query asks for, from its options (`analysis_options`); a one-line error for bad input."""
-    game = game.lower()
     try:
         api.check_game(game)
         version = version or default_version(game)

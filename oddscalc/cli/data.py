@@ -7,48 +7,34 @@ import time
 
 import click
 
-from oddscalc.cli.common import fail
+from oddscalc.cli.common import REPORT_FORMATS, Group, fail, format_option
 from oddscalc.core.files import check_output
 from oddscalc.core.numbers import shorten
 from oddscalc.core.parallel import on_cluster, scheduler_address
 from oddscalc.core.progress import StderrBar
+from oddscalc.core.schemas import named
 from oddscalc.core.store import data_dir, shipped_entries, user_cache_dir
 from oddscalc.report.data_build import rebuild
 
 __all__ = ["commands"]
 
 
-@click.group("data")
+@click.group("data", cls=Group, examples=["oddscalc data list", "oddscalc data build --check"])
 def data() -> None:
     """The exact results shipped with oddscalc (list them, or rebuild them)."""
 
 
-@data.command("list")
-@click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
-)
+@data.command("list", examples=["oddscalc data list", "oddscalc data list --format json"])
+@format_option(REPORT_FORMATS)
 def list_cmd(fmt: str) -> None:
-    """List the shipped results: kind, engine versions, when made and how long it took.
-
-    Example: oddscalc data list
-    """
+    """List the shipped results: kind, engine versions, when made and how long it took."""
     entries = shipped_entries()
     if fmt == "json":
-        click.echo(
-            json.dumps(
-                [
-                    {
-                        "file": e.path.name,
-                        "kind": e.kind,
-                        "params": e.params,
-                        "engines": e.engines,
-                        "provenance": e.provenance,
-                    }
-                    for e in entries
-                ],
-                indent=1,
-            )
-        )
+        listed = [
+            {"file": e.path.name, "kind": e.kind, "params": e.params, "engines": e.engines, "provenance": e.provenance}
+            for e in entries
+        ]
+        click.echo(json.dumps(named("data-list", {"entries": listed}), indent=1))
         return
     click.echo(
         f"{len(entries)} results shipped in {data_dir()} (computed results of other rule sets are kept in "
@@ -61,7 +47,7 @@ def list_cmd(fmt: str) -> None:
         click.echo(f"{e.kind:30} {engines:28} {str(p.get('created', '?'))[:10]}  {took}")
 
 
-@data.command("build")
+@data.command("build", examples=["oddscalc data build", "oddscalc data build --check"])
 @click.option("--force", is_flag=True, help="Recompute every result, even those made by the current engines.")
 @click.option(
     "--check",
@@ -88,8 +74,6 @@ def build_cmd(force: bool, check: bool, keep_unused: bool, folder: str | None, s
     Only results missing or made by other engine versions are computed, so an interrupted build resumes where
     it stopped; each result computed is compared with the one it replaces, value by value. From scratch the
     blackjack laws of the tables take about half an hour each at 4 or 6 packs on two processes.
-
-    Example: oddscalc data build
     """
     try:
         address = scheduler_address(scheduler)

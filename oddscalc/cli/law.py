@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import click
+from click.shell_completion import CompletionItem
 
-from oddscalc.cli.common import fail
+from oddscalc.cli.common import Command, fail
 from oddscalc.regulations.texts import TEXTS, TextError, read
 
 __all__ = ["commands"]
 
 
-@click.command("law")
-@click.argument("name", required=False)
+def _names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """The texts' names, for shell completion (a text's file name, such as README.md, is accepted too)."""
+    return [CompletionItem(t.name, help=t.title) for t in TEXTS if t.name.lower().startswith(incomplete.lower())]
+
+
+@click.command("law", cls=Command, examples=["oddscalc law", "oddscalc law 1994", "oddscalc law README"])
+@click.argument("name", required=False, shell_complete=_names)
 def law(name: str | None) -> None:
     """Print the law text NAME (README, 1994, 2002, ...), or list the texts when NAME is omitted.
 

@@ -13,7 +13,7 @@ from importlib.metadata import version as package_version
 import click
 
 from oddscalc.cli import baccarat, blackjack, data, law, plan, poker, protect, queries, sim, verify
-from oddscalc.cli.common import one_line
+from oddscalc.cli.common import Group, one_line
 from oddscalc.core.cluster import ClusterFailure
 from oddscalc.core.numbers import shorten
 
@@ -30,7 +30,14 @@ def _own_version() -> str:
         return "unknown (not installed)"
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=Group,
+    examples=[
+        "oddscalc edge roulette",
+        "oddscalc blackjack hand 8,8 vs 10 --version 1994",
+        'eval "$(_ODDSCALC_COMPLETE=bash_source oddscalc)"    # completion in bash (zsh_source, fish_source)',
+    ],
+)
 @click.version_option(
     _own_version(),
     "--version",
@@ -39,7 +46,11 @@ def _own_version() -> str:
     help="Show oddscalc's version and exit (a command's own --version is the regulation version).",
 )
 def cli() -> None:
-    """Exact odds, expectations and house edges for the casino games of the British regulations."""
+    """Exact odds, expectations and house edges for the casino games of the British regulations.
+
+    `oddscalc COMMAND --help` describes a command, with examples; the shell completes commands, games, versions
+    and formats once set up (last example; the documentation's "Shell completion" page).
+    """
 
 
 for _module in COMMAND_MODULES:

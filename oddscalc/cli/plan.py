@@ -7,16 +7,26 @@ from fractions import Fraction
 import click
 
 from oddscalc import api
-from oddscalc.cli.common import analysis_options, check_format, emit, exact_law_option, fail, run_analysis
+from oddscalc.cli.common import Command, analysis_options, emit, exact_law_option, fail, game_argument, run_analysis
+from oddscalc.cli.plotting import checked_plot, draw, plot_option
 from oddscalc.core.numbers import parse_number, parse_whole
+from oddscalc.report.markdown import table_markdown
 from oddscalc.report.plan import plan_data, plan_rows, plan_text
 from oddscalc.report.text import _csv, heading
 
 __all__ = ["commands"]
 
 
-@click.command("plan")
-@click.argument("game")
+@click.command(
+    "plan",
+    cls=Command,
+    examples=[
+        "oddscalc plan roulette straight --shift 1%",
+        "oddscalc plan dice win --version 1994 --rounds 1e6 --level 99%",
+        "oddscalc plan three-card-poker ante-play --turnover 5e5 --format json",
+    ],
+)
+@game_argument()
 @click.argument("wager")
 @click.option(
     "--shift",
@@ -30,8 +40,9 @@ __all__ = ["commands"]
 @click.option("--power", default="80%", show_default=True, help="Chance of detecting a shift of --shift.")
 @click.option("--level", default="95%", show_default=True, help="Probability that the RTP lies in the band.")
 @click.option("--one-sided", is_flag=True, help="Detect a shift in one stated direction only.")
-@analysis_options
+@analysis_options()
 @exact_law_option
+@plot_option("the RTP band against the number of rounds")
 def plan(
     game: str,
     wager: str,
@@ -49,6 +60,7 @@ def plan(
     custom: bool,
     fmt: str,
     exact_law: bool,
+    plot_path: str | None,
 ) -> None:
     """Plan a test of WAGER's return to player (RTP).
 
@@ -56,7 +68,7 @@ def plan(
     --rounds or --turnover: the band the RTP should fall in with probability --level, and the smallest shift those
     rounds detect. Model: the normal approximation to the mean net return with the wager's exact variance.
     """
-    check_format(fmt)
+    plot = checked_plot(plot_path)
     try:
         asked_shift = None if shift is None else parse_number(shift, "--shift", percent=True, minimum=0, min_open=True)
         asked_rounds = None if rounds is None else parse_whole(rounds, "--rounds", minimum=1)
@@ -80,6 +92,8 @@ def plan(
         )
     except ValueError as exc:
         fail(str(exc))
+    if plot:
+        draw("band", "write_band_plot", plot, result, a)
     key = a.results[0].wager.key
     if fmt == "json":
         emit(
@@ -87,10 +101,9 @@ def plan(
                 result, {"game": a.game, "wager": key, "version": a.version, "rules": dict(a.rules), "custom": a.custom}
             )
         )
-    elif fmt == "csv":
-        emit(
-            _csv([("quantity", "value"), ("game", a.game), ("wager", key), ("version", a.version), *plan_rows(result)])
-        )
+    elif fmt in ("csv", "markdown"):
+        rows = [("quantity", "value"), ("game", a.game), ("wager", key), ("version", a.version), *plan_rows(result)]
+        emit(_csv(rows) if fmt == "csv" else table_markdown(f"Test plan: {a.game} {key}, version {a.version}", rows))
     else:
         emit(plan_text(result, "\n".join(heading(a)) + f"\n{key}: {a.results[0].wager.title}"))
 

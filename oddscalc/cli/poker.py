@@ -4,17 +4,29 @@ from __future__ import annotations
 
 import csv
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import click
 
 from oddscalc import api
-from oddscalc.cli.common import default_version, fail, parse_pairs
+from oddscalc.cli.common import (
+    REPORT_FORMATS,
+    Choices,
+    Command,
+    default_version,
+    fail,
+    format_option,
+    game_argument,
+    parse_pairs,
+    version_option,
+)
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import check_output, writing_text
 from oddscalc.core.numbers import shorten
 from oddscalc.core.progress import StderrBar
-from oddscalc.report.exact import fraction_text
+from oddscalc.core.schemas import named
+from oddscalc.report.exact import exact, fraction_text
 
 __all__ = ["commands"]
 
@@ -24,8 +36,6 @@ _GAMES = ("casino-stud-poker", "three-card-poker")
 def _decide(
     game: str, cards: str, up: str | None, version: str | None, pay: tuple[str, ...]
 ) -> tuple[str, api.PokerHand]:
-    if game not in _GAMES:
-        fail(f"poker-hand knows {', '.join(_GAMES)}, not {shorten(game)}")
     try:
         version = version or default_version(game)
         return version, api.poker_hand(game, version, cards, up, parse_pairs(pay, "--pay"))
@@ -33,70 +43,94 @@ def _decide(
         fail(str(exc))
 
 
-@click.command("poker-hand")
-@click.argument("game")
+@click.command(
+    "poker-hand",
+    cls=Command,
+    examples=[
+        'oddscalc poker-hand casino-stud-poker "As Kd 5c 5h 2d" --up 7h',
+        'oddscalc poker-hand three-card-poker "Qs 6d 4c" --format json',
+    ],
+)
+@game_argument(_GAMES)
 @click.argument("cards")
 @click.option("--up", default=None, help="The banker's up-card (casino stud poker), e.g. 7h.")
-@click.option("--version", "version", default=None, help="Regulation version (default: newest permitting the game).")
+@version_option()
 @click.option(
     "--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS", help="Override a payout, e.g. ante.royal-flush=100:1."
 )
-@click.option("--format", "fmt", default="text", show_default=True, help="Output format: text or json.")
+@format_option(REPORT_FORMATS)
 def poker_hand(game: str, cards: str, up: str | None, version: str | None, pay: tuple[str, ...], fmt: str) -> None:
     """Exact expectation of raising (playing) and of folding for one hand, listing every banker hand.
 
     CARDS are written like "As Kd 5c 5h 2d" (casino stud poker, five cards) or "Qs 6d 4c" (Three Card Poker).
     """
-    if fmt not in ("text", "json"):
-        fail(f"unknown format {shorten(fmt)}; allowed: text, json")
-    version, d = _decide(game.lower(), cards, up, version, pay)
+    version, d = _decide(game, cards, up, version, pay)
     if hasattr(d, "play_ev"):  # Three Card Poker: three cards
         act, ev, against = "play", d.play_ev, ""
     else:  # casino stud poker: five cards against the banker's up-card
         act, ev, against = "raise", d.raise_ev, f" against up-card {d.up}"
+    margin = ev - d.fold_ev
     if fmt == "json":
-        click.echo(
-            json.dumps(
-                {
-                    "game": game.lower(),
-                    "version": version,
-                    "hand": d.hand,
-                    "up": getattr(d, "up", None),
-                    "category": d.category,
-                    "banker_hands": {
-                        "does not qualify": d.no_qualify,
-                        "player wins": d.player_wins,
-                        "void": d.void,
-                        "banker wins": d.banker_wins,
-                    },
-                    f"ev_{act}": fraction_text(ev),
-                    "ev_fold": fraction_text(d.fold_ev),
-                    "decision": d.decision,
-                },
-                indent=1,
-            )
-        )
+        data = {
+            "game": game,
+            "version": version,
+            "hand": d.hand,
+            "up": getattr(d, "up", None),
+            "category": d.category,
+            "banker_hands": {
+                "does not qualify": d.no_qualify,
+                "player wins": d.player_wins,
+                "void": d.void,
+                "banker wins": d.banker_wins,
+            },
+            f"ev_{act}": fraction_text(ev),
+            "ev_fold": fraction_text(d.fold_ev),
+            "gain_over_folding": exact(margin),
+            "decision": d.decision,
+        }
+        click.echo(json.dumps(named("poker-hand", data), indent=1))
         return
     total = d.no_qualify + d.player_wins + d.void + d.banker_wins
-    click.echo(f"{game.lower()} (version {version}): {d.hand} ({d.category}){against}")
+    click.echo(f"{game} (version {version}): {d.hand} ({d.category}){against}")
     click.echo(
         f"  banker's {total:,} possible hands: {d.no_qualify:,} do not qualify, {d.player_wins:,} lose to "
         f"the player, {d.void:,} tie, {d.banker_wins:,} win"
     )
     click.echo(f"  expectation of {act}: {fraction_text(ev)} = {render_decimal(ev, 6)} per unit Ante")
     click.echo("  expectation of fold: -1")
-    click.echo(f"  decision: {d.decision} (gain {fraction_text(ev - d.fold_ev)} over folding)")
+    click.echo(f"  decision: {d.decision} ({_margin_text(act, margin)})")
 
 
-@click.command("stud-strategy")
+def _margin_text(act: str, margin: Fraction) -> str:
+    """The decision's margin for people: what raising (playing) gains or loses against folding, in % of the Ante.
+
+    >>> _margin_text("raise", Fraction(-2042, 54395))
+    'raising would lose 3.7540% of the Ante more than folding'
+    >>> _margin_text("play", Fraction(61, 9212))
+    'playing gains 0.6622% of the Ante over folding'
+    """
+    doing = {"raise": "raising", "play": "playing"}[act]
+    if margin > 0:
+        return f"{doing} gains {render_decimal(margin * 100, 4)}% of the Ante over folding"
+    if margin < 0:
+        return f"{doing} would lose {render_decimal(-margin * 100, 4)}% of the Ante more than folding"
+    return f"{doing} and folding are worth the same"
+
+
+@click.command(
+    "stud-strategy",
+    cls=Command,
+    examples=["oddscalc stud-strategy --out ace-king.csv", "oddscalc stud-strategy --hands all --out all-hands.csv"],
+)
 @click.option("--out", "out", required=True, help="CSV file to write (one row per player hand class and up-card).")
 @click.option(
     "--hands",
+    type=Choices(("ace-king", "all"), "--hands"),
     default="ace-king",
     show_default=True,
-    help="'ace-king' (no-pair A-K hands, the only ones whose decision varies) or 'all' (6.3 million rows).",
+    help="ace-king: the no-pair A-K hands, the only ones whose decision varies; all: every hand (6.3 million rows).",
 )
-@click.option("--version", "version", default=None, help="Regulation version (default: newest).")
+@version_option()
 @click.option("--pay", multiple=True, metavar="ante.PAYOUT=ODDS", help="Override a Raise payout.")
 def stud_strategy(out: str, hands: str, version: str | None, pay: tuple[str, ...]) -> None:
     """Write the exact casino stud expectation of raising, and the decision, for every hand class and up-card."""

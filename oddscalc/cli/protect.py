@@ -1,14 +1,30 @@
 """Game protection commands: `oddscalc removal GAME` (exact effects of removal), `oddscalc measures GAME` (a
 count's betting correlation, playing efficiency, insurance correlation and index numbers) and `oddscalc protect
-GAME` (shoes dealt to the cut, every round valued exactly, a counting system's view; locally or on Dask)."""
+GAME` (shoes dealt to the cut, every round valued exactly or, for blackjack, in checked double precision;
+a counting system's view; locally or on Dask)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import click
 
-from oddscalc.cli.common import CommandFn, analysis_options, check_format, default_version, emit, fail, parse_pairs
+from oddscalc import api
+from oddscalc.cli.common import (
+    QUERY_FORMATS,
+    REPORT_FORMATS,
+    Choices,
+    Command,
+    CommandFn,
+    analysis_options,
+    default_version,
+    emit,
+    fail,
+    game_argument,
+    parse_pairs,
+)
+from oddscalc.cli.plotting import checked_plot, draw, plot_option
 from oddscalc.core.cluster import ClusterFailure
 from oddscalc.core.files import check_output, write_text
 from oddscalc.core.numbers import parse_number, parse_whole
@@ -19,15 +35,15 @@ from oddscalc.protect.execute import run, scheduler_address
 from oddscalc.protect.measures import PE_DEFINITIONS
 from oddscalc.protect.shoes import Plan
 from oddscalc.protect.summary import summarise
-from oddscalc.protect.target import target
+from oddscalc.protect.target import ENGINES, target
 from oddscalc.report.measures import measures_data, measures_text
 from oddscalc.report.protect import records_csv, summary_csv, summary_data, summary_text
-from oddscalc.report.removal import GAMES, removal_csv, removal_data, removal_for, removal_text
+from oddscalc.report.removal import GAMES, removal_csv, removal_document, removal_for, removal_markdown, removal_text
 
 __all__ = ["commands"]
 
 _GAMES = tuple(sorted(GAMES))
-_CHUNK = {"blackjack": 1}  # shoes per chunk: a blackjack shoe is about a minute of exact work; others 20
+_CHUNK = {"blackjack": 1}  # shoes per chunk: a blackjack shoe is seconds in doubles, minutes exactly; others 20
 _MAX_SHOES = 10_000_000
 _MAX_PENETRATION = Fraction(95, 100)
 
@@ -35,22 +51,28 @@ _MAX_PENETRATION = Fraction(95, 100)
 def _game_rules(
     game: str, version: str | None, rule: tuple[str, ...], decks: str | None
 ) -> tuple[str, str, dict[str, str]]:
-    game = game.lower()
-    if game not in _GAMES:
-        fail(f"unknown game {game!r} for protection analysis; allowed: {', '.join(_GAMES)}")
     rules = parse_pairs(rule, "--rule")
     if decks is not None:
         rules["decks"] = decks
     return game, version or default_version(game), rules
 
 
-def _common(fn: CommandFn) -> CommandFn:
-    """GAME and the options every protection command shares (`analysis_options`)."""
-    return click.argument("game")(analysis_options(fn))
+def _common(formats: tuple[str, ...]) -> Callable[[CommandFn], CommandFn]:
+    """GAME (a game dealt from a shoe) and the options every protection command shares (`analysis_options`)."""
+
+    def wrap(fn: CommandFn) -> CommandFn:
+        return game_argument(_GAMES)(analysis_options(formats)(fn))
+
+    return wrap
 
 
-@click.command("removal")
-@_common
+@click.command(
+    "removal",
+    cls=Command,
+    examples=["oddscalc removal blackjack --version 1994 --decks 6", "oddscalc removal punto-banco --format markdown"],
+)
+@_common(QUERY_FORMATS)
+@plot_option("the effects of removal by card (a bar chart per wager)")
 def removal(
     game: str,
     version: str | None,
@@ -59,25 +81,38 @@ def removal(
     decks: str | None,
     custom: bool,
     fmt: str,
+    plot_path: str | None,
 ) -> None:
     """Exact effects of removal: each wager's change in expectation when one card of each kind leaves the
     full shoe (blackjack: CD optimal and the fixed basic strategy; punto banco; Super Pan 9)."""
-    check_format(fmt)
+    plot = checked_plot(plot_path)
     game, version, rules = _game_rules(game, version, rule, decks)
     try:
         r = removal_for(game, version, rules, parse_pairs(pay, "--pay"), custom, StderrBar())
     except ValueError as exc:
         fail(str(exc))
+    if plot:
+        draw("removal", "write_removal_plot", plot, r)
     if fmt == "json":
-        emit({"game": game, "version": version, **removal_data(r)})
+        emit(removal_document(game, version, [r]))
     elif fmt == "csv":
         emit(removal_csv([r]))
+    elif fmt == "markdown":
+        emit(removal_markdown([r], f"{game}: effects of removal under version {version}"))
     else:
         emit(removal_text(r))
 
 
-@click.command("protect")
-@_common
+@click.command(
+    "protect",
+    cls=Command,
+    examples=[
+        "oddscalc protect blackjack --version 1994 --decks 6 --shoes 100",
+        "oddscalc protect blackjack --version 1994 --decks 6 --strategy both --engine exact --shoes 2",
+        "oddscalc protect punto-banco --count 0=1,A=-1 --shoes 1000 --format json",
+    ],
+)
+@_common(("text", "json", "csv"))
 @click.option("--penetration", default="75%", show_default=True, help="Share of the shoe dealt before the cut card.")
 @click.option(
     "--count",
@@ -90,9 +125,10 @@ def removal(
 @click.option("--seed", default="1", show_default=True, help="Seed: shoe i is shuffled by (seed, i) alone.")
 @click.option(
     "--strategy",
+    type=Choices(("basic", "optimal", "both"), "--strategy"),
     default="basic",
     show_default=True,
-    help="Blackjack: the expectation under basic (fixed chart), optimal (CD) or both.",
+    help="Blackjack: the expectation under basic strategy (a fixed chart), optimal play (CD) or both.",
 )
 @click.option("--spread", default="8", show_default=True, help="Bet spread: 1 to N units by true count.")
 @click.option("--chunk-size", default=None, help="Shoes per task (default: 1 for blackjack, 20 otherwise).")
@@ -110,7 +146,22 @@ def removal(
     "with --state, running the command again resumes it.",
 )
 @click.option("--state", default=None, metavar="DIR", help="Folder of finished chunks: an interrupted run resumes.")
-@click.option("--records", default=None, metavar="FILE", help="Also write every round (CSV, exact values).")
+@click.option("--records", default=None, metavar="FILE", help="Also write every round (CSV).")
+@click.option(
+    "--engine",
+    type=Choices(ENGINES, "--engine"),
+    default=None,
+    help="How rounds are valued: exact, or double (blackjack's default: its double-precision evaluator, a sample "
+    "of rounds checked against the exact engine and the largest difference reported).",
+)
+@click.option(
+    "--check-every",
+    "check_every",
+    default="10",
+    show_default=True,
+    help="With --engine double: one round of every N-th shoe is also valued exactly.",
+)
+@plot_option("the advantage by true count, the true-count frequency and the yield by penetration")
 def protect(
     game: str,
     version: str | None,
@@ -130,10 +181,13 @@ def protect(
     scheduler: str | None,
     state: str | None,
     records: str | None,
+    engine: str | None,
+    check_every: str,
+    plot_path: str | None,
 ) -> None:
-    """Deal random shoes to the cut; before each round record the count and the exact expectation of the
-    next round on the cards left; summarise by true count, favourable rounds and a bet spread's yield."""
-    check_format(fmt)
+    """Deal random shoes to the cut; before each round record the count and the expectation of the next round
+    on the cards left (exact, or blackjack's double-precision evaluator checked against the exact engine);
+    summarise by true count, favourable rounds and a bet spread's yield."""
     game, version, rules = _game_rules(game, version, rule, decks)
     try:
         pen = parse_number(
@@ -148,18 +202,21 @@ def protect(
             else _CHUNK.get(game, 20)
         )
         processes = parse_whole(workers, "--workers", minimum=1, maximum=1024) if workers else None
-        strategies = {"basic": ("basic",), "optimal": ("optimal",), "both": ("basic", "optimal")}.get(strategy)
-        if game == "blackjack" and strategies is None:
-            fail(f"--strategy {strategy!r}: allowed basic, optimal, both")
+        strategies = {"basic": ("basic",), "optimal": ("optimal",), "both": ("basic", "optimal")}[strategy]
         state_dir = check_output(state, "--state", directory=True) if state else None
         records_path = check_output(records, "--records") if records else None
-        t = target(game, version, rules, parse_pairs(pay, "--pay"), custom, strategies or ())
+        plot = checked_plot(plot_path)
+        check = parse_whole(check_every, "--check-every", minimum=1, maximum=_MAX_SHOES)
+        valued_by = engine or ("double" if api.has_estimates(game) else "exact")
+        t = target(game, version, rules, parse_pairs(pay, "--pay"), custom, strategies, engine=valued_by)
         kinds = t.kinds()
         count = parse_count(
             count_text if count_text is not None else ("hi-lo" if game == "blackjack" else "none"), kinds
         )
+        if plot and count is None:
+            fail("--plot: the study's plots are by true count; give --count (a counting system)")
         pack = sum(n for _, n in kinds) // int(t.resolved()["decks"])
-        plan = Plan(t, pen, n_seed, n_shoes)
+        plan = Plan(t, pen, n_seed, n_shoes, check)
         address = scheduler_address(scheduler)
         found = run(plan, size, processes, address, state_dir, StderrBar())
     except ValueError as exc:
@@ -183,9 +240,13 @@ def protect(
         "penetration": str(pen),
         "seed": n_seed,
         "pack": pack,
+        "engine": valued_by,
+        "check_every": check,
         "count": None if count is None else {"name": count.name, "weights": count.describe(kinds)},
         "where": address or "local processes",
     }
+    if plot:
+        draw("study", "write_study_plot", plot, s, found, kinds, pack, count, about)
     if fmt == "json":
         emit(summary_data(s, about))
     elif fmt == "csv":
@@ -201,8 +262,15 @@ def protect(
         emit(summary_text(s, heading))
 
 
-@click.command("measures")
-@_common
+@click.command(
+    "measures",
+    cls=Command,
+    examples=[
+        "oddscalc measures blackjack --version 1994 --decks 6",
+        "oddscalc measures punto-banco --count 0=-1,9=1 --format json",
+    ],
+)
+@_common(REPORT_FORMATS)
 @click.option(
     "--count",
     "count_text",
@@ -212,9 +280,10 @@ def protect(
 )
 @click.option(
     "--strategy",
+    type=Choices(("basic", "optimal"), "--strategy"),
     default="basic",
     show_default=True,
-    help="Blackjack: the play whose expectation BC is quoted for, basic (fixed chart) or optimal (CD).",
+    help="Blackjack: the play whose expectation BC is quoted for, basic strategy (a fixed chart) or optimal (CD).",
 )
 @click.option(
     "--penetration",
@@ -225,9 +294,10 @@ def protect(
 @click.option(
     "--pe",
     "definition",
+    type=Choices(tuple(PE_DEFINITIONS), "--pe"),
     default="griffin",
     show_default=True,
-    help=f"PE's headline definition: {' or '.join(PE_DEFINITIONS)} (both are printed).",
+    help="PE's headline definition (both are printed).",
 )
 def measures(
     game: str,
@@ -244,7 +314,6 @@ def measures(
 ) -> None:
     """A count's betting correlation (BC), playing efficiency (PE) and insurance correlation (IC) from the exact
     effects of removal, and its index numbers for the Illustrious 18 (blackjack; BC alone for the other games)."""
-    check_format(fmt, ("text", "json"))
     game, version, rules = _game_rules(game, version, rule, decks)
     try:
         pen = parse_number(

@@ -7,81 +7,93 @@ import click
 
 from oddscalc import api
 from oddscalc.cli.common import (
+    GAMES,
+    VERSIONS_ALLOWED,
+    Choices,
+    Command,
     analysis_options,
-    check_format,
     default_version,
     emit,
     exact_law_option,
     fail,
     format_option,
+    game_argument,
     run_analysis,
+    version_option,
 )
+from oddscalc.cli.plotting import checked_plot, draw, plot_option
 from oddscalc.core.files import check_output
 from oddscalc.core.parallel import on_cluster, scheduler_address
 from oddscalc.core.progress import StderrBar
+from oddscalc.core.schemas import named
 from oddscalc.regulations.versions import VERSIONS, get_version
 from oddscalc.report import serialize, text
-from oddscalc.report.tables import write_tables
+from oddscalc.report.markdown import dist_markdown, table_markdown
+from oddscalc.report.tables import game_title, write_tables
 
 __all__ = ["commands"]
 
 
-@click.command()
-@format_option
+@click.command(cls=Command, examples=["oddscalc versions", "oddscalc versions --format json"])
+@format_option()
 def versions(fmt: str) -> None:
     """List the regulation versions and the games each permits."""
-    check_format(fmt)
     rows = [(v.id, v.in_force.isoformat(), v.instruments, " ".join(v.games)) for v in VERSIONS.values()]
     if fmt == "json":
-        emit(
-            [
-                {
-                    "id": v.id,
-                    "in_force": v.in_force.isoformat(),
-                    "title": v.title,
-                    "instruments": v.instruments,
-                    "games": list(v.games),
-                    "summary": v.summary,
-                }
-                for v in VERSIONS.values()
-            ]
-        )
+        listed = [
+            {
+                "id": v.id,
+                "in_force": v.in_force.isoformat(),
+                "title": v.title,
+                "instruments": v.instruments,
+                "games": list(v.games),
+                "summary": v.summary,
+            }
+            for v in VERSIONS.values()
+        ]
+        emit(named("versions", {"versions": listed}))
     elif fmt == "csv":
         emit(text._csv([("id", "in_force", "instruments", "games"), *rows]))
+    elif fmt == "markdown":
+        emit(table_markdown("Regulation versions", [("id", "in force", "instruments", "games"), *rows]))
     else:
         for v in VERSIONS.values():
             click.echo(f"{v.id}  in force {v.in_force.isoformat()}  {v.title}")
             click.echo(f"      games: {', '.join(v.games)}")
 
 
-@click.command()
-@click.argument("game")
-@click.option("--version", "version", default=None, help="Regulation version (default: newest permitting the game).")
-@format_option
+@click.command(cls=Command, examples=["oddscalc wagers dice --version 1994", "oddscalc wagers sic-bo --format csv"])
+@game_argument()
+@version_option()
+@format_option()
 def wagers(game: str, version: str | None, fmt: str) -> None:
     """List the wagers a version permits for GAME, with odds and citations."""
-    check_format(fmt)
     try:
-        api.check_game(game.lower())
-        version = version or default_version(game.lower())
-        found = api.wagers(game.lower(), version)
+        api.check_game(game)
+        version = version or default_version(game)
+        found = api.wagers(game, version)
     except ValueError as exc:
         fail(str(exc))
-    rows = [
-        (w.key, "; ".join(f"{p.key} {p.odds.text}" for p in w.payouts), w.citations, " | ".join(w.reconstructions))
-        for w in found
-    ]
+    rows = [(w.key, text.payouts_text(w.payouts), w.citations, " | ".join(w.reconstructions)) for w in found]
     if fmt == "json":
-        emit(
-            [
-                {"key": k, "odds": o, "citation": c, "reconstructed": r, "title": w.title}
-                for (k, o, c, r), w in zip(rows, found)
-            ]
-        )
+        listed = [
+            {
+                "key": k,
+                "title": w.title,
+                "odds": o,
+                "citation": c,
+                "reconstructed": r,
+                "payouts": [serialize.payout_data(p) for p in w.payouts],
+            }
+            for (k, o, c, r), w in zip(rows, found)
+        ]
+        emit(named("wagers", {"game": game, "version": version, "wagers": listed}))
     elif fmt == "csv":
         emit(text._csv([("wager", "odds", "citation", "reconstructed"), *rows]))
+    elif fmt == "markdown":
+        emit(table_markdown(f"{game} under version {version}", [("wager", "odds", "citation", "reconstructed"), *rows]))
     else:
-        click.echo(f"{game.lower()} under version {version}:")
+        click.echo(f"{game} under version {version}:")
         key_width = max((len(k) for k, *_ in rows), default=0)
         odds_width = max((len(o) for _, o, *_ in rows), default=0)
         for key, odds, cite, recon in rows:
@@ -90,10 +102,17 @@ def wagers(game: str, version: str | None, fmt: str) -> None:
             )
 
 
-@click.command()
-@click.argument("game")
+@click.command(
+    cls=Command,
+    examples=[
+        "oddscalc edge roulette",
+        "oddscalc edge dice field --version 1994",
+        "oddscalc edge big-six A --pay A=45:1 --format markdown",
+    ],
+)
+@game_argument()
 @click.argument("wager", required=False)
-@analysis_options
+@analysis_options()
 @exact_law_option
 def edge(
     game: str,
@@ -107,21 +126,30 @@ def edge(
     exact_law: bool,
 ) -> None:
     """Exact house edge of every wager of GAME (or of WAGER), as a fraction and a percentage."""
-    check_format(fmt)
     a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
     if fmt == "json":
         emit(serialize.analysis_to_data(a))
     elif fmt == "csv":
         emit(text.edges_csv([a]))
+    elif fmt == "markdown":
+        emit(text.markdown([a], game_title(a.game, a.version)))
     else:
         emit(text.edge_text(a))
 
 
-@click.command()
-@click.argument("game")
+@click.command(
+    cls=Command,
+    examples=[
+        "oddscalc dist roulette even-chance",
+        "oddscalc dist sic-bo single-3 --format csv",
+        "oddscalc dist blackjack initial --version 1994 --decks 4 --exact-law",
+    ],
+)
+@game_argument()
 @click.argument("wager")
-@analysis_options
+@analysis_options()
 @exact_law_option
+@plot_option("the law of the wager's net result (a bar chart)")
 def dist(
     game: str,
     wager: str,
@@ -132,22 +160,46 @@ def dist(
     custom: bool,
     fmt: str,
     exact_law: bool,
+    plot_path: str | None,
 ) -> None:
     """Full exact outcome distribution (net return -> probability) of WAGER."""
-    check_format(fmt)
+    plot = checked_plot(plot_path)
     a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
+    if plot:
+        draw("law", "write_law_plot", plot, a)
     if fmt == "json":
         emit(serialize.analysis_to_data(a))
     elif fmt == "csv":
         emit(text.dist_csv([a]))
+    elif fmt == "markdown":
+        emit(dist_markdown(a))
     else:
         emit(text.dist_text(a))
 
 
-@click.command()
+@click.command(
+    cls=Command,
+    examples=[
+        "oddscalc tables --out tables/",
+        "oddscalc tables --version 2007 --game roulette --game dice --out my-tables/",
+    ],
+)
 @click.option("--out", "out", default="tables", show_default=True, help="Folder to write the tables under.")
-@click.option("--version", "only_versions", multiple=True, help="Only these versions (default: all).")
-@click.option("--game", "only_games", multiple=True, help="Only these games (default: all).")
+@click.option(
+    "--version",
+    "only_versions",
+    multiple=True,
+    type=Choices(VERSIONS_ALLOWED, "version"),
+    help="Only these versions (default: all).",
+)
+@click.option(
+    "--game",
+    "only_games",
+    metavar="GAME",
+    multiple=True,
+    type=Choices(GAMES, "game"),
+    help=f"Only these games (default: all): {', '.join(GAMES)}.",
+)
 @click.option(
     "--booklet/--no-booklet",
     default=True,
@@ -173,8 +225,6 @@ def tables(
     try:
         folder = check_output(out, "--out", directory=True)
         chosen_versions = [get_version(v).id for v in only_versions] or list(VERSIONS)
-        for g in only_games:
-            api.check_game(g)
         address = scheduler_address(scheduler)
     except ValueError as exc:
         fail(str(exc))

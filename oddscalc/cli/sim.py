@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections import Counter
 from contextlib import nullcontext
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -12,11 +14,13 @@ import click
 from oddscalc import api
 from oddscalc.cli.common import (
     EXACT_LAW_COST,
+    Command,
     analysis_options,
-    check_format,
     emit,
     exact_law_option,
     fail,
+    format_option,
+    game_argument,
     parse_pairs,
     run_analysis,
 )
@@ -24,7 +28,8 @@ from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 from oddscalc.core.progress import StderrBar
-from oddscalc.report.exact import fraction_text
+from oddscalc.core.schemas import named
+from oddscalc.report.exact import cell_text, fraction_text
 from oddscalc.report.text import _csv
 from oddscalc.sim.check import check_counts, significant
 from oddscalc.sim.results import counts_csv, counts_json, read_results
@@ -36,10 +41,19 @@ from oddscalc.sim.simulators import simulate as run_simulation
 
 #: The most rounds one `simulate` run plays (hours of work already); add the counts of several seeds for more.
 MAX_ROUNDS = 10**9
+#: What `simulate` writes: a summary for people, or the counts `check` reads.
+SIMULATE_FORMATS = ("text", "json", "csv")
 
 
-@click.command()
-@click.argument("game")
+@click.command(
+    cls=Command,
+    examples=[
+        "oddscalc simulate roulette straight --rounds 1e5",
+        "oddscalc simulate punto-banco banker --decks 8 --rounds 20000 --seed 1 --out sim.csv",
+        "oddscalc simulate blackjack initial --version 1994 --rule strategy=basic --log bj.jsonl --out bj.csv",
+    ],
+)
+@game_argument()
 @click.argument("wager")
 @click.option(
     "--rounds",
@@ -78,7 +92,12 @@ MAX_ROUNDS = 10**9
     help="With --shuffle and --log: write each shoe's order on its first round (open), or its SHA-256 there "
     "and the order on its last round (commit).",
 )
-@analysis_options
+@analysis_options(None)
+@format_option(
+    SIMULATE_FORMATS,
+    None,
+    "Output format (default: text on standard output; csv, what `oddscalc check` reads, with --out).",
+)
 def simulate(
     game: str,
     wager: str,
@@ -94,15 +113,15 @@ def simulate(
     rule: tuple[str, ...],
     decks: str | None,
     custom: bool,
-    fmt: str,
+    fmt: str | None,
 ) -> None:
-    """Play WAGER for --rounds rounds with real dice, wheels and shuffled shoes; write outcome counts.
+    """Play WAGER for --rounds rounds with real dice, wheels and shuffled shoes; count each net return.
 
-    The output (CSV `net_return,count`, or JSON with --format json) is what `oddscalc check` reads; --log
-    FILE also writes each round (cards, throws, decisions, stakes and settlements) for `oddscalc verify`.
+    Prints the counts with the observed mean beside the exact expectation; --format csv (`net_return,count`) or
+    json writes them as `oddscalc check` reads them, and --out FILE writes csv unless told otherwise. --log FILE
+    also writes each round (cards, throws, decisions, stakes and settlements) for `oddscalc verify`.
     """
-    if fmt not in ("csv", "json", "text"):
-        check_format(fmt)
+    fmt = fmt or ("text" if out is None else "csv")
     try:
         n_rounds = parse_whole(rounds, "--rounds", minimum=1, maximum=MAX_ROUNDS)
         n_seed = parse_whole(seed, "--seed", max_digits=100)
@@ -137,7 +156,6 @@ def simulate(
     if log_file is not None:
         click.echo(f"{n_rounds} rounds logged to {log_file}", err=True)
     meta = {
-        "schema_version": 1,
         "game": a.game,
         "wager": w.key,
         "version": a.version,
@@ -145,7 +163,14 @@ def simulate(
         "seed": n_seed,
         "rounds": n_rounds,
     }
-    text = counts_json(counts, meta) if fmt == "json" else counts_csv(counts)
+    if fmt == "json":
+        text = counts_json(counts, named("simulation", meta))
+    elif fmt == "csv":
+        text = counts_csv(counts)
+    else:
+        text = _counts_text(
+            f"{a.game} {w.key}, version {a.version}", n_rounds, n_seed, counts, a.results[0].distribution.mean
+        )
     if out_path:
         try:
             write_text(out_path, text)
@@ -154,6 +179,28 @@ def simulate(
         click.echo(f"{n_rounds} rounds written to {out_path}", err=True)
     else:
         emit(text)
+
+
+def _counts_text(what: str, rounds: int, seed: int, counts: Counter[Fraction], exact: Fraction) -> str:
+    """The counts for people: each net return's rounds and share, and the observed mean beside the exact one."""
+    rows = [("net return", "rounds", "share")]
+    rows += [
+        (cell_text(r), f"{n:,}", render_decimal(Fraction(n * 100, rounds), 4) + "%") for r, n in sorted(counts.items())
+    ]
+    widths = [max(len(cell) for cell in column) for column in zip(*rows)]
+    observed = Fraction(sum(r * n for r, n in counts.items()), rounds)
+    return (
+        "\n".join(
+            [
+                f"{what}: {rounds:,} rounds, seed {seed}",
+                *["  " + "  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in rows],
+                f"  mean net return per unit staked: {render_decimal(observed, 6)} "
+                f"(exact expectation {render_decimal(exact, 6)})",
+                "  to test them: --format csv --out FILE, then oddscalc check GAME WAGER FILE",
+            ]
+        )
+        + "\n"
+    )
 
 
 def _dealing(shuffle: str | None, cut: str | None, declare: str | None, log_path: Path | None) -> Dealing | None:
@@ -172,8 +219,14 @@ def _dealing(shuffle: str | None, cut: str | None, declare: str | None, log_path
     )
 
 
-@click.command()
-@click.argument("game")
+@click.command(
+    cls=Command,
+    examples=[
+        "oddscalc check punto-banco banker sim.csv --decks 8",
+        "oddscalc check blackjack initial bj.csv --version 1994 --rule strategy=basic --format json",
+    ],
+)
+@game_argument()
 @click.argument("wager")
 @click.argument("results")
 @click.option(
@@ -182,7 +235,7 @@ def _dealing(shuffle: str | None, cut: str | None, declare: str | None, log_path
     show_default=True,
     help="Significance level of the verdict (split equally between the two tests).",
 )
-@analysis_options
+@analysis_options(SIMULATE_FORMATS)
 @exact_law_option
 def check(
     game: str,
@@ -201,7 +254,6 @@ def check(
 
     Exit status 0 when consistent, 1 when the simulator disagrees with the mathematics, 2 on bad input.
     """
-    check_format(fmt)
     try:
         level = parse_number(alpha, "--alpha", minimum=0, maximum=1, min_open=True, max_open=True, max_digits=30)
     except NumberError as exc:
@@ -227,31 +279,30 @@ def check(
         | ({} if b.low is None or b.high is None else {"allowed": [fraction_text(b.low), fraction_text(b.high)]})
         for b in outcome.bins
     ]
+    data = {
+        "game": a.game,
+        "wager": a.results[0].wager.key,
+        "version": a.version,
+        "rules": dict(a.rules),
+        "rounds": outcome.rounds,
+        "bins": bins,
+        "chi_square": {
+            "statistic": str(outcome.chi_square),
+            "dof": outcome.degrees_of_freedom,
+            "p": outcome.chi_square_p,
+        },
+        "mean": {
+            "observed": str(outcome.observed_mean),
+            "exact": str(outcome.expected_mean),
+            "z": outcome.z,
+            "p": outcome.z_p,
+        },
+        "alpha": str(outcome.alpha),
+        "passed": outcome.passed,
+        "verdict": outcome.verdict,
+    }
     if fmt == "json":
-        emit(
-            {
-                "game": a.game,
-                "wager": a.results[0].wager.key,
-                "version": a.version,
-                "rules": dict(a.rules),
-                "rounds": outcome.rounds,
-                "bins": bins,
-                "chi_square": {
-                    "statistic": str(outcome.chi_square),
-                    "dof": outcome.degrees_of_freedom,
-                    "p": outcome.chi_square_p,
-                },
-                "mean": {
-                    "observed": str(outcome.observed_mean),
-                    "exact": str(outcome.expected_mean),
-                    "z": outcome.z,
-                    "p": outcome.z_p,
-                },
-                "alpha": str(outcome.alpha),
-                "passed": outcome.passed,
-                "verdict": outcome.verdict,
-            }
-        )
+        emit(named("check", data))
     elif fmt == "csv":
         emit(
             _csv(

@@ -7,7 +7,16 @@ from pathlib import Path
 import click
 
 from oddscalc import api
-from oddscalc.cli.common import check_format, emit, fail, parse_pairs
+from oddscalc.cli.common import (
+    REPORT_FORMATS,
+    Command,
+    emit,
+    fail,
+    format_option,
+    game_argument,
+    parse_pairs,
+    version_option,
+)
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole
 from oddscalc.core.progress import StderrBar
 from oddscalc.verify.runner import VerifyError
@@ -16,10 +25,17 @@ from oddscalc.verify.runner import verify as run
 __all__ = ["commands"]
 
 
-@click.command("verify")
-@click.argument("game")
+@click.command(
+    "verify",
+    cls=Command,
+    examples=[
+        "oddscalc verify punto-banco pb.jsonl",
+        "oddscalc verify blackjack bj.jsonl --strategy basic --format json",
+    ],
+)
+@game_argument()
 @click.argument("log", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--version", "version", default=None, help="Regulation version (default: the log header's).")
+@version_option("Regulation version (default: the log header's).")
 @click.option("--rule", multiple=True, metavar="NAME=VALUE", help="Set a rule option (replaces the header's).")
 @click.option("--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS", help="A house's own odds (marked CUSTOM).")
 @click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit.")
@@ -37,7 +53,7 @@ __all__ = ["commands"]
 @click.option("--randomness/--no-randomness", default=True, show_default=True, help="Run the randomness tests.")
 @click.option("--show", default="10", show_default=True, help="Faults printed in full in the text report.")
 @click.option("--keep", default="10000", show_default=True, help="Faults kept in full (the rest are counted).")
-@click.option("--format", "fmt", default="text", show_default=True, help="Output format: text or json.")
+@format_option(REPORT_FORMATS)
 def verify(
     game: str,
     log: Path,
@@ -58,17 +74,14 @@ def verify(
     Exit status 0 when clean, 1 when any fault is found, 2 on bad input, 130 when interrupted (after
     printing the partial report).
     """
-    if fmt == "csv":
-        fail("verify writes text or json, not csv")
-    check_format(fmt)
     try:
-        api.check_game(game.lower())
+        api.check_game(game)
         level = parse_number(alpha, "--alpha", minimum=0, maximum=1, min_open=True, max_open=True)
         shown = parse_whole(show, "--show", minimum=0, maximum=10**6)
         kept = parse_whole(keep, "--keep", minimum=0, maximum=10**7)
         report = run(
             log,
-            game.lower(),
+            game,
             version,
             parse_pairs(rule, "--rule") or None,
             parse_pairs(pay, "--pay") or None,

@@ -6,6 +6,8 @@ from fractions import Fraction
 
 from oddscalc.analysis import GameAnalysis, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution
+from oddscalc.core.progress import Progress
+from oddscalc.games.params import int_param
 from oddscalc.regulations.model import Wager
 
 TITLE = "Big Six"
@@ -13,11 +15,11 @@ COMPARTMENTS = 52
 RULES = ()
 
 
-def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
+def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress: Progress | None = None) -> GameAnalysis:
     results = []
     for w in wagers:
-        n = int(w.param("compartments"))
-        dist = Distribution.from_weights({w.pay(): n, -1: COMPARTMENTS - n})
+        n = int_param(w, "compartments")
+        dist = Distribution.from_weights([(w.pay(), n), (-1, COMPARTMENTS - n)])
         results.append(WagerResult(w, dist, edges_for(dist), (("win", Fraction(n, COMPARTMENTS)),)))
     return GameAnalysis(
         "big-six",

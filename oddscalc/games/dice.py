@@ -12,7 +12,9 @@ from fractions import Fraction
 from oddscalc.analysis import Figure, GameAnalysis, WagerResult, edges_for
 from oddscalc.core.dice import throws
 from oddscalc.core.distribution import Distribution
-from oddscalc.core.markov import solve_chain
+from oddscalc.core.markov import Absorption, solve_chain
+from oddscalc.core.progress import Progress
+from oddscalc.games.params import int_param, ints_param, str_param, strs_param
 from oddscalc.regulations.model import Wager
 
 TITLE = "Dice"
@@ -34,7 +36,7 @@ def _absorbing(state: State) -> bool:
 
 
 def settle(
-    kind: str, side: str, point: int, totals: tuple[int, ...], faces: tuple[int, int], state: State, a: int, b: int
+    kind: str, side: str, point: int, totals: tuple[int, ...], faces: tuple[int, ...], state: State, a: int, b: int
 ) -> State:
     """The state after throwing (a, b) from `state`: a new state, or an absorbing ("win", payout) / ("lose",).
 
@@ -69,32 +71,40 @@ def settle(
     raise ValueError(f"unknown dice wager kind {kind!r}")
 
 
-def solve(w: Wager):
+def solve(w: Wager) -> Absorption:
     """Absorption probabilities and expected throws for wager `w`, from its first throw."""
-    kind = str(w.param("kind"))
-    args = (
-        kind,
-        str(w.param("side", "do")),
-        int(w.param("point", 0) or 0),
-        tuple(w.param("totals", ()) or ()),
-        tuple(w.param("faces", ()) or ()),
-    )
+    kind = str_param(w, "kind")
+    side = str_param(w, "side", "do")
+    point = int_param(w, "point", 0)
+    totals = ints_param(w, "totals")
+    faces = ints_param(w, "faces")
     start: State = COME_OUT if kind in ("pass", "dont-pass-bar-2") else "open"
 
     def step(state: State) -> dict[State, Fraction]:
         out: dict[State, Fraction] = {}
         for a, b in throws(2):
-            nxt = settle(*args, state, a, b)
+            nxt = settle(kind, side, point, totals, faces, state, a, b)
             out[nxt] = out.get(nxt, Fraction(0)) + THROW
         return out
 
     return solve_chain(start, step, _absorbing)
 
 
-def _distribution(w: Wager, absorption) -> Distribution:
+def _settled(state: State) -> tuple[str, ...]:
+    """An absorbing state as `settle` makes it: ("win", payout key) or ("lose",)."""
+    if not isinstance(state, tuple):
+        raise TypeError(f"dice state {state!r} is not a settled wager")
+    return state
+
+
+def _distribution(w: Wager, absorption: Absorption) -> Distribution:
     return Distribution.from_weights(
-        [(w.pay(state[1]) if state[0] == "win" else -1, p) for state, p in absorption.outcomes]
+        [(w.pay(won[1]) if won[0] == "win" else -1, p) for won, p in _outcomes(absorption)]
     )
+
+
+def _outcomes(absorption: Absorption) -> list[tuple[tuple[str, ...], Fraction]]:
+    return [(_settled(state), p) for state, p in absorption.outcomes]
 
 
 def point_chances(kind: str) -> dict[int, Fraction]:
@@ -116,7 +126,7 @@ def _with_behind(w: Wager, flat: Distribution, behind: dict[str, Wager]) -> tupl
     Para 1(2): behind stake at most the flat stake; para 2(2): stake that wins at most the flat stake.
     """
     loss, staked = flat.house_edge, Fraction(1)
-    for p, chance in point_chances(str(w.param("kind"))).items():
+    for p, chance in point_chances(str_param(w, "kind")).items():
         odds = behind[f"{'behind' if w.param('kind') == 'pass' else 'lay'}-{p}"]
         stake = Fraction(1) if w.param("kind") == "pass" else 1 / odds.pay()
         loss += chance * stake * _distribution(odds, solve(odds)).house_edge
@@ -126,10 +136,10 @@ def _with_behind(w: Wager, flat: Distribution, behind: dict[str, Wager]) -> tupl
 
 def needs(w: Wager) -> tuple[str, ...]:
     """The other wagers an analysis of `w` reads: the behind wagers that may be added to it."""
-    return tuple(w.param("behind", ()) or ())
+    return strs_param(w, "behind")
 
 
-def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
+def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress: Progress | None = None) -> GameAnalysis:
     by_key = {w.key: w for w in wagers}
     results = []
     for i, w in enumerate(wagers):
@@ -140,7 +150,7 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
         total = _with_behind(w, dist, by_key) if needs(w) else None
         events = tuple(
             (f"{state[0]}" + (f" ({state[1]})" if len(state) > 1 and state[1] != "win" else ""), p)
-            for state, p in absorption.outcomes
+            for state, p in _outcomes(absorption)
         )
         figures = (Figure("expected throws to resolution", absorption.expected_steps, "throws"),)
         stake = total[1] if total else None  # the flat wager plus the largest behind/lay wager on every point

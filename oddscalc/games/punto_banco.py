@@ -10,11 +10,13 @@ from fractions import Fraction
 
 from oddscalc.analysis import Extra, GameAnalysis, RuleOption, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution, render_decimal
+from oddscalc.core.progress import Progress
 from oddscalc.games.baccarat import composition
 from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.baccarat.deals import JointCounts, joint_counts
 from oddscalc.games.baccarat.rules import decks_option, removed_option
 from oddscalc.games.baccarat.tableau import PUNTO_BANCO_TABLEAU, Tableau
+from oddscalc.games.params import str_param
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.punto_banco import DECKS
 from oddscalc.regulations.rule_values import removed_cards
@@ -46,17 +48,17 @@ def wager_distribution(bets_on: str, pays: Fraction, joint: JointCounts) -> Dist
     """Net return per unit staked: a win at `pays`, void (0) on a tie for hand wagers, else -1."""
     won = {"player": joint.player, "banker": joint.banker, "tie": joint.tie}[bets_on]
     if bets_on == "tie":
-        return Distribution.from_weights({pays: won, -1: joint.player + joint.banker})
+        return Distribution.from_weights([(pays, won), (-1, joint.player + joint.banker)])
     lost = joint.banker if bets_on == "player" else joint.player
-    return Distribution.from_weights({pays: won, 0: joint.tie, -1: lost})
+    return Distribution.from_weights([(pays, won), (0, joint.tie), (-1, lost)])
 
 
 def _result(w: Wager, joint: JointCounts, banker_tie: str = VOID) -> WagerResult:
-    bets_on = str(w.param("bets_on"))
+    bets_on = str_param(w, "bets_on")
     pays = w.pay()
     dist = wager_distribution(bets_on, pays, joint)
     if bets_on == "banker" and banker_tie == LOSE:  # the reading of reg 6(7) without reg 6(4)'s void
-        dist = Distribution.from_weights({pays: joint.banker, -1: joint.player + joint.tie})
+        dist = Distribution.from_weights([(pays, joint.banker), (-1, joint.player + joint.tie)])
     p = {
         k: Fraction(n, joint.total) for k, n in (("banker", joint.banker), ("player", joint.player), ("tie", joint.tie))
     }
@@ -148,7 +150,7 @@ def _shoe_extra(decks: int, removed: tuple[str, ...]) -> Extra:
     )
 
 
-def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
+def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress: Progress | None = None) -> GameAnalysis:
     decks = int(rules.get("decks", "6"))
     removed = removed_cards(rules)
     banker_tie = rules.get("banker-tie", VOID)

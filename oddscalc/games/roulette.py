@@ -5,7 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from oddscalc.analysis import GameAnalysis, WagerResult, edges_for
-from oddscalc.core.distribution import Distribution
+from oddscalc.core.distribution import Distribution, Number
+from oddscalc.core.progress import Progress
+from oddscalc.games.params import int_param
 from oddscalc.regulations.model import Wager
 
 TITLE = "Roulette"
@@ -15,21 +17,21 @@ RULES = ()
 
 def distribution(numbers: int, pays: Fraction, half_back_on_zero: bool) -> Distribution:
     """Net return of a wager on `numbers` of the 37 numbers (none of them 0 when half-back applies)."""
-    weights = {pays: numbers}
+    weights: list[tuple[Number, int]] = [(pays, numbers)]
     if half_back_on_zero:
-        weights[Fraction(-1, 2)] = 1
-        weights[Fraction(-1)] = COMPARTMENTS - numbers - 1
+        weights += [(Fraction(-1, 2), 1), (Fraction(-1), COMPARTMENTS - numbers - 1)]
     else:
-        weights[Fraction(-1)] = COMPARTMENTS - numbers
+        weights.append((Fraction(-1), COMPARTMENTS - numbers))
     return Distribution.from_weights(weights)
 
 
-def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
+def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress: Progress | None = None) -> GameAnalysis:
     results = []
     for w in wagers:
-        dist = distribution(int(w.param("numbers")), w.pay(), bool(w.param("half_back_on_zero")))
-        events = (("win", Fraction(int(w.param("numbers")), COMPARTMENTS)),)
-        if w.param("half_back_on_zero"):
+        numbers, half_back = int_param(w, "numbers"), bool(w.param("half_back_on_zero"))
+        dist = distribution(numbers, w.pay(), half_back)
+        events: tuple[tuple[str, Fraction], ...] = (("win", Fraction(numbers, COMPARTMENTS)),)
+        if half_back:
             events += (("zero: half the stake returned", Fraction(1, COMPARTMENTS)),)
         results.append(WagerResult(w, dist, edges_for(dist), events))
     return GameAnalysis(

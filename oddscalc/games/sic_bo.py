@@ -8,6 +8,8 @@ from fractions import Fraction
 from oddscalc.analysis import GameAnalysis, WagerResult, edges_for
 from oddscalc.core.dice import throws
 from oddscalc.core.distribution import Distribution
+from oddscalc.core.progress import Progress
+from oddscalc.games.params import int_param, ints_param, str_param
 from oddscalc.regulations.model import Wager
 
 TITLE = "Three-dice game (sic bo)"
@@ -17,7 +19,7 @@ LOSE = None
 
 def settle(w: Wager, dice: tuple[int, int, int]) -> str | None:
     """The payout key a throw wins for wager `w`, or None if the wager loses: Schedule 4 in one place."""
-    kind = w.param("kind")
+    kind = str_param(w, "kind")
     total = sum(dice)
     triple = dice[0] == dice[1] == dice[2]
     if kind in ("small", "big", "odd", "even"):  # paras 2-5: any triple loses
@@ -33,19 +35,19 @@ def settle(w: Wager, dice: tuple[int, int, int]) -> str | None:
     if kind == "any-triple":
         return "win" if triple else LOSE
     if kind == "total":
-        return "win" if total == w.param("total") else LOSE
+        return "win" if total == int_param(w, "total") else LOSE
     if kind == "pair":
-        a, b = w.param("numbers")
+        a, b = ints_param(w, "numbers")
         return "win" if a in dice and b in dice else LOSE
     if kind == "single":
         return {0: LOSE, 1: "one", 2: "two", 3: "three"}[dice.count(number)]
     if kind == "set":  # four- and three-number combinations: three different numbers, all in the set
-        return "win" if len(set(dice)) == 3 and set(dice) <= set(w.param("numbers")) else LOSE
+        return "win" if len(set(dice)) == 3 and set(dice) <= set(ints_param(w, "numbers")) else LOSE
     raise ValueError(f"unknown three-dice wager kind {kind!r}")
 
 
-def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
-    all_throws = list(throws(3))
+def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress: Progress | None = None) -> GameAnalysis:
+    all_throws = [(a, b, c) for a, b, c in throws(3)]
     results = []
     for w in wagers:
         counts = Counter(settle(w, t) for t in all_throws)

@@ -55,6 +55,7 @@ def fingerprint(plan: Plan, size: int) -> dict:
         "penetration": str(plan.penetration),
         "seed": plan.seed,
         "chunk_size": size,
+        "check": plan.check,
     }
 
 
@@ -63,34 +64,35 @@ def _chunk_path(state: Path, start: int, stop: int) -> Path:
 
 
 def _encode(records: list[ShoeRecord]) -> str:
-    return (
-        json.dumps(
-            [
-                {
-                    "shoe": r.index,
-                    "end": r.end,
-                    "rounds": [[list(x.cards), [f"{v.numerator}/{v.denominator}" for v in x.values]] for x in r.rounds],
-                }
-                for r in records
+    """A round is [cards, values], and for an estimated round a third item: its exact values if checked, else
+    null."""
+    rounds = [
+        {
+            "shoe": r.index,
+            "end": r.end,
+            "rounds": [
+                [list(x.cards), _fractions(x.values)]
+                + ([None if x.exact is None else _fractions(x.exact)] if x.estimated else [])
+                for x in r.rounds
             ],
-            separators=(",", ":"),
-        )
-        + "\n"
-    )
+        }
+        for r in records
+    ]
+    return json.dumps(rounds, separators=(",", ":")) + "\n"
+
+
+def _fractions(values: tuple[Fraction, ...]) -> list[str]:
+    return [f"{v.numerator}/{v.denominator}" for v in values]
+
+
+def _round(cards: list[int], vals: list[str], *extra: list[str] | None) -> Round:
+    exact = None if not extra or extra[0] is None else tuple(Fraction(v) for v in extra[0])
+    return Round(tuple(int(c) for c in cards), tuple(Fraction(v) for v in vals), bool(extra), exact)
 
 
 def _decode(text: str, path: Path) -> list[ShoeRecord]:
     try:
-        return [
-            ShoeRecord(
-                int(r["shoe"]),
-                tuple(
-                    Round(tuple(int(c) for c in cards), tuple(Fraction(v) for v in vals)) for cards, vals in r["rounds"]
-                ),
-                str(r["end"]),
-            )
-            for r in loads(text)
-        ]
+        return [ShoeRecord(int(r["shoe"]), tuple(_round(*x) for x in r["rounds"]), str(r["end"])) for r in loads(text)]
     except (ValueError, KeyError, TypeError) as exc:
         raise StateError(f"state chunk {str(path)!r} is damaged ({exc}); delete it to recompute it") from None
 

@@ -18,6 +18,8 @@ from oddscalc import api
 from oddscalc.protect.target import Target
 from oddscalc.sim import baccarat as sim_baccarat
 from oddscalc.sim import blackjack as sim_blackjack
+from oddscalc.sim import punto_banco as sim_punto_banco
+from oddscalc.sim import super_pan_9 as sim_super_pan_9
 
 __all__ = ["OutOfCards", "round_player"]
 
@@ -84,8 +86,8 @@ def _punto_banco(draw: Callable[[], int]) -> None:
     player, banker = (p1 + p2) % 10, (b1 + b2) % 10
     if player >= 8 or banker >= 8:
         return
-    third = draw() if sim_baccarat.player_draws(player) else None
-    if sim_baccarat.banker_draws(banker, third):
+    column: int | str = draw() if sim_punto_banco.player_draws(player) else sim_baccarat.STOOD
+    if sim_baccarat.banker_draws(banker, column):
         draw()
 
 
@@ -95,5 +97,5 @@ def _super_pan_9(draw: Callable[[], int], table: dict) -> None:
     banker = sum(draw() for _ in range(3)) % 10
     if table[player] == "draw":
         draw()
-    if sim_baccarat.house_draws(banker):
+    if sim_super_pan_9.house_draws(banker):
         draw()

@@ -7,12 +7,18 @@ exact expectations are taken on the composition left; then the round is really p
 shoe (`rounds`), and the cards it takes are recorded. The round in which the cut card comes out is finished
 and is the shoe's last. A round is not begun when the exact engine finds the shoe too small to define it,
 and a round the shoe runs out during ends the shoe (both recorded as the shoe's end).
+
+With the double-precision evaluator (the target's `engine` "double") every round is valued in doubles
+(recorded exactly as the binary fractions they are) unless the evaluator declines and the exact engine values
+it; and in every `check`-th shoe (shoe index divisible by `check`) one round, drawn by the seed and the index
+among those valued in doubles, is valued by the exact engine too, so that each run states how far the two
+agree on its own rounds.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import floor
 
@@ -31,14 +37,19 @@ class Plan:
     penetration: Fraction
     seed: int
     shoes: int
+    check: int = 10  # with the double-precision evaluator: one round checked exactly in every `check`-th shoe
 
 
 @dataclass(frozen=True)
 class Round:
-    """The cards one round took (kind indices, in order) and each measure's exact expectation before it."""
+    """The cards one round took (kind indices, in order) and each measure's expectation before it: exact, or
+    (`estimated`) a double as the exact binary fraction it is; `exact`: the exact engine's values of an estimated
+    round checked against it."""
 
     cards: tuple[int, ...]
     values: tuple[Fraction, ...]
+    estimated: bool = False
+    exact: tuple[Fraction, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -66,7 +77,7 @@ def deal_shoe(plan: Plan, index: int) -> ShoeRecord:
     position, rounds, end = 0, [], "cut card"
     while position < cut:
         try:
-            values = target.evaluate(tuple(left))
+            values, estimated = _values(target, tuple(left))
         except ShoeRunsOut:
             end = "shoe too small for the engine"
             break
@@ -75,10 +86,34 @@ def deal_shoe(plan: Plan, index: int) -> ShoeRecord:
         except OutOfCards:
             n, end = len(cards) - position, "shoe ran out"
         taken = tuple(cards[position : position + n])
-        rounds.append(Round(taken, tuple(values[m.name] for m in target.measures)))
+        rounds.append(Round(taken, values, estimated))
         for k in taken:
             left[k] -= 1
         position += n
         if end != "cut card":
             break
-    return ShoeRecord(index, tuple(rounds), end)
+    return ShoeRecord(index, _checked(plan, index, kinds, rounds), end)
+
+
+def _values(target: Target, counts: tuple[int, ...]) -> tuple[tuple[Fraction, ...], bool]:
+    """Each measure's value on `counts` and whether it is an estimate (the double-precision evaluator's)."""
+    if target.engine == "double":
+        found, exact = target.estimate(counts)
+        return tuple(Fraction(found[m.name]) for m in target.measures), not exact
+    found = target.evaluate(counts)
+    return tuple(found[m.name] for m in target.measures), False
+
+
+def _checked(plan: Plan, index: int, kinds: tuple[tuple[str, int], ...], rounds: list[Round]) -> tuple[Round, ...]:
+    """The rounds, one of them (in every `plan.check`-th shoe) with the exact engine's values as well."""
+    estimated = [j for j, x in enumerate(rounds) if x.estimated]
+    if not estimated or not plan.check or index % plan.check:
+        return tuple(rounds)
+    j = estimated[random.Random(f"oddscalc-protect-check:{plan.seed}:{index}").randrange(len(estimated))]
+    left = [n for _, n in kinds]
+    for x in rounds[:j]:
+        for k in x.cards:
+            left[k] -= 1
+    exact = plan.target.evaluate(tuple(left))
+    rounds[j] = replace(rounds[j], exact=tuple(exact[m.name] for m in plan.target.measures))
+    return tuple(rounds)

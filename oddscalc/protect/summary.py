@@ -18,7 +18,7 @@ from fractions import Fraction
 from oddscalc.protect.counting import CountSystem, tc_bin, true_count
 from oddscalc.protect.shoes import ShoeRecord
 
-__all__ = ["BinRow", "Estimate", "PositiveRow", "Summary", "bet_units", "ratio", "summarise"]
+__all__ = ["BinRow", "Check", "Estimate", "PositiveRow", "Summary", "bet_units", "check_of", "ratio", "summarise"]
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,17 @@ class PositiveRow:
 
 
 @dataclass(frozen=True)
+class Check:
+    """A run valued in double precision: rounds so valued, rounds the exact engine valued instead (where the
+    evaluator declined), rounds valued both ways, and per measure the largest |double - exact| among those."""
+
+    estimated: int
+    exact: int
+    checked: int
+    largest: tuple[Fraction | None, ...]
+
+
+@dataclass(frozen=True)
 class Summary:
     shoes: int
     rounds: int
@@ -82,6 +93,18 @@ class Summary:
     yield_per_100: tuple[Estimate | None, ...]  # units won per 100 rounds with the ramp
     mean_bet: Estimate | None
     ends: tuple[tuple[str, int], ...]
+    check: Check | None = None  # the double-precision evaluator's rounds checked against the exact engine
+
+
+def check_of(records: Sequence[ShoeRecord], measures: int) -> Check | None:
+    """The check of a run's records (None when no round of it was valued in double precision)."""
+    rounds = [x for r in records for x in r.rounds]
+    estimated = [x for x in rounds if x.estimated]
+    if not estimated:
+        return None
+    checked = [x for x in estimated if x.exact is not None]
+    largest = tuple(max((abs(x.values[j] - x.exact[j]) for x in checked), default=None) for j in range(measures))
+    return Check(len(estimated), len(rounds) - len(estimated), len(checked), largest)
 
 
 def summarise(
@@ -155,6 +178,7 @@ def summarise(
         yields,
         mean_bet,
         tuple(sorted(ends.items())),
+        check_of(records, m),
     )
 
 

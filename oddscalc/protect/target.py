@@ -1,5 +1,7 @@
 """What a protection analysis evaluates: a game, its rule set, and the measures (wagers, and for blackjack's
-initial wager the strategy) whose exact expectation is taken on each shoe composition, through `oddscalc.api`."""
+initial wager the strategy) whose expectation is taken on each shoe composition, through `oddscalc.api`: exact,
+or (`engine` "double", a game with a double-precision evaluator) in double precision, checked on a sample of
+rounds against the exact engine (`shoes.deal_shoe`)."""
 
 from __future__ import annotations
 
@@ -8,8 +10,10 @@ from fractions import Fraction
 
 from oddscalc import api
 
-__all__ = ["PLAYS", "STRATEGY_MEASURES", "Measure", "Target", "target"]
+__all__ = ["ENGINES", "PLAYS", "STRATEGY_MEASURES", "Measure", "Target", "target"]
 
+#: How the values are computed: the exact engine, or the game's double-precision evaluator (a study only).
+ENGINES = ("exact", "double")
 #: Blackjack's initial wager under each strategy the engine values on any composition.
 STRATEGY_MEASURES = {"basic": "initial, basic strategy (fixed)", "optimal": "initial, CD optimal"}
 
@@ -40,6 +44,7 @@ class Target:
     pay: tuple[tuple[str, str], ...]
     custom: bool
     measures: tuple[Measure, ...]
+    engine: str = "exact"
 
     def kinds(self) -> tuple[tuple[str, int], ...]:
         return api.composition_kinds(self.game, self.version, dict(self.rules), self.custom)
@@ -47,24 +52,33 @@ class Target:
     def resolved(self) -> dict[str, str]:
         return api.resolved_rules(self.game, self.version, dict(self.rules), self.custom)[0]
 
-    def evaluate(self, counts: tuple[int, ...]) -> dict[str, Fraction]:
-        """{measure name: exact expectation of the next round from `counts`}, one engine call per rule group."""
+    def _groups(self) -> list[tuple[tuple[str, ...], dict[str, str], list[Measure]]]:
+        """The measures by rule group: (wager keys, rules, members)."""
         groups: dict[tuple[tuple[str, str], ...], list[Measure]] = {}
         for m in self.measures:
             groups.setdefault(m.rules, []).append(m)
+        return [
+            (tuple(dict.fromkeys(m.wager for m in members)), {**dict(self.rules), **dict(extra)}, members)
+            for extra, members in groups.items()
+        ]
+
+    def evaluate(self, counts: tuple[int, ...]) -> dict[str, Fraction]:
+        """{measure name: exact expectation of the next round from `counts`}, one engine call per rule group."""
         out: dict[str, Fraction] = {}
-        for extra, members in groups.items():
-            values = api.composition_values(
-                self.game,
-                self.version,
-                counts,
-                tuple({m.wager for m in members}),
-                {**dict(self.rules), **dict(extra)},
-                dict(self.pay),
-                self.custom,
-            )
+        for keys, rules, members in self._groups():
+            values = api.composition_values(self.game, self.version, counts, keys, rules, dict(self.pay), self.custom)
             out.update({m.name: values[m.wager] for m in members})
         return {m.name: out[m.name] for m in self.measures}
+
+    def estimate(self, counts: tuple[int, ...]) -> tuple[dict[str, float | Fraction], bool]:
+        """{measure name: expectation of the next round from `counts` in double precision} (one call for every
+        rule group: `api.composition_estimates`), and whether the exact engine gave them (then Fractions)."""
+        groups = self._groups()
+        found, exact = api.composition_estimates(
+            self.game, self.version, counts, [(k, r) for k, r, _ in groups], dict(self.pay), self.custom
+        )
+        out = {m.name: values[m.wager] for (_, _, members), values in zip(groups, found) for m in members}
+        return {m.name: out[m.name] for m in self.measures}, exact
 
 
 def target(
@@ -75,10 +89,17 @@ def target(
     custom: bool = False,
     strategies: tuple[str, ...] = ("basic",),
     side_wagers: bool = False,
+    engine: str = "exact",
 ) -> Target:
     """The measures of `game`: blackjack's initial wager under each of `strategies` (and, with `side_wagers`,
     Under 13 and Over 13); every wager of the other games (their play is re-solved per composition where the
-    game has a decision, which `play` records)."""
+    game has a decision, which `play` records). `engine`: one of ENGINES ("double" only for a game with a
+    double-precision evaluator, `api.has_estimates`)."""
+    if engine not in ENGINES or (engine == "double" and not api.has_estimates(game)):
+        raise ValueError(
+            f"engine {engine!r}: allowed exact"
+            + (", double" if api.has_estimates(game) else f" ({game} has no double-precision evaluator)")
+        )
     rules = {k: v for k, v in (rules or {}).items() if not (game == "blackjack" and k == "strategy")}
     api.resolved_rules(game, version, rules, custom)  # refuse bad rules before any work
     found = api.wagers(game, version, pay)
@@ -98,7 +119,7 @@ def target(
     else:
         measures = [Measure(w.key, w.key, (), _play(game, w.key)) for w in found]
     return Target(
-        game, version, tuple(sorted(rules.items())), tuple(sorted((pay or {}).items())), custom, tuple(measures)
+        game, version, tuple(sorted(rules.items())), tuple(sorted((pay or {}).items())), custom, tuple(measures), engine
     )
 
 

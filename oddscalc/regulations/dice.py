@@ -158,6 +158,7 @@ def wagers(version: str) -> tuple[Wager, ...]:
             f"{SCH1} para 7",
             {"12": "3 to 1", "2": "2 to 1", "other": "1 to 1"},
             payout_citations={"12": f"{SCH1} para 7(a)", "2": f"{SCH1} para 7(b)", "other": f"{SCH1} para 7(c)"},
+            payout_titles={"12": "total 12", "2": "total 2", "other": "total 3, 4, 9, 10 or 11"},
             params={"kind": "field", "totals": (2, 3, 4, 9, 10, 11, 12)},
         ),
         *[

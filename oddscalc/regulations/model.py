@@ -24,7 +24,8 @@ class Payout:
     `reconstructed` names the source when the figure is not in a clean legal text (the gaps list);
     `custom` marks a figure the user supplied in place of the law's (a different value: the law's own value
     given again is not custom), and `law` then keeps the law's odds; `unit` is "stake" for odds,
-    or another base (such as "meter" for a progressive jackpot share).
+    or another base (such as "meter" for a progressive jackpot share); `title` names the result for people where
+    the key does not say it (the field's "12" is "total 12").
     """
 
     key: str
@@ -34,6 +35,7 @@ class Payout:
     custom: bool = False
     unit: str = "stake"
     law: Odds | None = None
+    title: str = ""
 
     @property
     def value(self) -> Fraction:
@@ -54,6 +56,15 @@ class Payout:
         if not self.custom:
             return self.odds.text
         return f"{self.odds.text} (custom" + (f"; law: {self.law.text})" if self.law else ")")
+
+    @property
+    def described(self) -> str:
+        """The result it pays on and its odds, for one of several payouts of a wager.
+
+        >>> payout("12", "3 to 1", "SI 1994/2899 Sch 1 para 7(a)", title="total 12").described
+        'total 12: 3 to 1'
+        """
+        return f"{self.title or self.key}: {self.label}"
 
 
 @dataclass(frozen=True)
@@ -132,30 +143,62 @@ class Wager:
 
 
 _PARAGRAPHS = re.compile(r"^(SI \d{4}/\d+ reg )(\d[^;'S]*?)((?: \(inserted by (?:[^()]|\([^()]*\))*\))?)$")
+_INSERTED = r"(?: \(inserted by (?:[^()]|\([^()]*\))*\))?"
+#: A Schedule's paragraph: "SI 1994/2899 Sch 1 para 7(a)" -> ("SI 1994/2899 Sch 1 para ", "7(a)").
+_SCHEDULE_PARAGRAPHS = re.compile(rf"^(SI \d{{4}}/\d+ Sch \d+{_INSERTED} para )(\d[^;]*)$")
+#: A heading of an inserted Schedule or an item under it: "SI 1994/2899 Sch 4 (inserted by SI 2002/1130) 'Single
+#: number' (a)" -> ("SI 1994/2899 Sch 4 (inserted by SI 2002/1130) 'Single number'", " (a)"), the item "" for the
+#: heading itself.
+_SCHEDULE_ITEMS = re.compile(rf"^(SI \d{{4}}/\d+ Sch \d+{_INSERTED} '[^']+')((?: \([a-z]+\))?)$")
+
+
+def _parts(text: str) -> tuple[str, str, str] | None:
+    """(head, paragraph, tail) of a citation of paragraphs or items; None for one of another form."""
+    for pattern in (_PARAGRAPHS, _SCHEDULE_PARAGRAPHS, _SCHEDULE_ITEMS):
+        m = pattern.match(text)
+        if m:
+            return m.group(1), m.group(2), m.group(3) if pattern is _PARAGRAPHS else ""
+    return None
+
+
+def _joined(head: str, bodies: list[str], tail: str) -> str:
+    """One citation of several paragraphs (or items) under one head: `reg 7(5), 7(6)(b)`, `'Single number', (a)`."""
+    rest = [b if not b or b.startswith(" ") else f" {b}" for b in bodies[1:]]
+    return head + ",".join(bodies[:1] + rest) + tail
 
 
 def join_citations(citations: Iterable[str]) -> str:
     """Citations joined by "; ", where neighbours citing paragraphs of one instrument's regulations (inserted
-    by the same amendment, if any) share a single "SI ... reg" and "(inserted by ...)": a lab reads eight
-    paragraphs, not eight repeats. A citation of any other form (a Schedule, a named heading) stands alone.
+    by the same amendment, if any), or paragraphs or items of one of its Schedules, share a single "SI ... reg"
+    (or "SI ... Sch N para", "SI ... Sch N 'Heading'") and "(inserted by ...)": a lab reads eight paragraphs, not
+    eight repeats. A citation of another form (a whole Schedule) stands alone.
 
     >>> join_citations(["SI 1994/2899 reg 12(8)(a) (inserted by SI 2002/1130)",
     ...                 "SI 1994/2899 reg 12(8)(b) (inserted by SI 2002/1130)", "SI 1994/2899 reg 7(5)",
     ...                 "SI 1994/2899 reg 7(6)(b)", "SI 1994/2899 Sch 3"])
     'SI 1994/2899 reg 12(8)(a), 12(8)(b) (inserted by SI 2002/1130); SI 1994/2899 reg 7(5), 7(6)(b); SI 1994/2899 Sch 3'
+    >>> join_citations(["SI 1994/2899 Sch 1 para 7", "SI 1994/2899 Sch 1 para 7(a)", "SI 1994/2899 Sch 2 para 1"])
+    'SI 1994/2899 Sch 1 para 7, 7(a); SI 1994/2899 Sch 2 para 1'
+    >>> sch4 = "SI 1994/2899 Sch 4 (inserted by SI 2002/1130) 'Single number'"
+    >>> print(join_citations([sch4, f"{sch4} (a)", f"{sch4} (b)"]))
+    SI 1994/2899 Sch 4 (inserted by SI 2002/1130) 'Single number', (a), (b)
+    >>> print(join_citations([f"{sch4} (b)", f"{sch4} (c)"]))
+    SI 1994/2899 Sch 4 (inserted by SI 2002/1130) 'Single number' (b), (c)
     """
     groups: list[tuple[str, list[str], str]] = []  # (head, paragraphs, tail); another form: (text, [], "")
     for text in citations:
-        m = _PARAGRAPHS.match(text)
-        head, body, tail = m.groups() if m else (text, "", "")
-        if m and groups and groups[-1][1] and groups[-1][0] == head and groups[-1][2] == tail:
+        parts = _parts(text)
+        head, body, tail = parts or (text, "", "")
+        if parts and groups and groups[-1][1] and groups[-1][0] == head and groups[-1][2] == tail:
             groups[-1][1].append(body)
         else:
-            groups.append((head, [body] if m else [], tail))
-    return "; ".join(head + ", ".join(bodies) + tail for head, bodies, tail in groups)
+            groups.append((head, [body] if parts else [], tail))
+    return "; ".join(_joined(head, bodies, tail) for head, bodies, tail in groups)
 
 
-def payout(key: str, odds: str, citation: str, reconstructed: str | None = None, unit: str = "stake") -> Payout:
+def payout(
+    key: str, odds: str, citation: str, reconstructed: str | None = None, unit: str = "stake", title: str = ""
+) -> Payout:
     """A payout from its odds text as written in the law: odds of the stake, or a share of another `unit`.
 
     >>> payout("win", "19 to 20", "SI 1994/2899 reg 6(7)(i)").value
@@ -165,7 +208,12 @@ def payout(key: str, odds: str, citation: str, reconstructed: str | None = None,
     (Fraction(1, 20), "banker's net winnings")
     """
     return Payout(
-        key, parse_odds(odds) if unit == "stake" else Odds(odds, _share(odds)), citation, reconstructed, unit=unit
+        key,
+        parse_odds(odds) if unit == "stake" else Odds(odds, _share(odds)),
+        citation,
+        reconstructed,
+        unit=unit,
+        title=title,
     )
 
 
@@ -192,8 +240,10 @@ def wager(
     params: Mapping[str, object] | None = None,
     payout_citations: Mapping[str, str] | None = None,
     payout_reconstructed: Mapping[str, str] | None = None,
+    payout_titles: Mapping[str, str] | None = None,
 ) -> Wager:
-    """A wager with one payout (odds given as a string) or several (a mapping key -> odds).
+    """A wager with one payout (odds given as a string) or several (a mapping key -> odds), each payout's
+    citation, reconstruction source and title (`payout_titles`) where they are its own.
 
     >>> straight = wager("roulette", "straight", "One specific number", "the score will be one specific number",
     ...                  "SI 1994/2899 reg 4(5)(a)", "35 to 1", params={"numbers": 1})
@@ -203,7 +253,10 @@ def wager(
     table = {"win": odds} if isinstance(odds, str) else dict(odds)
     cites = payout_citations or {}
     recon = payout_reconstructed or {}
-    payouts = tuple(payout(k, v, cites.get(k, citation), recon.get(k)) for k, v in table.items())
+    titles = payout_titles or {}
+    payouts = tuple(
+        payout(k, v, cites.get(k, citation), recon.get(k), title=titles.get(k, "")) for k, v in table.items()
+    )
     return Wager(game, key, title, law, citation, payouts, tuple((params or {}).items()), reconstructed)
 
 

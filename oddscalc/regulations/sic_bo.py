@@ -180,6 +180,7 @@ def wagers(version: str) -> tuple[Wager, ...]:
                     k: f"{SCH4} 'Single number' ({x})" for k, x in (("one", "a"), ("two", "b"), ("three", "c"))
                 },
                 payout_reconstructed={"one": SIC_BO["single-one-die"].source},
+                payout_titles={"one": f"{n} on one die", "two": f"{n} on two dice", "three": f"{n} on three dice"},
                 params={"kind": "single", "number": n},
             )
         )

@@ -2,10 +2,11 @@
 
 Each game gets its own pages: for every rule set, every permitted wager with its odds as the law words them,
 the exact chance of winning, the exact edge under each convention and the citation (footnotes under the
-table that marks them); the wagers' math report and RTP bands; then the game's further tables, fitted to
-the page (html_tables). The cover lists the games with their pages and defines the math report's figures.
-The PDF is rendered by WeasyPrint with the font timestamps pinned (SOURCE_DATE_EPOCH), so the same input
-gives the same bytes.
+table that marks them); the wagers' math report and RTP bands; the figures (FIGURES: the laws that say more
+than their rows, and the shoe games' effects of removal, as inline SVG); then the game's further tables,
+fitted to the page (html_tables). The cover lists the games with their pages and defines the math report's
+figures. The PDF is rendered by WeasyPrint with the font timestamps pinned (SOURCE_DATE_EPOCH), so the same
+input gives the same bytes.
 
 Further sections (after the games) are added by one line in SECTIONS: "module:function", the function
 taking (version, games) and returning HTML (`section_html` builds one; `html_tables.extra_html` renders
@@ -35,6 +36,7 @@ if TYPE_CHECKING:  # WeasyPrint is imported when a booklet is laid out: it is sl
 
 __all__ = [
     "CHART_RENDERERS",
+    "FIGURES",
     "SECTIONS",
     "BookletLayoutError",
     "booklet_document",
@@ -47,6 +49,10 @@ __all__ = [
 #: Games whose extras have a picture of their own: a module with `charts_html(analysis) -> str` (an HTML fragment)
 #: and `consumes(extra) -> bool` (the extras that picture replaces).
 CHART_RENDERERS = {"blackjack": "oddscalc.report.blackjack"}
+
+#: The module drawing the booklet's figures (`law_html(analysis)`, `removal_html(game, version, rules)`): loaded by
+#: name when a booklet is made, since matplotlib takes a second to import.
+FIGURES = "oddscalc.report.plots.booklet"
 
 #: Sections printed after the games, each "module:function"; function(version, games) -> HTML ("" for none).
 SECTIONS: tuple[str, ...] = ()
@@ -91,6 +97,8 @@ ul.toc a { color: inherit; text-decoration: none; }
 ul.toc a::after { content: leader('.') target-counter(attr(href), page); }
 dl.defs dt { font-weight: bold; margin-top: 3pt; }
 dl.defs dd { margin: 0 0 0 8mm; }
+figure.plot { margin: 2pt 0 8pt; page-break-inside: avoid; }
+figure.plot svg { display: block; margin: 0 auto; }
 @media screen { body { max-width: 200mm; margin: auto; } }
 """
 
@@ -129,7 +137,7 @@ def _wager_row(r: WagerResult, notes: Notes) -> str:
     w, d = r.wager, r.distribution
     marks = notes.mark(*(f"Reconstructed value: {s}" for s in w.reconstructions))
     odds = "<br>".join(
-        esc(p.odds.text if len(w.payouts) == 1 else f"{p.key}: {p.odds.text}")
+        esc(p.odds.text if len(w.payouts) == 1 else f"{p.title or p.key}: {p.odds.text}")
         + (" <span class='custom'>(custom)</span>" if p.custom else "")
         for p in w.payouts
     )
@@ -281,6 +289,7 @@ def section_html(title: str, body: str, anchor: str) -> str:
 def _game(game: str, analyses: Sequence[GameAnalysis]) -> str:
     notes = Notes()
     render, consumes = _charts(game)
+    figures = importlib.import_module(FIGURES)
     parts = []
     for a in analyses:
         if len(analyses) > 1 or a.rules:
@@ -291,10 +300,12 @@ def _game(game: str, analyses: Sequence[GameAnalysis]) -> str:
         parts += [f"<p class='assume'>{esc(s)}</p>" for s in a.assumptions]
         parts.append(_wager_table(a.results, notes))
         parts.append(_report_table(a.results, notes))
+        parts.append(figures.law_html(a))
         if render:
             parts.append(render(a) or "")
         parts += [extra_html(x) for x in a.extras if not consumes(x)]
         parts.append(booklet_section(game, a.version, a.rules))  # effects of removal (blackjack), report/removal.py
+        parts.append(figures.removal_html(game, a.version, a.rules))
     return section_html(game, "".join(parts), f"game-{game}")
 
 

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from oddscalc.core.distribution import render_decimal
+from oddscalc.core.schemas import named
 from oddscalc.protect.count_measures import CountMeasures
 from oddscalc.protect.measures import PE_DEFINITIONS, Correlation, Efficiency
 from oddscalc.report.exact import fraction_text
@@ -125,8 +126,8 @@ def _decisions_text(e: Efficiency, top: int) -> list[str]:
 
 
 def measures_data(m: CountMeasures) -> dict[str, Any]:
-    """Every figure, exact where it is (p/q strings), with the definitions."""
-    return {
+    """Every figure, exact where it is (p/q strings), with the definitions (schemas/measures-1.json)."""
+    data = {
         "game": m.game,
         "version": m.version,
         "rules": {k: v for k, v in m.rules.items() if k != "strategy"},
@@ -184,3 +185,4 @@ def measures_data(m: CountMeasures) -> dict[str, Any]:
         ],
         "definitions": DEFINITIONS,
     }
+    return named("measures", data)

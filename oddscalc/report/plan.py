@@ -8,6 +8,7 @@ from typing import Any
 
 from oddscalc.core.distribution import render_decimal, render_sqrt
 from oddscalc.core.planning import Plan
+from oddscalc.core.schemas import named
 from oddscalc.report.exact import cell_text, exact, fraction_text
 from oddscalc.report.math_report import decimal_pct, exact_pct, percent
 
@@ -86,9 +87,9 @@ def _dec(value: Decimal | None) -> str | None:
 
 
 def plan_data(p: Plan, about: dict[str, Any]) -> dict[str, Any]:
-    """JSON-ready: exact inputs as {"exact", ...}; answers as integers or decimal strings."""
+    """JSON-ready (schemas/plan-1.json): exact inputs as {"exact", ...}; answers as integers or decimal strings."""
     b = p.band
-    return {
+    data = {
         **about,
         "model": p.model,
         "expected_return": exact(p.mean),
@@ -115,6 +116,7 @@ def plan_data(p: Plan, about: dict[str, Any]) -> dict[str, Any]:
         },
         "detectable_shift": _dec(p.detectable),
     }
+    return named("plan", data)
 
 
 def plan_rows(p: Plan) -> list[tuple[str, str]]:
@@ -131,5 +133,6 @@ def plan_rows(p: Plan) -> list[tuple[str, str]]:
             rows.append((key, "" if value is None else str(value).lower() if isinstance(value, bool) else str(value)))
 
     for key, value in plan_data(p, {}).items():
-        add(key, value)
+        if key not in ("$schema", "schema_version"):  # the JSON document's, not quantities of the plan
+            add(key, value)
     return rows

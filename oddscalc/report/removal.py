@@ -12,10 +12,10 @@ from oddscalc import api
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import write_text
 from oddscalc.core.progress import Progress
+from oddscalc.core.schemas import named
 from oddscalc.protect.removal import Removal, effects_of_removal
 from oddscalc.protect.target import Target, target
 from oddscalc.report.html_tables import esc, table_html
-from oddscalc.report.serialize import SCHEMA_VERSION
 
 __all__ = [
     "DEFINITION",
@@ -23,6 +23,7 @@ __all__ = [
     "booklet_section",
     "removal_csv",
     "removal_data",
+    "removal_document",
     "removal_for",
     "removal_markdown",
     "removal_text",
@@ -156,6 +157,15 @@ def removal_data(r: Removal) -> dict:
     }
 
 
+def removal_document(game: str, version: str, removals: Sequence[Removal]) -> dict:
+    """schemas/removal-1.json: one game's effects of removal under `version`, one entry per rule set (the
+    tables' `<game>-removal.json`, and `oddscalc removal --format json` with its one rule set)."""
+    return named(
+        "removal",
+        {"game": game, "version": version, "definition": DEFINITION, "rule_sets": [removal_data(r) for r in removals]},
+    )
+
+
 def removal_csv(removals: Sequence[Removal]) -> str:
     """One row per rule set, measure and kind of card, exact."""
     lines = ["rules,measure,play,card,count,expectation,effect,effect_percent"]
@@ -180,21 +190,7 @@ def write_removal_tables(out: Path, version: str, game: str, progress: Progress 
     folder = out / version
     paths = [folder / f"{game}-removal.{ext}" for ext in ("md", "json", "csv")]
     write_text(paths[0], removal_markdown(removals, f"{game}: effects of removal under version {version}"))
-    write_text(
-        paths[1],
-        json.dumps(
-            {
-                "schema_version": SCHEMA_VERSION,
-                "game": game,
-                "version": version,
-                "definition": DEFINITION,
-                "rule_sets": [removal_data(r) for r in removals],
-            },
-            indent=1,
-            ensure_ascii=False,
-        )
-        + "\n",
-    )
+    write_text(paths[1], json.dumps(removal_document(game, version, removals), indent=1, ensure_ascii=False) + "\n")
     write_text(paths[2], removal_csv(removals))
     return paths
 

@@ -8,14 +8,13 @@ from typing import Any
 from oddscalc.analysis import Extra, GameAnalysis, WagerResult
 from oddscalc.core.distribution import render_decimal, render_sqrt
 from oddscalc.core.partial_law import PartialLaw
+from oddscalc.core.schemas import named
+from oddscalc.regulations.model import Payout
 from oddscalc.regulations.versions import get_version
 from oddscalc.report.exact import DECIMAL_PLACES, exact, fraction_text
 from oddscalc.report.math_report import report_data
 
-__all__ = ["SCHEMA_ID", "SCHEMA_VERSION", "analysis_to_data", "law_bounds"]
-
-SCHEMA_ID = "https://oddscalc.invalid/schemas/analysis-1.json"
-SCHEMA_VERSION = 1
+__all__ = ["analysis_to_data", "law_bounds", "payout_data"]
 
 
 def law_bounds(partial: PartialLaw) -> dict[str, Any]:
@@ -45,6 +44,19 @@ def _cell(cell: object) -> object:
     return str(cell)
 
 
+def payout_data(p: Payout) -> dict[str, Any]:
+    """One payout: its odds as written, the exact multiple of its unit it pays, its citation."""
+    return {
+        "key": p.key,
+        "odds": p.odds.text,
+        "value": fraction_text(p.value),
+        "unit": p.unit,
+        "citation": p.citation,
+        "reconstructed": p.reconstructed,
+        "custom": p.custom,
+    }
+
+
 def _wager(r: WagerResult) -> dict[str, Any]:
 
     w, d, m = r.wager, r.distribution, r.math_report()
@@ -55,18 +67,7 @@ def _wager(r: WagerResult) -> dict[str, Any]:
         "citation": w.citations,
         "reconstructed": list(w.reconstructions),
         "custom": w.custom,
-        "payouts": [
-            {
-                "key": p.key,
-                "odds": p.odds.text,
-                "value": fraction_text(p.value),
-                "unit": p.unit,
-                "citation": p.citation,
-                "reconstructed": p.reconstructed,
-                "custom": p.custom,
-            }
-            for p in w.payouts
-        ],
+        "payouts": [payout_data(p) for p in w.payouts],
         "probability": {"win": exact(d.p_win), "push": exact(d.p_push), "loss": exact(d.p_loss)},
         "expected_value": exact(d.mean),
         "edges": [{"key": e.key, "convention": e.convention, **exact(e.value)} for e in r.edges],
@@ -100,10 +101,10 @@ def _extra(x: Extra) -> dict[str, Any]:
 
 
 def analysis_to_data(a: GameAnalysis) -> dict[str, Any]:
+    """One analysis as schemas/analysis-1.json describes it (`edge`, `dist --format json`, each rule set of a
+    JSON table)."""
     v = get_version(a.version)
-    return {
-        "$schema": SCHEMA_ID,
-        "schema_version": SCHEMA_VERSION,
+    data = {
         "game": a.game,
         "version": {"id": v.id, "in_force": v.in_force.isoformat(), "instruments": v.instruments},
         "rules": dict(a.rules),
@@ -112,3 +113,4 @@ def analysis_to_data(a: GameAnalysis) -> dict[str, Any]:
         "wagers": [_wager(r) for r in a.results],
         "extras": [_extra(x) for x in a.extras],
     }
+    return named("analysis", data)

@@ -10,10 +10,11 @@ from oddscalc import api
 from oddscalc.analysis import GameAnalysis
 from oddscalc.core.files import write_bytes, write_text
 from oddscalc.core.progress import Progress, prefixed
+from oddscalc.core.schemas import named
 from oddscalc.regulations.versions import get_version
 from oddscalc.report.booklet import booklet_html, booklet_pdf
 from oddscalc.report.removal import write_removal_tables
-from oddscalc.report.serialize import SCHEMA_VERSION, analysis_to_data
+from oddscalc.report.serialize import analysis_to_data
 from oddscalc.report.text import edges_csv, markdown
 
 __all__ = ["NothingToWrite", "write_game_tables", "write_index", "write_tables"]
@@ -31,12 +32,7 @@ def game_title(game: str, version: str) -> str:
 def write_game_tables(out: Path, version: str, game: str, analyses: Sequence[GameAnalysis]) -> list[Path]:
     """Write <out>/<version>/<game>.{md,json,csv} for the analyses of one game's rule sets."""
     folder = out / version
-    data = {
-        "schema_version": SCHEMA_VERSION,
-        "game": game,
-        "version": version,
-        "rule_sets": [analysis_to_data(a) for a in analyses],
-    }
+    data = named("tables", {"game": game, "version": version, "rule_sets": [analysis_to_data(a) for a in analyses]})
     paths = [folder / f"{game}.md", folder / f"{game}.json", folder / f"{game}.csv"]
     write_text(paths[0], markdown(analyses, game_title(game, version)))
     write_text(paths[1], json.dumps(data, indent=1, ensure_ascii=False, sort_keys=False) + "\n")

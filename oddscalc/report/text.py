@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from oddscalc.analysis import PER_STAKE, Extra, Figure, GameAnalysis, WagerResult
 from oddscalc.core.distribution import render_decimal
+from oddscalc.regulations.model import Payout
 from oddscalc.regulations.versions import get_version
 from oddscalc.report import math_report
 from oddscalc.report.exact import cell_text, rendered_beside
@@ -25,6 +26,7 @@ __all__ = [
     "heading",
     "markdown",
     "md_table",
+    "payouts_text",
     "percent",
 ]
 
@@ -49,11 +51,15 @@ def _recon(r: WagerResult) -> list[str]:
     return [f"  reconstructed: {s}" for s in r.wager.reconstructions]
 
 
+def payouts_text(payouts: Sequence[Payout]) -> str:
+    """A wager's odds for people: its one payout's, or each payout's with what it pays on (`total 12: 3 to 1`)."""
+    if len(payouts) == 1:
+        return payouts[0].label
+    return "; ".join(p.described for p in payouts)
+
+
 def _payouts(r: WagerResult) -> str:
-    ps = r.wager.payouts
-    if len(ps) == 1:
-        return ps[0].label
-    return "; ".join(f"{p.key} {p.label}" for p in ps)
+    return payouts_text(r.wager.payouts)
 
 
 def edge_text(a: GameAnalysis) -> str:

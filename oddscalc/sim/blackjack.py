@@ -14,9 +14,9 @@ from fractions import Fraction
 
 from oddscalc.regulations.model import Wager
 from oddscalc.sim.roundlog import STAKE, amount_text, wager_entry
+from oddscalc.sim.rounds import Round, SimulationError
 from oddscalc.sim.shoe_dealing import Dealing, DealtShoe, ShoeRounds, check_cut
 from oddscalc.sim.shuffles import factory_order
-from oddscalc.sim.simulators import Round, SimulationError
 
 __all__ = ["Shoe", "SuitedRank", "Table", "play_round", "shoe_simulator", "simulator"]
 

@@ -14,6 +14,7 @@ from decimal import Context as DecimalContext
 from fractions import Fraction
 from typing import Any
 
+from oddscalc.core.schemas import named
 from oddscalc.sim.roundlog import amount_text
 
 __all__ = [
@@ -21,8 +22,6 @@ __all__ = [
     "KINDS",
     "MISPAID",
     "RANDOM",
-    "SCHEMA_ID",
-    "SCHEMA_VERSION",
     "SHOE",
     "STRATEGY",
     "Fault",
@@ -32,10 +31,6 @@ __all__ = [
     "fraction_text",
     "percent_text",
 ]
-
-#: The JSON report's schema (oddscalc/schemas/verify-1.json).
-SCHEMA_ID = "https://oddscalc.invalid/schemas/verify-1.json"
-SCHEMA_VERSION = 1
 
 ILLEGAL, MISPAID, SHOE, STRATEGY, RANDOM = (
     "illegal play",
@@ -199,9 +194,8 @@ class Report:
         return f"FAULTS: {scope} judged, {self.total:,} fault(s): {kinds}"
 
     def data(self) -> dict[str, Any]:
-        return {
-            "$schema": SCHEMA_ID,
-            "schema_version": SCHEMA_VERSION,
+        """`verify --format json` (schemas/verify-1.json)."""
+        data = {
             "report": "oddscalc verify",
             "log_format": "roundlog-1",
             "log": self.log,
@@ -230,6 +224,7 @@ class Report:
             "clean": self.clean,
             "verdict": self.verdict(),
         }
+        return named("verify", data)
 
     def text(self, show: int = 10) -> str:
         custom = " (CUSTOM rule set)" if self.custom else ""

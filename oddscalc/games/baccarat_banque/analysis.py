@@ -12,9 +12,11 @@ from fractions import Fraction
 
 from oddscalc.analysis import Extra, GameAnalysis, RuleError, RuleOption, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution, render_decimal
+from oddscalc.core.progress import Progress
 from oddscalc.games.baccarat.tableau import STOOD
-from oddscalc.games.baccarat_banque.coups import NATURAL, action_label
-from oddscalc.games.baccarat_banque.response import BEST, FIXED, INFINITE, joint_outcome, policy, summary
+from oddscalc.games.baccarat_banque.coups import NATURAL, Cell, action_label
+from oddscalc.games.baccarat_banque.response import BEST, FIXED, INFINITE, Joint, joint_outcome, policy, summary
+from oddscalc.games.params import strs_param
 from oddscalc.regulations.model import Wager
 
 __all__ = ["BEST", "FIXED", "RULES", "TITLE", "analyse", "joint_outcome", "policy"]
@@ -39,23 +41,33 @@ RULES = (
 _ACTIONS = (*range(10), STOOD, NATURAL)
 
 
-def _distribution(w: Wager, joint) -> Distribution:
-    hands = tuple(w.param("hands"))
+def _right(joint: Joint) -> list[Fraction]:
+    """P(the right hand's result), indexed by result + 1."""
+    return [sum(joint[i], Fraction(0)) for i in range(3)]
+
+
+def _left(joint: Joint) -> list[Fraction]:
+    """P(the left hand's result), indexed by result + 1."""
+    return [sum((joint[i][j] for i in range(3)), Fraction(0)) for j in range(3)]
+
+
+def _distribution(w: Wager, joint: Joint) -> Distribution:
+    hands = strs_param(w, "hands")
     pay = w.pay()
     if hands == ("right",):
-        probs = [sum(joint[i]) for i in range(3)]
+        probs = _right(joint)
     elif hands == ("left",):
-        probs = [sum(joint[i][j] for i in range(3)) for j in range(3)]
+        probs = _left(joint)
     else:  # reg 6(4)(b): won if both win, lost if both lose, void otherwise
-        return Distribution.from_weights({pay: joint[2][2], -1: joint[0][0], 0: 1 - joint[2][2] - joint[0][0]})
-    return Distribution.from_weights({pay: probs[2], 0: probs[1], -1: probs[0]})
+        return Distribution.from_weights([(pay, joint[2][2]), (-1, joint[0][0]), (0, 1 - joint[2][2] - joint[0][0])])
+    return Distribution.from_weights([(pay, probs[2]), (0, probs[1]), (-1, probs[0])])
 
 
 def _pct(x: Fraction) -> str:
     return render_decimal(x * 100, 4) + "%"
 
 
-def _strategy_extra(best: dict, name: str, hand5: str) -> Extra:
+def _strategy_extra(best: dict[Cell, str], name: str, hand5: str) -> Extra:
     rows = []
     for b in range(8):
         for ar in _ACTIONS:
@@ -70,13 +82,13 @@ def _strategy_extra(best: dict, name: str, hand5: str) -> Extra:
     )
 
 
-def _edges(joint) -> tuple[Fraction, Fraction, Fraction]:
-    right = sum(joint[2]) - sum(joint[0])
-    left = sum(joint[i][2] for i in range(3)) - sum(joint[i][0] for i in range(3))
+def _edges(joint: Joint) -> tuple[Fraction, Fraction, Fraction]:
+    right = _right(joint)[2] - _right(joint)[0]
+    left = _left(joint)[2] - _left(joint)[0]
     return -right, -(joint[2][2] - joint[0][0]), -(right + left)
 
 
-def _comparison_extra(decks: str, progress=None) -> Extra:
+def _comparison_extra(decks: str, progress: Progress | None = None) -> Extra:
     rows = []
     for hand5 in ("draw", "stand"):
         s = summary(decks, hand5 == "draw", progress)
@@ -101,7 +113,7 @@ def _comparison_extra(decks: str, progress=None) -> Extra:
     )
 
 
-def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
+def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress: Progress | None = None) -> GameAnalysis:
     decks = rules.get("decks", "6")
     hand5 = rules.get("hand5", "draw")
     name = rules.get("banker", BEST)
@@ -113,8 +125,8 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
     for w in wagers:
         d = _distribution(w, joint)
         events = (
-            ("right hand wins", sum(joint[2])),
-            ("left hand wins", sum(joint[i][2] for i in range(3))),
+            ("right hand wins", _right(joint)[2]),
+            ("left hand wins", _left(joint)[2]),
             ("both hands win", joint[2][2]),
             ("both hands lose", joint[0][0]),
         )

@@ -14,9 +14,15 @@ slot weighing its full 13.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeAlias
 
+import numpy as np
+from numpy.typing import NDArray
+
+from oddscalc.core.progress import Progress
 from oddscalc.games.baccarat.deals import deal_weights, ordered_deals
 from oddscalc.games.baccarat.tableau import STOOD
 
@@ -25,6 +31,8 @@ __all__ = [
     "NATURAL",
     "TOTAL_WEIGHT",
     "BanqueCounts",
+    "Cell",
+    "Tally",
     "action_label",
     "banque_counts",
     "banque_counts_finite",
@@ -35,6 +43,11 @@ NATURAL = 11
 CARD = (4, 1, 1, 1, 1, 1, 1, 1, 1, 1)
 _PER_CARD = sum(CARD)
 TOTAL_WEIGHT = _PER_CARD**9
+
+#: The banker's information cell: (his two-card total, the right hand's action, the left hand's action).
+Cell: TypeAlias = tuple[int, int, int]
+#: Weights of coups by (right hand's result + 1, left hand's result + 1), a 3x3 table.
+Tally: TypeAlias = tuple[tuple[int, ...], ...]
 
 
 def action_label(a: int) -> str:
@@ -78,8 +91,8 @@ class BanqueCounts:
     coups ended by a banker's natural; all out of `total` = 13^9."""
 
     draw_on_5: bool
-    cells: dict
-    naturals: tuple
+    cells: dict[Cell, tuple[Tally, ...]]
+    naturals: Tally
     total: int
 
 
@@ -93,7 +106,7 @@ def banque_counts(draw_on_5: bool) -> BanqueCounts:
         for tr in range(10):
             for tl in range(10):
                 naturals[_cmp(tr, b) + 1][_cmp(tl, b) + 1] += two[b] * two[tr] * two[tl] * _PER_CARD**3
-    cells: dict = {}
+    cells: dict[Cell, tuple[Tally, ...]] = {}
     for b in range(8):
         for ar, fr_w in hands.items():
             for al, fl_w in hands.items():
@@ -134,20 +147,18 @@ _NAT_BASE = _CELL_CODES
 
 
 @lru_cache(maxsize=256)
-def _finite_grouping(b: int, tr: int, draw_on_5: bool):
+def _finite_grouping(b: int, tr: int, draw_on_5: bool) -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.int_]]:
     """Over (l1, l2, xR, xL, y) for a banker on b and a right hand on tr: sort order, group starts, codes.
 
     Banker without a natural: code = (aR * 12 + aL) * 81 + (rR stand + 1) * 27 + (rR draw + 1) * 9
     + (rL stand + 1) * 3 + (rL draw + 1). Banker's natural: _NAT_BASE + (rR + 1) * 3 + (rL + 1)."""
-    import numpy as np
-
     l1, l2, xr, xl, y = np.indices((10,) * 5)
     tl = (l1 + l2) % 10
     if b >= 8:
         code = _NAT_BASE + (int(np.sign(tr - b)) + 1) * 3 + np.sign(tl - b) + 1
     else:
 
-        def side(t, x):
+        def side(t: NDArray[np.int_], x: NDArray[np.int_]) -> tuple[NDArray[np.int_], ...]:
             draws = (t <= 4) | ((t == 5) & draw_on_5)
             natural = t >= 8
             action = np.where(natural, NATURAL, np.where(draws, x, STOOD))
@@ -166,7 +177,7 @@ def _finite_grouping(b: int, tr: int, draw_on_5: bool):
     return order, starts, ordered[starts]
 
 
-def _pairs(counts: list[int]):
+def _pairs(counts: list[int]) -> Iterator[tuple[int, int, int]]:
     """Every two-card multiset (lo, hi) the counts can deal, with its number of ordered deals."""
     for lo in range(10):
         for hi in range(lo, 10):
@@ -175,10 +186,8 @@ def _pairs(counts: list[int]):
                 yield lo, hi, n
 
 
-def banque_counts_finite(shoe: tuple[int, ...], draw_on_5: bool, progress=None) -> BanqueCounts:
+def banque_counts_finite(shoe: tuple[int, ...], draw_on_5: bool, progress: Progress | None = None) -> BanqueCounts:
     """Exact counts over ordered nine-card sequences from `shoe` (cards per point value 0-9)."""
-    import numpy as np
-
     shoe = tuple(int(n) for n in shoe)
     if len(shoe) != 10 or sum(shoe) < _FINITE_CARDS:
         raise ValueError(f"a baccarat banque shoe needs counts for the 10 point values and {_FINITE_CARDS} cards")
@@ -206,7 +215,7 @@ def banque_counts_finite(shoe: tuple[int, ...], draw_on_5: bool, progress=None) 
     for b in (8, 9):
         for k in range(9):
             naturals[k // 3][k % 3] += int(acc[b][_NAT_BASE + k])
-    cells: dict = {}
+    cells: dict[Cell, list[list[list[int]]]] = {}
     for b in range(8):
         nonzero = np.flatnonzero(acc[b] != 0)
         for code in nonzero.tolist():

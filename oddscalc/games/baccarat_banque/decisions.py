@@ -17,7 +17,7 @@ def _action(a: int) -> int | str:
     return "stood" if a == STOOD else "natural" if a == NATURAL else a
 
 
-def decision_table(w: Wager, rules: dict[str, str]) -> dict:
+def decision_table(w: Wager, rules: dict[str, str]) -> dict[str, object]:
     """The strategies the figures assume, as data (the same for every wager).
 
     {"hand5": "draw" | "stand" (the opposing hands' play on a two-card 5), "banker": {(total, right, left):

@@ -5,20 +5,24 @@ finite shoes' summaries take seconds, so they are shipped as data, keyed on the 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, TypeAlias
 
 from oddscalc.analysis import RuleError
+from oddscalc.core.progress import Progress
 from oddscalc.core.store import Engine, stored
 from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.baccarat_banque import coups
-from oddscalc.games.baccarat_banque.coups import BanqueCounts, banque_counts
+from oddscalc.games.baccarat_banque.coups import BanqueCounts, Cell, Tally, banque_counts
 
 __all__ = [
     "BEST",
     "ENGINE",
     "FIXED",
     "INFINITE",
+    "Joint",
     "Summary",
     "bank_gain",
     "counts_for",
@@ -33,15 +37,18 @@ INFINITE = "infinite"
 #: The version of the banque engine (`coups`, this module): bump it whenever a stored summary may change.
 ENGINE = Engine("baccarat-banque", 1)
 
+#: P(right hand's result, left hand's result) as a 3x3 table indexed by result + 1 (-1 lost, 0 equal, +1 won).
+Joint: TypeAlias = tuple[tuple[Fraction, ...], ...]
 
-def bank_gain(tally, stakes=(1, 1)) -> int:
+
+def bank_gain(tally: Tally, stakes: tuple[int, int] = (1, 1)) -> int:
     """The bank's gain (weighted) from a 3x3 tally of (right result, left result) with the given stakes."""
     return -sum(tally[i][j] * ((i - 1) * stakes[0] + (j - 1) * stakes[1]) for i in range(3) for j in range(3))
 
 
-def policy(counts: BanqueCounts, name: str) -> dict:
+def policy(counts: BanqueCounts, name: str) -> dict[Cell, int]:
     """The banker's action (0 stand, 1 draw) in every cell; `indifferent` cells are where both are equal."""
-    out = {}
+    out: dict[Cell, int] = {}
     for (b, ar, al), tallies in counts.cells.items():
         if name == FIXED:
             out[(b, ar, al)] = int(b <= 5)
@@ -51,7 +58,7 @@ def policy(counts: BanqueCounts, name: str) -> dict:
     return out
 
 
-def joint_outcome(counts: BanqueCounts, actions: dict) -> tuple[tuple[Fraction, ...], ...]:
+def joint_outcome(counts: BanqueCounts, actions: Mapping[Cell, int]) -> Joint:
     """P(right result, left result) as a 3x3 table (index result + 1), exactly."""
     joint = [list(row) for row in counts.naturals]
     for key, tallies in counts.cells.items():
@@ -67,11 +74,12 @@ class Summary:
     """What the tables need from one shoe and one play on 5: the joint results under each banker policy and
     the best response's choice per cell ('D', 'S', or '=' where drawing changes nothing)."""
 
-    joints: dict  # policy name -> 3x3 tuple of Fractions
-    best: dict  # (b, aR, aL) -> 'D' | 'S' | '='
+    joints: dict[str, Joint]  # policy name -> its joint results
+    best: dict[Cell, str]  # (b, aR, aL) -> 'D' | 'S' | '='
 
 
-def counts_for(decks: str, draw_on_5: bool, progress=None) -> BanqueCounts:
+def counts_for(decks: str, draw_on_5: bool, progress: Progress | None = None) -> BanqueCounts:
+    """The coups' counts for `decks` packs (a number, or 'infinite') and the hands' play on 5."""
     if decks == INFINITE:
         return banque_counts(draw_on_5)
     try:
@@ -88,24 +96,24 @@ def _summarise(counts: BanqueCounts) -> Summary:
     return Summary(joints, best)
 
 
-def _encode(s: Summary):
+def _encode(s: Summary) -> dict[str, object]:
     return {
         "joints": {k: [[str(x) for x in row] for row in v] for k, v in s.joints.items()},
         "best": [[*k, v] for k, v in sorted(s.best.items())],
     }
 
 
-def _decode(data) -> Summary:
+def _decode(data: Any) -> Summary:
     return Summary(
         {k: tuple(tuple(Fraction(x) for x in row) for row in v) for k, v in data["joints"].items()},
         {(b, ar, al): v for b, ar, al, v in data["best"]},
     )
 
 
-_MEMO: dict = {}
+_MEMO: dict[tuple[str, bool], Summary] = {}
 
 
-def summary(decks: str, draw_on_5: bool, progress=None) -> Summary:
+def summary(decks: str, draw_on_5: bool, progress: Progress | None = None) -> Summary:
     """The summary of a shoe; finite shoes (seconds of work) go through the committed cache."""
     key = (decks, draw_on_5)
     if key not in _MEMO:

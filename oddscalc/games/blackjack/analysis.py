@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from oddscalc.core.parallel import map_parts, relay
+from oddscalc.core.progress import Progress
 from oddscalc.core.store import Engine, stored
 from oddscalc.games.blackjack import outcomes, strategy
 from oddscalc.games.blackjack.game import full_game, up_cards
@@ -77,7 +78,11 @@ def _split_part(job: tuple[RuleSet, int, int, int | None]) -> dict:
     g = full_game(rs, ups=(up,))
     where = f"split {LABELS[pair]}s v {LABELS[up]}"
     return outcomes.split_laws(
-        g, pair, (None, strategy.derive(g)), budget, lambda done, total, label: relay(done, total, f"{where}, {label}")
+        g,
+        pair,
+        (None, strategy.derive(g)),
+        budget,
+        lambda done, total, label="": relay(done, total, f"{where}, {label}"),
     )
 
 
@@ -116,34 +121,43 @@ def _merge_laws(parts: list[RoundLaw]) -> RoundLaw:
             dist[r] = dist.get(r, Fraction(0)) + p
         for k, v in law.events.items():
             events[k] = events.get(k, Fraction(0)) + v
-    stakes = [law.stake for law in parts]
-    stake = None if None in stakes else sum(stakes, Fraction(0))
+    stakes = [law.stake for law in parts if law.stake is not None]
+    stake = sum(stakes, Fraction(0)) if len(stakes) == len(parts) else None
     lumped: dict[Fraction, Fraction] = {}
     for law in parts:
         for r, p in law.lumped_dist.items():
             lumped[r] = lumped.get(r, Fraction(0)) + p
-    squares = [law.lumped_square for law in parts]
+    squares = [law.lumped_square for law in parts if law.lumped_square is not None]
     return RoundLaw(
         dict(sorted(dist.items())),
         events,
         stake,
         dict(sorted(lumped.items())),
         max((law.lumped_hands for law in parts), default=0),
-        None if None in squares else sum(squares, Fraction(0)),
+        sum(squares, Fraction(0)) if len(squares) == len(parts) else None,
     )
 
 
+def _work_budget(rs: RuleSet, budget: int | str | None) -> int | None:
+    """`budget` with "auto" read as `outcomes.default_budget` for the rule set."""
+    if budget == "auto":
+        return default_budget(rs)
+    if isinstance(budget, str):
+        raise ValueError(f"law budget {budget!r}: give a whole number, None or 'auto'")
+    return budget
+
+
 def compute_summary(
-    rs: RuleSet, progress=None, with_distribution: bool = True, budget: int | str | None = "auto"
+    rs: RuleSet, progress: Progress | None = None, with_distribution: bool = True, budget: int | str | None = "auto"
 ) -> dict[str, Any]:
     """Everything reported for a rule set: CD and TD expectations, per up-card, per hand, charts, the basic
     strategy as data, and the round law under each strategy (resplit patterns beyond `budget`, the work
     `outcomes.round_law` allows a split, lumped; None: none lumped, however long it takes). Up-cards are
     independent parts, computed on `core.parallel.workers()` processes and merged in up-card order (the
     result does not depend on it). `budget` "auto": `outcomes.default_budget` for the rule set."""
-    budget = default_budget(rs) if budget == "auto" else budget
+    limit = _work_budget(rs, budget)
     done: dict[int, dict] = {up: {} for up in up_cards(rs)}
-    if with_distribution and split_parts(rs, budget):
+    if with_distribution and split_parts(rs, limit):
         taken = [
             s
             for found in map_parts(
@@ -152,13 +166,13 @@ def compute_summary(
             for s in found
         ]
         jobs = sorted(taken, key=_dearest_first)
-        laws = map_parts(
-            _split_part, [(rs, up, pair, budget) for up, pair in jobs], progress, "blackjack: split laws, dearest first"
+        split_found = map_parts(
+            _split_part, [(rs, up, pair, limit) for up, pair in jobs], progress, "blackjack: split laws, dearest first"
         )
-        for (up, _), shared in zip(jobs, laws):
+        for (up, _), shared in zip(jobs, split_found):
             done[up].update(shared)
     parts = map_parts(
-        _part, [(rs, up, with_distribution, budget, done[up]) for up in up_cards(rs)], progress, "blackjack: up-cards"
+        _part, [(rs, up, with_distribution, limit, done[up]) for up in up_cards(rs)], progress, "blackjack: up-cards"
     )
     ev = sum((p["ev"] for p in parts), Fraction(0))
     td = sum((p["td"] for p in parts), Fraction(0))
@@ -182,7 +196,7 @@ def compute_summary(
         "rows": [row for p in parts for row in p["rows"]],
         "charts": charts,
         "strategy": strategy_data(s),
-        "law_budget": budget,
+        "law_budget": limit,
         "laws": {
             name: {
                 "distribution": [[frac(r), frac(p)] for r, p in law.dist.items()],
@@ -199,16 +213,16 @@ def compute_summary(
 
 
 def game_summary(
-    rs: RuleSet, progress=None, use_cache: bool = True, budget: int | str | None = "auto"
+    rs: RuleSet, progress: Progress | None = None, use_cache: bool = True, budget: int | str | None = "auto"
 ) -> dict[str, Any]:
     """compute_summary through the store (`core.store`: shipped data, else the user cache), keyed on the rule set,
     the law's work budget and the engine's version; `budget` "auto": `outcomes.default_budget` for the rule set."""
-    budget = default_budget(rs) if budget == "auto" else budget
+    limit = _work_budget(rs, budget)
     return stored(
         "blackjack-game",
-        summary_params(rs, budget),
+        summary_params(rs, limit),
         (ENGINE,),
-        lambda: compute_summary(rs, progress, budget=budget),
+        lambda: compute_summary(rs, progress, budget=limit),
         use_cache=use_cache,
     )
 

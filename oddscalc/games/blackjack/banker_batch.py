@@ -23,6 +23,7 @@ banker could run out of, and counts beyond 8 packs, are left to the Python integ
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from math import prod
 
@@ -154,7 +155,7 @@ def weights(
     tops: np.ndarray,
     peek: bool,
     bj_card: int,
-    primes: list[int],
+    primes: Sequence[int],
 ) -> np.ndarray:
     """`dealing.banker_weights` for unions whose leftovers all `fits`: per union (its card counts `fields`, its
     hands' highest total of 21 or less `tops`), the union's card orders times each banker result's weight

@@ -20,4 +20,6 @@ def split_case(decks: int, pair: int, up: int, hands: int) -> tuple:
     h = hand_of((pair, pair))
     shoe = ev.left(h)
     partners = pair_partners(ev, h)
+    if partners is None:
+        raise ValueError(f"1994 rules do not split a pair of value index {pair}")
     return rules, ev, shoe, partners, split_value(shoe, up, pair, partners, rules, ev.dealer, None).policy

@@ -59,9 +59,9 @@ def _walk(up: int, hit_soft17: bool) -> tuple[dict[tuple[int, ...], int], dict[t
     """Every banker draw multiset after up-card `up` (1..10): the ones where the banker must draw, with
     their number of card orders, and the final ones, with (outcome, number of card orders)."""
     start = (0,) * 10
-    ways = {start: 1}
+    ways: dict[tuple[int, ...], int] = {start: 1}
     done: dict[tuple[int, ...], tuple[int, int]] = {}  # multiset -> (outcome, orders)
-    frontier = [start]
+    frontier: list[tuple[int, ...]] = [start]
     while frontier:
         nxt: dict[tuple[int, ...], int] = {}
         for ms in frontier:
@@ -301,6 +301,7 @@ class StandLayers:
                     leaves[key] = leaves.get(key, 0) + a * orders
             if best is None or len(leaves) < len(best[1]):
                 best = (shift, leaves)
+        assert best is not None  # three shifts tried
         return best
 
     @staticmethod

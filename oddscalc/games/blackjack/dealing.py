@@ -13,10 +13,11 @@ result, never kept as states). `rounds.py` says which hands are dealt, pattern b
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any, overload
 
 import numpy as np
 
@@ -170,9 +171,9 @@ def banker_weights(
     dealer: DealerTable,
     shoe: tuple[int, ...],
     fields: np.ndarray,
-    tops: list[int],
+    tops: Sequence[int] | np.ndarray,
     peek: bool,
-    primes: list[int],
+    primes: Sequence[int],
     batch: bool = True,
 ) -> np.ndarray:
     """`union_banker` for many unions at once, modulo primes: per union (its card counts, a row of `fields`, and
@@ -198,7 +199,7 @@ def banker_weights(
 
 
 def banker_chunks(
-    dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarray, tops: np.ndarray, peek: bool, primes: list[int]
+    dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarray, tops: np.ndarray, peek: bool, primes: Sequence[int]
 ) -> Iterator[tuple[int, int, np.ndarray]]:
     """`banker_weights` of many unions, `UNION_CHUNK` at a time so that the weights held at once stay bounded:
     (first union, end, their weights) per chunk, in order. The one loop of every tally that takes them."""
@@ -208,7 +209,7 @@ def banker_chunks(
 
 
 def _python_weights(
-    dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarray, tops: list[int], peek: bool, primes: list[int]
+    dealer: DealerTable, shoe: tuple[int, ...], fields: np.ndarray, tops: list[int], peek: bool, primes: Sequence[int]
 ) -> np.ndarray:
     """`banker_weights` in Python integers (`banker_groups`): the card orders taken modulo each prime on arrays;
     the banker's weights, exact integers, reduced once each and never kept (each union is met once)."""
@@ -251,6 +252,32 @@ def union_orders(shoe: tuple[int, ...], m: tuple[int, ...]) -> int:
             if not weight:
                 return 0
     return weight
+
+
+@overload
+def deal(
+    shoe: tuple[int, ...],
+    pair: int,
+    hands: list,
+    spawns: int,
+    count: int,
+    work: int = 0,
+    budget: None = None,
+    compiled: bool = True,
+) -> tuple[dict[tuple[int, ...], dict[tuple, int]], int]: ...
+
+
+@overload
+def deal(
+    shoe: tuple[int, ...],
+    pair: int,
+    hands: list,
+    spawns: int,
+    count: int,
+    work: int = 0,
+    budget: int | None = None,
+    compiled: bool = True,
+) -> tuple[dict[tuple[int, ...], dict[tuple, int]] | None, int]: ...
 
 
 def deal(
@@ -331,7 +358,7 @@ class Deferred:
     """Packed states still to be dealt one more hand of block list `kind`: a pattern's last hand, after which
     nothing is dealt, left to `Packing.law`, which deals it in slices no union crosses."""
 
-    states: object
+    states: Any  # as `Packing` holds them: word and weight arrays (compiled backend) or a dict (Python integers)
     kind: int
 
 
@@ -648,7 +675,7 @@ class Packing:
         totals = np.array([t if t <= 21 else 0 for t, _ in CLASSES], dtype=np.int64)
         return np.where(counts > 0, totals, 0).max(axis=1)
 
-    def _primes(self, sizes: np.ndarray, dealer: DealerTable) -> list[int]:
+    def _primes(self, sizes: np.ndarray, dealer: DealerTable) -> tuple[int, ...]:
         """Primes below 2^30 (one CPython digit: the big weights reduce three times faster than modulo primes
         below 2^31) whose product passes every denominator of these union sizes (a law's numerators are at
         most its denominators)."""
@@ -656,7 +683,7 @@ class Packing:
         return primes_for(max(falling(size, k) * dealer.den(size - k) for k in set(sizes.tolist())), 1 << 30)
 
     @staticmethod
-    def _rebuild(by_size: dict[int, dict[int, int]], acc: np.ndarray, primes: list[int], offset: int) -> None:
+    def _rebuild(by_size: dict[int, dict[int, int]], acc: np.ndarray, primes: Sequence[int], offset: int) -> None:
         """Residues acc[size, offset + net, prime] rebuilt into integers and added into `by_size`."""
         ks, nets = np.nonzero(acc.any(axis=2))
         values = reconstruct([acc[ks, nets, i] for i in range(len(primes))], primes)

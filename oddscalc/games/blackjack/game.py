@@ -49,7 +49,7 @@ class GameResult:
     per_up: tuple[tuple[int, Fraction, Fraction], ...]
     rows: tuple[HandRow, ...]
     split_limits: tuple[int, ...]
-    evaluators: dict = field(default_factory=dict, compare=False, repr=False)
+    evaluators: dict[int, Evaluator] = field(default_factory=dict, compare=False, repr=False)
 
 
 def ten_pair_cases(tens: tuple[int, ...], up: int) -> tuple[tuple[int | None, Fraction], ...]:
@@ -154,7 +154,10 @@ def _full_game(
 ) -> GameResult:
     """`full_game` itself."""
     total = Fraction(0)
-    per_up, rows, limits, evaluators = [], [], set(), {}
+    per_up: list[tuple[int, Fraction, Fraction]] = []
+    rows: list[HandRow] = []
+    limits: set[int] = set()
+    evaluators: dict[int, Evaluator] = {}
     for done, (up, p_up, ev) in enumerate(up_card_evaluators(rules, shoe, ups)):
         if progress:
             progress(done, 10, f"blackjack: up-card {done + 1} of 10")

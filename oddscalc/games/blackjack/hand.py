@@ -33,10 +33,12 @@ class HandValues:
 
 def choose(values: dict[str, Fraction]) -> str:
     """The best action; exact ties go to the earliest in ORDER."""
-    best = None
+    best: str | None = None
     for a in ORDER:
         if a in values and (best is None or values[a] > values[best]):
             best = a
+    if best is None:
+        raise ValueError(f"no action of {ORDER} among {sorted(values)}")
     return best
 
 

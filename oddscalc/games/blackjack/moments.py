@@ -213,7 +213,7 @@ class _Terms:
         pairs = shoe[pair]
         for n, t in enumerate(ts):
             scale = Fraction(falling(size, t), falling(pairs, t)) if falling(pairs, t) else Fraction(0)
-            out[t] = tuple(
+            nn, nx, xx = (
                 scale
                 * sum(
                     (
@@ -226,6 +226,7 @@ class _Terms:
                 )
                 for kind in range(3)
             )
+            out[t] = nn, nx, xx
         return out
 
 

@@ -82,6 +82,7 @@ def start_outcomes(
         return {ev.rules.blackjack_pays: 1 - pbj, Fraction(0): pbj} if pbj else {ev.rules.blackjack_pays: Fraction(1)}
     dist: dict[Fraction, Fraction] = {}
     if action == SPLIT:
+        assert split_law is not None, "a split starting hand needs its round's law (split_law)"
         dist.update(split_law)
     else:
         stake = 2 if action == DOUBLE else 1
@@ -163,7 +164,7 @@ def split_round_law(
         moments = None
     else:
         key = None if shared is None else _split_key(ev, shoe, pair, partners, detail, budget)
-        if key is not None and key in shared:
+        if shared is not None and key is not None and key in shared:
             law, skipped, moments = shared[key]
         else:
             law, skipped = split_law_in_part(
@@ -174,23 +175,24 @@ def split_round_law(
                 if skipped
                 else None
             )
-            if key is not None:
+            if shared is not None and key is not None:
                 shared[key] = (law, skipped, moments)
-    law = {Fraction(k): p for k, p in law.items()}
-    rest = mass - sum(law.values())
-    rest_value = detail.value - sum(k * p for k, p in law.items())
+    net_law = {Fraction(k): p for k, p in law.items()}
+    rest = mass - sum(net_law.values())
+    rest_value = detail.value - sum(k * p for k, p in net_law.items())
     if skipped == ():
         if rest or rest_value:
             raise AssertionError("split round law disagrees with the split expectation")
-        return law, (Fraction(0), Fraction(0), Fraction(0))
+        return net_law, (Fraction(0), Fraction(0), Fraction(0))
     if rest <= 0 or not -2 * detail.limit <= rest_value / rest <= 2 * detail.limit:
         raise AssertionError("the resplit rounds left out have an impossible chance or mean")
     if skipped is None:
-        return law, (rest, rest_value / rest, None)
+        return net_law, (rest, rest_value / rest, None)
+    assert moments is not None  # computed whenever resplit rounds were skipped
     chance, first, second = moments
     if (chance, first) != (rest, rest_value):
         raise AssertionError("the resplit rounds' chance or mean differs between the moments and the law")
-    return law, (rest, rest_value / rest, second / rest)
+    return net_law, (rest, rest_value / rest, second / rest)
 
 
 def _split_key(
@@ -264,7 +266,7 @@ def split_laws(
         inner = (
             None
             if progress is None
-            else (lambda done, total, label, name=name: progress(done, total, f"{name}: {label}"))
+            else (lambda done, total, label="", name=name: progress(done, total, f"{name}: {label}"))
         )
         for ev, h, p, partners, detail in _splits(game, strategy, pair):
             split_round_law(ev, h, p, partners, detail, budget, inner, shared)
@@ -342,7 +344,7 @@ def round_law(
                         None
                         if progress is None
                         else (
-                            lambda d, t, label, head=f"{where}, split {LABELS[pair]}s": progress(
+                            lambda d, t, label="", head=f"{where}, split {LABELS[pair]}s": progress(
                                 d, t, f"{head}: {label}"
                             )
                         )

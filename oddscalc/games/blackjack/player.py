@@ -161,7 +161,7 @@ class DealerTable:
         self.last = longest(up + 1, hit_soft17)
         self.memo: list[dict[tuple[int, ...], int]] = [{} for _ in range(7)]
         self.checked: set[tuple[int, ...]] = set()
-        self._fns = None
+        self._fns: tuple | None = None
         self._bj_card = TEN if up == ACE else (ACE if up == TEN else None)
         self._stands: dict[bool, list[dict[tuple[int, ...], int]]] = {}
         self._dens: dict[int, int] = {}
@@ -181,7 +181,7 @@ class DealerTable:
         """Per player total 0..21, the memo composition -> `stand_diff` (one dict per total class)."""
         found = self._stands.get(peek)
         if found is None:
-            by_class = {c: {} for c in range(16, 22)}
+            by_class: dict[int, dict[tuple[int, ...], int]] = {c: {} for c in range(16, 22)}
             found = self._stands[peek] = [by_class[stand_class(t)] for t in range(22)]
         return found
 

@@ -29,7 +29,7 @@ def under_13(shoe: tuple[int, ...], pays: Fraction, aces_pay: Fraction) -> Distr
     for (total, aces), p in two_card_totals(shoe).items():
         r = aces_pay if aces else (pays if total < 13 else Fraction(-1))
         w[r] = w.get(r, Fraction(0)) + p
-    return Distribution.from_weights(w)
+    return Distribution.from_weights(w.items())
 
 
 def over_13(shoe: tuple[int, ...], pays: Fraction) -> Distribution:
@@ -38,7 +38,7 @@ def over_13(shoe: tuple[int, ...], pays: Fraction) -> Distribution:
     for (total, _), p in two_card_totals(shoe).items():
         r = pays if total > 13 else Fraction(-1)
         w[r] = w.get(r, Fraction(0)) + p
-    return Distribution.from_weights(w)
+    return Distribution.from_weights(w.items())
 
 
 def insurance_win(left: tuple[int, ...]) -> Fraction:
@@ -49,7 +49,7 @@ def insurance_win(left: tuple[int, ...]) -> Fraction:
 def insurance(left: tuple[int, ...], pays: Fraction) -> Distribution:
     """Per unit insurance stake: wins `pays` when the banker's second card is a ten-value, reg 7(7)."""
     p = insurance_win(left)
-    return Distribution.from_weights({pays: p, Fraction(-1): 1 - p})
+    return Distribution.from_weights([(pays, p), (Fraction(-1), 1 - p)])
 
 
 def insurance_offered(shoe: tuple[int, ...]) -> Fraction:

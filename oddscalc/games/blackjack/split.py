@@ -73,7 +73,11 @@ class FixedPolicy:
 
     def __init__(self, base: Evaluator, t: int, policy) -> None:
         p = base.split_pair
-        self.ev = base if t == 0 else Evaluator(add(base.shoe, p, -t), base.up, base.rules, base.dealer, p)
+        if t == 0:
+            self.ev = base
+        else:
+            assert p is not None  # extra pair cards come only off a split hand's shoe
+            self.ev = Evaluator(add(base.shoe, p, -t), base.up, base.rules, base.dealer, p)
         self.policy = policy
         self.memo: dict[tuple[int, ...], Fraction] = {}
 
@@ -148,6 +152,7 @@ class SplitPlay:
         """The post-split strategy (hand -> action): CDP1's optimum on the shoe with only the originals gone,
         or CDZ-'s on the unsplit shoe; or the policy given."""
         if self.policy is None:
+            assert self.chooser is not None  # set whenever no policy is given
             for h in self.seconds:
                 self.chooser.split_hand_int(h)
             self.policy = self.chooser.policy.__getitem__
@@ -275,6 +280,7 @@ def adaptive_stake(
 ) -> Fraction:
     """`split_stake` under CDP (`detail.later` set, two hands): the first hand's expected stake under its fixed
     play, plus the second hand's after each block the first can draw (its doubles read from `detail.later`)."""
+    assert detail.later is not None  # CDP
     first = split_stake(shoe, pair, partners, 2, detail.policy, blackjack_card) / 2
     second = ZERO
     for hand in detail.later:

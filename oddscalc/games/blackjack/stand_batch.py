@@ -72,7 +72,7 @@ class _Plan:
         order[0] = prefixes[0]
         for d in range(10):  # children grouped by their multiplicity of value d, then in their parents' order
             pos = {x: i for i, x in enumerate(order[d])}
-            order[d + 1] = sorted(prefixes[d + 1], key=lambda x, d=d, pos=pos: (x[1 + d], pos[x[: 1 + d]]))
+            order[d + 1] = sorted(prefixes[d + 1], key=lambda x: (x[1 + d], pos[x[: 1 + d]]))
         self.leaf = np.array([[leaves[x] % p for x in order[10]] for p in PRIMES], dtype=np.int64)[:, :, None]
         self.parts: list = [None] * 10
         for d in range(9, 0, -1):

@@ -220,7 +220,7 @@ def chart_rows(strategy: Strategy, kind: str) -> list[tuple[str, list[str]]]:
             label = f"{LABELS[row[1]]},{LABELS[row[1]]}"
         else:
             label = f"{'soft' if row[0] == 'soft' else 'hard'} {row[1]}"
-        out.append((label, [CODES.get(table.get((row, up)), "-") for up in UP_ORDER]))
+        out.append((label, [CODES.get(table.get((row, up), ""), "-") for up in UP_ORDER]))
     if kind == "pair":
         out.sort(key=lambda x: (x[0] != "A,A", x[0]))
     return out

@@ -26,6 +26,7 @@ from math import comb
 
 import numpy as np
 
+from oddscalc.core.progress import Progress
 from oddscalc.games.poker.cards import Deck, combinations_array
 from oddscalc.games.poker.ranking import five_qualifier, rank_five
 from oddscalc.games.poker.tables import hand_table, rank_hands, suit_classes, suit_masks
@@ -205,7 +206,7 @@ def _flush_sets(scores: _Scores, a: int, held: np.ndarray) -> tuple[np.ndarray, 
 _MEMO: dict[Deck, StudCounts] = {}
 
 
-def stud_counts(deck: Deck, progress=None) -> StudCounts:
+def stud_counts(deck: Deck, progress: Progress | None = None) -> StudCounts:
     """Count every (player hand class, up-card) pair's outcomes exactly (about 25 s for the full pack);
     the last pack counted is kept in memory, as every pay table reuses the same counts."""
     if deck not in _MEMO:
@@ -214,7 +215,7 @@ def stud_counts(deck: Deck, progress=None) -> StudCounts:
     return _MEMO[deck]
 
 
-def _count(deck: Deck, progress=None) -> StudCounts:
+def _count(deck: Deck, progress: Progress | None = None) -> StudCounts:
     R, S = len(deck.ranks), deck.suits
     table = hand_table(deck, 5)
     classes = suit_classes(deck, 5)

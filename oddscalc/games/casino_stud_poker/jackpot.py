@@ -113,7 +113,7 @@ def jackpot_distribution(
             else Fraction(-1)
         )
         weights[ret] = weights.get(ret, 0) + n
-    return Distribution.from_weights(weights)
+    return Distribution.from_weights(weights.items())
 
 
 CARRIED, ADDED = "carried", "added"

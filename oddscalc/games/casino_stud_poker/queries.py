@@ -3,12 +3,15 @@ hidden sets outright), and every hand class against every up-card (from the coun
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from typing import TypeAlias
 
 import numpy as np
 
+from oddscalc.core.progress import Progress
 from oddscalc.games.casino_stud_poker import counting, strategy
 from oddscalc.games.casino_stud_poker.payouts import raise_pays
 from oddscalc.games.poker import cards, tables
@@ -16,7 +19,7 @@ from oddscalc.games.poker.cards import FULL_DECK, Deck
 from oddscalc.games.poker.ranking import FIVE_CATEGORIES, category_of
 from oddscalc.regulations.model import Wager
 
-__all__ = ["HandDecision", "decisions", "hand_decision"]
+__all__ = ["DecisionRow", "HandDecision", "decisions", "hand_decision"]
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,14 @@ def hand_decision(w: Wager, hand: str, up: str, deck: Deck = FULL_DECK) -> HandD
     )
 
 
-def decisions(w: Wager, hands: str = "ace-king", progress=None, deck: Deck = FULL_DECK):
+#: One row of `decisions`: (hand, up-card, hands in the class, no-qualify, player wins, void, banker wins, EV of
+#: raising, decision).
+DecisionRow: TypeAlias = tuple[str, str, int, int, int, int, int, Fraction, str]
+
+
+def decisions(
+    w: Wager, hands: str = "ace-king", progress: Progress | None = None, deck: Deck = FULL_DECK
+) -> Iterator[DecisionRow]:
     """Every (player hand class, up-card) pair's exact raise expectation and decision, as rows:
     (hand, up-card, hands in the class, no-qualify, player wins, void, banker wins, EV of raising, decision).
 

@@ -13,7 +13,9 @@ from fractions import Fraction
 from math import comb, lcm
 
 import numpy as np
+from numpy.typing import NDArray
 
+from oddscalc.core.progress import Progress
 from oddscalc.games.casino_stud_poker.counting import PairGroup, StudCounts
 from oddscalc.games.poker.ranking import FIVE_CATEGORIES, category_of, five_qualifier
 
@@ -171,7 +173,9 @@ def pair_evs(
     return raise_num, -scale * hidden
 
 
-def evaluate(counts: StudCounts, pays: Sequence[Fraction], ante: Fraction = Fraction(1), progress=None) -> StudResult:
+def evaluate(
+    counts: StudCounts, pays: Sequence[Fraction], ante: Fraction = Fraction(1), progress: Progress | None = None
+) -> StudResult:
     """Exact optimal play and totals for Raise payouts `pays` (indexed like FIVE_CATEGORIES), Ante odds `ante`."""
     deck = counts.deck
     hidden = counts.hidden
@@ -188,7 +192,8 @@ def evaluate(counts: StudCounts, pays: Sequence[Fraction], ante: Fraction = Frac
     fold = no_q = push = lose = raised = 0
     rules = {name: [0, 0] for name in ["optimal", *(n for n, _, _ in RULES_OF_THUMB)]}
     cat_pairs, cat_raised, cat_ret = [0] * ncat, [0] * ncat, [0] * ncat
-    grid_raised = grid_total = None
+    grid_raised: NDArray[np.int64] | None = None
+    grid_total: NDArray[np.int64] | None = None
     labels: list[str] = []
     for gi, g in enumerate(counts.groups):
         if progress:
@@ -219,13 +224,15 @@ def evaluate(counts: StudCounts, pays: Sequence[Fraction], ante: Fraction = Frac
                 cat_ret[c] += int((w * np.where(best, raise_num, fold_num))[sel].sum())
             row, labels = _grid_row(f)
             col = np.searchsorted(np.array(deck.ranks), f.up_rank)
-            if grid_total is None:
+            if grid_raised is None or grid_total is None:
                 grid_raised = np.zeros((len(labels), len(deck.ranks)), dtype=np.int64)
                 grid_total = np.zeros_like(grid_raised)
             np.add.at(grid_total, (row, col), w)
             np.add.at(grid_raised, (row, col), np.where(best, w, 0))
     if progress:
         progress(len(counts.groups), len(counts.groups), "casino stud: strategy")
+    if grid_raised is None or grid_total is None:  # no hand dealt: an empty chart
+        grid_raised = grid_total = np.zeros((len(labels), len(deck.ranks)), dtype=np.int64)
     total = comb(deck.size, 5) * (deck.size - 5) * hidden
     outcomes = [("fold", fold), ("banker does not qualify", no_q), ("push", push), ("banker wins", lose)]
     outcomes += [(f"player wins with {FIVE_CATEGORIES[c]}", wins[c]) for c in range(ncat)]

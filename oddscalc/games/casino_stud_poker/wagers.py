@@ -12,11 +12,13 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from fractions import Fraction
 from itertools import permutations
+from typing import Any
 
 import numpy as np
 
 from oddscalc.analysis import Edge, Extra, GameAnalysis, RuleOption, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution, render_decimal
+from oddscalc.core.progress import Progress
 from oddscalc.core.store import Engine, stored
 from oddscalc.games.casino_stud_poker import counting, strategy
 from oddscalc.games.casino_stud_poker.jackpot import (
@@ -92,8 +94,8 @@ JACKPOT_ASSUMPTION = (
 )
 
 
-def _decode(d: dict) -> StudResult:
-    def tup(x):
+def _decode(d: dict[str, Any]) -> StudResult:
+    def tup(x: Any) -> Any:  # JSON data: lists become tuples
         return tuple(tup(y) for y in x) if isinstance(x, list) else x
 
     return StudResult(**{k: tup(v) for k, v in d.items()})
@@ -103,7 +105,7 @@ def optimal(
     pays: tuple[Fraction, ...],
     ante: Fraction = Fraction(1),
     deck: Deck = FULL_DECK,
-    progress=None,
+    progress: Progress | None = None,
     use_cache: bool = True,
 ) -> StudResult:
     """The exact optimal-strategy totals for a pay table, stored (`core.store`) once computed."""
@@ -214,7 +216,7 @@ def _extras(res: StudResult, returns: dict[str, Fraction]) -> tuple[Extra, ...]:
     )
 
 
-def _ante_result(w: Wager, progress) -> tuple[WagerResult, tuple[Extra, ...], StudResult]:
+def _ante_result(w: Wager, progress: Progress | None) -> tuple[WagerResult, tuple[Extra, ...], StudResult]:
     pays, ante = raise_pays(w), w.pay("ante")
     res = optimal(pays, ante, progress=progress)
     returns = ante_returns(pays, ante)
@@ -273,7 +275,7 @@ def _jackpot_result(w: Wager, rules: dict[str, str]) -> tuple[WagerResult, tuple
     line = jackpot_line(counts, hands, fixed, shares, returned)
     dist = jackpot_distribution(counts, fixed, shares, returned, meter)
     even = line.break_even
-    notes = (
+    notes: tuple[str, ...] = (
         f"expected net return per unit wagered at a meter of M units: {line.sympy()} "
         f"(= {line.constant} + {line.slope} M, exact)",
         (
@@ -307,8 +309,9 @@ def _jackpot_result(w: Wager, rules: dict[str, str]) -> tuple[WagerResult, tuple
     return WagerResult(w, dist, edges_for(dist), events, notes), (extra, meter_extra(meter_run, meter, line))
 
 
-def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
-    results, extras = [], []
+def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress: Progress | None = None) -> GameAnalysis:
+    results: list[WagerResult] = []
+    extras: list[Extra] = []
     for w in wagers:
         if w.key == "ante":
             r, x, _ = _ante_result(w, progress)
@@ -346,10 +349,11 @@ def canonical_hand(hand: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, 
     Cards are (rank 2..14, suit 0..3). Hands with equal canonical form are equal up to suits, so they share
     every exact probability; an up-card is carried along by the same relabelling.
     """
-    best, best_perm = None, _SUIT_PERMS[0]
-    for p in _SUIT_PERMS:
+    best_perm = _SUIT_PERMS[0]
+    best = tuple(sorted((r, best_perm[s]) for r, s in hand))
+    for p in _SUIT_PERMS[1:]:
         form = tuple(sorted((r, p[s]) for r, s in hand))
-        if best is None or form < best:
+        if form < best:
             best, best_perm = form, p
     return best, best_perm
 
@@ -383,12 +387,12 @@ class StudDecisionTable:
         return self.by_row[(category, up[0])]
 
 
-def _ace_king_masks(w: Wager) -> dict:
+def _ace_king_masks(w: Wager) -> dict[str, Any]:
     """Per A-K no-pair representative (the engine's name): raised up-cards as a hex bit mask over engine card ids,
     how many up-cards were listed, and the number of (hand, up-card) pairs raised (weighted by class size)."""
     deck = FULL_DECK
 
-    def compute() -> dict:
+    def compute() -> dict[str, Any]:
         masks: dict[str, list[int]] = {}
         raised = 0
         for hand, up, weight, *_, decision in decisions(w, "ace-king"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -9,11 +10,20 @@ from functools import lru_cache
 from oddscalc.analysis import Extra, GameAnalysis, RuleError, RuleOption, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.matrix_game import AdditiveSolution, Equilibrium
+from oddscalc.core.progress import Progress
 from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.baccarat.tableau import STOOD
 from oddscalc.games.chemin_de_fer import composition as B3
 from oddscalc.games.chemin_de_fer import solve as S
-from oddscalc.games.chemin_de_fer.coups import COMPOSITION, TOTAL, CoupCounts, coup_counts, hand_label, hand_total
+from oddscalc.games.chemin_de_fer.coups import (
+    COMPOSITION,
+    TOTAL,
+    CoupCounts,
+    InfoCell,
+    coup_counts,
+    hand_label,
+    hand_total,
+)
 from oddscalc.games.chemin_de_fer.tableau import OPTIONAL_CELLS, column_label, is_optional
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.rule_values import parse_commission
@@ -23,6 +33,7 @@ __all__ = [
     "TITLE",
     "Solved",
     "analyse",
+    "check_rules",
     "composition_solution",
     "counts_for",
     "settle",
@@ -64,6 +75,22 @@ RULES = (
 )
 
 
+def check_rules(rules: dict[str, str]) -> None:
+    """Refuse (RuleError) a shoe that is not one, and player-info=composition (Model B3) with an infinite shoe, a
+    commission or a fixed play on 5: it is solved only without them. The hook `api.resolved_rules` calls, so
+    `decision_table` refuses such a rule set as `analyse` does."""
+    decks = rules.get("decks", "6")
+    commission = parse_commission(rules.get("commission", "0"))
+    shoe_for(decks)
+    if rules.get("player-info", "total") == "composition" and (
+        decks == INFINITE or commission or rules.get("player5", OPTIMAL) != OPTIMAL
+    ):
+        raise RuleError(
+            "player-info=composition is solved only for a finite shoe, no commission and "
+            "player5=optimal (with replacement a composition tells the player nothing)"
+        )
+
+
 def shoe_for(decks: str) -> tuple[int, ...] | None:
     """Counts per point value for `decks` packs, or None for the infinite shoe."""
     if decks == INFINITE:
@@ -91,12 +118,12 @@ class Solved:
     game: S.Game
     player5: str
     profile: S.Profile
-    zero_sum: AdditiveSolution | None = None
-    equilibria: tuple[Equilibrium, ...] = ()
+    zero_sum: AdditiveSolution[InfoCell] | None = None
+    equilibria: tuple[Equilibrium[InfoCell], ...] = ()
     unique: bool = True
 
     @property
-    def mixed(self) -> list[tuple]:
+    def mixed(self) -> list[InfoCell]:
         return [k for k in (c.key for c in self.game.cells) if 0 < self.profile.banker[k] < 1]
 
 
@@ -124,7 +151,7 @@ def solution(decks: str, commission: Fraction, freedom: str, player5: str) -> So
     return settle(S.build(counts_for(decks), commission, freedom), player5)
 
 
-def _cell_name(key: tuple, info: str) -> str:
+def _cell_name(key: InfoCell, info: str) -> str:
     hand, column = key
     return f"banker {hand_label(hand, info)} v {'player stood' if column == STOOD else 'third card ' + str(column)}"
 
@@ -138,7 +165,7 @@ def _options_text(solved: Solved) -> str:
     counts = solved.game.counts
     parts = []
     for total, column in sorted(OPTIONAL_CELLS):
-        by = {}
+        by: dict[str, list[str]] = {}
         for hand, col in counts.cells:
             if col == column and hand_total(hand) == total:
                 p = solved.profile.banker[(hand, col)]
@@ -163,11 +190,13 @@ def _strategy_extra(solved: Solved) -> Extra:
     )
 
 
-def _banker_table(cells, info: str, banker: dict, freedom: str, note: str) -> Extra:
+def _banker_table(
+    cells: Iterable[InfoCell], info: str, banker: Mapping[InfoCell, Fraction], freedom: str, note: str
+) -> Extra:
     hands = sorted({h for h, _ in cells}, key=lambda h: (hand_total(h), h))
     rows = []
     for h in hands:
-        row = []
+        row: list[str | Fraction] = []
         for col in (*range(10), STOOD):
             p = banker.get((h, col))
             row.append("-" if p is None else "D" if p == 1 else "S" if p == 0 else p)
@@ -226,6 +255,8 @@ def _model_a1() -> Solved:
 
 def _published_extra(solved: Solved, decks: str) -> Extra:
     a1 = _model_a1()
+    a1_solution = a1.zero_sum
+    assert a1_solution is not None  # no commission: settle() solves model A1 as a zero-sum game
     mix = a1.mixed
     quoted = (
         "as commonly quoted for Kemeny and Snell (1957), unverified: the paper's text was not reachable to check it"
@@ -233,13 +264,13 @@ def _published_extra(solved: Solved, decks: str) -> Extra:
     rows = [
         (
             "Model A1 (infinite shoe, totals, banker free): player's P(draw on 5)",
-            a1.zero_sum.q,
+            a1_solution.q,
             "9/11",
             f"{quoted}; agrees",
         ),
         (
             "Model A1: value of the game to the player, per unit",
-            a1.zero_sum.value,
+            a1_solution.value,
             "about -0.0128",
             f"{quoted}; agrees to the digits quoted",
         ),
@@ -291,31 +322,28 @@ def _equilibria_extra(solved: Solved) -> Extra:
     return Extra("Nash equilibria with the commission", columns, rows, note)
 
 
-def _result(w: Wager, outcome: tuple[Fraction, Fraction, Fraction], commission: Fraction, notes) -> WagerResult:
+def _result(
+    w: Wager, outcome: tuple[Fraction, Fraction, Fraction], commission: Fraction, notes: tuple[str, ...]
+) -> WagerResult:
     bw, tie, pw = outcome
     if w.custom:
         notes = (*notes, "custom odds: the strategies are still those solved for the law's 1 to 1")
     if w.param("side") == "bank":
-        dist = Distribution.from_weights({(1 - commission) * w.pay(): bw, 0: tie, -1: pw})
+        dist = Distribution.from_weights([((1 - commission) * w.pay(), bw), (0, tie), (-1, pw)])
         events = (("banker's hand wins", bw), ("equal points (void)", tie), ("opposing hand wins", pw))
     else:
-        dist = Distribution.from_weights({w.pay(): pw, 0: tie, -1: bw})
+        dist = Distribution.from_weights([(w.pay(), pw), (0, tie), (-1, bw)])
         events = (("opposing hand wins", pw), ("equal points (void)", tie), ("banker's hand wins", bw))
     return WagerResult(w, dist, edges_for(dist), events, tuple(notes))
 
 
-def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
+def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress: Progress | None = None) -> GameAnalysis:
     decks = rules.get("decks", "6")
     commission = parse_commission(rules.get("commission", "0"))
     player5 = rules.get("player5", OPTIMAL)
     freedom = rules.get("banker", S.CLASSICAL)
-    shoe_for(decks)  # validate before the work
+    check_rules(rules)  # validate before the work
     if rules.get("player-info", "total") == "composition":
-        if decks == INFINITE or commission or player5 != OPTIMAL:
-            raise RuleError(
-                "player-info=composition is solved only for a finite shoe, no commission and "
-                "player5=optimal (with replacement a composition tells the player nothing)"
-            )
         return _analyse_b3(wagers, decks, freedom, progress)
     if progress:
         progress(0, 3, "chemin de fer coups")
@@ -379,9 +407,7 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
             f"the profile is {kind}: the player's expectation {pev} = {_pct(pev)}, the banker's "
             f"{bev} = {_pct(bev)} per unit"
         )
-    notes = []
-    if not solved.unique:
-        notes.append("the equilibrium is not unique; see the extras")
+    notes = () if solved.unique else ("the equilibrium is not unique; see the extras",)
     results = tuple(_result(w, outcome, commission, notes) for w in wagers)
     extras = [_strategy_extra(solved), _fixed_extra(decks, commission)]
     if solved.equilibria:
@@ -395,11 +421,14 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
 @lru_cache(maxsize=8)
 def composition_solution(decks: str, freedom: str) -> tuple[B3.SplitCounts, B3.B3Solution]:
     """Model B3 (the player sees his two cards' composition): the counts and the exact solution, memoised."""
-    counts = B3.split_counts(shoe_for(decks))
+    shoe = shoe_for(decks)
+    if shoe is None:
+        raise RuleError("player-info=composition is solved only for a finite shoe")
+    counts = B3.split_counts(shoe)
     return counts, B3.solve_b3(counts, freedom)
 
 
-def _analyse_b3(wagers: tuple[Wager, ...], decks: str, freedom: str, progress=None) -> GameAnalysis:
+def _analyse_b3(wagers: tuple[Wager, ...], decks: str, freedom: str, progress: Progress | None = None) -> GameAnalysis:
     """Model B3: the player's play on 5 by the composition of his two cards, against the banker's by his."""
     if progress:
         progress(0, 1, "chemin de fer, Model B3")

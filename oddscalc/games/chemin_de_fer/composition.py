@@ -9,39 +9,44 @@ rational linear programme (checked there as a saddle point). Only the zero-sum g
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeAlias
 
 import numpy as np
 
-from oddscalc.core.matrix_game import BoxSolution, solve_additive_box
+from oddscalc.core.matrix_game import Affine, BoxSolution, solve_additive_box
 from oddscalc.games.baccarat.deals import deal_weights, ordered_deals
 from oddscalc.games.chemin_de_fer import coups
-from oddscalc.games.chemin_de_fer.coups import COMPOSITION, hand_total
+from oddscalc.games.chemin_de_fer.coups import COMPOSITION, InfoCell, hand_total
 from oddscalc.games.chemin_de_fer.solve import CLASSICAL, FREE
 from oddscalc.games.chemin_de_fer.tableau import is_optional, mandatory_draw
 
-__all__ = ["FIVES", "B3Solution", "SplitCounts", "outcome_b3", "solve_b3", "split_counts"]
+__all__ = ["FIVES", "B3Solution", "ClassTallies", "SplitCounts", "outcome_b3", "solve_b3", "split_counts"]
 
 #: The compositions of a two-card 5, in the order of the classes k = 0..4 (class 5: any other total).
 FIVES = ("0+5", "1+4", "2+3", "6+9", "7+8")
 _OTHER = 5
+
+#: One cell's counts by the player's class k, his policy on 5 and the two results: `[k][policy][s + 1][d + 1]`.
+ClassTallies: TypeAlias = list[list[list[list[int]]]]
 
 
 @dataclass(frozen=True)
 class SplitCounts:
     """`cells[(hand, column)][k][policy][s + 1][d + 1]`, as `coups.CoupCounts` but by the player's class k."""
 
-    cells: dict
+    cells: dict[InfoCell, ClassTallies]
     naturals: tuple[int, int, int]
     total: int
 
 
 def split_counts(shoe: Sequence[int]) -> SplitCounts:
+    """Exact counts for the finite shoe `shoe` (cards per point value 0-9), split by the player's class k."""
     shoe = tuple(int(n) for n in shoe)
     weights = deal_weights(shoe).ravel()
-    cells: dict = {}
+    cells: dict[InfoCell, ClassTallies] = {}
     naturals = [0, 0, 0]
     base = coups._NATURAL_CODE
     for policy in (0, 1):
@@ -60,17 +65,17 @@ def split_counts(shoe: Sequence[int]) -> SplitCounts:
             entry = cells.setdefault(key, [[[[0] * 3 for _ in range(3)] for _ in range(2)] for _ in range(6)])
             entry[klass][policy][res // 3][res % 3] += n
     total = ordered_deals(sum(shoe))
-    return SplitCounts(cells, tuple(naturals), total)
+    return SplitCounts(cells, (naturals[0], naturals[1], naturals[2]), total)
 
 
-def _row(tally, action: int) -> int:
+def _row(tally: Sequence[Sequence[int]], action: int) -> int:
     """The player's net wins in a 3x3 (stand result, draw result) tally for the banker's action."""
     if action:
         return sum(tally[s][2] - tally[s][0] for s in range(3))
     return sum(tally[2]) - sum(tally[0])
 
 
-def _affine(entry, action: int, total: int):
+def _affine(entry: ClassTallies, action: int, total: int) -> Affine:
     """The player's payoff from one cell for a banker action, affine in q (one coefficient per class)."""
     const = Fraction(_row(entry[_OTHER][0], action), total)
     grad = []
@@ -87,15 +92,17 @@ class B3Solution:
 
     value: Fraction
     q: tuple[Fraction, ...]
-    banker: dict
-    box: BoxSolution
+    banker: dict[InfoCell, Fraction]
+    box: BoxSolution[InfoCell]
 
 
 def solve_b3(counts: SplitCounts, freedom: str = FREE) -> B3Solution:
+    """The exact zero-sum solution of Model B3, the banker free in every cell or only in the optional ones."""
     bw, _, pw = counts.naturals
     const = Fraction(pw - bw, counts.total)
     grad = [Fraction(0)] * 5
-    cells, fixed = [], {}
+    cells: list[tuple[InfoCell, Affine, Affine]] = []
+    fixed: dict[InfoCell, Fraction] = {}
     for key, entry in counts.cells.items():
         a0, a1 = _affine(entry, 0, counts.total), _affine(entry, 1, counts.total)
         hand, column = key
@@ -112,7 +119,9 @@ def solve_b3(counts: SplitCounts, freedom: str = FREE) -> B3Solution:
     return B3Solution(box.value, box.q, {**fixed, **box.column}, box)
 
 
-def outcome_b3(counts: SplitCounts, q: Sequence[Fraction], banker: dict) -> tuple[Fraction, Fraction, Fraction]:
+def outcome_b3(
+    counts: SplitCounts, q: Sequence[Fraction], banker: Mapping[InfoCell, Fraction]
+) -> tuple[Fraction, Fraction, Fraction]:
     """(P banker wins, P tie, P player wins) when the player draws on a 5 of class k with probability q[k]."""
     sums = [Fraction(n) for n in counts.naturals]
     for key, entry in counts.cells.items():
@@ -128,4 +137,5 @@ def outcome_b3(counts: SplitCounts, q: Sequence[Fraction], banker: dict) -> tupl
                     for r in range(3):
                         n = sum(tally[s][r] for s in range(3)) if action else sum(tally[r])
                         sums[r] += w * wa * n
-    return tuple(x / counts.total for x in sums)
+    banker_wins, tie, player_wins = (x / counts.total for x in sums)
+    return banker_wins, tie, player_wins

@@ -22,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeAlias
 
 import numpy as np
+from numpy.typing import NDArray
 
 from oddscalc.games.baccarat.deals import deal_weights, ordered_deals
 from oddscalc.games.baccarat.tableau import STOOD
@@ -33,6 +35,8 @@ __all__ = [
     "INFINITE_WEIGHTS",
     "TOTAL",
     "CoupCounts",
+    "InfoCell",
+    "Tally",
     "coup_counts",
     "hand_label",
     "hand_total",
@@ -46,6 +50,11 @@ _COLUMNS = 11  # player's third card 0-9, or STOOD
 _HANDS = 100  # hand index: total b (0-9) or 10 * low card + high card
 _NATURAL_CODE = _HANDS * _COLUMNS * 9
 
+#: The banker's information cell: (his hand index, the column: the player's third card 0-9 or `STOOD`).
+InfoCell: TypeAlias = tuple[int, int]
+#: Coups by (result if the banker stands + 1, result if he draws + 1), a 3x3 table of counts.
+Tally: TypeAlias = tuple[tuple[int, ...], ...]
+
 
 def hand_total(hand: int) -> int:
     """The banker's two-card total from a hand index of either information model."""
@@ -58,7 +67,9 @@ def hand_label(hand: int, info: str) -> str:
 
 
 @lru_cache(maxsize=6)
-def _grouping(info: str, draw_on_5: bool, split_fives: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _grouping(
+    info: str, draw_on_5: bool, split_fives: bool = False
+) -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.int_]]:
     """Sort order, group starts and codes over the 10^6 value sequences for one player policy on 5.
 
     Code = (hand * 11 + column) * 9 + (stand result + 1) * 3 + (draw result + 1) for coups where the banker
@@ -87,7 +98,7 @@ def _grouping(info: str, draw_on_5: bool, split_fives: bool = False) -> tuple[np
     return order, starts, ordered[starts]
 
 
-def with_replacement_weights(weights: Sequence[int], cards: int = 6) -> np.ndarray:
+def with_replacement_weights(weights: Sequence[int], cards: int = 6) -> NDArray[np.int64]:
     """int64 array over value sequences: the product of per-card weights (dealing with replacement)."""
     w = np.asarray(weights, dtype=np.int64)
     out = w.copy()
@@ -103,7 +114,7 @@ class CoupCounts:
     draws; `naturals[r + 1]` the coups ended by a natural with result r; `total` all deals."""
 
     info: str
-    cells: dict
+    cells: dict[InfoCell, tuple[Tally, ...]]
     naturals: tuple[int, int, int]
     total: int
     shoe: tuple[int, ...] | None  # None: infinite shoe
@@ -111,9 +122,8 @@ class CoupCounts:
     def result_counts(self, policy: int, hand: int, column: int, action: int) -> tuple[int, int, int]:
         """(banker wins, ties, player wins) in one cell for the banker's action (0 stand, 1 draw)."""
         n = self.cells[(hand, column)][policy]
-        if action:
-            return tuple(sum(n[s][r] for s in range(3)) for r in range(3))
-        return tuple(sum(n[r]) for r in range(3))
+        by = [sum(n[s][r] for s in range(3)) for r in range(3)] if action else [sum(n[r]) for r in range(3)]
+        return by[0], by[1], by[2]
 
 
 def coup_counts(shoe: Sequence[int] | None, info: str = COMPOSITION) -> CoupCounts:
@@ -129,7 +139,7 @@ def coup_counts(shoe: Sequence[int] | None, info: str = COMPOSITION) -> CoupCoun
             raise ValueError("a chemin de fer shoe needs counts for the 10 point values and at least 6 cards")
         weights = deal_weights(shoe).ravel()
         total = ordered_deals(sum(shoe))
-    cells: dict = {}
+    cells: dict[InfoCell, list[list[list[int]]]] = {}
     naturals = [0, 0, 0]
     for policy in (0, 1):
         order, starts, codes = _grouping(info, bool(policy))
@@ -146,7 +156,7 @@ def coup_counts(shoe: Sequence[int] | None, info: str = COMPOSITION) -> CoupCoun
             entry = cells.setdefault((hand, column), [[[0] * 3 for _ in range(3)] for _ in range(2)])
             entry[policy][rest // 3][rest % 3] += n
     frozen = {k: tuple(tuple(tuple(r) for r in m) for m in v) for k, v in sorted(cells.items())}
-    counts = CoupCounts(info, frozen, tuple(naturals), total, shoe)
+    counts = CoupCounts(info, frozen, (naturals[0], naturals[1], naturals[2]), total, shoe)
     for policy in (0, 1):
         assert sum(naturals) + sum(sum(map(sum, v[policy])) for v in frozen.values()) == total
     return counts

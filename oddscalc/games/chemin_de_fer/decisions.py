@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from oddscalc.games.baccarat.tableau import STOOD
 from oddscalc.games.chemin_de_fer import analysis as _analysis
 from oddscalc.games.chemin_de_fer.composition import FIVES as _FIVES
 from oddscalc.games.chemin_de_fer.coups import COMPOSITION as _COMPOSITION
+from oddscalc.games.chemin_de_fer.coups import InfoCell as _InfoCell
 from oddscalc.games.chemin_de_fer.coups import hand_label as _hand_label
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.rule_values import parse_commission
@@ -20,7 +22,7 @@ def _column(column: int) -> int | str:
     return "stood" if column == STOOD else column
 
 
-def decision_table(w: Wager, rules: dict[str, str]) -> dict:
+def decision_table(w: Wager, rules: dict[str, str]) -> dict[str, object]:
     """The strategy profile the figures assume, as data (the same for both wagers).
 
     {"info": "total" | "composition" (what the banker's cells are keyed on), "freedom": "classical" | "free",
@@ -39,6 +41,6 @@ def decision_table(w: Wager, rules: dict[str, str]) -> dict:
     return _table(solved.game.counts.info, freedom, Fraction(solved.profile.q), solved.profile.banker)
 
 
-def _table(info: str, freedom: str, player5: object, banker: dict) -> dict:
+def _table(info: str, freedom: str, player5: object, banker: Mapping[_InfoCell, Fraction]) -> dict[str, object]:
     cells = {(_hand_label(h, info), _column(c)): Fraction(p) for (h, c), p in banker.items()}
     return {"info": info, "freedom": freedom, "player5": player5, "banker": cells}

@@ -11,11 +11,12 @@ the player wins, -1 when the banker wins, 0 on equal points; with a commission c
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from oddscalc.core.matrix_game import Cell, additive_equilibria, solve_additive
-from oddscalc.games.chemin_de_fer.coups import CoupCounts, hand_total
+from oddscalc.core.matrix_game import AdditiveSolution, Cell, Equilibrium, additive_equilibria, solve_additive
+from oddscalc.games.chemin_de_fer.coups import CoupCounts, InfoCell, hand_total
 from oddscalc.games.chemin_de_fer.tableau import is_optional, mandatory_draw
 
 __all__ = [
@@ -41,7 +42,7 @@ class Profile:
     """A strategy profile: q = P(player draws on 5), `banker[(hand, column)]` = P(banker draws) in every cell."""
 
     q: Fraction
-    banker: dict
+    banker: dict[InfoCell, Fraction]
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,12 @@ class Game:
     freedom: str
     row_constant: tuple[Fraction, Fraction]
     column_constant: tuple[Fraction, Fraction]
-    cells: tuple[Cell, ...]
-    fixed: dict  # (hand, column) -> 0/1 for the cells the rules decide
+    cells: tuple[Cell[InfoCell], ...]
+    fixed: dict[InfoCell, int]  # 0/1 for the cells the rules decide
+
+
+def _pair(xs: list[Fraction]) -> tuple[Fraction, Fraction]:
+    return xs[0], xs[1]
 
 
 def _bank(result: int, commission: Fraction) -> Fraction:
@@ -63,6 +68,8 @@ def _bank(result: int, commission: Fraction) -> Fraction:
 
 
 def build(counts: CoupCounts, commission: Fraction = Fraction(0), freedom: str = FREE) -> Game:
+    """The additive game of `counts` with the banker's `commission` on his winnings, free in every cell (`FREE`)
+    or only in the tableau's optional cells (`CLASSICAL`)."""
     if freedom not in (FREE, CLASSICAL):
         raise ValueError(f"unknown banker freedom {freedom!r}; allowed: {FREE}, {CLASSICAL}")
     commission = Fraction(commission)
@@ -72,7 +79,8 @@ def build(counts: CoupCounts, commission: Fraction = Fraction(0), freedom: str =
     nat_col = (_bank(-1, commission) * bw + _bank(1, commission) * pw) / total
     row_c = [nat_row, nat_row]
     col_c = [nat_col, nat_col]
-    cells, fixed = [], {}
+    cells: list[Cell[InfoCell]] = []
+    fixed: dict[InfoCell, int] = {}
     for hand, column in counts.cells:
         row = [[Fraction(0)] * 2 for _ in range(2)]
         col = [[Fraction(0)] * 2 for _ in range(2)]
@@ -85,8 +93,8 @@ def build(counts: CoupCounts, commission: Fraction = Fraction(0), freedom: str =
             cells.append(
                 Cell(
                     (hand, column),
-                    (tuple(row[0]), tuple(row[1])),
-                    (tuple(col[0]), tuple(col[1])) if commission else None,
+                    (_pair(row[0]), _pair(row[1])),
+                    (_pair(col[0]), _pair(col[1])) if commission else None,
                 )
             )
         else:
@@ -95,22 +103,22 @@ def build(counts: CoupCounts, commission: Fraction = Fraction(0), freedom: str =
             for policy in (0, 1):
                 row_c[policy] += row[a][policy]
                 col_c[policy] += col[a][policy]
-    return Game(counts, commission, freedom, tuple(row_c), tuple(col_c), tuple(cells), fixed)
+    return Game(counts, commission, freedom, _pair(row_c), _pair(col_c), tuple(cells), fixed)
 
 
-def solve(game: Game):
+def solve(game: Game) -> AdditiveSolution[InfoCell]:
     """The zero-sum solution (no commission): value to the player, optimal q, the banker's optimal cells."""
     if game.commission:
         raise ValueError("with a commission the game is not zero-sum: use equilibria()")
     return solve_additive(game.row_constant, game.cells)
 
 
-def equilibria(game: Game):
+def equilibria(game: Game) -> tuple[Equilibrium[InfoCell], ...]:
     """Every Nash equilibrium (one representative per family) of the game with the commission."""
     return additive_equilibria(game.row_constant, game.column_constant, game.cells)
 
 
-def profile(game: Game, q: Fraction, choices: dict) -> Profile:
+def profile(game: Game, q: Fraction, choices: Mapping[InfoCell, Fraction | int]) -> Profile:
     """A full profile from q and the banker's probabilities in his choice cells (fixed cells added)."""
     banker = {k: Fraction(v) for k, v in game.fixed.items()}
     banker.update({k: Fraction(v) for k, v in choices.items()})
@@ -121,7 +129,7 @@ def best_response(game: Game, q: Fraction) -> Profile:
     """The banker's best response (by his own payoff) to the player drawing on 5 with probability q; on an
     exact tie in a cell he follows the tableau."""
     q = Fraction(q)
-    choices = {}
+    choices: dict[InfoCell, int] = {}
     for c in game.cells:
         d = c.own(1, q) - c.own(0, q)
         hand, column = c.key
@@ -145,7 +153,8 @@ def outcome(counts: CoupCounts, prof: Profile) -> tuple[Fraction, Fraction, Frac
                         part[r] += w * res[r]
         for r in range(3):
             sums[r] += weight * part[r]
-    return tuple(s / counts.total for s in sums)
+    banker, tie, player = (s / counts.total for s in sums)
+    return banker, tie, player
 
 
 def player_ev(counts: CoupCounts, prof: Profile) -> Fraction:

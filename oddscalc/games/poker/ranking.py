@@ -9,8 +9,10 @@ hands, and equal values are exactly equal hands (suits never rank).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import overload
 
 import numpy as np
+from numpy.typing import NDArray
 
 __all__ = [
     "FIVE_CATEGORIES",
@@ -114,8 +116,23 @@ def rank_three(ranks: np.ndarray, suits: np.ndarray) -> np.ndarray:
     return (cat.astype(np.int64) << 12) | s.tiebreak
 
 
-def category_of(values: np.ndarray, size: int) -> np.ndarray:
-    """Category index (into FIVE_CATEGORIES or THREE_CATEGORIES) of hand values of `size` cards."""
+@overload
+def category_of(values: int, size: int) -> int: ...
+
+
+@overload
+def category_of(values: NDArray[np.int64], size: int) -> NDArray[np.int64]: ...
+
+
+def category_of(values: int | NDArray[np.int64], size: int) -> int | NDArray[np.int64]:
+    """Category index (into FIVE_CATEGORIES or THREE_CATEGORIES) of hand values of `size` cards: of one
+    value, or of each in an array.
+
+    >>> THREE_CATEGORIES[category_of(three_qualifier(), 3)]  # Queen high: no pair
+    'high card'
+    """
+    if isinstance(values, int):
+        return values >> (4 * size)
     return np.asarray(values) >> (4 * size)
 
 

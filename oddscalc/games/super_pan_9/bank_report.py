@@ -7,7 +7,7 @@ check that the hands' own play is a best reply). Every figure comes from `player
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -15,6 +15,8 @@ from oddscalc.analysis import Extra, RuleOption, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.core.odds import amount_text
+from oddscalc.core.progress import Progress
+from oddscalc.games.super_pan_9.bank_law import Info
 from oddscalc.games.super_pan_9.engine import DRAW, STAND
 from oddscalc.games.super_pan_9.finite_bank import MAX_HANDS
 from oddscalc.games.super_pan_9.infinite_bank import opposing_values
@@ -46,6 +48,9 @@ __all__ = [
 
 #: The numbers of opposing hands the tables show side by side.
 TABLE_HANDS = tuple(range(2, 8))
+
+#: One table of the 2-7 hands comparison: (opposing hands, shoe model, how the bank plays, its figures).
+_Row = tuple[int, str, str, BankResult]
 
 BANK_RULES = (
     RuleOption(
@@ -133,7 +138,7 @@ def figures(
     sees: str = SEES_DRAWS,
     model: str = AUTO,
     cache: bool = True,
-    progress=None,
+    progress: Progress | None = None,
 ) -> BankResult:
     """The bank's exact figures for one table (the law behind them memoised in the process by `laws`)."""
     return evaluate(law_for(counts, strategy, table.hands, model, progress, cache), table, levy, play, sees)
@@ -178,7 +183,7 @@ def bank_wagers(initial: Wager | None, banker: Wager | None, r: BankResult) -> l
     label = _label(r)
     if initial is not None:
         win, tie, lose = r.ordinary
-        dist = Distribution.from_weights({initial.pay(): win, 0: tie, -1: lose})
+        dist = Distribution.from_weights([(initial.pay(), win), (0, tie), (-1, lose)])
         events = (("the opposing hand wins", win), ("equal points (void)", tie), ("the bank wins", lose))
         out.append(
             WagerResult(
@@ -194,7 +199,7 @@ def bank_wagers(initial: Wager | None, banker: Wager | None, r: BankResult) -> l
             )
         )
     if banker is not None:
-        dist = Distribution.from_weights(r.net)
+        dist = Distribution.from_weights(r.net.items())
         staked = r.table.staked
         positive, zero, negative = r.sign  # his net before the levy: the three add to 1 whatever the pay
         events = (
@@ -219,7 +224,14 @@ def bank_wagers(initial: Wager | None, banker: Wager | None, r: BankResult) -> l
     return out
 
 
-def _rows_by_hands(counts, strategy, pays, levy, rules: BankRules, progress) -> list[tuple]:
+def _rows_by_hands(
+    counts: tuple[int, ...],
+    strategy: Mapping[tuple[int, int, int], str],
+    pays: Fraction,
+    levy: Fraction,
+    rules: BankRules,
+    progress: Progress | None,
+) -> list[_Row]:
     rows = []
     for n in TABLE_HANDS:
         for model in ([FINITE] if n <= MAX_HANDS else []) + [INFINITE]:
@@ -229,7 +241,7 @@ def _rows_by_hands(counts, strategy, pays, levy, rules: BankRules, progress) -> 
     return rows
 
 
-def _summary_extras(rows, levy: Fraction) -> tuple[Extra, Extra]:
+def _summary_extras(rows: Sequence[_Row], levy: Fraction) -> tuple[Extra, Extra]:
     summary = Extra(
         "Super Pan 9: a player holding the bank against 2 to 7 opposing hands (regs 9(4), 9(5), 10)",
         ("hands", "shoe", "bank plays", "bank before levy", "expected levy", "bank after levy", "each hand", "P(levy)"),
@@ -309,7 +321,13 @@ def _choice_extra(r: BankResult) -> Extra:
     )
 
 
-def _house_extra(counts, strategy, pays, levy, rules: BankRules) -> Extra:
+def _house_extra(
+    counts: tuple[int, ...],
+    strategy: Mapping[tuple[int, int, int], str],
+    pays: Fraction,
+    levy: Fraction,
+    rules: BankRules,
+) -> Extra:
     tables = [Table(n, Fraction(1), OWN, pays) for n in range(2, 7)]
     tables += [Table(n, Fraction(1), SHARED, pays) for n in TABLE_HANDS]
     if rules.house:
@@ -352,17 +370,23 @@ def _house_extra(counts, strategy, pays, levy, rules: BankRules) -> Extra:
     )
 
 
-def _reply_extra(counts, strategy, pays, levy, rules: BankRules) -> Extra | None:
+def _reply_extra(
+    counts: tuple[int, ...],
+    strategy: Mapping[tuple[int, int, int], str],
+    pays: Fraction,
+    levy: Fraction,
+    rules: BankRules,
+) -> Extra | None:
     table = rules.table(pays)
     if table.hands < 2 or pays != 1:
         return None
     r = figures(counts, strategy, table, levy, rules.play, rules.sees, INFINITE, False)
     length = len(next(iter(r.decisions)))  # what the bank tells apart is a prefix of the information set
 
-    def decide(info) -> str:
+    def decide(info: Info) -> str:
         return r.decisions[info[:length]]
 
-    rule = {}
+    rule: dict[int, set[str]] = {}
     for h, d in strategy.items():
         rule.setdefault(sum(h) % 10, set()).add(d)
     values = opposing_values(counts, strategy, table.hands, decide)
@@ -392,14 +416,14 @@ def _reply_extra(counts, strategy, pays, levy, rules: BankRules) -> Extra | None
 
 
 def bank_extras(
-    counts,
-    strategy,
+    counts: tuple[int, ...],
+    strategy: Mapping[tuple[int, int, int], str],
     pays: Fraction,
     levy: Fraction,
     rules: BankRules,
     full_shoe: bool,
     chosen: BankResult,
-    progress=None,
+    progress: Progress | None = None,
 ) -> tuple[Extra, ...]:
     """The player-bank extras: on a full shoe 2-7 hands side by side, the House's wager and the best-reply check;
     on a depleted shoe (a composition query, where speed matters) the bank's choices for the rule's table only."""

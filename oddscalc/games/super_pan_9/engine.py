@@ -24,7 +24,9 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 
 import numpy as np
+from numpy.typing import NDArray
 
+from oddscalc.core.progress import Progress
 from oddscalc.games.baccarat.deals import deal_weights, ordered_deals
 
 __all__ = ["CARDS_PER_DEAL", "DRAW", "HOUSE_RULE", "STAND", "Holding", "Solution", "solve"]
@@ -101,7 +103,9 @@ class Solution:
 
 
 @lru_cache(maxsize=4)
-def _grouping(banker_rule: tuple[bool, ...], values: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _grouping(
+    banker_rule: tuple[bool, ...], values: int
+) -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.int_]]:
     """Over (b1, b2, b3, x, y): sort order, group starts, and codes (banker final point) * values + x."""
     b1, b2, b3, x, y = np.indices((values,) * _REST)
     point = (b1 + b2 + b3) % 10
@@ -126,7 +130,7 @@ def _ordered_draws(counts: Sequence[int], cards: Sequence[int], infinite: bool =
     return arrangements * prod(prod(counts[v] - (0 if infinite else k) for k in range(m)) for v, m in mult.items())
 
 
-def _replacement_weights(counts: Sequence[int], cards: int) -> np.ndarray:
+def _replacement_weights(counts: Sequence[int], cards: int) -> NDArray[np.int64]:
     """int64 array over value sequences (v1..v_cards) drawn with replacement: the product of their counts."""
     c = np.asarray(counts, dtype=np.int64)
     if int(c.sum()) ** cards >= 2**63:
@@ -138,7 +142,7 @@ def _replacement_weights(counts: Sequence[int], cards: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=2)
-def _rest_weights(counts: tuple[int, ...], infinite: bool) -> dict[tuple[int, int, int], np.ndarray]:
+def _rest_weights(counts: tuple[int, ...], infinite: bool) -> dict[tuple[int, int, int], NDArray[np.int64]]:
     """For each three-card holding the shoe can deal: the flattened weights of the five positions after it (the
     same for every holding in the infinite-shoe model)."""
     if infinite:
@@ -169,18 +173,27 @@ def _holding(
     order, starts, codes = _grouping(banker_rule, values)
     sums = np.add.reduceat(_rest_weights(tuple(counts), infinite)[cards][order], starts)
     point = sum(cards) % 10
-    stand, draw = [0, 0, 0], [0, 0, 0]
+    stand, draw = [0, 0, 0], [0, 0, 0]  # (wins, ties, losses)
     for code, n in zip(codes.tolist(), sums.tolist()):
         banker, x = divmod(code, values)
         stand[_compare(point, banker)] += n
         draw[_compare((point + x) % 10, banker)] += n
     continuations = _sequences(sum(counts) - (0 if infinite else len(cards)), _REST, infinite)
     assert sum(stand) == sum(draw) == continuations
-    return Holding(cards, _ordered_draws(counts, cards, infinite), tuple(stand), tuple(draw), continuations)
+    return Holding(
+        cards,
+        _ordered_draws(counts, cards, infinite),
+        (stand[0], stand[1], stand[2]),
+        (draw[0], draw[1], draw[2]),
+        continuations,
+    )
 
 
 def solve(
-    counts: Sequence[int], banker_rule: tuple[bool, ...] = HOUSE_RULE, progress=None, infinite: bool = False
+    counts: Sequence[int],
+    banker_rule: tuple[bool, ...] = HOUSE_RULE,
+    progress: Progress | None = None,
+    infinite: bool = False,
 ) -> Solution:
     """Exact outcomes of standing and drawing for every three-card holding the shoe `counts` can deal, on the
     finite shoe or (`infinite`) exact in the infinite-shoe model of its proportions."""

@@ -17,15 +17,17 @@ for each of nine primes, and the cells grow likewise; five hands and more are le
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import combinations_with_replacement
 
 import numpy as np
+from numpy.typing import NDArray
 
+from oddscalc.core.progress import Progress
 from oddscalc.core.residues import primes_for, reconstruct
 from oddscalc.games.baccarat.deals import ordered_deals
-from oddscalc.games.super_pan_9.bank_law import FINITE, BankLaw
-from oddscalc.games.super_pan_9.hands import HOLDINGS, VALUES, arrangements, bank_result, blocks, point
+from oddscalc.games.super_pan_9.bank_law import FINITE, BankLaw, Info, Outcome
+from oddscalc.games.super_pan_9.hands import HOLDINGS, VALUES, HandClass, arrangements, bank_result, blocks, point
 
 __all__ = ["MAX_HANDS", "FiniteReachError", "finite_law"]
 
@@ -43,9 +45,9 @@ class FiniteReachError(ValueError):
     """More hands than the exact finite-shoe computation reaches."""
 
 
-def _levels(counts: np.ndarray, depth: int) -> list[tuple[np.ndarray, np.ndarray]]:
+def _levels(counts: NDArray[np.int64], depth: int) -> list[tuple[NDArray[np.int64], NDArray[np.int64]]]:
     """For 1..depth blocks removed: every count vector of removed cards the shoe allows, sorted by key, and keys."""
-    out = []
+    out: list[tuple[NDArray[np.int64], NDArray[np.int64]]] = []
     level = _QUAD_COUNTS
     for d in range(depth):
         if d:
@@ -56,13 +58,13 @@ def _levels(counts: np.ndarray, depth: int) -> list[tuple[np.ndarray, np.ndarray
     return out
 
 
-def _weights(counts: np.ndarray, removed: np.ndarray) -> np.ndarray:
+def _weights(counts: NDArray[np.int64], removed: NDArray[np.int64]) -> NDArray[np.int64]:
     """[i, q]: ordered ways to deal the four values of multiset q, in one fixed order, from counts - removed[i]."""
     rest = counts[None, :] - removed
-    falling = [np.ones_like(rest)]
+    factors = [np.ones_like(rest)]
     for e in range(1, _BLOCK + 1):
-        falling.append(falling[-1] * (rest - (e - 1)))  # a zero factor appears once a value runs out
-    falling = np.stack(falling)
+        factors.append(factors[-1] * (rest - (e - 1)))  # a zero factor appears once a value runs out
+    falling = np.stack(factors)
     w = np.ones((len(removed), len(_QUADS)), dtype=np.int64)
     for v in range(VALUES):
         w *= falling[_QUAD_COUNTS[:, v], :, v].T
@@ -70,7 +72,10 @@ def _weights(counts: np.ndarray, removed: np.ndarray) -> np.ndarray:
 
 
 def finite_law(
-    counts: tuple[int, ...], strategy: Mapping[tuple[int, int, int], str], hands: int, progress=None
+    counts: tuple[int, ...],
+    strategy: Mapping[tuple[int, int, int], str],
+    hands: int,
+    progress: Progress | None = None,
 ) -> BankLaw:
     """The exact law of the bank against `hands` hands dealt from `counts`, every hand playing `strategy`."""
     if not 1 <= hands <= MAX_HANDS:
@@ -110,7 +115,7 @@ def finite_law(
         target = np.array([index[tuple(sorted(prev + (t,)))] for t in range(len(classes)) for prev in sets[j - 1]])
         order = np.argsort(target, kind="stable")
         starts = np.flatnonzero(np.r_[True, np.diff(target[order]) != 0])
-        step = []
+        step: list[NDArray[np.int64]] = []
         rows = max(1, _CHUNK // (len(_QUADS) * len(sets[j - 1])))
         for r, p in zip(residues, primes):
             padded = np.vstack([r, np.zeros((1, r.shape[1]), dtype=np.int64)])
@@ -133,11 +138,17 @@ def finite_law(
     return law
 
 
-def _outcome_maps(multisets, classes) -> tuple[list[tuple], np.ndarray]:
+#: An outcome as the maps number them: (drawers, hand 0 drew, beaten, beating, the bank's result against hand 0).
+_MapOutcome = tuple[int, bool, int, int, int]
+
+
+def _outcome_maps(
+    multisets: Sequence[tuple[int, ...]], classes: Sequence[HandClass]
+) -> tuple[list[_MapOutcome], NDArray[np.int64]]:
     """The outcomes (drawers, hand 0 drew, beaten, beating, result against hand 0) and, per bank final point,
     a matrix [class multiset, outcome] of how many hands of the multiset can be hand 0 with that outcome (hand
     0 is any of the hands alike, so each class counts as often as it occurs)."""
-    found: dict[tuple, int] = {}
+    found: dict[_MapOutcome, int] = {}
     entries = []
     for bank in range(10):
         for s, ms in enumerate(multisets):
@@ -154,23 +165,29 @@ def _outcome_maps(multisets, classes) -> tuple[list[tuple], np.ndarray]:
     return list(found), maps
 
 
-def _bank_cells(counts, residues, primes, keys, multisets, classes):
+def _bank_cells(
+    counts: tuple[int, ...],
+    residues: Sequence[NDArray[np.int64]],
+    primes: Sequence[int],
+    keys: NDArray[np.int64],
+    multisets: Sequence[tuple[int, ...]],
+    classes: Sequence[HandClass],
+) -> dict[Info, tuple[dict[Outcome, int], dict[Outcome, int]]]:
     """Weight the hands' law by the bank's own block (three cards, then its fourth) and total it by what the bank
     knows and the outcome: modulo each prime (matrix products), rebuilt exactly at the end."""
     outcomes, maps = _outcome_maps(multisets, classes)
-    rows, weights, holdings, finals = [], [], [], []
+    bank_blocks: list[tuple[int, int, int, int]] = []  # (row of the cards it removes, weight, holding, final point)
     for h, holding in enumerate(HOLDINGS):
         for y in range(VALUES):
             used = [(holding + (y,)).count(v) for v in range(VALUES)]
             weight = arrangements(holding)
             for v in range(VALUES):
                 weight *= ordered_deals(counts[v], used[v]) if used[v] <= counts[v] else 0
-            if weight:
-                rows.append(int(np.searchsorted(keys, np.dot(used, _PLACE))))
-                weights.append(weight)  # at most 6 x 96^4: an int64
-                holdings.append(h)
-                finals.append((point(holding) + y) % 10)
-    rows, weights, holdings, finals = (np.array(x, dtype=np.int64) for x in (rows, weights, holdings, finals))
+            if weight:  # at most 6 x 96^4: an int64
+                bank_blocks.append(
+                    (int(np.searchsorted(keys, np.dot(used, _PLACE))), weight, h, (point(holding) + y) % 10)
+                )
+    rows, weights, holdings, finals = np.array(bank_blocks, dtype=np.int64).reshape(-1, 4).T
     stand_final = np.array([point(h) for h in HOLDINGS], dtype=np.int64)
     tables = []
     for r, p in zip(residues, primes):
@@ -187,11 +204,11 @@ def _bank_cells(counts, residues, primes, keys, multisets, classes):
         tables.append(out % p)
     exact = reconstruct(tables, primes)
     shape = (2, len(HOLDINGS), len(outcomes))
-    cells: dict = defaultdict(lambda: ({}, {}))
+    cells: defaultdict[Info, tuple[dict[Outcome, int], dict[Outcome, int]]] = defaultdict(lambda: ({}, {}))
     for flat, w in enumerate(exact):
         if w:
-            action, h, o = np.unravel_index(flat, shape)
+            action, held, o = (int(i) for i in np.unravel_index(flat, shape))
             drawers, drew, beaten, beating, result = outcomes[o]
-            holding = HOLDINGS[h]
+            holding = HOLDINGS[held]
             cells[(holding, point(holding), drawers, drew)][action][(beaten, beating, result)] = w
     return dict(cells)

@@ -62,7 +62,8 @@ class Block:
     @property
     def values(self) -> tuple[int, int, int, int]:
         """The four values as a sorted multiset (what the block takes from the shoe)."""
-        return tuple(sorted(self.cards + (self.fourth,)))
+        a, b, c, d = sorted(self.cards + (self.fourth,))
+        return a, b, c, d
 
 
 def blocks(strategy: Mapping[tuple[int, int, int], str]) -> tuple[Block, ...]:

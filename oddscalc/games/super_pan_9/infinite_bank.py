@@ -24,7 +24,7 @@ __all__ = ["infinite_law", "opposing_values"]
 def _card_probabilities(counts: tuple[int, ...]) -> tuple[list[Fraction], dict[tuple[int, int, int], Fraction]]:
     size = sum(counts)
     card = [Fraction(c, size) for c in counts]
-    holding = {h: arrangements(h) * prod(card[v] for v in h) for h in HOLDINGS}
+    holding = {h: arrangements(h) * prod((card[v] for v in h), start=Fraction(1)) for h in HOLDINGS}
     return card, holding
 
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from math import gcd
+from typing import Any
 
+from oddscalc.core.progress import Progress
 from oddscalc.core.store import Engine, stored
-from oddscalc.games.super_pan_9.bank_law import BankLaw
+from oddscalc.games.super_pan_9.bank_law import BankLaw, Outcome
 from oddscalc.games.super_pan_9.engine import DRAW
 from oddscalc.games.super_pan_9.finite_bank import MAX_HANDS, FiniteReachError, finite_law
 from oddscalc.games.super_pan_9.infinite_bank import infinite_law
@@ -39,7 +41,7 @@ def model_for(model: str, hands: int) -> str:
     return model
 
 
-def _encode(law: BankLaw) -> dict:
+def _encode(law: BankLaw) -> dict[str, object]:
     """Cells as lists, every weight divided by the weights' greatest common divisor (`scale`; some 13 digits
     off each on the full shoe)."""
     scale = 0
@@ -60,12 +62,14 @@ def _encode(law: BankLaw) -> dict:
     return {"model": law.model, "hands": law.hands, "total": str(law.total), "scale": str(scale), "cells": cells}
 
 
-def _decode(data: dict) -> BankLaw:
+def _decode(data: Any) -> BankLaw:
     scale = int(data["scale"])
+
+    def weights(side: Any) -> dict[Outcome, int]:
+        return {(o[0], o[1], o[2]): int(o[3]) * scale for o in side}
+
     cells = {
-        (tuple(cards), point, drawers, bool(drew)): tuple(
-            {(o[0], o[1], o[2]): int(o[3]) * scale for o in side} for side in (stand, draw)
-        )
+        (tuple(cards), point, drawers, bool(drew)): (weights(stand), weights(draw))
         for cards, point, drawers, drew, stand, draw in data["cells"]
     }
     law = BankLaw(data["model"], data["hands"], int(data["total"]), cells)
@@ -73,7 +77,7 @@ def _decode(data: dict) -> BankLaw:
     return law
 
 
-_MEMO: dict[tuple, BankLaw] = {}  # laws computed in this process (the tables ask for each several times)
+_MEMO: dict[tuple[object, ...], BankLaw] = {}  # laws computed in this process (the tables ask for each several times)
 _MEMO_SIZE = 16
 
 
@@ -82,7 +86,7 @@ def law_for(
     strategy: Mapping[tuple[int, int, int], str],
     hands: int,
     model: str = AUTO,
-    progress=None,
+    progress: Progress | None = None,
     cache: bool = True,
 ) -> BankLaw:
     """The bank's law against `hands` hands dealt from `counts`, every hand playing `strategy`; finite laws of
@@ -98,7 +102,14 @@ def law_for(
     return _MEMO[key]
 
 
-def _compute(counts: tuple[int, ...], strategy: dict, hands: int, model: str, from_disk: bool, progress) -> BankLaw:
+def _compute(
+    counts: tuple[int, ...],
+    strategy: dict[tuple[int, int, int], str],
+    hands: int,
+    model: str,
+    from_disk: bool,
+    progress: Progress | None,
+) -> BankLaw:
     """The law itself: the infinite-shoe model, the finite shoe computed here, or (`from_disk`) the finite
     shoe through the disk cache."""
     if model == INFINITE:

@@ -151,7 +151,7 @@ def evaluate(law: BankLaw, table: Table, levy_rate: Fraction, play: str = BEST, 
     for info in law.cells:
         groups[info[:seen_length]].append(info)
     decisions: dict[tuple, str] = {}
-    chosen: dict[Outcome, int | Fraction] = defaultdict(int)
+    chosen: dict[Outcome, int] = defaultdict(int)
     for seen, infos in groups.items():
         house = DRAW if HOUSE_RULE[seen[1]] else STAND
         if play == HOUSE_PLAY:

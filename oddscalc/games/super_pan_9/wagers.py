@@ -10,10 +10,12 @@ so `auto` is the finite shoe for it; `infinite` solves it in the infinite-shoe m
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from fractions import Fraction
 
 from oddscalc.analysis import Extra, GameAnalysis, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution, render_decimal
+from oddscalc.core.progress import Progress
 from oddscalc.games.baccarat.cards import SUPER_PAN_9
 from oddscalc.games.baccarat.rules import decks_option, removed_option
 from oddscalc.games.super_pan_9 import bank_law
@@ -79,9 +81,9 @@ def _model_note(sol: Solution, rule: str) -> str:
     return f"shoe model: {_model(sol)} (rule model={rule})"
 
 
-def _initial(w: Wager, sol: Solution, strategy, rule: str) -> WagerResult:
+def _initial(w: Wager, sol: Solution, strategy: Mapping[tuple[int, int, int], str], rule: str) -> WagerResult:
     p = _split(sol.outcome(strategy), sol.total)
-    dist = Distribution.from_weights({w.pay(): p["win"], 0: p["tie"], -1: p["lose"]})
+    dist = Distribution.from_weights([(w.pay(), p["win"]), (0, p["tie"]), (-1, p["lose"])])
     events = (
         ("player's hand higher", p["win"]),
         ("equal points (void)", p["tie"]),
@@ -99,9 +101,11 @@ def _initial(w: Wager, sol: Solution, strategy, rule: str) -> WagerResult:
     )
 
 
-def _tie(w: Wager, sol: Solution, strategy, rule: str, bank: BankResult | None) -> WagerResult:
+def _tie(
+    w: Wager, sol: Solution, strategy: Mapping[tuple[int, int, int], str], rule: str, bank: BankResult | None
+) -> WagerResult:
     p = _split(sol.outcome(strategy), sol.total)
-    dist = Distribution.from_weights({w.pay(): p["tie"], -1: 1 - p["tie"]})
+    dist = Distribution.from_weights([(w.pay(), p["tie"]), (-1, 1 - p["tie"])])
     events = [("equal points, the House banking and the hand played for its initial wager", p["tie"])]
     if bank is not None:  # a player's bank may be computed under another model (rule model=auto, 5 hands or more)
         events.append(
@@ -194,7 +198,7 @@ def _shoe_extra(decks: int, removed: tuple[str, ...]) -> Extra:
     )
 
 
-def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
+def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress: Progress | None = None) -> GameAnalysis:
     decks = int(rules.get("decks", "8"))
     removed = removed_cards(rules)
     shoe = SUPER_PAN_9.shoe(decks, removed)
@@ -229,10 +233,10 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> 
             results.append(_initial(w, sol, strategy, rule))
         elif w.key == "tie":
             results.append(_tie(w, sol, strategy, rule, bank))
-        elif w.key == "initial-player-bank":
-            results += bank_wagers(w, None, bank)
-        elif w.key == "player-banker":
-            results += bank_wagers(None, w, bank)
+        elif w.key in BANK_WAGERS:
+            assert bank is not None  # figured above whenever a wager against a player's bank is asked for
+            initial, banker = (w, None) if w.key == "initial-player-bank" else (None, w)
+            results += bank_wagers(initial, banker, bank)
     extras = list(strategy_extras(sol, pays, pays_pb))
     if bank is not None:
         extras[:0] = bank_extras(shoe.counts, strategy_pb, pays_pb, levy, options, not removed, bank, progress)

@@ -15,6 +15,7 @@ import numpy as np
 
 from oddscalc.analysis import Edge, Extra, GameAnalysis, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution
+from oddscalc.core.progress import Progress
 from oddscalc.games.poker.cards import FULL_DECK, RANK_CHARS, Deck
 from oddscalc.games.poker.ranking import THREE_CATEGORIES, category_of, three_qualifier
 from oddscalc.games.poker.tables import hand_table, rank_hands
@@ -108,7 +109,7 @@ def _ante_play(w: Wager) -> tuple[WagerResult, tuple[Extra, ...]]:
     deck = FULL_DECK
     counts = tcp_counts(deck)
     res = evaluate(counts, pays_of(w))
-    dist = Distribution.from_weights(res.returns)
+    dist = Distribution.from_weights(res.returns.items())
     p_play = Fraction(res.played, res.total)
     staked = 1 + p_play  # the Ante, and the Play wager (equal to it) on the hands played
     edges = edges_for(dist) + (Edge("element-of-risk", ELEMENT_OF_RISK, dist.house_edge / staked),)
@@ -143,7 +144,7 @@ def _pair_plus(w: Wager) -> tuple[WagerResult, tuple[Extra, ...]]:
         ret = w.pay(_PAIR_PLUS_KEYS[c]) if c in _PAIR_PLUS_KEYS else Fraction(-1)
         weights[ret] += counts[c]
         rows.append((c, counts[c], Fraction(counts[c], sum(counts.values())), ret))
-    dist = Distribution.from_weights(weights)
+    dist = Distribution.from_weights(weights.items())
     extra = Extra(
         "Pair Plus: the player's three cards", ("hand", "combinations", "probability", "net return"), tuple(rows)
     )
@@ -152,8 +153,9 @@ def _pair_plus(w: Wager) -> tuple[WagerResult, tuple[Extra, ...]]:
     ), (extra,)
 
 
-def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None) -> GameAnalysis:
-    results, extras = [], []
+def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress: Progress | None = None) -> GameAnalysis:
+    results: list[WagerResult] = []
+    extras: list[Extra] = []
     for w in wagers:
         if w.key == "ante-play":
             r, x = _ante_play(w)
