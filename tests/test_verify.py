@@ -224,6 +224,15 @@ BJ_HEADER = '{"roundlog": 1, "game": "blackjack", "version": "1994"}'
         ("[" * 100_000 + "]" * 100_000, "nested"),
         ('{"shoe":2,"shoe":3}', "twice"),
         ('{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[],"stake":"10"}', "unknown field 'stake'"),
+        ('{"shoe":2,"player":["9","K"],"banker":["3","4"],"wager":[]}', "unknown field 'wager' (misspelt 'wagers'?)"),
+        (
+            '{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"10","nett":"0"}]}',
+            "unknown field 'nett' (misspelt 'net'?)",
+        ),
+        (
+            '{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[],"brun":["2"]}',
+            "unknown field 'brun' (misspelt 'burn'?); allowed: ",
+        ),
         ('{"shoe":2,"player":["9","K","3","4"],"banker":["3","4"],"wagers":[]}', "2 or 3 cards"),
         ("[1, 2]", "JSON object"),
     ],
@@ -237,6 +246,18 @@ def test_bad_line_is_a_one_line_error_naming_its_line(tmp_path, capsys, third, w
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "line 3:" in err and what in err, err
     assert "Traceback" not in err
+
+
+def test_a_misspelt_blackjack_field_is_named_as_unknown(tmp_path, capsys):
+    """A round with "wager" for "wagers" has the right number of fields: the error still names the misspelling."""
+    path = tmp_path / "bj.jsonl"
+    hand = '"hand":{"cards":["10","6"],"actions":["stand"],"stake":"10","net":"-10"}'
+    path.write_text(
+        '{"roundlog": 1, "game": "blackjack", "version": "1994"}\n'
+        f'{{"shoe":1,"banker":["10","7"],{hand},"wager":[{{"on":"initial","stake":"10","net":"-10"}}]}}\n'
+    )
+    code, _, err = _run(["verify", "blackjack", str(path)], capsys)
+    assert code == 2 and err.strip().endswith("line 2: unknown field 'wager' (misspelt 'wagers'?)"), err
 
 
 @pytest.mark.parametrize(
@@ -311,6 +332,20 @@ def test_text_and_json_reports(tmp_path, capsys):
     path.write_text(f"{HEADER}\n{GOOD}\n")
     code, out, _ = _run(["verify", "punto-banco", str(path)], capsys)
     assert code == 0 and "CLEAN" in out
+    assert "cards at shoe position 1 (1 shoe)" in out and "shoes)" not in out.split("(1 shoe)")[0]
+
+
+def test_the_json_report_names_and_meets_its_schema(tmp_path, capsys):
+    schema = json.loads(resources.files("oddscalc").joinpath("schemas/verify-1.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    path = tmp_path / "log.jsonl"
+    wrong = '{"shoe":2,"player":["9","K"],"banker":["3","4"],"wagers":[{"on":"banker","stake":"10","net":"10"}]}'
+    path.write_text(f"{HEADER}\n{GOOD}\n{wrong}\n")
+    for extra in ([], ["--no-randomness"]):
+        code, out, _ = _run(["verify", "punto-banco", str(path), "--format", "json", *extra], capsys)
+        data = json.loads(out)
+        assert code == 1 and data["$schema"] == schema["$id"] and data["schema_version"] == 1
+        jsonschema.validate(data, schema)
 
 
 def test_command_line_overrides_the_header_and_says_so(tmp_path):
@@ -422,7 +457,8 @@ def test_a_chi_square_test_the_sample_cannot_support_says_why():
 
 
 def test_the_report_words_counts_and_costs_for_people():
-    """ "(1 shoe)", not "(1 shoes)"; a whole expected cost without a decimal beside it ("0", not "0 (0)")."""
+    """ "(1 shoe)", not "(1 shoes)"; no "total expected cost 0 (0)" when nothing departs, and a cost as a decimal
+    with its share of the stakes (the exact fraction is the JSON report's)."""
     from types import SimpleNamespace
 
     from oddscalc.verify.cardgame import card_tests
@@ -434,7 +470,16 @@ def test_the_report_words_counts_and_costs_for_people():
     assert card_tests(two)[0].startswith("cards at shoe position 1 (2 shoes):")
     report = Report("blackjack", "1994", {}, False, "log.jsonl")
     values = {"name": "basic", "decisions": 3, "departures": 0, "values": "from the engine"}
-    report.strategy = {**values, "cost": "0", "cost_decimal": "0"}
-    assert "departure(s), total expected cost 0\n" in report.text()
-    report.strategy = {**values, "cost": "3/40", "cost_decimal": "0.075"}
-    assert "departure(s), total expected cost 3/40 (0.075)\n" in report.text()
+    report.strategy = values
+    assert "3 decision(s) judged, no departure\n" in report.text() and "expected cost" not in report.text()
+    side = {"count": 0, "exact": "0", "decimal": "0", "percent_of_staked": "0%"}
+    report.strategy = {
+        **values,
+        "departures": 1,
+        "staked": "30",
+        "costing": {"count": 1, "exact": "3/40", "decimal": "0.075", "percent_of_staked": "0.25%", "without_value": 0},
+        "gaining": {**side, "listed": []},
+        "no_cost": 0,
+    }
+    text = report.text()
+    assert "  1 that cost (faults): total expected cost 0.075, 0.25% of the 30 staked\n" in text and "3/40" not in text

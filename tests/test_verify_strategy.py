@@ -7,7 +7,9 @@ from __future__ import annotations
 import dataclasses
 import json
 from fractions import Fraction as F
+from importlib import resources
 
+import jsonschema
 import pytest
 from verify_logs import first, rounds_of, write_log
 
@@ -40,6 +42,11 @@ def test_reference_blackjack_log_follows_basic_strategy(tmp_path, version, rules
     report = verify(path, "blackjack", strategy="basic", randomness=False)
     assert report.clean, report.text()
     assert report.strategy["decisions"] >= 1500 * 0.9 and report.strategy["departures"] == 0
+    text = report.text()
+    assert "decision(s) judged, no departure\n" in text and "expected cost" not in text
+    assert "strategy=basic" in text.splitlines()[0]  # the strategy judged, not the engine's default (optimal)
+    plain = verify(path, "blackjack", randomness=False).text().splitlines()[0]
+    assert "strategy=" not in plain and "post_split=" not in plain  # no strategy judged: none stated
 
 
 def _stands_on_16_against_tens(tmp_path, rounds: int, seed: int):
@@ -64,6 +71,20 @@ def test_standing_on_16_against_a_ten_departs_from_basic_at_the_engines_exact_co
     path = _stands_on_16_against_tens(tmp_path, 2000, 37)
     report = verify(path, "blackjack", strategy="basic", randomness=False)
     faults = [f for f in report.faults if f.kind == STRATEGY]
+    schema = json.loads(resources.files("oddscalc").joinpath("schemas/verify-1.json").read_text())
+    jsonschema.validate(json.loads(json.dumps(report.data())), schema)
+    # Costs print as decimals of four significant figures with their share of the stake; JSON keeps them exact.
+    for f in faults[:20]:
+        shown = f.text().split("expected cost ")[1]
+        decimal, share = shown.split(" (")[0], shown.split(" (")[1].split("%")[0]
+        assert (
+            float(decimal) == pytest.approx(float(f.cost), rel=5e-4) and len(decimal.replace(".", "").lstrip("0")) <= 4
+        )
+        assert float(share) == pytest.approx(float(f.cost / 10 * 100), rel=5e-4)
+        assert F(f.data()["cost"]) == f.cost and f.data()["stake"] == "10"
+    s = report.strategy
+    assert s["costing"]["count"] == len(faults) and F(s["costing"]["exact"]) == sum(f.cost for f in faults)
+    assert s["gaining"]["count"] == 0
     assert faults and report.by_kind[STRATEGY] == len(faults) == report.total
     assert all(f.rule.startswith("hard 16 against ") and f.rule[-2:] in ("10", " J", " Q", " K") for f in faults)
 
@@ -108,7 +129,7 @@ def test_optimal_costs_are_never_negative_and_match_the_hand_query(tmp_path, cap
     assert f.cost == (max(values.values()) - values[taken]) * 10
 
 
-def test_a_chart_file_as_the_strategy(tmp_path):
+def test_a_chart_file_as_the_strategy(tmp_path, capsys):
     resolved, _ = api.resolved_rules("blackjack", "1994", {"strategy": "basic"}, custom=True)
     chart = api.decision_table("blackjack", "1994", "initial", resolved)
     changed = {
@@ -120,8 +141,23 @@ def test_a_chart_file_as_the_strategy(tmp_path):
     reference = tmp_path / "bj.jsonl"
     write_log(reference, "blackjack", "initial", 1000, 43, "1994", {"strategy": "basic"})
     report = verify(reference, "blackjack", strategy=str(tmp_path / "chart.json"), randomness=False)
-    assert report.by_kind[STRATEGY] > 0
-    assert all(f.rule.startswith("hard 16 against ") and "chose hit" in f.did for f in report.faults)
+    s = report.strategy
+    assert s["departures"] > 0 and s["departures"] == s["costing"]["count"] + s["gaining"]["count"] + s["no_cost"]
+    departures = [f.did for f in report.faults] + [g["did"] for g in s["gaining"]["listed"]]
+    assert all("chose hit" in d and any(f"against {t}" in d for t in ("10", "J", "Q", "K")) for d in departures)
+    assert all(f.kind == STRATEGY and f.cost > 0 for f in report.faults)  # a fault never carries a negative cost
+    # Hitting 16 against a ten where the chart stands: the reference player (basic strategy) gains, reported apart,
+    # by exactly what the hand query says hitting is worth over standing.
+    gains = s["gaining"]["listed"]
+    assert gains and s["gaining"]["count"] == len(gains)
+    g = gains[0]
+    rec = dict(rounds_of(reference))[g["line"]]
+    hand = g["did"].split("(")[1].split(")")[0]
+    argv = ["blackjack", "hand", f"{hand} vs {rec['banker'][0]}", "--version", "1994", "--format", "json"]
+    values = {a: F(v["exact"]) for a, v in _cli_json(argv, capsys)["actions"].items()}
+    assert F(g["gain"]) == (values["hit"] - values["stand"]) * 10 > 0
+    assert F(s["gaining"]["exact"]) > 0 and F(s["staked"]) == 10 * report.rounds
+    assert "that gain (not faults)" in report.text()
     report = verify(
         _stands_on_16_against_tens(tmp_path, 1000, 43),
         "blackjack",

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from oddscalc.verify.blackjack_peek import PeekWatch
 from oddscalc.verify.blackjack_strategy import BlackjackStrategy
 from oddscalc.verify.cardgame import CardJudge
 from oddscalc.verify.cards import BLACKJACK_VALUE, RANK_NAMES, RANK_OF, pack
@@ -174,6 +175,8 @@ class Leaf:
 
 
 class BlackjackJudge(CardJudge):
+    strategy_rules = ("strategy", "post_split")
+    judged_rules = ("hole_card",)
     runs_name = "serial independence (runs of rounds the player wins, first round of each shoe)"
     random_law = (
         "a shuffled stack of cards: each card dealt equally likely to be any card left; rounds from fresh "
@@ -191,9 +194,17 @@ class BlackjackJudge(CardJudge):
             self.cite["shoe"],
         )
         self._stakes: dict[str, Any] = {}  # initial stakes already read and checked
+        declared_peek = ctx.declared.get("hole_card") == "peek"
+        #: Whether the hole card is dealt second (the dealing order): the rule set's, or what the header declares.
+        self.peek_order = self.rules.peek or declared_peek
+        self.peeks = PeekWatch(ctx.report, ctx.version, declared_peek, self.cite["hole"])
 
     def use_strategy(self, name: str) -> None:
         self.strategy = BlackjackStrategy(self.ctx, self.rules, name)
+
+    def finish(self, alpha: Fraction, randomness: bool) -> None:
+        self.peeks.finish()
+        super().finish(alpha, randomness)
 
     # -- reading -----------------------------------------------------------------------------------------------
     def _actions(self, node: dict, line: int, where: str) -> list[str]:
@@ -218,6 +229,8 @@ class BlackjackJudge(CardJudge):
         if initial is None:
             raise LogError(line, 'a blackjack round needs its initial wager ({"on": "initial", ...})')
         S = initial[0]
+        if self.strategy is not None:
+            self.strategy.staked += S
         if type(root) is not dict:
             raise LogError(line, '"hand" must be an object {"cards": [...], "actions": [...], ...}')
         first = self._codes(require(root, "cards", line, "hand: "), line, "hand: cards")
@@ -226,12 +239,20 @@ class BlackjackJudge(CardJudge):
         up = banker[0]
         peek = rules.peek
         order = [first[0], up, first[1]]
-        if peek and len(banker) >= 2:
+        if self.peek_order and len(banker) >= 2:
             order.append(banker[1])
         banker_bj = len(banker) >= 2 and total(banker[:2])[0] == 21
         player_bj = "split" not in root and total(first[:2])[0] == 21
         leaves: list[Leaf] = []
         ended_early = False
+        peeked = (
+            banker_bj
+            and not peek
+            and not player_bj
+            and len(first) == 2
+            and "split" not in root
+            and not self._actions(root, line, "hand")
+        )
         if peek and len(banker) < 2:
             report.fault(
                 ILLEGAL,
@@ -255,6 +276,18 @@ class BlackjackJudge(CardJudge):
                 )
             order += first[2:]
             leaves.append(leaf)
+        elif peeked:  # the round ended on the banker's blackjack before the player decided: a peek
+            ended_early = True
+            leaf = self._leaf(root, first, line, "hand")
+            names = ",".join(RANK_NAMES[RANK_OF[c]] for c in banker[:2])
+            self.peeks.shown(
+                line,
+                f"ended the round on the banker's blackjack ({names}) with no decision on the player's "
+                f"{total(first)[0]} ({','.join(RANK_NAMES[RANK_OF[c]] for c in first)}): a hole card looked at "
+                "before the player decides",
+            )
+            self._stake(line, leaf, S, False)
+            leaves.append(leaf)
         elif player_bj:
             ended_early = True
             leaf = self._leaf(root, first, line, "hand")
@@ -272,10 +305,7 @@ class BlackjackJudge(CardJudge):
             leaves.append(leaf)
         else:
             self._play(root, first, None, line, "hand", order, leaves, up, S, [1])
-        if not peek:
-            order.extend(banker[1:])
-        else:
-            order.extend(banker[2:])
+        order.extend(banker[2:] if self.peek_order else banker[1:])
         self.shoe.deal(line, order)
         self._banker(line, banker, leaves, ended_early, player_bj)
         net_total = self._settle(line, leaves, banker, banker_bj, player_bj, S, initial)
@@ -287,7 +317,7 @@ class BlackjackJudge(CardJudge):
         ws = require(rec, "wagers", line)
         if type(ws) is list and len(ws) == 1:  # the common case: the initial wager alone
             w = ws[0]
-            if type(w) is dict and len(w) == 3 and w.get("on") == "initial":
+            if type(w) is dict and len(w) == 3 and w.get("on") == "initial" and "net" in w:
                 st = w.get("stake")
                 if type(st) is str and st in self._stakes:
                     return {"initial": (self._stakes[st], amount(w.get("net"), line, "wager 1: net"))}
@@ -384,6 +414,7 @@ class BlackjackJudge(CardJudge):
                 ended = True
             elif a == "stand":
                 ended = True
+                self.peeks.written += 1
                 continue
             elif i == 2 and score == 21:
                 report.fault(
@@ -430,30 +461,33 @@ class BlackjackJudge(CardJudge):
                     cite["asked"],
                 )
             order.extend(codes[i:])
-        elif (
-            self.strategy is not None
-            and not ended
-            and total(codes)[0] < 21
-            and (not aces or self._can_split(codes, i, aces, hands[0]))
-        ):
-            self.strategy.judge(
-                line,
-                where,
-                codes,
-                up,
-                "stand",
-                child,
-                pair_from,
-                aces,
-                self._can_split(codes, i, aces, hands[0]),
-                S,
-                seen,
-            )
+        elif not ended and total(codes)[0] < 21 and (not aces or self._can_split(codes, i, aces, hands[0])):
+            self.peeks.unwritten += 1  # a stand the log leaves unwritten
+            if self.strategy is not None:
+                self.strategy.judge(
+                    line,
+                    where,
+                    codes,
+                    up,
+                    "stand",
+                    child,
+                    pair_from,
+                    aces,
+                    self._can_split(codes, i, aces, hands[0]),
+                    S,
+                    seen,
+                )
         leaf = self._leaf(node, codes, line, where)
         leaf.doubled = doubled
+        self._stake(line, leaf, S, child)
+        leaves.append(leaf)
+
+    def _stake(self, line: int, leaf: Leaf, S: Fraction, child: bool) -> None:
+        """A finished hand's stake: the initial stake, doubled where the hand doubled."""
+        doubled, where = leaf.doubled, leaf.path
         want = S * 2 if doubled else S
         if leaf.stake != want:
-            report.fault(
+            self.report.fault(
                 ILLEGAL,
                 line,
                 "stake" if not doubled else "doubled stake",
@@ -465,9 +499,8 @@ class BlackjackJudge(CardJudge):
                     if child
                     else f"the hand carries the initial stake {amount_text(want)}"
                 ),
-                cite["stake"],
+                self.cite["stake"],
             )
-        leaves.append(leaf)
 
     def _can_split(self, codes: list[int], i: int, aces: bool, hands: int) -> bool:
         rules = self.rules

@@ -174,6 +174,7 @@ class BlackjackStrategy(Tally):
             f"{want} (exact values per unit stake: {shown})"
             + ("" if cost is not None else "; the action taken has no engine value here (see illegal play)"),
             cost,
+            stake,
         )
 
 

@@ -3,7 +3,7 @@ that read a wager record and file a settlement fault."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -28,6 +28,9 @@ class Context:
     report: Report
     custom: bool = False
     randomness: bool = True  # whether the randomness tests will run (the judges may skip what feeds them)
+    #: Rules the log's header declares that the version does not permit, judged against the law rather than refused
+    #: (the rule set above is then the law's): name -> value as declared.
+    declared: dict[str, str] = field(default_factory=dict)
 
     def permitted(self, key: str, line: int) -> Wager | None:
         """The permitted wager `key`, or None after filing an illegal-play fault naming what is permitted."""
@@ -98,6 +101,12 @@ def payout_citation(w: Wager, key: str = "win") -> str:
 
 class Judge:
     """A game's judge: called once per round line; `finish` runs the whole-log tests."""
+
+    #: Rule options that describe the player's strategy, not the game: shown only when a strategy is judged.
+    strategy_rules: tuple[str, ...] = ()
+    #: Rule options a log's header may declare outside what the version permits, to be judged against the law
+    #: (illegal play) rather than refused as bad input (`Context.declared`).
+    judged_rules: tuple[str, ...] = ()
 
     def __call__(self, line: int, rec: dict) -> None:  # pragma: no cover - interface
         raise NotImplementedError

@@ -31,6 +31,7 @@ class PokerStrategy(Tally):
 
     def judge(self, line: int, player: list[int], up: int | None, taken: str, stake) -> None:
         self.decisions += 1
+        self.staked += stake
         hand = tuple((POKER_RANK[c], SUIT_OF[c]) for c in player)
         if self.stud:
             go = self.table.decide(hand, (POKER_RANK[up], SUIT_OF[up]), FIVE[five_value(player)[0]])
@@ -52,6 +53,7 @@ class PokerStrategy(Tally):
                 f"chose {taken} with {text}",
                 f"{want}: the exact best choice (no value: the hand repeats a card)",
                 None,
+                stake,
             )
             return
         value = {"fold": fold, "raise": bet, "play": bet}
@@ -62,6 +64,7 @@ class PokerStrategy(Tally):
             f"chose {taken} with {text}" + (f" against {_poker(up)}" if up else ""),
             f"{want}: the exact best choice (per unit Ante: {want} {pct(value[want])}, {taken} {pct(value[taken])})",
             cost,
+            stake,
         )
 
 

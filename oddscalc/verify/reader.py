@@ -17,6 +17,7 @@ from typing import Any, BinaryIO
 
 from oddscalc.core.jsonread import JsonReadError, loads
 from oddscalc.core.numbers import NumberError, parse_number, shorten
+from oddscalc.roundlog.schema import missing_field, unknown_field
 from oddscalc.sim.roundlog import FORMAT, amount_text
 from oddscalc.verify.cards import CARD_CODES, CARD_HELP
 
@@ -139,11 +140,11 @@ def read_header(f: BinaryIO) -> Header:
 
 
 def require(rec: dict, key: str, line: int, where: str = "") -> Any:
-    """rec[key], or a LogError naming the missing field."""
+    """rec[key], or a LogError naming the missing field (or the unknown field that is its misspelling)."""
     try:
         return rec[key]
     except KeyError:
-        raise LogError(line, f"{where}missing field {key!r}") from None
+        raise LogError(line, f"{where}{missing_field(rec, key)}") from None
 
 
 def wager_list(rec: dict, line: int, where: str = "") -> list:
@@ -158,7 +159,7 @@ def check_keys(rec: dict, allowed: frozenset[str], line: int, where: str = "") -
     """Refuse a field the format does not know (a misspelt field would otherwise pass unread); x-... is yours."""
     for key in rec:
         if key not in allowed and not key.startswith("x-"):
-            raise LogError(line, f"{where}unknown field {shorten(key)}; allowed: {', '.join(sorted(allowed))}")
+            raise LogError(line, f"{where}{unknown_field(key, allowed)}")
 
 
 def cards(value: Any, line: int, what: str) -> list[int]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import Context as DecimalContext
 from fractions import Fraction
 from typing import Any
 
@@ -25,7 +27,9 @@ __all__ = [
     "Fault",
     "Report",
     "amount_text",
+    "decimal_text",
     "fraction_text",
+    "percent_text",
 ]
 
 ILLEGAL, MISPAID, SHOE, STRATEGY, RANDOM = (
@@ -43,6 +47,32 @@ def fraction_text(x: Fraction | int) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
+def decimal_text(x: Fraction | int, digits: int = 4) -> str:
+    """An exact value as a decimal of `digits` significant figures (correctly rounded, half to even; whole numbers
+    kept whole), never in exponent form: a rendering only, the exact value is the fraction.
+
+    >>> decimal_text(Fraction(1, 3)), decimal_text(Fraction(-2, 30000)), decimal_text(123456), decimal_text(0)
+    ('0.3333', '-0.00006667', '123456', '0')
+    """
+    x = Fraction(x)
+    if x.denominator == 1:
+        return str(x.numerator)
+    ctx = DecimalContext(prec=digits, rounding=ROUND_HALF_EVEN)
+    d = ctx.divide(Decimal(x.numerator), Decimal(x.denominator))
+    if d.adjusted() >= digits - 1:
+        d = d.quantize(Decimal(1), rounding=ROUND_HALF_EVEN)
+    return format(d, "f")
+
+
+def percent_text(x: Fraction | int, digits: int = 4) -> str:
+    """An exact share as a percentage of `digits` significant figures.
+
+    >>> percent_text(Fraction(1, 400)), percent_text(Fraction(1, 3))
+    ('0.25%', '33.33%')
+    """
+    return decimal_text(Fraction(x) * 100, digits) + "%"
+
+
 @dataclass(frozen=True)
 class Fault:
     """One departure from the law (or, when asked, from a strategy): `line` None for a whole-log finding."""
@@ -55,6 +85,7 @@ class Fault:
     law: str
     citation: str
     cost: Fraction | None = None  # strategy departures: exact expected cost in money
+    stake: Fraction | int | None = None  # the stake a strategy departure's cost is reckoned on
 
     def data(self) -> dict[str, Any]:
         out = {
@@ -68,11 +99,14 @@ class Fault:
         }
         if self.cost is not None:
             out["cost"] = fraction_text(self.cost)
+            out["cost_decimal"] = decimal_text(self.cost)
+        if self.stake is not None:
+            out["stake"] = fraction_text(self.stake)
         return out
 
     def text(self) -> str:
         where = f"line {self.line} (round {self.round})" if self.line is not None else "whole log"
-        cost = f"; expected cost {amount_text_or_fraction(self.cost)}" if self.cost is not None else ""
+        cost = f"; expected cost {cost_text(self.cost, self.stake)}" if self.cost is not None else ""
         authority = "the strategy" if self.kind == STRATEGY else "the law"
         return (
             f"{where}: {self.kind}, {self.rule}: the simulator {self.did}; {authority}: {self.law} "
@@ -80,9 +114,14 @@ class Fault:
         )
 
 
-def amount_text_or_fraction(x: Fraction) -> str:
-    exact = fraction_text(x)
-    return exact if Fraction(x).denominator == 1 else f"{exact} ({float(x):.6g})"
+def cost_text(cost: Fraction, stake: Fraction | int | None) -> str:
+    """A cost in money as a decimal, with its share of the stake it is reckoned on (the exact value is in JSON).
+
+    >>> cost_text(Fraction(1, 30), 10)
+    '0.03333 (0.3333% of the stake of 10)'
+    """
+    share = f" ({percent_text(cost / stake)} of the stake of {amount_text(stake)})" if stake else ""
+    return decimal_text(cost) + share
 
 
 @dataclass
@@ -117,6 +156,7 @@ class Report:
         citation: str,
         cost: Fraction | None = None,
         at_round: int | None = None,
+        stake: Fraction | int | None = None,
     ) -> None:
         """File a fault at `line` (None: the whole log), in the round being read unless `at_round` names another."""
         self.count += 1
@@ -125,7 +165,14 @@ class Report:
         slot[0] += 1
         if len(self.faults) < self.keep:
             rnd = None if line is None else self.rounds if at_round is None else at_round
-            self.faults.append(Fault(kind, line, rnd, rule, did, law, citation, cost))
+            self.faults.append(Fault(kind, line, rnd, rule, did, law, citation, cost, stake))
+
+    def unlisted(self, kind: str, rule: str, citation: str, n: int) -> None:
+        """Count `n` faults whose lines were not kept (beyond `keep`): in the totals, never in the list."""
+        if n > 0:
+            self.count += n
+            self.by_kind[kind] += n
+            self.by_rule.setdefault((kind, rule), [0, citation])[0] += n
 
     def note(self, text: str) -> None:
         """A remark that is not a fault (something the log does not let us check), counted once per text."""
@@ -198,14 +245,7 @@ class Report:
             shown = self.faults[:show]
             lines += ["", f"first {len(shown)} fault(s) in full:"] + [f"  {f.text()}" for f in shown]
         if self.strategy:
-            s = self.strategy
-            lines += [
-                "",
-                f"strategy ({s['name']}): {s['decisions']:,} decision(s) judged, {s['departures']:,} "
-                f"departure(s), total expected cost {s['cost']}"
-                + (f" ({s['cost_decimal']})" if "/" in s["cost"] else ""),  # a whole cost needs no decimal
-                f"  {s['values']}",
-            ]
+            lines += ["", *_strategy_lines(self.strategy, show)]
         if self.randomness:
             r = self.randomness
             lines += ["", f"randomness: {r['summary']}", f"  {r['correction']}"]
@@ -223,3 +263,37 @@ class Report:
             lines += ["", "notes (not faults):"] + [f"  {c:>10,} x {n}" for n, c in self.notes.items()]
         lines += ["", f"verdict: {self.verdict()}"]
         return "\n".join(lines) + "\n"
+
+
+def _strategy_lines(s: dict[str, Any], show: int) -> list[str]:
+    """The strategy summary: decisions judged; departures that cost (faults) apart from those that gain or cost
+    nothing; totals as decimals with their share of the stakes judged."""
+    head = f"strategy ({s['name']}): {s['decisions']:,} decision(s) judged, "
+    if not s["departures"]:
+        return [head + "no departure", f"  {s['values']}"]
+    total = Fraction(s["staked"])
+    staked = f"{total.numerator:,}" if total.denominator == 1 else amount_text(total)
+
+    def side(part: dict[str, Any], what: str) -> str:
+        share = f", {part['percent_of_staked']} of the {staked} staked" if part["percent_of_staked"] else ""
+        return f"total expected {what} {part['decimal']}{share}"
+
+    cost, gain = s["costing"], s["gaining"]
+    lines = [head + f"{s['departures']:,} departure(s) from it"]
+    if cost["count"]:
+        unvalued = f" ({cost['without_value']:,} without an engine value)" if cost["without_value"] else ""
+        lines.append(f"  {cost['count']:,} that cost (faults){unvalued}: {side(cost, 'cost')}")
+    if gain["count"]:
+        lines.append(f"  {gain['count']:,} that gain (not faults): {side(gain, 'gain')}")
+        for g in gain["listed"][:show]:
+            lines.append(
+                f"    line {g['line']} (round {g['round']}): {g['rule']}: the simulator {g['did']}; the strategy: "
+                f"{g['strategy']}; expected gain {cost_text(Fraction(g['gain']), _stake(g['stake']))}"
+            )
+    if s["no_cost"]:
+        lines.append(f"  {s['no_cost']:,} worth exactly the strategy's action (neither cost nor gain)")
+    return [*lines, f"  {s['values']}"]
+
+
+def _stake(text: str | None) -> Fraction | None:
+    return Fraction(text) if text is not None else None

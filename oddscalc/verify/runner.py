@@ -108,18 +108,45 @@ def verify(
             report.note(f"judged under version {version} (the command line); the log's header says {header.version}")
         wanted = _merge(report, "rule", header.rules, rules)
         pay_table = _merge(report, "pay", header.pay, pay)
+        declared = {} if custom else _declared(game, report.version, header.rules, rules or {})
+        for name in declared:
+            del wanted[name]
         resolved, outside = api.resolved_rules(game, report.version, wanted, custom)
         wagers = {w.key: w for w in api.wagers(game, report.version, pay_table)}
         report.rules = resolved
         report.custom = outside or any(w.custom for w in wagers.values())
-        ctx = Context(game, report.version, resolved, wagers, report, report.custom, randomness)
+        ctx = Context(game, report.version, resolved, wagers, report, report.custom, randomness, declared)
         judge = JUDGES[game](ctx)
         if strategy is not None:
             _attach_strategy(judge, game, strategy)
+        report.rules = _shown_rules(resolved, judge.strategy_rules, strategy)
         info = os.fstat(f.fileno())  # a pipe or a terminal has no size: the bar then counts bytes
         _stream(f, judge, report, progress, info.st_size if stat.S_ISREG(info.st_mode) else 0)
         judge.finish(alpha, randomness)
     return report
+
+
+def _declared(game: str, version: str, header: Mapping[str, str], given: Mapping[str, str]) -> dict[str, str]:
+    """The header's rules that the game judges against the law (a blackjack hole card under a version without
+    one) and that the version does not permit: the log is judged under the law's value instead of refused. A rule
+    given on the command line is a request, not a declaration: it is refused as before unless --custom."""
+    judged: tuple[str, ...] = getattr(JUDGES[game], "judged_rules", ())  # a Judge class's (JUDGES types factories)
+    out = {}
+    for name in judged:
+        if name in header and name not in given:
+            _, outside = api.resolved_rules(game, version, {name: header[name]}, custom=True)
+            if outside:
+                out[name] = header[name]
+    return out
+
+
+def _shown_rules(resolved: dict[str, str], strategy_rules: tuple[str, ...], strategy: str | None) -> dict[str, str]:
+    """The rule set as the report states it: the options that describe a strategy only when one is judged, and
+    then the strategy judged (not the engine's default strategy, which the judging does not follow)."""
+    if strategy is None:
+        return {k: v for k, v in resolved.items() if k not in strategy_rules}
+    name = strategy if strategy in ("basic", "optimal") else Path(strategy).name
+    return {k: name if k == "strategy" else v for k, v in resolved.items()}
 
 
 def _attach_strategy(judge: Judge, game: str, strategy: str) -> None:

@@ -37,6 +37,7 @@ class SuperPan9Strategy(Tally):
 
     def judge(self, line: int, player: list[int], bank: str, stake=1) -> None:
         self.decisions += 1
+        self.staked += stake
         table, pays = self.tables[bank]
         holding = tuple(sorted(BACCARAT_POINT[c] for c in player[:3]))
         want = table[holding]
@@ -51,4 +52,5 @@ class SuperPan9Strategy(Tally):
             f"chose to {taken} on {point} ({' '.join(label(c) for c in player[:3])})",
             f"{want}: the exact best choice (per unit: stand {pct(values['stand'])}, draw {pct(values['draw'])})",
             (values[want] - values[taken]) * stake,
+            stake,
         )
