@@ -114,14 +114,17 @@ def argv_of(command: str) -> list[str]:
 
 
 def sh_commands(text: str) -> list[list[str]]:
-    """The ``oddscalc`` lines of the ```sh blocks (shown, not run), each as its arguments after ``oddscalc``.
+    """The ``oddscalc`` lines of the ```sh blocks (shown, not run), each as its arguments after ``oddscalc``; a
+    line ending in a backslash goes on on the next, as in the shell.
 
     >>> sh_commands("```sh\\noddscalc protect blackjack --shoes 2000   # hours\\nmake docs\\n```\\n")
     [['protect', 'blackjack', '--shoes', '2000']]
+    >>> sh_commands("```sh\\noddscalc edge dice \\\\\\n  --version 1994\\n```\\n")
+    [['edge', 'dice', '--version', '1994']]
     """
     found = []
     for body in _SH_BLOCK.findall(text):
-        for line in body.splitlines():
+        for line in re.sub(r"\\\n\s*", " ", body).splitlines():
             line = line.split("  #")[0].strip()
             if line.startswith("oddscalc "):
                 found.append(shlex.split(line)[1:])
