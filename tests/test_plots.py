@@ -359,7 +359,7 @@ def test_committed_booklets_carry_the_figures(version):
     blackjack = document[document.index("id='game-blackjack'") :]
     end = blackjack.find("<section class='game'", 1)
     blackjack = blackjack if end < 0 else blackjack[:end]
-    rule_sets = blackjack.count("<h3>Rules:")
+    rule_sets = blackjack.count("<h3 class='ruleset'")
     assert blackjack.count("<figure class='plot'>") == 2 * rule_sets  # each rule set: its law and its EoR
     assert document.count("Effects of removal: punto-banco") == 2  # two table rule sets (6 and 8 packs)
     ids = re.findall(r'\bid="([^"]+)"', document)

@@ -113,21 +113,29 @@ def argv_of(command: str) -> list[str]:
     return words[1:]
 
 
+#: Words that end a shown command's own arguments: what follows is the shell's (a redirection, a pipe).
+_SHELL_OPERATORS = frozenset({">", ">>", "2>", "<", "|", "&&", ";"})
+
+
 def sh_commands(text: str) -> list[list[str]]:
     """The ``oddscalc`` lines of the ```sh blocks (shown, not run), each as its arguments after ``oddscalc``; a
-    line ending in a backslash goes on on the next, as in the shell.
+    line ending in a backslash goes on on the next, as in the shell, and a redirection or pipe ends the command.
 
     >>> sh_commands("```sh\\noddscalc protect blackjack --shoes 2000   # hours\\nmake docs\\n```\\n")
     [['protect', 'blackjack', '--shoes', '2000']]
     >>> sh_commands("```sh\\noddscalc edge dice \\\\\\n  --version 1994\\n```\\n")
     [['edge', 'dice', '--version', '1994']]
+    >>> sh_commands("```sh\\noddscalc versions --format json > v.json\\n```\\n")
+    [['versions', '--format', 'json']]
     """
     found = []
     for body in _SH_BLOCK.findall(text):
         for line in re.sub(r"\\\n\s*", " ", body).splitlines():
             line = line.split("  #")[0].strip()
             if line.startswith("oddscalc "):
-                found.append(shlex.split(line)[1:])
+                words = shlex.split(line)[1:]
+                ends = [i for i, w in enumerate(words) if w in _SHELL_OPERATORS]
+                found.append(words[: ends[0]] if ends else words)
     return found
 
 

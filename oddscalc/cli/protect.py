@@ -34,10 +34,11 @@ from oddscalc.protect.counting import NAMED, parse_count
 from oddscalc.protect.execute import run, scheduler_address
 from oddscalc.protect.measures import PE_DEFINITIONS
 from oddscalc.protect.shoes import Plan
+from oddscalc.protect.study import study_figures, variances
 from oddscalc.protect.summary import summarise
 from oddscalc.protect.target import ENGINES, target
 from oddscalc.report.measures import measures_data, measures_text
-from oddscalc.report.protect import records_csv, summary_csv, summary_data, summary_text
+from oddscalc.report.protect import records_csv, study_text, summary_csv, summary_data, summary_text
 from oddscalc.report.removal import GAMES, removal_csv, removal_document, removal_for, removal_markdown, removal_text
 
 __all__ = ["commands"]
@@ -161,6 +162,14 @@ def removal(
     show_default=True,
     help="With --engine double: one round of every N-th shoe is also valued exactly.",
 )
+@click.option(
+    "--ramp-variance",
+    "ramp_variance_text",
+    default=None,
+    metavar="V",
+    help="Variance per unit staked for the bet ramp's N0, SCORE and risk of ruin (exact, e.g. 1.3 or 13/10; "
+    "default: the full shoe's, from each wager's math report).",
+)
 @plot_option("the advantage by true count, the true-count frequency and the yield by penetration")
 def protect(
     game: str,
@@ -183,6 +192,7 @@ def protect(
     records: str | None,
     engine: str | None,
     check_every: str,
+    ramp_variance_text: str | None,
     plot_path: str | None,
 ) -> None:
     """Deal random shoes to the cut; before each round record the count and the expectation of the next round
@@ -207,6 +217,11 @@ def protect(
         records_path = check_output(records, "--records") if records else None
         plot = checked_plot(plot_path)
         check = parse_whole(check_every, "--check-every", minimum=1, maximum=_MAX_SHOES)
+        ramp_variance = (
+            parse_number(ramp_variance_text, "--ramp-variance", minimum=0, min_open=True, maximum=10**6)
+            if ramp_variance_text
+            else None
+        )
         valued_by = engine or ("double" if api.has_estimates(game) else "exact")
         t = target(game, version, rules, parse_pairs(pay, "--pay"), custom, strategies, engine=valued_by)
         kinds = t.kinds()
@@ -230,6 +245,16 @@ def protect(
         raise ClusterFailure(f"{exc}, {kept}") from None
     measures = tuple(m.name for m in t.measures)
     s = summarise(found, measures, kinds, pack, count, n_spread)
+    try:
+        figures = (
+            study_figures(
+                s, found, kinds, pack, count, pen, (ramp_variance,) * len(measures) if ramp_variance else variances(t)
+            )
+            if count is not None
+            else None
+        )
+    except ValueError as exc:
+        fail(str(exc))
     if records_path:
         write_text(records_path, records_csv(found, measures, kinds, pack, count, n_spread))
     about = {
@@ -248,7 +273,7 @@ def protect(
     if plot:
         draw("study", "write_study_plot", plot, s, found, kinds, pack, count, about)
     if fmt == "json":
-        emit(summary_data(s, about))
+        emit(summary_data(s, about, figures))
     elif fmt == "csv":
         emit(summary_csv(s))
     else:
@@ -259,7 +284,7 @@ def protect(
             f"seed {n_seed}, {('count ' + count.name + ': ' + count.describe(kinds)) if count else 'no count'}; "
             f"true count = running count / (cards left / {pack})",
         ]
-        emit(summary_text(s, heading))
+        emit(summary_text(s, heading) + (study_text(figures) if figures else ""))
 
 
 @click.command(

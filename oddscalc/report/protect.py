@@ -15,9 +15,21 @@ from oddscalc.core.distribution import render_decimal
 from oddscalc.core.schemas import named
 from oddscalc.protect.counting import CountSystem, true_count
 from oddscalc.protect.shoes import ShoeRecord
+from oddscalc.protect.study import BANKROLLS, RISKS, StudyFigures
 from oddscalc.protect.summary import Check, Estimate, Summary, bet_units
+from oddscalc.report.text import fit
 
-__all__ = ["check_data", "check_text", "records_csv", "se_text", "summary_csv", "summary_data", "summary_text"]
+__all__ = [
+    "check_data",
+    "check_text",
+    "records_csv",
+    "se_text",
+    "study_data",
+    "study_text",
+    "summary_csv",
+    "summary_data",
+    "summary_text",
+]
 
 
 def se_text(e: Estimate | None, scale: int = 100) -> str:
@@ -46,52 +58,152 @@ def check_text(c: Check, measures: tuple[str, ...]) -> list[str]:
     return [
         f"Values: the double-precision evaluator (a study's values, not exact figures; docs/protect.md): "
         f"{c.estimated} rounds, and {c.exact} by the exact engine where it declined. Checked against the exact "
-        f"engine on {c.checked} rounds; largest difference: "
+        f"engine on {c.checked} round{'' if c.checked == 1 else 's'}; largest difference: "
         + ", ".join(f"{m} {_difference(x)}" for m, x in zip(measures, c.largest))
         + "."
     ]
 
 
 def summary_text(s: Summary, heading: list[str]) -> str:
-    lines = list(heading) + [
+    lines = fit(heading) + [
         "",
-        f"{s.shoes} shoes, {s.rounds} rounds; shoes ended: " + ", ".join(f"{k} {n}" for k, n in s.ends),
+        f"{s.shoes} shoe{'' if s.shoes == 1 else 's'}, {s.rounds} rounds; shoes ended: "
+        + ", ".join(f"{k} {n}" for k, n in s.ends),
         "",
     ]
     exact = "" if s.check else "exact "
     if s.check:
-        lines += [*check_text(s.check, s.measures), ""]
+        lines += [*fit(check_text(s.check, s.measures)), ""]
     lines.append(f"Mean {exact}expectation per round (% of the stake ± standard error over shoes):")
     lines += [f"  {m:34} {_pm(e)}" for m, e in zip(s.measures, s.overall)]
     lines += [
         "",
-        "Rounds with a positive expectation (one unit on each; ± standard error):",
-        f"  {'measure':34} {'share of rounds %':>22} {'rounds per shoe':>18} {'worth per shoe (units)':>26}"
-        f" {'shoes with any':>14} best",
+        "Rounds with a positive expectation (one unit on each; ± standard error): their share, their number",
+        "per shoe, what they are worth per shoe, the shoes with any, and the best expectation seen:",
+        f"  {'measure':32} {'% of rounds':>14} {'per shoe':>11} {'units per shoe':>16} {'shoes':>6} best",
     ]
     for p in s.positive:
         lines.append(
-            f"  {p.measure:34} {_pm(p.share):>22} {_pm(p.per_shoe, 1, 2):>18} {_pm(p.worth_per_shoe, 1, 6):>26}"
-            f" {p.shoes_with_any:>14} {'-' if p.best is None else render_decimal(p.best * 100, 4) + '%'}"
+            f"  {p.measure:32} {_pm(p.share, 100, 2):>14} {_pm(p.per_shoe, 1, 2):>11} {_pm(p.worth_per_shoe, 1, 4):>16}"
+            f" {p.shoes_with_any:>6} {'-' if p.best is None else render_decimal(p.best * 100, 3) + '%'}"
         )
     if s.bins:
+        w = column_width(s.measures)
         lines += [
             "",
             f"True count bins (bin b: b <= TC < b+1): share of rounds, mean {exact}expectation % ± SE:",
-            "  " + f"{'bin':>5} {'rounds':>8} {'share %':>9}  " + "  ".join(f"{m[:32]:>32}" for m in s.measures),
+            "  " + f"{'bin':>5} {'rounds':>8} {'share %':>9}  " + "  ".join(f"{m[:w]:>{w}}" for m in s.measures),
         ]
         for b in s.bins:
             lines.append(
                 f"  {b.bin:>5} {b.rounds:>8} {render_decimal(b.share * 100, 2):>9}  "
-                + "  ".join(f"{_pm(e):>32}" for e in b.means)
+                + "  ".join(f"{_pm(e):>{w}}" for e in b.means)
             )
         lines += [
             "",
-            f"Bet spread 1 to {s.spread} units (1 unit below TC 2, then floor(TC) units, at most {s.spread}); "
-            f"mean bet {_pm(s.mean_bet, 1, 3)} units. Units won per 100 rounds ± SE:",
+            *fit(
+                [
+                    f"Bet spread 1 to {s.spread} units (1 unit below TC 2, then floor(TC) units, at most {s.spread}); "
+                    f"mean bet {_pm(s.mean_bet, 1, 3)} units. Units won per 100 rounds ± SE:"
+                ]
+            ),
         ]
         lines += [f"  {m:34} {_pm(y, 1, 4)}" for m, y in zip(s.measures, s.yield_per_100)]
     return "\n".join(lines) + "\n"
+
+
+def _fraction(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}"
+
+
+def _pct_of(x: float) -> str:
+    return f"{x * 100:.3g}%" if x >= 0.001 else f"{x * 100:.2e}%"
+
+
+def column_width(measures: tuple[str, ...], room: int = 70) -> int:
+    """A column per measure in `room` characters: wide enough for its name up to 32 characters and for a value
+    with its standard error (18), narrower names and values where many measures share the line.
+
+    >>> column_width(("player", "banker", "tie")), column_width(("initial, basic strategy (fixed)",))
+    (18, 31)
+    """
+    return max(18, min(32, max(len(m) for m in measures), room // max(1, len(measures)) - 2))
+
+
+def study_text(f: StudyFigures) -> str:
+    """A counted study's bet ramp (W, SD, N0, SCORE, risk of ruin) and its yield by cut-card place, as text."""
+    lines = []
+    if f.ramps:
+        lines += [
+            "",
+            *fit(
+                [
+                    "The bet ramp above, per round: win W and standard deviation in units per 100 rounds, N0 = V / W^2 "
+                    "rounds, SCORE = 10^6 W^2 / V, the risk of ruin exp(-2 W B / V) of a bankroll of B units, and "
+                    "the bankroll B(r) for a risk of ruin r (variance per unit staked: the full shoe's, from the "
+                    "wager's math report, or --ramp-variance):"
+                ]
+            ),
+            f"  {'measure':32} {'win/100':>8} {'SD/100':>7} {'N0':>10} {'SCORE':>7}  "
+            + " ".join(f"{'B(' + format(float(r) * 100, 'g') + '%)':>8}" for r in RISKS),
+        ]
+        ruin = [f"  {'measure':32} " + " ".join(f"{'B = ' + str(b):>10}" for b in BANKROLLS)]
+        for r in f.ramps:
+            m = r.measures
+            head = f"  {r.measure:32} {float(m.win) * 100:>8.4f} {m.sd * 10:>7.3f}"
+            if m.n0 is None or m.score is None or r.ruin is None or r.bankrolls is None:
+                lines.append(head + "  the ramp loses: no N0, SCORE or bankroll")
+                continue
+            lines.append(
+                head + f" {float(m.n0):>10,.0f} {float(m.score):>7.2f}  " + " ".join(f"{b:>8,.0f}" for b in r.bankrolls)
+            )
+            ruin.append(f"  {r.measure:32} " + " ".join(f"{_pct_of(x):>10}" for x in r.ruin))
+        if len(ruin) > 1:
+            lines += ["", "Risk of ruin of a bankroll of B units:", *ruin]
+    if f.by_penetration:
+        w = column_width(f.measures)
+        lines += [
+            "",
+            "Yield by penetration (the same shoes, the cut card placed earlier): units won per 100 rounds ± SE:",
+            f"  {'dealt %':>8} {'cut after':>9} {'rounds':>8}  " + "  ".join(f"{m[:w]:>{w}}" for m in f.measures),
+        ]
+        for row in f.by_penetration:
+            lines.append(
+                f"  {render_decimal(row.penetration * 100, 1):>8} {row.cut:>9} {row.rounds:>8}  "
+                + "  ".join(f"{_pm(y, 1, 4):>{w}}" for y in row.yield_per_100)
+            )
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def study_data(f: StudyFigures) -> dict:
+    """The JSON form of `study_text` (schemas/protect-1.json: "ramp", "yield_by_penetration")."""
+    return {
+        "ramp": [
+            {
+                "measure": r.measure,
+                "variance_per_unit": _fraction(r.variance_per_unit),
+                "win_per_round": _fraction(r.measures.win),
+                "variance_per_round": _fraction(r.measures.variance),
+                "n0": None if r.measures.n0 is None else _fraction(r.measures.n0),
+                "score": None if r.measures.score is None else _fraction(r.measures.score),
+                "score_decimal": None if r.measures.score is None else render_decimal(r.measures.score, 4),
+                "risk_of_ruin": None if r.ruin is None else {str(b): f"{x:.6g}" for b, x in zip(BANKROLLS, r.ruin)},
+                "bankroll_for_risk": None
+                if r.bankrolls is None
+                else {_fraction(k): f"{b:.6g}" for k, b in zip(RISKS, r.bankrolls)},
+            }
+            for r in f.ramps
+        ],
+        "yield_by_penetration": [
+            {
+                "penetration": _fraction(row.penetration),
+                "cut": row.cut,
+                "rounds": row.rounds,
+                "units_won_per_100_rounds": {m: _est(y) for m, y in zip(f.measures, row.yield_per_100)},
+            }
+            for row in f.by_penetration
+        ],
+    }
 
 
 def _est(e: Estimate | None) -> dict | None:
@@ -117,9 +229,10 @@ def check_data(c: Check | None, measures: tuple[str, ...]) -> dict:
     }
 
 
-def summary_data(s: Summary, about: dict) -> dict:
-    """`protect --format json` (schemas/protect-1.json): `about` (the game, rules, count, ...) then the summary;
-    sample means exact ("p/q"), standard errors as decimals."""
+def summary_data(s: Summary, about: dict, study: StudyFigures | None = None) -> dict:
+    """`protect --format json` (schemas/protect-1.json): `about` (the game, rules, count, ...) then the summary
+    and, for a counted study, its ramp and yield by penetration; sample means exact ("p/q"), standard errors as
+    decimals."""
     data = {
         **about,
         "shoes": s.shoes,
@@ -154,6 +267,7 @@ def summary_data(s: Summary, about: dict) -> dict:
         }
         if s.bins
         else None,
+        **(study_data(study) if study else {}),
     }
     return named("protect", data)
 
