@@ -74,6 +74,7 @@ class BlackjackStrategy(Tally):
         if child and i == 2 and (aces or can_split):
             return "split" if can_split else "stand"
         if self.chart is None:
+            assert values is not None  # `judge` gives the values whenever no chart prescribes and a choice remains
             return self._best(values, codes, child, can_split)
         upv = BLACKJACK_VALUE[up] - 1
         score, soft = _total(codes)
@@ -89,15 +90,7 @@ class BlackjackStrategy(Tally):
             a = chart.get((*row, upv)) or self.chart["no_double"].get((*row, upv))
             if a in ("stand", "hit", "double"):
                 return a
-        return self._later(codes, upv)
-
-    def _later(self, codes: list[int], upv: int) -> str:
-        score, soft = _total(codes)
-        if score >= 21:
-            return "stand"
-        if score <= 11 or (soft and score <= 16):
-            return "hit"
-        return self.chart["later"].get(("soft" if soft else "hard", score, upv), "stand")
+        return _later(self.chart["later"], codes, upv)
 
     def _best(self, values: dict[str, Fraction], codes: list[int], child: bool, can_split: bool) -> str:
         allowed = self._allowed(codes, child, can_split)
@@ -124,7 +117,7 @@ class BlackjackStrategy(Tally):
         """The engine's value of each action on this hand, with the cards the post-split rule counts as gone:
         the pair's other card (CDP1, CDP) and, under CDP, the earlier split hands' cards (`seen`)."""
         rule = self.post_split(self.ctx)
-        removed = (RANK_NAMES[pair_from],) if pair_from is not None and rule != "cdz-" else ()
+        removed: tuple[str, ...] = (RANK_NAMES[pair_from],) if pair_from is not None and rule != "cdz-" else ()
         if pair_from is not None and rule == "cdp":
             removed += tuple(RANK_NAMES[RANK_OF[c]] for c in seen)
         try:
@@ -176,6 +169,16 @@ class BlackjackStrategy(Tally):
             cost,
             stake,
         )
+
+
+def _later(chart: dict, codes: list[int], upv: int) -> str:
+    """A later decision by the three-card `chart` (hard 11 or less and soft 16 or less hit, 21 stands)."""
+    score, soft = _total(codes)
+    if score >= 21:
+        return "stand"
+    if score <= 11 or (soft and score <= 16):
+        return "hit"
+    return chart.get(("soft" if soft else "hard", score, upv), "stand")
 
 
 def _total(codes: list[int]) -> tuple[int, bool]:

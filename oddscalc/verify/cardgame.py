@@ -51,7 +51,7 @@ class CardJudge(Judge):
         self.strategy: Any = None
         self.orders = ShoeOrders(ctx.report, shoe, ctx.game, ctx.version, shoe.citation)
         self.shuffles = None
-        if self.shoe_game and ctx.randomness and not shoe.infinite:
+        if self.shoe_game and ctx.randomness and shoe.packs is not None:  # a shoe of known packs (not infinite)
             self.shuffles = ShuffleTests(ctx.report, shoe.counts, shoe.packs)
             shoe.observer = self.shuffles.add
 

@@ -12,7 +12,7 @@ from oddscalc.regulations.versions import get_version
 from oddscalc.verify.reader import LogError, amount, check_keys, require, stake, text
 from oddscalc.verify.report import ILLEGAL, MISPAID, Report, amount_text
 
-__all__ = ["WAGER_KEYS", "Context", "Judge"]
+__all__ = ["WAGER_KEYS", "Context", "Judge", "text_param", "whole_param"]
 
 #: Fields of one wager record: which wager, its stake, and the simulator's settlement (the player's net result:
 #: winnings positive, 0 for a void or returned stake, minus the stake when lost).
@@ -99,6 +99,28 @@ def payout_citation(w: Wager, key: str = "win") -> str:
     return w.citation
 
 
+def text_param(w: Wager, name: str) -> str:
+    """The fact `name` the regulation data states as text for the wager (its kind, its side), typed as such.
+
+    >>> from oddscalc.regulations.model import wager
+    >>> hard_4 = wager("dice", "hard-4", "Hard 4", "4 as a double", "Sch 1", "7 to 1", params={"kind": "hard"})
+    >>> text_param(hard_4, "kind")
+    'hard'
+    """
+    value = w.param(name)
+    if not isinstance(value, str):
+        raise TypeError(f"{w.game} wager {w.key}: the regulation data gives {name} as {value!r}, not text")
+    return value
+
+
+def whole_param(w: Wager, name: str, default: int | None = None) -> int:
+    """The fact `name` the regulation data states as a whole number for the wager (`default` if it states none)."""
+    value = w.param(name, default)
+    if type(value) is not int:
+        raise TypeError(f"{w.game} wager {w.key}: the regulation data gives {name} as {value!r}, not a whole number")
+    return value
+
+
 class Judge:
     """A game's judge: called once per round line; `finish` runs the whole-log tests."""
 
@@ -112,4 +134,8 @@ class Judge:
         raise NotImplementedError
 
     def finish(self, alpha: Fraction, randomness: bool) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def use_strategy(self, name: str) -> None:  # pragma: no cover - interface
+        """Judge the player's decisions against strategy `name` (the games of `runner.GAMES_WITH_STRATEGY`)."""
         raise NotImplementedError

@@ -111,6 +111,7 @@ class PokerJudge(CardJudge):
         "a single pack shuffled before each hand: every card equally likely at every position, hands independent"
     )
     shoe_game = False  # a pack per hand (reg 8(1)(b), 12(1)(b)): no series of rounds from one shoe
+    log_wagers: tuple[str, ...]  # the wagers a round may give (set by each game's judge)
 
     def __init__(self, ctx: Context, shoe_citation: str) -> None:
         super().__init__(

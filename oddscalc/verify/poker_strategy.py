@@ -3,6 +3,9 @@ or fold against the engine's optimal decision table, costed over the banker's po
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Protocol, cast
+
 from oddscalc import api
 from oddscalc.verify import engine
 from oddscalc.verify.cards import POKER_RANK, SUIT_OF, label
@@ -11,6 +14,15 @@ from oddscalc.verify.poker import FIVE, five_value
 from oddscalc.verify.strategy import StrategyError, Tally, pct
 
 __all__ = ["PokerStrategy"]
+
+#: A hand as the engine's decision tables key it: (rank 2..14, suit) per card.
+_Hand = tuple[tuple[int, int], ...]
+
+
+class _StudTable(Protocol):
+    """Casino stud poker's decision table (`api.decision_table`): raise the hand against the banker's up-card?"""
+
+    def decide(self, hand: _Hand, up: tuple[int, int], category: str) -> bool: ...
 
 
 class PokerStrategy(Tally):
@@ -33,17 +45,20 @@ class PokerStrategy(Tally):
         self.decisions += 1
         self.staked += stake
         hand = tuple((POKER_RANK[c], SUIT_OF[c]) for c in player)
-        if self.stud:
-            go = self.table.decide(hand, (POKER_RANK[up], SUIT_OF[up]), FIVE[five_value(player)[0]])
+        if self.stud:  # the table's form is the game's own: casino stud poker's a lookup object, else a mapping
+            up_card = _up(up)
+            go = cast(_StudTable, self.table).decide(
+                hand, (POKER_RANK[up_card], SUIT_OF[up_card]), FIVE[five_value(player)[0]]
+            )
             want = "raise" if go else "fold"
         else:
-            want = self.table[tuple(sorted(hand))]
+            want = cast(Mapping[_Hand, str], self.table)[tuple(sorted(hand))]
         if want == taken:
             return
         text = " ".join(_poker(c) for c in player)
         try:
             if self.stud:
-                bet, fold = engine.stud_values(self.wager, text, _poker(up))
+                bet, fold = engine.stud_values(self.wager, text, _poker(_up(up)))
             else:
                 bet, fold = engine.three_card_values(self.wager, text)
         except ValueError:  # a card twice (a shoe-integrity fault): no engine value
@@ -66,6 +81,13 @@ class PokerStrategy(Tally):
             cost,
             stake,
         )
+
+
+def _up(up: int | None) -> int:
+    """The banker's up-card, which casino stud poker's judge always gives (Three Card Poker's none)."""
+    if up is None:
+        raise StrategyError("casino stud poker's strategy is judged against the banker's up-card: none given")
+    return up
 
 
 def _poker(code: int) -> str:

@@ -3,6 +3,7 @@ reg 6(7)(c)), every wager settled again, the shoe checked, the cards recorded fo
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from oddscalc.verify.baccarat import (
@@ -47,7 +48,7 @@ class PuntoBancoJudge(BaccaratJudge):
             on, void, win, odds = w.param("bets_on"), w.param("void_on_tie"), w.pay(), w.payouts[0].odds.text
             if on == "banker" and banker_tie_loses:
                 void = False
-            rows = []
+            rows: list[tuple[Fraction | int, str]] = []
             for who_key, who in (("player", "the player wins"), ("banker", "the banker wins"), ("tie", "a tie")):
                 if on == who_key:
                     rows.append((win, f"{who}: paid at {odds}"))

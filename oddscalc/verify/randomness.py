@@ -70,7 +70,7 @@ def chi_square_test(
     if len(cells) < 2 or low:
         why = f"the expected count of {low[0]} is below {MIN_EXPECTED}" if low else "fewer than two outcomes can occur"
         return f"{name}: too few observations ({sum(observed)}: {why})"
-    stat = sum((Fraction(o) - e) ** 2 / e for o, e, _ in cells)
+    stat = sum(((Fraction(o) - e) ** 2 / e for o, e, _ in cells), Fraction(0))
     worst = max(cells, key=lambda c: (Fraction(c[0]) - c[1]) ** 2 / c[1])
     return Test(
         name,

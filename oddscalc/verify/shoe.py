@@ -134,7 +134,7 @@ class Shoe:
         self.suits_seen = True
         k = self.suited[code] + 1
         self.suited[code] = k
-        if k > self.packs:
+        if self.packs is not None and k > self.packs:  # `count` checks suits only in a shoe of known packs
             self._too_many_card(line, code, k)
 
     def finish(self) -> None:

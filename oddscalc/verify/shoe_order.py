@@ -76,15 +76,18 @@ class Declared:
 
     marker: Any
     line: int
-    held: Counter  # what the stack holds (codes): the packs, less the cards on the table after a mid-round reshuffle
+    held: Counter[
+        int
+    ]  # what the stack holds (codes): the packs, less the cards on the table after a mid-round reshuffle
     commitment: str | None = None
     order: list[int] | None = None
     taken: bytearray = field(default_factory=bytearray)
     next: int = 0  # the first place not yet dealt, in order
     out: int = 0  # cards out of the shoe so far
     waiting: list[tuple[int, int, int]] = field(default_factory=list)  # (code, line, round) dealt before a reveal
-    places: dict = field(default_factory=dict)  # code or rank -> places of the order holding it
-    last: dict = field(default_factory=dict)  # code or rank -> (its place, when it came out) of the last one dealt
+    places: dict[int, list[int]] = field(default_factory=dict)  # code or rank -> places of the order holding it
+    #: code or rank -> (its place, when it came out) of the last one dealt
+    last: dict[int, tuple[int, int]] = field(default_factory=dict)
     suited: bool = False  # every card of the order written with its suit
 
 
@@ -156,10 +159,9 @@ class ShoeOrders:
                 'first round ("order_sha256"); give the order itself on the first round',
             )
         if order is not None:
-            self._reveal(line, cards(order, line, f'{where}"order"'))
+            self._reveal(line, self.current, cards(order, line, f'{where}"order"'))
 
-    def _reveal(self, line: int, order: list[int]) -> None:
-        d = self.current
+    def _reveal(self, line: int, d: Declared, order: list[int]) -> None:
         d.order = order
         d.taken = bytearray(len(order))
         d.suited = all(SUIT_OF[c] != NO_SUIT for c in order)
@@ -173,19 +175,19 @@ class ShoeOrders:
                 "the order revealed is the order committed to at the shuffle",
                 PROCEDURE,
             )
-        self._composition(line, d)
+        self._composition(line, d, order)
         for i, c in enumerate(order):
             d.places.setdefault(c, []).append(i)
             if SUIT_OF[c] != NO_SUIT:
                 d.places.setdefault(RANK_OF[c] * 5 + NO_SUIT, []).append(i)
         waiting, d.waiting, d.out = d.waiting, [], 0
         for code, at, rnd in waiting:
-            self._check(d, at, code, rnd)
+            self._check(d, order, at, code, rnd)
 
-    def _composition(self, line: int, d: Declared) -> None:
+    def _composition(self, line: int, d: Declared, order: list[int]) -> None:
         """The order must hold what the stack holds: a fault naming the first kind of card that differs."""
-        ranks = Counter(RANK_OF[c] for c in d.order)
-        held = Counter()
+        ranks = Counter(RANK_OF[c] for c in order)
+        held: Counter[int] = Counter()
         for c, n in d.held.items():
             held[RANK_OF[c]] += n
         for r in range(13):
@@ -200,8 +202,8 @@ class ShoeOrders:
                     self.citation,
                 )
                 return
-        if self.shoe.packs is not None and all(SUIT_OF[c] != NO_SUIT for c in d.order):
-            for c, n in Counter(d.order).items():
+        if self.shoe.packs is not None and all(SUIT_OF[c] != NO_SUIT for c in order):
+            for c, n in Counter(order).items():
                 if n > self.shoe.packs:
                     self.report.fault(
                         SHOE,
@@ -268,22 +270,22 @@ class ShoeOrders:
                     d.waiting.extend((c, line, rnd) for c in codes)
             else:
                 for c in codes:
-                    self._check(d, line, c, rnd)
+                    self._check(d, d.order, line, c, rnd)
         self.shoe.count(line, codes)
 
-    def _check(self, d: Declared, line: int, code: int, rnd: int) -> None:
-        """One card out of the shoe against the declared order. A departure is explained by the nearest account:
-        the card's place a few cards on (cards skipped), the same card out a moment ago (dealt twice), its place
-        further on, a place passed over before, or none."""
+    def _check(self, d: Declared, order: list[int], line: int, code: int, rnd: int) -> None:
+        """One card out of the shoe against the declared `order` (`d`'s, revealed). A departure is explained by the
+        nearest account: the card's place a few cards on (cards skipped), the same card out a moment ago (dealt
+        twice), its place further on, a place passed over before, or none."""
         i = d.out
         d.out += 1
-        order, taken = d.order, d.taken
+        taken = d.taken
         k = d.next
         suited = SUIT_OF[code] != NO_SUIT
         if k < len(order) and (
             order[k] == code or ((not suited or SUIT_OF[order[k]] == NO_SUIT) and RANK_OF[order[k]] == RANK_OF[code])
         ):
-            self._take(d, k, code, i)
+            self._take(d, order, k, code, i)
             self._advance(d)
             return
         key = code if suited and d.suited else RANK_OF[code] * 5 + NO_SUIT
@@ -302,7 +304,7 @@ class ShoeOrders:
                 f"dealt {name} as {_place(i)}; {expected}: {name} is {_place(later)}, so {len(skipped)} card(s) "
                 f"skipped ({shown})"
             )
-            self._take(d, later, code, i)
+            self._take(d, order, later, code, i)
             d.next = later
             self._advance(d)
         elif before is not None:
@@ -312,7 +314,7 @@ class ShoeOrders:
             )
         elif earlier is not None:
             did = f"dealt {name} as {_place(i)}; {expected}: {name} is {_place(earlier)}, passed over before"
-            self._take(d, earlier, code, i)
+            self._take(d, order, earlier, code, i)
         else:
             did = f"dealt {name} as {_place(i)}; {expected}: the order holds no {name}" + (" left" if places else "")
         self.report.fault(
@@ -326,9 +328,9 @@ class ShoeOrders:
         )
 
     @staticmethod
-    def _take(d: Declared, place: int, code: int, out: int) -> None:
+    def _take(d: Declared, order: list[int], place: int, code: int, out: int) -> None:
         d.taken[place] = 1
-        for key in {code, RANK_OF[code] * 5 + NO_SUIT, d.order[place]}:
+        for key in {code, RANK_OF[code] * 5 + NO_SUIT, order[place]}:
             d.last[key] = (place, out)
 
     @staticmethod

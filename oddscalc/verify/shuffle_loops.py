@@ -21,14 +21,22 @@ positions p of t's copies there (the copies not dealt counted at the middle of t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
-__all__ = ["BUCKETS", "reference", "run_batch", "workspace"]
+__all__ = ["BUCKETS", "Rows", "Workspace", "reference", "run_batch", "workspace"]
 
 #: Range buckets: a step whose range bound is B goes in bucket bit_length(B) (B < 2^40 for any shoe here).
 BUCKETS = 48
 
-_LOOP = None
+_LOOP: Callable[..., None] | None = None
+
+_A = np.ndarray
+#: The six arrays of one sparse reference (`reference`, `workspace`).
+Rows = tuple[_A, _A, _A, _A, _A, _A]
+#: `run_batch`'s scratch arrays (`workspace`): dense, touched, rows, sref, rem, G, y, x.
+Workspace = tuple[_A, _A, Rows, _A, _A, _A, _A, _A]
 
 
 def _bits(v: int) -> int:
@@ -279,8 +287,8 @@ def _reference(x, w, T, n, M, dense, touched, cp, cc, cv, hp, hc, hv, sref, rem,
         sref[t] += (M[t] - rem[t]) * w
 
 
-def _compiled() -> None:
-    """Compile the loops (numba, on first use; cached on disk)."""
+def _compiled() -> Callable[..., None]:
+    """Compile the loops (numba, on first use; cached on disk) and give the batch loop."""
     global _LOOP, _bits, _against, _kinds, _rows, _reference
     if _LOOP is None:
         from numba import njit  # numba is slow to import: only a log with shoes pays for it
@@ -291,13 +299,14 @@ def _compiled() -> None:
         _reference = njit(cache=True)(_reference)
         _against = njit(cache=True)(_against)
         _LOOP = njit(cache=True)(_batch)
+    return _LOOP
 
 
-def workspace(n: int) -> tuple:
+def workspace(n: int) -> Workspace:
     """Scratch arrays for `run_batch` and `reference` with shoes of n cards: (dense, touched, rows, sref, rem, G, y,
     x), rows the six arrays of one sparse reference."""
     z = np.zeros
-    rows = (
+    rows: Rows = (
         z(53, np.int64),
         z(2 * n + 2, np.int64),
         z(2 * n + 2, np.int64),
@@ -317,7 +326,7 @@ def workspace(n: int) -> tuple:
     )
 
 
-def reference(kinds: list[int], T: int, n: int, M: np.ndarray) -> tuple:
+def reference(kinds: list[int], T: int, n: int, M: np.ndarray) -> tuple[np.ndarray, ...]:
     """A fixed reference order (the packs' factory order) as the loops read it: (its six sparse row arrays, its
     position scores), made once."""
     _compiled()
@@ -328,5 +337,4 @@ def reference(kinds: list[int], T: int, n: int, M: np.ndarray) -> tuple:
 
 def run_batch(codes, starts, tested, cards_ok, M, F, factory, n, zsum, A1, A2, A3, terms, shoes, work) -> None:
     """`_batch` compiled, with the scratch arrays of `workspace(n)`."""
-    _compiled()
-    _LOOP(codes, starts, tested, cards_ok, M, F, factory, n, zsum, A1, A2, A3, terms, shoes, *work)
+    _compiled()(codes, starts, tested, cards_ok, M, F, factory, n, zsum, A1, A2, A3, terms, shoes, *work)

@@ -3,6 +3,9 @@ against the engine's optimal decision table, costed on the full shoe (the player
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Protocol, cast
+
 from oddscalc import api
 from oddscalc.verify import engine
 from oddscalc.verify.cards import BACCARAT_POINT, label
@@ -12,17 +15,24 @@ from oddscalc.verify.strategy import StrategyError, Tally, pct
 __all__ = ["SuperPan9Strategy"]
 
 
+class _Decisions(Protocol):
+    """Super Pan 9's decision table as `api.decision_table` gives it (a mapping, or a player's-bank table that
+    answers the same look-up): "draw" or "stand" for the player's three cards (point values, sorted)."""
+
+    def __getitem__(self, holding: tuple[int, int, int], /) -> str: ...
+
+
 class SuperPan9Strategy(Tally):
     """The player's fourth card against the engine's exact best decision for his three cards."""
 
     def __init__(self, ctx: Context, name: str) -> None:
         if name != "optimal":
             raise StrategyError("super-pan-9 has one strategy, optimal (the engine's exact decision table)")
-        self.tables = {}
+        self.tables: dict[str, tuple[_Decisions, Fraction]] = {}
         for bank, key in (("house", "initial"), ("player", "initial-player-bank")):
             if key in ctx.wagers:
                 self.tables[bank] = (
-                    api.decision_table("super-pan-9", ctx.version, key, ctx.rules, custom=True),
+                    cast(_Decisions, api.decision_table("super-pan-9", ctx.version, key, ctx.rules, custom=True)),
                     ctx.wagers[key].pay(),
                 )
         self.decks = int(ctx.rules.get("decks", "8"))
@@ -39,7 +49,8 @@ class SuperPan9Strategy(Tally):
         self.decisions += 1
         self.staked += stake
         table, pays = self.tables[bank]
-        holding = tuple(sorted(BACCARAT_POINT[c] for c in player[:3]))
+        low, mid, high = sorted(BACCARAT_POINT[c] for c in player[:3])  # a hand holds 3 or 4 cards (judge's check)
+        holding = (low, mid, high)
         want = table[holding]
         taken = "draw" if len(player) == 4 else "stand"
         if want == taken:

@@ -32,7 +32,7 @@ class ThreeCardJudge(PokerJudge):
         game = "ante" in wagers or "play" in wagers
         mine = three_value(player)
         theirs = three_value(banker) if banker else None
-        if banker:
+        if theirs is not None:
             self.runs.add(mine > theirs)
         if self.strategy is not None and d is not None:
             self.strategy.judge(line, player, None, d, wagers["ante"][0] if "ante" in wagers else 1)
