@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from oddscalc.protect.summary import Summary, bet_units
+from oddscalc.protect.summary import BinRow, Summary, bet_units
 
 __all__ = ["SCORE_BANKROLL", "RampMeasures", "Row", "bankroll_for", "ramp_measures", "risk_of_ruin", "study_rows"]
 
@@ -90,6 +90,14 @@ def study_rows(summary: Summary, measure: int, variance: Fraction) -> list[Row]:
     if not summary.bins:
         raise ValueError("the study has no count, so no bins to bet by")
     return [
-        Row(b.share, b.means[measure].mean, Fraction(variance), bet_units(Fraction(b.bin), summary.spread))
+        Row(b.share, _bin_mean(b, measure), Fraction(variance), bet_units(Fraction(b.bin), summary.spread))
         for b in summary.bins
     ]
+
+
+def _bin_mean(b: BinRow, measure: int) -> Fraction:
+    """The bin's mean exact expectation of measure number `measure` (a bin of no rounds has none)."""
+    found = b.means[measure]
+    if found is None:
+        raise ValueError(f"the true-count bin {b.bin} holds no rounds, so no mean expectation to bet by")
+    return found.mean

@@ -95,7 +95,10 @@ def measure_count(
         for m in removal.full
     )
     lead = STRATEGY_MEASURES[strategy] if game == "blackjack" else betting[0][0]
-    ic, ins_value, efficiency, rows = None, None, {}, ()
+    ic: Correlation | None = None
+    ins_value: Fraction | None = None
+    efficiency: dict[str, Efficiency] = {}
+    rows: tuple[IndexRow, ...] = ()
     if api.has_decisions(game):
         shoes = decision_shoes(game, version, rules, pay, custom, progress=progress)
         found = insurance_effects(shoes)

@@ -122,7 +122,10 @@ def decision_shoes(
         _decode,
         use_cache=use_cache,
     )
-    return DecisionShoes(game, kinds, base, rows[0], tuple(rows[1:]))
+    full = rows[0]
+    if full is None:  # `compute` always values the full shoe: a stored entry without it is damaged
+        raise ValueError(f"{game}: the stored decisions lack the full shoe's (a damaged cache entry)")
+    return DecisionShoes(game, kinds, base, full, tuple(rows[1:]))
 
 
 def decision_params(

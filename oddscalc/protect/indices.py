@@ -65,7 +65,7 @@ class IndexRow:
     @property
     def rule(self) -> str:
         """`stand at TC >= 0.37`, `stand at TC <= -1.2`: which side of the index the count's play wins."""
-        if self.index is None:
+        if self.index is None or self.per_true_count is None:  # an index comes only with its slope
             return self.why
         side = ">=" if self.per_true_count > 0 else "<="
         return f"{self.play} at TC {side} {float(self.index):+.2f}"
@@ -118,12 +118,13 @@ def indices(
         gain, effects = shoes.effects(_group_gain(hands, play, other))
         beta = slope(effects, weights, shoes.base)
         per_tc = None if beta is None else (size - 1) * beta / pack
+        index: Fraction | None = None
         if balance:
             why = f"the count is not balanced (its weights sum to {balance} over the shoe): no true-count index"
         elif not beta:
             why = "the count does not move this decision's gain"
         else:
             why = ""
-        index = index_of(gain, beta, size, pack) if not why else None
+            index = index_of(gain, beta, size, pack)
         out.append(IndexRow(name, group, play, other, hands, gain, per_tc, index, why))
     return tuple(out)

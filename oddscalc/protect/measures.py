@@ -73,12 +73,12 @@ def _moments(
     """N^2 x (cov(w, e), var(w), var(e)) over the cards of the shoe (kinds with no card or no effect left out)."""
     rows = [(n, Fraction(w), e) for n, w, e in zip(counts, weights, effects) if n and e is not None]
     size = sum(n for n, _, _ in rows)
-    sw = sum(n * w for n, w, _ in rows)
-    se = sum(n * e for n, _, e in rows)
+    sw = sum((n * w for n, w, _ in rows), Fraction(0))
+    se = sum((n * e for n, _, e in rows), Fraction(0))
     return (
-        size * sum(n * w * e for n, w, e in rows) - sw * se,
-        size * sum(n * w * w for n, w, _ in rows) - sw * sw,
-        size * sum(n * e * e for n, _, e in rows) - se * se,
+        size * sum((n * w * e for n, w, e in rows), Fraction(0)) - sw * se,
+        size * sum((n * w * w for n, w, _ in rows), Fraction(0)) - sw * sw,
+        size * sum((n * e * e for n, _, e in rows), Fraction(0)) - se * se,
     )
 
 

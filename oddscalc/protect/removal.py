@@ -44,7 +44,14 @@ class Removal:
     def weighted_mean(self, measure: str) -> Fraction:
         """sum_k n_k EoR_k / N: exactly 0 under a fixed play, the value of the information when re-optimised."""
         size = sum(self.base)
-        return sum((n * self.effect(measure, k) for k, n in enumerate(self.base) if n), Fraction(0)) / size
+        total = Fraction(0)
+        for k, n in enumerate(self.base):
+            if n:
+                effect = self.effect(measure, k)
+                if effect is None:  # a kind the shoe holds always has its shoe less one (`_compute`)
+                    raise ValueError(f"{self.target.game}: no shoe less one card of kind {self.kinds[k][0]}")
+                total += n * effect
+        return total / size
 
 
 def _value(job: tuple[Target, tuple[int, ...]]) -> dict[str, Fraction]:
@@ -89,7 +96,10 @@ def effects_of_removal(
         )
     else:
         rows = _compute(target, base, progress)
-    return Removal(target, kinds, base, rows[0], tuple(rows[1:]))
+    full = rows[0]
+    if full is None:  # `_compute` always values the full shoe: a stored entry without it is damaged
+        raise ValueError(f"{target.game}: the stored effects of removal lack the full shoe's (a damaged cache entry)")
+    return Removal(target, kinds, base, full, tuple(rows[1:]))
 
 
 def stored_params(target: Target, base: tuple[int, ...]) -> dict:

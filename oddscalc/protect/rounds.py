@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import cast
 
 from oddscalc import api
 from oddscalc.protect.target import Target
@@ -58,14 +59,17 @@ def _players(target: Target) -> RoundPlayer:
     if target.game == "punto-banco":
         return _punto_banco
     if target.game == "super-pan-9":
-        table = api.decision_table("super-pan-9", target.version, "initial", rules, dict(target.pay), target.custom)
+        found = api.decision_table("super-pan-9", target.version, "initial", rules, dict(target.pay), target.custom)
+        table = cast(dict[tuple[int, ...], str], found)  # the House-bank wager's table: holding -> "draw"/"stand"
         return lambda draw: _super_pan_9(draw, table)
     raise ValueError(f"no round dealer for {target.game}")
 
 
 def _blackjack(target: Target, rules: dict[str, str]) -> RoundPlayer:
     basic = {**rules, "strategy": "basic"}
-    chart = api.decision_table("blackjack", target.version, "initial", basic, dict(target.pay), target.custom)
+    chart = cast(
+        dict, api.decision_table("blackjack", target.version, "initial", basic, dict(target.pay), target.custom)
+    )
     initial = next(w for w in api.wagers("blackjack", target.version, dict(target.pay)) if w.key == "initial")
     table = sim_blackjack._table(initial, basic, chart)  # the simulator's own reading of the rule options
     # kind index -> the simulator's rank index (0 = Ace, 1..8 = 2..9, 9..12 = 10, J, Q, K; T is a ten)
@@ -91,7 +95,7 @@ def _punto_banco(draw: Callable[[], int]) -> None:
         draw()
 
 
-def _super_pan_9(draw: Callable[[], int], table: dict) -> None:
+def _super_pan_9(draw: Callable[[], int], table: dict[tuple[int, ...], str]) -> None:
     """Kind index = point value. Three cards each; the fourth cards by the player's table and reg 9(2)(g)."""
     player = tuple(sorted(draw() for _ in range(3)))
     banker = sum(draw() for _ in range(3)) % 10

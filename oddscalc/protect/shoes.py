@@ -98,8 +98,8 @@ def deal_shoe(plan: Plan, index: int) -> ShoeRecord:
 def _values(target: Target, counts: tuple[int, ...]) -> tuple[tuple[Fraction, ...], bool]:
     """Each measure's value on `counts` and whether it is an estimate (the double-precision evaluator's)."""
     if target.engine == "double":
-        found, exact = target.estimate(counts)
-        return tuple(Fraction(found[m.name]) for m in target.measures), not exact
+        estimates, exact = target.estimate(counts)
+        return tuple(Fraction(estimates[m.name]) for m in target.measures), not exact
     found = target.evaluate(counts)
     return tuple(found[m.name] for m in target.measures), False
 

@@ -61,10 +61,13 @@ class StudyFigures:
 def variances(t: Target) -> tuple[Fraction, ...]:
     """Each measure's variance per unit staked on the full shoe (its wager's exact math report under the
     measure's rules: blackjack's under the strategy the measure names); shipped for the tables' rule sets."""
-    return tuple(
-        api.math_report(t.game, t.version, m.wager, {**dict(t.rules), **dict(m.rules)}, dict(t.pay), t.custom).variance
-        for m in t.measures
-    )
+    found = []
+    for m in t.measures:
+        report = api.math_report(t.game, t.version, m.wager, {**dict(t.rules), **dict(m.rules)}, dict(t.pay), t.custom)
+        if report.variance is None:
+            raise ValueError(f"{t.game} wager {m.wager}: its math report has no variance per unit staked")
+        found.append(report.variance)
+    return tuple(found)
 
 
 def _ramp(summary: Summary, j: int, variance: Fraction) -> Ramp:

@@ -102,8 +102,8 @@ def check_of(records: Sequence[ShoeRecord], measures: int) -> Check | None:
     estimated = [x for x in rounds if x.estimated]
     if not estimated:
         return None
-    checked = [x for x in estimated if x.exact is not None]
-    largest = tuple(max((abs(x.values[j] - x.exact[j]) for x in checked), default=None) for j in range(measures))
+    checked = [(x.values, x.exact) for x in estimated if x.exact is not None]
+    largest = tuple(max((abs(v[j] - e[j]) for v, e in checked), default=None) for j in range(measures))
     return Check(len(estimated), len(rounds) - len(estimated), len(checked), largest)
 
 
