@@ -14,8 +14,8 @@ from oddscalc.core.dice import throws
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.markov import Absorption, solve_chain
 from oddscalc.core.progress import Progress
-from oddscalc.games.params import int_param, ints_param, str_param, strs_param
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.params import int_param, ints_param, str_param, strs_param
 
 TITLE = "Dice"
 RULES = ()

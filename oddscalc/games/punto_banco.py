@@ -16,8 +16,8 @@ from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.baccarat.deals import JointCounts, joint_counts
 from oddscalc.games.baccarat.rules import decks_option, removed_option
 from oddscalc.games.baccarat.tableau import PUNTO_BANCO_TABLEAU, Tableau
-from oddscalc.games.params import str_param
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.params import str_param
 from oddscalc.regulations.punto_banco import DECKS
 from oddscalc.regulations.rule_values import removed_cards
 

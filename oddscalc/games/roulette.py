@@ -7,8 +7,8 @@ from fractions import Fraction
 from oddscalc.analysis import GameAnalysis, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution, Number
 from oddscalc.core.progress import Progress
-from oddscalc.games.params import int_param
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.params import int_param
 
 TITLE = "Roulette"
 COMPARTMENTS = 37

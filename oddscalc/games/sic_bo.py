@@ -9,8 +9,8 @@ from oddscalc.analysis import GameAnalysis, WagerResult, edges_for
 from oddscalc.core.dice import throws
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.progress import Progress
-from oddscalc.games.params import int_param, ints_param, str_param
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.params import int_param, ints_param, str_param
 
 TITLE = "Three-dice game (sic bo)"
 RULES = ()

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.params import strs_param
 from oddscalc.sim.baccarat import STOOD, Deal, banker_cell, chance, dealers, player_row
 from oddscalc.sim.roundlog import wager_entry
 from oddscalc.sim.rounds import Round, SimulationError
@@ -71,7 +72,7 @@ def _banque(w: Wager, rng: random.Random, c: list[int], table: dict, hand_rule, 
     if record is not None:
         record.setdefault("banker", [0, 1])
         record["right"], record["left"] = took
-    hands_on = tuple(w.param("hands"))
+    hands_on = strs_param(w, "hands")
     if hands_on == ("right",):
         return w.pay() if results[0] > 0 else Fraction(results[0])
     if hands_on == ("left",):

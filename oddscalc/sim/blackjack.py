@@ -31,6 +31,8 @@ _SPLITTABLE = {
 }
 _DOUBLES = {"9-11": frozenset({9, 10, 11}), "10-11": frozenset({10, 11}), "any": None}
 _PAYS = {"3:2": Fraction(3, 2), "6:5": Fraction(6, 5), "2:1": Fraction(2), "1:1": Fraction(1)}
+#: A chart: (kind, total or value index, up value index) -> action.
+Chart = dict[tuple[str, int, int], str]
 
 
 class SuitedRank(int):
@@ -97,9 +99,9 @@ class Table:
     max_hands: int
     resplit_aces: bool
     pays: Fraction
-    two_card: dict
-    later: dict
-    no_double: dict
+    two_card: Chart
+    later: Chart
+    no_double: Chart
 
     def may_double(self, cards: list[int]) -> bool:
         return len(cards) == 2 and (self.doubles is None or best_total(cards)[0] in self.doubles)
@@ -206,9 +208,8 @@ def _play_hand(
     elif value(split_from) == 1:
         return _logged(node, cards, []), 1  # split Aces take one card each
     else:
-        action = (t.two_card if t.das else t.no_double).get(row) or t.no_double.get(row)
-        if action not in ("stand", "hit", "double"):
-            action = _later(t, cards, up)
+        charted = (t.two_card if t.das else t.no_double).get(row) or t.no_double.get(row)
+        action = charted if charted in ("stand", "hit", "double") else _later(t, cards, up)
     if action == "double" and (split_from is None or t.das) and t.may_double(cards):
         cards.append(draw())
         return _logged(node, cards, ["double"]), 2
@@ -255,6 +256,7 @@ def _split(
             hands.insert(i + 1, [card])
             if root is not None:
                 old = nodes[i]
+                assert old is not None  # logging: every hand has its record
                 kids = [{"cards": list(old["cards"])}, {"cards": [_name(card)]}]
                 old.update({"cards": old["cards"] + [_name(card)], "actions": ["split"], "split": kids})
                 nodes[i : i + 1] = kids
@@ -280,12 +282,13 @@ def play_round(t: Table, draw, record: dict | None = None) -> Fraction:
     player.append(draw())
     root: dict | None = {} if record is not None else None
     result, leaves = _round(t, draw, player, banker, root)
-    if record is not None:
+    if record is not None and root is not None:
         record["banker"] = [_name(c) for c in banker]
         if not leaves:  # a natural ended the round before the player played
             root.update({"cards": [_name(c) for c in player], "actions": []})
             leaves = [(root, result)]
         for node, net in leaves:
+            assert node is not None  # logging: every hand has its record
             node["stake"] = amount_text(STAKE * (2 if node.get("actions") == ["double"] else 1))
             node["net"] = amount_text(STAKE * net)
         record["hand"] = root

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.params import int_param
 from oddscalc.regulations.rule_values import parse_meter
 from oddscalc.sim.poker import FIVE_NAMES, PACK, Card, Value, card_names, rank_five, two_wagers
 from oddscalc.sim.roundlog import amount_text, wager_entry
@@ -62,7 +63,7 @@ def stud_round(
     deal = rng.sample(PACK, 10)
     player, banker = deal[:5], deal[5:]
     mine = rank(player)
-    raise_stake = int(w.param("raise", 2))
+    raise_stake = int_param(w, "raise", 2)
     if not table.decide(tuple(player), banker[4], FIVE_NAMES[mine[0]]):
         parts: tuple[Fraction, Fraction | None] = (Fraction(-1), None)
     else:

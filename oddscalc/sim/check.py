@@ -206,12 +206,12 @@ def check_counts(
     alpha when the simulator is right, at some cost in power.
     """
     partial = law if isinstance(law, PartialLaw) else None
-    if partial is None:
+    if not isinstance(law, PartialLaw):
         outcomes, expected_mean, variance = law.outcomes, law.mean, law.variance
     else:
-        known = dict(partial.exact)
-        outcomes = tuple((r, known.get(r, Fraction(0))) for r in partial.returns)
-        expected_mean, variance = partial.total_mean, partial.variance_bounds()[1]
+        known = dict(law.exact)
+        outcomes = tuple((r, known.get(r, Fraction(0))) for r in law.returns)
+        expected_mean, variance = law.total_mean, law.variance_bounds()[1]
     probabilities = dict(outcomes)
     for ret, n in counts.items():
         if n < 0:

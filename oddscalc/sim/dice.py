@@ -6,6 +6,7 @@ import random
 from fractions import Fraction
 
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.params import ints_param
 from oddscalc.sim.roundlog import wager_entry
 from oddscalc.sim.rounds import Round, SimulationError
 
@@ -39,8 +40,8 @@ def _dice_round(w: Wager, rng: random.Random, throw=_throw) -> Fraction:
         a, b = throw(rng)
         total = a + b
         if kind == "hop":
-            return w.pay() if sorted((a, b)) == sorted(w.param("faces")) else Fraction(-1)
-        if total not in w.param("totals"):
+            return w.pay() if sorted((a, b)) == sorted(ints_param(w, "faces")) else Fraction(-1)
+        if total not in ints_param(w, "totals"):
             return Fraction(-1)
         if kind == "field":
             return w.pay("12" if total == 12 else "2" if total == 2 else "other")

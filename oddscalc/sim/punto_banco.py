@@ -45,7 +45,8 @@ def punto_banco_round(
 ) -> Fraction:
     """One coup from a freshly shuffled `shoe` (six cards drawn, those the coup needs dealt in order)."""
     cards, names = draw_cards(rng, shoe, 6, labels=None if record is None else labels)
-    dealt = iter(zip(cards, names or [None] * 6))
+    shown: list[str] | list[None] = names or [None] * 6
+    dealt = iter(zip(cards, shown))
     return punto_banco_coup(w, dealt.__next__, rules, record, banker_tie_loses)
 
 

@@ -6,6 +6,7 @@ import random
 from fractions import Fraction
 
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.params import int_param
 from oddscalc.sim.roundlog import wager_entry
 from oddscalc.sim.rounds import Round
 
@@ -15,7 +16,7 @@ __all__ = ["roulette_round", "simulator"]
 def roulette_round(w: Wager, rng: random.Random, record: dict | None = None) -> Fraction:
     """Bet on the numbers 1..n (any n numbers not including 0 are alike); 0 halves the even chances."""
     number = rng.randrange(37)
-    covered = int(w.param("numbers"))
+    covered = int_param(w, "numbers")
     if 1 <= number <= covered:
         result = w.pay()
     elif number == 0 and covered == 18:

@@ -110,11 +110,12 @@ class DealtShoe:
     def draw(self, rng: random.Random) -> str:
         """The next card; a shoe that has run out is reshuffled here, in mid-round, from its discards."""
         if self.pos >= len(self.order):
-            self._reveal(self.record)
-            entry: dict | None = None if self.record is None else {"after": len(self.table)}
+            record = self.record
+            self._reveal(record)
+            entry: dict | None = None if record is None else {"after": len(self.table)}
             self._shuffled(rng, self.discards, entry)
-            if entry is not None:
-                self.record["reshuffle"] = entry
+            if record is not None:
+                record["reshuffle"] = entry
         card = self.order[self.pos]
         self.pos += 1
         self.table.append(card)

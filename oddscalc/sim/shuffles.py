@@ -91,7 +91,8 @@ def strip(cards: list[T], rng: random.Random, cut_chance: Fraction = STRIP_CUT_C
 
 @dataclass(frozen=True)
 class Shuffle:
-    """A shuffle model: `kind` riffle, strip or fair, repeated `times` (strip: `cut_chance` per gap)."""
+    """A shuffle model: `kind` riffle, strip or fair, repeated `times` (strip: `cut_chance` per gap, the default
+    STRIP_CUT_CHANCE when None, as `text` reads it)."""
 
     kind: str
     times: int = 1
@@ -102,8 +103,9 @@ class Shuffle:
         if self.kind == "fair":
             rng.shuffle(cards)
             return cards
+        cut_chance = STRIP_CUT_CHANCE if self.cut_chance is None else self.cut_chance
         for _ in range(self.times):
-            cards = riffle(cards, rng) if self.kind == "riffle" else strip(cards, rng, self.cut_chance)
+            cards = riffle(cards, rng) if self.kind == "riffle" else strip(cards, rng, cut_chance)
         return cards
 
     def text(self) -> str:

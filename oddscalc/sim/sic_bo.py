@@ -7,6 +7,7 @@ import random
 from fractions import Fraction
 
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.params import int_param, ints_param
 from oddscalc.sim.roundlog import wager_entry
 from oddscalc.sim.rounds import Round, SimulationError
 
@@ -32,18 +33,18 @@ def _sic_bo(w: Wager, dice: list[int]) -> Fraction:
     if kind == "triple":
         return w.pay() if triple and dice[0] == w.param("number") else Fraction(-1)
     if kind == "double":
-        return w.pay() if dice.count(w.param("number")) > 1 else Fraction(-1)
+        return w.pay() if dice.count(int_param(w, "number")) > 1 else Fraction(-1)
     if kind == "any-triple":
         return w.pay() if triple else Fraction(-1)
     if kind == "total":
         return w.pay() if total == w.param("total") else Fraction(-1)
     if kind == "pair":
-        return w.pay() if all(n in dice for n in w.param("numbers")) else Fraction(-1)
+        return w.pay() if all(n in dice for n in ints_param(w, "numbers")) else Fraction(-1)
     if kind == "single":
-        hits = dice.count(w.param("number"))
+        hits = dice.count(int_param(w, "number"))
         return w.pay(("one", "two", "three")[hits - 1]) if hits else Fraction(-1)
     if kind == "set":
-        return w.pay() if len(set(dice)) == 3 and set(dice) <= set(w.param("numbers")) else Fraction(-1)
+        return w.pay() if len(set(dice)) == 3 and set(dice) <= set(ints_param(w, "numbers")) else Fraction(-1)
     raise SimulationError(f"no three-dice simulator for wager {w.key!r}")
 
 

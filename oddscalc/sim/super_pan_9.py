@@ -65,8 +65,8 @@ def super_pan_9_round(
     fourth for each hand, used if it draws); `replace`: its eight cards drawn with replacement (the infinite-shoe
     model that rule model=infinite asks for)."""
     cards, names = draw_cards(rng, shoe, 8, replace, labels=None if record is None else labels)
-    names = names or [None] * 8
-    return super_pan_9_coup(w, lambda i: (cards[i], names[i]), strategy, record, banker_rule)
+    shown: list[str] | list[None] = names or [None] * 8
+    return super_pan_9_coup(w, lambda i: (cards[i], shown[i]), strategy, record, banker_rule)
 
 
 def super_pan_9_coup(w: Wager, card, strategy, record: dict | None = None, banker_rule=house_draws) -> Fraction:
@@ -127,6 +127,7 @@ def super_pan_9_bank_round(
         net -= (table.stake_zero if i == 0 else 1) * result
     levy = table.levy * max(net, 0)
     if record is not None:
+        assert names is not None, "logging a player's bank round needs the cards' labels"
         _bank_record(
             record,
             table,
@@ -177,6 +178,8 @@ def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
     shoe = deplete(super_pan_9_shoe(decks), removed, labels)
     if w.key in ("initial-player-bank", "player-banker"):
         return lambda wager, rng, record=None: super_pan_9_bank_round(wager, rng, shoe, table, record, labels)
+    if not isinstance(table, dict):
+        raise SimulationError("Super Pan 9 needs the exact engine's decision table")
     replace = rules.get("model") == "infinite"
     return lambda wager, rng, record=None: super_pan_9_round(
         wager, rng, shoe, lambda cards: table[cards] == "draw", labels, record, replace=replace

@@ -16,8 +16,8 @@ from oddscalc.core.progress import Progress
 from oddscalc.games.baccarat.tableau import STOOD
 from oddscalc.games.baccarat_banque.coups import NATURAL, Cell, action_label
 from oddscalc.games.baccarat_banque.response import BEST, FIXED, INFINITE, Joint, joint_outcome, policy, summary
-from oddscalc.games.params import strs_param
 from oddscalc.regulations.model import Wager
+from oddscalc.regulations.params import strs_param
 
 __all__ = ["BEST", "FIXED", "RULES", "TITLE", "analyse", "joint_outcome", "policy"]
 

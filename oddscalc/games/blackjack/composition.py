@@ -101,6 +101,7 @@ def round_expectations(
     `tens`: with a same-rank split rule, the ten-value cards of the shoe per rank 10, J, Q, K."""
     if rules.same_rank_tens and (tens is None or sum(tens) != shoe[TEN]):
         raise ValueError("a same-rank split rule needs the shoe's tens per rank")
+    ranked = () if tens is None else tens  # read only under a same-rank rule, which has them
     # The engine takes a shoe by values; with a same-rank rule the pair of tens is added back below.
     base = (
         replace(rules, same_rank_tens=False, split_values=rules.split_values - {10}) if rules.same_rank_tens else rules
@@ -109,11 +110,11 @@ def round_expectations(
     game = None
     if "optimal" in strategies:
         game = full_game(base, shoe=shoe)
-        out["optimal"] = game.ev + (_ten_split_gain(rules, game, tens) if rules.same_rank_tens else 0)
+        out["optimal"] = game.ev + (_ten_split_gain(rules, game, ranked) if rules.same_rank_tens else 0)
     if "basic" in strategies:
         if chart is None:
             raise ValueError("the basic strategy needs its chart")
-        out["basic"], _ = td_value(_fixed_game(rules, base, shoe, tens, game), chart)
+        out["basic"], _ = td_value(_fixed_game(rules, base, shoe, ranked, game), chart)
     return out
 
 
@@ -143,7 +144,7 @@ def _ten_split_gain(rules: RuleSet, game: GameResult, tens: tuple[int, ...]) -> 
 
 
 def _fixed_game(
-    rules: RuleSet, base: RuleSet, shoe: tuple[int, ...], tens: tuple[int, ...] | None, game: GameResult | None
+    rules: RuleSet, base: RuleSet, shoe: tuple[int, ...], tens: tuple[int, ...], game: GameResult | None
 ) -> GameResult:
     """What the engine's fixed-strategy evaluation (`strategy.td_value`) reads: the up-cards' chances and
     evaluators, and per up-card every starting hand's cards and chance (the ten pair's same-rank cases),

@@ -33,11 +33,11 @@ def composition_estimates(
         shoe, tens = _shoe(rs, counts)
         strategies = tuple(s for s in STRATEGIES if s in wanted)
         chart = full_shoe_chart(rs) if "basic" in wanted else None
-        found = round_estimates(rs, shoe, tens, strategies, chart)
-        if found is None:
-            found = round_expectations(rs, shoe, tens, strategies, chart)
+        by_strategy: Mapping[str, float | Fraction] | None = round_estimates(rs, shoe, tens, strategies, chart)
+        if by_strategy is None:
+            by_strategy = round_expectations(rs, shoe, tens, strategies, chart)
             exact = True
-        initial.update({(rs, s): v for s, v in found.items()})
+        initial.update({(rs, s): v for s, v in by_strategy.items()})
     side = Fraction if exact else float
     out = []
     for found, rules in groups:

@@ -80,14 +80,16 @@ def banker_plan(up: int, hit_soft17: bool, first: int = ACE) -> BankerPlan:
     perm = value_order(first)
     weights: dict[tuple[int, ...], int] = {}
     for outcome, group in terminals(up, hit_soft17)[:_FINALS]:
-        for orders, drawn, _, pairs in group:
-            m = dict(pairs)
-            key = (outcome, drawn) + tuple(m.get(v, 0) for v in perm)
+        for orders, drawn, _, multiplicities in group:
+            held = dict(multiplicities)
+            key = (outcome, drawn) + tuple(held.get(v, 0) for v in perm)
             weights[key] = weights.get(key, 0) + orders
     prefixes = [sorted({k[: 2 + d] for k in weights}) for d in range(11)]  # prefixes[d]: keys of level d's sums
     index = [{k: i for i, k in enumerate(p)} for p in prefixes]
     voff = np.cumsum([0] + [len(p) for p in prefixes]).astype(np.uint64)
-    dst, src, goff = [], [], []
+    dst: list[int] = []
+    src: list[int] = []
+    goff: list[int] = []
     for d in range(1, 10):
         entries = sorted((k[2 + d], index[d][k[: 2 + d]], i) for i, k in enumerate(prefixes[d + 1]))
         for m in range(13):
@@ -209,10 +211,10 @@ def _stand_loop(
         start = _U(9)
         if not first:
             start = _U(0)
-            for d in range(9, 0, -1):
-                v = perm[d]
+            for level in range(9, 0, -1):
+                v = perm[level]
                 if removed[i, v] != removed[prev, v]:
-                    start = _U(d)
+                    start = _U(level)
                     break
         first = False
         prev = i

@@ -94,6 +94,12 @@ class _Plan:
     def banker(self, up: int, first: int = ACE) -> BankerPlan:
         return banker_plan(up + 1, self.rules.hit_soft17, first)
 
+    def chart(self, up: int) -> _Chart:
+        """The chart's plays against up-card `up` (a plan made for the basic strategy holds its charts)."""
+        if self.charts is None:
+            raise ValueError("the basic strategy needs its chart")
+        return self.charts[up]
+
 
 def _largest_k(rules: RuleSet, pair: int) -> int:
     """The most cards of value `pair` gone before a split hand (k = 1 + t) any shoe of the rules can ask for."""
@@ -360,7 +366,7 @@ def _up_card(
     rules, sp = plan.rules, plan.space
     work = _Up(plan, left, up)
     want_opt, want_basic = "optimal" in strategies, "basic" in strategies
-    chart = plan.charts[up] if want_basic else None
+    chart = plan.chart(up) if want_basic else None
     opt0 = work.optimal(-1, 0) if want_opt else None
     groups: list[Group] = []
     tags: list[list[tuple[str, int, int]]] = []  # per group, (strategy, pair, t) of each play
@@ -376,7 +382,7 @@ def _up_card(
         policies: list[tuple[np.ndarray, np.ndarray]] = []
         plays: list[tuple[int, int]] = []
         tag: list[tuple[str, int, int]] = []
-        if want_opt:
+        if opt0 is not None:
             k0 = 0 if rules.post_split == "cdz-" else 1  # CDZ- reads the unsplit optimum, CDP1 its own
             best, _, act, gap, dbl = opt0 if k0 == 0 else work.optimal(p, 1)
             policy, pgap, g0 = _split_choices(
@@ -387,14 +393,14 @@ def _up_card(
             policies.append((policy, pgap))
             plays += [(1 + t, 0) for t in range(k0, top + 1)]
             tag += [("optimal", p, t) for t in range(k0, top + 1)]
-        if want_basic and chart.start[(p, p, True)] == SPLIT_ACTION:
+        if chart is not None and chart.start[(p, p, True)] == SPLIT_ACTION:
             policies.append((chart.split[p], plan.no_gap))
             plays += [(1 + t, len(policies) - 1) for t in range(top + 1)]
             tag += [("basic", p, t) for t in range(top + 1)]
         if plays:
             groups.append((p, plan.seconds[p], policies, plays))
             tags.append(tag)
-    if want_basic:
+    if chart is not None:
         groups.append((-1, plan.two_cards, [(chart.unsplit, plan.no_gap)], [(0, 0)]))
         tags.append([("basic", -1, 0)])
     values, smallest = work.fixed(groups)
@@ -429,13 +435,20 @@ def _ten_cases(tens: tuple[int, ...], up: int) -> tuple[tuple[int | None, float]
     return tuple((k, float(q)) for k, q in ten_pair_cases(tens, up))
 
 
+def _ranked_tens(tens: Sequence[int] | None) -> tuple[int, ...]:
+    """The shoe's tens per rank 10, J, Q, K, which a same-rank split rule is given."""
+    if tens is None:
+        raise ValueError("a same-rank split rule needs the shoe's tens per rank")
+    return tuple(tens)
+
+
 def _partner_cases(
     rules: RuleSet, left: np.ndarray, p: int, up: int, tens: Sequence[int] | None
 ) -> list[tuple[float, int]]:
     """(chance, partners) of a starting pair of value `p`: the cards left that may join it. Under a same-rank
     rule a pair of tens is one rank with the chances of `game.ten_pair_cases` (only those cases split)."""
     if p == TEN and rules.same_rank_tens:
-        return [(q, k) for k, q in _ten_cases(tuple(tens), up) if k is not None]
+        return [(q, k) for k, q in _ten_cases(_ranked_tens(tens), up) if k is not None]
     return [(1.0, int(left[p]) - 2)]
 
 
@@ -471,7 +484,7 @@ def _start_hands(plan: _Plan, work: _Up, tens: Sequence[int] | None, strategy: s
     size = int(left.sum())
     bj = work.bj
     comp0 = plan.comp[0]
-    chart = plan.charts[up] if strategy == "basic" else None
+    chart = plan.chart(up) if strategy == "basic" else None
     mine = {p: found for (s, p), found in splits.items() if s == strategy}
     total = 0.0
     for s in plan.starts:
@@ -484,13 +497,13 @@ def _start_hands(plan: _Plan, work: _Up, tens: Sequence[int] | None, strategy: s
             v = float(rules.blackjack_pays) * (1 - pbj)
         else:
             if a == b == TEN and rules.same_rank_tens:
-                cases = [(q, k) for k, q in _ten_cases(tuple(tens), up)]
+                cases = [(q, k) for k, q in _ten_cases(_ranked_tens(tens), up)]
             else:
                 cases = [(1.0, int(left[a]) - 2 if s.pair else None)]
             v = -pbj if rules.peek else 0.0
             for q, k in cases:
                 split = None if k is None else mine.get(a, {}).get(k)
-                if strategy == "optimal":
+                if chart is None:
                     v += q * _optimal_start(rules, sp, s, values, work.st, comp0[h], split)
                 else:
                     v += q * _basic_start(rules, chart, work, sp, s, k, values, split)

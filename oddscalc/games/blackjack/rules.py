@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -137,7 +138,7 @@ def _choice(value: str, allowed: tuple[str, ...]) -> str:
     return value
 
 
-def rule_set(rules: dict[str, str]) -> RuleSet:
+def rule_set(rules: Mapping[str, str]) -> RuleSet:
     """A RuleSet from resolved rule option strings (unknown values raise RuleError)."""
     try:
         split_values, same_rank = SPLIT_CHOICES[rules.get("split", "no-4-5-10")]

@@ -7,6 +7,7 @@ shoe), strategy (basic strategy and charts), outcomes (result distributions) and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 
@@ -57,7 +58,7 @@ def check_rules(rules: dict[str, str]) -> None:
     rule_set(rules)
 
 
-def effective_rules(wagers: tuple[Wager, ...], rules: dict[str, str]) -> RuleSet:
+def effective_rules(wagers: tuple[Wager, ...], rules: Mapping[str, str]) -> RuleSet:
     """The RuleSet, with a --pay override of the blackjack payout taking the place of the rule option."""
     rs = rule_set(rules)
     for w in wagers:

@@ -1,7 +1,7 @@
-"""Typed readers of a wager's `params`: the facts the law states for the engines, read as the types they need.
+"""Typed readers of a wager's `params` for engines and simulators: the law's facts, read as the types they need.
 
-`Wager.param` returns `object`, since the law's data holds numbers, names and tuples of either; an engine
-reads each fact through one of these, which checks the type the regulation data gives it. A mismatch is a
+`Wager.param` returns `object`, since the law's data holds numbers, names and tuples of either; an engine or a
+simulator reads each fact through one of these, which checks the type the regulation data gives it. A mismatch is a
 defect in that data, so it raises `TypeError` naming the wager and the fact.
 
 >>> from oddscalc.regulations.model import wager
