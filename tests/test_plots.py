@@ -17,6 +17,7 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -29,7 +30,7 @@ from oddscalc.protect.counting import parse_count
 from oddscalc.protect.execute import run
 from oddscalc.protect.penetration import PenetrationError, cut_places, yield_by_penetration
 from oddscalc.protect.shoes import Plan
-from oddscalc.protect.summary import summarise
+from oddscalc.protect.summary import Check, summarise
 from oddscalc.protect.target import target
 from oddscalc.report.booklet import booklet_html
 from oddscalc.report.plots import band, canvas, law, study
@@ -232,6 +233,12 @@ def test_study_panels_draw_the_summary(small_study):
         by_cut = next(c for c in yields.containers if c.get_label() == m)
         assert list(by_cut.lines[0].get_ydata()) == [float(r.yield_per_100[j].mean) for r in st.penetration]
     assert "decks = 1" in title(fig) and "punto-banco, version 1994" in title(fig)
+    assert "exact" in advantage.get_ylabel() and "expectation exact" in fig.get_supxlabel()
+    # a run valued in double precision says so, with its check, never "exact"
+    doubles = replace(s, check=Check(10, 0, 2, (Fraction(1, 10**16),) * len(measures)))
+    fig = study.study_figure(study.study_of(doubles, records, kinds, 52, count, about))
+    assert "exact" not in fig.axes[0].get_ylabel() and "double precision" in fig.axes[0].get_ylabel()
+    assert "double precision, 2 rounds checked" in fig.get_supxlabel() and "1.0e-16" in fig.get_supxlabel()
     with pytest.raises(study.StudyError, match="--count"):
         study.study_of(s, records, kinds, 52, None, about)
 

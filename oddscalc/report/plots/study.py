@@ -94,7 +94,7 @@ def study_figure(study: Study) -> Figure:
         _points(top, bins, [b.means[j] for b in s.bins], 100, m, canvas.SERIES[j % len(canvas.SERIES)], at, False)
     top.axhline(0, color="black", linewidth=0.6)
     top.set_xlabel("true count bin b (b ≤ TC < b + 1)")
-    top.set_ylabel("mean exact expectation, %")
+    top.set_ylabel("mean exact expectation, %" if s.check is None else "mean expectation, % (double precision)")
     top.set_title("Advantage by true count (± one standard error between shoes)", loc="left")
     top.legend(frameon=False)
     shares = [float(b.share * 100) for b in s.bins]
@@ -129,10 +129,21 @@ def study_figure(study: Study) -> Figure:
     canvas.title(fig, "Protection study", study.game, study.version, study.rules, study.custom)
     fig.supxlabel(
         f"{s.shoes:,} shoes dealt to the cut at {canvas.chance_text(study.dealt)} (seed {study.seed}); "
-        f"count {study.count}; every round's expectation exact, means over the rounds of the run",
+        f"count {study.count}; means over the rounds of the run\n{_values(s)}",
         fontsize=7,
     )
     return fig
+
+
+def _values(s: Summary) -> str:
+    """How the rounds were valued, as the figure's foot says it (the run's engine and its check)."""
+    if s.check is None:
+        return "every round's expectation exact"
+    worst = max((x for x in s.check.largest if x is not None), default=None)
+    return (
+        f"every round's expectation in double precision, {s.check.checked:,} rounds checked against the exact "
+        f"engine (largest difference {'n/a' if worst is None else format(float(worst), '.1e')})"
+    )
 
 
 def study_of(
@@ -156,7 +167,7 @@ def study_of(
         rows,
         about["game"],
         about["version"],
-        tuple(about["rules"].items()),
+        tuple((k, v) for k, v in about["rules"].items() if k != "strategy"),  # the measures name their play
         about["custom"],
         dealt,
         about["seed"],
