@@ -210,7 +210,7 @@ def _est(e: Estimate | None) -> dict | None:
     if e is None:
         return None
     return {
-        "mean": f"{e.mean.numerator}/{e.mean.denominator}",
+        "mean": _fraction(e.mean),
         "mean_decimal": render_decimal(e.mean, 8),
         "standard_error": se_text(e, 1),
     }
@@ -247,7 +247,7 @@ def summary_data(s: Summary, about: dict, study: StudyFigures | None = None) -> 
                 "rounds_per_shoe": _est(p.per_shoe),
                 "worth_per_shoe": _est(p.worth_per_shoe),
                 "shoes_with_any": p.shoes_with_any,
-                "best": None if p.best is None else f"{p.best.numerator}/{p.best.denominator}",
+                "best": None if p.best is None else _fraction(p.best),
             }
             for p in s.positive
         ],
@@ -255,7 +255,7 @@ def summary_data(s: Summary, about: dict, study: StudyFigures | None = None) -> 
             {
                 "bin": b.bin,
                 "rounds": b.rounds,
-                "share": f"{b.share.numerator}/{b.share.denominator}",
+                "share": _fraction(b.share),
                 "mean_expectation": {m: _est(e) for m, e in zip(s.measures, b.means)},
             }
             for b in s.bins
@@ -279,7 +279,7 @@ def summary_csv(s: Summary) -> str:
     for label, n, means in rows:
         for m, e in zip(s.measures, means):
             lines.append(
-                f"{label},{m.replace(',', ';')},{n},{'' if e is None else f'{e.mean.numerator}/{e.mean.denominator}'},"
+                f"{label},{m.replace(',', ';')},{n},{'' if e is None else _fraction(e.mean)},"
                 f"{_pct(e, 1, 8)},{se_text(e, 1)},{'double' if s.check else 'exact'}"
             )
     return "\n".join(lines) + "\n"
@@ -316,9 +316,9 @@ def records_csv(
                 "" if tc is None else bet_units(tc, spread),
                 " ".join(labels[k] for k in x.cards),
             ]
-            cells += [repr(float(v)) if x.estimated else f"{v.numerator}/{v.denominator}" for v in x.values]
+            cells += [repr(float(v)) if x.estimated else _fraction(v) for v in x.values]
             if doubles:
-                cells += [f"{v.numerator}/{v.denominator}" for v in x.exact] if x.exact else [""] * len(measures)
+                cells += [_fraction(v) for v in x.exact] if x.exact else [""] * len(measures)
             lines.append(",".join(str(c) for c in cells))
             for k in x.cards:
                 seen[k] += 1
