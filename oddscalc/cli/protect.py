@@ -219,7 +219,7 @@ def protect(
         check = parse_whole(check_every, "--check-every", minimum=1, maximum=_MAX_SHOES)
         ramp_variance = (
             parse_number(ramp_variance_text, "--ramp-variance", minimum=0, min_open=True, maximum=10**6)
-            if ramp_variance_text
+            if ramp_variance_text is not None
             else None
         )
         valued_by = engine or ("double" if api.has_estimates(game) else "exact")
