@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from oddscalc.verify.context import Context, Judge, payout_citation, whole_param
+from oddscalc.regulations.params import int_param
+from oddscalc.verify.context import Context, Judge, payout_citation
 from oddscalc.verify.randomness import Runs, assess, chi_square_test, runs_test
 from oddscalc.verify.reader import LogError, check_keys, require, wager_list
 
@@ -58,7 +59,7 @@ class BigSixJudge(Judge):
     def finish(self, alpha: Fraction, randomness: bool) -> None:
         if not randomness:
             return
-        weights = [whole_param(self.ctx.wagers[s], "compartments") for s in self.symbols]
+        weights = [int_param(self.ctx.wagers[s], "compartments") for s in self.symbols]
         n, total = sum(self.counts), sum(weights)
         tests = [
             chi_square_test(

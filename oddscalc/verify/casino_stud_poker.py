@@ -3,7 +3,8 @@ stakes, the banker's qualification, every wager settled again."""
 
 from __future__ import annotations
 
-from oddscalc.verify.context import Context, payout_citation, whole_param
+from oddscalc.regulations.params import int_param
+from oddscalc.verify.context import Context, payout_citation
 from oddscalc.verify.poker import FIVE, PokerJudge, five_value
 from oddscalc.verify.poker_strategy import PokerStrategy
 from oddscalc.verify.reader import LogError, amount
@@ -42,7 +43,7 @@ class StudJudge(PokerJudge):
         ante = wagers.get("ante")
         if ante is None:
             raise LogError(line, "a raise wager needs its Ante wager")
-        ok = self._bet_stake(line, d, wagers, whole_param(w, "raise", 2), f"{self.REG}(6), (7)")
+        ok = self._bet_stake(line, d, wagers, int_param(w, "raise", 2), f"{self.REG}(6), (7)")
         A = ante[0]
         if d == "fold":
             ctx.settle(line, "ante", A, ante[1], -A, "the player folded: the Ante is surrendered", f"{self.REG}(7)")

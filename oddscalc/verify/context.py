@@ -12,7 +12,7 @@ from oddscalc.regulations.versions import get_version
 from oddscalc.verify.reader import LogError, amount, check_keys, require, stake, text
 from oddscalc.verify.report import ILLEGAL, MISPAID, Report, amount_text
 
-__all__ = ["WAGER_KEYS", "Context", "Judge", "text_param", "whole_param"]
+__all__ = ["WAGER_KEYS", "Context", "Judge"]
 
 #: Fields of one wager record: which wager, its stake, and the simulator's settlement (the player's net result:
 #: winnings positive, 0 for a void or returned stake, minus the stake when lost).
@@ -97,28 +97,6 @@ def payout_citation(w: Wager, key: str = "win") -> str:
         if p.key == key:
             return p.citation + (" (reconstructed)" if p.reconstructed or w.reconstructed else "")
     return w.citation
-
-
-def text_param(w: Wager, name: str) -> str:
-    """The fact `name` the regulation data states as text for the wager (its kind, its side), typed as such.
-
-    >>> from oddscalc.regulations.model import wager
-    >>> hard_4 = wager("dice", "hard-4", "Hard 4", "4 as a double", "Sch 1", "7 to 1", params={"kind": "hard"})
-    >>> text_param(hard_4, "kind")
-    'hard'
-    """
-    value = w.param(name)
-    if not isinstance(value, str):
-        raise TypeError(f"{w.game} wager {w.key}: the regulation data gives {name} as {value!r}, not text")
-    return value
-
-
-def whole_param(w: Wager, name: str, default: int | None = None) -> int:
-    """The fact `name` the regulation data states as a whole number for the wager (`default` if it states none)."""
-    value = w.param(name, default)
-    if type(value) is not int:
-        raise TypeError(f"{w.game} wager {w.key}: the regulation data gives {name} as {value!r}, not a whole number")
-    return value
 
 
 class Judge:

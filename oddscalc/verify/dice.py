@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from oddscalc.verify.context import Context, Judge, payout_citation, text_param
+from oddscalc.regulations.params import str_param
+from oddscalc.verify.context import Context, Judge, payout_citation
 from oddscalc.verify.randomness import Runs, assess, chi_square_test, runs_test
 from oddscalc.verify.reader import LogError, check_keys, require, wager_list, whole
 from oddscalc.verify.report import ILLEGAL, MISPAID, amount_text
@@ -116,7 +117,7 @@ class DiceJudge(Judge):
             parsed.append((key, staked, net, start, flat))
         wagers = [ctx.permitted(key, line) for key, *_ in parsed]
         outcomes = [
-            decide(text_param(w, "kind"), w, totals, throws, start) if w is not None else (None, None, None)
+            decide(str_param(w, "kind"), w, totals, throws, start) if w is not None else (None, None, None)
             for w, (_, _, _, start, _) in zip(wagers, parsed)
         ]
         decided = [(at, point_at) for at, _, point_at in outcomes]  # (deciding throw, point throw) per wager

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from oddscalc.verify.context import Context, Judge, payout_citation, text_param
+from oddscalc.regulations.params import str_param
+from oddscalc.verify.context import Context, Judge, payout_citation
 from oddscalc.verify.randomness import Runs, assess, chi_square_test, runs_test
 from oddscalc.verify.reader import LogError, check_keys, require, wager_list
 
@@ -66,7 +67,7 @@ class SicBoJudge(Judge):
             w = ctx.permitted(key, line)
             if w is None:
                 continue
-            won = _sic_bo_wins(text_param(w, "kind"), w, dice)
+            won = _sic_bo_wins(str_param(w, "kind"), w, dice)
             if won:
                 ctx.settle(
                     line,
