@@ -149,16 +149,39 @@ def summary_cells(r: WagerResult, label: str = "") -> tuple[str, ...]:
     return (label or r.wager.key, _payouts(r), percent(r.edge()), percent(m.rtp), hit, sd)
 
 
+def phrases(text: str, width: int) -> list[str]:
+    """`text` folded to `width` columns between its phrases (the "; "-separated payouts of a wager), never inside
+    one: a phrase wider than `width` keeps a line of its own.
+
+    >>> phrases("win: 1 to 1; blackjack: 3 to 2", 16)
+    ['win: 1 to 1;', 'blackjack: 3 to 2']
+    >>> phrases("total 2: 2 to 1; total 12: 3 to 1; others: 1 to 1", 34)
+    ['total 2: 2 to 1; total 12: 3 to 1;', 'others: 1 to 1']
+    """
+    lines: list[str] = []
+    for phrase in text.split("; "):
+        if lines and len(lines[-1]) + 3 + len(phrase) <= width:  # "; " joins it, and the line may end with ";"
+            lines[-1] += "; " + phrase
+        elif lines:
+            lines[-1] += ";"
+            lines.append(phrase)
+        else:
+            lines.append(phrase)
+    return lines
+
+
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]], wrap: int = 1, width: int = WIDTH) -> list[str]:
     """Columns as wide as their widest cell, the first two left-aligned and the rest right-aligned; column
-    `wrap` folded onto further lines where the table would pass `width` columns."""
+    `wrap` folded between its phrases (`phrases`) onto further lines where the table would pass `width`
+    columns."""
     widths = [max(len(x) for x in col) for col in zip(head, *rows)]
     spare = width - 2 - sum(widths) - 2 * (len(widths) - 1)
     if spare < 0:
-        widths[wrap] = max(max(len(w) for row in rows for w in row[wrap].split()), widths[wrap] + spare)
+        folded = [phrases(row[wrap], widths[wrap] + spare) for row in rows]
+        widths[wrap] = max(len(head[wrap]), *(len(line) for cell in folded for line in cell))
     lines = []
     for row in (head, *rows):
-        parts = textwrap.wrap(row[wrap], widths[wrap], break_long_words=False) or [""]
+        parts = phrases(row[wrap], widths[wrap])
         for n, part in enumerate(parts):
             cells = [(c if n == 0 else "") if i != wrap else part for i, c in enumerate(row)]
             line = "  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
