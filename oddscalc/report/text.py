@@ -27,6 +27,7 @@ from oddscalc.report.math_report import exact_pct as _exact_pct
 from oddscalc.report.rule_words import rules_in_words
 
 __all__ = [
+    "WIDTH",
     "dist_csv",
     "dist_text",
     "edge_text",
@@ -38,10 +39,13 @@ __all__ = [
     "heading",
     "markdown",
     "md_table",
+    "panels",
     "payouts_text",
     "percent",
+    "phrases",
     "summary_cells",
     "summary_lines",
+    "table",
     "title_lines",
 ]
 
@@ -89,9 +93,10 @@ def hanging(start: str, rest: str, width: int = WIDTH) -> list[str]:
     ) or [start.rstrip()]
 
 
-def heading(a: GameAnalysis) -> list[str]:
-    """The version, the rule set (as --rule takes it), whether it is a custom one, and what the figures assume."""
-    return title_lines(a) + _assumptions(a)
+def heading(a: GameAnalysis, whole: bool = False) -> list[str]:
+    """The version, the rule set (as --rule takes it), whether it is a custom one, and what the figures assume
+    (long fractions in them shortened unless `whole`)."""
+    return title_lines(a) + _assumptions(a, whole)
 
 
 def title_lines(a: GameAnalysis) -> list[str]:
@@ -170,7 +175,7 @@ def phrases(text: str, width: int) -> list[str]:
     return lines
 
 
-def _table(head: Sequence[str], rows: Sequence[Sequence[str]], wrap: int = 1, width: int = WIDTH) -> list[str]:
+def table(head: Sequence[str], rows: Sequence[Sequence[str]], wrap: int = 1, width: int = WIDTH) -> list[str]:
     """Columns as wide as their widest cell, the first two left-aligned and the rest right-aligned; column
     `wrap` folded between its phrases (`phrases`) onto further lines where the table would pass `width`
     columns."""
@@ -189,6 +194,35 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[str]], wrap: int = 1, wi
     return lines
 
 
+def panels(head: Sequence[str], rows: Sequence[Sequence[str]], width: int = WIDTH) -> list[str]:
+    """A table, the first column left-aligned and the rest right-aligned, two spaces apart; where it is wider
+    than `width` its other columns are shared out evenly among panels that each repeat the first column and
+    fit (one column too wide for that keeps a panel of its own), the panels a blank line apart.
+
+    >>> print("\\n".join(panels(("card", "a", "b", "c"), [("x", "1", "22", "333")], width=12)))
+    card  a   b
+    x     1  22
+    <BLANKLINE>
+    card    c
+    x     333
+    """
+    widths = [max(len(x) for x in col) for col in zip(head, *rows)]
+    rest = list(range(1, len(head)))
+    groups = 1
+    while True:
+        size = -(-len(rest) // groups)
+        parts = [rest[i : i + size] for i in range(0, len(rest), size)]
+        if size <= 1 or all(widths[0] + sum(widths[i] + 2 for i in part) <= width for part in parts):
+            break
+        groups += 1
+    lines: list[str] = []
+    for part in parts:
+        lines += [""] if lines else []
+        for row in (head, *rows):
+            lines.append("  ".join([row[0].ljust(widths[0]), *(row[i].rjust(widths[i]) for i in part)]).rstrip())
+    return lines
+
+
 def summary_lines(a: GameAnalysis, play: str = "", plays: Sequence[tuple[str, GameAnalysis]] = ()) -> list[str]:
     """The summary table: a row per wager; `plays`, the same wagers under other plays (named), add a row after
     the wager's own wherever that play changes its law, the own row then named `play`."""
@@ -202,7 +236,7 @@ def summary_lines(a: GameAnalysis, play: str = "", plays: Sequence[tuple[str, Ga
         ]
         rows.append(summary_cells(r, f"{r.wager.key} ({play})" if more and play else ""))
         rows += [summary_cells(x, label) for label, x in more]
-    return [*_table(SUMMARY_HEAD, rows), SUMMARY_NOTE]
+    return [*table(SUMMARY_HEAD, rows), SUMMARY_NOTE]
 
 
 SUMMARY_NOTE = "  edge per unit initially staked; RTP = 100% - edge; hit freq. = P(net return > 0); SD of a round"
