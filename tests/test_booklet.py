@@ -12,7 +12,14 @@ import pypdfium2 as pdfium
 import pytest
 
 from oddscalc import api
-from oddscalc.report.booklet import booklet_document, booklet_html, booklet_pdf, overflowing_tables
+from oddscalc.report.booklet import (
+    CSS,
+    booklet_document,
+    booklet_html,
+    booklet_pdf,
+    overflowing_cells,
+    overflowing_tables,
+)
 from oddscalc.report.html_tables import CONTENT_WIDTH_PT, split_columns
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,6 +80,23 @@ def test_layout_check_catches_a_table_off_its_page(small_booklet):
     with pytest.raises(ValueError, match="run off the page"):
         booklet_pdf(wide)
     assert overflowing_tables(booklet_document(small_booklet)) == []
+
+
+def test_a_number_is_never_folded_and_one_too_wide_for_its_cell_is_refused(small_booklet):
+    """In a numeric cell a shortened fraction stays on one line (never "0.087092" over "838…"): one too wide for
+    its column runs past the cell, and the layout check refuses the booklet; the booklet's own numbers fit."""
+    number = "0.087092838… (70/71 digits)"
+    narrow = (
+        f"<html><head><style>{CSS}</style></head><body><table class='report fixed'><colgroup>"
+        "<col style='width:4%'><col style='width:96%'></colgroup>"
+        f"<tr><td class='num'>{number}</td><td>x</td></tr></table></body></html>"
+    )
+    found = overflowing_cells(booklet_document(narrow))
+    lines = {f.split("'")[1] for f in found}
+    assert "0.087092838…" in lines and lines <= set(number.split())  # whole past the cell; folded at spaces only
+    with pytest.raises(ValueError, match="past the cell"):
+        booklet_pdf(narrow)
+    assert overflowing_cells(booklet_document(small_booklet)) == []
 
 
 def test_wide_charts_are_split_repeating_the_label_column():

@@ -47,6 +47,16 @@ def title(fig) -> str:
     return " ".join(fig.get_suptitle().split())
 
 
+#: Punto banco's rule set on a full shoe of so many packs, in the booklets' plain English (the banker wager
+#: void on a tie is reg 6(4)(a)'s default).
+PUNTO_BANCO_RULES = "Rules: {packs}, a full shoe, a tie voids the banker wager"
+
+
+def assert_plain_rules(text: str) -> None:
+    """A title names its rule set in words, never as the --rule options ("decks = 6", "soft17=stand")."""
+    assert "=" not in text and "decks" not in text and "soft17" not in text, text
+
+
 def bar_heights(svg: str, tag: str) -> dict[str, float]:
     """The drawn height of every bar whose SVG group id ends `tag`-bar-<i> (its path: M x y0 L x y0 L x y1 ...)."""
     found = {}
@@ -92,7 +102,7 @@ def test_law_bars_are_the_exact_chances_and_read_back_from_the_svg(even_chance):
     assert len(heights) == 3
     assert heights["p0-0"] / heights["p0-1"] == pytest.approx(18, rel=1e-4)
     assert heights["p0-0"] == pytest.approx(heights["p0-2"], rel=1e-6)
-    assert "Rules: rules as the law states" in title(fig) and "roulette, version 1994" in title(fig)
+    assert "Rules: as the law states" in title(fig) and "roulette, version 1994" in title(fig)
 
 
 def test_blackjack_tails_merge_to_their_exact_total():
@@ -108,7 +118,11 @@ def test_blackjack_tails_merge_to_their_exact_total():
     assert all(b.kind == ("loss" if b.high < 0 else "win" if b.low > 0 else "push") for b in picture.bars)
     fig = law.law_figure([("initial", picture)], a.game, a.version, a.rules, columns=1)
     assert [p.get_height() for p in fig.axes[0].patches] == [float(b.chance * 100) for b in picture.bars]
-    assert "decks = 6" in title(fig) and "exact total chance" in fig.get_supxlabel()
+    # the 1994 law's rule set for six packs, worded as a reader would say it (never "decks = 6")
+    assert dict(a.rules)["soft17"] == "stand" and dict(a.rules)["double"] == "9-11"
+    assert "Rules: 6 packs, dealer stands on soft 17, no hole card, double on 9-11," in title(fig)
+    assert_plain_rules(title(fig))
+    assert "exact total chance" in fig.get_supxlabel()
 
 
 def test_a_budgeted_law_shows_its_unresolved_share_and_a_non_law_is_refused():
@@ -181,7 +195,8 @@ def test_removal_bars_are_the_exact_effects(punto_banco_removal):
         big = max(range(len(exact)), key=lambda k: abs(exact[k]))
         for k, e in enumerate(exact):
             assert drawn[f"m{j}-{k}"] / drawn[f"m{j}-{big}"] == pytest.approx(float(abs(e / exact[big])), abs=2e-4)
-    assert "decks = 8" in title(fig) and "punto-banco, version 1994" in title(fig)
+    assert PUNTO_BANCO_RULES.format(packs="8 packs") in title(fig) and "punto-banco, version 1994" in title(fig)
+    assert_plain_rules(title(fig))
 
 
 # --- a protection study ----------------------------------------------------------------------------------------
@@ -232,7 +247,8 @@ def test_study_panels_draw_the_summary(small_study):
         assert list(by_tc.lines[0].get_ydata()) == [float(b.means[j].mean * 100) for b in s.bins]
         by_cut = next(c for c in yields.containers if c.get_label() == m)
         assert list(by_cut.lines[0].get_ydata()) == [float(r.yield_per_100[j].mean) for r in st.penetration]
-    assert "decks = 1" in title(fig) and "punto-banco, version 1994" in title(fig)
+    assert PUNTO_BANCO_RULES.format(packs="1 pack") in title(fig) and "punto-banco, version 1994" in title(fig)
+    assert_plain_rules(title(fig))
     assert "exact" in advantage.get_ylabel() and "expectation exact" in fig.get_supxlabel()
     # a run valued in double precision says so, with its check, never "exact"
     doubles = replace(s, check=Check(10, 0, 2, (Fraction(1, 10**16),) * len(measures)))
@@ -356,8 +372,11 @@ def test_booklet_figures_are_inline_svg_with_their_own_ids(even_chance):
     refs = set(re.findall(r'(?:href="#|url\(#)([^")]+)', "".join(figures)))
     assert refs <= set(ids)
     words = " ".join(re.findall(r">([^<>]+)</text>", figures[0]))  # the text is text, not glyph paths
-    assert "Law of the net result of one round: roulette, version 1994 Rules: rules as the law states" in words
-    assert "Effects of removal: punto-banco, version 1994" in figures[1] and "decks = 8" in figures[1]
+    assert "Law of the net result of one round: roulette, version 1994 Rules: as the law states" in words
+    removal_words = " ".join(" ".join(re.findall(r">([^<>]+)</text>", figures[1])).split())
+    assert "Effects of removal: punto-banco, version 1994" in removal_words
+    assert PUNTO_BANCO_RULES.format(packs="8 packs") in removal_words
+    assert_plain_rules(removal_words)
 
 
 @pytest.mark.parametrize("version", ("1994", "2002", "2007"))

@@ -169,6 +169,27 @@ def test_blackjack_summary_leads_with_both_edges_as_percentages():
     assert max(map(len, lines)) <= 100
 
 
+@pytest.mark.parametrize(
+    ("game", "payouts"),
+    [
+        ("blackjack", ("win: 1 to 1", "blackjack: 3 to 2")),  # reg 7(3), 7(4): evens, and 3 to 2 on a blackjack
+        ("dice", ("total 12: 3 to 1", "total 2: 2 to 1", "total 3, 4, 9, 10 or 11: 1 to 1")),  # the field, Sch 1
+    ],
+)
+def test_the_summary_folds_odds_only_between_payouts(game, payouts):
+    """A wager's odds fold onto a further line only after a "; " between payouts, never inside one ("blackjack: 3
+    to" / "2"), and the table still fits 100 columns."""
+    lines = run("edge", game, "--version", "1994").splitlines()
+    table = lines[lines.index("") + 1 : next(i for i, line in enumerate(lines) if "RTP = 100% - edge" in line)]
+    for payout in payouts:
+        assert any(payout in line for line in table), payout
+    for line in table:
+        assert not re.search(r"(\bto|:|,)$", line.rstrip()), line
+        assert len(line) <= 100, line
+    folded = [line for line in table if line.startswith(" " * 20)]  # a continuation line: the wager column empty
+    assert folded and all(re.match(r" +\S.*\d$", line) for line in folded)
+
+
 def test_long_fractions_are_shortened_and_whole_on_request():
     """dist of blackjack's exact law: 80-digit probabilities shown by their first digits and digit counts,
     within 100 columns; --exact prints them whole."""

@@ -14,11 +14,20 @@ import click
 
 from oddscalc import api
 from oddscalc.analysis import GameAnalysis
-from oddscalc.cli.common import Command, CommandFn, default_version, emit, fail, format_option, version_option
+from oddscalc.cli.common import (
+    Command,
+    CommandFn,
+    default_version,
+    emit,
+    exact_option,
+    fail,
+    format_option,
+    version_option,
+)
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.progress import StderrBar
 from oddscalc.report import serialize, text
-from oddscalc.report.exact import fraction_text
+from oddscalc.report.exact import short_text
 from oddscalc.report.tables import game_title
 
 __all__ = ["commands"]
@@ -30,7 +39,7 @@ REMOVED_EXAMPLES = {"punto-banco": "9,9,8,8,0,0", "super-pan-9": "6,6,5,0,K,A"}
 
 def _options(decks_help: str, game: str) -> Callable[[CommandFn], CommandFn]:
     """The options of a composition query: --decks (`decks_help`), --removed (with `game`'s example), --version,
-    --custom and --format."""
+    --custom, --format and --exact."""
 
     def wrap(fn: CommandFn) -> CommandFn:
         for decorator in reversed(
@@ -45,6 +54,7 @@ def _options(decks_help: str, game: str) -> Callable[[CommandFn], CommandFn]:
                 version_option(),
                 click.option("--custom", is_flag=True, help="Allow a shoe the version does not permit."),
                 format_option(),
+                exact_option,
             )
         ):
             fn = decorator(fn)
@@ -68,20 +78,25 @@ def _pct(value: Fraction) -> str:
     return render_decimal(value * 100, 4) + "%"
 
 
-def _query_text(a: GameAnalysis) -> str:
-    lines = text.heading(a)
+def _query_text(a: GameAnalysis, whole: bool = False) -> str:
+    """The query for people, folded to 100 columns; long fractions shortened unless `whole`."""
+    lines = text.heading(a, whole)
     shoe = next((x for x in a.extras if x.title.startswith("Shoe composition")), None)
     if shoe:
         lines += ["", f"shoe: {shoe.note}", "  value  start  removed  left"]
         lines += [f"  {v:>5}  {start:>5}  {gone:>7}  {left:>4}" for v, start, gone, left in shoe.rows]
-    lines += ["", f"  {'wager':22} {'odds':16} {'P(win)':>9} {'P(void)':>9} {'expectation':>12}  exact expectation"]
-    for r in a.results:
-        d = r.distribution
-        flag = "  POSITIVE" if d.mean > 0 else ""
-        lines.append(
-            f"  {r.wager.key:22} {text._payouts(r):16} {_pct(d.p_win):>9} {_pct(d.p_push):>9} "
-            f"{_pct(d.mean):>12}  {fraction_text(d.mean)}{flag}"
+    rows = [
+        (
+            r.wager.key,
+            text._payouts(r),
+            _pct(r.distribution.p_win),
+            _pct(r.distribution.p_push),
+            _pct(r.distribution.mean),
+            short_text(r.distribution.mean, whole) + ("  POSITIVE" if r.distribution.mean > 0 else ""),
         )
+        for r in a.results
+    ]
+    lines += ["", *text.table(("wager", "odds", "P(win)", "P(void)", "expectation", "exact expectation"), rows)]
     positive = [r.wager.key for r in a.results if r.distribution.mean > 0]
     lines += ["", "positive for the player: " + (", ".join(positive) if positive else "none")]
     summary = next((x for x in a.extras if "by three-card point" in x.title), None)
@@ -89,10 +104,10 @@ def _query_text(a: GameAnalysis) -> str:
         lines += ["", "fourth-card strategy by point (House bank; player bank):"]
         lines += [f"  {point}: {house}; {pb}" for point, _, house, pb in summary.rows]
         lines.append(summary.note)
-    return "\n".join(lines) + "\n"
+    return "\n".join(text.fit(lines)) + "\n"
 
 
-def _emit(a: GameAnalysis, fmt: str) -> None:
+def _emit(a: GameAnalysis, fmt: str, whole: bool) -> None:
     if fmt == "json":
         emit(serialize.analysis_to_data(a))
     elif fmt == "csv":
@@ -100,7 +115,7 @@ def _emit(a: GameAnalysis, fmt: str) -> None:
     elif fmt == "markdown":
         emit(text.markdown([a], game_title(a.game, a.version)))
     else:
-        emit(_query_text(a))
+        emit(_query_text(a, whole))
 
 
 @click.command(
@@ -112,12 +127,12 @@ def _emit(a: GameAnalysis, fmt: str) -> None:
     ],
 )
 @_options("Number of 52-card packs, 1-8 (default 6: the law names none).", "punto-banco")
-def baccarat(decks: str | None, removed: str, version: str | None, custom: bool, fmt: str) -> None:
+def baccarat(decks: str | None, removed: str, version: str | None, custom: bool, fmt: str, whole: bool) -> None:
     """Punto banco on a depleted shoe: exact odds of the three wagers after REMOVED cards are gone.
 
     Cards: A or 1, 2-9, and 0, T, 10, J, Q or K for a ten-value card.
     """
-    _emit(_query("punto-banco", decks, removed, version, custom), fmt)
+    _emit(_query("punto-banco", decks, removed, version, custom), fmt, whole)
 
 
 @click.command(
@@ -129,12 +144,12 @@ def baccarat(decks: str | None, removed: str, version: str | None, custom: bool,
     ],
 )
 @_options("Number of reduced packs (the law's shoe is 8, 288 cards; others need --custom).", "super-pan-9")
-def super_pan_9(decks: str | None, removed: str, version: str | None, custom: bool, fmt: str) -> None:
+def super_pan_9(decks: str | None, removed: str, version: str | None, custom: bool, fmt: str, whole: bool) -> None:
     """Super Pan 9 on a depleted shoe: exact odds, and the player's best fourth-card play, after REMOVED cards.
 
     Cards: A or 1, 2-6, and 0, J, Q or K for a court card (no 7s, 8s, 9s or 10s in this shoe).
     """
-    _emit(_query("super-pan-9", decks, removed, version, custom), fmt)
+    _emit(_query("super-pan-9", decks, removed, version, custom), fmt, whole)
 
 
 commands = [baccarat, super_pan_9]

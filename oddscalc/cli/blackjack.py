@@ -17,6 +17,7 @@ from oddscalc.cli.common import (
     Group,
     UserError,
     default_version,
+    exact_option,
     format_option,
     parse_pairs,
     version_option,
@@ -119,10 +120,12 @@ def blackjack() -> None:
 )
 @click.argument("words", nargs=-1, required=True, metavar="HAND vs UP")
 @click.option("--removed", default="", help="Cards known to be gone, e.g. 'K,5,5,A'.")
+@exact_option
 @rule_flags
 def hand_cmd(
     words: tuple[str, ...],
     removed: str,
+    whole: bool,
     fmt: str,
     custom: bool,
     version: str | None,
@@ -163,23 +166,26 @@ def hand_cmd(
         rules_line = "Rules: " + ", ".join(f"{k}={v}" for k, v in rules.items()) + "."
         click.echo(_csv(rows) if fmt == "csv" else table_markdown(title, rows, [rules_line]), nl=False)
     else:
-        click.echo(
+        lines = [
             f"{','.join(q.hand)} vs {q.up}: version {version}, "
             + ", ".join(f"{k}={v}" for k, v in rules.items())
             + (" (CUSTOM)" if outside else "")
-        )
+        ]
         if q.conditional_on_no_banker_bj:
-            click.echo("values given the banker has no blackjack (peek)")
+            lines.append("values given the banker has no blackjack (peek)")
         for a, v in q.actions:
             mark = "  <- best" if a == q.best else ""
-            click.echo(f"  {a:7} {pct(v):>10}  {ftext(v)}{mark}")
+            lines.append(f"  {a:7} {pct(v):>10}  {short_text(v, whole)}{mark}")
         if q.split_limit:
-            click.echo(
+            lines.append(
                 f"  split: up to {q.split_limit} hands; split hands played by "
                 + api.blackjack_post_split_name(rules.get("post_split", "cdp1"))
             )
         if q.insurance is not None:
-            click.echo(f"  insurance (reg 7(7)) per unit insurance stake: {pct(q.insurance)}  {ftext(q.insurance)}")
+            lines.append(
+                f"  insurance (reg 7(7)) per unit insurance stake: {pct(q.insurance)}  {short_text(q.insurance, whole)}"
+            )
+        click.echo("\n".join(fit(lines)))
 
 
 @blackjack.command(
@@ -462,7 +468,7 @@ def chart_cmd(
     elif fmt == "csv":
         body = charts_csv(s["charts"])
     else:
-        body = title + "\n" + charts_text(s["charts"]) + "\n"
+        body = "\n".join(fit([title])) + "\n" + charts_text(s["charts"]) + "\n"
     if path:
         try:
             write_text(path, body)
@@ -523,7 +529,8 @@ def side_cmd(fmt: str, custom: bool, version: str | None, rule: tuple[str, ...],
         + ":"
     )
     for r in rows:
-        click.echo(f"  {r.wager.key:10} house edge {pct(r.edge()):>9}  ({ftext(r.edge())})  {r.wager.citations}")
+        line = f"  {r.wager.key:10} house edge {pct(r.edge()):>9}  ({short_text(r.edge())})  {r.wager.citations}"
+        click.echo("\n".join(fit([line])))
 
 
 commands = [blackjack]

@@ -227,15 +227,20 @@ def analysis_options(formats: Sequence[str] | None = QUERY_FORMATS) -> Callable[
     return wrap
 
 
-def detail_options(fn: CommandFn) -> CommandFn:
-    """--detail and --exact: a text report's summary table alone by default."""
-    fn = click.option(
+def exact_option(fn: CommandFn) -> CommandFn:
+    """--exact (as `whole`): a text report's long fractions printed whole instead of shortened."""
+    return click.option(
         "--exact",
         "whole",
         is_flag=True,
         help="Text: print every exact fraction whole (else one longer than 20 digits is shortened to its "
         "first digits and its digit counts). JSON and CSV always carry them whole.",
     )(fn)
+
+
+def detail_options(fn: CommandFn) -> CommandFn:
+    """--detail and --exact: a text report's summary table alone by default."""
+    fn = exact_option(fn)
     return click.option(
         "--detail",
         is_flag=True,

@@ -15,6 +15,7 @@ from oddscalc.core.progress import StderrBar
 from oddscalc.core.schemas import named
 from oddscalc.core.store import data_dir, shipped_entries, user_cache_dir
 from oddscalc.report.data_build import rebuild
+from oddscalc.report.text import fit
 
 __all__ = ["commands"]
 
@@ -36,10 +37,11 @@ def list_cmd(fmt: str) -> None:
         ]
         click.echo(json.dumps(named("data-list", {"entries": listed}), indent=1))
         return
-    click.echo(
+    head = (
         f"{len(entries)} results shipped in {data_dir()} (computed results of other rule sets are kept in "
         f"{user_cache_dir()})"
     )
+    click.echo("\n".join(fit([head])))
     for e in entries:
         p = e.provenance
         took = "time not recorded" if p.get("seconds") is None else f"{p['seconds']:,.1f} s"

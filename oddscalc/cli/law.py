@@ -7,6 +7,7 @@ from click.shell_completion import CompletionItem
 
 from oddscalc.cli.common import Command, fail
 from oddscalc.regulations.texts import TEXTS, TextError, read
+from oddscalc.report.text import hanging
 
 __all__ = ["commands"]
 
@@ -26,7 +27,7 @@ def law(name: str | None) -> None:
     if name is None:
         width = max(len(t.name) for t in TEXTS)
         for t in TEXTS:
-            click.echo(f"{t.name:{width}}  {t.title} ({t.file})")
+            click.echo("\n".join(hanging(f"{t.name:{width}}  ", f"{t.title} ({t.file})")))
         return
     try:
         data = read(name)

@@ -7,7 +7,16 @@ from fractions import Fraction
 import click
 
 from oddscalc import api
-from oddscalc.cli.common import Command, analysis_options, emit, exact_law_option, fail, game_argument, run_analysis
+from oddscalc.cli.common import (
+    Command,
+    analysis_options,
+    emit,
+    exact_law_option,
+    exact_option,
+    fail,
+    game_argument,
+    run_analysis,
+)
 from oddscalc.cli.plotting import checked_plot, draw, plot_option
 from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.report.markdown import table_markdown
@@ -42,6 +51,7 @@ __all__ = ["commands"]
 @click.option("--one-sided", is_flag=True, help="Detect a shift in one stated direction only.")
 @analysis_options()
 @exact_law_option
+@exact_option
 @plot_option("the RTP band against the number of rounds")
 def plan(
     game: str,
@@ -60,6 +70,7 @@ def plan(
     custom: bool,
     fmt: str,
     exact_law: bool,
+    whole: bool,
     plot_path: str | None,
 ) -> None:
     """Plan a test of WAGER's return to player (RTP).
@@ -105,7 +116,7 @@ def plan(
         rows = [("quantity", "value"), ("game", a.game), ("wager", key), ("version", a.version), *plan_rows(result)]
         emit(_csv(rows) if fmt == "csv" else table_markdown(f"Test plan: {a.game} {key}, version {a.version}", rows))
     else:
-        emit(plan_text(result, "\n".join(heading(a)) + f"\n{key}: {a.results[0].wager.title}"))
+        emit(plan_text(result, "\n".join(heading(a, whole)) + f"\n{key}: {a.results[0].wager.title}", whole))
 
 
 def _chance(text: str, what: str) -> Fraction:

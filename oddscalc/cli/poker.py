@@ -27,6 +27,7 @@ from oddscalc.core.numbers import shorten
 from oddscalc.core.progress import StderrBar
 from oddscalc.core.schemas import named
 from oddscalc.report.exact import exact, fraction_text
+from oddscalc.report.text import fit
 
 __all__ = ["commands"]
 
@@ -91,14 +92,15 @@ def poker_hand(game: str, cards: str, up: str | None, version: str | None, pay: 
         click.echo(json.dumps(named("poker-hand", data), indent=1))
         return
     total = d.no_qualify + d.player_wins + d.void + d.banker_wins
-    click.echo(f"{game} (version {version}): {d.hand} ({d.category}){against}")
-    click.echo(
+    lines = [
+        f"{game} (version {version}): {d.hand} ({d.category}){against}",
         f"  banker's {total:,} possible hands: {d.no_qualify:,} do not qualify, {d.player_wins:,} lose to "
-        f"the player, {d.void:,} tie, {d.banker_wins:,} win"
-    )
-    click.echo(f"  expectation of {act}: {fraction_text(ev)} = {render_decimal(ev, 6)} per unit Ante")
-    click.echo("  expectation of fold: -1")
-    click.echo(f"  decision: {d.decision} ({_margin_text(act, margin)})")
+        f"the player, {d.void:,} tie, {d.banker_wins:,} win",
+        f"  expectation of {act}: {fraction_text(ev)} = {render_decimal(ev, 6)} per unit Ante",
+        "  expectation of fold: -1",
+        f"  decision: {d.decision} ({_margin_text(act, margin)})",
+    ]
+    click.echo("\n".join(fit(lines)))
 
 
 def _margin_text(act: str, margin: Fraction) -> str:

@@ -59,9 +59,10 @@ def versions(fmt: str) -> None:
     elif fmt == "markdown":
         emit(table_markdown("Regulation versions", [("id", "in force", "instruments", "games"), *rows]))
     else:
+        lines = []
         for v in VERSIONS.values():
-            click.echo(f"{v.id}  in force {v.in_force.isoformat()}  {v.title}")
-            click.echo(f"      games: {', '.join(v.games)}")
+            lines += [f"{v.id}  in force {v.in_force.isoformat()}  {v.title}", f"      games: {', '.join(v.games)}"]
+        emit("\n".join(text.fit(lines)) + "\n")
 
 
 @click.command(cls=Command, examples=["oddscalc wagers dice --version 1994", "oddscalc wagers sic-bo --format csv"])

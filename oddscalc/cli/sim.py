@@ -18,6 +18,7 @@ from oddscalc.cli.common import (
     analysis_options,
     emit,
     exact_law_option,
+    exact_option,
     fail,
     format_option,
     game_argument,
@@ -29,9 +30,9 @@ from oddscalc.core.files import OutputPathError, check_output, write_text
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 from oddscalc.core.progress import StderrBar
 from oddscalc.core.schemas import named
-from oddscalc.report.exact import cell_text, fraction_text
-from oddscalc.report.text import _csv
-from oddscalc.sim.check import check_counts, significant
+from oddscalc.report.exact import cell_text, fraction_text, short_text, shorten_numbers
+from oddscalc.report.text import _csv, fit
+from oddscalc.sim.check import CheckResult, check_counts, significant
 from oddscalc.sim.results import counts_csv, counts_json, read_results
 from oddscalc.sim.roundlog import round_log
 from oddscalc.sim.shoe_dealing import DECLARE, Dealing
@@ -237,6 +238,7 @@ def _dealing(shuffle: str | None, cut: str | None, declare: str | None, log_path
 )
 @analysis_options(SIMULATE_FORMATS)
 @exact_law_option
+@exact_option
 def check(
     game: str,
     wager: str,
@@ -249,6 +251,7 @@ def check(
     custom: bool,
     fmt: str,
     exact_law: bool,
+    whole: bool,
 ) -> None:
     """Test observed outcome counts in RESULTS (CSV or JSON) against WAGER's exact distribution.
 
@@ -332,17 +335,23 @@ def check(
         lines += [
             f"  chi-square {render_decimal(outcome.chi_square, 4)} on {outcome.degrees_of_freedom} degrees of "
             f"freedom: p = {significant(outcome.chi_square_p)}",
-            f"  mean return {render_decimal(outcome.observed_mean, 6)} against exact {outcome.expected_mean} "
-            f"({render_decimal(outcome.expected_mean, 6)}): z = {outcome.z}, p = {significant(outcome.z_p)}",
-            f"verdict: {outcome.verdict}",
+            f"  mean return {render_decimal(outcome.observed_mean, 6)} against exact {_exact_mean(outcome, whole)}: "
+            f"z = {outcome.z}, p = {significant(outcome.z_p)}",
+            f"verdict: {shorten_numbers(outcome.verdict, whole)}",
         ]
         if result.partial is not None and not exact_law:
             lines.append(
                 f"note: --exact-law checks against the law of every round with nothing lumped ({EXACT_LAW_COST})"
             )
-        emit("\n".join(lines) + "\n")
+        emit("\n".join(fit(lines)) + "\n")
     if not outcome.passed:
         raise SystemExit(1)
+
+
+def _exact_mean(outcome: CheckResult, whole: bool) -> str:
+    """The exact mean as a fraction with its decimal, or shortened (already a decimal) where long."""
+    shown = short_text(outcome.expected_mean, whole)
+    return shown if shown.endswith("digits)") else f"{shown} ({render_decimal(outcome.expected_mean, 6)})"
 
 
 commands = [simulate, check]

@@ -19,6 +19,7 @@ from oddscalc.cli.common import (
 )
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole
 from oddscalc.core.progress import StderrBar
+from oddscalc.report.text import fit
 from oddscalc.verify.runner import VerifyError
 from oddscalc.verify.runner import verify as run
 
@@ -97,7 +98,7 @@ def verify(
     if fmt == "json":
         emit(report.data())
     else:
-        emit(report.text(shown))
+        emit("\n".join(fit(report.text(shown).splitlines())) + "\n")  # folded to 100 columns
     if report.interrupted:
         raise SystemExit(130)
     if not report.clean:

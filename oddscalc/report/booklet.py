@@ -31,7 +31,7 @@ from oddscalc.core.distribution import render_decimal
 from oddscalc.core.mathreport import BAND_ROUNDS, DEFINITIONS, Surd
 from oddscalc.regulations.versions import get_version
 from oddscalc.report import math_report as mr
-from oddscalc.report.exact import LONG_DIGITS, LONG_MEANING, LONG_WORDS, short_text, shorten_numbers
+from oddscalc.report.exact import LONG_MEANING, LONG_WORDS, short_text, shorten_numbers
 from oddscalc.report.html_tables import LONG_NOTE, Cell, esc, extra_html, fixed_table_html
 from oddscalc.report.math_report import percent
 from oddscalc.report.removal import booklet_section
@@ -49,6 +49,7 @@ __all__ = [
     "booklet_html",
     "booklet_pdf",
     "common_citation",
+    "overflowing_cells",
     "overflowing_tables",
     "rule_set_names",
     "section_html",
@@ -87,6 +88,7 @@ table { border-collapse: collapse; width: 100%; margin: 4pt 0 6pt; }
 th, td { border: 0.5pt solid #999; padding: 2pt 3pt; vertical-align: top; text-align: left; overflow-wrap: break-word; }
 table.fixed { table-layout: fixed; }
 table.fixed td, table.fixed th { overflow-wrap: anywhere; }
+td.num, table.fixed td.num { overflow-wrap: normal; }
 th { background: #e8e8e8; }
 thead { display: table-header-group; }
 tr { page-break-inside: avoid; }
@@ -99,6 +101,7 @@ table.report td, table.report th, table.summary td, table.summary th { padding: 
 .conv { color: #555; font-family: "DejaVu Sans", sans-serif; }
 .fn { font-size: 7pt; color: #333; font-weight: normal; }
 .rad { text-decoration: overline; }
+.nb { white-space: nowrap; }
 .assume { color: #333; font-size: 8pt; }
 .rulevalues { color: #555; font-size: 7.5pt; }
 .part { color: #555; font-size: 7.5pt; margin: 6pt 0 0; page-break-after: avoid; }
@@ -157,24 +160,39 @@ class Notes:
         return out + "</div>"
 
 
+#: Digits (numerator and denominator together) of the longest fraction printed whole in the summary's and the math
+#: report's narrow cells: at most 15 characters with its sign and slash, which fit those columns on one line.
+NARROW_DIGITS = 13
+
+
 def _value(value: Fraction) -> str:
-    """An exact value for a narrow cell: an integer plainly, else `p/q = x%` (a long fraction shortened,
-    exact.short_text), folded before the "=" where the cell is too narrow for one line."""
+    """An exact value for a narrow cell: an integer plainly, else `p/q = x%` (a fraction of more than NARROW_DIGITS
+    digits shortened, exact.short_text), folded before the "=" where the cell is too narrow for one line; a
+    number itself is never broken across lines (the CSS: numeric cells wrap only at spaces)."""
     value = Fraction(value)
     if value.denominator == 1:
         return esc(value.numerator)
-    return f"{esc(short_text(value))} =&nbsp;{esc(percent(value))}"
+    return f"{_narrow(value)} =&nbsp;{esc(percent(value))}"
+
+
+#: " to " in odds, with no-break spaces: "50 to 1" never folds in a narrow cell.
+_TO = "&nbsp;to&nbsp;"
+
+
+def _narrow(value: Fraction) -> str:
+    """A fraction for a narrow cell (HTML): whole up to NARROW_DIGITS digits, else shortened (exact.short_text)."""
+    return esc(short_text(value, limit=NARROW_DIGITS))
 
 
 def surd_html(sd: Surd, places: int = 4) -> str:
     """A standard deviation: its exact form typeset (3√<span style='text-decoration:overline'>78</span>/37)
-    above its decimal, or the decimal alone when the exact form is long."""
+    above its decimal, or the decimal alone when the exact form is too long for a narrow cell (NARROW_DIGITS)."""
     form = mr.surd_text(sd.exact)
     decimal = esc(mr.decimal_text(sd.decimal(), places))
-    if sum(c.isdigit() for c in form) > LONG_DIGITS:
+    if sum(c.isdigit() for c in form) > NARROW_DIGITS:
         return decimal
     typeset = re.sub(r"√(\d+)", lambda m: f"√<span class='rad'>{m[1]}</span>", esc(form))
-    return f"{typeset} =&nbsp;{decimal}"
+    return f"<span class='nb'>{typeset}</span> =&nbsp;{decimal}"  # never folded after its "/"
 
 
 #: Short names of the edge conventions beside the edge per unit initially staked (back matter defines them).
@@ -252,8 +270,8 @@ def _summary_table(results: Sequence[WagerResult], notes: Notes) -> str:
         w, d, m = r.wager, r.distribution, r.math_report()
         marks = notes.mark(*(f"Reconstructed value: {s}" for s in w.reconstructions))
         title = _title(w.key, w.title)
-        odds = "<br>".join(
-            esc(p.odds.text if len(w.payouts) == 1 else f"{p.title or p.key}: {p.odds.text}")
+        odds = "<br>".join(  # "50 to 1" kept on one line
+            esc(p.odds.text if len(w.payouts) == 1 else f"{p.title or p.key}: {p.odds.text}").replace(" to ", _TO)
             + (" <span class='custom'>(custom)</span>" if p.custom else "")
             for p in w.payouts
         )
@@ -284,9 +302,9 @@ def _summary_table(results: Sequence[WagerResult], notes: Notes) -> str:
             ]
         )
     head = [*SUMMARY_HEAD, f"citation: {prefix} …" if prefix else "citation"]
-    widths = [13, 10, 13, 13, 12, 8, 14, 17]
+    widths = [13, 10, 13, 13, 13, 9, 14, 15]
     if not any(row[4] for row in rows):  # no wager has another convention: the column goes
-        head, widths = head[:4] + head[5:], [17, 8, 16, 16, 8, 17, 18]
+        head, widths = head[:4] + head[5:], [16, 8, 16, 16, 9, 17, 18]
         rows = [row[:4] + row[5:] for row in rows]
     table = _fixed(head, rows, widths, "summary", numeric=range(2, len(head) - 1))
     return table + _figures(results) + notes.flush()
@@ -324,6 +342,9 @@ def _fixed(
     )
 
 
+#: The math report's column widths (% of the page): the chances and the variance wide enough for a shortened
+#: decimal or a NARROW_DIGITS fraction on one line.
+REPORT_WIDTHS = (10, 13.5, 13.5, 13.5, 8, 8, 8, 7.5, 9, 9)
 REPORT_HEAD = (
     "wager",
     "P(push or void)",
@@ -363,7 +384,7 @@ def _report_table(results: Sequence[WagerResult], notes: Notes) -> str:
             bands = [esc(mr.band_text(b, 2)) + ("*" if b.approximate else "") for b in m.bands]
             loose = loose or any(b.approximate for b in m.bands)
             band_cells.append([key, esc(percent(m.rtp)), *bands])
-        variance = "" if m.variance is None else esc(short_text(m.variance))
+        variance = "" if m.variance is None else _narrow(m.variance)
         law = mr.law_figures(m)
         if law is not None:
             top = f"{esc(short_text(law.top_award.net_return))}; {esc(mr.one_in(law.top_award.one_in))}"
@@ -383,7 +404,7 @@ def _report_table(results: Sequence[WagerResult], notes: Notes) -> str:
             band_cells.append([key, esc(percent(m.rtp)), (gone, len(BAND_ROUNDS))])
     out = (
         "<h4>Math report</h4>"
-        + _fixed(REPORT_HEAD, cells, (15, 8, 16, 13, 7, 7, 7, 7, 7, 13), "report", numeric=range(1, 10))
+        + _fixed(REPORT_HEAD, cells, REPORT_WIDTHS, "report", numeric=range(1, 10))
         + "<p class='assume'>Definitions at the back of the booklet; every exact value whole in the JSON tables.</p>"
     )
     band_note = "The band is RTP &plusmn; 1.96 SD/&radic;N, the normal approximation with the exact variance." + (
@@ -566,7 +587,7 @@ def booklet_html(version: str, games: Sequence[tuple[str, Sequence[GameAnalysis]
 
 
 class BookletLayoutError(ValueError):
-    """A booklet table laid out past its page's content box."""
+    """A booklet table laid out past its page's content box, or a cell's line past its cell."""
 
 
 def overflowing_tables(document: Document, tolerance_px: float = 0.5) -> list[str]:
@@ -595,6 +616,28 @@ def overflowing_tables(document: Document, tolerance_px: float = 0.5) -> list[st
     return found
 
 
+def overflowing_cells(document: Document, tolerance_px: float = 0.5) -> list[str]:
+    """Every line of a table cell that runs past the cell's content box (a number too wide for its column: numbers
+    are never broken across lines), as 'page P: 'TEXT', R pt past its cell' (empty when all fit)."""
+    from weasyprint.formatting_structure.boxes import LineBox, TableCellBox, TextBox
+
+    found = []
+    for number, page in enumerate(document.pages, 1):
+        stack = [(page._page_box, None)]  # each box with the table cell it is in (None: in none)
+        while stack:
+            b, cell = stack.pop()
+            cell = b if isinstance(b, TableCellBox) else cell
+            if isinstance(b, LineBox) and cell is not None:
+                ends = [t.position_x + t.width for t in b.descendants() if isinstance(t, TextBox)]
+                over = max(ends, default=0) - (cell.content_box_x() + cell.width)
+                if over > tolerance_px:
+                    text = "".join(t.text for t in b.descendants() if isinstance(t, TextBox))
+                    found.append(f"page {number}: '{text}', {over * 0.75:.1f} pt past its cell")
+                continue
+            stack.extend((child, cell) for child in getattr(b, "children", ()) or ())
+    return found
+
+
 def booklet_document(document: str) -> Document:
     """The booklet laid out by WeasyPrint (pages and their boxes), without writing a PDF."""
     import weasyprint  # imported here: only the booklet needs it, and it is slow to import
@@ -604,7 +647,7 @@ def booklet_document(document: str) -> Document:
 
 def booklet_pdf(document: str, check: bool = True) -> bytes:
     """Render the booklet HTML to PDF bytes, reproducibly; with `check`, refuse (BookletLayoutError) a booklet
-    with a table that runs off its page."""
+    with a table that runs off its page or a cell line that runs past its cell."""
     previous = os.environ.get("SOURCE_DATE_EPOCH")
     os.environ["SOURCE_DATE_EPOCH"] = EPOCH
     try:
@@ -613,6 +656,9 @@ def booklet_pdf(document: str, check: bool = True) -> bytes:
             bad = overflowing_tables(laid_out)
             if bad:
                 raise BookletLayoutError(f"{len(bad)} booklet table part(s) run off the page, first {bad[0]}")
+            wide = overflowing_cells(laid_out)
+            if wide:
+                raise BookletLayoutError(f"{len(wide)} booklet table cell line(s) run past the cell, first {wide[0]}")
         return laid_out.write_pdf()
     finally:
         if previous is None:

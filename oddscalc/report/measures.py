@@ -11,6 +11,7 @@ from oddscalc.core.schemas import named
 from oddscalc.protect.count_measures import CountMeasures
 from oddscalc.protect.measures import PE_DEFINITIONS, Correlation, Efficiency
 from oddscalc.report.exact import fraction_text
+from oddscalc.report.text import WIDTH, fit, phrases
 
 __all__ = ["DEFINITIONS", "measures_data", "measures_text"]
 
@@ -55,10 +56,6 @@ def _exact_note(c: Correlation | None, symbol: str) -> str:
     return f"{symbol}^2 = {text}" if len(text) <= 40 else f"{symbol}^2 exact in --format json ({len(text)} characters)"
 
 
-def _rules(m: CountMeasures) -> str:
-    return ", ".join(f"{k} = {v}" for k, v in m.rules.items() if k != "strategy")
-
-
 def _depth(m: CountMeasures) -> str:
     return (
         f"rounds dealt evenly to {float(m.penetration) * 100:g}% penetration "
@@ -67,8 +64,10 @@ def _depth(m: CountMeasures) -> str:
 
 
 def measures_text(m: CountMeasures, top: int = 12) -> str:
+    """The measures for people, folded to 100 columns (text.fit)."""
+    rules = ", ".join(f"{k}={v}" for k, v in m.rules.items() if k != "strategy")  # as --rule takes them
     lines = [
-        f"{m.game}, version {m.version}{' (CUSTOM)' if m.custom else ''}: {_rules(m)}",
+        f"{m.game}, version {m.version}{' (CUSTOM)' if m.custom else ''}: {rules}",
         f"count {m.count.name}: {m.count.describe(m.kinds)}",
         "",
     ]
@@ -103,9 +102,11 @@ def measures_text(m: CountMeasures, top: int = 12) -> str:
                 lines.append(f"  {r.name:10} none: {r.why}")
                 continue
             gain, slope = render_decimal(r.gain * 100, 3) + "%", render_decimal(r.per_true_count * 100, 3) + "%"
-            lines.append(f"  {r.name:10} {r.rule:34} {gain:>13} {slope:>9}  {' '.join(r.hands)}")
+            start = f"  {r.name:10} {r.rule:34} {gain:>13} {slope:>9}  "
+            hands = phrases("; ".join(r.hands), WIDTH - len(start))  # a hand ("7,5 v T") never split
+            lines += [start + hands[0], *(" " * len(start) + more for more in hands[1:])]
     lines += ["", "Definitions:"] + [f"  {k.replace('_', ' ')}: {v}." for k, v in DEFINITIONS.items()]
-    return "\n".join(lines) + "\n"
+    return "\n".join(fit(lines)) + "\n"
 
 
 def _decisions_text(e: Efficiency, top: int) -> list[str]:

@@ -9,8 +9,9 @@ from typing import Any
 from oddscalc.core.distribution import render_decimal, render_sqrt
 from oddscalc.core.planning import Plan
 from oddscalc.core.schemas import named
-from oddscalc.report.exact import cell_text, exact, fraction_text
+from oddscalc.report.exact import exact, fraction_text, short_text
 from oddscalc.report.math_report import decimal_pct, exact_pct, percent
+from oddscalc.report.text import fit
 
 __all__ = ["plan_data", "plan_rows", "plan_text"]
 
@@ -35,12 +36,18 @@ def _rounds(n: Fraction) -> str:
     return f"{n.numerator:,}" if n.denominator == 1 else f"{render_decimal(n, 2)} (expected)"
 
 
-def plan_text(p: Plan, heading: str) -> str:
-    """The plan for people: what was asked, the answer, and the model and formula behind it."""
+def _amount(value: Fraction | None, whole: bool) -> str:
+    """An amount of stake, exact (shortened when long unless `whole`)."""
+    return "not known" if value is None else short_text(value, whole)
+
+
+def plan_text(p: Plan, heading: str, whole: bool = False) -> str:
+    """The plan for people: what was asked, the answer, and the model and formula behind it, folded to 100
+    columns (long fractions shortened unless `whole`)."""
     lines = [
-        heading,
-        f"  expected return {exact_pct(p.mean)} per unit initially staked (RTP {percent(1 + p.mean)}); "
-        f"variance {cell_text(p.variance)}, standard deviation {render_sqrt(p.variance, 10)}",
+        *heading.split("\n"),
+        f"  expected return {exact_pct(p.mean, whole)} per unit initially staked (RTP {percent(1 + p.mean)}); "
+        f"variance {short_text(p.variance, whole)}, standard deviation {render_sqrt(p.variance, 10)}",
         f"  model: {p.model}",
     ]
     if p.shift is not None:
@@ -51,7 +58,7 @@ def plan_text(p: Plan, heading: str) -> str:
         if p.turnover_needed is not None and p.stake != 1:
             lines.append(
                 f"  that is an expected turnover of {render_decimal(p.turnover_needed, 2)} units of initial "
-                f"stake ({cell_text(p.stake)} staked per round on average)"
+                f"stake ({_amount(p.stake, whole)} staked per round on average)"
             )
         lines.append(
             "  formula: N = ceil(((z_a + z_power) x SD / shift)^2), z_a = Phi^-1(1 - alpha/2) "
@@ -61,8 +68,8 @@ def plan_text(p: Plan, heading: str) -> str:
     b, rounds, detectable = p.band, p.rounds, p.detectable
     if b is not None and rounds is not None and detectable is not None:  # a band was asked for: all three given
         asked = (
-            f"a turnover of {cell_text(p.turnover)} units ({_rounds(rounds)} rounds at "
-            f"{cell_text(p.stake)} staked per round)"
+            f"a turnover of {_amount(p.turnover, whole)} units ({_rounds(rounds)} rounds at "
+            f"{_amount(p.stake, whole)} staked per round)"
             if p.turnover is not None
             else f"{_rounds(rounds)} rounds"
         )
@@ -79,7 +86,7 @@ def plan_text(p: Plan, heading: str) -> str:
             f"  these rounds detect a shift of {_points(detectable)} or more with power {_level(p.power)} "
             f"(significance {_level(p.alpha)}, {_sided(p)})"
         )
-    return "\n".join(lines) + "\n"
+    return "\n".join(fit(lines)) + "\n"
 
 
 def _dec(value: Decimal | None) -> str | None:

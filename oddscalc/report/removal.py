@@ -16,6 +16,7 @@ from oddscalc.core.schemas import named
 from oddscalc.protect.removal import Removal, effects_of_removal
 from oddscalc.protect.target import Target, target
 from oddscalc.report.html_tables import esc, table_html
+from oddscalc.report.text import fit, panels
 
 __all__ = [
     "DEFINITION",
@@ -95,19 +96,17 @@ def _header(r: Removal) -> list[str]:
 
 
 def removal_text(r: Removal) -> str:
-    """A plain table for the command line."""
-    head = _header(r)
-    rows = [head] + _rows(r)
-    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
-    lines = [f"{r.target.game}, version {r.target.version}: {_rules_text(r)}", ""]
-    lines += ["  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))) for row in rows]
+    """A plain table for the command line, in panels that fit 100 columns (text.panels), the prose folded."""
+    rules = ", ".join(f"{k}={v}" for k, v in r.target.resolved().items() if k != "strategy")  # as --rule takes them
+    lines = [f"{r.target.game}, version {r.target.version}: {rules}", ""]
+    lines += panels(_header(r), _rows(r))
     lines += [
         "",
         DEFINITION,
         "Columns: a kind of card (how many the shoe holds); cells in percentage points.",
         *(f"{k}: {v}" for k, v in _PLAYS.items()),
     ]
-    return "\n".join(lines) + "\n"
+    return "\n".join(fit(lines)) + "\n"
 
 
 def removal_markdown(removals: Sequence[Removal], title: str) -> str:

@@ -27,6 +27,7 @@ from oddscalc.report.math_report import exact_pct as _exact_pct
 from oddscalc.report.rule_words import rules_in_words
 
 __all__ = [
+    "WIDTH",
     "dist_csv",
     "dist_text",
     "edge_text",
@@ -38,10 +39,13 @@ __all__ = [
     "heading",
     "markdown",
     "md_table",
+    "panels",
     "payouts_text",
     "percent",
+    "phrases",
     "summary_cells",
     "summary_lines",
+    "table",
     "title_lines",
 ]
 
@@ -89,9 +93,10 @@ def hanging(start: str, rest: str, width: int = WIDTH) -> list[str]:
     ) or [start.rstrip()]
 
 
-def heading(a: GameAnalysis) -> list[str]:
-    """The version, the rule set (as --rule takes it), whether it is a custom one, and what the figures assume."""
-    return title_lines(a) + _assumptions(a)
+def heading(a: GameAnalysis, whole: bool = False) -> list[str]:
+    """The version, the rule set (as --rule takes it), whether it is a custom one, and what the figures assume
+    (long fractions in them shortened unless `whole`)."""
+    return title_lines(a) + _assumptions(a, whole)
 
 
 def title_lines(a: GameAnalysis) -> list[str]:
@@ -149,20 +154,72 @@ def summary_cells(r: WagerResult, label: str = "") -> tuple[str, ...]:
     return (label or r.wager.key, _payouts(r), percent(r.edge()), percent(m.rtp), hit, sd)
 
 
-def _table(head: Sequence[str], rows: Sequence[Sequence[str]], wrap: int = 1, width: int = WIDTH) -> list[str]:
+def phrases(text: str, width: int) -> list[str]:
+    """`text` folded to `width` columns between its phrases (the "; "-separated payouts of a wager), never inside
+    one: a phrase wider than `width` keeps a line of its own.
+
+    >>> phrases("win: 1 to 1; blackjack: 3 to 2", 16)
+    ['win: 1 to 1;', 'blackjack: 3 to 2']
+    >>> phrases("total 2: 2 to 1; total 12: 3 to 1; others: 1 to 1", 34)
+    ['total 2: 2 to 1; total 12: 3 to 1;', 'others: 1 to 1']
+    """
+    lines: list[str] = []
+    for phrase in text.split("; "):
+        if lines and len(lines[-1]) + 3 + len(phrase) <= width:  # "; " joins it, and the line may end with ";"
+            lines[-1] += "; " + phrase
+        elif lines:
+            lines[-1] += ";"
+            lines.append(phrase)
+        else:
+            lines.append(phrase)
+    return lines
+
+
+def table(head: Sequence[str], rows: Sequence[Sequence[str]], wrap: int = 1, width: int = WIDTH) -> list[str]:
     """Columns as wide as their widest cell, the first two left-aligned and the rest right-aligned; column
-    `wrap` folded onto further lines where the table would pass `width` columns."""
+    `wrap` folded between its phrases (`phrases`) onto further lines where the table would pass `width`
+    columns."""
     widths = [max(len(x) for x in col) for col in zip(head, *rows)]
     spare = width - 2 - sum(widths) - 2 * (len(widths) - 1)
     if spare < 0:
-        widths[wrap] = max(max(len(w) for row in rows for w in row[wrap].split()), widths[wrap] + spare)
+        folded = [phrases(row[wrap], widths[wrap] + spare) for row in rows]
+        widths[wrap] = max(len(head[wrap]), *(len(line) for cell in folded for line in cell))
     lines = []
     for row in (head, *rows):
-        parts = textwrap.wrap(row[wrap], widths[wrap], break_long_words=False) or [""]
+        parts = phrases(row[wrap], widths[wrap])
         for n, part in enumerate(parts):
             cells = [(c if n == 0 else "") if i != wrap else part for i, c in enumerate(row)]
             line = "  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
             lines.append(("  " + line).rstrip())
+    return lines
+
+
+def panels(head: Sequence[str], rows: Sequence[Sequence[str]], width: int = WIDTH) -> list[str]:
+    """A table, the first column left-aligned and the rest right-aligned, two spaces apart; where it is wider
+    than `width` its other columns are shared out evenly among panels that each repeat the first column and
+    fit (one column too wide for that keeps a panel of its own), the panels a blank line apart.
+
+    >>> print("\\n".join(panels(("card", "a", "b", "c"), [("x", "1", "22", "333")], width=12)))
+    card  a   b
+    x     1  22
+    <BLANKLINE>
+    card    c
+    x     333
+    """
+    widths = [max(len(x) for x in col) for col in zip(head, *rows)]
+    rest = list(range(1, len(head)))
+    groups = 1
+    while True:
+        size = -(-len(rest) // groups)
+        parts = [rest[i : i + size] for i in range(0, len(rest), size)]
+        if size <= 1 or all(widths[0] + sum(widths[i] + 2 for i in part) <= width for part in parts):
+            break
+        groups += 1
+    lines: list[str] = []
+    for part in parts:
+        lines += [""] if lines else []
+        for row in (head, *rows):
+            lines.append("  ".join([row[0].ljust(widths[0]), *(row[i].rjust(widths[i]) for i in part)]).rstrip())
     return lines
 
 
@@ -179,7 +236,7 @@ def summary_lines(a: GameAnalysis, play: str = "", plays: Sequence[tuple[str, Ga
         ]
         rows.append(summary_cells(r, f"{r.wager.key} ({play})" if more and play else ""))
         rows += [summary_cells(x, label) for label, x in more]
-    return [*_table(SUMMARY_HEAD, rows), SUMMARY_NOTE]
+    return [*table(SUMMARY_HEAD, rows), SUMMARY_NOTE]
 
 
 SUMMARY_NOTE = "  edge per unit initially staked; RTP = 100% - edge; hit freq. = P(net return > 0); SD of a round"

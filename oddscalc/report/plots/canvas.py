@@ -26,6 +26,7 @@ from matplotlib.figure import Figure
 
 from oddscalc.core.files import write_bytes
 from oddscalc.report.plots.files import plot_format
+from oddscalc.report.rule_words import rules_in_words
 
 __all__ = [
     "LOSS",
@@ -110,13 +111,14 @@ def figure(width_in: float, height_in: float) -> Figure:
 
 
 def rules_text(rules: Mapping[str, str] | Sequence[tuple[str, str]]) -> str:
-    """A rule set as 'k = v, ...' ('rules as the law states' when there is none).
+    """A rule set in plain English, worded as the booklets' headings word it (rule_words.rules_in_words).
 
     >>> rules_text({"decks": "6", "soft17": "stand"})
-    'decks = 6, soft17 = stand'
+    '6 packs, dealer stands on soft 17'
+    >>> rules_text(())
+    'as the law states'
     """
-    pairs = list(rules.items()) if isinstance(rules, Mapping) else list(rules)
-    return ", ".join(f"{k} = {v}" for k, v in pairs) or "rules as the law states"
+    return rules_in_words(list(rules.items()) if isinstance(rules, Mapping) else list(rules))
 
 
 def title(
