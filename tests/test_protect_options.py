@@ -329,6 +329,7 @@ def test_cli_options(capsys):
         (("--boxes", "0"), ("'0'", "1 to 7")),
         (("--burn", "down:99"), ("down:N", "52")),
         (("--burn", "some"), ("'some'", "first-card")),
+        (("--burn", "up:52", "--penetration", "10%"), ("up:52", "cut card lies after 31 of 312")),
     ):
         code, _, err = run_cli(("protect", "blackjack", *bad), capsys)
         assert code == 2 and all(w in err for w in words) and len(err.strip().splitlines()) == 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from math import floor
 
 import click
 
@@ -256,6 +257,8 @@ def protect(
         valued_by = engine or ("double" if api.has_estimates(game) else "exact")
         t = target(game, version, rules, parse_pairs(pay, "--pay"), custom, strategies, engine=valued_by)
         kinds = t.kinds()
+        size_of_shoe = sum(n for _, n in kinds)
+        burn.check_cut(floor(pen * size_of_shoe), size_of_shoe)
         count = parse_count(
             count_text if count_text is not None else ("hi-lo" if game == "blackjack" else "none"), kinds
         )

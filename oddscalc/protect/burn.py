@@ -56,6 +56,19 @@ class Burn:
             return min(1 + burn_value(labels[order[0]]), len(order)), 1
         return 0, 0
 
+    def fewest(self) -> int:
+        """The fewest cards the rule burns from any shoe (a first card burns itself and at least one more)."""
+        return {"down": self.cards, "up": self.cards, "first-card": 2}.get(self.rule, 0)
+
+    def check_cut(self, cut: int, size: int) -> None:
+        """Refuse (BurnError) a burn that reaches the cut card (after `cut` of `size` cards): no round is dealt."""
+        if self.rule != "none" and self.fewest() >= cut:
+            raise BurnError(
+                f"--burn {self.text()} burns {self.fewest()} cards or more, and the cut card lies after {cut} of "
+                f"{size}: no round would be dealt; allowed: a burn of fewer cards than the cut, or a deeper "
+                "--penetration"
+            )
+
     def describe(self) -> str:
         if self.rule == "down":
             return f"{self.cards} card{'' if self.cards == 1 else 's'} burnt face down at each shuffle"

@@ -127,7 +127,7 @@ def best_side_text(b: BestSide) -> str:
         *fit(
             [
                 DEFINITION.format(sides=", ".join(b.sides)),
-                f"Rounds bet per shoe {_pm(b.bets_per_shoe, 1, 3)}; yield per shoe {_pm(b.yield_per_shoe, 1, 6)} "
+                f"  Rounds bet per shoe {_pm(b.bets_per_shoe, 1, 3)}; yield per shoe {_pm(b.yield_per_shoe, 1, 6)} "
                 f"units; per 100 rounds dealt {_pm(b.per_100, 1, 6)} units (± SE over shoes).",
             ]
         ),
