@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from math import floor
 
 import click
 
@@ -29,16 +30,26 @@ from oddscalc.core.cluster import ClusterFailure
 from oddscalc.core.files import check_output, write_text
 from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.core.progress import StderrBar
+from oddscalc.protect.best_side import best_side
+from oddscalc.protect.burn import BURN_RULES, parse_burn
 from oddscalc.protect.count_measures import measure_count
 from oddscalc.protect.counting import NAMED, parse_count
 from oddscalc.protect.execute import run, scheduler_address
 from oddscalc.protect.measures import PE_DEFINITIONS
+from oddscalc.protect.rounds import MAX_BOXES
 from oddscalc.protect.shoes import Plan
 from oddscalc.protect.study import study_figures, variances
 from oddscalc.protect.summary import summarise
 from oddscalc.protect.target import ENGINES, target
 from oddscalc.report.measures import measures_data, measures_text
-from oddscalc.report.protect import records_csv, study_text, summary_csv, summary_data, summary_text
+from oddscalc.report.protect import (
+    best_side_text,
+    records_csv,
+    study_text,
+    summary_csv,
+    summary_data,
+    summary_text,
+)
 from oddscalc.report.removal import GAMES, removal_csv, removal_document, removal_for, removal_markdown, removal_text
 
 __all__ = ["commands"]
@@ -170,6 +181,23 @@ def removal(
     help="Variance per unit staked for the bet ramp's N0, SCORE and risk of ruin (exact, e.g. 1.3 or 13/10; "
     "default: the full shoe's, from each wager's math report).",
 )
+@click.option(
+    "--burn",
+    "burn_text",
+    default="none",
+    show_default=True,
+    help=f"Cards burnt before the first round ({', '.join(BURN_RULES)}): the law is silent, so none by default; "
+    "down:1 is blackjack's custom, first-card baccarat's (the first card face up, then its point value face down, "
+    "tens and court cards 10). Face-up cards are counted; face-down ones stay unseen.",
+)
+@click.option(
+    "--boxes",
+    "boxes_text",
+    default="1",
+    show_default=True,
+    help=f"Blackjack: player boxes dealt each round (1 to {MAX_BOXES}), each playing the same strategy and staking "
+    "the ramp's bet.",
+)
 @plot_option("the advantage by true count, the true-count frequency and the yield by penetration")
 def protect(
     game: str,
@@ -193,6 +221,8 @@ def protect(
     engine: str | None,
     check_every: str,
     ramp_variance_text: str | None,
+    burn_text: str,
+    boxes_text: str,
     plot_path: str | None,
 ) -> None:
     """Deal random shoes to the cut; before each round record the count and the expectation of the next round
@@ -222,16 +252,20 @@ def protect(
             if ramp_variance_text is not None
             else None
         )
+        burn = parse_burn(burn_text)
+        boxes = _boxes(boxes_text, game)
         valued_by = engine or ("double" if api.has_estimates(game) else "exact")
         t = target(game, version, rules, parse_pairs(pay, "--pay"), custom, strategies, engine=valued_by)
         kinds = t.kinds()
+        size_of_shoe = sum(n for _, n in kinds)
+        burn.check_cut(floor(pen * size_of_shoe), size_of_shoe)
         count = parse_count(
             count_text if count_text is not None else ("hi-lo" if game == "blackjack" else "none"), kinds
         )
         if plot and count is None:
             fail("--plot: the study's plots are by true count; give --count (a counting system)")
         pack = sum(n for _, n in kinds) // int(t.resolved()["decks"])
-        plan = Plan(t, pen, n_seed, n_shoes, check)
+        plan = Plan(t, pen, n_seed, n_shoes, check, burn, boxes)
         address = scheduler_address(scheduler)
         found = run(plan, size, processes, address, state_dir, StderrBar())
     except ValueError as exc:
@@ -244,7 +278,8 @@ def protect(
         )
         raise ClusterFailure(f"{exc}, {kept}") from None
     measures = tuple(m.name for m in t.measures)
-    s = summarise(found, measures, kinds, pack, count, n_spread)
+    s = summarise(found, measures, kinds, pack, count, n_spread, boxes)
+    best = best_side(game, found, measures)
     try:
         figures = (
             study_figures(
@@ -269,11 +304,13 @@ def protect(
         "check_every": check,
         "count": None if count is None else {"name": count.name, "weights": count.describe(kinds)},
         "where": address or "local processes",
+        "burn": {"rule": burn.text(), "description": burn.describe()},
+        "boxes": boxes,
     }
     if plot:
         draw("study", "write_study_plot", plot, s, found, kinds, pack, count, about)
     if fmt == "json":
-        emit(summary_data(s, about, figures))
+        emit(summary_data(s, about, figures, best))
     elif fmt == "csv":
         emit(summary_csv(s))
     else:
@@ -283,8 +320,12 @@ def protect(
             f"penetration {float(pen) * 100:g}% (cut after floor(penetration x {sum(n for _, n in kinds)}) cards), "
             f"seed {n_seed}, {('count ' + count.name + ': ' + count.describe(kinds)) if count else 'no count'}; "
             f"true count = running count / (cards left / {pack})",
+            f"burn: {burn.describe()}"
+            + ("" if game != "blackjack" else f"; {boxes} player box{'' if boxes == 1 else 'es'} a round"),
         ]
-        emit(summary_text(s, heading) + (study_text(figures) if figures else ""))
+        emit(
+            summary_text(s, heading) + (study_text(figures) if figures else "") + (best_side_text(best) if best else "")
+        )
 
 
 @click.command(
@@ -350,6 +391,17 @@ def measures(
     except ValueError as exc:
         fail(str(exc))
     emit(measures_data(m) if fmt == "json" else measures_text(m))
+
+
+def _boxes(text: str, game: str) -> int:
+    """--boxes: 1 to MAX_BOXES (blackjack only; other games deal one player hand)."""
+    try:
+        n = parse_whole(text, "--boxes", minimum=1, maximum=MAX_BOXES)
+    except ValueError:
+        raise ValueError(f"--boxes {text.strip()!r}: allowed a whole number from 1 to {MAX_BOXES}") from None
+    if n != 1 and game != "blackjack":
+        raise ValueError(f"--boxes {n}: {game} deals one player hand; boxes are blackjack's (allowed: 1)")
+    return n
 
 
 commands = [removal, measures, protect]

@@ -25,6 +25,7 @@ from oddscalc.core.cluster import ClusterFailure, completed_on_dask, scheduler_a
 from oddscalc.core.files import write_text
 from oddscalc.core.jsonread import loads
 from oddscalc.core.parallel import map_parts
+from oddscalc.protect.burn import NO_BURN
 from oddscalc.protect.shoes import Plan, Round, ShoeRecord, deal_shoe
 
 __all__ = ["StateError", "chunks", "fingerprint", "run", "scheduler_address"]
@@ -48,7 +49,8 @@ def run_chunk(job: Job) -> list[ShoeRecord]:
 
 
 def fingerprint(plan: Plan, size: int) -> dict:
-    """What a chunk's records depend on (not the number of shoes: a run can be extended)."""
+    """What a chunk's records depend on (not the number of shoes: a run can be extended). The burn and the boxes
+    appear only when not the defaults, so that the state folders of earlier runs stay theirs."""
     data = asdict(plan.target)
     return {
         "target": json.loads(json.dumps(data)),
@@ -56,6 +58,8 @@ def fingerprint(plan: Plan, size: int) -> dict:
         "seed": plan.seed,
         "chunk_size": size,
         "check": plan.check,
+        **({"burn": plan.burn.text()} if plan.burn != NO_BURN else {}),
+        **({"boxes": plan.boxes} if plan.boxes != 1 else {}),
     }
 
 
@@ -65,11 +69,12 @@ def _chunk_path(state: Path, start: int, stop: int) -> Path:
 
 def _encode(records: list[ShoeRecord]) -> str:
     """A round is [cards, values], and for an estimated round a third item: its exact values if checked, else
-    null."""
+    null; a shoe with burnt cards has them (and how many were face up)."""
     rounds = [
         {
             "shoe": r.index,
             "end": r.end,
+            **({"burnt": list(r.burnt), "face_up": r.face_up} if r.burnt else {}),
             "rounds": [
                 [list(x.cards), _fractions(x.values)]
                 + ([None if x.exact is None else _fractions(x.exact)] if x.estimated else [])
@@ -92,8 +97,17 @@ def _round(cards: list[int], vals: list[str], *extra: list[str] | None) -> Round
 
 def _decode(text: str, path: Path) -> list[ShoeRecord]:
     try:
-        return [ShoeRecord(int(r["shoe"]), tuple(_round(*x) for x in r["rounds"]), str(r["end"])) for r in loads(text)]
-    except (ValueError, KeyError, TypeError) as exc:
+        return [
+            ShoeRecord(
+                int(r["shoe"]),
+                tuple(_round(*x) for x in r["rounds"]),
+                str(r["end"]),
+                tuple(int(k) for k in r.get("burnt", ())),
+                int(r.get("face_up", 0)),
+            )
+            for r in loads(text)
+        ]
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise StateError(f"state chunk {str(path)!r} is damaged ({exc}); delete it to recompute it") from None
 
 

@@ -20,7 +20,7 @@ from fractions import Fraction
 from math import floor
 
 from oddscalc.protect.counting import CountSystem, true_count
-from oddscalc.protect.shoes import ShoeRecord
+from oddscalc.protect.shoes import ShoeRecord, before_rounds
 from oddscalc.protect.summary import Estimate, bet_units, ratio
 
 __all__ = ["STEP", "PenetrationError", "PenetrationRow", "cut_places", "yield_by_penetration"]
@@ -53,17 +53,11 @@ def cut_places(penetration: Fraction, step: Fraction = STEP) -> tuple[Fraction, 
 def _starts_and_bets(
     record: ShoeRecord, kinds: tuple[tuple[str, int], ...], pack: int, count: CountSystem, spread: int
 ) -> tuple[list[int], list[int]]:
-    """Cards out before each round of a shoe, and the units the ramp bets on it (by the true count then)."""
-    seen = [0] * len(kinds)
-    out, starts, bets = 0, [], []
-    size = sum(n for _, n in kinds)
-    for x in record.rounds:
-        starts.append(out)
-        bets.append(bet_units(true_count(count.running(tuple(seen)), size - out, pack), spread))
-        for k in x.cards:
-            seen[k] += 1
-        out += len(x.cards)
-    return starts, bets
+    """Cards out before each round of a shoe (burnt cards included), and the units the ramp bets on it (by the
+    true count then)."""
+    before = before_rounds(record, kinds)
+    bets = [bet_units(true_count(count.running(b.seen), b.unseen, pack), spread) for b in before]
+    return [b.start for b in before], bets
 
 
 def yield_by_penetration(
@@ -75,9 +69,11 @@ def yield_by_penetration(
     spread: int,
     dealt: Fraction,
     places: Sequence[Fraction],
+    boxes: int = 1,
 ) -> tuple[PenetrationRow, ...]:
     """The ramp's yield per 100 rounds for each cut-card place in `places` (shares of the shoe, each at most the
-    run's penetration `dealt`), from the run's records; `measures`: how many values each round carries."""
+    run's penetration `dealt`), from the run's records; `measures`: how many values each round carries;
+    `boxes`: player boxes a round, each staking the ramp's bet."""
     deeper = [p for p in places if p > dealt or p <= 0]
     if deeper:
         raise PenetrationError(
@@ -92,7 +88,8 @@ def yield_by_penetration(
         kept = [[(x, b) for x, s, b in zip(r.rounds, starts, bets) if s < cut] for r, starts, bets in shoes]
         xs = [Fraction(len(k)) for k in kept]
         yields = tuple(
-            ratio([100 * sum((b * x.values[j] for x, b in k), Fraction(0)) for k in kept], xs) for j in range(measures)
+            ratio([100 * boxes * sum((b * x.values[j] for x, b in k), Fraction(0)) for k in kept], xs)
+            for j in range(measures)
         )
         rows.append(PenetrationRow(place, cut, int(sum(xs)), yields))
     return tuple(rows)

@@ -1,9 +1,11 @@
 """How many cards one round takes from the top of a shuffled shoe: the round is really played, by the
 reference simulators' rules (written from the law apart from the engines) and the strategy stated.
 
-- Blackjack: one player box against the banker, the player following the basic strategy chart of the full
-  shoe (`api.decision_table`), splits and doubles as they come; the banker completes his hand by his rule
-  after the players in every round (the simulator's order: no hole card, or a peeked hole card).
+- Blackjack: one player box (or 1 to 7: `boxes`, every box following the same chart) against the banker, the
+  player following the basic strategy chart of the full shoe (`api.decision_table`), splits and doubles as
+  they come; the banker completes his hand by his rule after the players in every round unless every box holds
+  a natural (the simulator's order: one card to each box, the banker's, a second card to each box; no hole
+  card, or a peeked hole card).
 - Punto banco: two cards each, then the third cards by the tableau (reg 6(7)(c)).
 - Super Pan 9: three cards each; the player takes a fourth by his best play on the full shoe (the engine's
   decision table for the initial wager), the banker on 5 or less (reg 9(2)(g)).
@@ -22,7 +24,10 @@ from oddscalc.sim import blackjack as sim_blackjack
 from oddscalc.sim import punto_banco as sim_punto_banco
 from oddscalc.sim import super_pan_9 as sim_super_pan_9
 
-__all__ = ["OutOfCards", "round_player"]
+__all__ = ["MAX_BOXES", "OutOfCards", "round_player"]
+
+#: The most player boxes a blackjack round deals (the simulator's table).
+MAX_BOXES = sim_blackjack.MAX_BOXES
 
 RoundPlayer = Callable[[Callable[[], int]], None]
 
@@ -31,9 +36,12 @@ class OutOfCards(Exception):
     """The shoe ran out in the middle of a round."""
 
 
-def round_player(target: Target) -> Callable[[Sequence[int], int], int]:
-    """A function (cards, position) -> how many cards the round starting at `position` takes (kind indices)."""
-    play = _players(target)
+def round_player(target: Target, boxes: int = 1) -> Callable[[Sequence[int], int], int]:
+    """A function (cards, position) -> how many cards the round starting at `position` takes (kind indices);
+    `boxes`: player boxes in a blackjack round (other games: 1)."""
+    if (boxes != 1 and target.game != "blackjack") or not 1 <= boxes <= MAX_BOXES:
+        raise ValueError(f"player boxes {boxes}: allowed 1 to {MAX_BOXES}, and only in blackjack")
+    play = _players(target, boxes)
 
     def cards_used(cards: Sequence[int], position: int) -> int:
         at = position
@@ -52,10 +60,10 @@ def round_player(target: Target) -> Callable[[Sequence[int], int], int]:
 
 
 @lru_cache(maxsize=8)
-def _players(target: Target) -> RoundPlayer:
+def _players(target: Target, boxes: int) -> RoundPlayer:
     rules = target.resolved()
     if target.game == "blackjack":
-        return _blackjack(target, rules)
+        return _blackjack(target, rules, boxes)
     if target.game == "punto-banco":
         return _punto_banco
     if target.game == "super-pan-9":
@@ -65,7 +73,7 @@ def _players(target: Target) -> RoundPlayer:
     raise ValueError(f"no round dealer for {target.game}")
 
 
-def _blackjack(target: Target, rules: dict[str, str]) -> RoundPlayer:
+def _blackjack(target: Target, rules: dict[str, str], boxes: int) -> RoundPlayer:
     basic = {**rules, "strategy": "basic"}
     chart = cast(
         dict, api.decision_table("blackjack", target.version, "initial", basic, dict(target.pay), target.custom)
@@ -76,7 +84,10 @@ def _blackjack(target: Target, rules: dict[str, str]) -> RoundPlayer:
     rank = [_RANKS.index("10" if label == "T" else label) for label, _ in target.kinds()]
 
     def play(draw: Callable[[], int]) -> None:
-        sim_blackjack.play_round(table, lambda: rank[draw()])
+        if boxes == 1:
+            sim_blackjack.play_round(table, lambda: rank[draw()])
+        else:
+            sim_blackjack.play_boxes(table, lambda: rank[draw()], boxes)
 
     return play
 

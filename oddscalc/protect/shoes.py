@@ -13,20 +13,27 @@ With the double-precision evaluator (the target's `engine` "double") every round
 it; and in every `check`-th shoe (shoe index divisible by `check`) one round, drawn by the seed and the index
 among those valued in doubles, is valued by the exact engine too, so that each run states how far the two
 agree on its own rounds.
+
+Burn cards (`protect.burn`, default none) leave the top of the shoe before the first round and count toward
+the cut card; those burnt face up are seen (out of the composition valued, in the count), those face down are
+not (still in the composition valued: the counter cannot tell them from the cards in the shoe). Each round
+plays `boxes` player boxes (blackjack; 1 by default).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import floor
 
 from oddscalc.analysis import ShoeRunsOut
+from oddscalc.protect.burn import NO_BURN, Burn
 from oddscalc.protect.rounds import OutOfCards, round_player
 from oddscalc.protect.target import Target
 
-__all__ = ["Plan", "Round", "ShoeRecord", "deal_shoe", "shoe_order"]
+__all__ = ["Before", "Plan", "Round", "ShoeRecord", "before_rounds", "deal_shoe", "shoe_order"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +45,8 @@ class Plan:
     seed: int
     shoes: int
     check: int = 10  # with the double-precision evaluator: one round checked exactly in every `check`-th shoe
+    burn: Burn = NO_BURN  # the cards burnt before the first round
+    boxes: int = 1  # player boxes dealt in each round (blackjack)
 
 
 @dataclass(frozen=True)
@@ -54,9 +63,40 @@ class Round:
 
 @dataclass(frozen=True)
 class ShoeRecord:
+    """A shoe's rounds, how it ended, and the cards burnt from its top before the first round (kind indices, in
+    order; the first `face_up` of them seen by the counter)."""
+
     index: int
     rounds: tuple[Round, ...]
     end: str  # "cut card", "shoe too small for the engine", "shoe ran out"
+    burnt: tuple[int, ...] = ()
+    face_up: int = 0
+
+
+@dataclass(frozen=True)
+class Before:
+    """What is known before a round: its position (cards out of the shoe, burnt ones included), the cards the
+    counter has seen of each kind (face-up burnt cards and earlier rounds) and how many he has not seen."""
+
+    start: int
+    seen: tuple[int, ...]
+    unseen: int
+
+
+def before_rounds(record: ShoeRecord, kinds: tuple[tuple[str, int], ...]) -> list[Before]:
+    """`Before` each round of a shoe, from its record alone."""
+    seen = [0] * len(kinds)
+    for k in record.burnt[: record.face_up]:
+        seen[k] += 1
+    start, unseen = len(record.burnt), sum(n for _, n in kinds) - record.face_up
+    out = []
+    for x in record.rounds:
+        out.append(Before(start, tuple(seen), unseen))
+        for k in x.cards:
+            seen[k] += 1
+        start += len(x.cards)
+        unseen -= len(x.cards)
+    return out
 
 
 def shoe_order(plan: Plan, index: int, kinds: tuple[tuple[str, int], ...]) -> list[int]:
@@ -72,9 +112,12 @@ def deal_shoe(plan: Plan, index: int) -> ShoeRecord:
     kinds = target.kinds()
     cards = shoe_order(plan, index, kinds)
     cut = floor(plan.penetration * len(cards))
-    used = round_player(target)
+    used = round_player(target, plan.boxes)
     left = [n for _, n in kinds]
-    position, rounds, end = 0, [], "cut card"
+    burnt, face_up = plan.burn.taken(cards, [label for label, _ in kinds])
+    for k in cards[:face_up]:
+        left[k] -= 1
+    position, rounds, end = burnt, [], "cut card"
     while position < cut:
         try:
             values, estimated = _values(target, tuple(left))
@@ -92,7 +135,7 @@ def deal_shoe(plan: Plan, index: int) -> ShoeRecord:
         position += n
         if end != "cut card":
             break
-    return ShoeRecord(index, _checked(plan, index, kinds, rounds), end)
+    return ShoeRecord(index, _checked(plan, index, kinds, rounds, cards[:face_up]), end, tuple(cards[:burnt]), face_up)
 
 
 def _values(target: Target, counts: tuple[int, ...]) -> tuple[tuple[Fraction, ...], bool]:
@@ -104,8 +147,11 @@ def _values(target: Target, counts: tuple[int, ...]) -> tuple[tuple[Fraction, ..
     return tuple(found[m.name] for m in target.measures), False
 
 
-def _checked(plan: Plan, index: int, kinds: tuple[tuple[str, int], ...], rounds: list[Round]) -> tuple[Round, ...]:
-    """The rounds, one of them (in every `plan.check`-th shoe) with the exact engine's values as well."""
+def _checked(
+    plan: Plan, index: int, kinds: tuple[tuple[str, int], ...], rounds: list[Round], shown: Sequence[int]
+) -> tuple[Round, ...]:
+    """The rounds, one of them (in every `plan.check`-th shoe) with the exact engine's values as well (`shown`:
+    the cards burnt face up)."""
     estimated = [j for j, x in enumerate(rounds) if x.estimated]
     if not estimated or not plan.check or index % plan.check:
         return tuple(rounds)
@@ -114,6 +160,8 @@ def _checked(plan: Plan, index: int, kinds: tuple[tuple[str, int], ...], rounds:
     for x in rounds[:j]:
         for k in x.cards:
             left[k] -= 1
+    for k in shown:
+        left[k] -= 1
     exact = plan.target.evaluate(tuple(left))
     rounds[j] = replace(rounds[j], exact=tuple(exact[m.name] for m in plan.target.measures))
     return tuple(rounds)

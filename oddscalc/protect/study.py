@@ -56,6 +56,7 @@ class StudyFigures:
     ramps: tuple[Ramp, ...]
     by_penetration: tuple[PenetrationRow, ...]
     places: tuple[Fraction, ...]
+    boxes: int = 1  # the ramps are one box's; the yields by penetration count every box
 
 
 def variances(t: Target) -> tuple[Fraction, ...]:
@@ -91,9 +92,12 @@ def study_figures(
     dealt: Fraction,
     per_unit: Sequence[Fraction],
 ) -> StudyFigures:
-    """The ramps of a counted study (`per_unit`: each measure's variance per unit staked) and its yield at every
-    cut-card place up to `dealt`, the run's penetration."""
+    """The ramps of a counted study (`per_unit`: each measure's variance per unit staked; one box's ramp: with
+    several boxes their results are correlated through the banker's hand, which a study of expectations does not
+    measure) and its yield at every cut-card place up to `dealt`, the run's penetration (every box counted)."""
     places = cut_places(dealt)
-    rows = yield_by_penetration(records, len(summary.measures), kinds, pack, count, summary.spread, dealt, places)
+    rows = yield_by_penetration(
+        records, len(summary.measures), kinds, pack, count, summary.spread, dealt, places, summary.boxes
+    )
     ramps = tuple(_ramp(summary, j, v) for j, v in enumerate(per_unit)) if summary.bins else ()
-    return StudyFigures(summary.measures, ramps, rows, places)
+    return StudyFigures(summary.measures, ramps, rows, places, summary.boxes)

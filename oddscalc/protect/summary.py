@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc.protect.counting import CountSystem, tc_bin, true_count
-from oddscalc.protect.shoes import ShoeRecord
+from oddscalc.protect.shoes import ShoeRecord, before_rounds
 
 __all__ = ["BinRow", "Check", "Estimate", "PositiveRow", "Summary", "bet_units", "check_of", "ratio", "summarise"]
 
@@ -94,6 +94,7 @@ class Summary:
     mean_bet: Estimate | None
     ends: tuple[tuple[str, int], ...]
     check: Check | None = None  # the double-precision evaluator's rounds checked against the exact engine
+    boxes: int = 1  # player boxes a round: the ramp's yield per round counts each (one bet on every box)
 
 
 def check_of(records: Sequence[ShoeRecord], measures: int) -> Check | None:
@@ -114,8 +115,10 @@ def summarise(
     pack: int,
     count: CountSystem | None,
     spread: int,
+    boxes: int = 1,
 ) -> Summary:
-    """Every figure of the run from the shoes' exact records (`pack`: cards per pack, the true count's unit)."""
+    """Every figure of the run from the shoes' exact records (`pack`: cards per pack, the true count's unit;
+    `boxes`: player boxes a round, each staking the ramp's bet, so the yield per round counts them all)."""
     m = len(measures)
     one = [Fraction(len(r.rounds)) for r in records]
     sums = [[sum((x.values[j] for x in r.rounds), Fraction(0)) for r in records] for j in range(m)]
@@ -156,7 +159,7 @@ def summarise(
         yields = tuple(
             ratio(
                 [
-                    100 * sum((u * x.values[j] for u, x in zip(us, r.rounds)), Fraction(0))
+                    100 * boxes * sum((u * x.values[j] for u, x in zip(us, r.rounds)), Fraction(0))
                     for us, r in zip(units, records)
                 ],
                 one,
@@ -179,19 +182,13 @@ def summarise(
         mean_bet,
         tuple(sorted(ends.items())),
         check_of(records, m),
+        boxes,
     )
 
 
 def _true_counts(
     record: ShoeRecord, kinds: tuple[tuple[str, int], ...], pack: int, count: CountSystem
 ) -> list[Fraction]:
-    """The true count before each round of a shoe (cards seen: those of the rounds before it)."""
-    seen = [0] * len(kinds)
-    left = sum(n for _, n in kinds)
-    out = []
-    for x in record.rounds:
-        out.append(true_count(count.running(tuple(seen)), left, pack))
-        for k in x.cards:
-            seen[k] += 1
-        left -= len(x.cards)
-    return out
+    """The true count before each round of a shoe (cards seen: those burnt face up and those of the rounds before
+    it; cards left: those not seen)."""
+    return [true_count(count.running(b.seen), b.unseen, pack) for b in before_rounds(record, kinds)]

@@ -13,13 +13,16 @@ import mpmath
 
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.schemas import named
+from oddscalc.protect.best_side import DEFINITION, BestSide
 from oddscalc.protect.counting import CountSystem, true_count
-from oddscalc.protect.shoes import ShoeRecord
+from oddscalc.protect.shoes import ShoeRecord, before_rounds
 from oddscalc.protect.study import BANKROLLS, RISKS, StudyFigures
 from oddscalc.protect.summary import Check, Estimate, Summary, bet_units
 from oddscalc.report.text import fit
 
 __all__ = [
+    "best_side_data",
+    "best_side_text",
     "check_data",
     "check_text",
     "records_csv",
@@ -74,7 +77,7 @@ def summary_text(s: Summary, heading: list[str]) -> str:
     exact = "" if s.check else "exact "
     if s.check:
         lines += [*fit(check_text(s.check, s.measures)), ""]
-    lines.append(f"Mean {exact}expectation per round (% of the stake ± standard error over shoes):")
+    lines.append(f"Mean {exact}expectation per round{_per_box(s.boxes)} (% of the stake ± standard error over shoes):")
     lines += [f"  {m:34} {_pm(e)}" for m, e in zip(s.measures, s.overall)]
     lines += [
         "",
@@ -104,12 +107,80 @@ def summary_text(s: Summary, heading: list[str]) -> str:
             *fit(
                 [
                     f"Bet spread 1 to {s.spread} units (1 unit below TC 2, then floor(TC) units, at most {s.spread}); "
-                    f"mean bet {_pm(s.mean_bet, 1, 3)} units. Units won per 100 rounds ± SE:"
+                    f"mean bet {_pm(s.mean_bet, 1, 3)} units{_per_box(s.boxes)}. Units won per 100 rounds"
+                    f"{_all_boxes(s.boxes)} ± SE:"
                 ]
             ),
         ]
         lines += [f"  {m:34} {_pm(y, 1, 4)}" for m, y in zip(s.measures, s.yield_per_100)]
     return "\n".join(lines) + "\n"
+
+
+#: Shoes listed one by one in the text (all of them in JSON).
+SHOES_LISTED = 20
+
+
+def best_side_text(b: BestSide) -> str:
+    """The best-side strategy (definition, means over shoes, and the shoes that bet, up to SHOES_LISTED) as text."""
+    lines = [
+        "",
+        *fit(
+            [
+                DEFINITION.format(sides=", ".join(b.sides)),
+                f"  Rounds bet per shoe {_pm(b.bets_per_shoe, 1, 3)}; yield per shoe {_pm(b.yield_per_shoe, 1, 6)} "
+                f"units; per 100 rounds dealt {_pm(b.per_100, 1, 6)} units (± SE over shoes).",
+            ]
+        ),
+    ]
+    betting = [s for s in b.shoes if sum(s.bets)]
+    if betting:
+        lines += [
+            f"  shoes with a bet: {len(betting)} of {len(b.shoes)}"
+            + (f" (the first {SHOES_LISTED} listed)" if len(betting) > SHOES_LISTED else ""),
+            f"  {'shoe':>6} {'rounds':>7} {'bet':>4}  "
+            + " ".join(f"{side:>7}" for side in b.sides)
+            + f"  {'yield (units)':>16} {'per 100 rounds':>15}",
+        ]
+        for s in betting[:SHOES_LISTED]:
+            lines.append(
+                f"  {s.shoe:>6} {s.rounds:>7} {sum(s.bets):>4}  "
+                + " ".join(f"{n:>7}" for n in s.bets)
+                + f"  {render_decimal(s.total, 8):>16} {'-' if s.per_100 is None else render_decimal(s.per_100, 6):>15}"
+            )
+    else:
+        lines.append(f"  no round of the {len(b.shoes)} shoes offered a positive side")
+    return "\n".join(lines) + "\n"
+
+
+def best_side_data(b: BestSide) -> dict:
+    """The JSON form of `best_side_text` (schemas/protect-1.json: "best_side"), every shoe listed."""
+    return {
+        "definition": DEFINITION.format(sides=", ".join(b.sides)),
+        "sides": list(b.sides),
+        "rounds_bet_per_shoe": _est(b.bets_per_shoe),
+        "yield_per_shoe": _est(b.yield_per_shoe),
+        "yield_per_100_rounds": _est(b.per_100),
+        "shoes": [
+            {
+                "shoe": s.shoe,
+                "rounds": s.rounds,
+                "rounds_bet": sum(s.bets),
+                "bets": dict(zip(b.sides, s.bets)),
+                "yield": _fraction(s.total),
+                "yield_decimal": render_decimal(s.total, 8),
+                "yield_per_100_rounds": None if s.per_100 is None else _fraction(s.per_100),
+            }
+            for s in b.shoes
+        ],
+    }
+
+
+def _per_box(boxes: int) -> str:
+    return "" if boxes == 1 else " per box"
+
+
+def _all_boxes(boxes: int) -> str:
+    return "" if boxes == 1 else f" (all {boxes} boxes)"
 
 
 def _fraction(x: Fraction) -> str:
@@ -141,7 +212,14 @@ def study_text(f: StudyFigures) -> str:
                     "The bet ramp above, per round: win W and standard deviation in units per 100 rounds, N0 = V / W^2 "
                     "rounds, SCORE = 10^6 W^2 / V, the risk of ruin exp(-2 W B / V) of a bankroll of B units, and "
                     "the bankroll B(r) for a risk of ruin r (variance per unit staked: the full shoe's, from the "
-                    "wager's math report, or --ramp-variance):"
+                    "wager's math report, or --ramp-variance)"
+                    + (
+                        ""
+                        if f.boxes == 1
+                        else f"; one box's ramp (the {f.boxes} boxes' results are correlated through the banker's "
+                        "hand, which a study of expectations does not measure)"
+                    )
+                    + ":"
                 ]
             ),
             f"  {'measure':32} {'win/100':>8} {'SD/100':>7} {'N0':>10} {'SCORE':>7}  "
@@ -164,7 +242,12 @@ def study_text(f: StudyFigures) -> str:
         w = column_width(f.measures)
         lines += [
             "",
-            "Yield by penetration (the same shoes, the cut card placed earlier): units won per 100 rounds ± SE:",
+            *fit(
+                [
+                    "Yield by penetration (the same shoes, the cut card placed earlier): units won per 100 rounds"
+                    f"{_all_boxes(f.boxes)} ± SE:"
+                ]
+            ),
             f"  {'dealt %':>8} {'cut after':>9} {'rounds':>8}  " + "  ".join(f"{m[:w]:>{w}}" for m in f.measures),
         ]
         for row in f.by_penetration:
@@ -229,7 +312,7 @@ def check_data(c: Check | None, measures: tuple[str, ...]) -> dict:
     }
 
 
-def summary_data(s: Summary, about: dict, study: StudyFigures | None = None) -> dict:
+def summary_data(s: Summary, about: dict, study: StudyFigures | None = None, best: BestSide | None = None) -> dict:
     """`protect --format json` (schemas/protect-1.json): `about` (the game, rules, count, ...) then the summary
     and, for a counted study, its ramp and yield by penetration; sample means exact ("p/q"), standard errors as
     decimals."""
@@ -268,6 +351,7 @@ def summary_data(s: Summary, about: dict, study: StudyFigures | None = None) -> 
         if s.bins
         else None,
         **(study_data(study) if study else {}),
+        **({"best_side": best_side_data(best)} if best else {}),
     }
     return named("protect", data)
 
@@ -293,24 +377,23 @@ def records_csv(
     count: CountSystem | None,
     spread: int,
 ) -> str:
-    """Every round: shoe, round, cards left, running and true count (exact), bet units, the cards the round
-    took, and each measure's expectation before it: exact ("p/q"), or in a run valued in double precision the
-    double (rounds the exact engine valued instead: "p/q"), with the exact values of the rounds checked."""
+    """Every round: shoe, round, cards left (unseen by the counter: face-down burnt cards included), running and
+    true count (exact), bet units, the cards the round took, and each measure's expectation before it: exact
+    ("p/q"), or in a run valued in double precision the double (rounds the exact engine valued instead: "p/q"),
+    with the exact values of the rounds checked."""
     doubles = any(x.estimated for r in records for x in r.rounds)
     head = ["shoe", "round", "cards_left", "running_count", "true_count", "bet_units", "cards"]
     head += [m.replace(",", ";") for m in measures] + [f"exact {m.replace(',', ';')}" for m in measures if doubles]
     lines = [",".join(head)]
     labels = [label for label, _ in kinds]
     for r in records:
-        seen = [0] * len(kinds)
-        left = sum(n for _, n in kinds)
-        for i, x in enumerate(r.rounds):
-            rc = count.running(tuple(seen)) if count else None
-            tc = None if rc is None else true_count(rc, left, pack)
+        for i, (x, b) in enumerate(zip(r.rounds, before_rounds(r, kinds))):
+            rc = count.running(b.seen) if count else None
+            tc = None if rc is None else true_count(rc, b.unseen, pack)
             cells = [
                 r.index,
                 i + 1,
-                left,
+                b.unseen,
                 "" if rc is None else rc,
                 "" if tc is None else tc,
                 "" if tc is None else bet_units(tc, spread),
@@ -320,7 +403,4 @@ def records_csv(
             if doubles:
                 cells += [_fraction(v) for v in x.exact] if x.exact else [""] * len(measures)
             lines.append(",".join(str(c) for c in cells))
-            for k in x.cards:
-                seen[k] += 1
-            left -= len(x.cards)
     return "\n".join(lines) + "\n"

@@ -18,7 +18,7 @@ from oddscalc.sim.rounds import Round, SimulationError
 from oddscalc.sim.shoe_dealing import Dealing, DealtShoe, ShoeRounds, check_cut
 from oddscalc.sim.shuffles import factory_order
 
-__all__ = ["Shoe", "SuitedRank", "Table", "play_round", "shoe_simulator", "simulator"]
+__all__ = ["MAX_BOXES", "Shoe", "SuitedRank", "Table", "play_boxes", "play_round", "shoe_simulator", "simulator"]
 
 RANKS = 13  # rank index 0 = Ace, 1..8 = 2..9, 9..12 = 10, J, Q, K
 LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -294,6 +294,56 @@ def play_round(t: Table, draw, record: dict | None = None) -> Fraction:
         record["hand"] = root
         record["wagers"] = [wager_entry("initial", result)]
     return result
+
+
+#: The most player boxes at a table (`play_boxes`).
+MAX_BOXES = 7
+
+
+def play_boxes(t: Table, draw, boxes: int) -> list[Fraction]:
+    """One round with `boxes` player boxes (1 to MAX_BOXES), each following the chart, one unit initially staked
+    on each: the net result of each box. The deal: one card to each box, the banker's card, a second card to each
+    box (and with a peek his hole card, a banker's natural ending the round); then each box plays in turn; then
+    the banker takes his second card (no hole card) and, unless every box holds a natural, completes his hand.
+    With one box the cards drawn are those of `play_round`."""
+    if not 1 <= boxes <= MAX_BOXES:
+        raise SimulationError(f"player boxes {boxes}: allowed 1 to {MAX_BOXES}")
+    players = [[draw()] for _ in range(boxes)]
+    banker = [draw()]
+    for p in players:
+        p.append(draw())
+    if t.peek:
+        banker.append(draw())
+        if _natural(banker):
+            return [Fraction(0) if _natural(p) else Fraction(-1) for p in players]
+    up = value(banker[0]) - 1
+    played: list[list[tuple[list[int], int]] | None] = []
+    for p in players:
+        if _natural(p):
+            played.append(None)
+            continue
+        first = t.two_card.get(("pair", value(p[0]) - 1, up), "stand") if t.pair(p[0], p[1]) else None
+        if first == "split":
+            played.append(_split(t, (p[0], p[1]), up, draw)[0])
+        else:
+            played.append([_play_hand(t, p, up, draw, None, first)])
+    if not t.peek:
+        banker.append(draw())
+        if _natural(banker):
+            return [Fraction(0) if h is None else Fraction(-sum(stake for _, stake in h)) for h in played]
+    if all(h is None for h in played):
+        return [t.pays] * boxes
+    while not _banker_stands(banker, t.hit_soft17):
+        banker.append(draw())
+    b = best_total(banker)[0]
+    return [t.pays if h is None else Fraction(sum(_settled(best_total(c)[0], b, s) for c, s in h)) for h in played]
+
+
+def _settled(p: int, b: int, stake: int) -> int:
+    """A finished hand's net: total `p` against the banker's `b`."""
+    if p > 21 or (p < b <= 21):
+        return -stake
+    return stake if b > 21 or p > b else 0
 
 
 def _round(

@@ -20,6 +20,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 
+from oddscalc.analysis import ShoeRunsOut
 from oddscalc.games.baccarat.tableau import NATURALS, STOOD, Tableau
 
 __all__ = ["CARDS_PER_DEAL", "JointCounts", "deal_weights", "final_points", "joint_counts", "ordered_deals"]
@@ -124,7 +125,7 @@ def joint_counts(counts: Sequence[int], tableau: Tableau) -> JointCounts:
         raise ValueError(f"a baccarat shoe has counts for the 10 point values, not {len(counts)}")
     size = sum(counts)
     if size < CARDS_PER_DEAL:
-        raise ValueError(f"the shoe holds {size} cards; a coup needs {CARDS_PER_DEAL}")
+        raise ShoeRunsOut(f"the shoe holds {size} cards; a coup needs {CARDS_PER_DEAL}")
     order, starts, codes = _grouping(tableau)
     sums = np.add.reduceat(deal_weights(counts).ravel()[order], starts)
     cells = [[0] * 10 for _ in range(10)]

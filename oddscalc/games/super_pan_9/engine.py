@@ -26,6 +26,7 @@ from math import factorial, prod
 import numpy as np
 from numpy.typing import NDArray
 
+from oddscalc.analysis import ShoeRunsOut
 from oddscalc.core.progress import Progress
 from oddscalc.games.baccarat.deals import deal_weights, ordered_deals
 
@@ -199,7 +200,7 @@ def solve(
     finite shoe or (`infinite`) exact in the infinite-shoe model of its proportions."""
     counts = tuple(int(n) for n in counts)
     if sum(counts) < CARDS_PER_DEAL:
-        raise ValueError(f"the shoe holds {sum(counts)} cards; a Super Pan 9 deal needs {CARDS_PER_DEAL}")
+        raise ShoeRunsOut(f"the shoe holds {sum(counts)} cards; a Super Pan 9 deal needs {CARDS_PER_DEAL}")
     holdings = [
         cards
         for cards in combinations_with_replacement(range(len(counts)), 3)

@@ -160,7 +160,7 @@ def study_of(
         raise StudyError("the study's plots are by true count: give --count (a counting system)")
     dealt = Fraction(about["penetration"])
     rows = yield_by_penetration(
-        records, len(summary.measures), kinds, pack, count, summary.spread, dealt, cut_places(dealt)
+        records, len(summary.measures), kinds, pack, count, summary.spread, dealt, cut_places(dealt), summary.boxes
     )
     return Study(
         summary,
