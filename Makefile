@@ -27,8 +27,8 @@ check: $(STAMP)
 # The architecture contracts, the linter, the formatter and the type checker (CI runs it).
 lint: $(STAMP)
 	$(BIN)/lint-imports --no-cache
-	$(BIN)/ruff check oddscalc tests bench studies tools
-	$(BIN)/ruff format --check oddscalc tests bench studies tools
+	$(BIN)/ruff check conftest.py oddscalc tests bench studies tools
+	$(BIN)/ruff format --check conftest.py oddscalc tests bench studies tools
 	$(BIN)/mypy
 
 # The documentation site, built into site/ (strict: a broken link, a missing page or a failing example fails it;

@@ -537,11 +537,13 @@ def composition_estimates(
     engine gave them instead, as Fractions, because the double-precision evaluator declined). The game may share
     work between the groups (blackjack: one evaluation for both strategies).
 
-    >>> one_pack = (4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
-    >>> (basic,), exact = composition_estimates("blackjack", "1994", one_pack, [(("initial",),
-    ...     {"decks": "1", "strategy": "basic"})], custom=True)
-    >>> round(float(basic["initial"]), 4), exact
-    (-0.0007, False)
+    Six packs less 15 cards (the 1994 game, whose full-shoe chart is shipped), both strategies in one evaluation:
+
+    >>> shoe = (22, 23, 21, 24, 23, 24, 22, 23, 24, 91)
+    >>> (basic, optimal), exact = composition_estimates("blackjack", "1994", shoe, [(("initial",),
+    ...     {"strategy": "basic"}), (("initial",), {"strategy": "optimal"})])
+    >>> round(float(basic["initial"]), 5), round(float(optimal["initial"]), 5), exact
+    (-0.00675, -0.00671, False)
     """
     estimates = _estimate_hooks(game) if has_compositions(game) else None
     if estimates is None:

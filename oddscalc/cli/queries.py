@@ -240,7 +240,7 @@ def tables(
 ) -> None:
     """Write every version's tables (Markdown, JSON, CSV) and print booklet (HTML, PDF) under OUT/<version>/.
 
-    Every law is exact: blackjack's law of a round with nothing lumped, read from the committed cache (about
+    Every law is exact: blackjack's law of a round with nothing lumped, read from the shipped data (about
     half an hour per 4- or 6-pack rule set to compute when the cache lacks it, progress on stderr).
     """
     try:

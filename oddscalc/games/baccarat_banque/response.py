@@ -114,7 +114,8 @@ _MEMO: dict[tuple[str, bool], Summary] = {}
 
 
 def summary(decks: str, draw_on_5: bool, progress: Progress | None = None) -> Summary:
-    """The summary of a shoe; finite shoes (seconds of work) go through the committed cache."""
+    """The summary of a shoe; finite shoes (seconds of work) go through the results store (shipped data, then the
+    user cache)."""
     key = (decks, draw_on_5)
     if key not in _MEMO:
         if decks == INFINITE:

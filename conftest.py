@@ -1,5 +1,6 @@
-"""Test-wide settings: computed results go to a folder of this test session, never to the user's cache; numba's
-compiled loops are kept in the checkout's `.cache/numba`, shared by the test workers and by later runs."""
+"""Settings for every test and every doctest (this file sits at the top so that the doctests under `oddscalc/` get
+them too): computed results go to a folder of this test session, never to the user's cache; numba's compiled
+loops are kept in the checkout's `.cache/numba`, shared by the test workers and by later runs."""
 
 import os
 import tempfile
@@ -9,4 +10,4 @@ from pathlib import Path
 # own folder (core.store), so no run reads what an earlier run left, and nothing is written outside it.
 os.environ["ODDSCALC_CACHE"] = tempfile.mkdtemp(prefix="oddscalc-test-cache-")
 # Compiled code is not a result: compiling the loops afresh in every worker of every run would cost minutes.
-os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parents[1] / ".cache" / "numba"))
+os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent / ".cache" / "numba"))
