@@ -18,7 +18,7 @@ tables: $(STAMP)
 
 # The whole suite (README's test command; CI runs it), on two processes.
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n 2
+	$(BIN)/python -m pytest -q -n 2 --dist worksteal
 
 # The fast tier: every module, the tests marked slow left out, on two processes (under two minutes on two cores).
 check: $(STAMP)

@@ -11,3 +11,9 @@ from pathlib import Path
 os.environ["ODDSCALC_CACHE"] = tempfile.mkdtemp(prefix="oddscalc-test-cache-")
 # Compiled code is not a result: compiling the loops afresh in every worker of every run would cost minutes.
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent / ".cache" / "numba"))
+
+
+def pytest_collection_modifyitems(items: list) -> None:
+    """Run the tests marked slow first: the test workers then end on short tests and finish together (the longest
+    work first), instead of one waiting on a minute-long test dealt last."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

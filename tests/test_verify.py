@@ -435,7 +435,8 @@ def test_a_log_read_from_a_pipe_is_judged_whole(tmp_path):
     )
     assert piped.returncode == from_file.returncode and piped.returncode in (0, 1), piped.stderr
     assert "20,000 round(s)" in piped.stdout
-    assert piped.stdout.replace("/dev/stdin", str(path)) == from_file.stdout
+    # the same report word for word (the longer path folds its lines in other places)
+    assert piped.stdout.replace("/dev/stdin", str(path)).split() == from_file.stdout.split()
 
 
 def test_log_errors_carry_the_line_number():
