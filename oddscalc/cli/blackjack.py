@@ -29,7 +29,7 @@ from oddscalc.core.parallel import on_cluster, scheduler_address
 from oddscalc.core.progress import StderrBar
 from oddscalc.core.schemas import named
 from oddscalc.report.blackjack import Charts, charts_markdown, charts_page
-from oddscalc.report.exact import exact, short_text
+from oddscalc.report.exact import cell_text, exact, short_text
 from oddscalc.report.markdown import table_markdown
 from oddscalc.report.text import _csv, fit, md_table
 
@@ -97,11 +97,6 @@ def pct(x: Fraction) -> str:
     return render_decimal(Fraction(x) * 100, 4) + "%"
 
 
-def ftext(x: Fraction) -> str:
-    x = Fraction(x)
-    return f"{x.numerator}/{x.denominator}" if x.denominator != 1 else str(x.numerator)
-
-
 @click.group(
     "blackjack",
     cls=Group,
@@ -161,7 +156,7 @@ def hand_cmd(
         click.echo(json.dumps(named("blackjack-hand", data), indent=1))
     elif fmt in ("csv", "markdown"):
         rows = [("action", "exact", "percent", "best")]
-        rows += [(a, ftext(v), pct(v), "yes" if a == q.best else "") for a, v in q.actions]
+        rows += [(a, cell_text(v), pct(v), "yes" if a == q.best else "") for a, v in q.actions]
         title = f"{','.join(q.hand)} vs {q.up}, blackjack version {version}" + (" (CUSTOM)" if outside else "")
         rules_line = "Rules: " + ", ".join(f"{k}={v}" for k, v in rules.items()) + "."
         click.echo(_csv(rows) if fmt == "csv" else table_markdown(title, rows, [rules_line]), nl=False)
@@ -300,7 +295,7 @@ def game_cmd(
         )
     say("per up-card (CD optimal, basic strategy):")
     for up, p, e, t in s["per_up"]:
-        say(f"  {up:>2}  chance {ftext(Fraction(p)):>6}  {pct(Fraction(e)):>10}  {pct(Fraction(t)):>10}")
+        say(f"  {up:>2}  chance {cell_text(Fraction(p)):>6}  {pct(Fraction(e)):>10}  {pct(Fraction(t)):>10}")
     say(charts_text(s["charts"]))
     click.echo("\n".join(fit("\n".join(shown).split("\n"))))
 
@@ -373,7 +368,7 @@ def game_markdown(version: str, rules: dict[str, str], outside: bool, split_stra
         "",
         *md_table(
             ("up-card", "chance", "CD optimal", "basic strategy"),
-            [(up, ftext(Fraction(p)), pct(Fraction(e)), pct(Fraction(t))) for up, p, e, t in s["per_up"]],
+            [(up, cell_text(Fraction(p)), pct(Fraction(e)), pct(Fraction(t))) for up, p, e, t in s["per_up"]],
         ),
         "",
     ]
@@ -517,7 +512,15 @@ def side_cmd(fmt: str, custom: bool, version: str | None, rule: tuple[str, ...],
     if fmt in ("csv", "markdown"):
         table = [("version", "decks", "custom", "wager", "house_edge", "house_edge_percent", "citation")]
         table += [
-            (version, packs, "yes" if outside else "no", r.wager.key, ftext(r.edge()), pct(r.edge()), r.wager.citations)
+            (
+                version,
+                packs,
+                "yes" if outside else "no",
+                r.wager.key,
+                cell_text(r.edge()),
+                pct(r.edge()),
+                r.wager.citations,
+            )
             for r in rows
         ]
         title = f"Blackjack side wagers, version {version}, {packs} pack{'s' if packs != '1' else ''}"

@@ -264,7 +264,7 @@ def protect(
         )
         if plot and count is None:
             fail("--plot: the study's plots are by true count; give --count (a counting system)")
-        pack = sum(n for _, n in kinds) // int(t.resolved()["decks"])
+        pack = size_of_shoe // int(t.resolved()["decks"])
         plan = Plan(t, pen, n_seed, n_shoes, check, burn, boxes)
         address = scheduler_address(scheduler)
         found = run(plan, size, processes, address, state_dir, StderrBar())
@@ -317,7 +317,7 @@ def protect(
         rules_text = ", ".join(f"{k} = {v}" for k, v in t.resolved().items() if k != "strategy")
         heading = [
             f"{game}, version {version}{' (CUSTOM)' if custom else ''}: {rules_text}",
-            f"penetration {float(pen) * 100:g}% (cut after floor(penetration x {sum(n for _, n in kinds)}) cards), "
+            f"penetration {float(pen) * 100:g}% (cut after floor(penetration x {size_of_shoe}) cards), "
             f"seed {n_seed}, {('count ' + count.name + ': ' + count.describe(kinds)) if count else 'no count'}; "
             f"true count = running count / (cards left / {pack})",
             f"burn: {burn.describe()}"

@@ -351,7 +351,8 @@ def check(
 def _exact_mean(outcome: CheckResult, whole: bool) -> str:
     """The exact mean as a fraction with its decimal, or shortened (already a decimal) where long."""
     shown = short_text(outcome.expected_mean, whole)
-    return shown if shown.endswith("digits)") else f"{shown} ({render_decimal(outcome.expected_mean, 6)})"
+    whole_fraction = shown == cell_text(outcome.expected_mean)
+    return f"{shown} ({render_decimal(outcome.expected_mean, 6)})" if whole_fraction else shown
 
 
 commands = [simulate, check]

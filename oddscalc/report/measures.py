@@ -34,7 +34,7 @@ DEFINITIONS = {
 
 
 def _frac(x: Fraction | None) -> str | None:
-    return None if x is None else f"{x.numerator}/{x.denominator}"
+    return None if x is None else fraction_text(x)
 
 
 def _pct(x: float | None, places: int = 2) -> str:

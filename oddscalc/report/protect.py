@@ -18,6 +18,7 @@ from oddscalc.protect.counting import CountSystem, true_count
 from oddscalc.protect.shoes import ShoeRecord, before_rounds
 from oddscalc.protect.study import BANKROLLS, RISKS, StudyFigures
 from oddscalc.protect.summary import Check, Estimate, Summary, bet_units
+from oddscalc.report.exact import fraction_text
 from oddscalc.report.text import fit
 
 __all__ = [
@@ -166,9 +167,9 @@ def best_side_data(b: BestSide) -> dict:
                 "rounds": s.rounds,
                 "rounds_bet": sum(s.bets),
                 "bets": dict(zip(b.sides, s.bets)),
-                "yield": _fraction(s.total),
+                "yield": fraction_text(s.total),
                 "yield_decimal": render_decimal(s.total, 8),
-                "yield_per_100_rounds": None if s.per_100 is None else _fraction(s.per_100),
+                "yield_per_100_rounds": None if s.per_100 is None else fraction_text(s.per_100),
             }
             for s in b.shoes
         ],
@@ -181,10 +182,6 @@ def _per_box(boxes: int) -> str:
 
 def _all_boxes(boxes: int) -> str:
     return "" if boxes == 1 else f" (all {boxes} boxes)"
-
-
-def _fraction(x: Fraction) -> str:
-    return f"{x.numerator}/{x.denominator}"
 
 
 def _pct_of(x: float) -> str:
@@ -264,22 +261,22 @@ def study_data(f: StudyFigures) -> dict:
         "ramp": [
             {
                 "measure": r.measure,
-                "variance_per_unit": _fraction(r.variance_per_unit),
-                "win_per_round": _fraction(r.measures.win),
-                "variance_per_round": _fraction(r.measures.variance),
-                "n0": None if r.measures.n0 is None else _fraction(r.measures.n0),
-                "score": None if r.measures.score is None else _fraction(r.measures.score),
+                "variance_per_unit": fraction_text(r.variance_per_unit),
+                "win_per_round": fraction_text(r.measures.win),
+                "variance_per_round": fraction_text(r.measures.variance),
+                "n0": None if r.measures.n0 is None else fraction_text(r.measures.n0),
+                "score": None if r.measures.score is None else fraction_text(r.measures.score),
                 "score_decimal": None if r.measures.score is None else render_decimal(r.measures.score, 4),
                 "risk_of_ruin": None if r.ruin is None else {str(b): f"{x:.6g}" for b, x in zip(BANKROLLS, r.ruin)},
                 "bankroll_for_risk": None
                 if r.bankrolls is None
-                else {_fraction(k): f"{b:.6g}" for k, b in zip(RISKS, r.bankrolls)},
+                else {fraction_text(k): f"{b:.6g}" for k, b in zip(RISKS, r.bankrolls)},
             }
             for r in f.ramps
         ],
         "yield_by_penetration": [
             {
-                "penetration": _fraction(row.penetration),
+                "penetration": fraction_text(row.penetration),
                 "cut": row.cut,
                 "rounds": row.rounds,
                 "units_won_per_100_rounds": {m: _est(y) for m, y in zip(f.measures, row.yield_per_100)},
@@ -293,7 +290,7 @@ def _est(e: Estimate | None) -> dict | None:
     if e is None:
         return None
     return {
-        "mean": _fraction(e.mean),
+        "mean": fraction_text(e.mean),
         "mean_decimal": render_decimal(e.mean, 8),
         "standard_error": se_text(e, 1),
     }
@@ -330,7 +327,7 @@ def summary_data(s: Summary, about: dict, study: StudyFigures | None = None, bes
                 "rounds_per_shoe": _est(p.per_shoe),
                 "worth_per_shoe": _est(p.worth_per_shoe),
                 "shoes_with_any": p.shoes_with_any,
-                "best": None if p.best is None else _fraction(p.best),
+                "best": None if p.best is None else fraction_text(p.best),
             }
             for p in s.positive
         ],
@@ -338,7 +335,7 @@ def summary_data(s: Summary, about: dict, study: StudyFigures | None = None, bes
             {
                 "bin": b.bin,
                 "rounds": b.rounds,
-                "share": _fraction(b.share),
+                "share": fraction_text(b.share),
                 "mean_expectation": {m: _est(e) for m, e in zip(s.measures, b.means)},
             }
             for b in s.bins
@@ -363,7 +360,7 @@ def summary_csv(s: Summary) -> str:
     for label, n, means in rows:
         for m, e in zip(s.measures, means):
             lines.append(
-                f"{label},{m.replace(',', ';')},{n},{'' if e is None else _fraction(e.mean)},"
+                f"{label},{m.replace(',', ';')},{n},{'' if e is None else fraction_text(e.mean)},"
                 f"{_pct(e, 1, 8)},{se_text(e, 1)},{'double' if s.check else 'exact'}"
             )
     return "\n".join(lines) + "\n"
@@ -399,8 +396,8 @@ def records_csv(
                 "" if tc is None else bet_units(tc, spread),
                 " ".join(labels[k] for k in x.cards),
             ]
-            cells += [repr(float(v)) if x.estimated else _fraction(v) for v in x.values]
+            cells += [repr(float(v)) if x.estimated else fraction_text(v) for v in x.values]
             if doubles:
-                cells += [_fraction(v) for v in x.exact] if x.exact else [""] * len(measures)
+                cells += [fraction_text(v) for v in x.exact] if x.exact else [""] * len(measures)
             lines.append(",".join(str(c) for c in cells))
     return "\n".join(lines) + "\n"

@@ -15,6 +15,7 @@ from oddscalc.core.progress import Progress
 from oddscalc.core.schemas import named
 from oddscalc.protect.removal import Removal, effects_of_removal
 from oddscalc.protect.target import Target, target
+from oddscalc.report.exact import fraction_text
 from oddscalc.report.html_tables import esc, table_html
 from oddscalc.report.text import fit, panels
 
@@ -67,7 +68,7 @@ def _pct(x: Fraction | None, places: int = 4) -> str:
 
 
 def _frac(x: Fraction | None) -> str:
-    return "" if x is None else f"{x.numerator}/{x.denominator}"
+    return "" if x is None else fraction_text(x)
 
 
 def _rules_text(r: Removal) -> str:

@@ -269,6 +269,17 @@ def _split(
     return done, nodes
 
 
+def _play_box(
+    t: Table, player: list[int], up: int, draw, root: dict | None = None
+) -> tuple[list[tuple[list[int], int]], list[dict | None]]:
+    """Play a box's two cards (no natural) by the chart, splitting a pair the chart splits: each final hand's
+    (cards, stake) and its record (None when not logging; `root`, when logging, becomes the box's record)."""
+    first = t.two_card.get(("pair", value(player[0]) - 1, up), "stand") if t.pair(player[0], player[1]) else None
+    if first == "split":
+        return _split(t, (player[0], player[1]), up, draw, root)
+    return [_play_hand(t, player, up, draw, None, first, node=root)], [root]
+
+
 def _banker_stands(cards: list[int], hit_soft17: bool) -> bool:
     total, soft = best_total(cards)
     return total > 17 or (total == 17 and not (soft and hit_soft17))
@@ -322,11 +333,7 @@ def play_boxes(t: Table, draw, boxes: int) -> list[Fraction]:
         if _natural(p):
             played.append(None)
             continue
-        first = t.two_card.get(("pair", value(p[0]) - 1, up), "stand") if t.pair(p[0], p[1]) else None
-        if first == "split":
-            played.append(_split(t, (p[0], p[1]), up, draw)[0])
-        else:
-            played.append([_play_hand(t, p, up, draw, None, first)])
+        played.append(_play_box(t, p, up, draw)[0])
     if not t.peek:
         banker.append(draw())
         if _natural(banker):
@@ -362,11 +369,7 @@ def _round(
             if _natural(banker):
                 return Fraction(0), []
         return t.pays, []
-    first = t.two_card.get(("pair", value(player[0]) - 1, up), "stand") if t.pair(player[0], player[1]) else None
-    if first == "split":
-        hands, nodes = _split(t, (player[0], player[1]), up, draw, root)
-    else:
-        hands, nodes = [_play_hand(t, player, up, draw, None, first, node=root)], [root]
+    hands, nodes = _play_box(t, player, up, draw, root)
     if not t.peek:
         banker.append(draw())
         if _natural(banker):
@@ -375,15 +378,5 @@ def _round(
     while not _banker_stands(banker, t.hit_soft17):
         banker.append(draw())
     b = best_total(banker)[0]
-    nets = []
-    for cards, stake in hands:
-        p = best_total(cards)[0]
-        if p > 21:
-            nets.append(Fraction(-stake))
-        elif b > 21 or p > b:
-            nets.append(Fraction(stake))
-        elif p < b:
-            nets.append(Fraction(-stake))
-        else:
-            nets.append(Fraction(0))
+    nets = [Fraction(_settled(best_total(cards)[0], b, stake)) for cards, stake in hands]
     return Fraction(sum(nets)), list(zip(nodes, nets))

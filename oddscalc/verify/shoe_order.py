@@ -76,9 +76,8 @@ class Declared:
 
     marker: Any
     line: int
-    held: Counter[
-        int
-    ]  # what the stack holds (codes): the packs, less the cards on the table after a mid-round reshuffle
+    #: what the stack holds (codes): the packs, less the cards on the table after a mid-round reshuffle
+    held: Counter[int]
     commitment: str | None = None
     order: list[int] | None = None
     taken: bytearray = field(default_factory=bytearray)
