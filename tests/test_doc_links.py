@@ -1,15 +1,19 @@
 """Every relative link in README.md and docs/ leads to a file of the repository (and to a heading of it, for a
 Markdown page with an #anchor), so the pages read as well in a clone as on the site; and the guides keep the
-validation records on pages of their own (docs/validation/)."""
+validation records on pages of their own (docs/validation/). Help text names no file of the repository."""
 
 from __future__ import annotations
 
 import re
+import tomllib
 import unicodedata
 from pathlib import Path
 
+import click
 import pytest
+from click.testing import CliRunner
 
+from oddscalc.cli.main import cli
 from oddscalc.regulations import texts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -121,3 +125,26 @@ def test_every_validation_record_is_linked_from_a_guide():
     }
     for record in sorted((DOCS / "validation").glob("*.md")):
         assert record.resolve() in linked, _rel(record)
+
+
+def _commands(command: click.Command, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], click.Command]]:
+    found = [(path, command)]
+    if isinstance(command, click.Group):
+        for name, sub in sorted(command.commands.items()):
+            found += _commands(sub, (*path, name))
+    return found
+
+
+def test_help_and_shipped_schemas_name_no_file_an_installed_user_lacks():
+    """An installed user has no docs/ folder: help text and the shipped schemas name a guide by its title."""
+    runner = CliRunner()
+    for path, _ in _commands(cli):
+        shown = runner.invoke(cli, [*path, "--help"])
+        assert shown.exit_code == 0 and "docs/" not in shown.output, f"oddscalc {' '.join(path)} --help"
+    for schema in sorted((ROOT / "oddscalc" / "schemas").glob("*.json")):
+        assert "docs/" not in schema.read_text(), schema.name
+
+
+def test_the_package_metadata_names_its_addresses():
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]
+    assert set(urls) >= {"Homepage", "Documentation", "Source", "Issues"}
