@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast, overload
 
 from oddscalc.analysis import GameAnalysis, RuleError, RuleOption, WagerResult, resolve_rules
 from oddscalc.core import planning
+from oddscalc.core.errors import InputError, ShoeError
 from oddscalc.core.mathreport import MathReport
 from oddscalc.core.numbers import shorten
 from oddscalc.core.planning import Plan, PlanError
@@ -101,11 +102,11 @@ DecisionValues: TypeAlias = dict[str, tuple[str, Fraction, dict[str, Fraction]]]
 StudRow: TypeAlias = tuple[str, str, int, int, int, int, int, Fraction, str]
 
 
-class GameError(ValueError):
+class GameError(InputError):
     """An unknown game, or one the version does not permit, or one not yet computed."""
 
 
-class WagerError(ValueError):
+class WagerError(InputError):
     """A wager the game does not have under this version."""
 
 
@@ -454,7 +455,7 @@ def _hooks_and_rules(
 def _check_counts(game: str, kinds: tuple[tuple[str, int], ...], counts: tuple[int, ...]) -> None:
     """Refuse counts that are not a composition of the game's full shoe."""
     if len(counts) != len(kinds) or any(not 0 <= n <= full for n, (_, full) in zip(counts, kinds)):
-        raise ValueError(
+        raise ShoeError(
             f"a {game} composition has {len(kinds)} counts, each between 0 and the full shoe's "
             f"({', '.join(f'{k} {n}' for k, n in kinds)}), not {tuple(counts)}"
         )
@@ -809,7 +810,7 @@ def blackjack_split_strategy(rules: Mapping[str, str]) -> str:
 
 def blackjack_law_budget(text: str | None, rules: Mapping[str, str]) -> int | None:
     """A split law's work budget from its text: a whole number of work units, 'none' (no limit), or None for the
-    rule set's default; a ValueError names a bad one.
+    rule set's default; a GameError names a bad one.
 
     >>> rules = resolved_rules("blackjack", "1994")[0]
     >>> blackjack_law_budget("250000", rules), blackjack_law_budget("none", rules), blackjack_law_budget(None, rules)
@@ -823,7 +824,7 @@ def blackjack_law_budget(text: str | None, rules: Mapping[str, str]) -> int | No
         return None
     # ASCII digits only: str.isdigit() also passes '²', which int() refuses, and other scripts' digits
     if not (word.isascii() and word.isdigit()) or len(word) > 19 or int(word) > 10**18:
-        raise GameError(f"--law-budget must be a whole number from 0 to 10^18 or 'none'; got {shorten(text)}")
+        raise GameError(f"law budget {shorten(text)}: give a whole number from 0 to 10^18 or 'none'")
     return int(word)
 
 
@@ -861,7 +862,9 @@ def poker_hand(
     ['play', 'fold']
     """
     if game not in ("casino-stud-poker", "three-card-poker"):
-        raise GameError(f"poker-hand knows casino-stud-poker, three-card-poker, not {shorten(game)}")
+        raise GameError(
+            f"game {shorten(game)} has no poker hand to decide; allowed: casino-stud-poker, three-card-poker"
+        )
     found = {w.key: w for w in wagers(game, version, pay)}
     return hand_decision(found["ante"] if game == "casino-stud-poker" else found["ante-play"], cards, up)
 
@@ -882,11 +885,11 @@ def hand_decision(wager: Wager, cards: str, up: str | None = None) -> StudHand |
     """
     if wager.game == "casino-stud-poker":
         if not up:
-            raise GameError("casino-stud-poker needs the banker's up-card: --up CARD (e.g. --up 7h)")
+            raise GameError("casino-stud-poker needs the banker's up-card: give up='7h' or another card")
         stud: StudHand = _engine("casino-stud-poker", "queries").hand_decision(wager, cards, up)
         return stud
     if up:
-        raise GameError("three-card-poker has no up-card; drop --up")
+        raise GameError("three-card-poker has no up-card; give up=None")
     three: ThreeCardHand = _engine("three-card-poker", "wagers").hand_decision(wager, cards)
     return three
 
@@ -912,10 +915,10 @@ def stud_decisions(
     >>> stud_decisions("1994", hands="pairs")
     Traceback (most recent call last):
       ...
-    oddscalc.api.GameError: --hands 'pairs': allowed: ace-king, all
+    oddscalc.api.GameError: hands 'pairs': allowed: ace-king, all
     """
     if hands not in ("ace-king", "all"):
-        raise GameError(f"--hands {shorten(hands)}: allowed: ace-king, all")
+        raise GameError(f"hands {shorten(hands)}: allowed: ace-king, all")
     w = next(w for w in wagers("casino-stud-poker", version, pay) if w.key == "ante")
     rows: Iterator[StudRow] = _engine("casino-stud-poker", "queries").decisions(w, hands, progress)
     return rows

@@ -12,6 +12,7 @@ import click
 from oddscalc import api
 from oddscalc.cli.common import (
     QUERY_FORMATS,
+    REFUSALS,
     Choices,
     CommandFn,
     Group,
@@ -88,7 +89,7 @@ def resolve(
         given = parse_pairs(rule, "--rule")
         given.update({k: str(v) for k, v in flags.items() if v is not None})
         rules, outside = api.resolved_rules("blackjack", version, given, custom)
-    except ValueError as exc:
+    except REFUSALS as exc:
         _fail(str(exc))
     return version, rules, outside
 
@@ -135,7 +136,7 @@ def hand_cmd(
         _fail(f"write the query as HAND vs UP, e.g. '8,8 vs 10'; got {text!r}")
     try:
         q = api.blackjack_hand(rules, before, after, removed)
-    except ValueError as exc:
+    except REFUSALS as exc:
         _fail(str(exc))
     data = {
         "game": "blackjack",
@@ -229,7 +230,7 @@ def game_cmd(
         law_budget = api.blackjack_law_budget(budget, rules)
         with on_cluster(scheduler_address(scheduler)):
             s = api.blackjack_game(rules, StderrBar(), use_cache=not no_cache, budget=law_budget)
-    except ValueError as exc:  # a bad --law-budget, a cluster that fails
+    except REFUSALS as exc:  # a bad --law-budget, a cluster that fails
         _fail(str(exc))
     except MemoryError as exc:
         _fail(
@@ -485,7 +486,7 @@ def side_cmd(fmt: str, custom: bool, version: str | None, rule: tuple[str, ...],
     try:  # each side wager alone: none needs the initial wager's full-shoe game
         keys = [w.key for w in api.wagers("blackjack", version) if w.key != "initial"]
         rows = [api.analyse("blackjack", version, key, rules, None, custom).results[0] for key in keys]
-    except ValueError as exc:
+    except REFUSALS as exc:
         _fail(str(exc))
     packs = rules["decks"]
     if fmt == "json":

@@ -8,6 +8,7 @@ import click
 from oddscalc import api
 from oddscalc.cli.common import (
     GAMES,
+    REFUSALS,
     VERSIONS_ALLOWED,
     Choices,
     Command,
@@ -75,7 +76,7 @@ def wagers(game: str, version: str | None, fmt: str) -> None:
         api.check_game(game)
         version = version or default_version(game)
         found = api.wagers(game, version)
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     rows = [(w.key, text.payouts_text(w.payouts), w.citations, " | ".join(w.reconstructions)) for w in found]
     if fmt == "json":
@@ -247,14 +248,14 @@ def tables(
         folder = check_output(out, "--out", directory=True)
         chosen_versions = [get_version(v).id for v in only_versions] or list(VERSIONS)
         address = scheduler_address(scheduler)
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     try:
         with on_cluster(address):
             write_tables(
                 folder, chosen_versions, only_games, booklet, StderrBar, lambda line: click.echo(line, err=True)
             )
-    except ValueError as exc:  # a cluster that fails, nothing to write, a booklet table past its page
+    except REFUSALS as exc:  # a cluster that fails, nothing to write, a booklet table past its page
         fail(str(exc))
     click.echo(f"tables written under {folder}/", err=True)
 

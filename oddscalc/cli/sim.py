@@ -14,6 +14,7 @@ import click
 from oddscalc import api
 from oddscalc.cli.common import (
     EXACT_LAW_COST,
+    REFUSALS,
     Command,
     analysis_options,
     emit,
@@ -152,7 +153,7 @@ def simulate(
             counts = run_simulation(
                 a.game, w, n_rounds, n_seed, StderrBar(), rules=dict(a.rules), table=table, log=log, dealing=dealing
             )
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     if log_file is not None:
         click.echo(f"{n_rounds} rounds logged to {log_file}", err=True)
@@ -275,7 +276,7 @@ def check(
         fail(f"cannot check {a.game} {result.wager.key} under these rules: {result.not_a_law}")
     try:
         outcome = check_counts(result.partial or result.distribution, read_results(results), level)
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     bins: list[dict[str, Any]] = [
         {"returns": [str(r) for r in b.returns], "observed": b.observed, "expected": fraction_text(b.expected)}

@@ -8,6 +8,7 @@ import click
 
 from oddscalc import api
 from oddscalc.cli.common import (
+    REFUSALS,
     REPORT_FORMATS,
     Command,
     emit,
@@ -17,10 +18,9 @@ from oddscalc.cli.common import (
     parse_pairs,
     version_option,
 )
-from oddscalc.core.numbers import NumberError, parse_number, parse_whole
+from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.core.progress import StderrBar
 from oddscalc.report.text import fit
-from oddscalc.verify.runner import VerifyError
 from oddscalc.verify.runner import verify as run
 
 __all__ = ["commands"]
@@ -93,7 +93,7 @@ def verify(
             StderrBar(),
             kept,
         )
-    except (ValueError, VerifyError, NumberError) as exc:
+    except REFUSALS as exc:
         fail(f"{log}: {exc}" if "line " in str(exc)[:12] else str(exc))
     if fmt == "json":
         emit(report.data())
