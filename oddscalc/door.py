@@ -125,13 +125,12 @@ def resolve(game: str, version: str | Version | None = None) -> Game:
     """
     if not isinstance(game, str):
         raise api.GameError(f"game {shorten(game)} is not a game's name; allowed: {', '.join(api.GAMES)}")
-    api.check_game(game)
     if version is None:
-        newest = [v for v in VERSIONS.values() if game in v.games]
-        found = newest[-1] if newest else next(reversed(VERSIONS.values()))
+        api.check_game(game)
+        found = [v for v in VERSIONS.values() if game in v.games][-1]  # every game is permitted by some version
     else:
         found = _version(version)
-    api.check_game(game, found.id)
+        api.check_game(game, found)
     return Game(game, found)
 
 
@@ -155,7 +154,7 @@ def wagers(
     [('player', '1 to 1'), ('banker', '19 to 20')]
     """
     g = _game(game, version)
-    return api.wagers(g.name, g.version.id, _pairs(pay, "pay"))
+    return api.wagers(g.name, g.version, _pairs(pay, "pay"))
 
 
 def analyse(
@@ -195,7 +194,7 @@ def analyse(
     if wager is not None and not isinstance(wager, str):
         raise api.WagerError(f"wager {shorten(wager)} is not a wager's key (text such as 'straight')")
     return api.analyse(
-        g.name, g.version.id, wager, _pairs(rules, "rules"), _pairs(pay, "pay"), custom, progress, exact_law
+        g.name, g.version, wager, _pairs(rules, "rules"), _pairs(pay, "pay"), custom, progress, exact_law
     )
 
 
@@ -213,7 +212,10 @@ def edge(
     Args:
         game: a game's name or a resolved `Game`.
         wager: the wager's key.
-        version, rules, pay, custom: as for `analyse`.
+        version: a version's id or a `Version` (None: the newest that permits the game).
+        rules: rule options, {option: value} as text, as for `analyse`.
+        pay: payouts overridden, as for `wagers`.
+        custom: allow rule values the version does not permit, as for `analyse`.
 
     Returns:
         The edge, exactly.
@@ -246,7 +248,10 @@ def math_report(
     Args:
         game: a game's name or a resolved `Game`.
         wager: the wager's key.
-        version, rules, pay, custom: as for `analyse`.
+        version: a version's id or a `Version` (None: the newest that permits the game).
+        rules: rule options, {option: value} as text, as for `analyse`.
+        pay: payouts overridden, as for `wagers`.
+        custom: allow rule values the version does not permit, as for `analyse`.
 
     Returns:
         The wager's `MathReport` (docs/mathreport.md defines each figure).
@@ -294,7 +299,9 @@ def plan(
         power: the chance of detecting `shift`, in (0, 1).
         level: the band's chance, in (0, 1).
         two_sided: whether the test looks for a shift either way.
-        rules, pay, custom: as for `analyse`.
+        rules: rule options, {option: value} as text, as for `analyse`.
+        pay: payouts overridden, as for `wagers`.
+        custom: allow rule values the version does not permit, as for `analyse`.
 
     Returns:
         A `Plan` (`.rounds_needed`, `.band`, `.detectable`).
@@ -391,7 +398,8 @@ def blackjack_hand(
         version: as for `analyse` (None: the newest).
         rules: blackjack's rule options (e.g. {"decks": "6", "soft17": "hit"}).
         removed: cards known to be gone from the shoe, e.g. "5,5,6".
-        pay, custom: as for `analyse`.
+        pay: payouts overridden, as for `wagers`.
+        custom: allow rule values the version does not permit, as for `analyse`.
 
     Returns:
         A `HandQuery`: `.best`, `.actions` [(action, exact expectation)], `.p_banker_bj`.
@@ -408,8 +416,8 @@ def blackjack_hand(
     ('hit', Fraction(8, 103))
     """
     g = _game("blackjack", version)
-    found = api.wagers(g.name, g.version.id, _pairs(pay, "pay"))
-    resolved, _ = api.resolved_rules(g.name, g.version.id, _pairs(rules, "rules"), custom)
+    found = api.wagers(g.name, g.version, _pairs(pay, "pay"))
+    resolved, _ = api.resolved_rules(g.name, g.version, _pairs(rules, "rules"), custom)
     for text, name in ((hand, "hand"), (up, "up"), (removed, "removed")):
         if not isinstance(text, str):
             raise CardError(f"{name} {shorten(text)} is not cards written as text, e.g. '8,8'")

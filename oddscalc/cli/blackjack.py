@@ -9,7 +9,7 @@ from typing import Any, NoReturn, overload
 
 import click
 
-from oddscalc import api
+from oddscalc import api, door
 from oddscalc.cli.common import (
     QUERY_FORMATS,
     REFUSALS,
@@ -19,6 +19,7 @@ from oddscalc.cli.common import (
     UserError,
     default_version,
     exact_option,
+    flag_names,
     format_option,
     parse_pairs,
     version_option,
@@ -52,7 +53,7 @@ _FLAGS = (
 
 
 def _fail(message: str) -> NoReturn:
-    raise UserError(message)
+    raise UserError(flag_names(message))
 
 
 @overload
@@ -135,7 +136,7 @@ def hand_cmd(
     if not sep:
         _fail(f"write the query as HAND vs UP, e.g. '8,8 vs 10'; got {text!r}")
     try:
-        q = api.blackjack_hand(rules, before, after, removed)
+        q = door.blackjack_hand(before, after, version=version, rules=rules, removed=removed, custom=custom)
     except REFUSALS as exc:
         _fail(str(exc))
     data = {

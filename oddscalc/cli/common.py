@@ -12,7 +12,7 @@ from typing import Any, NoReturn, TypeAlias, TypeVar
 
 import click
 
-from oddscalc import api
+from oddscalc import api, door
 from oddscalc.analysis import GameAnalysis
 from oddscalc.core.errors import DataError, InputError, LimitError
 from oddscalc.core.numbers import shorten
@@ -314,8 +314,15 @@ def run_analysis(
         rules = parse_pairs(rule, "--rule")
         if decks is not None:
             rules["decks"] = decks
-        return api.analyse(
-            game, version, wager, rules, parse_pairs(pay, "--pay"), custom, StderrBar(), exact_law=exact_law
+        return door.analyse(
+            game,
+            wager,
+            version=version,
+            rules=rules,
+            pay=parse_pairs(pay, "--pay"),
+            custom=custom,
+            exact_law=exact_law,
+            progress=StderrBar(),
         )
     except REFUSALS as exc:
         fail(str(exc))

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from oddscalc.cli.common import REFUSALS, UserError, fail
+from oddscalc.cli.common import REFUSALS, UserError, fail, flag_names
 from oddscalc.report.plots.files import check_plot
 
 __all__ = ["checked_plot", "draw", "plot_option"]
@@ -38,7 +38,7 @@ def checked_plot(path: str | None) -> Path | None:
     try:
         return check_plot(path)
     except REFUSALS as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(flag_names(str(exc))) from None
 
 
 def draw(module: str, function: str, *args: object) -> None:

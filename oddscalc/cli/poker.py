@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from oddscalc import api
+from oddscalc import api, door
 from oddscalc.cli.common import (
     REFUSALS,
     REPORT_FORMATS,
@@ -40,7 +40,7 @@ def _decide(
 ) -> tuple[str, api.PokerHand]:
     try:
         version = version or default_version(game)
-        return version, api.poker_hand(game, version, cards, up, parse_pairs(pay, "--pay"))
+        return version, door.poker_hand(game, cards, up, version=version, pay=parse_pairs(pay, "--pay"))
     except REFUSALS as exc:
         fail(str(exc))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from oddscalc import api
+from oddscalc import api, door
 from oddscalc.cli.common import (
     GAMES,
     REFUSALS,
@@ -75,7 +75,7 @@ def wagers(game: str, version: str | None, fmt: str) -> None:
     try:
         api.check_game(game)
         version = version or default_version(game)
-        found = api.wagers(game, version)
+        found = door.wagers(game, version=version)
     except REFUSALS as exc:
         fail(str(exc))
     rows = [(w.key, text.payouts_text(w.payouts), w.citations, " | ".join(w.reconstructions)) for w in found]

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from oddscalc import api
+from oddscalc import api, door
 from oddscalc.cli.common import (
     EXACT_LAW_COST,
     REFUSALS,
@@ -33,7 +33,7 @@ from oddscalc.core.progress import StderrBar
 from oddscalc.core.schemas import named
 from oddscalc.report.exact import cell_text, fraction_text, short_text, shorten_numbers
 from oddscalc.report.text import _csv, fit
-from oddscalc.sim.check import CheckResult, check_counts, significant
+from oddscalc.sim.check import CheckResult, significant
 from oddscalc.sim.results import counts_csv, counts_json, read_results
 from oddscalc.sim.roundlog import round_log
 from oddscalc.sim.shoe_dealing import DECLARE, Dealing
@@ -275,7 +275,7 @@ def check(
     if result.not_a_law and result.partial is None:
         fail(f"cannot check {a.game} {result.wager.key} under these rules: {result.not_a_law}")
     try:
-        outcome = check_counts(result.partial or result.distribution, read_results(results), level)
+        outcome = door.check_counts(result, read_results(results), alpha=level)
     except REFUSALS as exc:
         fail(str(exc))
     bins: list[dict[str, Any]] = [
