@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from contextlib import nullcontext
 from fractions import Fraction
@@ -27,6 +26,7 @@ from oddscalc.cli.common import (
 )
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
+from oddscalc.core.inputs import InputPathError, check_input
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 from oddscalc.core.progress import StderrBar
 from oddscalc.core.schemas import named
@@ -253,7 +253,8 @@ def check(
     exact_law: bool,
     whole: bool,
 ) -> None:
-    """Test observed outcome counts in RESULTS (CSV or JSON) against WAGER's exact distribution.
+    """Test observed outcome counts in RESULTS (CSV or JSON, gzip-compressed or not; - reads standard input)
+    against WAGER's exact distribution.
 
     Exit status 0 when consistent, 1 when the simulator disagrees with the mathematics, 2 on bad input.
     """
@@ -261,20 +262,16 @@ def check(
         level = parse_number(alpha, "--alpha", minimum=0, maximum=1, min_open=True, max_open=True, max_digits=30)
     except NumberError as exc:
         fail(f"{exc}; give a level such as 0.01 or 1/100")
-    source = Path(results)
-    if not results.strip():
-        fail("the results file's path is empty; give a CSV or JSON file")
-    if not source.is_file() or not os.access(source, os.R_OK):  # before the analysis, which may take a while
-        fail(
-            f"cannot read results file {shorten(results)}: "
-            + ("it is a folder" if source.is_dir() else "no such readable file")
-        )
+    try:
+        check_input(results)  # before the analysis, which may take a while
+    except InputPathError as exc:
+        fail(str(exc))
     a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
     result = a.results[0]
     if result.not_a_law and result.partial is None:
         fail(f"cannot check {a.game} {result.wager.key} under these rules: {result.not_a_law}")
     try:
-        outcome = check_counts(result.partial or result.distribution, read_results(results), level)
+        outcome = check_counts(result.partial or result.distribution, read_results(results, a.game), level)
     except ValueError as exc:
         fail(str(exc))
     bins: list[dict[str, Any]] = [

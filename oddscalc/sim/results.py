@@ -28,6 +28,7 @@ from itertools import chain
 from pathlib import Path
 from typing import BinaryIO
 
+from oddscalc.core.inputs import input_name, is_stdin, reading
 from oddscalc.core.jsonread import JsonReadError, loads
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 
@@ -211,29 +212,31 @@ def _json(data: bytes, name: str) -> Counter:
     return counts
 
 
-def read_results(path: Path | str) -> Counter:
-    """Observed count of each net return in a results file (CSV or JSON, told apart by content), in bounded
-    memory: CSV streams; JSON is refused above MAX_JSON_BYTES."""
-    path = Path(path)
-    name = shorten(path.name, 60)[1:-1]
+def read_results(path: Path | str, game: str = "GAME") -> Counter:
+    """Observed count of each net return in a results file (CSV or JSON, told apart by content; `-` standard
+    input; gzip-compressed or not), in bounded memory: CSV streams; JSON is refused above MAX_JSON_BYTES. A
+    round log is refused with a pointer to `oddscalc verify` (`game` names it there)."""
+    name = "standard input" if is_stdin(path) else shorten(Path(path).name, 60)[1:-1]
     try:
-        with open(path, "rb") as f:
-            start = f.read(4096).removeprefix(_BOM).lstrip()
+        with reading(path) as f:
+            start = f.peek(4096)[:4096].removeprefix(_BOM).lstrip()  # type: ignore[attr-defined]
+            if start.startswith(b"{") and b'"roundlog"' in start.split(b"\n", 1)[0]:
+                raise ResultsError(
+                    f"{name} is a round log, not counts of results: judge it with oddscalc verify {game} "
+                    f"{'-' if is_stdin(path) else path}"
+                )
             if start.startswith((b"{", b"[")):
-                size = f.seek(0, 2)
-                if size > MAX_JSON_BYTES:
+                data = f.read(MAX_JSON_BYTES + 1)
+                if len(data) > MAX_JSON_BYTES:
                     raise ResultsError(
                         f"{name}: a JSON results file is read whole and may be at most "
-                        f"{MAX_JSON_BYTES // 2**20} MB (this one is {size / 2**20:,.0f} MB); "
-                        "write per-round data as CSV with a 'net_return' column, which is read "
-                        "as a stream, or give counts"
+                        f"{MAX_JSON_BYTES // 2**20} MB; write per-round data as CSV with a 'net_return' "
+                        "column, which is read as a stream, or give counts"
                     )
-                f.seek(0)
-                return _json(f.read(), name)
-            f.seek(0)
+                return _json(data, name)
             return _csv_stream(f, name)
     except OSError as exc:
-        raise ResultsError(f"cannot read {shorten(str(path))}: {exc.strerror or exc}") from None
+        raise ResultsError(f"cannot read {input_name(path)}: {exc.strerror or exc}") from None
 
 
 def _text(r: Fraction) -> str:
