@@ -31,7 +31,7 @@ from oddscalc.core.schemas import named
 from oddscalc.regulations.versions import VERSIONS, get_version
 from oddscalc.report import serialize, text
 from oddscalc.report.markdown import dist_markdown, table_markdown
-from oddscalc.report.tables import game_title, write_tables
+from oddscalc.report.tables import House, game_title, write_tables
 
 __all__ = ["commands"]
 
@@ -203,6 +203,7 @@ def _pairs(rules: dict[str, str]) -> tuple[str, ...]:
     examples=[
         "oddscalc tables --out tables/",
         "oddscalc tables --version 2007 --game roulette --game dice --out my-tables/",
+        "oddscalc tables --version 2007 --game big-six --pay A=45:1 --booklet --out house/",
     ],
 )
 @click.option("--out", "out", default="tables", show_default=True, help="Folder to write the tables under.")
@@ -223,10 +224,13 @@ def _pairs(rules: dict[str, str]) -> tuple[str, ...]:
 )
 @click.option(
     "--booklet/--no-booklet",
-    default=True,
-    show_default=True,
-    help="Also write each version's print booklet (HTML and PDF); skipped when --game is given.",
+    default=None,
+    help="Also write each version's print booklet (HTML and PDF) [default: with every game; with --game, "
+    "only when asked, of the games chosen].",
 )
+@click.option("--rule", multiple=True, metavar="NAME=VALUE", help="A house's own rule value (every page CUSTOM).")
+@click.option("--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS", help="A house's own odds (every page CUSTOM).")
+@click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit.")
 @click.option(
     "--scheduler",
     default=None,
@@ -236,23 +240,39 @@ def _pairs(rules: dict[str, str]) -> tuple[str, ...]:
     "do not depend on it.",
 )
 def tables(
-    out: str, only_versions: tuple[str, ...], only_games: tuple[str, ...], booklet: bool, scheduler: str | None
+    out: str,
+    only_versions: tuple[str, ...],
+    only_games: tuple[str, ...],
+    booklet: bool | None,
+    rule: tuple[str, ...],
+    pay: tuple[str, ...],
+    custom: bool,
+    scheduler: str | None,
 ) -> None:
     """Write every version's tables (Markdown, JSON, CSV) and print booklet (HTML, PDF) under OUT/<version>/.
 
     Every law is exact: blackjack's law of a round with nothing lumped, read from the shipped data (about
-    half an hour per 4- or 6-pack rule set to compute when the cache lacks it, progress on stderr).
+    half an hour per 4- or 6-pack rule set to compute when the cache lacks it, progress on stderr). With
+    --rule the house's rule set replaces the printed rule sets; with --pay its odds apply to each; a table or
+    booklet page that is not the law's says CUSTOM.
     """
     try:
         folder = check_output(out, "--out", directory=True)
         chosen_versions = [get_version(v).id for v in only_versions] or list(VERSIONS)
         address = scheduler_address(scheduler)
+        house = House(parse_pairs(rule, "--rule"), parse_pairs(pay, "--pay"), custom)
     except ValueError as exc:
         fail(str(exc))
     try:
         with on_cluster(address):
             write_tables(
-                folder, chosen_versions, only_games, booklet, StderrBar, lambda line: click.echo(line, err=True)
+                folder,
+                chosen_versions,
+                only_games,
+                booklet,
+                StderrBar,
+                lambda line: click.echo(line, err=True),
+                house,
             )
     except ValueError as exc:  # a cluster that fails, nothing to write, a booklet table past its page
         fail(str(exc))

@@ -607,11 +607,13 @@ def booklet_html(version: str, games: Sequence[tuple[str, Sequence[GameAnalysis]
         + "".join(_sections(version, games))
         + _back_matter(version, games)
     )
+    custom = any(a.custom for _, sets in games for a in sets)
     return (
         f"<!DOCTYPE html><html lang='en-GB'><head><meta charset='utf-8'><title>{esc(header)}</title>"
-        f"<style>{CSS}</style></head><body>"
+        f"<style>{CSS}{CUSTOM_CSS if custom else ''}</style></head><body>"
         f"<h1 class='cover' data-header='{esc(header)}'>Exact odds of the permitted casino games</h1>"
-        f"<p><b>Version {esc(v.id)}</b>: {esc(v.title)}. In force {esc(v.in_force.isoformat())}.</p>"
+        + (f"<p class='custom'>{esc(CUSTOM_COVER)}</p>" if custom else "")
+        + f"<p><b>Version {esc(v.id)}</b>: {esc(v.title)}. In force {esc(v.in_force.isoformat())}.</p>"
         f"<p>{esc(v.instruments)}.</p><p>{esc(v.summary)}</p>"
         "<p>Every figure is an exact rational number computed by oddscalc; percentages are roundings of it. "
         "Each game opens with a summary, a row per wager; the house edge is per unit initially staked, other "
@@ -620,6 +622,15 @@ def booklet_html(version: str, games: Sequence[tuple[str, Sequence[GameAnalysis]
         "how to reproduce the booklet are at the back.</p>"
         f"<h3>Contents</h3>{_contents(games)}{body}</body></html>\n"
     )
+
+
+#: A custom booklet's mark, at the head of every page and on the cover: its figures are not the law's.
+CUSTOM_PAGE = "CUSTOM: the house's own rule set or pay table, not the law's"
+CUSTOM_CSS = f'@page {{ @top-center {{ content: "{CUSTOM_PAGE}"; font-size: 8pt; color: #a00; font-weight: bold; }} }}'
+CUSTOM_COVER = (
+    "CUSTOM: some rule sets or pay tables in this booklet are the house's own, not the law's; each is marked "
+    "where it appears, and every page carries this mark."
+)
 
 
 class BookletLayoutError(ValueError):

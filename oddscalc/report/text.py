@@ -99,6 +99,10 @@ def heading(a: GameAnalysis, whole: bool = False) -> list[str]:
     return title_lines(a) + _assumptions(a, whole)
 
 
+#: What marks a custom analysis in every text output.
+CUSTOM_LINE = "CUSTOM: this rule set or pay table is not the law's; figures are for the house's own table"
+
+
 def title_lines(a: GameAnalysis) -> list[str]:
     """The version, the rule set (as --rule takes it), and whether it is a custom one."""
     v = get_version(a.version)
@@ -106,7 +110,7 @@ def title_lines(a: GameAnalysis) -> list[str]:
     if a.rules:
         lines.append("rules: " + ", ".join(f"{k}={val}" for k, val in a.rules))
     if a.custom:
-        lines.append("CUSTOM: this rule set or pay table is not the law's; figures are for the house's own table")
+        lines.append(CUSTOM_LINE)
     return lines
 
 
@@ -377,6 +381,8 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
         if len(analyses) > 1 or a.rules:
             lines += [f"## Rule set {n}: {rules_in_words(a.rules)}", ""]
             lines += ["Rule values: " + ", ".join(f"`{k}={v}`" for k, v in a.rules) + ".", ""]
+        if a.custom:
+            lines += [f"**{CUSTOM_LINE}.**", ""]
         lines += [f"- {shorten_numbers(s)}" for s in a.assumptions]
         if a.assumptions:
             lines.append("")
