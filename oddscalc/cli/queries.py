@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from oddscalc import api
+from oddscalc.analysis import GameAnalysis
 from oddscalc.cli.common import (
     GAMES,
     VERSIONS_ALLOWED,
@@ -20,8 +21,10 @@ from oddscalc.cli.common import (
     format_option,
     game_argument,
     parse_pairs,
+    rule_option,
     run_analysis,
     version_option,
+    wager_argument,
 )
 from oddscalc.cli.plotting import checked_plot, draw, plot_option
 from oddscalc.core.files import check_output
@@ -112,15 +115,16 @@ def wagers(game: str, version: str | None, fmt: str) -> None:
         "oddscalc edge roulette",
         "oddscalc edge dice field --version 1994",
         "oddscalc edge big-six A --pay A=45:1 --format markdown",
+        "oddscalc edge --version 2007",
     ],
 )
-@game_argument()
-@click.argument("wager", required=False)
+@game_argument(required=False)
+@wager_argument(required=False)
 @analysis_options()
 @exact_law_option
 @detail_options
 def edge(
-    game: str,
+    game: str | None,
     wager: str | None,
     version: str | None,
     pay: tuple[str, ...],
@@ -133,21 +137,59 @@ def edge(
     whole: bool,
 ) -> None:
     """Exact house edge of every wager of GAME (or of WAGER): a summary table (edge, RTP, hit frequency,
-    standard deviation), the details with --detail."""
+    standard deviation), the details with --detail. Without GAME, every game the --version permits."""
+    if game is None:
+        _every_game(version, bool(pay or rule or decks or custom), fmt, exact_law, detail, whole)
+        return
     a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
     if fmt == "json":
         emit(serialize.analysis_to_data(a))
     elif fmt == "csv":
         emit(text.edges_csv([a]))
     elif fmt == "markdown":
-        emit(text.markdown([a], game_title(a.game, a.version)))
+        emit(text.markdown([a], game_title(a.game, a.version, a.custom)))
     else:
-        plays = api.compared_plays(a.game, parse_pairs(rule, "--rule"))
-        others = [  # the same wagers under the other plays (blackjack's basic strategy), for the summary
-            (name, run_analysis(game, wager, version, pay, (*rule, *_pairs(rules)), decks, custom, exact_law))
-            for name, rules in plays[1:]
-        ]
-        emit(text.edge_text(a, detail, whole, plays[0][0] if plays else "", others))
+        emit(_edge_text(a, wager, pay, rule, decks, custom, exact_law, detail, whole))
+
+
+def _edge_text(
+    a: GameAnalysis,
+    wager: str | None,
+    pay: tuple[str, ...],
+    rule: tuple[str, ...],
+    decks: str | None,
+    custom: bool,
+    exact_law: bool,
+    detail: bool,
+    whole: bool,
+) -> str:
+    """The text report of one game's edges, beside the same wagers under its other plays (blackjack's basic
+    strategy)."""
+    plays = api.compared_plays(a.game, parse_pairs(rule, "--rule"))
+    others = [
+        (name, run_analysis(a.game, wager, a.version, pay, (*rule, *_pairs(rules)), decks, custom, exact_law))
+        for name, rules in plays[1:]
+    ]
+    return text.edge_text(a, detail, whole, plays[0][0] if plays else "", others)
+
+
+def _every_game(version: str | None, house: bool, fmt: str, exact_law: bool, detail: bool, whole: bool) -> None:
+    """`edge --version V`: each game the version permits, under its default rules, one after another."""
+    if version is None:
+        fail("Missing argument 'GAME': give a game, or --version V alone for every game's edges under V")
+    if house:
+        fail("--rule, --pay, --decks and --custom need GAME: they are one game's rules and odds")
+    v = get_version(version)
+    games = [g for g in v.games if api.implemented(g)]
+    analyses = [run_analysis(g, None, v.id, (), (), None, False, exact_law) for g in games]
+    if fmt == "json":
+        emit(named("version-edges", {"version": v.id, "games": [serialize.analysis_to_data(a) for a in analyses]}))
+    elif fmt == "csv":
+        emit(text.edges_csv(analyses))
+    elif fmt == "markdown":
+        emit("\n".join(text.markdown([a], game_title(a.game, a.version)) for a in analyses))
+    else:
+        emit("\n".join(_edge_text(a, None, (), (), None, False, exact_law, detail, whole) for a in analyses))
 
 
 @click.command(
@@ -159,7 +201,7 @@ def edge(
     ],
 )
 @game_argument()
-@click.argument("wager")
+@wager_argument()
 @analysis_options()
 @exact_law_option
 @plot_option("the law of the wager's net result (a bar chart)")
@@ -228,7 +270,7 @@ def _pairs(rules: dict[str, str]) -> tuple[str, ...]:
     help="Also write each version's print booklet (HTML and PDF) [default: with every game; with --game, "
     "only when asked, of the games chosen].",
 )
-@click.option("--rule", multiple=True, metavar="NAME=VALUE", help="A house's own rule value (every page CUSTOM).")
+@rule_option("A house's own rule value (every page CUSTOM).")
 @click.option("--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS", help="A house's own odds (every page CUSTOM).")
 @click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit.")
 @click.option(

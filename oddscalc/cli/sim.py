@@ -23,6 +23,7 @@ from oddscalc.cli.common import (
     game_argument,
     parse_pairs,
     run_analysis,
+    wager_argument,
 )
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
@@ -55,7 +56,7 @@ SIMULATE_FORMATS = ("text", "json", "csv")
     ],
 )
 @game_argument()
-@click.argument("wager")
+@wager_argument()
 @click.option(
     "--rounds",
     default="100000",
@@ -228,7 +229,7 @@ def _dealing(shuffle: str | None, cut: str | None, declare: str | None, log_path
     ],
 )
 @game_argument()
-@click.argument("wager")
+@wager_argument()
 @click.argument("results")
 @click.option(
     "--alpha",

@@ -13,6 +13,7 @@ from oddscalc.cli.common import (
     format_option,
     game_argument,
     parse_pairs,
+    rule_option,
     version_option,
 )
 from oddscalc.core.inputs import check_input, input_name
@@ -36,7 +37,7 @@ __all__ = ["commands"]
 @game_argument()
 @click.argument("log")
 @version_option("Regulation version (default: the log header's).")
-@click.option("--rule", multiple=True, metavar="NAME=VALUE", help="Set a rule option (replaces the header's).")
+@rule_option("Set a rule option (replaces the header's).")
 @click.option("--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS", help="A house's own odds (marked CUSTOM).")
 @click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit.")
 @click.option(
