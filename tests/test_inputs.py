@@ -85,3 +85,24 @@ def test_check_given_a_round_log_points_at_verify(roulette_files, capsys):
     code, _, err = run_cli(["check", "roulette", "even-chance", log], capsys)
     assert code == 2
     assert "is a round log" in err and f"oddscalc verify roulette {log}" in err and len(err.splitlines()) == 1
+
+
+def test_shoe_dealt_results_are_marked_and_check_refuses_them(tmp_path, capsys):
+    """Rounds dealt from one shoe to its cut card (`simulate --shuffle`) are not independent: the counts say so
+    in CSV and JSON, `check` refuses them pointing at `verify`, and simulate's text no longer points at check
+    (issue 55, item 3)."""
+    base = ["simulate", "punto-banco", "banker", "--rounds", "300", "--seed", "3", "--shuffle", "fair"]
+    code, out, err = run_cli([*base, "--format", "csv", "--out", tmp_path / "s.csv"], capsys)
+    assert code == 0, err
+    assert (tmp_path / "s.csv").read_text().splitlines()[0] == "net_return,count,dealt"
+    code, out, err = run_cli([*base, "--format", "json"], capsys)
+    assert code == 0 and '"dealt": "one shoe' in out
+    (tmp_path / "s.json").write_text(out)
+    for name in ("s.csv", "s.json"):
+        code, _, err = run_cli(["check", "punto-banco", "banker", tmp_path / name], capsys)
+        assert code == 2 and len(err.splitlines()) == 1, err
+        assert "dealt from one shoe" in err and "not independent" in err and "oddscalc verify punto-banco" in err
+    code, out, err = run_cli(base, capsys)
+    assert code == 0 and "oddscalc check" not in out and "oddscalc verify" in out
+    code, out, _ = run_cli(base[:7], capsys)  # freshly shuffled shoes: check applies, as before
+    assert "oddscalc check" in out

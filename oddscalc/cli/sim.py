@@ -34,7 +34,7 @@ from oddscalc.core.schemas import named
 from oddscalc.report.exact import cell_text, fraction_text, short_text, shorten_numbers
 from oddscalc.report.text import _csv, fit
 from oddscalc.sim.check import CheckResult, check_counts, significant
-from oddscalc.sim.results import counts_csv, counts_json, read_results
+from oddscalc.sim.results import SHOE_DEALT, counts_csv, counts_json, read_results
 from oddscalc.sim.roundlog import round_log
 from oddscalc.sim.shoe_dealing import DECLARE, Dealing
 from oddscalc.sim.shuffles import SHUFFLE_HELP, ShuffleError, parse_shuffle
@@ -165,13 +165,20 @@ def simulate(
         "seed": n_seed,
         "rounds": n_rounds,
     }
+    if dealing is not None:  # one shoe to its cut card: the rounds are not independent
+        meta["dealt"] = SHOE_DEALT
     if fmt == "json":
         text = counts_json(counts, named("simulation", meta))
     elif fmt == "csv":
-        text = counts_csv(counts)
+        text = counts_csv(counts, shoe_dealt=dealing is not None)
     else:
         text = _counts_text(
-            f"{a.game} {w.key}, version {a.version}", n_rounds, n_seed, counts, a.results[0].distribution.mean
+            f"{a.game} {w.key}, version {a.version}",
+            n_rounds,
+            n_seed,
+            counts,
+            a.results[0].distribution.mean,
+            None if dealing is None else a.game,
         )
     if out_path:
         try:
@@ -183,8 +190,17 @@ def simulate(
         emit(text)
 
 
-def _counts_text(what: str, rounds: int, seed: int, counts: Counter[Fraction], exact: Fraction) -> str:
-    """The counts for people: each net return's rounds and share, and the observed mean beside the exact one."""
+def _counts_text(
+    what: str, rounds: int, seed: int, counts: Counter[Fraction], exact: Fraction, shoe_game: str | None = None
+) -> str:
+    """The counts for people: each net return's rounds and share, and the observed mean beside the exact one;
+    how to test them (`check`, or for rounds dealt from one shoe of `shoe_game`, `verify` on their log)."""
+    hint = (
+        "  to test them: --format csv --out FILE, then oddscalc check GAME WAGER FILE"
+        if shoe_game is None
+        else "  dealt from one shoe to its cut card, the rounds are not independent and check does not apply: "
+        f"write them with --log FILE and judge it with oddscalc verify {shoe_game} FILE"
+    )
     rows = [("net return", "rounds", "share")]
     rows += [
         (cell_text(r), f"{n:,}", render_decimal(Fraction(n * 100, rounds), 4) + "%") for r, n in sorted(counts.items())
@@ -198,7 +214,7 @@ def _counts_text(what: str, rounds: int, seed: int, counts: Counter[Fraction], e
                 *["  " + "  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in rows],
                 f"  mean net return per unit staked: {render_decimal(observed, 6)} "
                 f"(exact expectation {render_decimal(exact, 6)})",
-                "  to test them: --format csv --out FILE, then oddscalc check GAME WAGER FILE",
+                hint,
             ]
         )
         + "\n"

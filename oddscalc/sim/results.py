@@ -32,7 +32,16 @@ from oddscalc.core.inputs import input_name, is_stdin, reading
 from oddscalc.core.jsonread import JsonReadError, loads
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 
-__all__ = ["MAX_DISTINCT", "MAX_JSON_BYTES", "MAX_LINE", "ResultsError", "counts_csv", "counts_json", "read_results"]
+__all__ = [
+    "MAX_DISTINCT",
+    "MAX_JSON_BYTES",
+    "MAX_LINE",
+    "SHOE_DEALT",
+    "ResultsError",
+    "counts_csv",
+    "counts_json",
+    "read_results",
+]
 
 #: The largest JSON results file read (it is parsed whole); larger per-round data goes in CSV, which streams.
 MAX_JSON_BYTES = 8 * 1024 * 1024
@@ -115,6 +124,8 @@ def _csv_stream(f: BinaryIO, name: str) -> Counter:
                     return _per_round(rows, name)
                 if fields == ["net_return", "count"]:
                     return _tally(rows, name)
+                if fields[:2] == ["net_return", "count"] and "dealt" in fields:
+                    raise _shoe_dealt(name)
                 raise ResultsError(
                     f"{name}: the header must be 'net_return,count' or 'net_return', not {shorten(','.join(header))}"
                 )
@@ -182,6 +193,8 @@ def _json(data: bytes, name: str) -> Counter:
     except JsonReadError as exc:
         raise ResultsError(f"{name}: {exc}") from None
     counts: Counter = Counter()
+    if isinstance(doc, dict) and "dealt" in doc:
+        raise _shoe_dealt(name)
     if isinstance(doc, dict) and isinstance(doc.get("counts"), dict):
         seen: dict[Fraction, str] = {}
         for key, n in doc["counts"].items():
@@ -235,6 +248,12 @@ def read_results(path: Path | str, game: str = "GAME") -> Counter:
                     )
                 return _json(data, name)
             return _csv_stream(f, name)
+    except _ShoeDealt:
+        raise ResultsError(
+            f"{name}: these rounds were dealt from one shoe to its cut card (simulate --shuffle), so they are not "
+            "independent and check's tests do not apply; judge their round log (--log) with oddscalc verify "
+            f"{game} LOG"
+        ) from None
     except OSError as exc:
         raise ResultsError(f"cannot read {input_name(path)}: {exc.strerror or exc}") from None
 
@@ -243,9 +262,31 @@ def _text(r: Fraction) -> str:
     return str(r.numerator) if r.denominator == 1 else f"{r.numerator}/{r.denominator}"
 
 
-def counts_csv(counts: Mapping[Fraction, int]) -> str:
-    lines = ["net_return,count"] + [f"{_text(r)},{n}" for r, n in sorted(counts.items())]
+#: How shoe-dealt counts are marked (simulate --shuffle): the CSV's `dealt` column, the JSON's "dealt" field.
+SHOE_DEALT = "one shoe to its cut card"
+
+
+def counts_csv(counts: Mapping[Fraction, int], shoe_dealt: bool = False) -> str:
+    """The counts as CSV (`net_return,count`); rounds dealt from one shoe carry a `dealt` column that says so.
+
+    >>> print(counts_csv({Fraction(-1): 3, Fraction(1): 2}, shoe_dealt=True), end="")
+    net_return,count,dealt
+    -1,3,one shoe to its cut card
+    1,2,one shoe to its cut card
+    """
+    if shoe_dealt:
+        lines = ["net_return,count,dealt"] + [f"{_text(r)},{n},{SHOE_DEALT}" for r, n in sorted(counts.items())]
+    else:
+        lines = ["net_return,count"] + [f"{_text(r)},{n}" for r, n in sorted(counts.items())]
     return "\n".join(lines) + "\n"
+
+
+class _ShoeDealt(ResultsError):
+    """Counts marked as dealt from one shoe: said in full by `read_results`, which knows the game."""
+
+
+def _shoe_dealt(name: str) -> ResultsError:
+    return _ShoeDealt(name)
 
 
 def counts_json(counts: Mapping[Fraction, int], meta: Mapping[str, object]) -> str:
