@@ -38,3 +38,24 @@ def test_a_fresh_shoe_per_round_deals_each_card_as_often():
     assert Counter(labels) == Counter(
         {f"{r}{s}": 2 for r in ["A", *map(str, range(2, 11)), "J", "Q", "K"] for s in "cdhs"}
     )
+
+
+def test_tests_lacking_data_are_said_once(tmp_path, capsys):
+    """A short log leaves many position tests without data: the text says so on one line, with the count of
+    such tests agreeing with the JSON's list of them."""
+    log = tmp_path / "pb.jsonl"
+    code, _, err = run_cli(["simulate", "punto-banco", "banker", "--rounds", "60", "--seed", "2", "--log", log], capsys)
+    assert code == 0, err
+    code, out, _ = run_cli(["verify", "punto-banco", log], capsys)
+    said = [line for line in out.splitlines() if "not tested" in line or "lacking data" in line]
+    code, js, _ = run_cli(["verify", "punto-banco", log, "--format", "json"], capsys)
+    skipped = json.loads(js)["randomness"]["skipped"]
+    assert len(skipped) > 1 and len(said) == 1, said
+    flat = " ".join(out.split())  # the text is folded to 100 columns
+    assert f"not tested, lacking data: {len(skipped)} tests, such as {skipped[0]}" in flat
+    # the numbers agree: n observations, the least outcome expected e times, so 5n/e observations lift it to 5
+    n, e, needed = re.search(
+        r": ([\d,]+) observations, outcome \S+ expected ([\d.]+) times.*about ([\d,]+) obs", flat
+    ).groups()
+    assert abs(int(n.replace(",", "")) * 5 / float(e) - int(needed.replace(",", ""))) <= 1
+    assert not any("more tests lacking data" in s for s in skipped)
