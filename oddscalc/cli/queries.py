@@ -68,6 +68,10 @@ def versions(fmt: str) -> None:
         emit("\n".join(text.fit(lines)) + "\n")
 
 
+#: The widest odds text kept in a column beside the citation; longer odds (many payouts) get lines of their own.
+_ODDS_COLUMN = 24
+
+
 @click.command(cls=Command, examples=["oddscalc wagers dice --version 1994", "oddscalc wagers sic-bo --format csv"])
 @game_argument()
 @version_option()
@@ -100,12 +104,17 @@ def wagers(game: str, version: str | None, fmt: str) -> None:
         emit(table_markdown(f"{game} under version {version}", [("wager", "odds", "citation", "reconstructed"), *rows]))
     else:
         key_width = max((len(k) for k, *_ in rows), default=0)
-        odds_width = max((len(o) for _, o, *_ in rows), default=0)
+        short = [len(o) for _, o, *_ in rows if len(o) <= _ODDS_COLUMN]
+        odds_width = max(short, default=0)
         lines = [f"{game.lower()} under version {version}:"]
         for key, odds, cite, recon in rows:
-            lines += text.hanging(
-                f"  {key:{key_width}}  {odds:{odds_width}}  ", cite + (f"  [reconstructed: {recon}]" if recon else "")
-            )
+            more = f"  [reconstructed: {recon}]" if recon else ""
+            if len(odds) <= odds_width:
+                lines += text.citation_lines(f"  {key:{key_width}}  {odds:{odds_width}}  ", cite, more)
+            else:  # many payouts: the odds folded between payouts, the citation on lines of its own beneath
+                start = f"  {key:{key_width}}  "
+                lines += text.odds_lines(start, odds)  # folded between payouts
+                lines += text.citation_lines(" " * len(start), cite, more)
         click.echo("\n".join(lines))
 
 
