@@ -156,7 +156,7 @@ def simulate(
     except ValueError as exc:
         fail(str(exc))
     if log_file is not None:
-        click.echo(f"{n_rounds} rounds logged to {log_file}", err=True)
+        click.echo(f"{n_rounds:,} round{'' if n_rounds == 1 else 's'} logged to {log_file}", err=True)
     meta = {
         "game": a.game,
         "wager": w.key,
@@ -185,7 +185,7 @@ def simulate(
             write_text(out_path, text)
         except OSError as exc:
             fail(f"cannot write --out {shorten(str(out_path))}: {exc.strerror or exc}")
-        click.echo(f"{n_rounds} rounds written to {out_path}", err=True)
+        click.echo(f"{n_rounds:,} round{'' if n_rounds == 1 else 's'} written to {out_path}", err=True)
     else:
         emit(text)
 
@@ -210,7 +210,7 @@ def _counts_text(
     return (
         "\n".join(
             [
-                f"{what}: {rounds:,} rounds, seed {seed}",
+                f"{what}: {rounds:,} round{'' if rounds == 1 else 's'}, seed {seed}",
                 *["  " + "  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in rows],
                 f"  mean net return per unit staked: {render_decimal(observed, 6)} "
                 f"(exact expectation {render_decimal(exact, 6)})",
