@@ -70,7 +70,8 @@ SIMULATE_FORMATS = ("text", "json", "csv")
     "--log",
     "log_path",
     default=None,
-    help="Also write every round to this round log (JSON Lines, docs/verify.md), for `oddscalc verify`.",
+    help="Also write every round to this round log (JSON Lines; the documentation's page \"Verifying round by "
+    'round"), for `oddscalc verify`.',
 )
 @click.option(
     "--shuffle",

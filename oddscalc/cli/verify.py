@@ -69,11 +69,12 @@ def verify(
     keep: str,
     fmt: str,
 ) -> None:
-    """Replay every round of LOG (a JSON Lines round log, docs/verify.md) under the law of GAME.
+    """Replay every round of LOG (a JSON Lines round log) under the law of GAME.
 
     LOG may be gzip-compressed; - reads standard input.
 
     Reports illegal play, mis-settlement, shoe integrity, strategy departures (with --strategy) and randomness.
+    The round log's format: the documentation's page "Verifying round by round".
     Exit status 0 when clean, 1 when any fault is found, 2 on bad input, 130 when interrupted (after
     printing the partial report).
     """
