@@ -188,7 +188,9 @@ def run(
             if n <= FAULTS_SHOWN:
                 click.echo(fault_text(x), err=True)
             if n == FAULTS_SHOWN:
-                click.echo(f"feed fault {x.table} {x.kind}: further ones are counted (monitor status), not shown", err=True)
+                click.echo(
+                    f"feed fault {x.table} {x.kind}: further ones are counted (monitor status), not shown", err=True
+                )
             return
         ident = state.alarm_id(x)
         click.echo(json.dumps(alarm_data(x, ident)) if fmt == "json" else alarm_text(x, ident))

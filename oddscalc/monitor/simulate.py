@@ -52,13 +52,18 @@ def roulette_spins(rng: np.random.Generator, n: int, law: Sequence[Fraction] | N
 
 
 def signature_spins(
-    rng: np.random.Generator, n: int, distances: Sequence[int], share: float, wheel: tuple[int, ...] = ()
+    rng: np.random.Generator,
+    n: int,
+    distances: Sequence[int],
+    share: float,
+    wheel: tuple[int, ...] = (),
+    previous: int | None = None,
 ) -> np.ndarray:
     """n spins by a dealer who, a `share` of the time, lands the ball one of `distances` pockets clockwise from
-    the previous result (the rest fair)."""
+    the previous result (`previous`, the table's last result, if given; the rest fair)."""
     wheel = wheel or wheel_order(None)
     out = np.empty(n, dtype=np.int64)
-    pos = int(rng.integers(37))
+    pos = int(rng.integers(37)) if previous is None else wheel.index(previous)
     for i in range(n):
         if rng.random() < share:
             pos = (pos + int(distances[int(rng.integers(len(distances)))])) % 37
