@@ -74,7 +74,7 @@ def test_a_fault_after_fair_play_is_found_about_as_fast_as_on_a_new_table():
 def test_a_dealers_signature_is_flagged_for_that_dealer():
     """Shifts of 500 spins: Bo fair, Ann landing the ball 10-14 pockets on from the last result 40% of the time."""
     rng = numpy_rng(5)
-    rounds, last = [], 0
+    rounds = []
     for _ in range(8):
         fair = roulette_spins(rng, 500)
         biased = signature_spins(rng, 500, range(10, 15), 0.4, previous=int(fair[-1]))
