@@ -64,7 +64,7 @@ def test_a_malformed_line_is_a_fault_with_file_and_line_and_monitoring_goes_on(t
 def test_bad_options_are_one_line_exit_2(tmp_path, capsys, args, words):
     feed = tmp_path / "spins.txt"
     feed.write_text("1\n")
-    code, out, err = run_cli(
+    code, _out, err = run_cli(
         ["monitor", "run", feed, "--table", "R1", "--game", "roulette", "--state", tmp_path / "s.db", *args], capsys
     )
     assert code == 2 and words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
