@@ -396,4 +396,55 @@ def reset(table: str, reason: str, state_path: str) -> None:
     click.echo(f"reset {table}: {len(before['alarms'])} alarm(s) cleared; reason kept in the audit trail")
 
 
+@monitor.command(
+    "plan",
+    examples=["oddscalc monitor plan", "oddscalc monitor plan --tables 50 --level 1% --horizon 1y --format json"],
+)
+@click.option("--tables", default="50", show_default=True, help="Roulette wheels on the floor sharing the budget.")
+@click.option("--level", default="1%", show_default=True, help="The floor's false-alarm chance within the horizon.")
+@click.option("--horizon", default="1y", show_default=True, help="The budget's horizon: 1y, 90d, 12h.")
+@click.option("--results-per-hour", default="60", show_default=True, help="Spins an hour on each wheel.")
+@click.option("--format", "fmt", default="text", type=Choices(("text", "json"), "format"), show_default=True)
+def plan(tables: str, level: str, horizon: str, results_per_hour: str, fmt: str) -> None:
+    """Spins the monitor needs to flag each named fault on one wheel of the floor, from the exact information
+    a spin carries (KL), beside the bound of a test that knows the fault (the SPRT's log(1/a)/KL)."""
+    from oddscalc.monitor.plan import fault_plans
+
+    try:
+        n = parse_whole(tables, "--tables", minimum=1, maximum=100_000)
+        pace = parse_whole(results_per_hour, "--results-per-hour", minimum=1, maximum=100_000)
+        budget = Budget(parse_level(level), horizon_hours(horizon), horizon)
+    except ValueError as exc:
+        fail(str(exc))
+    plans = fault_plans(n, budget, pace)
+    if fmt == "json":
+        rows = [
+            {
+                "fault": f.name,
+                "test": f.test,
+                "kl_nats": f.kl,
+                "drift_nats": f.drift,
+                "level": f.level,
+                "alternatives": f.alternatives,
+                "horizon_results": f.horizon,
+                "sprt_results": f.sprt,
+                "monitor_results": None if math.isinf(f.monitor) else f.monitor,
+            }
+            for f in plans
+        ]
+        click.echo(json.dumps(named("monitor-plan", {"tables": n, "level": level, "horizon": horizon, "faults": rows})))
+        return
+    click.echo(
+        f"{n} wheel(s), {level} false-alarm chance within {horizon}, {pace} spins an hour: each test's level "
+        f"{plans[0].level:.3g}, {plans[0].horizon:,.0f} spins in the horizon"
+    )
+    for f in plans:
+        mon = "never (no alternative it watches fits)" if math.isinf(f.monitor) else f"{f.monitor:,.0f} spins"
+        click.echo(
+            f"{f.name} ({f.test}): KL {f.kl:.4g} nats a spin; knowing the fault (SPRT) {f.sprt:,.0f} spins; "
+            f"the monitor {mon}"
+            + ("" if math.isinf(f.monitor) else f" ({f.cost:.2f} times: {f.alternatives} alternatives watched)")
+        )
+
+
 commands = [monitor]
