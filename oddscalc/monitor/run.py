@@ -145,6 +145,12 @@ class Monitor:
         text = raw.strip()
         if not text:
             return
+        if pattern is None and len(text) <= 2 and text.isdigit() and feed.table is not None:
+            mon = self.table(feed.table)
+            if mon is not None and mon.game == "roulette" and int(text) <= 36:  # the common case, quickly
+                self.run.rounds += 1
+                mon.ingest_bare(int(text), received)
+                return
         if text[:1] == b"{":
             try:
                 rec = parse_line(text, src.line)

@@ -16,10 +16,11 @@ import numpy as np
 
 from oddscalc import api
 from oddscalc.monitor.budget import dealer_share, horizon_results
-from oddscalc.monitor.detector import log_threshold, update
+from oddscalc.monitor.detector import log_threshold
 from oddscalc.monitor.feed import FeedRound
 from oddscalc.monitor.floor import Budget, TableConfig
 from oddscalc.monitor.laws import result_law
+from oddscalc.monitor.loops import cusum_codes, cusum_rows
 from oddscalc.monitor.streams import (
     EXPOSURE_DELTAS,
     HOLD_BETS,
@@ -39,6 +40,7 @@ __all__ = ["CHUNK", "Alarm", "Fault", "Stream", "TableMonitor"]
 CHUNK = 8192
 _EXPOSURE = np.array([float(d) for d in EXPOSURE_DELTAS])
 _BETS = np.array([float(b) for b in HOLD_BETS])
+_HOLD_LABELS = tuple(f"house result {'above' if b > 0 else 'below'} its expectation (bet {b})" for b in HOLD_BETS)
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,7 @@ class TableMonitor:
         self.game = config.game
         self.law = result_law(config.game, config.version)
         self.families = families(config.game, config.version, config.wheel)
+        self._llr_t: dict[str, np.ndarray] = {}
         self.place = {pocket: i for i, pocket in enumerate(config.wheel)} if config.wheel else {}
         self.levels = levels
         self.horizon = float(horizon_results(config, budget))
@@ -133,7 +136,7 @@ class TableMonitor:
         self.q_sig: dict[str, tuple[list[int], list[int]]] = {}
         self.q_exp: tuple[list[float], list[bool], list[int]] = ([], [], [])
         self.q_hold: tuple[list[float], list[float], list[int]] = ([], [], [])
-        self.q_time: dict[int, str | None] = {}
+        self.q_time: dict[int, str | None] = {}  # the rounds' times (for the alarms: looked up by round)
 
     # -- thresholds -------------------------------------------------------------------------------------------
     def level(self, test: str, dealer: str = "") -> tuple[float, str | None]:
@@ -200,6 +203,27 @@ class TableMonitor:
             self.q_hold[0].append(x)
             self.q_hold[1].append(b)
             self.q_hold[2].append(rnd)
+
+    def ingest_bare(self, code: int, received: str) -> None:
+        """A bare result (no id, time, dealer or wagers): `ingest`'s work on it, done without building a round."""
+        rnd = 1 if self.last_round is None else self.last_round + 1
+        self.last_round = rnd
+        self.rounds += 1
+        self.results += 1
+        self.q_time[rnd] = received
+        self.q_codes.append(code)
+        self.q_rounds.append(rnd)
+        if self.place:
+            prev = self.prev
+            if prev is not None:
+                q = self.q_sig.get("")
+                if q is None:
+                    if "" not in self.dealers:
+                        self.dealers.append("")
+                    q = self.q_sig[""] = ([], [])
+                q[0].append((self.place[code] - self.place[prev]) % 37)
+                q[1].append(rnd)
+            self.prev = code
 
     def _wager_figures(self, fr: FeedRound, line: int) -> tuple[tuple[float, bool | None], tuple[float, float]] | None:
         """((chance the largest stake wins, whether it won), (standardised hold, its bound)), or None."""
@@ -282,41 +306,65 @@ class TableMonitor:
             hit = np.array(self.q_exp[1])
             q = np.minimum(np.outer(1 + _EXPOSURE, p), (1 + p) / 2)
             z = np.where(hit, np.log(q / p), np.log((1 - q) / (1 - p)))
-            self._run("exposure", z, np.array(self.q_exp[2], dtype=np.int64), _exposure_labels())
+            self._rows("exposure", z, np.array(self.q_exp[2], dtype=np.int64), _exposure_labels())
         if self.q_hold[0]:
             x = np.array(self.q_hold[0])
             b = np.array(self.q_hold[1])
             t = np.abs(_BETS)[:, None] * b
             z = _BETS[:, None] * x - (np.expm1(t) - t) / (b * b)
-            self._run("hold", z, np.array(self.q_hold[2], dtype=np.int64), tuple(f"bet {x:+g}" for x in _BETS))
+            self._rows("hold", np.ascontiguousarray(z), np.array(self.q_hold[2], dtype=np.int64), _HOLD_LABELS)
         self._clear()
 
     def _categorical(self, test: str, obs: np.ndarray, rounds: np.ndarray, dealer: str = "") -> None:
         fam = self.families[test]
-        for start in range(0, len(obs), CHUNK):
-            part = obs[start : start + CHUNK]
-            self._run(test, fam.llr[:, part], rounds[start : start + CHUNK], fam.labels, dealer)
+        llr_t = self._llr_t.get(test)
+        if llr_t is None:
+            llr_t = self._llr_t[test] = np.ascontiguousarray(fam.llr.T)
+        self._run(
+            test,
+            fam.size,
+            rounds,
+            fam.labels,
+            dealer,
+            lambda w, a, b, top: cusum_codes(w, llr_t, obs[a:b], top),
+            lambda a, b: fam.llr[:, obs[a:b]],
+        )
 
-    def _run(self, test: str, z: np.ndarray, rounds: np.ndarray, labels: tuple[str, ...], dealer: str = "") -> None:
-        s = self.stream(test, z.shape[0], dealer)
-        for start in range(0, z.shape[1], CHUNK):
-            zc = z[:, start : start + CHUNK]
-            rc = rounds[start : start + CHUNK]
-            w0 = s.w
-            s.w, top = update(w0, zc)
-            s.n += zc.shape[1]
-            s.top = float(top[-1])
-            peak = float(top.max())
+    def _rows(self, test: str, z: np.ndarray, rounds: np.ndarray, labels: tuple[str, ...]) -> None:
+        self._run(
+            test,
+            z.shape[0],
+            rounds,
+            labels,
+            "",
+            lambda w, a, b, top: cusum_rows(w, z[:, a:b], top),
+            lambda a, b: z[:, a:b],
+        )
+
+    def _run(self, test: str, size: int, rounds: np.ndarray, labels: tuple[str, ...], dealer: str, step, rows) -> None:
+        """Run the detectors of one stream over its queued rounds, a chunk at a time (`step` updates W in place;
+        `rows(a, b)` gives the increments of rounds a..b, read again only to name the alternative of an alarm)."""
+        s = self.stream(test, size, dealer)
+        top = np.empty(min(CHUNK, len(rounds)))
+        for start in range(0, len(rounds), CHUNK):
+            end = min(start + CHUNK, len(rounds))
+            rc = rounds[start:end]
+            t = top[: end - start]
+            w0 = s.w.copy()
+            step(s.w, start, end, t)
+            s.n += end - start
+            s.top = float(t[-1])
+            peak = float(t.max())
             s.peak = max(s.peak, peak)
-            self.history.append((test, dealer, s.n, int(rc[-1]), peak - math.log(z.shape[0])))  # log e-detector
+            self.history.append((test, dealer, s.n, int(rc[-1]), peak - math.log(size)))  # log e-detector
             if s.alarm is not None:
                 continue
-            thr = self.threshold(test, z.shape[0], dealer)
-            hits = np.flatnonzero(top >= thr)
-            if not hits.size:
+            thr = self.threshold(test, size, dealer)
+            if peak < thr:
                 continue
-            i = int(hits[0])
-            w_at, _ = update(w0, zc[:, : i + 1])
+            i = int(np.flatnonzero(t >= thr)[0])
+            w_at = w0.copy()
+            cusum_rows(w_at, np.ascontiguousarray(rows(start, start + i + 1)), np.empty(i + 1))
             rnd = int(rc[i])
             s.alarm = rnd
             level, exact = self.level(test, dealer)
@@ -327,8 +375,8 @@ class TableMonitor:
                     dealer,
                     rnd,
                     self.q_time.get(rnd),
-                    float(top[i]) - math.log(z.shape[0]),
-                    thr - math.log(z.shape[0]),
+                    float(t[i]) - math.log(size),
+                    thr - math.log(size),
                     level,
                     exact,
                     labels[int(np.argmax(w_at))],
