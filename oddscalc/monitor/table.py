@@ -88,8 +88,8 @@ def _law_text(game: str, test: str) -> str:
     return {
         "result-law": {
             "roulette": "each of the 37 pockets 1/37 (reg 4(4))",
-            "big-six": "each symbol its compartments/52 (reg 11(5))",
-            "dice": "each ordered throw of two fair dice 1/36 (reg 5(4))",
+            "big-six": "52 equal compartments, each symbol its count of them (reg 11(4), 11(5))",
+            "dice": "each ordered throw of two fair dice 1/36 (reg 5(4): fair cubes, the reading the odds rest on)",
             "sic-bo": "each ordered throw of three fair dice 1/216 (Sch 4)",
         }[game],
         "sectors": "each arc of 9 neighbouring pockets 9/37",
@@ -224,6 +224,34 @@ class TableMonitor:
                 q[0].append((self.place[code] - self.place[prev]) % 37)
                 q[1].append(rnd)
             self.prev = code
+
+    def ingest_codes(self, codes: np.ndarray, received: str) -> None:
+        """Many bare results at once (a simulated feed, a bench): the same as `ingest_bare` on each in turn."""
+        n = len(codes)
+        if not n:
+            return
+        first = 1 if self.last_round is None else self.last_round + 1
+        rounds = list(range(first, first + n))
+        self.last_round = first + n - 1
+        self.rounds += n
+        self.results += n
+        self.q_time[first + n - 1] = received
+        self.q_codes += codes.tolist()
+        self.q_rounds += rounds
+        if self.place:
+            place = np.array([self.place[c] for c in range(37)])[codes]
+            if self.prev is not None:
+                dist = np.diff(place, prepend=self.place[self.prev]) % 37
+                sig_rounds = rounds
+            else:
+                dist, sig_rounds = np.diff(place) % 37, rounds[1:]
+            if len(dist):
+                if "" not in self.dealers:
+                    self.dealers.append("")
+                q = self.q_sig.setdefault("", ([], []))
+                q[0].extend(dist.tolist())
+                q[1].extend(sig_rounds)
+            self.prev = int(codes[-1])
 
     def _wager_figures(self, fr: FeedRound, line: int) -> tuple[tuple[float, bool | None], tuple[float, float]] | None:
         """((chance the largest stake wins, whether it won), (standardised hold, its bound)), or None."""
