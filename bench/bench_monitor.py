@@ -239,21 +239,35 @@ def restart(n: int) -> str:
     )
 
 
-def memory(n: int) -> str:
-    path = _bare_file(n, f"mem-{n}.txt", seed=3)
-    db = _DIR / "mem.db"
-    start = time.perf_counter()
-    subprocess.run(
-        [*ODDSCALC, "monitor", "run", str(path), "--table", "R1", "--game", "roulette", "--state", str(db)],
-        capture_output=True,
-        timeout=3600,
+def _rounds(db: Path) -> int:
+    out = subprocess.run(
+        [*ODDSCALC, "monitor", "status", "--state", str(db), "--format", "json"], capture_output=True, timeout=600
     )
-    took = time.perf_counter() - start
-    rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    return (
-        f"{n:,} bare spins through `oddscalc monitor run` (one process): {took:.1f} s wall ({n / took:,.0f} "
-        f"spins/s with start-up), largest resident memory of the child processes {rss:.0f} MB"
-    )
+    tables = json.loads(out.stdout or b'{"tables": []}')["tables"]
+    return tables[0]["rounds"] if tables else 0
+
+
+_PEAK = (
+    "import resource, subprocess, sys; subprocess.run(sys.argv[1:], capture_output=True); "
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+)
+
+
+def memory(sizes: list[int]) -> str:
+    """Wall time and peak resident memory of one `monitor run` process per feed size."""
+    parts = []
+    for n in sizes:
+        path = _bare_file(n, f"mem-{n}.txt", seed=3)
+        db = _DIR / f"mem-{n}.db"
+        start = time.perf_counter()
+        cmd = [*ODDSCALC, "monitor", "run", str(path), "--table", "R1", "--game", "roulette", "--state", str(db)]
+        out = subprocess.run([sys.executable, "-c", _PEAK, *cmd], capture_output=True, timeout=3600)
+        took = time.perf_counter() - start
+        rss = int(out.stdout.split()[-1]) / 1024
+        parts.append(
+            f"{n:,} spins: {took:.1f} s wall ({n / took:,.0f} spins/s with start-up), peak memory {rss:.0f} MB"
+        )
+    return "bare spins through one `oddscalc monitor run` process: " + "; ".join(parts)
 
 
 def payout() -> str:
