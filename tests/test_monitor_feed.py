@@ -210,7 +210,8 @@ def test_a_serial_device(tmp_path):
     )
 
     def controller() -> None:
-        time.sleep(1.5)
+        assert proc.stderr is not None
+        assert b"reading" in proc.stderr.readline()  # the port is open: what is written now is read
         for x in (17, 0, 36, 5):
             os.write(master, f"{x}\r\n".encode())
             time.sleep(0.05)

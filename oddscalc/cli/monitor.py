@@ -210,11 +210,12 @@ def run(
             else:
                 src = FileSource(name, state.position(name), follow, idle, mon.commit)
             _peek_header(mon, name, default)
-            mon.read(Feed(src, default), pat, lines_between, 2.0)
+            mon.read(Feed(src, default, owner=table), pat, lines_between, 2.0)
             src.close()
         if serial is not None:
             port = SerialSource(serial, speed, idle, mon.commit)
-            mon.read(Feed(port, table), pat, lines_between, 2.0)
+            click.echo(f"monitor: reading {serial} at {speed} baud", err=True)
+            mon.read(Feed(port, table, owner=table), pat, lines_between, 2.0)
             port.close()
     except ValueError as exc:
         fail(str(exc))

@@ -34,6 +34,7 @@ class Feed:
     source: Any  # sources.FileSource | StdinSource | SerialSource
     table: str | None
     header: dict | None = None
+    owner: str | None = None  # the table named on the command line: a line that cannot be read is its fault
 
 
 @dataclass
@@ -97,8 +98,9 @@ class Monitor:
             faults += f
             history += [(mon.config.name, *x) for x in h]
         positions = {feed.source.name: feed.source.position() for feed in self.feeds}
+        alarms.sort(key=lambda a: (a.round, a.table, a.test, a.dealer))  # ids in the order of the rounds
         self.state.commit(self.monitors.values(), positions, alarms, faults, history)
-        for x in sorted(alarms, key=lambda a: (a.round, a.table, a.test)):
+        for x in alarms:
             self.emit(x)
         for y in faults:
             self.emit(y)
@@ -138,7 +140,7 @@ class Monitor:
 
     def _line(self, feed: Feed, raw: bytes, pattern: Pattern[str] | None, received: str) -> None:
         src = feed.source
-        where = feed.table or "?"
+        where = feed.owner or "-"  # "-": a line whose table is not known
         if len(raw) > MAX_LINE:
             self._fault(where, "malformed line", src, f"longer than {MAX_LINE:,} bytes")
             return

@@ -140,7 +140,7 @@ class State:
     def history(self, table: str, test: str, dealer: str) -> list[tuple[int, int, float]]:
         return list(
             self.db.execute(
-                "SELECT n, round, log_stat FROM history WHERE tbl = ? AND test = ? AND dealer = ? ORDER BY rowid",
+                "SELECT n, round, log_stat FROM history WHERE tbl = ? AND test = ? AND dealer = ? ORDER BY n, rowid",
                 (table, test, dealer),
             )
         )

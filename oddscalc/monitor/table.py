@@ -38,6 +38,8 @@ __all__ = ["CHUNK", "Alarm", "Fault", "Stream", "TableMonitor"]
 
 #: Results run through the detectors at once (bounds the working memory of a flush).
 CHUNK = 8192
+#: A point of the evidence history (the evidence page's plot) every this many results of a stream.
+HISTORY_STEP = 256
 _EXPOSURE = np.array([float(d) for d in EXPOSURE_DELTAS])
 _BETS = np.array([float(b) for b in HOLD_BETS])
 _HOLD_LABELS = tuple(f"house result {'above' if b > 0 else 'below'} its expectation (bet {b})" for b in HOLD_BETS)
@@ -384,13 +386,16 @@ class TableMonitor:
             s.top = float(t[-1])
             peak = float(t.max())
             s.peak = max(s.peak, peak)
-            self.history.append((test, dealer, s.n, int(rc[-1]), peak - math.log(size)))  # log e-detector
+            log_k = math.log(size)
+            for j in (*range(HISTORY_STEP - 1, end - start - 1, HISTORY_STEP), end - start - 1):  # log e-detector
+                self.history.append((test, dealer, s.n - (end - start) + j + 1, int(rc[j]), float(t[j]) - log_k))
             if s.alarm is not None:
                 continue
             thr = self.threshold(test, size, dealer)
             if peak < thr:
                 continue
             i = int(np.flatnonzero(t >= thr)[0])
+            self.history.append((test, dealer, s.n - (end - start) + i + 1, int(rc[i]), float(t[i]) - math.log(size)))
             w_at = w0.copy()
             cusum_rows(w_at, np.ascontiguousarray(rows(start, start + i + 1)), np.empty(i + 1))
             rnd = int(rc[i])

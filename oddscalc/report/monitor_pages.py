@@ -32,6 +32,8 @@ table { border-collapse: collapse; margin: 0.5em 0; font-size: 0.92em; }
 td, th { border: 1px solid #ccc; padding: 3px 8px; text-align: left; vertical-align: top; }
 th { background: #eee; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
 .small { font-size: 0.85em; color: #444; }
+.hotline { color: #b22222; font-weight: bold; } .warnline { color: #b26a00; }
+td.t { white-space: nowrap; }
 """
 
 
@@ -82,15 +84,17 @@ def floor_page(
             f'<div class="card{" alarm" if t.alarmed else ""}"><h3>{esc(t.name)} {badge}</h3>'
             f'<div class="small">{esc(t.game)} ({esc(t.version)}) · {t.rounds:,} rounds · last round '
             f"{t.last_round if t.last_round is not None else '-'}</div>"
-            f'<div class="small">settlement: {t.settled_wrong} wager(s) against the law · feed faults: '
-            f"{faults_text}</div>{lines}"
+            f'<div class="small{" hotline" if t.settled_wrong else ""}">settlement: {t.settled_wrong} wager(s) settled'
+            " against the law</div>"
+            f'<div class="small{" warnline" if n_faults else ""}">feed faults: {faults_text}</div>{lines}'
+            + ("" if t.streams else '<div class="small">no result yet</div>')
             + (f'<div class="small">and {more} more dealer stream(s)</div>' if more > 0 else "")
             + "</div>"
         )
     rows = "".join(
         f"<tr><td class='n'>{a['id']}</td><td>{esc(a['tbl'])}</td><td>{esc(a['test'])}"
         f"{(' (' + esc(a['dealer']) + ')') if a['dealer'] else ''}</td><td class='n'>{a['round']:,}</td>"
-        f"<td>{esc(a['time'] or '')}</td><td>{esc(a['alternative'])}</td></tr>"
+        f"<td class='t'>{esc(a['time'] or '')}</td><td>{esc(a['alternative'])}</td></tr>"
         for a in list(alarms)[-50:]
     )
     frows = "".join(
@@ -175,7 +179,7 @@ def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[
             f" (log {alarm['log_threshold']:.3f}). The chance that this happens on a fair table within the horizon is"
             f" at most the level this test was given, {alarm['level']:.4g}"
             + (f" (exactly {esc(alarm['level_exact'])})" if alarm["level_exact"] else "")
-            + f", whatever the number of looks. The evidence over {k:,} batches:</p>"
+            + f", whatever the number of looks. The evidence over the rounds ({k:,} points):</p>"
         )
     others = "".join(
         f"<tr><td>{esc(s.test)}</td><td>{esc(s.dealer)}</td><td class='n'>{s.n:,}</td>"

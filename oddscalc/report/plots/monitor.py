@@ -1,4 +1,4 @@
-"""The evidence over time of one monitor test: the log of its e-detector after each batch against the rounds,
+"""The evidence over time of one monitor test: the log of its e-detector against the rounds (a point every 256),
 the threshold it alarms at, and the round where it crossed (the monitor's state file keeps the points)."""
 
 from __future__ import annotations
@@ -14,13 +14,12 @@ __all__ = ["evidence_figure"]
 
 @styled
 def evidence_figure(points: Sequence[tuple[int, float]], threshold: float, crossed: int | None, what: str) -> Figure:
-    """points: (round, log e-detector at its batch's peak); `threshold` the log threshold; `crossed` the alarm's
-    round."""
+    """points: (round, log e-detector then); `threshold` the log threshold; `crossed` the alarm's round."""
     fig = figure(7.5, 3.4)
     ax = fig.add_subplot()
     xs = [r for r, _ in points]
     ys = [max(v, 0.0) for _, v in points]
-    ax.plot(xs, ys, color="#1f4e79", linewidth=1.4, label="log e-detector (peak per batch)", gid="evidence")
+    ax.step(xs, ys, where="post", color="#1f4e79", linewidth=1.4, label="log e-detector", gid="evidence")
     ax.axhline(threshold, color="#b22222", linestyle="--", linewidth=1.2, label=f"threshold {threshold:.2f}")
     if crossed is not None:
         ax.axvline(crossed, color="#666666", linestyle=":", linewidth=1.2, label=f"alarm at round {crossed:,}")
