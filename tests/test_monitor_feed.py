@@ -211,15 +211,16 @@ def test_a_serial_device(tmp_path):
 
     def controller() -> None:
         assert proc.stderr is not None
-        assert b"reading" in proc.stderr.readline()  # the port is open: what is written now is read
+        first = proc.stderr.readline()
+        assert b"reading" in first, first  # the port is open: what is written now is read
         for x in (17, 0, 36, 5):
             os.write(master, f"{x}\r\n".encode())
             time.sleep(0.05)
 
     t = threading.Thread(target=controller)
     t.start()
+    t.join(timeout=60)  # before communicate: the controller reads the monitor's first line itself
     _, err = proc.communicate(timeout=60)
-    t.join()
     os.close(master)
     os.close(slave)
     assert proc.returncode == 0, err
