@@ -16,11 +16,13 @@ from oddscalc.core.schemas import named
 from oddscalc.monitor.feed import line_pattern
 from oddscalc.monitor.floor import Budget, horizon_hours, parse_level, read_floor, table_config
 from oddscalc.monitor.laws import GAMES
+from oddscalc.monitor.plan import fault_plans
 from oddscalc.monitor.run import Feed, Monitor
 from oddscalc.monitor.sources import FileSource, SerialSource, StdinSource
 from oddscalc.monitor.state import State
 from oddscalc.monitor.summary import summaries
 from oddscalc.monitor.table import Alarm, Fault
+from oddscalc.report.monitor_pages import evidence_page, floor_page, pdf_bytes
 
 __all__ = ["commands"]
 
@@ -268,8 +270,6 @@ def _peek_header(mon: Monitor, name: str, table: str | None) -> None:
 
 
 def _write_floor_page(state: State, path: Path) -> None:
-    from oddscalc.report.monitor_pages import floor_page
-
     write_text(path, floor_page(summaries(state), state.alarms(), state.faults(limit=50), state.resets()))
 
 
@@ -368,8 +368,6 @@ def evidence(alarm: str, state_path: str, out: str, pdf: str | None) -> None:
     rows = [r for r in state.alarms() if r["id"] == ident]
     if not rows:
         fail(f"no alarm {ident} in {state_path}; `oddscalc monitor alarms --state {state_path}` lists them")
-    from oddscalc.report.monitor_pages import evidence_page, pdf_bytes
-
     row = rows[0]
     tables = {t.name: t for t in summaries(state)}
     html = evidence_page(
@@ -409,8 +407,6 @@ def reset(table: str, reason: str, state_path: str) -> None:
 def plan(tables: str, level: str, horizon: str, results_per_hour: str, fmt: str) -> None:
     """Spins the monitor needs to flag each named fault on one wheel of the floor, from the exact information
     a spin carries (KL), beside the bound of a test that knows the fault (the SPRT's log(1/a)/KL)."""
-    from oddscalc.monitor.plan import fault_plans
-
     try:
         n = parse_whole(tables, "--tables", minimum=1, maximum=100_000)
         pace = parse_whole(results_per_hour, "--results-per-hour", minimum=1, maximum=100_000)

@@ -4,6 +4,7 @@ tested), as HTML, and as PDF through WeasyPrint."""
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -157,9 +158,8 @@ def _counts_table(t: TableSummary) -> str:
 
 def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[tuple[int, int, float]], faults) -> str:
     """One alarm's evidence page."""
-    from oddscalc.report.plots.canvas import inline_svg
-    from oddscalc.report.plots.monitor import evidence_figure
-
+    canvas = importlib.import_module("oddscalc.report.plots.canvas")  # matplotlib: loaded only for a page
+    plots = importlib.import_module("oddscalc.report.plots.monitor")
     test = alarm["test"]
     who = f", dealer {esc(alarm['dealer'])}" if alarm["dealer"] else ""
     if alarm["log_e"] is None:
@@ -171,8 +171,8 @@ def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[
     else:
         k = len(history)
         pts = [(r, v) for _, r, v in history]
-        fig = evidence_figure(pts, alarm["log_threshold"], alarm["round"], f"{table.name}: {test}{who}")
-        plot = inline_svg(fig, f"ev{alarm['id']}-")
+        fig = plots.evidence_figure(pts, alarm["log_threshold"], alarm["round"], f"{table.name}: {test}{who}")
+        plot = canvas.inline_svg(fig, f"ev{alarm['id']}-")
         evidence = (
             f"<p>The test's e-detector reached {math.exp(min(alarm['log_e'], 700)):.4g} at round {alarm['round']:,}"
             f" (log {alarm['log_e']:.3f}), at or above its threshold {math.exp(min(alarm['log_threshold'], 700)):.4g}"
