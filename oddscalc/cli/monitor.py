@@ -12,6 +12,7 @@ import click
 from oddscalc.cli.common import Choices, Group, fail
 from oddscalc.core.files import check_output, write_bytes, write_text
 from oddscalc.core.numbers import parse_whole, shorten
+from oddscalc.core.progress import StderrBar
 from oddscalc.core.schemas import named
 from oddscalc.monitor.feed import line_pattern
 from oddscalc.monitor.floor import Budget, horizon_hours, parse_level, read_floor, table_config
@@ -202,7 +203,7 @@ def run(
             _write_floor_page(state, page_path)
             last_page[0] = time.monotonic()
 
-    mon = Monitor(floor, state, emit, committed)
+    mon = Monitor(floor, state, emit, committed, StderrBar())
     try:
         for name in feeds:
             default = table or (None if name == "-" else Path(name).stem)

@@ -17,6 +17,7 @@ from re import Pattern
 from typing import Any
 
 from oddscalc.core.jsonread import JsonReadError
+from oddscalc.core.progress import Progress
 from oddscalc.monitor.budget import split
 from oddscalc.monitor.feed import FeedError, FeedRound, bare_code, round_from_record
 from oddscalc.monitor.floor import Floor, FloorError, TableConfig, table_config
@@ -66,11 +67,13 @@ class Monitor:
         state: State,
         emit: Callable[[Alarm | Fault], None],
         committed: Callable[[], None] = lambda: None,
+        progress: Progress | None = None,
     ) -> None:
         self.floor = floor
         self.state = state
         self.emit = emit
         self.committed = committed
+        self.progress = progress
         self.levels = split(floor.tables.values(), floor.budget)
         self.monitors: dict[str, TableMonitor] = {}
         self.feeds: list[Feed] = []
@@ -110,6 +113,8 @@ class Monitor:
             self.run.notes += feed.source.notes
             feed.source.notes.clear()
         self.committed()
+        if self.progress is not None:
+            self.progress(self.run.lines, 0, "monitor: lines read")
 
     def read(self, feed: Feed, pattern: Pattern[str] | None, batch: int, seconds: float) -> None:
         """Every line of one feed, committed every `batch` lines or `seconds` seconds."""
@@ -122,6 +127,8 @@ class Monitor:
             self.run.lines += 1
             count += 1
             self._line(feed, raw, pattern, received)
+            if self.progress is not None and not count & 8191:
+                self.progress(self.run.lines, 0, "monitor: lines read")
             if count >= batch or (not count & 1023 and time.monotonic() - started >= seconds):
                 self.commit()
                 count, started, received = 0, time.monotonic(), now()
