@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from oddscalc.cli.common import REFUSALS, Choices, Group, fail
+from oddscalc.cli.common import REFUSALS, Choices, Group, fail, version_option
 from oddscalc.core.files import check_output, write_bytes, write_text
 from oddscalc.core.numbers import parse_whole, shorten
 from oddscalc.core.progress import StderrBar
@@ -24,6 +24,7 @@ from oddscalc.monitor.state import State
 from oddscalc.monitor.summary import summaries
 from oddscalc.monitor.table import Alarm, Fault
 from oddscalc.report.monitor_pages import evidence_page, floor_page, pdf_bytes
+from oddscalc.report.text import fit
 
 __all__ = ["commands"]
 
@@ -113,7 +114,7 @@ def monitor() -> None:
 @click.option("--floor", "floor_path", default=None, help="The floor file (TOML): tables and budget.")
 @click.option("--table", default=None, help="The table of lines that name none (bare results).")
 @click.option("--game", default=None, type=Choices(GAMES, "game"), help="The --table's game.")
-@click.option("--version", default=None, help="The --table's regulation version (default: the latest).")
+@version_option(help="The --table's regulation version (default: the latest).")
 @click.option("--wheel", default=None, help="The --table's pocket order, e.g. 0-32-15-... (roulette).")
 @click.option("--level", default=None, help="The floor's false-alarm chance within the horizon (default 1%).")
 @click.option("--horizon", default=None, help="The budget's horizon: 1y, 90d, 12h (default 1y).")
@@ -328,9 +329,13 @@ def _table_data(t) -> dict:
 def alarms(state_path: str, table: str | None, fmt: str) -> None:
     """Every alarm the state file holds, one line each, oldest first."""
     state = _state(state_path)
+    found = 0
     for row in state.alarms(table):
+        found += 1
         a = _alarm(row)
         click.echo(json.dumps(alarm_data(a, row["id"])) if fmt == "json" else alarm_text(a, row["id"]))
+    if not found and fmt != "json":  # JSON lines: none is no line; text says so, so silence is never ambiguous
+        click.echo(f"no alarm{f' for table {table}' if table else ''} in {state_path}")
 
 
 def _alarm(row: dict) -> Alarm:
@@ -432,17 +437,18 @@ def plan(tables: str, level: str, horizon: str, results_per_hour: str, fmt: str)
         ]
         click.echo(json.dumps(named("monitor-plan", {"tables": n, "level": level, "horizon": horizon, "faults": rows})))
         return
-    click.echo(
+    lines = [
         f"{n} wheel(s), {level} false-alarm chance within {horizon}, {pace} spins an hour: each test's level "
         f"{plans[0].level:.3g}, {plans[0].horizon:,.0f} spins in the horizon"
-    )
+    ]
     for f in plans:
         mon = "never (no alternative it watches fits)" if math.isinf(f.monitor) else f"{f.monitor:,.0f} spins"
-        click.echo(
+        lines.append(
             f"{f.name} ({f.test}): KL {f.kl:.4g} nats a spin; knowing the fault (SPRT) {f.sprt:,.0f} spins; "
             f"the monitor {mon}"
             + ("" if math.isinf(f.monitor) else f" ({f.cost:.2f} times: {f.alternatives} alternatives watched)")
         )
+    click.echo("\n".join(fit(lines)))
 
 
 commands = [monitor]

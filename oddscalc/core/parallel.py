@@ -108,7 +108,7 @@ def workers() -> int:
     ...     workers()
     Traceback (most recent call last):
     ...
-    ValueError: ODDSCALC_WORKERS='many' is not a whole number; give 1 or more
+    oddscalc.core.errors.InputError: ODDSCALC_WORKERS='many' is not a whole number; give 1 or more
     """
     text = os.environ.get("ODDSCALC_WORKERS", "")
     if text.strip():
