@@ -106,3 +106,21 @@ def test_shoe_dealt_results_are_marked_and_check_refuses_them(tmp_path, capsys):
     assert code == 0 and "oddscalc check" not in out and "oddscalc verify" in out
     code, out, _ = run_cli(base[:7], capsys)  # freshly shuffled shoes: check applies, as before
     assert "oddscalc check" in out
+
+
+def test_an_unwritable_output_is_named_by_its_option_before_any_work(capsys):
+    """/proc/nope looks writable to root, but nothing can be made there: said at once, naming the option."""
+    code, _, err = run_cli(["protect", "punto-banco", "--shoes", "1", "--records", "/proc/nope"], capsys)
+    assert code == 2 and err.startswith("oddscalc: error: --records '/proc/nope'") and "input/output" not in err
+    code, _, err = run_cli(["dist", "roulette", "straight", "--plot", "/proc/nope.png"], capsys)
+    assert code == 2 and err.startswith("oddscalc: error: --plot '/proc/nope.png'"), err
+
+
+def test_a_plot_may_be_a_pdf(tmp_path, capsys):
+    path = tmp_path / "law.pdf"
+    code, _, err = run_cli(["dist", "roulette", "straight", "--plot", path], capsys)
+    assert code == 0, err
+    data = path.read_bytes()
+    assert data.startswith(b"%PDF-") and b"CreationDate" not in data  # the same bytes each run
+    run_cli(["dist", "roulette", "straight", "--plot", tmp_path / "again.pdf"], capsys)
+    assert (tmp_path / "again.pdf").read_bytes() == data
