@@ -13,8 +13,9 @@ from typing import Any, NoReturn, TypeAlias, TypeVar
 import click
 from click.shell_completion import CompletionItem
 
-from oddscalc import api
+from oddscalc import api, door
 from oddscalc.analysis import GameAnalysis
+from oddscalc.core.errors import DataError, InputError, LimitError
 from oddscalc.core.numbers import shorten
 from oddscalc.core.progress import StderrBar
 from oddscalc.regulations.versions import VERSIONS
@@ -23,6 +24,7 @@ __all__ = [
     "EXACT_LAW_COST",
     "GAMES",
     "QUERY_FORMATS",
+    "REFUSALS",
     "REPORT_FORMATS",
     "VERSIONS_ALLOWED",
     "Choices",
@@ -37,6 +39,7 @@ __all__ = [
     "emit",
     "exact_law_option",
     "fail",
+    "flag_names",
     "format_option",
     "game_argument",
     "one_line",
@@ -60,13 +63,19 @@ CommandFn = TypeVar("CommandFn", bound=Callable[..., Any])
 JSONData: TypeAlias = dict[str, Any] | list[Any]
 
 
-class UserError(click.ClickException):
-    """A one-line error naming the bad value and what is allowed; exit status 2."""
+class UserError(click.ClickException, InputError):
+    """A one-line error naming the bad value and what is allowed; exit status 2. A click error (click prints
+    it) and one of oddscalc's input errors (`oddscalc.InputError`), so the error family holds it too."""
 
     exit_code = 2
 
 
-class Refused(click.BadParameter):
+#: The errors a command turns into one line and exit status 2 (`fail`): every error of oddscalc's family but a
+#: run that failed after it started (`RunError`, exit status 1 in `cli.main`). Anything else is a bug.
+REFUSALS = (InputError, DataError, LimitError)
+
+
+class Refused(click.BadParameter, InputError):
     """A value outside a fixed set, named with what is allowed in one line (click's usage error, exit status 2)."""
 
     def format_message(self) -> str:
@@ -156,8 +165,35 @@ class Group(_Styled, click.Group):
         return super().parse_args(ctx, args)
 
 
+#: The library's messages name parameters (`pay`, `custom=True`, `up=...`); the command line says its flags.
+_FLAGS = (
+    (re.compile(r"(?<![-\w])pay '"), "--pay '"),
+    (re.compile(r"give custom=True"), "pass --custom"),
+    (re.compile(r"give up='7h' or another card"), "give --up CARD (e.g. --up 7h)"),
+    (re.compile(r"give up=None"), "drop --up"),
+    (re.compile(r"^law budget "), "--law-budget "),
+    (re.compile(r"^hands '"), "--hands '"),
+    (
+        re.compile(r"set the rule strategy=basic here and for the check"),
+        "pass --rule strategy=basic here and to `check`",
+    ),
+)
+
+
+def flag_names(message: str) -> str:
+    """A library message as the command line says it: parameters named by their flags.
+
+    >>> flag_names("pay 'A': no wager 'A'; allowed: B"), flag_names("three-card-poker has no up-card; give up=None")
+    ("--pay 'A': no wager 'A'; allowed: B", 'three-card-poker has no up-card; drop --up')
+    """
+    for pattern, flag in _FLAGS:
+        message = pattern.sub(flag, message)
+    return message
+
+
 def fail(message: str) -> NoReturn:
-    raise UserError(message)
+    """Stop the command with a one-line error (exit status 2), parameters named by their flags (`flag_names`)."""
+    raise UserError(flag_names(message))
 
 
 def parse_pairs(values: tuple[str, ...], option: str) -> dict[str, str]:
@@ -213,7 +249,7 @@ def complete_wager(ctx: click.Context, param: click.Parameter, incomplete: str) 
         return []
     try:
         found = api.wagers(game, ctx.params.get("version") or default_version(game))
-    except ValueError:
+    except REFUSALS:
         return []
     return [CompletionItem(w.key) for w in found if w.key.lower().startswith(incomplete.lower())]
 
@@ -322,10 +358,17 @@ def run_analysis(
         rules = parse_pairs(rule, "--rule")
         if decks is not None:
             rules["decks"] = decks
-        return api.analyse(
-            game, version, wager, rules, parse_pairs(pay, "--pay"), custom, StderrBar(), exact_law=exact_law
+        return door.analyse(
+            game,
+            wager,
+            version=version,
+            rules=rules,
+            pay=parse_pairs(pay, "--pay"),
+            custom=custom,
+            exact_law=exact_law,
+            progress=StderrBar(),
         )
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
 
 

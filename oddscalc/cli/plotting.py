@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from oddscalc.cli.common import UserError, fail
+from oddscalc.cli.common import REFUSALS, UserError, fail, flag_names
 from oddscalc.report.plots.files import check_plot
 
 __all__ = ["checked_plot", "draw", "plot_option"]
@@ -37,8 +37,8 @@ def checked_plot(path: str | None) -> Path | None:
         return None
     try:
         return check_plot(path)
-    except ValueError as exc:
-        raise UserError(str(exc)) from None
+    except REFUSALS as exc:
+        raise UserError(flag_names(str(exc))) from None
 
 
 def draw(module: str, function: str, *args: object) -> None:
@@ -46,5 +46,5 @@ def draw(module: str, function: str, *args: object) -> None:
     cannot be drawn) becomes a one-line error, exit 2."""
     try:
         getattr(importlib.import_module(f"{PLOTS}.{module}"), function)(*args)
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))

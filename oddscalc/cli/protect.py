@@ -14,10 +14,12 @@ import click
 from oddscalc import api
 from oddscalc.cli.common import (
     QUERY_FORMATS,
+    REFUSALS,
     REPORT_FORMATS,
     Choices,
     Command,
     CommandFn,
+    UserError,
     analysis_options,
     default_version,
     emit,
@@ -101,7 +103,7 @@ def removal(
     game, version, rules = _game_rules(game, version, rule, decks)
     try:
         r = removal_for(game, version, rules, parse_pairs(pay, "--pay"), custom, StderrBar())
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     if plot:
         draw("removal", "write_removal_plot", plot, r)
@@ -268,7 +270,7 @@ def protect(
         plan = Plan(t, pen, n_seed, n_shoes, check, burn, boxes)
         address = scheduler_address(scheduler)
         found = run(plan, size, processes, address, state_dir, StderrBar())
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     except ClusterFailure as exc:  # exit 1 (cli.main); the chunks finished are saved when there is a state folder
         kept = (
@@ -288,7 +290,7 @@ def protect(
             if count is not None
             else None
         )
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     if records_path:
         write_text(records_path, records_csv(found, measures, kinds, pack, count, n_spread))
@@ -388,7 +390,7 @@ def measures(
         m = measure_count(
             game, version, rules, parse_pairs(pay, "--pay"), custom, count_text, strategy, pen, definition, StderrBar()
         )
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     emit(measures_data(m) if fmt == "json" else measures_text(m))
 
@@ -397,10 +399,10 @@ def _boxes(text: str, game: str) -> int:
     """--boxes: 1 to MAX_BOXES (blackjack only; other games deal one player hand)."""
     try:
         n = parse_whole(text, "--boxes", minimum=1, maximum=MAX_BOXES)
-    except ValueError:
-        raise ValueError(f"--boxes {text.strip()!r}: allowed a whole number from 1 to {MAX_BOXES}") from None
+    except REFUSALS:
+        raise UserError(f"--boxes {text.strip()!r}: allowed a whole number from 1 to {MAX_BOXES}") from None
     if n != 1 and game != "blackjack":
-        raise ValueError(f"--boxes {n}: {game} deals one player hand; boxes are blackjack's (allowed: 1)")
+        raise UserError(f"--boxes {n}: {game} deals one player hand; boxes are blackjack's (allowed: 1)")
     return n
 
 

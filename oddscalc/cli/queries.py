@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import click
 
-from oddscalc import api
+from oddscalc import api, door
 from oddscalc.analysis import GameAnalysis
 from oddscalc.cli.common import (
     GAMES,
+    REFUSALS,
     VERSIONS_ALLOWED,
     Choices,
     Command,
@@ -81,8 +82,8 @@ def wagers(game: str, version: str | None, fmt: str) -> None:
     try:
         api.check_game(game)
         version = version or default_version(game)
-        found = api.wagers(game, version)
-    except ValueError as exc:
+        found = door.wagers(game, version=version)
+    except REFUSALS as exc:
         fail(str(exc))
     rows = [(w.key, text.payouts_text(w.payouts), w.citations, " | ".join(w.reconstructions)) for w in found]
     if fmt == "json":
@@ -312,7 +313,7 @@ def tables(
         chosen_versions = [get_version(v).id for v in only_versions] or list(VERSIONS)
         address = scheduler_address(scheduler)
         house = House(parse_pairs(rule, "--rule"), parse_pairs(pay, "--pay"), custom)
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     try:
         with on_cluster(address):
@@ -325,7 +326,7 @@ def tables(
                 lambda line: click.echo(line, err=True),
                 house,
             )
-    except ValueError as exc:  # a cluster that fails, nothing to write, a booklet table past its page
+    except REFUSALS as exc:  # a cluster that fails, nothing to write, a booklet table past its page
         fail(str(exc))
     click.echo(f"tables written under {folder}/", err=True)
 

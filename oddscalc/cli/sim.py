@@ -10,9 +10,10 @@ from typing import Any
 
 import click
 
-from oddscalc import api
+from oddscalc import api, door
 from oddscalc.cli.common import (
     EXACT_LAW_COST,
+    REFUSALS,
     Command,
     analysis_options,
     emit,
@@ -33,7 +34,7 @@ from oddscalc.core.progress import StderrBar
 from oddscalc.core.schemas import named
 from oddscalc.report.exact import cell_text, fraction_text, short_text, shorten_numbers
 from oddscalc.report.text import _csv, fit
-from oddscalc.sim.check import CheckResult, check_counts, significant
+from oddscalc.sim.check import CheckResult, significant
 from oddscalc.sim.results import SHOE_DEALT, counts_csv, counts_json, read_results
 from oddscalc.sim.roundlog import round_log
 from oddscalc.sim.shoe_dealing import DECLARE, Dealing
@@ -69,7 +70,8 @@ SIMULATE_FORMATS = ("text", "json", "csv")
     "--log",
     "log_path",
     default=None,
-    help="Also write every round to this round log (JSON Lines, docs/verify.md), for `oddscalc verify`.",
+    help="Also write every round to this round log (JSON Lines; the documentation's page \"Verifying round by "
+    'round"), for `oddscalc verify`.',
 )
 @click.option(
     "--shuffle",
@@ -153,7 +155,7 @@ def simulate(
             counts = run_simulation(
                 a.game, w, n_rounds, n_seed, StderrBar(), rules=dict(a.rules), table=table, log=log, dealing=dealing
             )
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     if log_file is not None:
         click.echo(f"{n_rounds:,} round{'' if n_rounds == 1 else 's'} logged to {log_file}", err=True)
@@ -288,8 +290,8 @@ def check(
     if result.not_a_law and result.partial is None:
         fail(f"cannot check {a.game} {result.wager.key} under these rules: {result.not_a_law}")
     try:
-        outcome = check_counts(result.partial or result.distribution, read_results(results, a.game), level)
-    except ValueError as exc:
+        outcome = door.check_counts(result, read_results(results, a.game), alpha=level)
+    except REFUSALS as exc:
         fail(str(exc))
     bins: list[dict[str, Any]] = [
         {"returns": [str(r) for r in b.returns], "observed": b.observed, "expected": fraction_text(b.expected)}

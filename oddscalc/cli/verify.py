@@ -6,6 +6,7 @@ import click
 
 from oddscalc import api
 from oddscalc.cli.common import (
+    REFUSALS,
     REPORT_FORMATS,
     Command,
     emit,
@@ -17,10 +18,9 @@ from oddscalc.cli.common import (
     version_option,
 )
 from oddscalc.core.inputs import check_input, input_name
-from oddscalc.core.numbers import NumberError, parse_number, parse_whole
+from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.core.progress import StderrBar
 from oddscalc.report.text import fit
-from oddscalc.verify.runner import VerifyError
 from oddscalc.verify.runner import verify as run
 
 __all__ = ["commands"]
@@ -69,11 +69,12 @@ def verify(
     keep: str,
     fmt: str,
 ) -> None:
-    """Replay every round of LOG (a JSON Lines round log, docs/verify.md) under the law of GAME.
+    """Replay every round of LOG (a JSON Lines round log) under the law of GAME.
 
     LOG may be gzip-compressed; - reads standard input.
 
     Reports illegal play, mis-settlement, shoe integrity, strategy departures (with --strategy) and randomness.
+    The round log's format: the documentation's page "Verifying round by round".
     Exit status 0 when clean, 1 when any fault is found, 2 on bad input, 130 when interrupted (after
     printing the partial report).
     """
@@ -96,7 +97,7 @@ def verify(
             StderrBar(),
             kept,
         )
-    except (ValueError, VerifyError, NumberError) as exc:
+    except REFUSALS as exc:
         fail(f"{input_name(log)}: {exc}" if "line " in str(exc)[:12] else str(exc))
     if fmt == "json":
         emit(report.data())

@@ -9,6 +9,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
+from oddscalc.core.errors import InputError
+
 __all__ = ["OutputPathError", "atomic_open", "check_output", "write_bytes", "write_text", "writing_text"]
 
 _UMASK = os.umask(0)
@@ -103,7 +105,7 @@ def writing_text(path: Path, newline: str = "") -> Iterator[IO[str]]:
         yield f
 
 
-class OutputPathError(ValueError):
+class OutputPathError(InputError):
     """An output path that cannot be written: checked before any work starts, so no result is lost."""
 
 

@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO, cast
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import shorten
 
 __all__ = [
@@ -48,7 +49,7 @@ GZIP_MAGIC = b"\x1f\x8b"
 _PATH_ECHO = 200
 
 
-class InputPathError(ValueError):
+class InputPathError(InputError):
     """An input path that cannot be read (missing, a folder, not permitted, a damaged gzip stream)."""
 
 

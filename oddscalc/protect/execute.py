@@ -22,6 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from oddscalc.core.cluster import ClusterFailure, completed_on_dask, scheduler_address
+from oddscalc.core.errors import DataError
 from oddscalc.core.files import write_text
 from oddscalc.core.jsonread import loads
 from oddscalc.core.parallel import map_parts
@@ -33,7 +34,7 @@ __all__ = ["StateError", "chunks", "fingerprint", "run", "scheduler_address"]
 Job = tuple[Plan, int, int]
 
 
-class StateError(ValueError):
+class StateError(DataError):
     """A state folder that belongs to another run, or holds a damaged chunk."""
 
 

@@ -7,13 +7,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_number, shorten
 from oddscalc.core.odds import Odds, amount_text, law_style, parse_odds
 
 __all__ = ["OverrideError", "Payout", "Wager", "apply_overrides", "join_citations", "payout", "wager"]
 
 
-class OverrideError(ValueError):
+class OverrideError(InputError):
     """A pay override that names no wager or payout of the game, or whose odds cannot be read."""
 
 
@@ -284,27 +285,27 @@ def apply_overrides(wagers: tuple[Wager, ...], overrides: Mapping[str, str]) -> 
         w = by_key.get(wager_key.lower())
         if w is None:
             raise OverrideError(
-                f"--pay {shorten(name, 40)}: no wager {shorten(wager_key, 30)}; "
+                f"pay {shorten(name, 40)}: no wager {shorten(wager_key, 30)}; "
                 f"allowed: {', '.join(x.key for x in wagers)}"
             )
         keys = [p.key for p in w.payouts]
         if not payout_key:
             if len(keys) != 1:
                 raise OverrideError(
-                    f"--pay {shorten(name, 40)}: wager {w.key!r} has several payouts; name one: "
+                    f"pay {shorten(name, 40)}: wager {w.key!r} has several payouts; name one: "
                     + ", ".join(f"{w.key}.{k}" for k in keys)
                 )
             payout_key = keys[0]
         if payout_key not in keys:
             raise OverrideError(
-                f"--pay {shorten(name, 40)}: wager {w.key!r} has no payout {shorten(payout_key, 30)}; "
+                f"pay {shorten(name, 40)}: wager {w.key!r} has no payout {shorten(payout_key, 30)}; "
                 f"allowed: {', '.join(keys)}"
             )
         old = next(p for p in w.payouts if p.key == payout_key)
         try:
             odds = law_style(text) if old.unit == "stake" else _share_odds(text)
         except ValueError as exc:
-            raise OverrideError(f"--pay {shorten(name, 40)}: {exc}") from None
+            raise OverrideError(f"pay {shorten(name, 40)}: {exc}") from None
         if odds.value == old.value:  # the law's own figure, however written: not custom
             continue
         changed.setdefault(w.key, {})[payout_key] = replace(

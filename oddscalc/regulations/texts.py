@@ -8,12 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import resources
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import shorten
 
 __all__ = ["TEXTS", "Text", "TextError", "find", "read"]
 
 
-class TextError(ValueError):
+class TextError(InputError):
     """A name that is not one of the shipped texts."""
 
 

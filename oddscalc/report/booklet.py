@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from oddscalc.analysis import PER_ROLL, PER_STAKE, RESOLVED, TOTAL_STAKED, Extra, GameAnalysis, WagerResult
 from oddscalc.core.distribution import render_decimal
+from oddscalc.core.errors import LimitError
 from oddscalc.core.mathreport import BAND_ROUNDS, DEFINITIONS, Surd
 from oddscalc.regulations.versions import get_version
 from oddscalc.report import math_report as mr
@@ -633,7 +634,7 @@ CUSTOM_COVER = (
 )
 
 
-class BookletLayoutError(ValueError):
+class BookletLayoutError(LimitError):
     """A booklet table laid out past its page's content box, or a cell's line past its cell."""
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from oddscalc import api
 from oddscalc.analysis import GameAnalysis
+from oddscalc.core.errors import InputError, LimitError
 from oddscalc.core.files import write_bytes, write_text
 from oddscalc.core.progress import Progress, prefixed
 from oddscalc.core.schemas import named
@@ -21,7 +22,7 @@ from oddscalc.report.text import edges_csv, markdown
 __all__ = ["CUSTOM_TITLE", "House", "NothingToWrite", "write_game_tables", "write_index", "write_tables"]
 
 
-class NothingToWrite(ValueError):
+class NothingToWrite(InputError):
     """A choice of versions and games that selects no table (a game the chosen versions do not permit)."""
 
 
@@ -163,5 +164,5 @@ def write_tables(
             try:
                 write_bytes(out / version / "booklet.pdf", booklet_pdf(document))
             except ValueError as exc:
-                raise ValueError(f"booklet {version}: {exc}") from None
+                raise LimitError(f"booklet {version}: {exc}") from None
             say(f"booklet {version}: laid out, every table within its page")

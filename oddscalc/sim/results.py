@@ -28,6 +28,7 @@ from itertools import chain
 from pathlib import Path
 from typing import BinaryIO
 
+from oddscalc.core.errors import DataError
 from oddscalc.core.inputs import input_name, is_stdin, reading
 from oddscalc.core.jsonread import JsonReadError, loads
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
@@ -53,7 +54,7 @@ _CHUNK = 1 << 18
 _BOM = b"\xef\xbb\xbf"
 
 
-class ResultsError(ValueError):
+class ResultsError(DataError):
     """A results file that cannot be read as observed outcome counts."""
 
 

@@ -11,6 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from oddscalc import api
+from oddscalc.core.errors import InputError
 from oddscalc.core.inputs import input_name, is_stdin, known_size, reading
 from oddscalc.core.progress import Progress
 from oddscalc.verify import (
@@ -33,7 +34,7 @@ from oddscalc.verify.report import Report
 __all__ = ["GAMES_WITH_STRATEGY", "JUDGES", "VerifyError", "verify"]
 
 
-class VerifyError(ValueError):
+class VerifyError(InputError):
     """A log or request that cannot be verified: an unreadable file, a log for another game, a bad option."""
 
 

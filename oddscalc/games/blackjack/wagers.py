@@ -126,7 +126,7 @@ def _initial(
             "(exact_law=True) gives the exact law of every round, as the tables print it (at once for "
             "the tables' rule sets, whose laws are cached; up to about half an hour at 4 or 6 packs "
             "otherwise), and with --rule max_hands=2 the distribution is the exact law of every round "
-            "(docs/blackjack.md says what resplit laws cost)"
+            "(the documentation's \"Blackjack's round laws\" page says what resplit laws cost)"
         )
         notes.append(not_a_law)
         partial = _partial_law(dist, law, lumped, rs)
@@ -211,8 +211,8 @@ def decision_table(w: Wager, rules: dict[str, str]) -> dict | None:
         return None
     if rules.get("strategy", "optimal") != "basic":
         raise RuleError(
-            "the blackjack reference simulator plays the total-dependent basic strategy; pass "
-            "--rule strategy=basic here and to `check`, so that both describe the same play"
+            "the blackjack reference simulator plays the total-dependent basic strategy; set the rule "
+            "strategy=basic here and for the check, so that both describe the same play"
         )
     return game_summary(effective_rules((w,), rules))["strategy"]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.files import check_output
 
 __all__ = ["FORMATS", "PlotPathError", "check_plot", "plot_format"]
@@ -19,7 +20,7 @@ __all__ = ["FORMATS", "PlotPathError", "check_plot", "plot_format"]
 FORMATS = ("png", "svg", "pdf")
 
 
-class PlotPathError(ValueError):
+class PlotPathError(InputError):
     """A plot file whose extension names no format the plots are written in."""
 
 
