@@ -225,3 +225,9 @@ def test_summary_citations_read_whole_from_heading_and_row(small_booklet):
     assert rows[1] == 'Blackjack Rules UK (basic game), "Insurance"'
     outputs = [document, markdown([bj], "t"), edges_csv([bj]), str(analysis_to_data(bj))]
     assert not any("file)" in out or "(004" in out for out in outputs)
+
+
+def test_assumption_paragraphs_begin_as_sentences(small_booklet):
+    """Issue 55, item 5: an assumption paragraph begins with a capital letter, as a sentence does."""
+    paragraphs = re.findall(r"<p class='assume'>([^<])", small_booklet)
+    assert paragraphs and all(not p.islower() for p in paragraphs), paragraphs

@@ -351,16 +351,15 @@ def test_errors_never_echo_a_long_input(argv, capsys):
 
 def test_wagers_listing_keeps_its_columns(capsys):
     code, out, _ = run(["wagers", "dice", "--version", "2002"], capsys)
-    lines = [line for line in out.splitlines()[1:] if line[2] != " "]  # a wager's line, not a folded citation
-    # every citation beside its odds starts in the same column; odds too wide for their column (the field's)
-    # put the citation on the next line instead
-    starts = {line.index("SI 1994/2899") for line in lines if "SI 1994/2899" in line}
-    assert code == 0 and len(starts) == 1
-    every = out.splitlines()
-    at = next(i for i, line in enumerate(every) if line.split()[:1] == ["field"])
-    field = every[at] + " " + every[at + 1].strip()
-    # each payout says what it pays on: the field's are dice totals (Sch 1 para 7)
-    assert re.search(r"total 12: 3 to 1; total 2: 2 to 1; total 3, 4, 9, 10 or 11: 1 to 1 +SI 1994", field)
+    everything = out.splitlines()[1:]
+    lines = [line for line in everything if line[2] != " " and "SI 1994/2899" in line]  # short odds: one line
+    starts = {line.index("SI 1994/2899") for line in lines}
+    assert code == 0 and len(starts) == 1  # every citation beside its odds starts in the same column
+    at = next(i for i, line in enumerate(everything) if line.split()[0] == "field")
+    # each payout says what it pays on: the field's are dice totals (Sch 1 para 7); many payouts, so the
+    # citation goes on a line of its own beneath them
+    assert re.search(r"total 12: 3 to 1; total 2: 2 to 1; total 3, 4, 9, 10 or 11: 1 to 1$", everything[at])
+    assert everything[at + 1].strip().startswith("SI 1994/2899 Sch 1 para 7")
 
 
 # --- help and the shipped law (the README's and the docs' examples: test_doc_examples.py) -------------------------

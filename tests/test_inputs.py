@@ -108,3 +108,45 @@ def test_shoe_dealt_results_are_marked_and_check_refuses_them(tmp_path, capsys):
     assert code == 0 and "oddscalc check" not in out and "oddscalc verify" in out
     code, out, _ = run_cli(base[:7], capsys)  # freshly shuffled shoes: check applies, as before
     assert "oddscalc check" in out
+
+
+def test_an_unwritable_output_is_named_by_its_option_before_any_work(capsys):
+    """/proc/nope looks writable to root, but nothing can be made there: said at once, naming the option."""
+    code, _, err = run_cli(["protect", "punto-banco", "--shoes", "1", "--records", "/proc/nope"], capsys)
+    assert code == 2 and err.startswith("oddscalc: error: --records '/proc/nope'") and "input/output" not in err
+    code, _, err = run_cli(["dist", "roulette", "straight", "--plot", "/proc/nope.png"], capsys)
+    assert code == 2 and err.startswith("oddscalc: error: --plot '/proc/nope.png'"), err
+
+
+def test_a_plot_may_be_a_pdf(tmp_path, capsys):
+    path = tmp_path / "law.pdf"
+    code, _, err = run_cli(["dist", "roulette", "straight", "--plot", path], capsys)
+    assert code == 0, err
+    data = path.read_bytes()
+    assert data.startswith(b"%PDF-") and b"CreationDate" not in data  # the same bytes each run
+    run_cli(["dist", "roulette", "straight", "--plot", tmp_path / "again.pdf"], capsys)
+    assert (tmp_path / "again.pdf").read_bytes() == data
+
+
+def test_a_state_run_says_what_an_interruption_kept_and_a_rerun_that_it_resumed(tmp_path, monkeypatch, capsys):
+    """Issue 55, item 6: Ctrl-C or SIGTERM of a --state run says what was kept and how to go on; a rerun says
+    it resumed."""
+    state = tmp_path / "state"
+    argv = ["protect", "punto-banco", "--shoes", "4", "--chunk-size", "2", "--state", state, "--workers", "1"]
+    code, _, err = run_cli(argv, capsys)
+    assert code == 0, err
+    assert "resumed" not in err
+    code, _, err = run_cli(argv, capsys)
+    assert code == 0 and "resumed from --state" in err and "2 of 2 chunk(s) already finished" in err, err
+
+    from oddscalc.cli import protect as protect_cli
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(protect_cli, "run", interrupted)
+    code, _, err = run_cli(argv, capsys)
+    assert code == 130
+    assert f"2 finished chunk(s) kept in --state {state}: run the same command again to resume" in err
+    code, _, err = run_cli(["protect", "punto-banco", "--shoes", "4"], capsys)
+    assert code == 130 and "with --state DIR an interrupted run resumes" in err

@@ -343,12 +343,12 @@ def test_every_plot_command_writes_png_and_svg(name, capsys, tmp_path):
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_bad_plot_files_are_refused_before_work(name, capsys, tmp_path):
-    for bad in ("x.pdf", "x", "x.svg.gz"):
+    for bad in ("x.gif", "x", "x.svg.gz"):
         argv = [*COMMANDS[name], "--plot", str(tmp_path / bad)]
         if name == "protect":
             argv[argv.index("2")] = "10000000"  # refused before a single shoe is dealt
         code, out, err = run_cli(argv, capsys)
-        assert code == 2 and len(err.strip().splitlines()) == 1 and "allowed: .png, .svg" in err, err
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "allowed: .png, .svg, .pdf" in err, err
         assert not out and not (tmp_path / bad).exists()
     code, _, err = run_cli(["protect", "punto-banco", "--shoes", "10000000", "--plot", str(tmp_path / "s.png")], capsys)
     assert code == 2 and "--count" in err and len(err.strip().splitlines()) == 1

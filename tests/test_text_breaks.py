@@ -53,3 +53,15 @@ def test_sic_bo_outcomes_print_in_the_laws_order():
     (r,) = api.analyse("sic-bo", "2002", "single-2").results
     # C(3,k) 5^(3-k) of the 216 throws show the number on exactly k dice
     assert list(r.events) == [("win (one)", F(75, 216)), ("win (two)", F(15, 216)), ("win (three)", F(1, 216))]
+
+
+def test_the_docs_say_what_their_commands_do():
+    """Issue 55, item 7: the larger run's exact figures come with the command that makes them exactly (the
+    default engine is double precision), and games.md refers to nothing that is not there."""
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    studies = " ".join((docs / "validation" / "protect-studies.md").read_text().split())
+    command = re.search(r"`oddscalc protect blackjack --version 1994 [^`]*`", studies).group()
+    assert "--engine exact" in command
+    assert "(see above)" not in (docs / "games.md").read_text()

@@ -1,4 +1,4 @@
-"""The --plot option the commands share: the file checked before any work (PNG or SVG by its extension, a
+"""The --plot option the commands share: the file checked before any work (PNG, SVG or PDF by its extension, a
 one-line error otherwise), and the picture drawn by a module of report/plots loaded by name, since matplotlib
 takes a second to import and only --plot needs it."""
 
@@ -27,7 +27,7 @@ def plot_option(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]
         "plot_path",
         default=None,
         metavar="FILE",
-        help=f"Also draw {what} to FILE: PNG or SVG, by its extension (.png, .svg).",
+        help=f"Also draw {what} to FILE: PNG, SVG or PDF, by its extension (.png, .svg, .pdf).",
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from math import floor
+from pathlib import Path
 
 import click
 
@@ -269,7 +270,12 @@ def protect(
         pack = size_of_shoe // int(t.resolved()["decks"])
         plan = Plan(t, pen, n_seed, n_shoes, check, burn, boxes)
         address = scheduler_address(scheduler)
-        found = run(plan, size, processes, address, state_dir, StderrBar())
+        try:
+            found = run(plan, size, processes, address, state_dir, StderrBar(), say=_say)
+        except BaseException as exc:  # Ctrl-C or SIGTERM (cli.main says "interrupted"): what was kept, and how on
+            if not isinstance(exc, (Exception, SystemExit, GeneratorExit)):
+                click.echo(f"\noddscalc: {_kept(state_dir)}", err=True)
+            raise
     except REFUSALS as exc:
         fail(str(exc))
     except ClusterFailure as exc:  # exit 1 (cli.main); the chunks finished are saved when there is a state folder
@@ -393,6 +399,18 @@ def measures(
     except REFUSALS as exc:
         fail(str(exc))
     emit(measures_data(m) if fmt == "json" else measures_text(m))
+
+
+def _say(line: str) -> None:
+    click.echo(f"oddscalc: {line}", err=True)
+
+
+def _kept(state_dir: Path | None) -> str:
+    """What an interrupted study kept, and how to go on from it."""
+    if state_dir is None:
+        return "no chunk kept: with --state DIR an interrupted run resumes from its finished chunks"
+    kept = len(list(state_dir.glob("chunk-*"))) if state_dir.is_dir() else 0
+    return f"{kept} finished chunk(s) kept in --state {state_dir}: run the same command again to resume"
 
 
 def _boxes(text: str, game: str) -> int:

@@ -156,4 +156,13 @@ def check_output(path: object, what: str = "--out", directory: bool = False) -> 
         raise OutputPathError(f"{what} {text!r}: {str(probe)!r} is not a folder")
     if not os.access(probe, os.W_OK | os.X_OK):
         raise OutputPathError(f"{what} {text!r}: folder {str(probe)!r} is not writable")
+    if not _special(p):  # try it: a folder may look writable and take no file (/proc, a full or read-only disk)
+        try:
+            fd, tmp = tempfile.mkstemp(dir=probe, prefix=".oddscalc-probe-")
+            os.close(fd)
+            os.unlink(tmp)
+        except OSError as exc:
+            raise OutputPathError(
+                f"{what} {text!r}: no file can be made in {str(probe)!r} ({exc.strerror or exc})"
+            ) from None
     return p

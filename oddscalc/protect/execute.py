@@ -155,12 +155,16 @@ def run(
     scheduler: str | None = None,
     state: Path | None = None,
     progress: Callable[[int, int, str], None] | None = None,
+    say: Callable[[str], None] | None = None,
 ) -> list[ShoeRecord]:
     """Every shoe's record, in shoe order: chunks from `state` where finished, the rest computed locally
-    (`processes`, default `core.parallel.workers()`) or on the Dask cluster at `scheduler`."""
+    (`processes`, default `core.parallel.workers()`) or on the Dask cluster at `scheduler`. `say` is told when
+    a run resumes from chunks already finished."""
     done = _open_state(state, plan, chunk_size) if state is not None else {}
     todo = [c for c in chunks(plan.shoes, chunk_size) if c not in done]
     total = len(done) + len(todo)
+    if done and say:
+        say(f"resumed from --state {state}: {len(done)} of {total} chunk(s) already finished")
     label = f"{plan.target.game}: chunks of {chunk_size} shoe(s)"
     if progress:
         progress(len(done), total, label)

@@ -502,6 +502,15 @@ def rule_set_names(game: str, number: int, analyses: Sequence[GameAnalysis]) -> 
     ]
 
 
+def _sentence(text: str) -> str:
+    """`text` begun with a capital letter, as a paragraph is.
+
+    >>> _sentence("single-zero wheel of 37 compartments")
+    'Single-zero wheel of 37 compartments'
+    """
+    return text[:1].upper() + text[1:]
+
+
 def _game(number: int, game: str, analyses: Sequence[GameAnalysis]) -> str:
     notes = Notes()
     render, consumes = _charts(game)
@@ -521,7 +530,7 @@ def _game(number: int, game: str, analyses: Sequence[GameAnalysis]) -> str:
             )
         if a.custom:
             parts.append("<p class='custom'>Custom rule set or pay table: not the law's figures.</p>")
-        parts += [f"<p class='assume'>{esc(shorten_numbers(s))}</p>" for s in a.assumptions]
+        parts += [f"<p class='assume'>{esc(_sentence(shorten_numbers(s)))}</p>" for s in a.assumptions]
         parts.append(_summary_table(a.results, notes))
         parts.append(_report_table(a.results, notes))
         parts.append(figures.law_html(a))
