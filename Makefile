@@ -36,9 +36,10 @@ lint: $(STAMP)
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
-# Rewrite the README's example outputs with what the commands print now (the tests fail while they differ).
+# Rewrite the example outputs of README.md and docs/ with what the commands print now (the tests and the site's
+# build fail while they differ).
 examples: $(STAMP)
-	$(BIN)/python -m tools.doc_examples --write README.md
+	$(BIN)/python -m tools.doc_examples --write
 
 # Rebuild the exact results shipped in oddscalc/data (only what is missing or stale; resumable).
 data: $(STAMP)

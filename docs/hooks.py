@@ -8,10 +8,14 @@
 - `bench/results.md` (written by `make bench`) and `studies/README.md` are pages too, read where they are kept.
 - The printed odds tables of every version (`tables/<version>/`, written by `oddscalc tables`) become pages of
   the site, with their JSON, CSV and the print booklets (PDF, HTML) beside them, read at build time.
+- A page links to those files where the repository keeps them (`../bench/results.md`,
+  `../tables/1994/README.md`), so the link works in the repository too; on the site it leads to their page.
+- A page whose examples' output is not what the commands print fails the build (`make examples` rewrites them).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -20,6 +24,7 @@ from typing import Any
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
@@ -83,48 +88,71 @@ def _versions() -> list[Path]:
     return sorted(p for p in TABLES.iterdir() if p.is_dir() and (p / "README.md").is_file())
 
 
-def _title(readme: Path) -> str:
-    first = readme.read_text(encoding="utf-8").splitlines()[0]
-    return first.lstrip("# ").strip()
-
-
-def _index() -> str:
-    rows = "\n".join(
-        f"| [{v.name}]({v.name}/index.md) | {_title(v / 'README.md').split(': ', 1)[-1]} "
-        f"| [PDF]({v.name}/booklet.pdf), [HTML]({v.name}/booklet.html) |"
-        for v in _versions()
-    )
-    return (
-        "# The printed odds tables\n\n"
-        "Every wager of every regulation version, exact, with the paragraph of law that fixes its odds: the pages\n"
-        "below are the tables in `tables/` of the repository (written by `oddscalc tables --out tables/`, read when\n"
-        "this site is built), and each version has a print booklet (A4) with every game, its math report and charts.\n"
-        "What the tables hold: [odds tables and booklets](../odds.md).\n\n"
-        "| version | regulations | print booklet |\n|---|---|---|\n" + rows + "\n"
-    )
-
-
 #: Pages read from files kept outside docs/ for their own tools: the benchmark figures `make bench` writes, and the
 #: list of the studies behind the design notes' figures.
-OUTSIDE = {"benchmarks.md": ROOT / "bench" / "results.md", "studies.md": ROOT / "studies" / "README.md"}
+OUTSIDE = {
+    "validation/benchmarks.md": ROOT / "bench" / "results.md",
+    "validation/studies.md": ROOT / "studies" / "README.md",
+}
+
+
+def _outside() -> dict[Path, str]:
+    """Every file kept outside docs/ that the site shows, by its path in the repository, with its site path."""
+    shown = {path: uri for uri, path in OUTSIDE.items()}
+    for version in _versions():
+        for path in sorted(version.iterdir()):
+            if path.suffix == ".md" or path.suffix in STATIC:
+                shown[path] = f"tables/{version.name}/{'index.md' if path.name == 'README.md' else path.name}"
+    return shown
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Add the tables of every version (a page per game and version, and the files they link to), the benchmark
     figures and the studies' list."""
-    for uri, path in OUTSIDE.items():
+    for path, uri in _outside().items():
         files.append(File.generated(config, uri, abs_src_path=str(path)))
-    files.append(File.generated(config, "tables/index.md", content=_index()))
-    for version in _versions():
-        for path in sorted(version.iterdir()):
-            uri = f"tables/{version.name}/{'index.md' if path.name == 'README.md' else path.name}"
-            if path.suffix == ".md" or path.suffix in STATIC:
-                files.append(File.generated(config, uri, abs_src_path=str(path)))
     return files
 
 
+_LINK = re.compile(r"(\]\()([^)\s#]+)(#[^)\s]*)?\)")
+
+
+def site_links(markdown: str, source: Path, uri: str, shown: dict[Path, str]) -> str:
+    """`markdown` (the page at `source` in the repository, `uri` on the site) with every relative link to a file
+    the site shows from outside docs/ (or, on such a page, to a page of docs/) made a link between site pages.
+
+    >>> shown = {ROOT / "bench" / "results.md": "validation/benchmarks.md"}
+    >>> site_links("[b](../../bench/results.md#x)", ROOT / "docs" / "validation" / "a.md", "validation/a.md", shown)
+    '[b](benchmarks.md#x)'
+    >>> site_links("[g](../docs/odds.md)", ROOT / "bench" / "results.md", "validation/benchmarks.md", shown)
+    '[g](../odds.md)'
+    """
+    docs = ROOT / "docs"
+    here = Path(uri).parent
+
+    def relink(m: re.Match[str]) -> str:
+        target = m[2]
+        if re.match(r"[a-z][a-z0-9+.-]*:", target) or target.startswith("/"):
+            return m[0]
+        path = Path(os.path.normpath(source.parent / target))
+        if path in shown:
+            site = shown[path]
+        elif path.is_relative_to(docs) and not source.is_relative_to(docs):
+            site = path.relative_to(docs).as_posix()
+        else:
+            return m[0]
+        return f"{m[1]}{os.path.relpath(site, here).replace(os.sep, '/')}{m[3] or ''})"
+
+    return _LINK.sub(relink, markdown)
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files, **_: Any) -> str:
-    """Run the page's command examples and show their output (one scratch folder per page)."""
+    """Check the page's command examples show what the commands print (one scratch folder per page), put in the
+    law texts it names, and make its links to files outside docs/ links between the site's pages."""
+    source = Path(page.file.abs_src_path or ROOT / "docs" / page.file.src_uri)
+    markdown = site_links(markdown, source, page.file.src_uri, _outside())
     if page.file.src_uri.startswith("tables/"):
         return markdown
-    return doc_examples.render(_LAW.sub(_law, markdown), page.file.src_uri)
+    if doc_examples.render(markdown, page.file.src_uri) != markdown:
+        raise PluginError(f"{page.file.src_uri}: its examples' output is stale: run make examples")
+    return _LAW.sub(_law, markdown)

@@ -1,6 +1,6 @@
-"""Every command shown in README.md and docs/ runs as shown (tools/doc_examples.py): the README's outputs are what
-the commands print now, every docs example exits as its page says, and every command shown but not run (hours of
-work, a cluster) names real commands, options and values. Also the sizes the front door and the guides keep to."""
+"""Every command shown in README.md and docs/ runs as shown (tools/doc_examples.py): each page's outputs are what
+the commands print now, each example exits as its page says, and every command shown but not run (hours of work,
+a cluster) names real commands, options and values. Also the sizes the front door and the guides keep to."""
 
 from __future__ import annotations
 
@@ -23,20 +23,40 @@ def _rel(path: Path) -> str:
     return str(path.relative_to(ROOT))
 
 
-def test_the_readme_shows_what_its_commands_print(tmp_path):
-    """README's outputs are committed (it is read outside the site): `make examples` rewrites them."""
-    text = README.read_text()
-    assert len(doc_examples.blocks(text)) >= 5
-    assert doc_examples.render(text, "README.md", tmp_path) == text, "README's examples are stale: make examples"
+#: Pages whose examples take more than about a second to run (measured with --durations on two shared cores:
+#: simulators.md 13 s, the others 1-3.5 s each, about 25 s together): `make test` and the site's build check them,
+#: `make check` leaves them out. Every other page (under a second each, about 2 s together) is checked every run.
+SLOW_PAGES = frozenset(
+    {
+        "docs/simulators.md",
+        "docs/blackjack.md",
+        "docs/custom.md",
+        "docs/chemin.md",
+        "docs/protect.md",
+        "docs/baccarat.md",
+        "docs/measures.md",
+        "docs/protect-options.md",
+        "docs/validation/blackjack.md",
+    }
+)
 
 
-@pytest.mark.slow  # about 25 s for every page together; make docs runs them too
-@pytest.mark.parametrize("page", [p for p in DOCS if doc_examples.blocks(p.read_text())], ids=_rel)
-def test_every_docs_example_runs_as_its_page_says(page, tmp_path):
-    """The site shows each docs example's real output (docs/hooks.py); here each runs and exits as the page says
-    (a failure names the page, the command and its error)."""
-    rendered = doc_examples.render(page.read_text(), _rel(page), tmp_path)
-    assert "$ oddscalc" in rendered
+def _example_pages() -> list[object]:
+    pages = [p for p in PAGES if doc_examples.blocks(p.read_text())]
+    return [pytest.param(p, marks=pytest.mark.slow) if _rel(p) in SLOW_PAGES else p for p in pages]
+
+
+def test_the_readme_and_the_docs_have_examples():
+    assert len(doc_examples.blocks(README.read_text())) >= 5
+    assert len(_example_pages()) >= 15
+
+
+@pytest.mark.parametrize("page", _example_pages(), ids=_rel)
+def test_every_page_shows_what_its_commands_print(page, tmp_path):
+    """Each page's outputs are committed (it is read in the repository as well as on the site): `make examples`
+    rewrites them; a failure names the page, or the command and its error."""
+    text = page.read_text()
+    assert doc_examples.render(text, _rel(page), tmp_path) == text, f"{_rel(page)}'s examples are stale: make examples"
 
 
 def _parsed(argv: list[str]) -> click.Command:

@@ -385,7 +385,7 @@ SHA256 = {  # of the project's source texts (../shared/regulations/), as given
     "002_02daaa89bededfee.txt": "93f3b232e12ef10ff57766941731110fb91f362dbae096746c44a99dbb71d71c",
     "003_ef3a5b6a77688240.txt": "02218749de07d7f24d2202c0ad8a26114fcffa039b57dc1658ad47ea24472041",
     "004_c8b4f1de36979071.txt": "e4c0561b65eb10ad49a4d7598407875490a32510ab9b7005d9df79043cb5dd10",
-    "README.md": "e68bda50b9e393bc1146d1042841beb41343a436023a4f5969ad0ae0517efa47",
+    "README.md": "4b7e56a3ecff17532c190a85d00b19b91da25ff0c3cef9bc5c0fd9b6e010f10f",
 }
 
 

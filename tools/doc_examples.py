@@ -1,10 +1,10 @@
 """Run the command examples of the README and the docs, so that every example shows the output it really gives.
 
 An example is a ```` ```console ```` block whose lines beginning ``$ oddscalc `` are commands; the lines after a
-command, up to the next one, are its output. Those lines are never typed: the site's build (``docs/hooks.py``)
-fills them in for every page, and ``python -m tools.doc_examples --write`` rewrites them in README.md, which is
-read outside the site. The tests run every example (``tests/test_doc_examples.py``) and fail when README's
-output differs from what the commands print, so no example can rot.
+command, up to the next one, are its output. Those lines are never typed: ``python -m tools.doc_examples --write``
+(``make examples``) writes them into README.md and every page of docs/, so each page shows its outputs in the
+repository too. The tests (``tests/test_doc_examples.py``) and the site's build (``docs/hooks.py``) run every
+example and fail when a page's output differs from what the commands print, so no example can rot.
 
 An HTML comment on the line before a block sets what the block shows, for every command in it:
 ``<!-- example: lines=8 -->`` (the first 8 lines of each output, then ``…``), ``exit=1`` (the exit status the
@@ -217,10 +217,15 @@ def render(text: str, source: str = "", folder: Path | None = None) -> str:
     return "".join(parts)
 
 
+def pages() -> list[Path]:
+    """The pages whose examples are written and checked: README.md and every Markdown page under docs/."""
+    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m tools.doc_examples [--write] [FILE ...]``: check (or rewrite) the examples' output."""
     parser = argparse.ArgumentParser(prog="python -m tools.doc_examples", description=main.__doc__)
-    parser.add_argument("files", nargs="*", type=Path, default=[ROOT / "README.md"])
+    parser.add_argument("files", nargs="*", type=Path, default=pages())
     parser.add_argument("--write", action="store_true", help="rewrite the files with the output the commands give")
     args = parser.parse_args(argv)
     stale = []

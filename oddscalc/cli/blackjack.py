@@ -22,6 +22,7 @@ from oddscalc.cli.common import (
     flag_names,
     format_option,
     parse_pairs,
+    rule_option,
     version_option,
 )
 from oddscalc.core.distribution import render_decimal
@@ -76,7 +77,7 @@ def rule_flags(
         fn = click.option(
             flag, name, type=Choices(options[name].choices, flag), default=None, help=f"{doc[0].upper()}{doc[1:]}."
         )(fn)
-    fn = click.option("--rule", "rule", multiple=True, metavar="NAME=VALUE", help="Set any rule option.")(fn)
+    fn = rule_option("Set any rule option.")(fn)
     return version_option()(fn)
 
 

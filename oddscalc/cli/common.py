@@ -11,6 +11,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any, NoReturn, TypeAlias, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 
 from oddscalc import api, door
 from oddscalc.analysis import GameAnalysis
@@ -239,10 +240,53 @@ def version_option(
     return click.option("--version", "version", type=Choices(VERSIONS_ALLOWED, "version"), default=None, help=help)
 
 
-def game_argument(games: Sequence[str] = GAMES) -> Callable[[CommandFn], CommandFn]:
+def game_argument(games: Sequence[str] = GAMES, required: bool = True) -> Callable[[CommandFn], CommandFn]:
     """GAME, one of `games` (listed under "Arguments:" in `--help`); a game of the api outside `games` is refused as
     one the command does not take."""
-    return click.argument("game", metavar="GAME", type=Choices(games, "game", known=GAMES))
+    return click.argument("game", metavar="GAME", type=Choices(games, "game", known=GAMES), required=required)
+
+
+def complete_wager(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Shell completion of WAGER: the wagers of the GAME given, under the --version given before it (else the
+    game's newest)."""
+    game = ctx.params.get("game")
+    if not game:
+        return []
+    try:
+        found = api.wagers(game, ctx.params.get("version") or default_version(game))
+    except REFUSALS:
+        return []
+    return [CompletionItem(w.key) for w in found if w.key.lower().startswith(incomplete.lower())]
+
+
+def complete_rule(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Shell completion of --rule NAME=VALUE: the rule names of the GAME given (every game's, without one) as
+    `NAME=`, then, after the `=`, that rule's values.
+
+    >>> ctx = click.Context(click.Command("edge"))
+    >>> ctx.params["game"] = "blackjack"
+    >>> [c.value for c in complete_rule(ctx, click.Option(["--rule"]), "soft17=")]
+    ['soft17=stand', 'soft17=hit']
+    """
+    game = ctx.params.get("game")
+    games = [game] if game else [g for g in GAMES if api.implemented(g)]
+    options = {o.name: o for g in games for o in api.rule_options(g)}
+    name, eq, value = incomplete.partition("=")
+    if eq:
+        option = options.get(name)
+        choices = option.choices if option is not None else ()
+        return [CompletionItem(f"{name}={c}") for c in choices if c.lower().startswith(value.lower())]
+    return [CompletionItem(f"{n}=", type="nospace") for n in options if n.startswith(incomplete)]
+
+
+def rule_option(help: str = "Set a rule option of the game.") -> Callable[[CommandFn], CommandFn]:
+    """--rule NAME=VALUE (many), its names and values offered by shell completion."""
+    return click.option("--rule", multiple=True, metavar="NAME=VALUE", help=help, shell_complete=complete_rule)
+
+
+def wager_argument(required: bool = True) -> Callable[[CommandFn], CommandFn]:
+    """WAGER, a wager of GAME, offered by shell completion."""
+    return click.argument("wager", required=required, shell_complete=complete_wager)
 
 
 def analysis_options(formats: Sequence[str] | None = QUERY_FORMATS) -> Callable[[CommandFn], CommandFn]:
@@ -256,7 +300,7 @@ def analysis_options(formats: Sequence[str] | None = QUERY_FORMATS) -> Callable[
                 click.option(
                     "--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS", help="Override a payout, e.g. A=45:1."
                 ),
-                click.option("--rule", multiple=True, metavar="NAME=VALUE", help="Set a rule option of the game."),
+                rule_option(),
                 click.option("--decks", default=None, help="Number of packs (the 'decks' rule option)."),
                 click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit."),
             )

@@ -14,7 +14,7 @@ from importlib.metadata import version as package_version
 
 import click
 
-from oddscalc.cli import baccarat, blackjack, data, law, plan, poker, protect, queries, sim, verify
+from oddscalc.cli import baccarat, blackjack, data, law, monitor, plan, poker, protect, queries, sim, verify
 from oddscalc.cli.common import Group, flag_names, one_line
 from oddscalc.core.errors import OddscalcError, RunError
 from oddscalc.core.numbers import shorten
@@ -30,7 +30,7 @@ REPORT_LINE = (
 )
 
 #: The command modules, each exposing `commands` (a list of click commands), in the order `--help` lists them.
-COMMAND_MODULES = (queries, blackjack, baccarat, poker, sim, law, plan, verify, protect, data)
+COMMAND_MODULES = (queries, blackjack, baccarat, poker, sim, law, plan, verify, monitor, protect, data)
 
 
 def _own_version() -> str:

@@ -17,6 +17,7 @@ from oddscalc.cli.common import (
     fail,
     game_argument,
     run_analysis,
+    wager_argument,
 )
 from oddscalc.cli.plotting import checked_plot, draw, plot_option
 from oddscalc.core.numbers import parse_number, parse_whole
@@ -37,7 +38,7 @@ __all__ = ["commands"]
     ],
 )
 @game_argument()
-@click.argument("wager")
+@wager_argument()
 @click.option(
     "--shift",
     default=None,

@@ -25,7 +25,8 @@ levels and the errors its functions raise):
           has no answer (a level outside (0, 1), negative counts).
         * DistributionError (`core.distribution`), MatrixGameError (`core.matrix_game`): a law or a
           payoff matrix given that is not one.
-        * OutputPathError (`core.files`), PlotPathError (`report.plots.files`): a path that cannot be written.
+        * OutputPathError (`core.files`), PlotPathError (`report.plots.files`): a path that cannot be written;
+          InputPathError (`core.inputs`): an input path that cannot be read.
         * ClusterError (`core.cluster`): a Dask scheduler address that is malformed or does not answer.
         * SimulationError (`sim.rounds`), DealingError (`sim.shoe_dealing`), ShuffleError (`sim.shuffles`):
           a simulation that cannot be run as asked.

@@ -165,11 +165,19 @@ def _check_range(
     low_bad = minimum is not None and (value < minimum or (min_open and value == minimum))
     high_bad = maximum is not None and (value > maximum or (max_open and value == maximum))
     if low_bad or high_bad:
+        given_pct = str(text).strip().endswith("%")  # a share given as a percentage is answered in percent
+
+        def limit(x: Fraction | int) -> str:
+            pct = Fraction(x) * 100
+            if given_pct and x != 0:
+                return f"{pct.numerator}%" if pct.denominator == 1 else f"{float(pct):.6g}%"
+            return str(x)
+
         parts = []
         if minimum is not None:
-            parts.append(f"{'above' if min_open else 'at least'} {minimum}")
+            parts.append(f"{'above' if min_open else 'at least'} {limit(minimum)}")
         if maximum is not None:
-            parts.append(f"{'below' if max_open else 'at most'} {maximum}")
+            parts.append(f"{'below' if max_open else 'at most'} {limit(maximum)}")
         raise NumberError(f"{what} {shorten(text)} is out of range; it must be {' and '.join(parts)}")
 
 

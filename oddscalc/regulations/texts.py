@@ -41,7 +41,7 @@ TEXTS: tuple[Text, ...] = (
     Text(
         "2007-blackjack",
         "004_c8b4f1de36979071.txt",
-        "Blackjack Rules UK (basic game): the industry's rules after the Gambling Act 2005 (the 004 file)",
+        "Blackjack Rules UK (basic game): the industry's rules after the Gambling Act 2005",
     ),
 )
 

@@ -60,7 +60,8 @@ def _difference(x: Fraction | None) -> str:
 def check_text(c: Check, measures: tuple[str, ...]) -> list[str]:
     """What a run valued in double precision says of its values and of its check against the exact engine."""
     return [
-        f"Values: the double-precision evaluator (a study's values, not exact figures; docs/protect.md): "
+        "Values: the double-precision evaluator (a study's values, not exact figures; the documentation's page "
+        '"Protect: the double-precision evaluator"): '
         f"{c.estimated} rounds, and {c.exact} by the exact engine where it declined. Checked against the exact "
         f"engine on {c.checked} round{'' if c.checked == 1 else 's'}; largest difference: "
         + ", ".join(f"{m} {_difference(x)}" for m, x in zip(measures, c.largest))

@@ -126,7 +126,7 @@ def _initial(
             "(exact_law=True) gives the exact law of every round, as the tables print it (at once for "
             "the tables' rule sets, whose laws are cached; up to about half an hour at 4 or 6 packs "
             "otherwise), and with --rule max_hands=2 the distribution is the exact law of every round "
-            "(docs/blackjack.md says what resplit laws cost)"
+            "(the documentation's \"Blackjack's round laws\" page says what resplit laws cost)"
         )
         notes.append(not_a_law)
         partial = _partial_law(dist, law, lumped, rs)
