@@ -43,7 +43,9 @@ __all__ = [
     "Plan",
     "PlanError",
     "PokerHand",
+    "RuleError",
     "StudRow",
+    "Version",
     "WagerError",
     "analyse",
     "blackjack_game",
@@ -60,6 +62,7 @@ __all__ = [
     "composition_kinds",
     "composition_values",
     "decision_engines",
+    "decision_table",
     "hand_decision",
     "has_compositions",
     "has_decision_table",
@@ -75,6 +78,7 @@ __all__ = [
     "stud_decisions",
     "super_pan_9_holdings",
     "table_rule_sets",
+    "version_ids",
     "wagers",
 ]
 

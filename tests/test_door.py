@@ -201,3 +201,17 @@ def test_the_root_exports_what_it_lists_and_nothing_else():
     from oddscalc import api  # a submodule is still reached as one (the door's names shadow none)
 
     assert api.analyse is not oddscalc.analyse
+
+
+def test_the_api_lists_every_name_it_exports():
+    """`oddscalc.api.__all__` once missed decision_table, version_ids and RuleError: every public name defined
+    or re-exported at its top level is listed, and every listed name exists."""
+    from oddscalc import api
+
+    public = {
+        name
+        for name, value in vars(api).items()
+        if not name.startswith("_") and callable(value) and getattr(value, "__module__", "") == "oddscalc.api"
+    }
+    assert {"decision_table", "version_ids", "RuleError"} <= set(api.__all__)
+    assert public <= set(api.__all__) and all(hasattr(api, name) for name in api.__all__)

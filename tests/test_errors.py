@@ -102,3 +102,32 @@ def test_the_family_is_one_line(monkeypatch, capsys, exc, status):
     code, _, err = run_cli(["wagers", "roulette", "--version", "1994"], capsys)
     assert code == status
     assert err == f"oddscalc: error: {exc}\n"
+
+
+@pytest.mark.parametrize(
+    ("library", "command_line"),
+    [
+        ("pay 'Z': no wager 'Z'; allowed: A", "--pay 'Z': no wager 'Z'; allowed: A"),
+        (
+            "rule soft17=hit is not permitted; give custom=True to evaluate",
+            "rule soft17=hit is not permitted; pass --custom to evaluate",
+        ),
+        ("three-card-poker has no up-card; give up=None", "three-card-poker has no up-card; drop --up"),
+        ("count 'x': every weight is zero", "--count 'x': every weight is zero"),
+        ("cut 400 is outside the shoe of 312 cards", "--cut 400 is outside the shoe of 312 cards"),
+        ("strategy file c.json: not JSON", "--strategy c.json: not JSON"),
+        ("count of net return -1 '3.5' is not a whole number", "count of net return -1 '3.5' is not a whole number"),
+    ],
+)
+def test_the_command_line_says_as_flags_what_the_library_names_as_parameters(library, command_line):
+    from oddscalc.cli.common import flag_names
+
+    assert flag_names(library) == command_line
+
+
+def test_a_burn_rule_refused_names_the_parameter_and_the_command_its_flag(capsys):
+    from oddscalc.protect.burn import BurnError, parse_burn
+
+    with pytest.raises(BurnError) as exc:
+        parse_burn("some")
+    assert str(exc.value).startswith("burn 'some': allowed ") and "--" not in str(exc.value)

@@ -255,7 +255,7 @@ def test_study_panels_draw_the_summary(small_study):
     fig = study.study_figure(study.study_of(doubles, records, kinds, 52, count, about))
     assert "exact" not in fig.axes[0].get_ylabel() and "double precision" in fig.axes[0].get_ylabel()
     assert "double precision, 2 rounds checked" in fig.get_supxlabel() and "1.0e-16" in fig.get_supxlabel()
-    with pytest.raises(study.StudyError, match="--count"):
+    with pytest.raises(study.StudyError, match="give a count"):
         study.study_of(s, records, kinds, 52, None, about)
 
 

@@ -173,6 +173,11 @@ _FLAGS = (
     (re.compile(r"give up=None"), "drop --up"),
     (re.compile(r"^law budget "), "--law-budget "),
     (re.compile(r"^hands '"), "--hands '"),
+    (re.compile(r"^(count|burn|shuffle) '"), r"--\1 '"),
+    (re.compile(r"^(rounds must|shuffle deals|strategy for) "), r"--\1 "),
+    (re.compile(r"^cut (\d)"), r"--cut \1"),
+    (re.compile(r"^strategy file "), "--strategy "),
+    (re.compile(r"give a count \(a counting system\)"), "give --count (a counting system)"),
     (
         re.compile(r"set the rule strategy=basic here and for the check"),
         "pass --rule strategy=basic here and to `check`",

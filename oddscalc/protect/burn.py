@@ -104,4 +104,4 @@ def parse_burn(text: str) -> Burn:
     if name in ("down", "up") and sep:
         n = parse_whole(number, f"--burn {name}:N", minimum=0, maximum=MAX_BURN)
         return Burn(name, n) if n else NO_BURN
-    raise BurnError(f"--burn {text.strip()!r}: allowed {', '.join(BURN_RULES)} (N from 0 to {MAX_BURN})")
+    raise BurnError(f"burn {text.strip()!r}: allowed {', '.join(BURN_RULES)} (N from 0 to {MAX_BURN})")

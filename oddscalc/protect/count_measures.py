@@ -85,7 +85,7 @@ def measure_count(
     kinds = t.kinds()
     count = parse_count(count_text, kinds)
     if count is None:
-        raise CountError(f"--count {count_text!r}: measures need a count: hi-lo, or weights CARD=WEIGHT,...")
+        raise CountError(f"count {count_text!r}: measures need a count: hi-lo, or weights CARD=WEIGHT,...")
     size = sum(n for _, n in kinds)
     pack, cut = size // int(t.resolved()["decks"]), floor(penetration * size)
     if api.has_decisions(game):

@@ -101,7 +101,7 @@ def parse_count(text: str, kinds: tuple[tuple[str, int], ...]) -> CountSystem | 
         for k in found:
             weights[k] = w
     if not any(weights):
-        raise CountError(f"--count {text.strip()!r}: every weight is zero")
+        raise CountError(f"count {text.strip()!r}: every weight is zero")
     return CountSystem("custom", tuple(weights))
 
 

@@ -199,7 +199,7 @@ def dealers(decks: str) -> tuple[Deal, Deal]:
 def check_full_packs(rules: dict[str, str]) -> None:
     """`simulate --shuffle` deals full packs in their factory order: a rule set removing cards is refused."""
     if removed_cards(rules):
-        raise SimulationError("--shuffle deals full packs; it does not take the rule removed")
+        raise SimulationError("shuffle deals full packs; it does not take the rule removed")
 
 
 def shoe_rounds(packs: list[str], dealing: Dealing, coup: Callable[..., Fraction]) -> ShoeRounds:

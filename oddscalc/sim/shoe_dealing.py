@@ -168,5 +168,5 @@ def check_cut(dealing: Dealing, size: int, behind: int) -> int:
     if dealing.cut is None:
         return size - behind
     if not 1 <= dealing.cut <= size:
-        raise DealingError(f"--cut {dealing.cut} is outside the shoe of {size} cards; give 1 to {size}")
+        raise DealingError(f"cut {dealing.cut} is outside the shoe of {size} cards; give 1 to {size}")
     return dealing.cut

@@ -137,7 +137,7 @@ def parse_shuffle(text: str) -> Shuffle:
             return Shuffle("strip", times, chance)
     except NumberError as exc:
         raise ShuffleError(str(exc)) from None
-    raise ShuffleError(f"--shuffle {shorten(text)} is not a shuffle model; use {SHUFFLE_HELP}")
+    raise ShuffleError(f"shuffle {shorten(text)} is not a shuffle model; use {SHUFFLE_HELP}")
 
 
 def factory_order(packs: int, ranks: tuple[str, ...] = RANK_ORDER) -> list[str]:

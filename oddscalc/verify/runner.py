@@ -152,7 +152,7 @@ def _attach_strategy(judge: Judge, game: str, strategy: str) -> None:
             f"{', '.join(GAMES_WITH_STRATEGY)}"
         )
     if strategy not in known and not (known[-1] == "FILE"):
-        raise VerifyError(f"--strategy for {game} may be: {', '.join(known)}; not {strategy!r}")
+        raise VerifyError(f"strategy for {game} may be: {', '.join(known)}; not {strategy!r}")
     judge.use_strategy(strategy)
 
 

@@ -158,7 +158,7 @@ def study_of(
     """The study a protect run makes: its summary and the yield at every 5% cut-card place up to its own
     (`about`: game, version, rules, custom, penetration, seed, as the command reports them)."""
     if count is None:
-        raise StudyError("the study's plots are by true count: give --count (a counting system)")
+        raise StudyError("the study's plots are by true count: give a count (a counting system)")
     dealt = Fraction(about["penetration"])
     rows = yield_by_penetration(
         records, len(summary.measures), kinds, pack, count, summary.spread, dealt, cut_places(dealt), summary.boxes
