@@ -70,10 +70,10 @@ def bar_heights(svg: str, tag: str) -> dict[str, float]:
 
 
 def test_the_extension_names_the_format(tmp_path):
-    assert plot_format("a/b.PNG") == "png" and plot_format("x.svg") == "svg"
+    assert plot_format("a/b.PNG") == "png" and plot_format("x.svg") == "svg" and plot_format("x.pdf") == "pdf"
     assert check_plot(tmp_path / "new" / "law.svg") == tmp_path / "new" / "law.svg"
-    for bad in ("x.pdf", "x", "x.png.txt", "x.jpeg"):
-        with pytest.raises(PlotPathError, match=r"allowed: \.png, \.svg"):
+    for bad in ("x", "x.png.txt", "x.jpeg"):
+        with pytest.raises(PlotPathError, match=r"allowed: \.png, \.svg, \.pdf"):
             check_plot(tmp_path / bad)
     with pytest.raises(ValueError, match="folder"):
         check_plot(tmp_path)
