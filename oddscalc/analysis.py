@@ -9,6 +9,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from oddscalc.core.distribution import Distribution
+from oddscalc.core.errors import LimitError
 from oddscalc.core.mathreport import MathReport, report_of
 from oddscalc.core.numbers import shorten
 from oddscalc.core.partial_law import PartialLaw
@@ -153,7 +154,7 @@ class RuleOption:
     wagers: tuple[str, ...] = ()
 
 
-class ShoeRunsOut(ValueError):
+class ShoeRunsOut(LimitError):
     """A shoe so small that a hand (the banker's) could run out of cards: the game is not defined there."""
 
 
@@ -189,7 +190,7 @@ def resolve_rules(
             if not custom:
                 raise RuleError(
                     f"rule {o.name}={value} is not permitted by version {version} (it allows: {', '.join(allowed)}); "
-                    "pass --custom to evaluate a custom rule set"
+                    "give custom=True to evaluate a custom rule set"
                 )
             outside = True
         rules[o.name] = value

@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast, overload
 
 from oddscalc.analysis import GameAnalysis, RuleError, RuleOption, WagerResult, resolve_rules
 from oddscalc.core import planning
+from oddscalc.core.errors import InputError, ShoeError
 from oddscalc.core.mathreport import MathReport
 from oddscalc.core.numbers import shorten
 from oddscalc.core.planning import Plan, PlanError
 from oddscalc.core.progress import Progress
 from oddscalc.core.store import Engine
 from oddscalc.regulations.model import Wager, apply_overrides
-from oddscalc.regulations.versions import VERSIONS, get_version
+from oddscalc.regulations.versions import VERSIONS, Version, get_version
 
 if TYPE_CHECKING:  # the engines' own answers, named for the type checker: an engine loads only when first asked
     from oddscalc.games.blackjack.query import HandQuery
@@ -42,7 +43,9 @@ __all__ = [
     "Plan",
     "PlanError",
     "PokerHand",
+    "RuleError",
     "StudRow",
+    "Version",
     "WagerError",
     "analyse",
     "blackjack_game",
@@ -59,6 +62,7 @@ __all__ = [
     "composition_kinds",
     "composition_values",
     "decision_engines",
+    "decision_table",
     "hand_decision",
     "has_compositions",
     "has_decision_table",
@@ -74,6 +78,7 @@ __all__ = [
     "stud_decisions",
     "super_pan_9_holdings",
     "table_rule_sets",
+    "version_ids",
     "wagers",
 ]
 
@@ -101,11 +106,11 @@ DecisionValues: TypeAlias = dict[str, tuple[str, Fraction, dict[str, Fraction]]]
 StudRow: TypeAlias = tuple[str, str, int, int, int, int, int, Fraction, str]
 
 
-class GameError(ValueError):
+class GameError(InputError):
     """An unknown game, or one the version does not permit, or one not yet computed."""
 
 
-class WagerError(ValueError):
+class WagerError(InputError):
     """A wager the game does not have under this version."""
 
 
@@ -178,7 +183,7 @@ def implemented(game: str) -> bool:
     return _module("regulations", game) is not None and _module("games", game) is not None
 
 
-def check_game(game: str, version: str | None = None) -> None:
+def check_game(game: str, version: str | Version | None = None) -> None:
     """Raise a one-line error unless `game` is known, computed, and (given a version) permitted by it.
 
     >>> check_game("big-six", "2002")
@@ -187,18 +192,26 @@ def check_game(game: str, version: str | None = None) -> None:
       ...
     oddscalc.api.GameError: version 1994 does not permit 'big-six'; it permits: roulette, dice, punto-banco, ...
     """
-    if game not in GAMES:
+    _checked(game, version)
+
+
+def _checked(game: str, version: str | Version | None) -> Version | None:
+    """`check_game`, returning the version found: a version's words are looked up once, here (a `Version`
+    given, as the door passes it, is not looked up again)."""
+    if not isinstance(game, str) or game not in GAMES:
         raise GameError(f"unknown game {shorten(game)}; allowed: {', '.join(GAMES)}")
     if not implemented(game):
         ready = ", ".join(g for g in GAMES if implemented(g))
         raise GameError(f"game {game!r} is not computed yet; computed: {ready}")
-    if version is not None:
-        v = get_version(version)
-        if game not in v.games:
-            raise GameError(f"version {v.id} does not permit {game!r}; it permits: {', '.join(v.games)}")
+    if version is None:
+        return None
+    v = version if isinstance(version, Version) else get_version(version)
+    if game not in v.games:
+        raise GameError(f"version {v.id} does not permit {game!r}; it permits: {', '.join(v.games)}")
+    return v
 
 
-def wagers(game: str, version: str, pay: Mapping[str, str] | None = None) -> tuple[Wager, ...]:
+def wagers(game: str, version: str | Version, pay: Mapping[str, str] | None = None) -> tuple[Wager, ...]:
     """The wagers `version` permits for `game`, with any user pay overrides applied (and marked custom).
 
     >>> [w.key for w in wagers("punto-banco", "1994")]
@@ -206,8 +219,14 @@ def wagers(game: str, version: str, pay: Mapping[str, str] | None = None) -> tup
     >>> wagers("big-six", "2002", {"A": "45:1"})[0].payouts[0].label
     '45 to 1 (custom; law: 50 to 1)'
     """
-    check_game(game, version)
-    found = _law(game).wagers(get_version(version).id)
+    v = _checked(game, version)
+    assert v is not None
+    return _wagers(game, v, pay)
+
+
+def _wagers(game: str, version: Version, pay: Mapping[str, str] | None) -> tuple[Wager, ...]:
+    """`wagers` for a game and version already checked (`_checked`)."""
+    found = _law(game).wagers(version.id)
     return apply_overrides(found, pay) if pay else found
 
 
@@ -239,7 +258,7 @@ def table_rule_sets(game: str, version: str) -> tuple[dict[str, str], ...]:
 
 def analyse(
     game: str,
-    version: str,
+    version: str | Version,
     wager: str | None = None,
     rules: Mapping[str, str] | None = None,
     pay: Mapping[str, str] | None = None,
@@ -250,7 +269,8 @@ def analyse(
     """Exact analysis of one wager (or all) of `game` under `version` and the given rule choices. `exact_law`:
     the law of every round computed exactly however long it takes, for a game whose default law bounds its
     work (blackjack's resplit rounds beyond a work budget: `blackjack game --law-budget none`'s law); other
-    games' laws are exact either way.
+    games' laws are exact either way. The game and version are checked, and the version looked up, once (a
+    `Version` given, as `oddscalc.analyse` gives it, is not looked up again); what travels down is resolved.
 
     >>> even = analyse("roulette", "1994", "even-chance").results[0]  # half the stake back on 0
     >>> even.edge(), even.distribution.p_win
@@ -258,12 +278,14 @@ def analyse(
     >>> [(r.wager.key, r.edge()) for r in analyse("blackjack", "1994").results][1:]  # read from the shipped data
     [('insurance', Fraction(8, 103)), ('under-13', Fraction(269, 4043)), ('over-13', Fraction(265, 4043))]
     """
-    found = wagers(game, version, pay)
+    v = _checked(game, version)
+    assert v is not None
+    every = found = _wagers(game, v, pay)
     if wager is not None:
         chosen = tuple(w for w in found if w.key.lower() == wager.lower())
         if not chosen:
             raise WagerError(
-                f"{game} has no wager {shorten(wager)} under version {version}; allowed: "
+                f"{game} has no wager {shorten(wager)} under version {v.id}; allowed: "
                 + ", ".join(w.key for w in found)
             )
         found = chosen
@@ -272,13 +294,13 @@ def analyse(
     needs: Callable[[Wager], Iterable[str]] | None = getattr(maths, "needs", None)
     if needs:  # wagers the chosen ones read (dice behind odds) are analysed with them, then dropped
         wanted = selected | {k for w in found for k in needs(w)}
-        found = tuple(w for w in wagers(game, version, pay) if w.key in wanted)
-    resolved, outside = resolved_rules(game, version, rules, custom)
+        found = tuple(w for w in every if w.key in wanted)
+    resolved, outside = _resolved_rules(game, v, rules, custom, every)
     options = {"exact_law": True} if exact_law and "exact_law" in signature(maths.analyse).parameters else {}
     result = maths.analyse(found, resolved, progress=progress, **options)
     results = tuple(r for r in result.results if r.wager.key in selected)
     is_custom = outside or any(w.custom for w in found)
-    return replace(result, game=game, version=version, rules=tuple(resolved.items()), custom=is_custom, results=results)
+    return replace(result, game=game, version=v.id, rules=tuple(resolved.items()), custom=is_custom, results=results)
 
 
 #: Games whose figures readers compare under two plays: the rule that chooses the play, and each value's name
@@ -342,7 +364,7 @@ def decision_table(
 
 
 def resolved_rules(
-    game: str, version: str, rules: Mapping[str, str] | None = None, custom: bool = False
+    game: str, version: str | Version, rules: Mapping[str, str] | None = None, custom: bool = False
 ) -> tuple[dict[str, str], bool]:
     """Every rule option of `game` resolved (defaults filled in, values checked against the version), and
     whether the rule set lies outside what the version permits (allowed only with `custom`).
@@ -352,26 +374,36 @@ def resolved_rules(
     >>> resolved_rules("chemin-de-fer", "1994", {"commission": "5"}, custom=True)[1]  # the law has no commission
     True
     """
-    check_game(game, version)
+    v = _checked(game, version)
+    assert v is not None
+    return _resolved_rules(game, v, rules, custom, _wagers(game, v, None))
+
+
+def _resolved_rules(
+    game: str, version: Version, rules: Mapping[str, str] | None, custom: bool, found: tuple[Wager, ...]
+) -> tuple[dict[str, str], bool]:
+    """`resolved_rules` for a game and version already checked, whose wagers `found` are already read."""
     reg = _law(game)
     permitted: Callable[[str], dict[str, tuple[str, ...]]] | None = getattr(reg, "permitted_rules", None)
     defaults: Callable[[str], dict[str, str]] | None = getattr(reg, "default_rules", None)
     return resolve_rules(
-        _version_options(game, version, rules or {}),
-        permitted(version) if permitted else {},
-        defaults(version) if defaults else {},
+        _version_options(game, version.id, rules or {}, found),
+        permitted(version.id) if permitted else {},
+        defaults(version.id) if defaults else {},
         rules or {},
-        version,
+        version.id,
         custom,
         getattr(_computed("games", game), "check_rules", None),
     )
 
 
-def _version_options(game: str, version: str, given: Mapping[str, str]) -> tuple[RuleOption, ...]:
-    """The game's rule options that are rules of `version`: those for the whole game, and those for wagers of
-    which the version has one (casino stud's jackpot meter is no rule of 1994, which has no jackpot wager). A
-    given option that is not is refused, naming its wagers."""
-    keys = {w.key for w in wagers(game, version)}
+def _version_options(
+    game: str, version: str, given: Mapping[str, str], found_wagers: tuple[Wager, ...]
+) -> tuple[RuleOption, ...]:
+    """The game's rule options that are rules of `version` (whose wagers are `found_wagers`): those for the
+    whole game, and those for wagers of which the version has one (casino stud's jackpot meter is no rule of
+    1994, which has no jackpot wager). A given option that is not is refused, naming its wagers."""
+    keys = {w.key for w in found_wagers}
     found = []
     for o in rule_options(game):
         if not o.wagers or keys & set(o.wagers):
@@ -454,7 +486,7 @@ def _hooks_and_rules(
 def _check_counts(game: str, kinds: tuple[tuple[str, int], ...], counts: tuple[int, ...]) -> None:
     """Refuse counts that are not a composition of the game's full shoe."""
     if len(counts) != len(kinds) or any(not 0 <= n <= full for n, (_, full) in zip(counts, kinds)):
-        raise ValueError(
+        raise ShoeError(
             f"a {game} composition has {len(kinds)} counts, each between 0 and the full shoe's "
             f"({', '.join(f'{k} {n}' for k, n in kinds)}), not {tuple(counts)}"
         )
@@ -809,7 +841,7 @@ def blackjack_split_strategy(rules: Mapping[str, str]) -> str:
 
 def blackjack_law_budget(text: str | None, rules: Mapping[str, str]) -> int | None:
     """A split law's work budget from its text: a whole number of work units, 'none' (no limit), or None for the
-    rule set's default; a ValueError names a bad one.
+    rule set's default; a GameError names a bad one.
 
     >>> rules = resolved_rules("blackjack", "1994")[0]
     >>> blackjack_law_budget("250000", rules), blackjack_law_budget("none", rules), blackjack_law_budget(None, rules)
@@ -823,7 +855,7 @@ def blackjack_law_budget(text: str | None, rules: Mapping[str, str]) -> int | No
         return None
     # ASCII digits only: str.isdigit() also passes '²', which int() refuses, and other scripts' digits
     if not (word.isascii() and word.isdigit()) or len(word) > 19 or int(word) > 10**18:
-        raise GameError(f"--law-budget must be a whole number from 0 to 10^18 or 'none'; got {shorten(text)}")
+        raise GameError(f"law budget {shorten(text)}: give a whole number from 0 to 10^18 or 'none'")
     return int(word)
 
 
@@ -861,7 +893,9 @@ def poker_hand(
     ['play', 'fold']
     """
     if game not in ("casino-stud-poker", "three-card-poker"):
-        raise GameError(f"poker-hand knows casino-stud-poker, three-card-poker, not {shorten(game)}")
+        raise GameError(
+            f"game {shorten(game)} has no poker hand to decide; allowed: casino-stud-poker, three-card-poker"
+        )
     found = {w.key: w for w in wagers(game, version, pay)}
     return hand_decision(found["ante"] if game == "casino-stud-poker" else found["ante-play"], cards, up)
 
@@ -882,11 +916,11 @@ def hand_decision(wager: Wager, cards: str, up: str | None = None) -> StudHand |
     """
     if wager.game == "casino-stud-poker":
         if not up:
-            raise GameError("casino-stud-poker needs the banker's up-card: --up CARD (e.g. --up 7h)")
+            raise GameError("casino-stud-poker needs the banker's up-card: give up='7h' or another card")
         stud: StudHand = _engine("casino-stud-poker", "queries").hand_decision(wager, cards, up)
         return stud
     if up:
-        raise GameError("three-card-poker has no up-card; drop --up")
+        raise GameError("three-card-poker has no up-card; give up=None")
     three: ThreeCardHand = _engine("three-card-poker", "wagers").hand_decision(wager, cards)
     return three
 
@@ -912,10 +946,10 @@ def stud_decisions(
     >>> stud_decisions("1994", hands="pairs")
     Traceback (most recent call last):
       ...
-    oddscalc.api.GameError: --hands 'pairs': allowed: ace-king, all
+    oddscalc.api.GameError: hands 'pairs': allowed: ace-king, all
     """
     if hands not in ("ace-king", "all"):
-        raise GameError(f"--hands {shorten(hands)}: allowed: ace-king, all")
+        raise GameError(f"hands {shorten(hands)}: allowed: ace-king, all")
     w = next(w for w in wagers("casino-stud-poker", version, pay) if w.key == "ante")
     rows: Iterator[StudRow] = _engine("casino-stud-poker", "queries").decisions(w, hands, progress)
     return rows

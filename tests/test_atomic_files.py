@@ -11,6 +11,7 @@ import pytest
 from cli_run import run_cli
 
 from oddscalc.cli import sim as cli_sim
+from oddscalc.core.errors import InputError
 from oddscalc.core.files import atomic_open, write_text
 from oddscalc.sim.roundlog import round_log
 
@@ -71,7 +72,7 @@ def test_a_round_log_is_its_header_and_records_or_nothing(tmp_path):
 @pytest.mark.parametrize(
     "error, status, said",
     [
-        (ValueError("bad table"), 2, "error: bad table"),
+        (InputError("bad table"), 2, "error: bad table"),
         (KeyboardInterrupt(), 130, "interrupted"),
         (MemoryError("too big"), 2, "error: out of memory: too big"),
         (BrokenProcessPool(), 2, "error: a worker process was killed"),

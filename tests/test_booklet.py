@@ -193,3 +193,41 @@ def test_committed_booklets_read_well(version):
     assert "√<span class='rad'>" in doc
     for heading in ("Definitions", "Edge conventions", "Citations", "How to reproduce this booklet"):
         assert f">{heading}</h3>" in doc and f">{heading}</a>" in contents
+
+
+def _summary_citations(document: str) -> list[tuple[str, list[str]]]:
+    """Each summary table's citation heading and its rows' citation cells, as printed."""
+    found = []
+    for table in re.findall(r"<table class='summary fixed'>.*?</table>", document, flags=re.S):
+        head = re.findall(r"<th>([^<]*)</th>", table)[-1]
+        rows = [re.findall(r"<td[^>]*>(.*?)</td>", row)[-1] for row in re.findall(r"<tr>(.*?)</tr>", table)[1:]]
+        found.append((head, [re.sub(r"<[^>]+>", "", r).replace("&quot;", '"').replace("&#x27;", "'") for r in rows]))
+    return found
+
+
+def test_summary_citations_read_whole_from_heading_and_row(small_booklet):
+    """Read as the booklet says (the heading's words, then the row), each citation is whole: the 2007 blackjack
+    section cites its rules by title and heading, with no file name (issue 55, item 1)."""
+    from oddscalc.report.serialize import analysis_to_data
+    from oddscalc.report.text import edges_csv, markdown
+
+    bj = api.analyse("blackjack", "2007")
+    document = booklet_html("2007", [("blackjack", [bj])])
+    for doc, analyses in ((document, [bj]), (small_booklet, [api.analyse(g, "2002") for g in ("roulette", "big-six")])):
+        tables = _summary_citations(doc)
+        assert len(tables) == len(analyses)
+        for (head, rows), a in zip(tables, analyses, strict=True):
+            prefix = head.removeprefix("citation").removeprefix(": ").removesuffix(" …")
+            for row, r in zip(rows, a.results, strict=True):
+                row = row.removesuffix(" (reconstructed)")
+                assert (f"{prefix} {row}" if prefix else row) == r.wager.citations
+    rows = _summary_citations(document)[0][1]
+    assert rows[1] == 'Blackjack Rules UK (basic game), "Insurance"'
+    outputs = [document, markdown([bj], "t"), edges_csv([bj]), str(analysis_to_data(bj))]
+    assert not any("file)" in out or "(004" in out for out in outputs)
+
+
+def test_assumption_paragraphs_begin_as_sentences(small_booklet):
+    """Issue 55, item 5: an assumption paragraph begins with a capital letter, as a sentence does."""
+    paragraphs = re.findall(r"<p class='assume'>([^<])", small_booklet)
+    assert paragraphs and all(not p.islower() for p in paragraphs), paragraphs

@@ -423,14 +423,18 @@ def _stopped_by(p: subprocess.Popen, sig: int, log: Path, watch: float) -> tuple
 @pytest.mark.slow
 def test_sigterm_to_a_local_protect_run_leaves_no_worker(tmp_path):
     """Blackjack shoes on local processes (`--workers 8`: never more than the CPUs), SIGTERM while they work:
-    one line, exit 143, and no worker left."""
+    what the --state file kept and how to resume, then "terminated", exit 143, and no worker left."""
     log = tmp_path / "run"
     p = _oddscalc(["protect", "blackjack", "--shoes", "4", "--workers", "8", "--state", str(tmp_path / "s")], log)
     try:
         workers, code, took = _stopped_by(p, signal.SIGTERM, log, 2.0)
     finally:
         _stop(p)
-    assert code == 143 and took < WITHIN and _one_line(_err(log)) == "oddscalc: terminated"
+    text = _err(log)
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert code == 143 and took < WITHIN and "Traceback" not in text, text
+    assert len(lines) == 2 and lines[1] == "oddscalc: terminated", text
+    assert "kept in --state" in lines[0] and lines[0].endswith("run the same command again to resume"), text
     assert 1 <= len(workers) <= cpus()
     _, alive = psutil.wait_procs(workers, timeout=5)
     assert not alive

@@ -43,6 +43,10 @@ INVOCATIONS = {
     ("protect",): ["protect", "punto-banco", "--shoes", "1", "--count", "0=1,A=-1"],  # true-count bins, a spread
     ("measures",): ["measures", "punto-banco", "--count", "0=1,A=-1"],
     ("data", "list"): ["data", "list"],
+    ("monitor", "run"): ["monitor", "run", "{monitor_log}", "--state", "{monitor_fresh}"],  # one settlement alarm
+    ("monitor", "status"): ["monitor", "status", "--state", "{monitor_state}"],
+    ("monitor", "alarms"): ["monitor", "alarms", "--state", "{monitor_state}"],
+    ("monitor", "plan"): ["monitor", "plan"],
 }
 
 
@@ -94,7 +98,22 @@ def files(tmp_path_factory):
 
         main([str(a) for a in [*argv, "--format", "json"]])
     assert exc.value.code == 0
-    return {"log": str(log), "results": str(results)}
+    from oddscalc.monitor.simulate import numpy_rng, roulette_log, roulette_spins
+
+    spins = roulette_spins(numpy_rng(1), 300)  # fair spins; the first 17 paid 34 to 1: one settlement alarm
+    monitor_log, monitor_state = folder / "wheel.jsonl", folder / "wheel.db"
+    first = 1 + list(spins).index(17)
+    monitor_log.write_text("\n".join(roulette_log(spins, "R1", mispay_at=first)) + "\n")
+    with pytest.raises(SystemExit) as exc:
+        main(["monitor", "run", str(monitor_log), "--state", str(monitor_state)])
+    assert exc.value.code == 0
+    return {
+        "log": str(log),
+        "results": str(results),
+        "monitor_log": str(monitor_log),
+        "monitor_state": str(monitor_state),
+        "monitor_fresh": str(folder / "fresh.db"),
+    }
 
 
 @pytest.mark.parametrize("path", sorted(INVOCATIONS), ids=" ".join)

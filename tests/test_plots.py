@@ -70,10 +70,10 @@ def bar_heights(svg: str, tag: str) -> dict[str, float]:
 
 
 def test_the_extension_names_the_format(tmp_path):
-    assert plot_format("a/b.PNG") == "png" and plot_format("x.svg") == "svg"
+    assert plot_format("a/b.PNG") == "png" and plot_format("x.svg") == "svg" and plot_format("x.pdf") == "pdf"
     assert check_plot(tmp_path / "new" / "law.svg") == tmp_path / "new" / "law.svg"
-    for bad in ("x.pdf", "x", "x.png.txt", "x.jpeg"):
-        with pytest.raises(PlotPathError, match=r"allowed: \.png, \.svg"):
+    for bad in ("x", "x.png.txt", "x.jpeg"):
+        with pytest.raises(PlotPathError, match=r"allowed: \.png, \.svg, \.pdf"):
             check_plot(tmp_path / bad)
     with pytest.raises(ValueError, match="folder"):
         check_plot(tmp_path)
@@ -255,7 +255,7 @@ def test_study_panels_draw_the_summary(small_study):
     fig = study.study_figure(study.study_of(doubles, records, kinds, 52, count, about))
     assert "exact" not in fig.axes[0].get_ylabel() and "double precision" in fig.axes[0].get_ylabel()
     assert "double precision, 2 rounds checked" in fig.get_supxlabel() and "1.0e-16" in fig.get_supxlabel()
-    with pytest.raises(study.StudyError, match="--count"):
+    with pytest.raises(study.StudyError, match="give a count"):
         study.study_of(s, records, kinds, 52, None, about)
 
 
@@ -343,12 +343,12 @@ def test_every_plot_command_writes_png_and_svg(name, capsys, tmp_path):
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_bad_plot_files_are_refused_before_work(name, capsys, tmp_path):
-    for bad in ("x.pdf", "x", "x.svg.gz"):
+    for bad in ("x.gif", "x", "x.svg.gz"):
         argv = [*COMMANDS[name], "--plot", str(tmp_path / bad)]
         if name == "protect":
             argv[argv.index("2")] = "10000000"  # refused before a single shoe is dealt
         code, out, err = run_cli(argv, capsys)
-        assert code == 2 and len(err.strip().splitlines()) == 1 and "allowed: .png, .svg" in err, err
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "allowed: .png, .svg, .pdf" in err, err
         assert not out and not (tmp_path / bad).exists()
     code, _, err = run_cli(["protect", "punto-banco", "--shoes", "10000000", "--plot", str(tmp_path / "s.png")], capsys)
     assert code == 2 and "--count" in err and len(err.strip().splitlines()) == 1

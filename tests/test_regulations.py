@@ -27,7 +27,8 @@ def test_a_wagers_citations_keep_every_paragraph_and_name_each_instrument_once_p
     """`Wager.citations` joins neighbouring paragraphs of one instrument (and one amendment) under one "SI ...
     reg", and those of one Schedule under one "SI ... Sch N para" (or one heading of an inserted Schedule): checked
     here against each payout's own citation, taken apart by splits written differently from the code's patterns
-    (at " reg " or " para " and at " (inserted by"; a Schedule heading's item at its closing quote)."""
+    (at " reg " or " para " and at " (inserted by"; a Schedule heading's item at its closing quote; a document's
+    heading at its opening quote)."""
 
     def parts(citation: str) -> tuple[str, str, str]:
         if " reg " in citation:
@@ -37,6 +38,9 @@ def test_a_wagers_citations_keep_every_paragraph_and_name_each_instrument_once_p
         if " para " in citation:
             head, body = citation.split(" para ", 1)
             return head + " para ", body, ""
+        if citation.endswith('"'):  # a document's title, then one of its headings in double quotes
+            title, _, heading = citation.partition(', "')
+            return title + ", ", f'"{heading}', ""
         quote = citation.rindex("'")
         return citation[: quote + 1], citation[quote + 1 :].strip(), ""
 
@@ -61,6 +65,8 @@ def test_a_wagers_citations_keep_every_paragraph_and_name_each_instrument_once_p
     dice = {w.key: w.citations for w in api.wagers("dice", "2002")}
     assert dice["hop-1-1"] == "SI 1994/2899 Sch 1 'Hopping bets' (a) (inserted by SI 2002/1130 reg 2(8)(b))"
     assert dice["field"] == "SI 1994/2899 Sch 1 para 7, 7(a), 7(b), 7(c)"
+    initial = {w.key: w.citations for w in api.wagers("blackjack", "2007")}["initial"]
+    assert initial == 'Blackjack Rules UK (basic game), "Basic Outline Rules / How to Play", "Usual odds payable"'
     single = {w.key: w.citations for w in api.wagers("sic-bo", "2002")}["single-2"]
     assert single == "SI 1994/2899 Sch 4 (inserted by SI 2002/1130) 'Single number', (a), (b), (c)"
 
@@ -93,3 +99,42 @@ def test_override_clears_reconstruction_of_the_replaced_figure_only():
     assert changed["field"].pay("12") == 2 and changed["field"].pay("2") == 2
     with pytest.raises(OverrideError, match="no payout 'thirteen'"):
         apply_overrides(wagers, {"field.thirteen": "1:1"})
+
+
+def _balanced(text: str) -> bool:
+    """No parenthesis or quotation left open: checked by counting, not by the report's own splitting."""
+    return text.count("(") == text.count(")") and text.count('"') % 2 == 0 and text.count("'") % 2 == 0
+
+
+def test_every_citation_reads_whole_under_the_heading_plus_row_rule():
+    """The booklet names the citations' common start once in the column heading ("citation: X …") and each row
+    reads as X followed by the row: for every wager of every version that reading gives the citation whole, and X
+    ends at a whole part of it, never inside parentheses or quotes (issue 55, item 1)."""
+    from oddscalc.report.booklet import cited_rows
+
+    for version, game, wagers in all_wagers():
+        citations = [w.citations for w in wagers]
+        prefix, rows = cited_rows(citations)
+        assert _balanced(prefix), (version, game, prefix)
+        for citation, row in zip(citations, rows, strict=True):
+            assert (f"{prefix} {row}" if prefix else row) == citation, (version, game, prefix, row)
+            assert _balanced(row), (version, game, row)
+    assert cited_rows([w.citations for w in api.wagers("roulette", "1994")])[0] == "SI 1994/2899 reg"
+
+
+def test_the_2007_blackjack_rules_are_cited_by_title_and_their_own_headings():
+    """No file name of ours in a citation; every heading cited is a heading of the document as shipped."""
+    from oddscalc.regulations.texts import read
+
+    lines = {line.strip().strip("“”") for line in read("2007-blackjack").decode().splitlines()}
+    title = "Blackjack Rules UK (basic game)"
+    assert title in lines
+    for version, game, wagers in all_wagers():
+        for w in wagers:
+            texts = [w.citations, *w.reconstructions]
+            assert not any("004" in t or "file)" in t for t in texts), (version, game, w.key, texts)
+    cites = {w.key: w.citations for w in api.wagers("blackjack", "2007")}
+    assert cites["insurance"] == f'{title}, "Insurance"'
+    assert '"Usual odds payable"' in cites["initial"]
+    headings = [h for c in cites.values() if c.startswith(title) for h in c.split('"')[1::2]]
+    assert headings and all(h in lines for h in headings), headings

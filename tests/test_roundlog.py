@@ -327,3 +327,57 @@ def test_a_written_insurance_outside_the_law_is_judged_not_refused(tmp_path):
     assert [(f.kind, f.rule, f.citation) for f in report.faults] == [
         (ILLEGAL, "insurance offered", "SI 1994/2899 reg 7(7)")
     ]
+
+
+def _settled_round(log: RoundLog) -> BlackjackRound:
+    r = log.blackjack(10)
+    r.player("9h")
+    r.banker("6s")
+    r.player("Kd")
+    r.hand.stand()
+    r.banker("Qc")
+    r.banker("5c")
+    return r
+
+
+def test_a_second_settlement_or_a_change_once_written_is_refused():
+    """docs/simulators.md: a hand settled twice over is an error; so is any change to a round once written, so a
+    simulator's double payout cannot reach the log unseen (issue 55, item 2)."""
+    out = io.StringIO()
+    with RoundLog(out, "blackjack", "1994") as log:
+        log.shuffle()
+        r = _settled_round(log)
+        r.hand.settle(10)
+        with pytest.raises(RoundLogError, match=r"^hand is settled already \(net 10\): a second settlement"):
+            r.hand.settle(-10)
+        with pytest.raises(RoundLogError, match=r"^hand is settled already"):
+            r.hand.hit("2c")
+        r.wager("under-13", 5, -5)
+        with pytest.raises(RoundLogError, match=r"^the under-13 wager is settled already \(net -5\)"):
+            r.wager("under-13", 5, 5)
+        r.settle(10)
+        with pytest.raises(RoundLogError, match=r"^the initial wager is settled already \(net 10\)"):
+            r.settle(-10)
+        log.write(r)
+        for change in (
+            lambda: r.banker("2d"),
+            lambda: r.insurance(5, 10),
+            lambda: r.settle(5),
+            lambda: r.hand.stand(),
+            lambda: log.write(r),
+        ):
+            with pytest.raises(RoundLogError, match=r"^the round is written already: a round once written"):
+                change()
+        # a split hand's settled halves are refused a second settlement too
+        s = log.blackjack(10)
+        s.player("8h")
+        s.banker("6c")
+        s.player("8d")
+        left, _right = s.hand.split(10)
+        left.deal("3s")
+        left.stand()
+        left.settle(-10)
+        with pytest.raises(RoundLogError, match=r"^hand\.1 is settled already \(net -10\)"):
+            left.settle(10)
+    (line,) = [json.loads(x) for x in out.getvalue().splitlines()[1:]]
+    assert line["hand"]["net"] == "10" and line["wagers"][0]["net"] == "10"

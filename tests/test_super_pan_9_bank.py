@@ -306,7 +306,7 @@ def test_rule_options_reach_the_output_and_bad_values_are_one_line_errors():
     assert "\n" not in str(info.value)
     with pytest.raises(ValueError, match="house-wager"):
         api.analyse("super-pan-9", "1994", wager="player-banker", rules={"house-wager": "-1"})
-    with pytest.raises(ValueError, match="--custom"):
+    with pytest.raises(ValueError, match="custom=True"):
         api.analyse("super-pan-9", "1994", wager="player-banker", rules={"hands": "1"})
     shoe = SUPER_PAN_9.counts(8)
     assert sum(shoe) == 288

@@ -15,6 +15,7 @@ import click
 from oddscalc import api
 from oddscalc.analysis import GameAnalysis
 from oddscalc.cli.common import (
+    REFUSALS,
     Command,
     CommandFn,
     default_version,
@@ -70,7 +71,7 @@ def _query(game: str, decks: str | None, removed: str, version: str | None, cust
         if decks is not None:
             rules["decks"] = decks
         return api.analyse(game, version, rules=rules, custom=custom, progress=StderrBar())
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
 
 

@@ -9,17 +9,20 @@ from typing import Any, NoReturn, overload
 
 import click
 
-from oddscalc import api
+from oddscalc import api, door
 from oddscalc.cli.common import (
     QUERY_FORMATS,
+    REFUSALS,
     Choices,
     CommandFn,
     Group,
     UserError,
     default_version,
     exact_option,
+    flag_names,
     format_option,
     parse_pairs,
+    rule_option,
     version_option,
 )
 from oddscalc.core.distribution import render_decimal
@@ -51,7 +54,7 @@ _FLAGS = (
 
 
 def _fail(message: str) -> NoReturn:
-    raise UserError(message)
+    raise UserError(flag_names(message))
 
 
 @overload
@@ -74,7 +77,7 @@ def rule_flags(
         fn = click.option(
             flag, name, type=Choices(options[name].choices, flag), default=None, help=f"{doc[0].upper()}{doc[1:]}."
         )(fn)
-    fn = click.option("--rule", "rule", multiple=True, metavar="NAME=VALUE", help="Set any rule option.")(fn)
+    fn = rule_option("Set any rule option.")(fn)
     return version_option()(fn)
 
 
@@ -88,7 +91,7 @@ def resolve(
         given = parse_pairs(rule, "--rule")
         given.update({k: str(v) for k, v in flags.items() if v is not None})
         rules, outside = api.resolved_rules("blackjack", version, given, custom)
-    except ValueError as exc:
+    except REFUSALS as exc:
         _fail(str(exc))
     return version, rules, outside
 
@@ -134,8 +137,8 @@ def hand_cmd(
     if not sep:
         _fail(f"write the query as HAND vs UP, e.g. '8,8 vs 10'; got {text!r}")
     try:
-        q = api.blackjack_hand(rules, before, after, removed)
-    except ValueError as exc:
+        q = door.blackjack_hand(before, after, version=version, rules=rules, removed=removed, custom=custom)
+    except REFUSALS as exc:
         _fail(str(exc))
     data = {
         "game": "blackjack",
@@ -229,7 +232,7 @@ def game_cmd(
         law_budget = api.blackjack_law_budget(budget, rules)
         with on_cluster(scheduler_address(scheduler)):
             s = api.blackjack_game(rules, StderrBar(), use_cache=not no_cache, budget=law_budget)
-    except ValueError as exc:  # a bad --law-budget, a cluster that fails
+    except REFUSALS as exc:  # a bad --law-budget, a cluster that fails
         _fail(str(exc))
     except MemoryError as exc:
         _fail(
@@ -485,7 +488,7 @@ def side_cmd(fmt: str, custom: bool, version: str | None, rule: tuple[str, ...],
     try:  # each side wager alone: none needs the initial wager's full-shoe game
         keys = [w.key for w in api.wagers("blackjack", version) if w.key != "initial"]
         rows = [api.analyse("blackjack", version, key, rules, None, custom).results[0] for key in keys]
-    except ValueError as exc:
+    except REFUSALS as exc:
         _fail(str(exc))
     packs = rules["decks"]
     if fmt == "json":

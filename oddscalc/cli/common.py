@@ -11,9 +11,11 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any, NoReturn, TypeAlias, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 
-from oddscalc import api
+from oddscalc import api, door
 from oddscalc.analysis import GameAnalysis
+from oddscalc.core.errors import DataError, InputError, LimitError
 from oddscalc.core.numbers import shorten
 from oddscalc.core.progress import StderrBar
 from oddscalc.regulations.versions import VERSIONS
@@ -22,6 +24,7 @@ __all__ = [
     "EXACT_LAW_COST",
     "GAMES",
     "QUERY_FORMATS",
+    "REFUSALS",
     "REPORT_FORMATS",
     "VERSIONS_ALLOWED",
     "Choices",
@@ -36,6 +39,7 @@ __all__ = [
     "emit",
     "exact_law_option",
     "fail",
+    "flag_names",
     "format_option",
     "game_argument",
     "one_line",
@@ -59,13 +63,19 @@ CommandFn = TypeVar("CommandFn", bound=Callable[..., Any])
 JSONData: TypeAlias = dict[str, Any] | list[Any]
 
 
-class UserError(click.ClickException):
-    """A one-line error naming the bad value and what is allowed; exit status 2."""
+class UserError(click.ClickException, InputError):
+    """A one-line error naming the bad value and what is allowed; exit status 2. A click error (click prints
+    it) and one of oddscalc's input errors (`oddscalc.InputError`), so the error family holds it too."""
 
     exit_code = 2
 
 
-class Refused(click.BadParameter):
+#: The errors a command turns into one line and exit status 2 (`fail`): every error of oddscalc's family but a
+#: run that failed after it started (`RunError`, exit status 1 in `cli.main`). Anything else is a bug.
+REFUSALS = (InputError, DataError, LimitError)
+
+
+class Refused(click.BadParameter, InputError):
     """A value outside a fixed set, named with what is allowed in one line (click's usage error, exit status 2)."""
 
     def format_message(self) -> str:
@@ -155,8 +165,40 @@ class Group(_Styled, click.Group):
         return super().parse_args(ctx, args)
 
 
+#: The library's messages name parameters (`pay`, `custom=True`, `up=...`); the command line says its flags.
+_FLAGS = (
+    (re.compile(r"(?<![-\w])pay '"), "--pay '"),
+    (re.compile(r"give custom=True"), "pass --custom"),
+    (re.compile(r"give up='7h' or another card"), "give --up CARD (e.g. --up 7h)"),
+    (re.compile(r"give up=None"), "drop --up"),
+    (re.compile(r"^law budget "), "--law-budget "),
+    (re.compile(r"^hands '"), "--hands '"),
+    (re.compile(r"^(count|burn|shuffle) '"), r"--\1 '"),
+    (re.compile(r"^(rounds must|shuffle deals|strategy for) "), r"--\1 "),
+    (re.compile(r"^cut (\d)"), r"--cut \1"),
+    (re.compile(r"^strategy file "), "--strategy "),
+    (re.compile(r"give a count \(a counting system\)"), "give --count (a counting system)"),
+    (
+        re.compile(r"set the rule strategy=basic here and for the check"),
+        "pass --rule strategy=basic here and to `check`",
+    ),
+)
+
+
+def flag_names(message: str) -> str:
+    """A library message as the command line says it: parameters named by their flags.
+
+    >>> flag_names("pay 'A': no wager 'A'; allowed: B"), flag_names("three-card-poker has no up-card; give up=None")
+    ("--pay 'A': no wager 'A'; allowed: B", 'three-card-poker has no up-card; drop --up')
+    """
+    for pattern, flag in _FLAGS:
+        message = pattern.sub(flag, message)
+    return message
+
+
 def fail(message: str) -> NoReturn:
-    raise UserError(message)
+    """Stop the command with a one-line error (exit status 2), parameters named by their flags (`flag_names`)."""
+    raise UserError(flag_names(message))
 
 
 def parse_pairs(values: tuple[str, ...], option: str) -> dict[str, str]:
@@ -198,10 +240,53 @@ def version_option(
     return click.option("--version", "version", type=Choices(VERSIONS_ALLOWED, "version"), default=None, help=help)
 
 
-def game_argument(games: Sequence[str] = GAMES) -> Callable[[CommandFn], CommandFn]:
+def game_argument(games: Sequence[str] = GAMES, required: bool = True) -> Callable[[CommandFn], CommandFn]:
     """GAME, one of `games` (listed under "Arguments:" in `--help`); a game of the api outside `games` is refused as
     one the command does not take."""
-    return click.argument("game", metavar="GAME", type=Choices(games, "game", known=GAMES))
+    return click.argument("game", metavar="GAME", type=Choices(games, "game", known=GAMES), required=required)
+
+
+def complete_wager(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Shell completion of WAGER: the wagers of the GAME given, under the --version given before it (else the
+    game's newest)."""
+    game = ctx.params.get("game")
+    if not game:
+        return []
+    try:
+        found = api.wagers(game, ctx.params.get("version") or default_version(game))
+    except REFUSALS:
+        return []
+    return [CompletionItem(w.key) for w in found if w.key.lower().startswith(incomplete.lower())]
+
+
+def complete_rule(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Shell completion of --rule NAME=VALUE: the rule names of the GAME given (every game's, without one) as
+    `NAME=`, then, after the `=`, that rule's values.
+
+    >>> ctx = click.Context(click.Command("edge"))
+    >>> ctx.params["game"] = "blackjack"
+    >>> [c.value for c in complete_rule(ctx, click.Option(["--rule"]), "soft17=")]
+    ['soft17=stand', 'soft17=hit']
+    """
+    game = ctx.params.get("game")
+    games = [game] if game else [g for g in GAMES if api.implemented(g)]
+    options = {o.name: o for g in games for o in api.rule_options(g)}
+    name, eq, value = incomplete.partition("=")
+    if eq:
+        option = options.get(name)
+        choices = option.choices if option is not None else ()
+        return [CompletionItem(f"{name}={c}") for c in choices if c.lower().startswith(value.lower())]
+    return [CompletionItem(f"{n}=", type="nospace") for n in options if n.startswith(incomplete)]
+
+
+def rule_option(help: str = "Set a rule option of the game.") -> Callable[[CommandFn], CommandFn]:
+    """--rule NAME=VALUE (many), its names and values offered by shell completion."""
+    return click.option("--rule", multiple=True, metavar="NAME=VALUE", help=help, shell_complete=complete_rule)
+
+
+def wager_argument(required: bool = True) -> Callable[[CommandFn], CommandFn]:
+    """WAGER, a wager of GAME, offered by shell completion."""
+    return click.argument("wager", required=required, shell_complete=complete_wager)
 
 
 def analysis_options(formats: Sequence[str] | None = QUERY_FORMATS) -> Callable[[CommandFn], CommandFn]:
@@ -215,7 +300,7 @@ def analysis_options(formats: Sequence[str] | None = QUERY_FORMATS) -> Callable[
                 click.option(
                     "--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS", help="Override a payout, e.g. A=45:1."
                 ),
-                click.option("--rule", multiple=True, metavar="NAME=VALUE", help="Set a rule option of the game."),
+                rule_option(),
                 click.option("--decks", default=None, help="Number of packs (the 'decks' rule option)."),
                 click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit."),
             )
@@ -278,10 +363,17 @@ def run_analysis(
         rules = parse_pairs(rule, "--rule")
         if decks is not None:
             rules["decks"] = decks
-        return api.analyse(
-            game, version, wager, rules, parse_pairs(pay, "--pay"), custom, StderrBar(), exact_law=exact_law
+        return door.analyse(
+            game,
+            wager,
+            version=version,
+            rules=rules,
+            pay=parse_pairs(pay, "--pay"),
+            custom=custom,
+            exact_law=exact_law,
+            progress=StderrBar(),
         )
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
 
 

@@ -7,7 +7,7 @@ import time
 
 import click
 
-from oddscalc.cli.common import REPORT_FORMATS, Group, fail, format_option
+from oddscalc.cli.common import REFUSALS, REPORT_FORMATS, Group, fail, format_option
 from oddscalc.core.files import check_output
 from oddscalc.core.numbers import shorten
 from oddscalc.core.parallel import on_cluster, scheduler_address
@@ -80,13 +80,13 @@ def build_cmd(force: bool, check: bool, keep_unused: bool, folder: str | None, s
     try:
         address = scheduler_address(scheduler)
         where = None if folder is None else check_output(folder, "--folder", directory=True)
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     start = time.perf_counter()
     try:
         with on_cluster(address):
             build = rebuild(StderrBar, _say, folder=where, force=force, compute=not check, keep_unused=keep_unused)
-    except ValueError as exc:  # a result missing under --check (core.store.StoreMiss), a cluster that fails
+    except REFUSALS as exc:  # a result missing under --check (core.store.StoreMiss), a cluster that fails
         fail(str(exc))
     for c in build.computed:
         if c["changes"] is None:

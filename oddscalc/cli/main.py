@@ -1,26 +1,36 @@
 """The `oddscalc` command: its group of commands, gathered from the command modules of this package, and the
-entry point that turns every error into one line and an exit status."""
+entry point that turns every error of oddscalc's family (`oddscalc.OddscalcError`) into one line and an exit
+status, and anything else, a bug, into its traceback and a request to report it (exit status 70)."""
 
 from __future__ import annotations
 
 import signal
 import sys
 import threading
+import traceback
 from concurrent.futures.process import BrokenProcessPool
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as package_version
 
 import click
 
-from oddscalc.cli import baccarat, blackjack, data, law, plan, poker, protect, queries, sim, verify
-from oddscalc.cli.common import Group, one_line
-from oddscalc.core.cluster import ClusterFailure
+from oddscalc.cli import baccarat, blackjack, data, law, monitor, plan, poker, protect, queries, sim, verify
+from oddscalc.cli.common import Group, flag_names, one_line
+from oddscalc.core.errors import OddscalcError, RunError
 from oddscalc.core.numbers import shorten
 
-__all__ = ["COMMAND_MODULES", "cli", "main"]
+__all__ = ["BUG_EXIT", "COMMAND_MODULES", "REPORT_LINE", "cli", "main"]
+
+#: The exit status of a bug: an exception outside oddscalc's error family (sysexits.h's EX_SOFTWARE).
+BUG_EXIT = 70
+#: The line printed under a bug's traceback.
+REPORT_LINE = (
+    "oddscalc: internal error: this is a bug in oddscalc, not in your input; please report it with the command "
+    "line and the traceback above"
+)
 
 #: The command modules, each exposing `commands` (a list of click commands), in the order `--help` lists them.
-COMMAND_MODULES = (queries, blackjack, baccarat, poker, sim, law, plan, verify, protect, data)
+COMMAND_MODULES = (queries, blackjack, baccarat, poker, sim, law, plan, verify, monitor, protect, data)
 
 
 def _own_version() -> str:
@@ -67,8 +77,10 @@ def _terminate(signum: int, frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: one-line errors with exit status 2 for bad input, 1 for a run that failed after it started
-    (a Dask cluster lost); a clean message on interrupt (130) or SIGTERM (143), local workers stopped first."""
+    """Entry point: one-line errors with exit status 2 for bad input (oddscalc's error family), 1 for a run
+    that failed after it started (`RunError`: a Dask cluster lost); a clean message on interrupt (130) or
+    SIGTERM (143), local workers stopped first; any other exception is a bug: its traceback, `REPORT_LINE`,
+    exit status 70 (`BUG_EXIT`)."""
     here = threading.current_thread() is threading.main_thread()  # only the main thread may set a handler
     previous = signal.signal(signal.SIGTERM, _terminate) if here else None
     try:
@@ -87,9 +99,12 @@ def main(argv: list[str] | None = None) -> None:
     except Terminated:
         click.echo("\noddscalc: terminated", err=True)
         sys.exit(143)
-    except ClusterFailure as exc:  # the run started, then its cluster failed: not the input's fault
+    except RunError as exc:  # the run started, then (its cluster) failed: not the input's fault
         click.echo(f"oddscalc: error: {one_line(str(exc))}", err=True)
         sys.exit(1)
+    except OddscalcError as exc:  # the family: bad input, data or a bound, said in one line
+        click.echo(f"oddscalc: error: {one_line(flag_names(str(exc)))}", err=True)
+        sys.exit(2)
     except BrokenPipeError:
         sys.exit(1)
     except MemoryError as exc:  # work a user asked for without a bound (a blackjack law with --law-budget none)
@@ -102,6 +117,10 @@ def main(argv: list[str] | None = None) -> None:
         where = f" ({shorten(exc.filename)})" if exc.filename else ""
         click.echo(f"oddscalc: error: input/output failed{where}: {exc.strerror or exc}", err=True)
         sys.exit(2)
+    except Exception:  # anything else is a bug: show where, and ask for a report (never exit 2, never silent)
+        traceback.print_exc()
+        click.echo(REPORT_LINE, err=True)
+        sys.exit(BUG_EXIT)
     finally:
         if here and previous is not None:
             signal.signal(signal.SIGTERM, previous)

@@ -8,6 +8,7 @@ import click
 
 from oddscalc import api
 from oddscalc.cli.common import (
+    REFUSALS,
     Command,
     analysis_options,
     emit,
@@ -16,6 +17,7 @@ from oddscalc.cli.common import (
     fail,
     game_argument,
     run_analysis,
+    wager_argument,
 )
 from oddscalc.cli.plotting import checked_plot, draw, plot_option
 from oddscalc.core.numbers import parse_number, parse_whole
@@ -36,7 +38,7 @@ __all__ = ["commands"]
     ],
 )
 @game_argument()
-@click.argument("wager")
+@wager_argument()
 @click.option(
     "--shift",
     default=None,
@@ -87,7 +89,7 @@ def plan(
         asked_alpha = _chance(alpha, "--alpha")
         asked_power = _chance(power, "--power")
         asked_level = _chance(level, "--level")
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
     try:
@@ -101,7 +103,7 @@ def plan(
             level=asked_level,
             two_sided=not one_sided,
         )
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     if plot:
         draw("band", "write_band_plot", plot, result, a)

@@ -1,4 +1,4 @@
-"""The --plot option the commands share: the file checked before any work (PNG or SVG by its extension, a
+"""The --plot option the commands share: the file checked before any work (PNG, SVG or PDF by its extension, a
 one-line error otherwise), and the picture drawn by a module of report/plots loaded by name, since matplotlib
 takes a second to import and only --plot needs it."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from oddscalc.cli.common import UserError, fail
+from oddscalc.cli.common import REFUSALS, UserError, fail, flag_names
 from oddscalc.report.plots.files import check_plot
 
 __all__ = ["checked_plot", "draw", "plot_option"]
@@ -27,7 +27,7 @@ def plot_option(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]
         "plot_path",
         default=None,
         metavar="FILE",
-        help=f"Also draw {what} to FILE: PNG or SVG, by its extension (.png, .svg).",
+        help=f"Also draw {what} to FILE: PNG, SVG or PDF, by its extension (.png, .svg, .pdf).",
     )
 
 
@@ -37,8 +37,8 @@ def checked_plot(path: str | None) -> Path | None:
         return None
     try:
         return check_plot(path)
-    except ValueError as exc:
-        raise UserError(str(exc)) from None
+    except REFUSALS as exc:
+        raise UserError(flag_names(str(exc))) from None
 
 
 def draw(module: str, function: str, *args: object) -> None:
@@ -46,5 +46,5 @@ def draw(module: str, function: str, *args: object) -> None:
     cannot be drawn) becomes a one-line error, exit 2."""
     try:
         getattr(importlib.import_module(f"{PLOTS}.{module}"), function)(*args)
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import click
 
-from oddscalc import api
+from oddscalc import api, door
 from oddscalc.cli.common import (
+    REFUSALS,
     REPORT_FORMATS,
     Choices,
     Command,
@@ -39,8 +40,8 @@ def _decide(
 ) -> tuple[str, api.PokerHand]:
     try:
         version = version or default_version(game)
-        return version, api.poker_hand(game, version, cards, up, parse_pairs(pay, "--pay"))
-    except ValueError as exc:
+        return version, door.poker_hand(game, cards, up, version=version, pay=parse_pairs(pay, "--pay"))
+    except REFUSALS as exc:
         fail(str(exc))
 
 
@@ -163,7 +164,7 @@ def stud_strategy(out: str, hands: str, version: str | None, pay: tuple[str, ...
             for hand, up, weight, nq, lt, eq, gt, ev, decision in rows:
                 writer.writerow((hand, up, weight, nq, lt, eq, gt, fraction_text(ev), "-1", decision))
                 n += 1
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     except OSError as exc:
         fail(f"cannot write --out {shorten(str(path or out))}: {exc.strerror or exc}")

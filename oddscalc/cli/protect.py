@@ -8,16 +8,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from math import floor
+from pathlib import Path
 
 import click
 
 from oddscalc import api
 from oddscalc.cli.common import (
     QUERY_FORMATS,
+    REFUSALS,
     REPORT_FORMATS,
     Choices,
     Command,
     CommandFn,
+    UserError,
     analysis_options,
     default_version,
     emit,
@@ -101,7 +104,7 @@ def removal(
     game, version, rules = _game_rules(game, version, rule, decks)
     try:
         r = removal_for(game, version, rules, parse_pairs(pay, "--pay"), custom, StderrBar())
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     if plot:
         draw("removal", "write_removal_plot", plot, r)
@@ -267,8 +270,13 @@ def protect(
         pack = size_of_shoe // int(t.resolved()["decks"])
         plan = Plan(t, pen, n_seed, n_shoes, check, burn, boxes)
         address = scheduler_address(scheduler)
-        found = run(plan, size, processes, address, state_dir, StderrBar())
-    except ValueError as exc:
+        try:
+            found = run(plan, size, processes, address, state_dir, StderrBar(), say=_say)
+        except BaseException as exc:  # Ctrl-C or SIGTERM (cli.main says "interrupted"): what was kept, and how on
+            if not isinstance(exc, (Exception, SystemExit, GeneratorExit)):
+                click.echo(f"\noddscalc: {_kept(state_dir)}", err=True)
+            raise
+    except REFUSALS as exc:
         fail(str(exc))
     except ClusterFailure as exc:  # exit 1 (cli.main); the chunks finished are saved when there is a state folder
         kept = (
@@ -288,7 +296,7 @@ def protect(
             if count is not None
             else None
         )
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     if records_path:
         write_text(records_path, records_csv(found, measures, kinds, pack, count, n_spread))
@@ -388,19 +396,31 @@ def measures(
         m = measure_count(
             game, version, rules, parse_pairs(pay, "--pay"), custom, count_text, strategy, pen, definition, StderrBar()
         )
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     emit(measures_data(m) if fmt == "json" else measures_text(m))
+
+
+def _say(line: str) -> None:
+    click.echo(f"oddscalc: {line}", err=True)
+
+
+def _kept(state_dir: Path | None) -> str:
+    """What an interrupted study kept, and how to go on from it."""
+    if state_dir is None:
+        return "no chunk kept: with --state DIR an interrupted run resumes from its finished chunks"
+    kept = len(list(state_dir.glob("chunk-*"))) if state_dir.is_dir() else 0
+    return f"{kept} finished chunk(s) kept in --state {state_dir}: run the same command again to resume"
 
 
 def _boxes(text: str, game: str) -> int:
     """--boxes: 1 to MAX_BOXES (blackjack only; other games deal one player hand)."""
     try:
         n = parse_whole(text, "--boxes", minimum=1, maximum=MAX_BOXES)
-    except ValueError:
-        raise ValueError(f"--boxes {text.strip()!r}: allowed a whole number from 1 to {MAX_BOXES}") from None
+    except REFUSALS:
+        raise UserError(f"--boxes {text.strip()!r}: allowed a whole number from 1 to {MAX_BOXES}") from None
     if n != 1 and game != "blackjack":
-        raise ValueError(f"--boxes {n}: {game} deals one player hand; boxes are blackjack's (allowed: 1)")
+        raise UserError(f"--boxes {n}: {game} deals one player hand; boxes are blackjack's (allowed: 1)")
     return n
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from contextlib import nullcontext
 from fractions import Fraction
@@ -11,9 +10,10 @@ from typing import Any
 
 import click
 
-from oddscalc import api
+from oddscalc import api, door
 from oddscalc.cli.common import (
     EXACT_LAW_COST,
+    REFUSALS,
     Command,
     analysis_options,
     emit,
@@ -24,16 +24,18 @@ from oddscalc.cli.common import (
     game_argument,
     parse_pairs,
     run_analysis,
+    wager_argument,
 )
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.files import OutputPathError, check_output, write_text
+from oddscalc.core.inputs import InputPathError, check_input
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 from oddscalc.core.progress import StderrBar
 from oddscalc.core.schemas import named
 from oddscalc.report.exact import cell_text, fraction_text, short_text, shorten_numbers
 from oddscalc.report.text import _csv, fit
-from oddscalc.sim.check import CheckResult, check_counts, significant
-from oddscalc.sim.results import counts_csv, counts_json, read_results
+from oddscalc.sim.check import CheckResult, significant
+from oddscalc.sim.results import SHOE_DEALT, counts_csv, counts_json, read_results
 from oddscalc.sim.roundlog import round_log
 from oddscalc.sim.shoe_dealing import DECLARE, Dealing
 from oddscalc.sim.shuffles import SHUFFLE_HELP, ShuffleError, parse_shuffle
@@ -55,7 +57,7 @@ SIMULATE_FORMATS = ("text", "json", "csv")
     ],
 )
 @game_argument()
-@click.argument("wager")
+@wager_argument()
 @click.option(
     "--rounds",
     default="100000",
@@ -153,10 +155,10 @@ def simulate(
             counts = run_simulation(
                 a.game, w, n_rounds, n_seed, StderrBar(), rules=dict(a.rules), table=table, log=log, dealing=dealing
             )
-    except ValueError as exc:
+    except REFUSALS as exc:
         fail(str(exc))
     if log_file is not None:
-        click.echo(f"{n_rounds} rounds logged to {log_file}", err=True)
+        click.echo(f"{n_rounds:,} round{'' if n_rounds == 1 else 's'} logged to {log_file}", err=True)
     meta = {
         "game": a.game,
         "wager": w.key,
@@ -165,26 +167,42 @@ def simulate(
         "seed": n_seed,
         "rounds": n_rounds,
     }
+    if dealing is not None:  # one shoe to its cut card: the rounds are not independent
+        meta["dealt"] = SHOE_DEALT
     if fmt == "json":
         text = counts_json(counts, named("simulation", meta))
     elif fmt == "csv":
-        text = counts_csv(counts)
+        text = counts_csv(counts, shoe_dealt=dealing is not None)
     else:
         text = _counts_text(
-            f"{a.game} {w.key}, version {a.version}", n_rounds, n_seed, counts, a.results[0].distribution.mean
+            f"{a.game} {w.key}, version {a.version}",
+            n_rounds,
+            n_seed,
+            counts,
+            a.results[0].distribution.mean,
+            None if dealing is None else a.game,
         )
     if out_path:
         try:
             write_text(out_path, text)
         except OSError as exc:
             fail(f"cannot write --out {shorten(str(out_path))}: {exc.strerror or exc}")
-        click.echo(f"{n_rounds} rounds written to {out_path}", err=True)
+        click.echo(f"{n_rounds:,} round{'' if n_rounds == 1 else 's'} written to {out_path}", err=True)
     else:
         emit(text)
 
 
-def _counts_text(what: str, rounds: int, seed: int, counts: Counter[Fraction], exact: Fraction) -> str:
-    """The counts for people: each net return's rounds and share, and the observed mean beside the exact one."""
+def _counts_text(
+    what: str, rounds: int, seed: int, counts: Counter[Fraction], exact: Fraction, shoe_game: str | None = None
+) -> str:
+    """The counts for people: each net return's rounds and share, and the observed mean beside the exact one;
+    how to test them (`check`, or for rounds dealt from one shoe of `shoe_game`, `verify` on their log)."""
+    hint = (
+        "  to test them: --format csv --out FILE, then oddscalc check GAME WAGER FILE"
+        if shoe_game is None
+        else "  dealt from one shoe to its cut card, the rounds are not independent and check does not apply: "
+        f"write them with --log FILE and judge it with oddscalc verify {shoe_game} FILE"
+    )
     rows = [("net return", "rounds", "share")]
     rows += [
         (cell_text(r), f"{n:,}", render_decimal(Fraction(n * 100, rounds), 4) + "%") for r, n in sorted(counts.items())
@@ -194,11 +212,11 @@ def _counts_text(what: str, rounds: int, seed: int, counts: Counter[Fraction], e
     return (
         "\n".join(
             [
-                f"{what}: {rounds:,} rounds, seed {seed}",
+                f"{what}: {rounds:,} round{'' if rounds == 1 else 's'}, seed {seed}",
                 *["  " + "  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in rows],
                 f"  mean net return per unit staked: {render_decimal(observed, 6)} "
                 f"(exact expectation {render_decimal(exact, 6)})",
-                "  to test them: --format csv --out FILE, then oddscalc check GAME WAGER FILE",
+                hint,
             ]
         )
         + "\n"
@@ -229,7 +247,7 @@ def _dealing(shuffle: str | None, cut: str | None, declare: str | None, log_path
     ],
 )
 @game_argument()
-@click.argument("wager")
+@wager_argument()
 @click.argument("results")
 @click.option(
     "--alpha",
@@ -254,7 +272,8 @@ def check(
     exact_law: bool,
     whole: bool,
 ) -> None:
-    """Test observed outcome counts in RESULTS (CSV or JSON) against WAGER's exact distribution.
+    """Test observed outcome counts in RESULTS (CSV or JSON, gzip-compressed or not; - reads standard input)
+    against WAGER's exact distribution.
 
     Exit status 0 when consistent, 1 when the simulator disagrees with the mathematics, 2 on bad input.
     """
@@ -262,21 +281,17 @@ def check(
         level = parse_number(alpha, "--alpha", minimum=0, maximum=1, min_open=True, max_open=True, max_digits=30)
     except NumberError as exc:
         fail(f"{exc}; give a level such as 0.01 or 1/100")
-    source = Path(results)
-    if not results.strip():
-        fail("the results file's path is empty; give a CSV or JSON file")
-    if not source.is_file() or not os.access(source, os.R_OK):  # before the analysis, which may take a while
-        fail(
-            f"cannot read results file {shorten(results)}: "
-            + ("it is a folder" if source.is_dir() else "no such readable file")
-        )
+    try:
+        check_input(results)  # before the analysis, which may take a while
+    except InputPathError as exc:
+        fail(str(exc))
     a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
     result = a.results[0]
     if result.not_a_law and result.partial is None:
         fail(f"cannot check {a.game} {result.wager.key} under these rules: {result.not_a_law}")
     try:
-        outcome = check_counts(result.partial or result.distribution, read_results(results), level)
-    except ValueError as exc:
+        outcome = door.check_counts(result, read_results(results, a.game), alpha=level)
+    except REFUSALS as exc:
         fail(str(exc))
     bins: list[dict[str, Any]] = [
         {"returns": [str(r) for r in b.returns], "observed": b.observed, "expected": fraction_text(b.expected)}

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from oddscalc import api
 from oddscalc.cli.common import (
+    REFUSALS,
     REPORT_FORMATS,
     Command,
     emit,
@@ -15,12 +14,13 @@ from oddscalc.cli.common import (
     format_option,
     game_argument,
     parse_pairs,
+    rule_option,
     version_option,
 )
-from oddscalc.core.numbers import NumberError, parse_number, parse_whole
+from oddscalc.core.inputs import check_input, input_name
+from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.core.progress import StderrBar
 from oddscalc.report.text import fit
-from oddscalc.verify.runner import VerifyError
 from oddscalc.verify.runner import verify as run
 
 __all__ = ["commands"]
@@ -35,9 +35,9 @@ __all__ = ["commands"]
     ],
 )
 @game_argument()
-@click.argument("log", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("log")
 @version_option("Regulation version (default: the log header's).")
-@click.option("--rule", multiple=True, metavar="NAME=VALUE", help="Set a rule option (replaces the header's).")
+@rule_option("Set a rule option (replaces the header's).")
 @click.option("--pay", multiple=True, metavar="WAGER[.PAYOUT]=ODDS", help="A house's own odds (marked CUSTOM).")
 @click.option("--custom", is_flag=True, help="Allow a rule set the version does not permit.")
 @click.option(
@@ -57,7 +57,7 @@ __all__ = ["commands"]
 @format_option(REPORT_FORMATS)
 def verify(
     game: str,
-    log: Path,
+    log: str,
     version: str | None,
     rule: tuple[str, ...],
     pay: tuple[str, ...],
@@ -71,6 +71,8 @@ def verify(
 ) -> None:
     """Replay every round of LOG (a JSON Lines round log) under the law of GAME.
 
+    LOG may be gzip-compressed; - reads standard input.
+
     Reports illegal play, mis-settlement, shoe integrity, strategy departures (with --strategy) and randomness.
     The round log's format: the documentation's page "Verifying round by round".
     Exit status 0 when clean, 1 when any fault is found, 2 on bad input, 130 when interrupted (after
@@ -78,6 +80,7 @@ def verify(
     """
     try:
         api.check_game(game)
+        check_input(log)  # before the work of reading the options
         level = parse_number(alpha, "--alpha", minimum=0, maximum=1, min_open=True, max_open=True)
         shown = parse_whole(show, "--show", minimum=0, maximum=10**6)
         kept = parse_whole(keep, "--keep", minimum=0, maximum=10**7)
@@ -94,8 +97,8 @@ def verify(
             StderrBar(),
             kept,
         )
-    except (ValueError, VerifyError, NumberError) as exc:
-        fail(f"{log}: {exc}" if "line " in str(exc)[:12] else str(exc))
+    except REFUSALS as exc:
+        fail(f"{input_name(log)}: {exc}" if "line " in str(exc)[:12] else str(exc))
     if fmt == "json":
         emit(report.data())
     else:

@@ -34,6 +34,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+from oddscalc.core.errors import InputError, RunError
 from oddscalc.core.progress import is_terminal
 
 __all__ = [
@@ -52,11 +53,11 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-class ClusterError(ValueError):
+class ClusterError(InputError):
     """A Dask scheduler address that is malformed (`checked_address`), or where no Dask scheduler answers."""
 
 
-class ClusterFailure(RuntimeError):
+class ClusterFailure(RunError, RuntimeError):
     """The cluster failed after the parts were sent (the scheduler lost; a part killing its workers)."""
 
 

@@ -12,12 +12,14 @@ from fractions import Fraction
 
 import mpmath
 
+from oddscalc.core.errors import InputError
+
 Number = int | Fraction
 
 __all__ = ["Distribution", "DistributionError", "render_decimal", "render_sqrt"]
 
 
-class DistributionError(ValueError):
+class DistributionError(InputError):
     """A distribution whose probabilities are negative or do not sum to exactly 1."""
 
 

@@ -9,6 +9,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
+from oddscalc.core.errors import InputError
+
 __all__ = ["OutputPathError", "atomic_open", "check_output", "write_bytes", "write_text", "writing_text"]
 
 _UMASK = os.umask(0)
@@ -103,7 +105,7 @@ def writing_text(path: Path, newline: str = "") -> Iterator[IO[str]]:
         yield f
 
 
-class OutputPathError(ValueError):
+class OutputPathError(InputError):
     """An output path that cannot be written: checked before any work starts, so no result is lost."""
 
 
@@ -154,4 +156,13 @@ def check_output(path: object, what: str = "--out", directory: bool = False) -> 
         raise OutputPathError(f"{what} {text!r}: {str(probe)!r} is not a folder")
     if not os.access(probe, os.W_OK | os.X_OK):
         raise OutputPathError(f"{what} {text!r}: folder {str(probe)!r} is not writable")
+    if not _special(p):  # try it: a folder may look writable and take no file (/proc, a full or read-only disk)
+        try:
+            fd, tmp = tempfile.mkstemp(dir=probe, prefix=".oddscalc-probe-")
+            os.close(fd)
+            os.unlink(tmp)
+        except OSError as exc:
+            raise OutputPathError(
+                f"{what} {text!r}: no file can be made in {str(probe)!r} ({exc.strerror or exc})"
+            ) from None
     return p

@@ -16,6 +16,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from oddscalc.core.errors import DataError
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 
 __all__ = ["MAX_DEPTH", "JsonReadError", "loads"]
@@ -24,7 +25,7 @@ __all__ = ["MAX_DEPTH", "JsonReadError", "loads"]
 MAX_DEPTH = 64
 
 
-class JsonReadError(ValueError):
+class JsonReadError(DataError):
     """Text that is not JSON we accept: malformed, too deep, a repeated key, or a number out of bounds."""
 
 

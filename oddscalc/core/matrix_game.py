@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeAlias, TypeVar
 
+from oddscalc.core.errors import InputError
+
 __all__ = [
     "AdditiveSolution",
     "Affine",
@@ -50,7 +52,7 @@ Payoff: TypeAlias = Fraction | int
 K = TypeVar("K", bound=Hashable)
 
 
-class MatrixGameError(ValueError):
+class MatrixGameError(InputError):
     """An empty or ragged payoff matrix, or a cell with a wrong shape."""
 
 

@@ -16,15 +16,32 @@ Fraction(3, 4)
 
 from __future__ import annotations
 
+import math
 import re
+from decimal import Decimal
 from fractions import Fraction
+from numbers import Rational
+from typing import TypeAlias
 
-__all__ = ["MAX_DIGITS", "MAX_EXPONENT", "NumberError", "parse_number", "parse_whole", "shorten"]
+from oddscalc.core.errors import InputError
+
+__all__ = [
+    "MAX_DIGITS",
+    "MAX_EXPONENT",
+    "Number",
+    "NumberError",
+    "as_fraction",
+    "parse_number",
+    "parse_whole",
+    "shorten",
+]
 
 #: The most digits a number's text may carry (numerator and denominator together).
 MAX_DIGITS = 400
 #: The largest exponent magnitude accepted in `1e...` notation (after folding the digits in).
 MAX_EXPONENT = 400
+#: A number as a Python caller may give it (`as_fraction`): exact types, a float, or text such as "1%" or "19/20".
+Number: TypeAlias = "int | Fraction | Decimal | float | str"
 #: The longest input echoed back in an error message.
 _ECHO = 60
 
@@ -38,7 +55,7 @@ _NUMBER = re.compile(
 )
 
 
-class NumberError(ValueError):
+class NumberError(InputError):
     """Text that is not a number we accept, or one outside its allowed range or size."""
 
 
@@ -148,11 +165,19 @@ def _check_range(
     low_bad = minimum is not None and (value < minimum or (min_open and value == minimum))
     high_bad = maximum is not None and (value > maximum or (max_open and value == maximum))
     if low_bad or high_bad:
+        given_pct = str(text).strip().endswith("%")  # a share given as a percentage is answered in percent
+
+        def limit(x: Fraction | int) -> str:
+            pct = Fraction(x) * 100
+            if given_pct and x != 0:
+                return f"{pct.numerator}%" if pct.denominator == 1 else f"{float(pct):.6g}%"
+            return str(x)
+
         parts = []
         if minimum is not None:
-            parts.append(f"{'above' if min_open else 'at least'} {minimum}")
+            parts.append(f"{'above' if min_open else 'at least'} {limit(minimum)}")
         if maximum is not None:
-            parts.append(f"{'below' if max_open else 'at most'} {maximum}")
+            parts.append(f"{'below' if max_open else 'at most'} {limit(maximum)}")
         raise NumberError(f"{what} {shorten(text)} is out of range; it must be {' and '.join(parts)}")
 
 
@@ -177,3 +202,65 @@ def parse_whole(
     if value.denominator != 1:
         raise NumberError(f"{what} {shorten(text)} is not a whole number")
     return value.numerator
+
+
+def as_fraction(
+    value: object,
+    name: str,
+    *,
+    minimum: Fraction | int | None = None,
+    maximum: Fraction | int | None = None,
+    min_open: bool = False,
+    max_open: bool = False,
+    percent: bool = True,
+) -> Fraction:
+    """The exact value of a number a Python caller gave for parameter `name`; a one-line NumberError otherwise.
+
+    Exact types are taken as they are: an int, a `Fraction` (or any `numbers.Rational`), a finite `Decimal`.
+    Text is read by `parse_number` ("0.01", "19/20", "1e-3", and "1%" unless `percent` is False). A float is
+    taken at its exact binary value, never rounded to the decimal it was typed as: `0.01` is
+    5764607523034235/2^59, a hair above 1/100 (give "0.01" or `Fraction(1, 100)` for exactly 1/100); a NaN
+    or an infinity is refused. A bool is refused (it is no number here), as is anything else.
+
+    Args:
+        value: the number as given.
+        name: the parameter's name, which an error message names.
+        minimum: the smallest value allowed (None: no bound); `min_open` excludes it.
+        maximum: the largest value allowed (None: no bound); `max_open` excludes it.
+        min_open: whether `minimum` itself is refused.
+        max_open: whether `maximum` itself is refused.
+        percent: whether text may be a percentage ("1%" = 1/100).
+
+    Returns:
+        The value as an exact Fraction.
+
+    Raises:
+        NumberError: `value` is not a number accepted here, or lies outside the range.
+
+    >>> as_fraction("1%", "alpha"), as_fraction("19/20", "level"), as_fraction(Fraction(1, 100), "alpha")
+    (Fraction(1, 100), Fraction(19, 20), Fraction(1, 100))
+    >>> as_fraction(0.01, "alpha") == Fraction(5764607523034235, 2**59), as_fraction(0.5, "alpha")
+    (True, Fraction(1, 2))
+    >>> as_fraction("abc", "alpha")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    oddscalc.core.numbers.NumberError: alpha 'abc' is not a number such as 12, 0.25, 1e6 or 19/20 or a percentage ...
+    >>> as_fraction(1.5, "power", minimum=0, maximum=1)
+    Traceback (most recent call last):
+    ...
+    oddscalc.core.numbers.NumberError: power '1.5' is out of range; it must be at least 0 and at most 1
+    """
+    exact: object = value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise NumberError(f"{name} {value!r} is not a finite number")
+        exact = Fraction(value)
+    elif isinstance(value, Decimal):
+        if not value.is_finite():
+            raise NumberError(f"{name} {shorten(value)} is not a finite number")
+        exact = Fraction(value)
+    elif isinstance(value, Rational) and not isinstance(value, (bool, int, Fraction)):
+        exact = Fraction(int(value.numerator), int(value.denominator))
+    found = parse_number(exact, name, percent=percent)
+    _check_range(found, value, name, minimum, maximum, min_open, max_open)
+    return found

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import NumberError, parse_number, shorten
 
 __all__ = ["MAX_ODDS_DIGITS", "Odds", "OddsError", "amount_text", "law_style", "odds_text", "parse_odds"]
@@ -14,7 +15,7 @@ __all__ = ["MAX_ODDS_DIGITS", "Odds", "OddsError", "amount_text", "law_style", "
 MAX_ODDS_DIGITS = 30
 
 
-class OddsError(ValueError):
+class OddsError(InputError):
     """Odds text that cannot be read as `A to B`."""
 
 

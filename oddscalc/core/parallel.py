@@ -45,6 +45,7 @@ from oddscalc.core.cluster import (
     completed_on_dask,
     scheduler_address,
 )
+from oddscalc.core.errors import InputError
 
 __all__ = [
     "SCHEMES",
@@ -107,16 +108,16 @@ def workers() -> int:
     ...     workers()
     Traceback (most recent call last):
     ...
-    ValueError: ODDSCALC_WORKERS='many' is not a whole number; give 1 or more
+    oddscalc.core.errors.InputError: ODDSCALC_WORKERS='many' is not a whole number; give 1 or more
     """
     text = os.environ.get("ODDSCALC_WORKERS", "")
     if text.strip():
         try:
             n = int(text)
         except ValueError:
-            raise ValueError(f"ODDSCALC_WORKERS={text!r} is not a whole number; give 1 or more") from None
+            raise InputError(f"ODDSCALC_WORKERS={text!r} is not a whole number; give 1 or more") from None
         if n < 1:
-            raise ValueError(f"ODDSCALC_WORKERS={n} must be at least 1")
+            raise InputError(f"ODDSCALC_WORKERS={n} must be at least 1")
         return n
     return max(1, min(2, cpus()))
 

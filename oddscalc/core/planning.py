@@ -25,6 +25,8 @@ from functools import lru_cache
 
 import mpmath
 
+from oddscalc.core.errors import InputError
+
 __all__ = [
     "BERRY_ESSEEN_C",
     "MODEL",
@@ -50,7 +52,7 @@ _DPS = 40
 _DIGITS = 20
 
 
-class PlanError(ValueError):
+class PlanError(InputError):
     """A planning question that has no answer: a level outside (0, 1), a zero shift, a wager without variance."""
 
 

@@ -6,11 +6,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
+from oddscalc.core.errors import ShoeError
+
 __all__ = ["Shoe", "ShoeError"]
-
-
-class ShoeError(ValueError):
-    """A card the shoe does not hold, or more cards removed than it has."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +52,7 @@ class Shoe:
         >>> Shoe.of({"A": 4, "K": 4}, 1).index("Q")
         Traceback (most recent call last):
         ...
-        oddscalc.core.shoe.ShoeError: unknown card 'Q': allowed are A, K
+        oddscalc.core.errors.ShoeError: unknown card 'Q': allowed are A, K
         """
         try:
             return self.labels.index(label)

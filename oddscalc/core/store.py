@@ -45,6 +45,7 @@ from typing import Any, TypeVar
 
 import platformdirs
 
+from oddscalc.core.errors import InputError, LimitError
 from oddscalc.core.files import write_bytes
 from oddscalc.core.parallel import workers
 
@@ -97,7 +98,7 @@ class Entry:
     path: Path
 
 
-class StoreMiss(ValueError):
+class StoreMiss(LimitError):
     """A result the shipped data lacks, where computing is not allowed (``ODDSCALC_STORE=shipped``, or a build
     with `compute` False)."""
 
@@ -390,7 +391,7 @@ def _stored_in_build(
 def _shipped_only() -> bool:
     mode = os.environ.get("ODDSCALC_STORE", "").strip()
     if mode not in ("", "shipped"):
-        raise ValueError(f"ODDSCALC_STORE={mode[:40]!r}: give 'shipped' (read only the shipped data) or leave it unset")
+        raise InputError(f"ODDSCALC_STORE={mode[:40]!r}: give 'shipped' (read only the shipped data) or leave it unset")
     return mode == "shipped"
 
 

@@ -52,9 +52,10 @@ def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress: Progress
     for w in wagers:
         counts = Counter(settle(w, t) for t in all_throws)
         dist = Distribution.from_weights([(w.pay(k) if k else -1, n) for k, n in counts.items()])
+        order = [p.key for p in w.payouts]  # the law's order of the payouts (one, two, three dice)
         events = tuple(
             (f"win ({k})" if k != "win" else "win", Fraction(n, len(all_throws)))
-            for k, n in sorted(counts.items(), key=lambda kv: str(kv[0]))
+            for k, n in sorted(counts.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
             if k
         )
         results.append(WagerResult(w, dist, edges_for(dist), events))

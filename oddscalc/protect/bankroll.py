@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from oddscalc.core.errors import InputError
 from oddscalc.protect.summary import BinRow, Summary, bet_units
 
 __all__ = ["SCORE_BANKROLL", "RampMeasures", "Row", "bankroll_for", "ramp_measures", "risk_of_ruin", "study_rows"]
@@ -60,7 +61,7 @@ def ramp_measures(rows: Sequence[Row]) -> RampMeasures:
     """W, V, N0 and SCORE of a ramp over count bins whose chances sum to 1."""
     total = sum((r.chance for r in rows), Fraction(0))
     if total != 1 or any(r.chance < 0 or r.variance < 0 or r.bet < 0 for r in rows):
-        raise ValueError(f"a ramp needs chances >= 0 summing to 1 (these sum to {total}), variances and bets >= 0")
+        raise InputError(f"a ramp needs chances >= 0 summing to 1 (these sum to {total}), variances and bets >= 0")
     win = sum((r.chance * r.bet * r.advantage for r in rows), Fraction(0))
     variance = sum((r.chance * r.bet**2 * (r.variance + r.advantage**2) for r in rows), Fraction(0)) - win**2
     if win <= 0 or not variance:
@@ -71,14 +72,14 @@ def ramp_measures(rows: Sequence[Row]) -> RampMeasures:
 def risk_of_ruin(win: Fraction, variance: Fraction, bankroll: Fraction | int) -> float:
     """exp(-2 W B / V): the chance a bankroll of B units is ever lost playing for ever (1 when W <= 0)."""
     if bankroll < 0 or variance <= 0:
-        raise ValueError(f"risk of ruin needs a bankroll >= 0 (not {bankroll}) and a positive variance")
+        raise InputError(f"risk of ruin needs a bankroll >= 0 (not {bankroll}) and a positive variance")
     return 1.0 if win <= 0 else math.exp(-2 * win * bankroll / variance)
 
 
 def bankroll_for(win: Fraction, variance: Fraction, risk: Fraction | float) -> float:
     """The bankroll (units) whose risk of ruin is `risk`: -V ln(risk) / (2 W)."""
     if not 0 < risk < 1 or win <= 0:
-        raise ValueError(f"a bankroll for a risk of ruin needs 0 < risk < 1 (not {risk}) and a positive win rate")
+        raise InputError(f"a bankroll for a risk of ruin needs 0 < risk < 1 (not {risk}) and a positive win rate")
     return -float(variance) * math.log(risk) / (2 * float(win))
 
 
@@ -88,7 +89,7 @@ def study_rows(summary: Summary, measure: int, variance: Fraction) -> list[Row]:
     `variance` per unit (the study values expectations only: the same variance is taken in every bin, e.g. the
     full shoe's exact one). Their W is the study's yield per round exactly."""
     if not summary.bins:
-        raise ValueError("the study has no count, so no bins to bet by")
+        raise InputError("the study has no count, so no bins to bet by")
     return [
         Row(b.share, _bin_mean(b, measure), Fraction(variance), bet_units(Fraction(b.bin), summary.spread))
         for b in summary.bins
@@ -99,5 +100,5 @@ def _bin_mean(b: BinRow, measure: int) -> Fraction:
     """The bin's mean exact expectation of measure number `measure` (a bin of no rounds has none)."""
     found = b.means[measure]
     if found is None:
-        raise ValueError(f"the true-count bin {b.bin} holds no rounds, so no mean expectation to bet by")
+        raise InputError(f"the true-count bin {b.bin} holds no rounds, so no mean expectation to bet by")
     return found.mean

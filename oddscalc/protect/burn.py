@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_whole
 
 __all__ = ["BURN_RULES", "MAX_BURN", "NO_BURN", "Burn", "BurnError", "burn_value", "parse_burn"]
@@ -34,7 +35,7 @@ MAX_BURN = 52
 LAW = "the law (SI 1994/2899, SI 2002/1130) is silent on burning"
 
 
-class BurnError(ValueError):
+class BurnError(InputError):
     """A burn rule that cannot be read."""
 
 
@@ -103,4 +104,4 @@ def parse_burn(text: str) -> Burn:
     if name in ("down", "up") and sep:
         n = parse_whole(number, f"--burn {name}:N", minimum=0, maximum=MAX_BURN)
         return Burn(name, n) if n else NO_BURN
-    raise BurnError(f"--burn {text.strip()!r}: allowed {', '.join(BURN_RULES)} (N from 0 to {MAX_BURN})")
+    raise BurnError(f"burn {text.strip()!r}: allowed {', '.join(BURN_RULES)} (N from 0 to {MAX_BURN})")

@@ -9,6 +9,7 @@ from fractions import Fraction
 from math import floor
 
 from oddscalc import api
+from oddscalc.core.errors import InputError
 from oddscalc.protect.counting import CountError, CountSystem, parse_count
 from oddscalc.protect.decisions import decision_shoes
 from oddscalc.protect.indices import IndexRow, indices
@@ -78,13 +79,13 @@ def measure_count(
     cut card after floor(penetration x N) cards); `definition`: PE's headline definition."""
     check_definition(definition)
     if game == "blackjack" and strategy not in STRATEGY_MEASURES:
-        raise ValueError(f"unknown blackjack strategy {strategy!r}; allowed: {', '.join(STRATEGY_MEASURES)}")
+        raise InputError(f"unknown blackjack strategy {strategy!r}; allowed: {', '.join(STRATEGY_MEASURES)}")
     rules, pay = dict(rules or {}), dict(pay or {})
     t = target(game, version, rules, pay, custom, strategies=("optimal", "basic"), side_wagers=True)
     kinds = t.kinds()
     count = parse_count(count_text, kinds)
     if count is None:
-        raise CountError(f"--count {count_text!r}: measures need a count: hi-lo, or weights CARD=WEIGHT,...")
+        raise CountError(f"count {count_text!r}: measures need a count: hi-lo, or weights CARD=WEIGHT,...")
     size = sum(n for _, n in kinds)
     pack, cut = size // int(t.resolved()["decks"]), floor(penetration * size)
     if api.has_decisions(game):

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_number
 
 __all__ = ["NAMED", "CountError", "CountSystem", "hi_lo", "parse_count", "tc_bin", "true_count"]
@@ -27,7 +28,7 @@ _HI_LO = {"A": -1, "2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "7": 0, "8": 0, "9": 
 _MAX_WEIGHT = 1000
 
 
-class CountError(ValueError):
+class CountError(InputError):
     """A counting system that cannot be read or does not fit the game's cards."""
 
 
@@ -100,7 +101,7 @@ def parse_count(text: str, kinds: tuple[tuple[str, int], ...]) -> CountSystem | 
         for k in found:
             weights[k] = w
     if not any(weights):
-        raise CountError(f"--count {text.strip()!r}: every weight is zero")
+        raise CountError(f"count {text.strip()!r}: every weight is zero")
     return CountSystem("custom", tuple(weights))
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc import api
+from oddscalc.core.errors import DataError
 from oddscalc.core.parallel import map_parts
 from oddscalc.core.store import Engine, stored
 
@@ -124,7 +125,7 @@ def decision_shoes(
     )
     full = rows[0]
     if full is None:  # `compute` always values the full shoe: a stored entry without it is damaged
-        raise ValueError(f"{game}: the stored decisions lack the full shoe's (a damaged cache entry)")
+        raise DataError(f"{game}: the stored decisions lack the full shoe's (a damaged cache entry)")
     return DecisionShoes(game, kinds, base, full, tuple(rows[1:]))
 
 

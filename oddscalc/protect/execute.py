@@ -22,6 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from oddscalc.core.cluster import ClusterFailure, completed_on_dask, scheduler_address
+from oddscalc.core.errors import DataError
 from oddscalc.core.files import write_text
 from oddscalc.core.jsonread import loads
 from oddscalc.core.parallel import map_parts
@@ -33,7 +34,7 @@ __all__ = ["StateError", "chunks", "fingerprint", "run", "scheduler_address"]
 Job = tuple[Plan, int, int]
 
 
-class StateError(ValueError):
+class StateError(DataError):
     """A state folder that belongs to another run, or holds a damaged chunk."""
 
 
@@ -154,12 +155,16 @@ def run(
     scheduler: str | None = None,
     state: Path | None = None,
     progress: Callable[[int, int, str], None] | None = None,
+    say: Callable[[str], None] | None = None,
 ) -> list[ShoeRecord]:
     """Every shoe's record, in shoe order: chunks from `state` where finished, the rest computed locally
-    (`processes`, default `core.parallel.workers()`) or on the Dask cluster at `scheduler`."""
+    (`processes`, default `core.parallel.workers()`) or on the Dask cluster at `scheduler`. `say` is told when
+    a run resumes from chunks already finished."""
     done = _open_state(state, plan, chunk_size) if state is not None else {}
     todo = [c for c in chunks(plan.shoes, chunk_size) if c not in done]
     total = len(done) + len(todo)
+    if done and say:
+        say(f"resumed from --state {state}: {len(done)} of {total} chunk(s) already finished")
     label = f"{plan.target.game}: chunks of {chunk_size} shoe(s)"
     if progress:
         progress(len(done), total, label)

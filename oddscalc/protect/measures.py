@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from oddscalc.core.errors import InputError
 from oddscalc.protect.decisions import DecisionShoes, Values
 
 __all__ = [
@@ -175,7 +176,7 @@ def check_cut(size: int, cut: int) -> range:
     """`depths`, refused (ValueError) when no round would be dealt after a card is seen."""
     seen = depths(size, cut)
     if len(seen) < 2:
-        raise ValueError(
+        raise InputError(
             f"a cut after {cut} of {size} cards deals no round after a card is seen: no playing "
             "efficiency; allowed: a penetration that cuts after 2 cards or more"
         )
@@ -185,7 +186,7 @@ def check_cut(size: int, cut: int) -> range:
 def check_definition(definition: str) -> None:
     """Refuse (ValueError) a PE definition other than those of `PE_DEFINITIONS`."""
     if definition not in PE_DEFINITIONS:
-        raise ValueError(f"unknown playing efficiency definition {definition!r}; allowed: {', '.join(PE_DEFINITIONS)}")
+        raise InputError(f"unknown playing efficiency definition {definition!r}; allowed: {', '.join(PE_DEFINITIONS)}")
 
 
 def _loss(x: float) -> float:

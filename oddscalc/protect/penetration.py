@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 
+from oddscalc.core.errors import InputError
 from oddscalc.protect.counting import CountSystem, true_count
 from oddscalc.protect.shoes import ShoeRecord, before_rounds
 from oddscalc.protect.summary import Estimate, bet_units, ratio
@@ -29,7 +30,7 @@ __all__ = ["STEP", "PenetrationError", "PenetrationRow", "cut_places", "yield_by
 STEP = Fraction(5, 100)
 
 
-class PenetrationError(ValueError):
+class PenetrationError(InputError):
     """A cut-card place deeper than the run's: its rounds were never dealt."""
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc import api
+from oddscalc.core.errors import DataError
 from oddscalc.core.parallel import map_parts
 from oddscalc.core.store import Engine, stored
 from oddscalc.protect.target import Target
@@ -98,7 +99,7 @@ def effects_of_removal(
         rows = _compute(target, base, progress)
     full = rows[0]
     if full is None:  # `_compute` always values the full shoe: a stored entry without it is damaged
-        raise ValueError(f"{target.game}: the stored effects of removal lack the full shoe's (a damaged cache entry)")
+        raise DataError(f"{target.game}: the stored effects of removal lack the full shoe's (a damaged cache entry)")
     return Removal(target, kinds, base, full, tuple(rows[1:]))
 
 

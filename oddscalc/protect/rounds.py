@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import cast
 
 from oddscalc import api
+from oddscalc.core.errors import InputError, LimitError
 from oddscalc.protect.target import Target
 from oddscalc.sim import baccarat as sim_baccarat
 from oddscalc.sim import blackjack as sim_blackjack
@@ -32,7 +33,7 @@ MAX_BOXES = sim_blackjack.MAX_BOXES
 RoundPlayer = Callable[[Callable[[], int]], None]
 
 
-class OutOfCards(Exception):
+class OutOfCards(LimitError):
     """The shoe ran out in the middle of a round."""
 
 
@@ -40,7 +41,7 @@ def round_player(target: Target, boxes: int = 1) -> Callable[[Sequence[int], int
     """A function (cards, position) -> how many cards the round starting at `position` takes (kind indices);
     `boxes`: player boxes in a blackjack round (other games: 1)."""
     if (boxes != 1 and target.game != "blackjack") or not 1 <= boxes <= MAX_BOXES:
-        raise ValueError(f"player boxes {boxes}: allowed 1 to {MAX_BOXES}, and only in blackjack")
+        raise InputError(f"player boxes {boxes}: allowed 1 to {MAX_BOXES}, and only in blackjack")
     play = _players(target, boxes)
 
     def cards_used(cards: Sequence[int], position: int) -> int:
@@ -70,7 +71,7 @@ def _players(target: Target, boxes: int) -> RoundPlayer:
         found = api.decision_table("super-pan-9", target.version, "initial", rules, dict(target.pay), target.custom)
         table = cast(dict[tuple[int, ...], str], found)  # the House-bank wager's table: holding -> "draw"/"stand"
         return lambda draw: _super_pan_9(draw, table)
-    raise ValueError(f"no round dealer for {target.game}")
+    raise InputError(f"no round dealer for {target.game}")
 
 
 def _blackjack(target: Target, rules: dict[str, str], boxes: int) -> RoundPlayer:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc import api
+from oddscalc.core.errors import LimitError
 from oddscalc.protect.bankroll import RampMeasures, bankroll_for, ramp_measures, risk_of_ruin, study_rows
 from oddscalc.protect.counting import CountSystem
 from oddscalc.protect.penetration import PenetrationRow, cut_places, yield_by_penetration
@@ -66,7 +67,7 @@ def variances(t: Target) -> tuple[Fraction, ...]:
     for m in t.measures:
         report = api.math_report(t.game, t.version, m.wager, {**dict(t.rules), **dict(m.rules)}, dict(t.pay), t.custom)
         if report.variance is None:
-            raise ValueError(f"{t.game} wager {m.wager}: its math report has no variance per unit staked")
+            raise LimitError(f"{t.game} wager {m.wager}: its math report has no variance per unit staked")
         found.append(report.variance)
     return tuple(found)
 

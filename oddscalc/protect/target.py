@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc import api
+from oddscalc.core.errors import InputError
 
 __all__ = ["ENGINES", "PLAYS", "STRATEGY_MEASURES", "Measure", "Target", "target"]
 
@@ -96,7 +97,7 @@ def target(
     game has a decision, which `play` records). `engine`: one of ENGINES ("double" only for a game with a
     double-precision evaluator, `api.has_estimates`)."""
     if engine not in ENGINES or (engine == "double" and not api.has_estimates(game)):
-        raise ValueError(
+        raise InputError(
             f"engine {engine!r}: allowed exact"
             + (", double" if api.has_estimates(game) else f" ({game} has no double-precision evaluator)")
         )
@@ -106,7 +107,7 @@ def target(
     if game == "blackjack":
         unknown = [s for s in strategies if s not in STRATEGY_MEASURES]
         if unknown or not strategies:
-            raise ValueError(
+            raise InputError(
                 f"unknown blackjack strategy {unknown[0] if unknown else ''!r}; allowed: "
                 + ", ".join(STRATEGY_MEASURES)
             )

@@ -1,4 +1,5 @@
-"""Blackjack wagers, SI 1994/2899 reg 7 (as amended by SI 2002/1130), and the 2007 industry rules (004 file).
+"""Blackjack wagers, SI 1994/2899 reg 7 (as amended by SI 2002/1130), and the 2007 industry rules
+("Blackjack Rules UK (basic game)", cited by its title and its own headings).
 
 The house rules the law leaves open (packs, soft 17, ...) are rule options of the game; this module
 says which values each version permits, the defaults, and the rule sets the printed tables show.
@@ -9,16 +10,26 @@ from __future__ import annotations
 from oddscalc.regulations.model import Wager, wager
 
 _REG = "SI 1994/2899 reg 7"
-_RULES_2007 = "Blackjack Rules UK (basic game) (004 file)"
+_RULES_2007 = "Blackjack Rules UK (basic game)"
 _SOFT17_2002 = (
     "SI 2002/1130 reg 2(4) inserting reg 7(11)(aa): the wording is missing from the damaged copy; "
     "the banker may be required by the house rules to draw on soft 17, per the explanatory note "
     "item (d) (regulations README (oddscalc law README), gaps list)"
 )
 _SIDE_2007 = (
-    "Under 13 / Over 13 kept from SI 1994/2899 reg 7(10): the 004 file lists side bets separately "
-    "and that list is not at hand"
+    f'Under 13 / Over 13 kept from SI 1994/2899 reg 7(10): {_RULES_2007}, "Associated Sidebets", lists side bets '
+    "separately and that list is not at hand"
 )
+
+
+def _heading(heading: str) -> str:
+    """A citation of the 2007 rules under one of their own headings.
+
+    >>> _heading("Insurance")
+    'Blackjack Rules UK (basic game), "Insurance"'
+    """
+    return f'{_RULES_2007}, "{heading}"'
+
 
 _HANDS = ("2", "3", "4", "5", "6", "8", "max")
 
@@ -31,11 +42,11 @@ def wagers(version: str) -> tuple[Wager, ...]:
     (['initial', 'insurance', 'under-13', 'over-13'], Fraction(3, 2), 'SI 1994/2899 reg 7(5), 7(6)(b), 7(6)(a)')
     """
     if version == "2007":
-        cite_initial, cite_bj, cite_win, cite_ins = (
-            _RULES_2007,
-            _RULES_2007 + ' "Usual odds payable"',
-            _RULES_2007,
-            _RULES_2007 + ' "Insurance"',
+        cite_initial, cite_bj, cite_win, cite_ins = (  # the document's own headings
+            _heading("Basic Outline Rules / How to Play"),  # the aim, a tie returning the bet
+            _heading("Usual odds payable"),  # a blackjack at 3 to 2
+            _heading("Basic Outline Rules / How to Play"),
+            _heading("Insurance"),  # half the stake, paid at 2 to 1
         )
         side_recon = _SIDE_2007
     else:
@@ -88,7 +99,8 @@ def wagers(version: str) -> tuple[Wager, ...]:
 
 def permitted_rules(version: str) -> dict[str, tuple[str, ...]]:
     """Rule values the version's law permits (reg 7(1)(b) packs; 7(1)(g) and 2002 7(11)(aa) soft 17;
-    7(1)(d) no hole card; 7(8) doubling; 7(9) splitting; the 004 file for 2007).
+    7(1)(d) no hole card; 7(8) doubling; 7(9) splitting; for 2007, "Blackjack Rules UK (basic game)": "Basic
+    Outline Rules / How to Play" (packs), "Soft 17", "Doubling", "Splitting Pairs").
 
     >>> permitted_rules("1994")["soft17"], permitted_rules("2002")["soft17"], permitted_rules("2007")["decks"]
     (('stand',), ('stand', 'hit'), ('1', '4', '6'))

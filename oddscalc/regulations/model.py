@@ -7,13 +7,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_number, shorten
 from oddscalc.core.odds import Odds, amount_text, law_style, parse_odds
 
 __all__ = ["OverrideError", "Payout", "Wager", "apply_overrides", "join_citations", "payout", "wager"]
 
 
-class OverrideError(ValueError):
+class OverrideError(InputError):
     """A pay override that names no wager or payout of the game, or whose odds cannot be read."""
 
 
@@ -150,11 +151,14 @@ _SCHEDULE_PARAGRAPHS = re.compile(rf"^(SI \d{{4}}/\d+ Sch \d+{_INSERTED} para )(
 #: number' (a)" -> ("SI 1994/2899 Sch 4 (inserted by SI 2002/1130) 'Single number'", " (a)"), the item "" for the
 #: heading itself.
 _SCHEDULE_ITEMS = re.compile(rf"^(SI \d{{4}}/\d+ Sch \d+{_INSERTED} '[^']+')((?: \([a-z]+\))?)$")
+#: A document cited by its title and one of its own headings: 'Blackjack Rules UK (basic game), "Insurance"' ->
+#: ('Blackjack Rules UK (basic game), ', '"Insurance"').
+_HEADINGS = re.compile(r'^([^";]+, )("[^"]+")$')
 
 
 def _parts(text: str) -> tuple[str, str, str] | None:
     """(head, paragraph, tail) of a citation of paragraphs or items; None for one of another form."""
-    for pattern in (_PARAGRAPHS, _SCHEDULE_PARAGRAPHS, _SCHEDULE_ITEMS):
+    for pattern in (_PARAGRAPHS, _SCHEDULE_PARAGRAPHS, _SCHEDULE_ITEMS, _HEADINGS):
         m = pattern.match(text)
         if m:
             return m.group(1), m.group(2), m.group(3) if pattern is _PARAGRAPHS else ""
@@ -170,8 +174,9 @@ def _joined(head: str, bodies: list[str], tail: str) -> str:
 def join_citations(citations: Iterable[str]) -> str:
     """Citations joined by "; ", where neighbours citing paragraphs of one instrument's regulations (inserted
     by the same amendment, if any), or paragraphs or items of one of its Schedules, share a single "SI ... reg"
-    (or "SI ... Sch N para", "SI ... Sch N 'Heading'") and "(inserted by ...)": a lab reads eight paragraphs, not
-    eight repeats. A citation of another form (a whole Schedule) stands alone.
+    (or "SI ... Sch N para", "SI ... Sch N 'Heading'") and "(inserted by ...)", and headings of one document its
+    title: a lab reads eight paragraphs, not eight repeats. A citation of another form (a whole Schedule) stands
+    alone.
 
     >>> join_citations(["SI 1994/2899 reg 12(8)(a) (inserted by SI 2002/1130)",
     ...                 "SI 1994/2899 reg 12(8)(b) (inserted by SI 2002/1130)", "SI 1994/2899 reg 7(5)",
@@ -184,6 +189,8 @@ def join_citations(citations: Iterable[str]) -> str:
     SI 1994/2899 Sch 4 (inserted by SI 2002/1130) 'Single number', (a), (b)
     >>> print(join_citations([f"{sch4} (b)", f"{sch4} (c)"]))
     SI 1994/2899 Sch 4 (inserted by SI 2002/1130) 'Single number' (b), (c)
+    >>> print(join_citations(['Rules (basic game), "Doubling"', 'Rules (basic game), "Insurance"']))
+    Rules (basic game), "Doubling", "Insurance"
     """
     groups: list[tuple[str, list[str], str]] = []  # (head, paragraphs, tail); another form: (text, [], "")
     for text in citations:
@@ -278,27 +285,27 @@ def apply_overrides(wagers: tuple[Wager, ...], overrides: Mapping[str, str]) -> 
         w = by_key.get(wager_key.lower())
         if w is None:
             raise OverrideError(
-                f"--pay {shorten(name, 40)}: no wager {shorten(wager_key, 30)}; "
+                f"pay {shorten(name, 40)}: no wager {shorten(wager_key, 30)}; "
                 f"allowed: {', '.join(x.key for x in wagers)}"
             )
         keys = [p.key for p in w.payouts]
         if not payout_key:
             if len(keys) != 1:
                 raise OverrideError(
-                    f"--pay {shorten(name, 40)}: wager {w.key!r} has several payouts; name one: "
+                    f"pay {shorten(name, 40)}: wager {w.key!r} has several payouts; name one: "
                     + ", ".join(f"{w.key}.{k}" for k in keys)
                 )
             payout_key = keys[0]
         if payout_key not in keys:
             raise OverrideError(
-                f"--pay {shorten(name, 40)}: wager {w.key!r} has no payout {shorten(payout_key, 30)}; "
+                f"pay {shorten(name, 40)}: wager {w.key!r} has no payout {shorten(payout_key, 30)}; "
                 f"allowed: {', '.join(keys)}"
             )
         old = next(p for p in w.payouts if p.key == payout_key)
         try:
             odds = law_style(text) if old.unit == "stake" else _share_odds(text)
         except ValueError as exc:
-            raise OverrideError(f"--pay {shorten(name, 40)}: {exc}") from None
+            raise OverrideError(f"pay {shorten(name, 40)}: {exc}") from None
         if odds.value == old.value:  # the law's own figure, however written: not custom
             continue
         changed.setdefault(w.key, {})[payout_key] = replace(

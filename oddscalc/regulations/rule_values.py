@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import NumberError, parse_number, shorten
 
 __all__ = ["NONE", "MeterError", "RuleError", "parse_commission", "parse_meter", "removed_cards"]
@@ -14,11 +15,11 @@ __all__ = ["NONE", "MeterError", "RuleError", "parse_commission", "parse_meter",
 NONE = "none"
 
 
-class RuleError(ValueError):
+class RuleError(InputError):
     """A rule option or value the game does not know, or that the version does not permit."""
 
 
-class MeterError(ValueError):
+class MeterError(RuleError):
     """A meter that is not a non-negative number."""
 
 

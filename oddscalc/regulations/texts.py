@@ -8,12 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import resources
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import shorten
 
 __all__ = ["TEXTS", "Text", "TextError", "find", "read"]
 
 
-class TextError(ValueError):
+class TextError(InputError):
     """A name that is not one of the shipped texts."""
 
 
@@ -40,7 +41,7 @@ TEXTS: tuple[Text, ...] = (
     Text(
         "2007-blackjack",
         "004_c8b4f1de36979071.txt",
-        "Blackjack Rules UK (basic game): the industry's rules after the Gambling Act 2005 (the 004 file)",
+        "Blackjack Rules UK (basic game): the industry's rules after the Gambling Act 2005",
     ),
 )
 

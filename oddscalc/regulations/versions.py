@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import shorten
 
 __all__ = ["VERSIONS", "Version", "VersionError", "get_version"]
 
 
-class VersionError(ValueError):
+class VersionError(InputError):
     """An unknown version id."""
 
 

@@ -21,13 +21,13 @@ from __future__ import annotations
 import importlib
 import os
 import re
-from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
 from oddscalc.analysis import PER_ROLL, PER_STAKE, RESOLVED, TOTAL_STAKED, Extra, GameAnalysis, WagerResult
 from oddscalc.core.distribution import render_decimal
+from oddscalc.core.errors import LimitError
 from oddscalc.core.mathreport import BAND_ROUNDS, DEFINITIONS, Surd
 from oddscalc.regulations.versions import get_version
 from oddscalc.report import math_report as mr
@@ -48,6 +48,8 @@ __all__ = [
     "booklet_document",
     "booklet_html",
     "booklet_pdf",
+    "citation_parts",
+    "cited_rows",
     "common_citation",
     "overflowing_cells",
     "overflowing_tables",
@@ -223,21 +225,59 @@ def _title(key: str, title: str) -> str:
     return "" if plain else title
 
 
+def citation_parts(citation: str) -> list[str]:
+    """`citation` split at its spaces outside parentheses and quotes: the places where it may be shortened.
+
+    >>> citation_parts("SI 1994/2899 Sch 4 (inserted by SI 2002/1130) 'Single number' (a)")
+    ['SI', '1994/2899', 'Sch', '4', '(inserted by SI 2002/1130)', "'Single number'", '(a)']
+    >>> citation_parts('Blackjack Rules UK (basic game), "Usual odds payable"')
+    ['Blackjack', 'Rules', 'UK', '(basic game),', '"Usual odds payable"']
+    """
+    parts, start, depth, quote = [], 0, 0, ""
+    for i, ch in enumerate(citation):
+        if quote:
+            if ch == quote and (i + 1 == len(citation) or citation[i + 1] in " ,;)"):
+                quote = ""
+        elif ch in "\"'" and (i == 0 or citation[i - 1] in " ("):
+            quote = ch
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif ch == " " and depth == 0:
+            parts.append(citation[start:i])
+            start = i + 1
+    return [*parts, citation[start:]]
+
+
 def common_citation(citations: Sequence[str]) -> str:
-    """The longest run of leading words (two or more) that at least half of `citations` (and two) begin with,
-    so that a table can name it once in its heading ("" when none).
+    """The longest run of leading whole parts (two or more; `citation_parts`) that every one of two or more
+    `citations` begins with, leaving each something of its own, so that a table can name it once in its heading
+    and each row reads as the heading's words followed by the row's ("" when none).
 
     >>> common_citation(["SI 1994/2899 reg 4(5)(a)", "SI 1994/2899 reg 4(5)(b)", "SI 1994/2899 reg 4(6)"])
     'SI 1994/2899 reg'
+    >>> common_citation(["Rules UK (basic game), 'Insurance'", "Rules UK (basic game) (other)"])
+    'Rules UK'
     """
-    counts: Counter[tuple[str, ...]] = Counter()
-    for c in citations:
-        words = tuple(c.split())
-        for k in range(2, len(words)):
-            counts[words[:k]] += 1
-    enough = max(2, (len(citations) + 1) // 2)
-    found = [" ".join(w) for w, n in counts.items() if n >= enough]
-    return max(found, key=len) if found else ""
+    if len(citations) < 2:
+        return ""
+    split = [citation_parts(c) for c in citations]
+    first, n = split[0], 0
+    while n < min(len(p) for p in split) - 1 and all(p[n] == first[n] for p in split):
+        n += 1
+    return " ".join(first[:n]) if n >= 2 else ""
+
+
+def cited_rows(citations: Sequence[str]) -> tuple[str, list[str]]:
+    """The citations' common start (`common_citation`) and each citation's row after it: the start and a row,
+    joined by a space, give the citation whole.
+
+    >>> cited_rows(["SI 1994/2899 reg 4(5)(a)", "SI 1994/2899 reg 4(5)(g); reg 4(6)"])
+    ('SI 1994/2899 reg', ['4(5)(a)', '4(5)(g); reg 4(6)'])
+    """
+    prefix = common_citation(citations)
+    return prefix, [c.removeprefix(f"{prefix} ") if prefix else c for c in citations]
 
 
 def _other_edges(r: WagerResult) -> str:
@@ -264,9 +304,9 @@ SUMMARY_HEAD = (
 def _summary_table(results: Sequence[WagerResult], notes: Notes) -> str:
     """A row per wager: its odds, P(win), the house edge (under every convention where they differ), the RTP, the
     standard deviation of a round and its citation, the citations' common start named once in the heading."""
-    prefix = common_citation([r.wager.citations for r in results])
+    prefix, cites = cited_rows([r.wager.citations for r in results])
     rows = []
-    for r in results:
+    for r, cite in zip(results, cites, strict=True):
         w, d, m = r.wager, r.distribution, r.math_report()
         marks = notes.mark(*(f"Reconstructed value: {s}" for s in w.reconstructions))
         title = _title(w.key, w.title)
@@ -286,9 +326,6 @@ def _summary_table(results: Sequence[WagerResult], notes: Notes) -> str:
             sd = esc(mr.bounds_cells(r.partial, 4)[4]) + notes.mark(r.not_a_law)
         else:
             sd = mr.NOT_COMPUTED + notes.mark(r.not_a_law)
-        cite = w.citations
-        if prefix:  # named once in the heading, at the start and after each "; "
-            cite = cite.removeprefix(prefix + " ").replace(f"; {prefix} ", "; ")
         rows.append(
             [
                 f"<b>{esc(w.key)}</b>{marks}" + (f"<br><span class='title'>{esc(title)}</span>" if title else ""),
@@ -465,6 +502,15 @@ def rule_set_names(game: str, number: int, analyses: Sequence[GameAnalysis]) -> 
     ]
 
 
+def _sentence(text: str) -> str:
+    """`text` begun with a capital letter, as a paragraph is.
+
+    >>> _sentence("single-zero wheel of 37 compartments")
+    'Single-zero wheel of 37 compartments'
+    """
+    return text[:1].upper() + text[1:]
+
+
 def _game(number: int, game: str, analyses: Sequence[GameAnalysis]) -> str:
     notes = Notes()
     render, consumes = _charts(game)
@@ -484,7 +530,7 @@ def _game(number: int, game: str, analyses: Sequence[GameAnalysis]) -> str:
             )
         if a.custom:
             parts.append("<p class='custom'>Custom rule set or pay table: not the law's figures.</p>")
-        parts += [f"<p class='assume'>{esc(shorten_numbers(s))}</p>" for s in a.assumptions]
+        parts += [f"<p class='assume'>{esc(_sentence(shorten_numbers(s)))}</p>" for s in a.assumptions]
         parts.append(_summary_table(a.results, notes))
         parts.append(_report_table(a.results, notes))
         parts.append(figures.law_html(a))
@@ -571,11 +617,13 @@ def booklet_html(version: str, games: Sequence[tuple[str, Sequence[GameAnalysis]
         + "".join(_sections(version, games))
         + _back_matter(version, games)
     )
+    custom = any(a.custom for _, sets in games for a in sets)
     return (
         f"<!DOCTYPE html><html lang='en-GB'><head><meta charset='utf-8'><title>{esc(header)}</title>"
-        f"<style>{CSS}</style></head><body>"
+        f"<style>{CSS}{CUSTOM_CSS if custom else ''}</style></head><body>"
         f"<h1 class='cover' data-header='{esc(header)}'>Exact odds of the permitted casino games</h1>"
-        f"<p><b>Version {esc(v.id)}</b>: {esc(v.title)}. In force {esc(v.in_force.isoformat())}.</p>"
+        + (f"<p class='custom'>{esc(CUSTOM_COVER)}</p>" if custom else "")
+        + f"<p><b>Version {esc(v.id)}</b>: {esc(v.title)}. In force {esc(v.in_force.isoformat())}.</p>"
         f"<p>{esc(v.instruments)}.</p><p>{esc(v.summary)}</p>"
         "<p>Every figure is an exact rational number computed by oddscalc; percentages are roundings of it. "
         "Each game opens with a summary, a row per wager; the house edge is per unit initially staked, other "
@@ -586,7 +634,16 @@ def booklet_html(version: str, games: Sequence[tuple[str, Sequence[GameAnalysis]
     )
 
 
-class BookletLayoutError(ValueError):
+#: A custom booklet's mark, at the head of every page and on the cover: its figures are not the law's.
+CUSTOM_PAGE = "CUSTOM: the house's own rule set or pay table, not the law's"
+CUSTOM_CSS = f'@page {{ @top-center {{ content: "{CUSTOM_PAGE}"; font-size: 8pt; color: #a00; font-weight: bold; }} }}'
+CUSTOM_COVER = (
+    "CUSTOM: some rule sets or pay tables in this booklet are the house's own, not the law's; each is marked "
+    "where it appears, and every page carries this mark."
+)
+
+
+class BookletLayoutError(LimitError):
     """A booklet table laid out past its page's content box, or a cell's line past its cell."""
 
 

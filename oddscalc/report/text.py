@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import textwrap
 from collections.abc import Sequence
 from fractions import Fraction
@@ -93,10 +94,56 @@ def hanging(start: str, rest: str, width: int = WIDTH) -> list[str]:
     ) or [start.rstrip()]
 
 
+_NBSP = "\u00a0"
+
+
+def _glued(citation: str) -> str:
+    """`citation` with the spaces it must not be folded at made unbreakable: inside parentheses and quotes, and
+    after "SI", "reg", "Sch" and "para" (so "SI 1994/2899" and "reg 7(5)" stay whole)."""
+    out, depth, quote = [], 0, ""
+    for i, ch in enumerate(citation):
+        if quote:
+            if ch == quote and (i + 1 == len(citation) or citation[i + 1] in " ,;)"):
+                quote = ""
+        elif ch in "\"'" and (i == 0 or citation[i - 1] in " ("):
+            quote = ch
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        glue = ch == " " and (quote or depth or re.search(r"(?:^|[ (])(?:SI|reg|Sch|para)$", citation[:i]))
+        out.append(_NBSP if glue else ch)
+    return "".join(out)
+
+
+def odds_lines(start: str, odds: str, width: int = WIDTH) -> list[str]:
+    """`start`, then the payouts of `odds` ("ante: 1 to 1; flush: 6 to 1") folded only between payouts.
+
+    >>> odds_lines("  x  ", "ante: 1 to 1; four-of-a-kind: 20 to 1", width=40)
+    ['  x  ante: 1 to 1;', '     four-of-a-kind: 20 to 1']
+    """
+    glued = re.sub(r"(?<!;) ", _NBSP, odds)
+    return [line.replace(_NBSP, " ") for line in hanging(start, glued, width)]
+
+
+def citation_lines(start: str, citation: str, rest: str = "", width: int = WIDTH) -> list[str]:
+    """`start`, then `citation` and `rest` folded to `width` like `hanging`, the citation never folded inside a
+    reference's parts (parentheses, quotes, "SI 1994/2899", "reg 7(5)").
+
+    >>> citation_lines("  x  ", "SI 1994/2899 reg 12(5)-(10), 12(8)(a) (inserted by SI 2002/1130)", width=40)
+    ['  x  SI 1994/2899 reg 12(5)-(10),', '     12(8)(a) (inserted by SI 2002/1130)']
+    """
+    return [line.replace(_NBSP, " ") for line in hanging(start, _glued(citation) + rest, width)]
+
+
 def heading(a: GameAnalysis, whole: bool = False) -> list[str]:
     """The version, the rule set (as --rule takes it), whether it is a custom one, and what the figures assume
     (long fractions in them shortened unless `whole`)."""
     return title_lines(a) + _assumptions(a, whole)
+
+
+#: What marks a custom analysis in every text output.
+CUSTOM_LINE = "CUSTOM: this rule set or pay table is not the law's; figures are for the house's own table"
 
 
 def title_lines(a: GameAnalysis) -> list[str]:
@@ -106,7 +153,7 @@ def title_lines(a: GameAnalysis) -> list[str]:
     if a.rules:
         lines.append("rules: " + ", ".join(f"{k}={val}" for k, val in a.rules))
     if a.custom:
-        lines.append("CUSTOM: this rule set or pay table is not the law's; figures are for the house's own table")
+        lines.append(CUSTOM_LINE)
     return lines
 
 
@@ -377,6 +424,8 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
         if len(analyses) > 1 or a.rules:
             lines += [f"## Rule set {n}: {rules_in_words(a.rules)}", ""]
             lines += ["Rule values: " + ", ".join(f"`{k}={v}`" for k, v in a.rules) + ".", ""]
+        if a.custom:
+            lines += [f"**{CUSTOM_LINE}.**", ""]
         lines += [f"- {shorten_numbers(s)}" for s in a.assumptions]
         if a.assumptions:
             lines.append("")

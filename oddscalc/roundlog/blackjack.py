@@ -64,7 +64,17 @@ class Hand:
         self.net: Fraction | None = None
         self.hands: tuple[Hand, Hand] | None = None
 
+    def _open(self) -> None:
+        """Refuse a change to a hand already settled, or to a round already written."""
+        self._round._open()
+        if self.net is not None:
+            raise RoundLogError(
+                f"{self.name} is settled already (net {amount_text(self.net)}): a second settlement, or a change "
+                "after one, is refused (a double payout would otherwise reach the log unseen)"
+            )
+
     def _card(self, c: Card) -> None:
+        self._open()
         if self.hands is not None:
             raise RoundLogError(f"{self.name} was split: deal to its two hands")
         self.cards.append(cards([c])[0])
@@ -82,6 +92,7 @@ class Hand:
     def stand(self) -> None:
         """The player stands. Write every stand: a hand below 21 that shows no decision at all, against a
         banker's blackjack, is read as a round ended before the player was asked (a peeked hole card)."""
+        self._open()
         if self.hands is not None:
             raise RoundLogError(f"{self.name} was split: its two hands stand, not the pair")
         self.actions.append("stand")
@@ -95,6 +106,7 @@ class Hand:
     def split(self, stake: Amount) -> tuple[Hand, Hand]:
         """The pair separated: two hands, the first keeping this hand's stake, the second carrying `stake`, the
         further wager the simulator took. Deal each its second card (`deal`) when it is played."""
+        self._open()
         if self.hands is not None or len(self.cards) != 2 or self.actions:
             raise RoundLogError(
                 f"{self.name}: a hand is split on its first two cards, before any other decision "
@@ -109,7 +121,9 @@ class Hand:
         return self.hands
 
     def settle(self, net: Amount) -> None:
-        """The simulator's settlement of this hand: the player's net result (won positive, 0 void, -stake lost)."""
+        """The simulator's settlement of this hand: the player's net result (won positive, 0 void, -stake lost).
+        Once only: a second settlement is a `RoundLogError`."""
+        self._open()
         if self.hands is not None:
             raise RoundLogError(f"{self.name} was split: settle each of its hands")
         self.net = self._round._exact(net, f"{self.name} net")
@@ -143,18 +157,28 @@ class BlackjackRound:
         self.banker_cards: list[str] = []
         self.wagers: list[dict[str, Any]] = []
         self.initial_net: Fraction | None = None
+        self.written = False  # set by the log once the round is written: the round is then closed to change
+
+    def _open(self) -> None:
+        if self.written:
+            raise RoundLogError(
+                "the round is written already: a round once written takes no change (a settlement, a card, a "
+                "wager) and is not written again; build the next round with log.blackjack(stake)"
+            )
 
     def _exact(self, x: Amount, what: str) -> Fraction:
         return exact(x, self._places, what)
 
     def player(self, c: Card) -> None:
         """One of the player's first two cards."""
+        self._open()
         if len(self.hand.cards) >= 2 or self.hand.hands is not None:
             raise RoundLogError("the player's first two cards are dealt already: use hit, double or split")
         self.hand.deal(c)
 
     def banker(self, c: Card) -> None:
         """A card to the banker (the up-card first)."""
+        self._open()
         self.banker_cards.append(cards([c])[0])
         self.dealt += 1
 
@@ -164,7 +188,13 @@ class BlackjackRound:
         self.wager("insurance", stake, net)
 
     def wager(self, on: str, stake: Amount, net: Amount) -> None:
-        """A side wager (under-13, over-13, insurance) with the simulator's net on it."""
+        """A side wager (under-13, over-13, insurance) with the simulator's net on it, once per wager."""
+        self._open()
+        for w in self.wagers:
+            if w["on"] == on:
+                raise RoundLogError(
+                    f"the {on} wager is settled already (net {w['net']}): a second settlement is refused"
+                )
         self.wagers.append(
             {
                 "on": on,
@@ -174,7 +204,14 @@ class BlackjackRound:
         )
 
     def settle(self, net: Amount) -> None:
-        """The initial wager's net, when the simulator knows it apart (by default the sum of the hands' nets)."""
+        """The initial wager's net, when the simulator knows it apart (by default the sum of the hands' nets);
+        once only."""
+        self._open()
+        if self.initial_net is not None:
+            raise RoundLogError(
+                f"the initial wager is settled already (net {amount_text(self.initial_net)}): a second "
+                "settlement is refused"
+            )
         self.initial_net = self._exact(net, "initial net")
 
     def reshuffle(
@@ -188,6 +225,7 @@ class BlackjackRound:
     ) -> None:
         """The shoe is reshuffled now, in mid-round, after the cards dealt so far (`RoundLog.reshuffle`: the new
         shoe's marker, cut, declared order or its commitment, and cards burnt from it)."""
+        self._open()
         if self._log is None:
             raise RoundLogError("a reshuffle is written to a log: make the round with log.blackjack(stake)")
         self._log.reshuffle(self.dealt, shoe, cut=cut, order=order, commit=commit, burn=burn)

@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from oddscalc.core.errors import DataError
 from oddscalc.core.numbers import shorten
 
 __all__ = [
@@ -41,7 +42,7 @@ SCHEMA_PATH = Path(__file__).resolve().parents[1] / "schemas" / "roundlog-1.json
 _OWN = " (and x-... for your own)"
 
 
-class RoundLogError(ValueError):
+class RoundLogError(DataError):
     """A line that is not a valid `roundlog-1` line, or a writer used out of turn: one line saying what and where."""
 
 

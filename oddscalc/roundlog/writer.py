@@ -273,8 +273,16 @@ class RoundLog:
     def write(self, round_: Mapping[str, Any] | Record) -> None:
         """Write one round: a record (a dict in the game's round form, docs/verify.md) or a round builder. For a
         shoe game the writer adds the shoe's fields (marker, cut, burnt cards, order, reshuffle); a record must
-        not carry them itself. The line is checked against the schema before anything is written."""
+        not carry them itself. The line is checked against the schema before anything is written. A round builder
+        is written once, and closed to change from then on."""
+        if isinstance(round_, BlackjackRound):
+            round_._open()
         record = dict(round_.record() if hasattr(round_, "record") else round_)
+        self._write(record)
+        if isinstance(round_, BlackjackRound):
+            round_.written = True
+
+    def _write(self, record: dict[str, Any]) -> None:
         if self.game not in SHOE_GAMES:
             check_round(self.game, record)
             self._flush()

@@ -33,6 +33,7 @@ __all__ = [
     "deplete",
     "player_row",
     "point",
+    "rank_of",
     "shoe",
     "shoe_labels",
     "shoe_points",
@@ -46,6 +47,8 @@ OPTIONAL_CELLS = frozenset({(3, 9), (4, 1), (5, 4), (6, STOOD)})
 #: Cards left behind the cut card by default when `simulate --shuffle` deals a punto banco or Super Pan 9 shoe.
 BEHIND_THE_CUT = 16
 
+#: The suits a card's name ends with in a round log (clubs, diamonds, hearts, spades).
+SUITS = "cdhs"
 _TEN_VALUES = {"0", "T", "10", "J", "Q", "K"}
 
 
@@ -61,17 +64,29 @@ def shoe_points(packs: int) -> list[int]:
 
 
 def shoe_labels(packs: int) -> list[str]:
-    """The names of the cards of `shoe_points(packs)`, position by position (ten-values 10, J, Q, K).
+    """The names of the cards of `shoe_points(packs)`, position by position, each with its suit (ten-values 10, J,
+    Q, K), so that a round log names whole cards.
 
     >>> [point(name) for name in shoe_labels(2)] == shoe_points(2)
     True
+    >>> shoe_labels(1)[:3], shoe_labels(1)[36:38]
+    (['Ac', '2c', '3c'], ['10c', 'Jc'])
     """
-    return [x for _ in range(packs) for x in ["A", *map(str, range(2, 10))] * 4 + ["10", "J", "Q", "K"] * 4]
+    low = [f"{r}{s}" for s in SUITS for r in ["A", *map(str, range(2, 10))]]
+    tens = [f"{r}{s}" for s in SUITS for r in ("10", "J", "Q", "K")]
+    return [x for _ in range(packs) for x in low + tens]
+
+
+def rank_of(label: str) -> str:
+    """A card's name without its suit: `10h` -> `10`, `K` -> `K`."""
+    label = label.strip()
+    return label[:-1] if len(label) > 1 and label[-1] in SUITS else label
 
 
 def point(label: str) -> int:
-    """A card's point from its name: Ace (or 1) 1, 2-9 face value, a ten-value (0, T, 10, J, Q, K) 0."""
-    label = label.strip().upper()
+    """A card's point from its name (a suit after it is allowed): Ace (or 1) 1, 2-9 face value, a ten-value (0,
+    T, 10, J, Q, K) 0."""
+    label = rank_of(label).upper()
     if label in _TEN_VALUES:
         return 0
     if label in ("A", "1"):
@@ -87,9 +102,10 @@ def deplete(shoe: list[int], removed: tuple[str, ...], labels: list[str] | None 
     shoe = list(shoe)
     for label in removed:
         name = {"1": "A", "T": "10", "0": "10"}.get(label.upper(), label.upper())
-        if labels is not None and name == "10" and name not in labels:
+        ranks = None if labels is None else [rank_of(x) for x in labels]
+        if ranks is not None and name == "10" and name not in ranks:
             name = "J"  # Super Pan 9 has no tens: a ten-value written 0 is a Jack
-        i = labels.index(name) if labels is not None and name in labels else shoe.index(point(label))
+        i = ranks.index(name) if ranks is not None and name in ranks else shoe.index(point(label))
         del shoe[i]
         if labels is not None:
             del labels[i]
@@ -183,7 +199,7 @@ def dealers(decks: str) -> tuple[Deal, Deal]:
 def check_full_packs(rules: dict[str, str]) -> None:
     """`simulate --shuffle` deals full packs in their factory order: a rule set removing cards is refused."""
     if removed_cards(rules):
-        raise SimulationError("--shuffle deals full packs; it does not take the rule removed")
+        raise SimulationError("shuffle deals full packs; it does not take the rule removed")
 
 
 def shoe_rounds(packs: list[str], dealing: Dealing, coup: Callable[..., Fraction]) -> ShoeRounds:

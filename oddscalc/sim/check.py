@@ -16,6 +16,7 @@ from fractions import Fraction
 import mpmath
 
 from oddscalc.core.distribution import Distribution
+from oddscalc.core.errors import InputError
 from oddscalc.core.partial_law import PartialLaw
 from oddscalc.core.planning import detectable_shift
 
@@ -36,7 +37,7 @@ MIN_ROUNDS = 100  # below this the normal approximation behind the z-test is not
 DETECT_POWER = Fraction(80, 100)  # the power at which `check` states the smallest shift its sample detects
 
 
-class CheckError(ValueError):
+class CheckError(InputError):
     """Observations that cannot be tested: unknown outcomes, negative counts, too few rounds."""
 
 

@@ -28,10 +28,21 @@ from itertools import chain
 from pathlib import Path
 from typing import BinaryIO
 
+from oddscalc.core.errors import DataError
+from oddscalc.core.inputs import input_name, is_stdin, reading
 from oddscalc.core.jsonread import JsonReadError, loads
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 
-__all__ = ["MAX_DISTINCT", "MAX_JSON_BYTES", "MAX_LINE", "ResultsError", "counts_csv", "counts_json", "read_results"]
+__all__ = [
+    "MAX_DISTINCT",
+    "MAX_JSON_BYTES",
+    "MAX_LINE",
+    "SHOE_DEALT",
+    "ResultsError",
+    "counts_csv",
+    "counts_json",
+    "read_results",
+]
 
 #: The largest JSON results file read (it is parsed whole); larger per-round data goes in CSV, which streams.
 MAX_JSON_BYTES = 8 * 1024 * 1024
@@ -43,7 +54,7 @@ _CHUNK = 1 << 18
 _BOM = b"\xef\xbb\xbf"
 
 
-class ResultsError(ValueError):
+class ResultsError(DataError):
     """A results file that cannot be read as observed outcome counts."""
 
 
@@ -114,6 +125,8 @@ def _csv_stream(f: BinaryIO, name: str) -> Counter:
                     return _per_round(rows, name)
                 if fields == ["net_return", "count"]:
                     return _tally(rows, name)
+                if fields[:2] == ["net_return", "count"] and "dealt" in fields:
+                    raise _shoe_dealt(name)
                 raise ResultsError(
                     f"{name}: the header must be 'net_return,count' or 'net_return', not {shorten(','.join(header))}"
                 )
@@ -181,6 +194,8 @@ def _json(data: bytes, name: str) -> Counter:
     except JsonReadError as exc:
         raise ResultsError(f"{name}: {exc}") from None
     counts: Counter = Counter()
+    if isinstance(doc, dict) and "dealt" in doc:
+        raise _shoe_dealt(name)
     if isinstance(doc, dict) and isinstance(doc.get("counts"), dict):
         seen: dict[Fraction, str] = {}
         for key, n in doc["counts"].items():
@@ -211,38 +226,68 @@ def _json(data: bytes, name: str) -> Counter:
     return counts
 
 
-def read_results(path: Path | str) -> Counter:
-    """Observed count of each net return in a results file (CSV or JSON, told apart by content), in bounded
-    memory: CSV streams; JSON is refused above MAX_JSON_BYTES."""
-    path = Path(path)
-    name = shorten(path.name, 60)[1:-1]
+def read_results(path: Path | str, game: str = "GAME") -> Counter:
+    """Observed count of each net return in a results file (CSV or JSON, told apart by content; `-` standard
+    input; gzip-compressed or not), in bounded memory: CSV streams; JSON is refused above MAX_JSON_BYTES. A
+    round log is refused with a pointer to `oddscalc verify` (`game` names it there)."""
+    name = "standard input" if is_stdin(path) else shorten(Path(path).name, 60)[1:-1]
     try:
-        with open(path, "rb") as f:
-            start = f.read(4096).removeprefix(_BOM).lstrip()
+        with reading(path) as f:
+            start = f.peek(4096)[:4096].removeprefix(_BOM).lstrip()  # type: ignore[attr-defined]
+            if start.startswith(b"{") and b'"roundlog"' in start.split(b"\n", 1)[0]:
+                raise ResultsError(
+                    f"{name} is a round log, not counts of results: judge it with oddscalc verify {game} "
+                    f"{'-' if is_stdin(path) else path}"
+                )
             if start.startswith((b"{", b"[")):
-                size = f.seek(0, 2)
-                if size > MAX_JSON_BYTES:
+                data = f.read(MAX_JSON_BYTES + 1)
+                if len(data) > MAX_JSON_BYTES:
                     raise ResultsError(
                         f"{name}: a JSON results file is read whole and may be at most "
-                        f"{MAX_JSON_BYTES // 2**20} MB (this one is {size / 2**20:,.0f} MB); "
-                        "write per-round data as CSV with a 'net_return' column, which is read "
-                        "as a stream, or give counts"
+                        f"{MAX_JSON_BYTES // 2**20} MB; write per-round data as CSV with a 'net_return' "
+                        "column, which is read as a stream, or give counts"
                     )
-                f.seek(0)
-                return _json(f.read(), name)
-            f.seek(0)
+                return _json(data, name)
             return _csv_stream(f, name)
+    except _ShoeDealt:
+        raise ResultsError(
+            f"{name}: these rounds were dealt from one shoe to its cut card (simulate --shuffle), so they are not "
+            "independent and check's tests do not apply; judge their round log (--log) with oddscalc verify "
+            f"{game} LOG"
+        ) from None
     except OSError as exc:
-        raise ResultsError(f"cannot read {shorten(str(path))}: {exc.strerror or exc}") from None
+        raise ResultsError(f"cannot read {input_name(path)}: {exc.strerror or exc}") from None
 
 
 def _text(r: Fraction) -> str:
     return str(r.numerator) if r.denominator == 1 else f"{r.numerator}/{r.denominator}"
 
 
-def counts_csv(counts: Mapping[Fraction, int]) -> str:
-    lines = ["net_return,count"] + [f"{_text(r)},{n}" for r, n in sorted(counts.items())]
+#: How shoe-dealt counts are marked (simulate --shuffle): the CSV's `dealt` column, the JSON's "dealt" field.
+SHOE_DEALT = "one shoe to its cut card"
+
+
+def counts_csv(counts: Mapping[Fraction, int], shoe_dealt: bool = False) -> str:
+    """The counts as CSV (`net_return,count`); rounds dealt from one shoe carry a `dealt` column that says so.
+
+    >>> print(counts_csv({Fraction(-1): 3, Fraction(1): 2}, shoe_dealt=True), end="")
+    net_return,count,dealt
+    -1,3,one shoe to its cut card
+    1,2,one shoe to its cut card
+    """
+    if shoe_dealt:
+        lines = ["net_return,count,dealt"] + [f"{_text(r)},{n},{SHOE_DEALT}" for r, n in sorted(counts.items())]
+    else:
+        lines = ["net_return,count"] + [f"{_text(r)},{n}" for r, n in sorted(counts.items())]
     return "\n".join(lines) + "\n"
+
+
+class _ShoeDealt(ResultsError):
+    """Counts marked as dealt from one shoe: said in full by `read_results`, which knows the game."""
+
+
+def _shoe_dealt(name: str) -> ResultsError:
+    return _ShoeDealt(name)
 
 
 def counts_json(counts: Mapping[Fraction, int], meta: Mapping[str, object]) -> str:

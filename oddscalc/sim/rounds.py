@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from oddscalc.core.errors import InputError
+
 __all__ = ["Round", "SimulationError"]
 
 Round = Callable[..., Fraction]
@@ -16,5 +18,5 @@ Round = Callable[..., Fraction]
 round log holds (docs/verify.md), without changing what it draws."""
 
 
-class SimulationError(ValueError):
+class SimulationError(InputError):
     """A game or wager with no reference simulator, or a rule set or table a simulator cannot play."""

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from oddscalc.core.errors import InputError
 from oddscalc.sim.shuffles import Shuffle
 
 __all__ = ["DECLARE", "Dealing", "DealingError", "DealtShoe", "ShoeRounds", "check_cut", "order_sha256", "order_text"]
@@ -35,7 +36,7 @@ __all__ = ["DECLARE", "Dealing", "DealingError", "DealtShoe", "ShoeRounds", "che
 DECLARE = ("open", "commit")
 
 
-class DealingError(ValueError):
+class DealingError(InputError):
     """A shoe that cannot be dealt as asked (a cut outside the shoe, a game or rule set without a dealt shoe)."""
 
 
@@ -167,5 +168,5 @@ def check_cut(dealing: Dealing, size: int, behind: int) -> int:
     if dealing.cut is None:
         return size - behind
     if not 1 <= dealing.cut <= size:
-        raise DealingError(f"--cut {dealing.cut} is outside the shoe of {size} cards; give 1 to {size}")
+        raise DealingError(f"cut {dealing.cut} is outside the shoe of {size} cards; give 1 to {size}")
     return dealing.cut

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
 
 __all__ = [
@@ -51,7 +52,7 @@ SUIT_ORDER = "cdhs"
 RANK_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
-class ShuffleError(ValueError):
+class ShuffleError(InputError):
     """A shuffle model that cannot be read: a one-line message naming it and what is allowed."""
 
 
@@ -136,7 +137,7 @@ def parse_shuffle(text: str) -> Shuffle:
             return Shuffle("strip", times, chance)
     except NumberError as exc:
         raise ShuffleError(str(exc)) from None
-    raise ShuffleError(f"--shuffle {shorten(text)} is not a shuffle model; use {SHUFFLE_HELP}")
+    raise ShuffleError(f"shuffle {shorten(text)} is not a shuffle model; use {SHUFFLE_HELP}")
 
 
 def factory_order(packs: int, ranks: tuple[str, ...] = RANK_ORDER) -> list[str]:

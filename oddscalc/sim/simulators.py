@@ -84,9 +84,9 @@ def simulate(
     shoe to its cut card and reshuffled by a model: a tool for testing `verify`, whose rounds are not independent.
     """
     if rounds < 1:
-        raise SimulationError(f"--rounds must be at least 1, not {rounds}")
+        raise SimulationError(f"rounds must be at least 1, not {rounds}")
     if dealing is not None and (play is not None or game not in SHOE_DEALT):
-        raise SimulationError(f"--shuffle deals the shoes of {', '.join(SHOE_DEALT)}, not {game}")
+        raise SimulationError(f"shuffle deals the shoes of {', '.join(SHOE_DEALT)}, not {game}")
     dealt: ShoeRounds | None = None
     if play is None:
         module = SIMULATORS.get(game)

@@ -42,8 +42,15 @@ def super_pan_9_shoe(decks: int) -> list[int]:
 
 
 def super_pan_9_labels(decks: int) -> list[str]:
-    """The names of the cards of `super_pan_9_shoe(decks)`, position by position (court cards J, Q, K)."""
-    return [x for _ in range(decks) for x in ["A", "2", "3", "4", "5", "6"] * 4 + ["J", "Q", "K"] * 4]
+    """The names of the cards of `super_pan_9_shoe(decks)`, position by position, each with its suit (court cards
+    J, Q, K).
+
+    >>> super_pan_9_labels(1)[:2], super_pan_9_labels(1)[24:26]
+    (['Ac', '2c'], ['Jc', 'Qc'])
+    """
+    low = [f"{r}{s}" for s in "cdhs" for r in ("A", "2", "3", "4", "5", "6")]
+    courts = [f"{r}{s}" for s in "cdhs" for r in ("J", "Q", "K")]
+    return [x for _ in range(decks) for x in low + courts]
 
 
 def house_draws(point: int) -> bool:

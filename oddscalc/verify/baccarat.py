@@ -11,6 +11,7 @@ banker's three, then the fourth cards player, banker. Burnt cards ("burn") come 
 
 from __future__ import annotations
 
+from oddscalc.core.errors import InputError
 from oddscalc.regulations.rule_values import removed_cards
 from oddscalc.verify.cardgame import CardJudge
 from oddscalc.verify.cards import BACCARAT_POINT, pack
@@ -106,7 +107,7 @@ def shoe_for(ctx: Context, citation: str) -> Shoe:
         key = label.upper()
         r = (10 if ctx.game == "super-pan-9" else 9) if key == "0" else _REMOVED_RANKS.get(key)
         if r is None or counts[r] == 0:
-            raise ValueError(f"rule removed: cannot remove {label!r} from the shoe")
+            raise InputError(f"rule removed: cannot remove {label!r} from the shoe")
         counts[r] -= 1
     what = (
         "one pack dealt with replacement"

@@ -197,11 +197,11 @@ def _read_chart(path: str) -> Any:
             f"--strategy {path!r}: not basic or optimal, and not a readable chart file ({exc.strerror or exc})"
         ) from None
     if len(text) > 1 << 22:
-        raise StrategyError(f"--strategy {path}: a chart file is at most 4 MB")
+        raise StrategyError(f"strategy file {path}: a chart file is at most 4 MB")
     try:
         return loads(text)
     except JsonReadError as exc:
-        raise StrategyError(f"--strategy {path}: {exc}") from None
+        raise StrategyError(f"strategy file {path}: {exc}") from None
 
 
 def _chart(table: Any, name: str) -> dict[str, dict]:

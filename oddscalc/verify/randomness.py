@@ -13,6 +13,7 @@ a runs test of serial independence, and one stated correction for testing severa
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -66,10 +67,16 @@ def chi_square_test(
     cells = [(o, e, lab) for o, e, lab in zip(observed, expected, labels) if e > 0 or o > 0]
     if any(e == 0 for _, e, _ in cells):  # an impossible category occurred: the shoe check reports it
         cells = [c for c in cells if c[1] > 0]
-    low = [lab for _, e, lab in cells if e < MIN_EXPECTED]
-    if len(cells) < 2 or low:
-        why = f"the expected count of {low[0]} is below {MIN_EXPECTED}" if low else "fewer than two outcomes can occur"
-        return f"{name}: too few observations ({sum(observed)}: {why})"
+    n = sum(observed)
+    if len(cells) < 2:
+        return f"{name}: {n:,} observations, but fewer than two outcomes can occur"
+    least = min(cells, key=lambda c: c[1])
+    if least[1] < MIN_EXPECTED:  # each expected count grows with the observations: this many lift the least to 5
+        needed = math.ceil(n * MIN_EXPECTED / least[1]) if n else None
+        return (
+            f"{name}: {n:,} observations, outcome {least[2]} expected {_count(least[1])} times, below the "
+            f"{MIN_EXPECTED} a chi-square test needs" + (f" (about {needed:,} observations would do)" if needed else "")
+        )
     stat = sum(((Fraction(o) - e) ** 2 / e for o, e, _ in cells), Fraction(0))
     worst = max(cells, key=lambda c: (Fraction(c[0]) - c[1]) ** 2 / c[1])
     return Test(
@@ -80,6 +87,15 @@ def chi_square_test(
         chi_square_p(stat, len(cells) - 1),
         f"largest departure: {worst[2]} observed {worst[0]}, expected {float(worst[1]):.2f}",
     )
+
+
+def _count(x: Fraction) -> str:
+    """An expected count as a reader takes it: whole when it is, else to two decimals.
+
+    >>> _count(Fraction(2)), _count(Fraction(7, 3))
+    ('2', '2.33')
+    """
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):.2f}"
 
 
 def runs_test(name: str, runs: Runs) -> Test | str:
@@ -143,16 +159,9 @@ def assess(report: Report, tests: Sequence[Test | str], alpha: Fraction, subject
         else "no test had enough data",
         "summary": (f"{m} test(s) run, {failed} failed at the corrected level" if m else "no test had enough data"),
         "tests": rows,
-        "skipped": _summarise(skipped),
+        "skipped": skipped,
     }
 
 
 def _pct(x: Fraction) -> str:
     return f"{float(x * 100):.4g}%"
-
-
-def _summarise(skipped: list[str], limit: int = 12) -> list[str]:
-    """The reasons tests were not run, the long tail folded into one line."""
-    if len(skipped) <= limit:
-        return skipped
-    return skipped[:limit] + [f"... and {len(skipped) - limit} more tests lacking data"]

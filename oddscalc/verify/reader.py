@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, BinaryIO
 
+from oddscalc.core.errors import DataError
 from oddscalc.core.jsonread import JsonReadError, loads
 from oddscalc.core.numbers import NumberError, parse_number, shorten
 from oddscalc.roundlog.schema import missing_field, unknown_field
@@ -48,7 +49,7 @@ _HEADER_KEYS = frozenset({"roundlog", "game", "version", "rules", "pay", "simula
 Amount = int | Fraction
 
 
-class LogError(ValueError):
+class LogError(DataError):
     """A log that cannot be read as `roundlog-1`: one line naming the line number and what is wrong."""
 
     def __init__(self, line: int, message: str) -> None:

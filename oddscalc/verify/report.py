@@ -257,8 +257,11 @@ class Report:
                 )
                 if t.get("detects"):
                     lines.append(f"       detects {t['detects']}")
-            for s in r.get("skipped", []):
-                lines.append(f"  not tested: {s}")
+            skipped = r.get("skipped", [])
+            if len(skipped) == 1:
+                lines.append(f"  not tested: {skipped[0]}")
+            elif skipped:  # said once: the count, and the first as an example (--format json lists each)
+                lines.append(f"  not tested, lacking data: {len(skipped)} tests, such as {skipped[0]}")
         if self.notes:
             lines += ["", "notes (not faults):"] + [f"  {c:>10,} x {n}" for n, c in self.notes.items()]
         lines += ["", f"verdict: {self.verdict()}"]

@@ -6,13 +6,13 @@ malformed line stops the run with a `LogError` naming it; Ctrl-C stops it with a
 
 from __future__ import annotations
 
-import os
-import stat
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
 
 from oddscalc import api
+from oddscalc.core.errors import InputError
+from oddscalc.core.inputs import input_name, is_stdin, known_size, reading
 from oddscalc.core.progress import Progress
 from oddscalc.verify import (
     baccarat_banque,
@@ -34,7 +34,7 @@ from oddscalc.verify.report import Report
 __all__ = ["GAMES_WITH_STRATEGY", "JUDGES", "VerifyError", "verify"]
 
 
-class VerifyError(ValueError):
+class VerifyError(InputError):
     """A log or request that cannot be verified: an unreadable file, a log for another game, a bad option."""
 
 
@@ -85,22 +85,18 @@ def verify(
     progress: Progress | None = None,
     keep: int = 10_000,
 ) -> Report:
-    """Judge every round of the log at `path` against the law; the report (partial if interrupted)."""
-    path = Path(path)
-    try:
-        f = open(path, "rb")
-    except OSError as exc:
-        raise VerifyError(f"cannot read {path}: {exc.strerror or exc}") from None
-    with f:
+    """Judge every round of the log at `path` (`-`: standard input; gzip-compressed or not) against the law; the
+    report (partial if interrupted)."""
+    with reading(path) as f:
         header = read_header(f)
         if header.game != game:
-            raise VerifyError(f"{path} is a log of {header.game!r}, not {game!r}")
+            raise VerifyError(f"{input_name(path)} is a log of {header.game!r}, not {game!r}")
         report = Report(
             game,
             version or header.version,
             {},
             False,
-            str(path),
+            "standard input" if is_stdin(path) else str(path),
             keep,
             {"version": header.version, "rules": dict(header.rules), "pay": dict(header.pay), **header.about},
         )
@@ -120,8 +116,7 @@ def verify(
         if strategy is not None:
             _attach_strategy(judge, game, strategy)
         report.rules = _shown_rules(resolved, judge.strategy_rules, strategy)
-        info = os.fstat(f.fileno())  # a pipe or a terminal has no size: the bar then counts bytes
-        _stream(f, judge, report, progress, info.st_size if stat.S_ISREG(info.st_mode) else 0)
+        _stream(f, judge, report, progress, known_size(f))  # no size known (a pipe): the bar counts bytes
         judge.finish(alpha, randomness)
     return report
 
@@ -157,7 +152,7 @@ def _attach_strategy(judge: Judge, game: str, strategy: str) -> None:
             f"{', '.join(GAMES_WITH_STRATEGY)}"
         )
     if strategy not in known and not (known[-1] == "FILE"):
-        raise VerifyError(f"--strategy for {game} may be: {', '.join(known)}; not {strategy!r}")
+        raise VerifyError(f"strategy for {game} may be: {', '.join(known)}; not {strategy!r}")
     judge.use_strategy(strategy)
 
 

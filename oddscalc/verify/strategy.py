@@ -15,13 +15,14 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
+from oddscalc.core.errors import InputError
 from oddscalc.verify.context import Context
 from oddscalc.verify.report import STRATEGY, decimal_text, fraction_text, percent_text
 
 __all__ = ["StrategyError", "Tally", "pct"]
 
 
-class StrategyError(ValueError):
+class StrategyError(InputError):
     """A strategy that cannot be used: an unknown name, or a chart file that cannot be read."""
 
 

@@ -10,13 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from oddscalc.core.shoe import Shoe, ShoeError
+from oddscalc.core.errors import CardError
+from oddscalc.core.shoe import Shoe
 
 __all__ = ["PUNTO_BANCO", "SUPER_PAN_9", "CardError", "ShoeSpec", "hand_total", "parse_cards"]
-
-
-class CardError(ShoeError):
-    """An unknown card label, or more cards of a value removed than the shoe holds."""
 
 
 @dataclass(frozen=True)

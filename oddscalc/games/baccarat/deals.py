@@ -21,6 +21,7 @@ from functools import cache, lru_cache
 import numpy as np
 
 from oddscalc.analysis import ShoeRunsOut
+from oddscalc.core.errors import ShoeError
 from oddscalc.games.baccarat.tableau import NATURALS, STOOD, Tableau
 
 __all__ = ["CARDS_PER_DEAL", "JointCounts", "deal_weights", "final_points", "joint_counts", "ordered_deals"]
@@ -122,7 +123,7 @@ class JointCounts:
 def joint_counts(counts: Sequence[int], tableau: Tableau) -> JointCounts:
     """Exact counts of ordered six-card deals from the shoe `counts` (per point value 0-9) by final points."""
     if len(counts) != _VALUES:
-        raise ValueError(f"a baccarat shoe has counts for the 10 point values, not {len(counts)}")
+        raise ShoeError(f"a baccarat shoe has counts for the 10 point values, not {len(counts)}")
     size = sum(counts)
     if size < CARDS_PER_DEAL:
         raise ShoeRunsOut(f"the shoe holds {size} cards; a coup needs {CARDS_PER_DEAL}")

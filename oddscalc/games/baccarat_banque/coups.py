@@ -22,6 +22,7 @@ from typing import TypeAlias
 import numpy as np
 from numpy.typing import NDArray
 
+from oddscalc.core.errors import ShoeError
 from oddscalc.core.progress import Progress
 from oddscalc.games.baccarat.deals import deal_weights, ordered_deals
 from oddscalc.games.baccarat.tableau import STOOD
@@ -190,7 +191,7 @@ def banque_counts_finite(shoe: tuple[int, ...], draw_on_5: bool, progress: Progr
     """Exact counts over ordered nine-card sequences from `shoe` (cards per point value 0-9)."""
     shoe = tuple(int(n) for n in shoe)
     if len(shoe) != 10 or sum(shoe) < _FINITE_CARDS:
-        raise ValueError(f"a baccarat banque shoe needs counts for the 10 point values and {_FINITE_CARDS} cards")
+        raise ShoeError(f"a baccarat banque shoe needs counts for the 10 point values and {_FINITE_CARDS} cards")
     acc = {b: np.zeros(_CELL_CODES + 9, dtype=object) for b in range(10)}
     banker_pairs = list(_pairs(list(shoe)))
     for i, (b_lo, b_hi, nb) in enumerate(banker_pairs):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.parallel import map_parts, relay
 from oddscalc.core.progress import Progress
 from oddscalc.core.store import Engine, stored
@@ -143,7 +144,7 @@ def _work_budget(rs: RuleSet, budget: int | str | None) -> int | None:
     if budget == "auto":
         return default_budget(rs)
     if isinstance(budget, str):
-        raise ValueError(f"law budget {budget!r}: give a whole number, None or 'auto'")
+        raise InputError(f"law budget {budget!r}: give a whole number, None or 'auto'")
     return budget
 
 

@@ -18,6 +18,7 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.store import Engine
 from oddscalc.games.blackjack.analysis import ENGINE, game_summary
 from oddscalc.games.blackjack.game import GameResult, HandRow, full_game, ten_pair_cases, up_card_evaluators
@@ -100,7 +101,7 @@ def round_expectations(
     this shoe, post-split play as the engine defines it) and "basic" (the fixed chart `chart`).
     `tens`: with a same-rank split rule, the ten-value cards of the shoe per rank 10, J, Q, K."""
     if rules.same_rank_tens and (tens is None or sum(tens) != shoe[TEN]):
-        raise ValueError("a same-rank split rule needs the shoe's tens per rank")
+        raise InputError("a same-rank split rule needs the shoe's tens per rank")
     ranked = () if tens is None else tens  # read only under a same-rank rule, which has them
     # The engine takes a shoe by values; with a same-rank rule the pair of tens is added back below.
     base = (
@@ -113,7 +114,7 @@ def round_expectations(
         out["optimal"] = game.ev + (_ten_split_gain(rules, game, ranked) if rules.same_rank_tens else 0)
     if "basic" in strategies:
         if chart is None:
-            raise ValueError("the basic strategy needs its chart")
+            raise InputError("the basic strategy needs its chart")
         out["basic"], _ = td_value(_fixed_game(rules, base, shoe, ranked, game), chart)
     return out
 

@@ -24,6 +24,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from oddscalc.core.errors import InputError
 from oddscalc.games.blackjack import float_play
 from oddscalc.games.blackjack.float_banker import BankerPlan, banker_plan, blackjack_card, stand_values, value_order
 from oddscalc.games.blackjack.float_hands import HandSpace, Removals, hand_space, removals
@@ -97,7 +98,7 @@ class _Plan:
     def chart(self, up: int) -> _Chart:
         """The chart's plays against up-card `up` (a plan made for the basic strategy holds its charts)."""
         if self.charts is None:
-            raise ValueError("the basic strategy needs its chart")
+            raise InputError("the basic strategy needs its chart")
         return self.charts[up]
 
 
@@ -207,7 +208,7 @@ def round_estimates(
     if rules.post_split == "cdp" and "optimal" in strategies:
         return None
     if "basic" in strategies and chart is None:
-        raise ValueError("the basic strategy needs its chart")
+        raise InputError("the basic strategy needs its chart")
     plan = _plan(rules, chart if "basic" in strategies else None)
     counts = np.array(shoe, dtype=np.int64)
     if not _large_enough(plan, counts):
@@ -438,7 +439,7 @@ def _ten_cases(tens: tuple[int, ...], up: int) -> tuple[tuple[int | None, float]
 def _ranked_tens(tens: Sequence[int] | None) -> tuple[int, ...]:
     """The shoe's tens per rank 10, J, Q, K, which a same-rank split rule is given."""
     if tens is None:
-        raise ValueError("a same-rank split rule needs the shoe's tens per rank")
+        raise InputError("a same-rank split rule needs the shoe's tens per rank")
     return tuple(tens)
 
 

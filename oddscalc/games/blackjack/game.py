@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.parallel import map_parts
 from oddscalc.games.blackjack.hand import HandValues, pair_partners, start_hand
 from oddscalc.games.blackjack.player import DealerTable, Evaluator, add, hand_of
@@ -119,7 +120,7 @@ def full_game(
     composition-dependent optimal play. `ups`: only these up-card indices (a part of the game, for
     computing up-cards apart: `ev` is then their share of the whole expectation)."""
     if shoe is not None and rules.same_rank_tens:
-        raise ValueError("a shoe given by values cannot say which tens share a rank")
+        raise InputError("a shoe given by values cannot say which tens share a rank")
     with _no_collection():
         return _full_game(rules, progress, shoe, ups)
 

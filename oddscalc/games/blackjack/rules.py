@@ -47,7 +47,7 @@ SPLIT_CHOICES = {
     "no-4-5-10": (frozenset({1, 2, 3, 6, 7, 8, 9}), False),  # SI 1994/2899 reg 7(9)
     "no-5-10": (frozenset({1, 2, 3, 4, 6, 7, 8, 9}), False),
     "no-10": (frozenset(range(1, 10)), False),
-    "same-rank": (frozenset(range(1, 11)), True),  # 2007 reading of the 004 file
+    "same-rank": (frozenset(range(1, 11)), True),  # 2007: "Splitting Pairs", "of the same denomination"
     "same-value": (frozenset(range(1, 11)), False),
 }
 DOUBLE_CHOICES = {"9-11": frozenset({9, 10, 11}), "10-11": frozenset({10, 11}), "any": None}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from oddscalc.core.errors import CardError
 from oddscalc.games.blackjack.rules import TEN
 
 __all__ = ["LABELS", "RANKS", "CardError", "full_shoe", "parse_card", "parse_cards", "rank_counts"]
@@ -9,10 +10,6 @@ __all__ = ["LABELS", "RANKS", "CardError", "full_shoe", "parse_card", "parse_car
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 _ALIASES = {"T": "10", "1": "A", "ACE": "A", "JACK": "J", "QUEEN": "Q", "KING": "K"}
-
-
-class CardError(ValueError):
-    """A card label the game does not know, or a hand or removal the shoe cannot hold."""
 
 
 def parse_card(text: str) -> str:

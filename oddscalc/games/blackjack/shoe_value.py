@@ -21,15 +21,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from oddscalc.core.errors import ShoeError
 from oddscalc.games.blackjack.composition import full_shoe_chart, round_expectations
 from oddscalc.games.blackjack.rules import RuleSet
 from oddscalc.games.blackjack.strategy import Strategy
 
 __all__ = ["ShoeError", "basic_strategy", "round_expectation"]
-
-
-class ShoeError(ValueError):
-    """A shoe composition the function cannot take (wrong length, negative counts, ranks needed)."""
 
 
 def basic_strategy(rules: RuleSet) -> Strategy:

@@ -35,6 +35,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from oddscalc.core.errors import InputError
 from oddscalc.games.blackjack.dealer import falling
 from oddscalc.games.blackjack.dealing import union_orders
 from oddscalc.games.blackjack.patterns import ballot_patterns
@@ -198,7 +199,7 @@ class SplitPlay:
         if self.rules.post_split != "cdp" or self.chooser is None or self.pair == ACE:
             return SplitDetail(value, self.limit, policy)  # split Aces take one card each: no play to adapt
         if self.limit != 2:
-            raise ValueError("CDP is computed without resplits only (max_hands=2)")
+            raise InputError("CDP is computed without resplits only (max_hands=2)")
         later, second = _second_hands(self.shoe, self.base.up, self.pair, self.rules, self.dealer, policy)
         return SplitDetail(value / 2 + second, self.limit, policy, later)
 

@@ -211,8 +211,8 @@ def decision_table(w: Wager, rules: dict[str, str]) -> dict | None:
         return None
     if rules.get("strategy", "optimal") != "basic":
         raise RuleError(
-            "the blackjack reference simulator plays the total-dependent basic strategy; pass "
-            "--rule strategy=basic here and to `check`, so that both describe the same play"
+            "the blackjack reference simulator plays the total-dependent basic strategy; set the rule "
+            "strategy=basic here and for the check, so that both describe the same play"
         )
     return game_summary(effective_rules((w,), rules))["strategy"]
 

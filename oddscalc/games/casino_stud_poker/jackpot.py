@@ -26,6 +26,7 @@ import sympy
 from oddscalc.analysis import Extra, RuleOption
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.numbers import NumberError, parse_number
+from oddscalc.regulations.rule_values import RuleError
 
 __all__ = [
     "ADDED",
@@ -146,7 +147,7 @@ METER_RULES = (
 )
 
 
-class MeterRuleError(ValueError):
+class MeterRuleError(RuleError):
     """A contribution below the law's 70% or above 100%, or a negative reseed."""
 
 

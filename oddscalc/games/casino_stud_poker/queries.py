@@ -11,6 +11,7 @@ from typing import TypeAlias
 
 import numpy as np
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.progress import Progress
 from oddscalc.games.casino_stud_poker import counting, strategy
 from oddscalc.games.casino_stud_poker.payouts import raise_pays
@@ -82,7 +83,7 @@ def decisions(
     The hand is the class's representative; its class holds the hands equal to it up to relabelling suits.
     """
     if hands not in ("ace-king", "all"):
-        raise ValueError(f"hands must be 'ace-king' or 'all', not {hands!r}")
+        raise InputError(f"hands must be 'ace-king' or 'all', not {hands!r}")
     pays, ante = raise_pays(w), w.pay("ante")
     scale = lcm(*(p.denominator for p in (ante, *pays)))
     counts = counting.stud_counts(deck, progress)

@@ -15,6 +15,7 @@ from math import comb, lcm
 import numpy as np
 from numpy.typing import NDArray
 
+from oddscalc.core.errors import LimitError
 from oddscalc.core.progress import Progress
 from oddscalc.games.casino_stud_poker.counting import PairGroup, StudCounts
 from oddscalc.games.poker.ranking import FIVE_CATEGORIES, category_of, five_qualifier
@@ -184,7 +185,7 @@ def evaluate(
     pay_scaled = np.array([int(Fraction(p) * scale) for p in pays], dtype=np.int64)
     ante_scaled = int(ante * scale)
     if (ante_scaled + 2 * int(pay_scaled.max()) + 3 * scale) * hidden * int(counts.rep_weight.max()) * _CHUNK >= 2**62:
-        raise ValueError("pay table too fine-grained for exact 64-bit chunk sums; use simpler odds")
+        raise LimitError("pay table too fine-grained for exact 64-bit chunk sums; use simpler odds")
     rank_values = deck.rank_values()
     rep_ranks = np.sort(rank_values[counts.rep_cards], axis=1)[:, ::-1]
     ncat = len(FIVE_CATEGORIES)

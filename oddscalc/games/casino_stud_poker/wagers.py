@@ -18,6 +18,7 @@ import numpy as np
 
 from oddscalc.analysis import Edge, Extra, GameAnalysis, RuleOption, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution, render_decimal
+from oddscalc.core.errors import LimitError
 from oddscalc.core.progress import Progress
 from oddscalc.core.store import Engine, stored
 from oddscalc.games.casino_stud_poker import counting, strategy
@@ -339,7 +340,7 @@ _SUIT_PERMS = tuple(permutations(range(4)))
 _AK_FORMAT = 1  # layout of the cached A-K decisions; bump when it changes
 
 
-class DecisionTableError(ValueError):
+class DecisionTableError(LimitError):
     """The exact strategy cannot be put in the compact table (a decision varies where it is assumed constant)."""
 
 

@@ -16,6 +16,7 @@ from typing import TypeAlias
 
 import numpy as np
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.matrix_game import Affine, BoxSolution, solve_additive_box
 from oddscalc.games.baccarat.deals import deal_weights, ordered_deals
 from oddscalc.games.chemin_de_fer import coups
@@ -114,7 +115,7 @@ def solve_b3(counts: SplitCounts, freedom: str = FREE) -> B3Solution:
             const += line[0]
             grad = [g + c for g, c in zip(grad, line[1])]
     if freedom not in (FREE, CLASSICAL):
-        raise ValueError(f"unknown banker freedom {freedom!r}; allowed: {FREE}, {CLASSICAL}")
+        raise InputError(f"unknown banker freedom {freedom!r}; allowed: {FREE}, {CLASSICAL}")
     box = solve_additive_box((const, tuple(grad)), cells)
     return B3Solution(box.value, box.q, {**fixed, **box.column}, box)
 

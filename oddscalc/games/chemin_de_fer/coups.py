@@ -27,6 +27,7 @@ from typing import TypeAlias
 import numpy as np
 from numpy.typing import NDArray
 
+from oddscalc.core.errors import InputError, ShoeError
 from oddscalc.games.baccarat.deals import deal_weights, ordered_deals
 from oddscalc.games.baccarat.tableau import STOOD
 
@@ -129,14 +130,14 @@ class CoupCounts:
 def coup_counts(shoe: Sequence[int] | None, info: str = COMPOSITION) -> CoupCounts:
     """Exact counts for the shoe `shoe` (cards per point value 0-9) or, with None, the infinite shoe."""
     if info not in (TOTAL, COMPOSITION):
-        raise ValueError(f"unknown information model {info!r}; allowed: {TOTAL}, {COMPOSITION}")
+        raise InputError(f"unknown information model {info!r}; allowed: {TOTAL}, {COMPOSITION}")
     if shoe is None:
         weights = with_replacement_weights(INFINITE_WEIGHTS).ravel()
         total = 13**6
     else:
         shoe = tuple(int(n) for n in shoe)
         if len(shoe) != 10 or sum(shoe) < 6:
-            raise ValueError("a chemin de fer shoe needs counts for the 10 point values and at least 6 cards")
+            raise ShoeError("a chemin de fer shoe needs counts for the 10 point values and at least 6 cards")
         weights = deal_weights(shoe).ravel()
         total = ordered_deals(sum(shoe))
     cells: dict[InfoCell, list[list[list[int]]]] = {}

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.matrix_game import AdditiveSolution, Cell, Equilibrium, additive_equilibria, solve_additive
 from oddscalc.games.chemin_de_fer.coups import CoupCounts, InfoCell, hand_total
 from oddscalc.games.chemin_de_fer.tableau import is_optional, mandatory_draw
@@ -71,7 +72,7 @@ def build(counts: CoupCounts, commission: Fraction = Fraction(0), freedom: str =
     """The additive game of `counts` with the banker's `commission` on his winnings, free in every cell (`FREE`)
     or only in the tableau's optional cells (`CLASSICAL`)."""
     if freedom not in (FREE, CLASSICAL):
-        raise ValueError(f"unknown banker freedom {freedom!r}; allowed: {FREE}, {CLASSICAL}")
+        raise InputError(f"unknown banker freedom {freedom!r}; allowed: {FREE}, {CLASSICAL}")
     commission = Fraction(commission)
     total = counts.total
     bw, _tie, pw = counts.naturals
@@ -109,7 +110,7 @@ def build(counts: CoupCounts, commission: Fraction = Fraction(0), freedom: str =
 def solve(game: Game) -> AdditiveSolution[InfoCell]:
     """The zero-sum solution (no commission): value to the player, optimal q, the banker's optimal cells."""
     if game.commission:
-        raise ValueError("with a commission the game is not zero-sum: use equilibria()")
+        raise InputError("with a commission the game is not zero-sum: use equilibria()")
     return solve_additive(game.row_constant, game.cells)
 
 

@@ -12,6 +12,8 @@ from math import comb
 
 import numpy as np
 
+from oddscalc.core.errors import CardError
+
 __all__ = ["FULL_DECK", "RANK_CHARS", "SUIT_CHARS", "CardError", "Deck", "combinations_array"]
 
 RANK_CHARS = {
@@ -30,10 +32,6 @@ RANK_CHARS = {
     14: "A",
 }
 SUIT_CHARS = "cdhs"
-
-
-class CardError(ValueError):
-    """A card or hand written in a way that cannot be read, or not in the pack."""
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from itertools import combinations_with_replacement
 import numpy as np
 from numpy.typing import NDArray
 
+from oddscalc.core.errors import LimitError, ShoeError
 from oddscalc.core.progress import Progress
 from oddscalc.core.residues import primes_for, reconstruct
 from oddscalc.games.baccarat.deals import ordered_deals
@@ -41,7 +42,7 @@ _PLACE = _RADIX ** np.arange(VALUES, dtype=np.int64)
 _CHUNK = 1 << 22  # int64 entries per working array (32 MB)
 
 
-class FiniteReachError(ValueError):
+class FiniteReachError(LimitError):
     """More hands than the exact finite-shoe computation reaches."""
 
 
@@ -86,7 +87,7 @@ def finite_law(
     shoe = np.array(counts, dtype=np.int64)
     size = int(shoe.sum())
     if size < _BLOCK * (hands + 1):
-        raise ValueError(f"the shoe holds {size} cards; the bank and {hands} hands need {_BLOCK * (hands + 1)}")
+        raise ShoeError(f"the shoe holds {size} cards; the bank and {hands} hands need {_BLOCK * (hands + 1)}")
     found = blocks(strategy)
     classes = sorted({b.hand_class for b in found})
     cls = {c: i for i, c in enumerate(classes)}

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
+from oddscalc.core.errors import InputError
 from oddscalc.games.super_pan_9.bank_law import BankLaw, Info, Outcome
 from oddscalc.games.super_pan_9.engine import DRAW, HOUSE_RULE, STAND
 
@@ -139,7 +140,7 @@ def _seen_length(sees: str, table: Table) -> int:
 def evaluate(law: BankLaw, table: Table, levy_rate: Fraction, play: str = BEST, sees: str = SEES_DRAWS) -> BankResult:
     """Decide every information set by `play`, then total the law under those decisions."""
     if law.hands != table.hands:
-        raise ValueError(f"the law is for {law.hands} hands, the table deals {table.hands}")
+        raise InputError(f"the law is for {law.hands} hands, the table deals {table.hands}")
     levy_rate = Fraction(levy_rate)
     outcomes = {o for cell in law.cells.values() for side in cell for o in side}
     net = {o: table.net(o) for o in outcomes}

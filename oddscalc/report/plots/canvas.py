@@ -164,10 +164,14 @@ def signed_text(x: Fraction, digits: int = 3) -> str:
 
 
 def render(fig: Figure, fmt: str, text_as_paths: bool = True) -> bytes:
-    """The figure as PNG or SVG bytes, with no date, creator or software stamp. An SVG draws its text as paths
+    """The figure as PNG, SVG or PDF bytes, with no date, creator or software stamp. An SVG draws its text as paths
     (it looks the same in every viewer) unless `text_as_paths` is False: then as text in DejaVu Sans, which the
     reader must have (the booklet does: a third of the size, and its words searchable in the PDF)."""
-    meta: dict[str, str | None] = {"Date": None, "Creator": None} if fmt == "svg" else {"Software": None}
+    stamps: dict[str, dict[str, str | None]] = {
+        "svg": {"Date": None, "Creator": None},
+        "pdf": {"CreationDate": None, "Creator": None, "Producer": None},
+    }
+    meta = stamps.get(fmt, {"Software": None})
     buffer = io.BytesIO()
     with style(), matplotlib.rc_context({"svg.fonttype": "path" if text_as_paths else "none"}):
         fig.savefig(buffer, format=fmt, metadata=meta)

@@ -27,6 +27,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
 from oddscalc.analysis import GameAnalysis, WagerResult
+from oddscalc.core.errors import InputError
 from oddscalc.report.plots import canvas
 
 __all__ = [
@@ -55,7 +56,7 @@ X_LABEL = "net return per unit staked (units of the initial stake)"
 _COLOURS = {"loss": canvas.LOSS, "push": canvas.PUSH, "win": canvas.WIN, "unresolved": canvas.OTHER}
 
 
-class NotALawError(ValueError):
+class NotALawError(InputError):
     """A wager's distribution that is not the law of one round (its mean is exact, its chances are not)."""
 
 

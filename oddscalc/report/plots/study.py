@@ -18,6 +18,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from oddscalc.core.errors import InputError
 from oddscalc.protect.counting import CountSystem
 from oddscalc.protect.penetration import PenetrationRow, cut_places, yield_by_penetration
 from oddscalc.protect.shoes import ShoeRecord
@@ -31,7 +32,7 @@ __all__ = ["LABELLED_BINS", "Study", "StudyError", "study_figure", "study_of", "
 LABELLED_BINS = 16
 
 
-class StudyError(ValueError):
+class StudyError(InputError):
     """A study that has no pictures: it kept no count, so there is no true count to plot by."""
 
 
@@ -157,7 +158,7 @@ def study_of(
     """The study a protect run makes: its summary and the yield at every 5% cut-card place up to its own
     (`about`: game, version, rules, custom, penetration, seed, as the command reports them)."""
     if count is None:
-        raise StudyError("the study's plots are by true count: give --count (a counting system)")
+        raise StudyError("the study's plots are by true count: give a count (a counting system)")
     dealt = Fraction(about["penetration"])
     rows = yield_by_penetration(
         records, len(summary.measures), kinds, pack, count, summary.spread, dealt, cut_places(dealt), summary.boxes

@@ -1,0 +1,50 @@
+"""Spending one false-alarm budget across a floor: a stated split, the same share for every stream.
+
+The floor's level a over its horizon is divided equally among its streams: each table's statistical tests
+(streams.statistical_tests: five on a roulette table, three on the others). A stream of level a_i alarms when its
+CUSUM statistic reaches log(K N / a_i) (detector.py), N the table's results within the horizon (its results an
+hour times the horizon's hours), so the chance that it alarms on a fair table within the horizon is at most a_i,
+and by the union bound the chance of any false alarm on the floor at most the sum, a. A roulette table's
+signature test is one stream split again among its dealers in the order they first appear: the k-th dealer gets
+a_i 6 / (pi^2 k^2) (these shares sum to a_i over any number of dealers). Settlement spends nothing: a wrong
+payout is a fact, not a statistic.
+
+>>> from oddscalc.monitor.floor import Budget, TableConfig
+>>> tables = [TableConfig("R1", "roulette", "2002"), TableConfig("B1", "big-six", "2002")]
+>>> split(tables, Budget(Fraction(1, 100), Fraction(8766)))[("B1", "hold")]
+Fraction(1, 800)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from fractions import Fraction
+
+from oddscalc.monitor.floor import Budget, TableConfig
+from oddscalc.monitor.streams import statistical_tests
+
+__all__ = ["dealer_share", "horizon_results", "split"]
+
+
+def split(tables: Iterable[TableConfig], budget: Budget) -> dict[tuple[str, str], Fraction]:
+    """Each (table, test) stream's level, exact."""
+    streams = [(t.name, test) for t in tables for test in statistical_tests(t.game)]
+    if not streams:
+        return {}
+    share = budget.level / len(streams)
+    return dict.fromkeys(streams, share)
+
+
+def dealer_share(level: float, k: int) -> float:
+    """The k-th dealer's share (k = 1, 2, ...) of a signature stream's level (a float: pi is irrational).
+
+    >>> round(sum(dealer_share(1.0, k) for k in range(1, 100000)), 4)
+    1.0
+    """
+    return level * 6 / (math.pi**2 * k * k)
+
+
+def horizon_results(table: TableConfig, budget: Budget) -> Fraction:
+    """N: the results a table shows within the horizon, at its stated pace."""
+    return table.results_per_hour * budget.hours

@@ -1,0 +1,99 @@
+"""Simulated feeds for the monitor's tests and benchmarks: fair results from the exact law, or a named fault
+(a pocket or an arc of pockets likelier, a dealer's signature, a loaded die, a payout error), from a seeded RNG.
+
+>>> spins = roulette_spins(numpy_rng(1), 5)
+>>> spins.dtype.kind, len(spins), bool(((0 <= spins) & (spins <= 36)).all())
+('i', 5, True)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+
+from oddscalc.monitor.families import raised_law
+from oddscalc.monitor.laws import result_law, wheel_order
+
+__all__ = [
+    "numpy_rng",
+    "pocket_law",
+    "roulette_log",
+    "roulette_spins",
+    "sector_law",
+    "signature_spins",
+]
+
+
+def numpy_rng(seed: int) -> np.random.Generator:
+    return np.random.default_rng(seed)
+
+
+def pocket_law(pocket: int, chance: Fraction) -> tuple[Fraction, ...]:
+    """The pocket law with one pocket at `chance` (2/37: twice as likely), the others alike."""
+    p = result_law("roulette", "2002").p
+    return raised_law(p, (pocket,), chance / p[pocket] - 1)
+
+
+def sector_law(start: int, total_raise: Fraction, wheel: tuple[int, ...] = ()) -> tuple[Fraction, ...]:
+    """The pocket law with the 9 pockets clockwise from wheel position `start` together 1 + total_raise likelier."""
+    wheel = wheel or wheel_order(None)
+    group = tuple(wheel[(start + j) % 37] for j in range(9))
+    return raised_law(result_law("roulette", "2002").p, group, total_raise)
+
+
+def roulette_spins(rng: np.random.Generator, n: int, law: Sequence[Fraction] | None = None) -> np.ndarray:
+    """n spins from `law` (default fair)."""
+    if law is None:
+        return rng.integers(0, 37, size=n)
+    return rng.choice(37, size=n, p=np.array([float(x) for x in law]))
+
+
+def signature_spins(
+    rng: np.random.Generator,
+    n: int,
+    distances: Sequence[int],
+    share: float,
+    wheel: tuple[int, ...] = (),
+    previous: int | None = None,
+) -> np.ndarray:
+    """n spins by a dealer who, a `share` of the time, lands the ball one of `distances` pockets clockwise from
+    the previous result (`previous`, the table's last result, if given; the rest fair)."""
+    wheel = wheel or wheel_order(None)
+    out = np.empty(n, dtype=np.int64)
+    pos = int(rng.integers(37)) if previous is None else wheel.index(previous)
+    for i in range(n):
+        if rng.random() < share:
+            pos = (pos + int(distances[int(rng.integers(len(distances)))])) % 37
+        else:
+            pos = int(rng.integers(37))
+        out[i] = wheel[pos]
+    return out
+
+
+def roulette_log(spins: Sequence[int], table: str, mispay_at: int | None = None, dealer: str = "") -> list[str]:
+    """Round-log lines (with a header) for spins with one straight bet of 10 on 17 and one even chance of 10 on
+    1-18 a round, settled by the law; the straight bet of round `mispay_at` paid 34 to 1 instead of 35 to 1."""
+    lines = [json.dumps({"roundlog": 1, "game": "roulette", "version": "2002"})]
+    for i, x in enumerate(spins, start=1):
+        x = int(x)
+        straight = 350 if x == 17 else -10
+        if mispay_at == i and x == 17:
+            straight = 340
+        even = 10 if 1 <= x <= 18 else -5 if x == 0 else -10
+        rec = {
+            "table": table,
+            "round": i,
+            "time": f"2026-12-01T{(i // 3600) % 24:02d}:{(i // 60) % 60:02d}:{i % 60:02d}Z",
+            "number": x,
+            "wagers": [
+                {"on": "straight", "numbers": [17], "stake": "10", "net": str(straight), "player": "p1"},
+                {"on": "even-chance", "numbers": list(range(1, 19)), "stake": "10", "net": str(even)},
+            ],
+        }
+        if dealer:
+            rec["dealer"] = dealer
+        lines.append(json.dumps(rec))
+    return lines

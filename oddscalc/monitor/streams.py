@@ -1,0 +1,105 @@
+"""The tests the monitor runs on each game's table, and the families of alternatives each one watches for.
+
+- result-law: the pockets, symbols or dice against their exact law (a pocket, symbol or total likelier, a
+  loaded die);
+- sectors (roulette): an arc of 9 neighbouring pockets likelier, on the table's own pocket order;
+- signature (roulette, per dealer): the clockwise pocket distance from the previous result to this one, uniform
+  on 0-36 under the law whatever the previous pocket (laws.distance_law), against an arc of 9 distances likelier;
+- exposure: whether the round's largest stake won, against that wager's exact chance of winning;
+- hold: the house's result of the round against its exact expectation given the wagers (hold.py);
+- settlement: every wager settled as the law says (verify's judges): a wrong payout is an alarm at its round.
+
+>>> [(t, families("roulette", "2002", wheel_order(None))[t].size) for t in ("result-law", "sectors", "signature")]
+[('result-law', 148), ('sectors', 148), ('signature', 148)]
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from oddscalc.monitor.families import Family, concat, die_family, raise_family
+from oddscalc.monitor.laws import distance_law, result_law, wheel_order
+
+__all__ = [
+    "ARC",
+    "EXPOSURE_DELTAS",
+    "HOLD_BETS",
+    "POCKET_DELTAS",
+    "SECTOR_DELTAS",
+    "SETTLEMENT",
+    "SIGNATURE_DELTAS",
+    "families",
+    "statistical_tests",
+    "tests_of",
+]
+
+SETTLEMENT = "settlement"
+#: Pockets in a sector, and distances in a signature's arc.
+ARC = 9
+POCKET_DELTAS = (Fraction(1, 8), Fraction(1, 2), Fraction(1), Fraction(2))
+SECTOR_DELTAS = (Fraction(1, 20), Fraction(1, 10), Fraction(1, 5), Fraction(2, 5))
+SIGNATURE_DELTAS = (Fraction(1, 10), Fraction(1, 4), Fraction(1, 2), Fraction(1))
+EXPOSURE_DELTAS = (Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(2))
+#: Bennett bets on the standardised hold, both signs (the house winning too much or too little).
+HOLD_BETS = tuple(s * Fraction(1, 2**j) for j in range(1, 6) for s in (1, -1))
+
+
+def statistical_tests(game: str) -> tuple[str, ...]:
+    """The tests that spend false-alarm budget on a table of `game` (settlement spends none: it is exact)."""
+    return (
+        ("result-law", "sectors", "signature", "exposure", "hold")
+        if game == "roulette"
+        else (
+            "result-law",
+            "exposure",
+            "hold",
+        )
+    )
+
+
+def tests_of(game: str) -> tuple[str, ...]:
+    return (SETTLEMENT, *statistical_tests(game))
+
+
+def _arcs(order: tuple[int, ...]) -> list[tuple[int, ...]]:
+    n = len(order)
+    return [tuple(order[(i + j) % n] for j in range(ARC)) for i in range(n)]
+
+
+def families(game: str, version: str, wheel: tuple[int, ...] = ()) -> dict[str, Family]:
+    """Each categorical test's family of alternatives for a table (exposure and hold are computed per round)."""
+    law = result_law(game, version)
+    if game == "roulette":
+        wheel = wheel or wheel_order(None)
+        out = {
+            "result-law": raise_family(
+                "result-law", law.p, [(c,) for c in range(37)], POCKET_DELTAS, lambda g: f"pocket {g[0]}"
+            ),
+            "sectors": raise_family("sectors", law.p, _arcs(wheel), SECTOR_DELTAS, lambda g: f"sector {g[0]}..{g[-1]}"),
+            "signature": raise_family(
+                "signature",
+                distance_law(wheel, wheel[0]),
+                [tuple((i + j) % 37 for j in range(ARC)) for i in range(37)],
+                SIGNATURE_DELTAS,
+                lambda g: f"distances {g[0]}-{g[-1]}",
+            ),
+        }
+        return out
+    if game == "big-six":
+        return {
+            "result-law": raise_family(
+                "result-law", law.p, [(c,) for c in range(len(law.p))], POCKET_DELTAS[:3], lambda g: law.labels[g[0]]
+            )
+        }
+    dice = 2 if game == "dice" else 3
+    totals: dict[int, list[int]] = {}
+    for code, label in enumerate(law.labels):
+        totals.setdefault(sum(int(x) for x in label.split("-")), []).append(code)
+    by_total = raise_family(
+        "totals",
+        law.p,
+        [tuple(v) for _, v in sorted(totals.items())],
+        POCKET_DELTAS[:3],
+        lambda g: f"total {sum(int(x) for x in law.labels[g[0]].split('-'))}",
+    )
+    return {"result-law": concat("result-law", by_total, die_family("faces", dice, POCKET_DELTAS[:3]))}

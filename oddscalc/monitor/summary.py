@@ -1,0 +1,79 @@
+"""What the state file says about each table, for `monitor status`, the floor page and the evidence page: every
+test's statistic beside its threshold (both as logs of e-detector values), its level, and the feed faults."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from oddscalc.monitor.budget import dealer_share
+from oddscalc.monitor.detector import log_threshold
+from oddscalc.monitor.state import State
+
+__all__ = ["StreamSummary", "TableSummary", "summaries"]
+
+
+@dataclass(frozen=True)
+class StreamSummary:
+    test: str
+    dealer: str
+    n: int
+    alarm: int | None
+    log_e: float  # log of the e-detector now (the CUSUM statistic less log K)
+    peak: float
+    log_threshold: float
+    level: float
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    name: str
+    game: str
+    version: str
+    rounds: int
+    results: int
+    last_round: int | None
+    horizon_results: float
+    faults: dict[str, int]
+    settled_wrong: int
+    streams: tuple[StreamSummary, ...]
+    counts: tuple[int, ...]
+
+    @property
+    def alarmed(self) -> bool:
+        return self.settled_wrong > 0 or any(s.alarm is not None for s in self.streams)
+
+
+def summaries(state: State) -> list[TableSummary]:
+    out = []
+    for name, config, st in state.table_rows():
+        levels = {k: Fraction(v) for k, v in config["levels"].items()}
+        streams = []
+        for test, dealer, n, alarm, top, peak in state.streams(name):
+            size = len(state.stream_w(name, test, dealer))
+            level = float(levels.get(test, Fraction(0)))
+            if test == "signature" and dealer in st["dealers"]:
+                level = dealer_share(level, st["dealers"].index(dealer) + 1)
+            thr = log_threshold(size, config["horizon_results"], level) if level > 0 else math.inf
+            streams.append(
+                StreamSummary(
+                    test, dealer, n, alarm, top - math.log(size), peak - math.log(size), thr - math.log(size), level
+                )
+            )
+        out.append(
+            TableSummary(
+                name,
+                config["game"],
+                config["version"],
+                st["rounds"],
+                st["results"],
+                st["last_round"],
+                config["horizon_results"],
+                st["fault_counts"],
+                st["settled_wrong"],
+                tuple(streams),
+                tuple(st["counts"]),
+            )
+        )
+    return out

@@ -1,0 +1,227 @@
+"""Feeds: faults in the round ids, malformed lines (file:line), hostile input (one line, exit 2), controller
+lines read by a pattern, standard input, a followed file that rotates, and a serial device (a pseudo-terminal)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.cli_run import run_cli
+
+ODDSCALC = [sys.executable, "-m", "oddscalc"]
+
+
+def _status(tmp_path, capsys) -> dict:
+    code, out, err = run_cli(["monitor", "status", "--state", tmp_path / "s.db", "--format", "json"], capsys)
+    assert code == 0, err
+    return json.loads(out)["tables"][0]
+
+
+def test_duplicate_missing_and_out_of_order_rounds_are_counted_never_dropped_silently(tmp_path, capsys):
+    ids = [1, 2, 3, 3, 5, 4, 6]  # 3 repeated, 4 missing (then late), 5 after a gap
+    feed = tmp_path / "f.log"
+    feed.write_text("".join(json.dumps({"table": "R1", "round": i, "number": i, "wagers": []}) + "\n" for i in ids))
+    code, _, err = run_cli(
+        ["monitor", "run", feed, "--table", "R1", "--game", "roulette", "--state", tmp_path / "s.db"], capsys
+    )
+    assert code == 0
+    assert "duplicate round" in err and "missing rounds" in err and "out-of-order round" in err
+    t = _status(tmp_path, capsys)
+    assert t["rounds"] == 5 and t["last_round"] == 6  # 1, 2, 3, 5, 6 counted once each
+    assert t["feed_faults"] == {"duplicate round": 1, "missing rounds": 1, "out-of-order round": 1}
+
+
+def test_a_malformed_line_is_a_fault_with_file_and_line_and_monitoring_goes_on(tmp_path, capsys):
+    feed = tmp_path / "spins.txt"
+    feed.write_text("1\n2\n37\nseven\n{not json\n5\n")
+    code, _, err = run_cli(
+        ["monitor", "run", feed, "--table", "R1", "--game", "roulette", "--state", tmp_path / "s.db"], capsys
+    )
+    assert code == 0
+    assert f"{feed}:3" in err and "not a roulette number 0-36" in err
+    assert f"{feed}:4" in err and f"{feed}:5" in err
+    t = _status(tmp_path, capsys)
+    assert t["rounds"] == 3 and t["feed_faults"] == {"malformed line": 3}
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--pattern", "(unclosed"], "is not a regular expression"),
+        (["--pattern", r"\d+"], "named group (?P<result>"),
+        (["--level", "150%"], "level"),
+        (["--horizon", "3 weeks"], "horizon"),
+        (["--wheel", "0-1-2"], "each pocket 0-36 exactly once"),
+    ],
+)
+def test_bad_options_are_one_line_exit_2(tmp_path, capsys, args, words):
+    feed = tmp_path / "spins.txt"
+    feed.write_text("1\n")
+    code, _out, err = run_cli(
+        ["monitor", "run", feed, "--table", "R1", "--game", "roulette", "--state", tmp_path / "s.db", *args], capsys
+    )
+    assert code == 2 and words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_state_file_that_is_not_a_monitor_database_is_refused(tmp_path, capsys):
+    for content in (b"hello, not sqlite at all\n" * 100, b""):
+        bad = tmp_path / "bad.db"
+        bad.write_bytes(content)
+        if not content:  # an empty file is made a state file; one of another program is refused
+            import sqlite3
+
+            sqlite3.connect(bad).execute("CREATE TABLE other (x)").connection.commit()
+        feed = tmp_path / "spins.txt"
+        feed.write_text("1\n")
+        code, _, err = run_cli(["monitor", "run", feed, "--table", "R1", "--game", "roulette", "--state", bad], capsys)
+        assert code == 2 and "is not a monitor state file" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "toml, words",
+    [
+        ("[tables.R1\ngame = 'roulette'", "is not TOML"),
+        ("[tables.R1]\ngame = 'poker'", "is not watched"),
+        ("[tables.R1]\ngame = 'roulette'\nwheel = '1-2-3'", "exactly once"),
+        ("[tables.R1]\ngame = 'roulette'\ncolour = 'red'", "unknown key"),
+        ("[budget]\nlevel = 'lots'", "level"),
+    ],
+)
+def test_a_bad_floor_file_is_one_line_exit_2(tmp_path, capsys, toml, words):
+    floor = tmp_path / "floor.toml"
+    floor.write_text(toml)
+    feed = tmp_path / "f.txt"
+    feed.write_text("1\n")
+    code, _, err = run_cli(["monitor", "run", feed, "--floor", floor, "--state", tmp_path / "s.db"], capsys)
+    assert code == 2 and words in err and len(err.strip().splitlines()) == 1
+
+
+def test_controller_lines_are_read_by_a_pattern(tmp_path, capsys):
+    feed = tmp_path / "wheel.log"
+    feed.write_text("*W;0;ball\n*X;1;0;23;0\n*X;2;0;5;0\n*W;1;no spin\n*X;3;0;0;0\n")
+    code, _, err = run_cli(
+        [
+            "monitor",
+            "run",
+            feed,
+            "--table",
+            "R1",
+            "--game",
+            "roulette",
+            "--state",
+            tmp_path / "s.db",
+            "--pattern",
+            r"^\*X;(?:[^;]*;){2}(?P<result>\d+)",
+        ],
+        capsys,
+    )
+    assert code == 0 and "2 line(s) not matching --pattern" in err
+    code, out, _ = run_cli(["monitor", "status", "--state", tmp_path / "s.db", "--format", "json"], capsys)
+    assert json.loads(out)["tables"][0]["rounds"] == 3
+
+
+def test_standard_input(tmp_path):
+    done = subprocess.run(
+        [*ODDSCALC, "monitor", "run", "-", "--table", "R1", "--game", "roulette", "--state", str(tmp_path / "s.db")],
+        input=b"1\n2\n3\n",
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and b"3 round(s)" in done.stderr
+
+
+def _rounds(state: Path) -> int:
+    out = subprocess.run(
+        [*ODDSCALC, "monitor", "status", "--state", str(state), "--format", "json"], capture_output=True, timeout=60
+    )
+    return json.loads(out.stdout)["tables"][0]["rounds"]
+
+
+@pytest.mark.slow
+def test_a_followed_file_survives_rotation(tmp_path):
+    feed = tmp_path / "wheel.log"
+    feed.write_text("1\n2\n")
+    proc = subprocess.Popen(
+        [
+            *ODDSCALC,
+            "monitor",
+            "run",
+            str(feed),
+            "--follow",
+            "--idle-exit",
+            "3",
+            "--table",
+            "R1",
+            "--game",
+            "roulette",
+            "--state",
+            str(tmp_path / "s.db"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(2.0)
+    with feed.open("a") as f:
+        f.write("3\n4")  # a line still being written
+        f.flush()
+        time.sleep(0.5)
+        f.write("\n5\n")
+    os.rename(feed, tmp_path / "wheel.log.1")  # rotation: the old file renamed, a new one at the path
+    with (tmp_path / "wheel.log.1").open("a") as f:
+        f.write("6\n")  # written to the old file after the rename: still read
+    feed.write_text("7\n8\n")
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert b"rotated" in err
+    assert _rounds(tmp_path / "s.db") == 8
+
+
+def test_a_serial_device(tmp_path):
+    """A pseudo-terminal plays the wheel controller: numbers written to its master arrive on the slave."""
+    import pty
+
+    master, slave = pty.openpty()
+    device = os.ttyname(slave)
+    proc = subprocess.Popen(
+        [
+            *ODDSCALC,
+            "monitor",
+            "run",
+            "--serial",
+            device,
+            "--idle-exit",
+            "2",
+            "--table",
+            "R1",
+            "--game",
+            "roulette",
+            "--state",
+            str(tmp_path / "s.db"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+
+    def controller() -> None:
+        assert proc.stderr is not None
+        first = proc.stderr.readline()
+        assert b"reading" in first, first  # the port is open: what is written now is read
+        for x in (17, 0, 36, 5):
+            os.write(master, f"{x}\r\n".encode())
+            time.sleep(0.05)
+
+    t = threading.Thread(target=controller)
+    t.start()
+    t.join(timeout=60)  # before communicate: the controller reads the monitor's first line itself
+    _, err = proc.communicate(timeout=60)
+    os.close(master)
+    os.close(slave)
+    assert proc.returncode == 0, err
+    assert _rounds(tmp_path / "s.db") == 4

@@ -1,0 +1,67 @@
+"""Text that a reader saw break (issue 55, item 5): each output checked as it prints."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction as F
+
+import pytest
+from cli_run import run_cli
+
+from oddscalc import api
+from oddscalc.regulations.versions import VERSIONS
+from oddscalc.report.text import WIDTH
+
+_ATOM = re.compile(r"\((?:[^()]|\([^()]*\))*\)|'[^']+'|\"[^\"]+\"|SI \d{4}/\d+(?: (?:reg|Sch) \w+)?")
+
+
+def _units(citation: str) -> list[str]:
+    """The parts of a citation a fold must not cut: a parenthesis, a quoted heading, "SI 1994/2899 reg 7"."""
+    return _ATOM.findall(citation)
+
+
+@pytest.mark.parametrize("game", ["three-card-poker", "dice", "casino-stud-poker", "blackjack", "big-six"])
+def test_wagers_never_fold_a_citation_inside_a_reference(game, capsys):
+    for version in VERSIONS:
+        if game not in VERSIONS[version].games:
+            continue
+        code, out, err = run_cli(["wagers", game, "--version", version], capsys)
+        assert code == 0, err
+        lines = out.splitlines()
+        assert all(len(line) <= WIDTH for line in lines), max(lines, key=len)
+        for w in api.wagers(game, version):
+            for unit in _units(w.citations):
+                assert any(unit in line for line in lines), (version, w.key, unit)
+
+
+def test_a_share_out_of_range_is_answered_in_the_form_given(capsys):
+    code, _, err = run_cli(["protect", "punto-banco", "--penetration", "150%"], capsys)
+    assert code == 2 and "at most 95%" in err and "19/20" not in err
+    from oddscalc.core.numbers import NumberError, parse_number
+
+    with pytest.raises(NumberError, match=r"above 0 and at most 19/20$"):  # given as a fraction, said as one
+        parse_number("1.5", "share", minimum=0, maximum=F(19, 20), min_open=True, percent=True)
+
+
+def test_one_round_is_one_round(capsys):
+    code, out, _ = run_cli(["simulate", "roulette", "straight", "--rounds", "1"], capsys)
+    assert code == 0 and "1 round," in out and "1 rounds" not in out
+
+
+def test_sic_bo_outcomes_print_in_the_laws_order():
+    """Single number: the number on one, two or three dice, in that order (the law's), not alphabetical."""
+    (r,) = api.analyse("sic-bo", "2002", "single-2").results
+    # C(3,k) 5^(3-k) of the 216 throws show the number on exactly k dice
+    assert list(r.events) == [("win (one)", F(75, 216)), ("win (two)", F(15, 216)), ("win (three)", F(1, 216))]
+
+
+def test_the_docs_say_what_their_commands_do():
+    """Issue 55, item 7: the larger run's exact figures come with the command that makes them exactly (the
+    default engine is double precision), and games.md refers to nothing that is not there."""
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    studies = " ".join((docs / "validation" / "protect-studies.md").read_text().split())
+    command = re.search(r"`oddscalc protect blackjack --version 1994 [^`]*`", studies).group()
+    assert "--engine exact" in command
+    assert "(see above)" not in (docs / "games.md").read_text()
