@@ -11,14 +11,14 @@ once per process and kept, as a long-running query tool would.
 import os
 
 from oddscalc.core.parallel import map_parts
-from oddscalc.games.blackjack.analysis import compute_summary
-from oddscalc.games.blackjack.cases import split_case
 from oddscalc.games.blackjack.game import full_game, full_game_in_parts, up_cards
-from oddscalc.games.blackjack.outcomes import default_budget, round_law
+from oddscalc.games.blackjack.laws.hand_law import default_budget, round_law
+from oddscalc.games.blackjack.laws.split_cases import split_case
 from oddscalc.games.blackjack.query import query_hand
 from oddscalc.games.blackjack.rules import RuleSet
 from oddscalc.games.blackjack.shoe import full_shoe
 from oddscalc.games.blackjack.shoe_value import basic_strategy, round_expectation
+from oddscalc.games.blackjack.stored_summary import compute_summary
 
 
 def _game(decks: int, post_split: str = "cdp1", max_hands: int = 4):
@@ -77,7 +77,7 @@ def _resplit_law(decks: int, pair: int, up: int, hands: int, compiled: bool = Tr
     up-card as value indices, the hands dealt in compiled loops or (`compiled` False) on a dictionary of Python
     integers. The game for that up-card and the split's play are computed once, outside the timing; the
     banker's memo warms on the first run."""
-    from oddscalc.games.blackjack.rounds import split_law_in_part
+    from oddscalc.games.blackjack.laws.split_law import split_law_in_part
 
     state = []
 

@@ -6,22 +6,22 @@ from oddscalc import api
 from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.baccarat_banque import coups as banque
 from oddscalc.games.baccarat_banque import response
-from oddscalc.games.chemin_de_fer import analysis, coups
 from oddscalc.games.chemin_de_fer import composition as B3
+from oddscalc.games.chemin_de_fer import coups, wager_figures
 from oddscalc.games.chemin_de_fer import solve as S
 
 
 def _cold_counts(decks: str):
     def run():
         coups._grouping.cache_clear()
-        analysis.counts_for.cache_clear()
-        analysis.counts_for(decks)
+        wager_figures.counts_for.cache_clear()
+        wager_figures.counts_for(decks)
 
     return run
 
 
 def _solve(decks: str, freedom: str, commission: Fraction = Fraction(0)):
-    counts = analysis.counts_for(decks)
+    counts = wager_figures.counts_for(decks)
 
     def run():
         game = S.build(counts, commission, freedom)
@@ -32,8 +32,8 @@ def _solve(decks: str, freedom: str, commission: Fraction = Fraction(0)):
 
 def _api(game: str, rules: dict, custom: bool = False):
     def run():
-        analysis.solution.cache_clear()
-        analysis._model_a1.cache_clear()
+        wager_figures.solution.cache_clear()
+        wager_figures._model_a1.cache_clear()
         banque.banque_counts.cache_clear()
         response._MEMO.clear()
         api.analyse(game, "1994", rules=rules, custom=custom)

@@ -30,9 +30,9 @@ from pathlib import Path
 import numpy as np
 
 from oddscalc.monitor import simulate
+from oddscalc.monitor.fault_plan import fault_plans
 from oddscalc.monitor.floor import Budget, Floor, TableConfig
-from oddscalc.monitor.laws import wheel_order
-from oddscalc.monitor.plan import fault_plans
+from oddscalc.monitor.result_laws import wheel_order
 from oddscalc.monitor.run import Feed, Monitor
 from oddscalc.monitor.sources import FileSource
 from oddscalc.monitor.state import State

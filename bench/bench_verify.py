@@ -13,11 +13,11 @@ from pathlib import Path
 
 from oddscalc import api
 from oddscalc.sim import simulators
-from oddscalc.sim.roundlog import round_log
+from oddscalc.sim.log_lines import round_log
 from oddscalc.sim.shoe_dealing import Dealing
-from oddscalc.sim.shuffles import Shuffle
-from oddscalc.verify import cardgame, shuffles, verify
-from oddscalc.verify.report import Report
+from oddscalc.sim.shuffle_models import Shuffle
+from oddscalc.verify import cardgame, shuffle_tests, verify
+from oddscalc.verify.findings import Report
 
 ROUNDS = 1_000_000
 _DIR = Path(tempfile.mkdtemp(prefix="oddscalc-bench-verify-"))
@@ -86,7 +86,7 @@ def _shuffle_tests(game: str, wager: str, version: str, rules: dict[str, str], d
     shoes, counts, packs = _shoes(game, wager, version, rules, dealt)
 
     def run():
-        tests = shuffles.ShuffleTests(Report(game, version, {}, False, "bench"), counts, packs)
+        tests = shuffle_tests.ShuffleTests(Report(game, version, {}, False, "bench"), counts, packs)
         for codes, full in shoes:
             tests.add(codes, full)
         out = tests.tests()

@@ -18,11 +18,10 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from oddscalc.analysis import GameAnalysis, WagerResult
     from oddscalc.api import GameError, WagerError
     from oddscalc.core.distribution import Distribution
     from oddscalc.core.errors import CardError, DataError, InputError, LimitError, OddscalcError, RunError, ShoeError
-    from oddscalc.core.mathreport import MathReport
+    from oddscalc.core.math_report import MathReport
     from oddscalc.core.numbers import NumberError, as_fraction
     from oddscalc.core.planning import Plan, PlanError
     from oddscalc.door import (
@@ -43,6 +42,7 @@ if TYPE_CHECKING:
     from oddscalc.regulations.rule_values import RuleError
     from oddscalc.regulations.versions import Version, VersionError
     from oddscalc.sim.check import CheckError, CheckResult
+    from oddscalc.wager_results import GameAnalysis, WagerResult
 
 #: Each name the package exports, and the module it is defined in (imported on first use, PEP 562).
 _EXPORTS: dict[str, str] = {
@@ -68,10 +68,10 @@ _EXPORTS: dict[str, str] = {
     "Game": "oddscalc.door",
     "Version": "oddscalc.regulations.versions",
     "Wager": "oddscalc.regulations.model",
-    "GameAnalysis": "oddscalc.analysis",
-    "WagerResult": "oddscalc.analysis",
+    "GameAnalysis": "oddscalc.wager_results",
+    "WagerResult": "oddscalc.wager_results",
     "Distribution": "oddscalc.core.distribution",
-    "MathReport": "oddscalc.core.mathreport",
+    "MathReport": "oddscalc.core.math_report",
     "Plan": "oddscalc.core.planning",
     "CheckResult": "oddscalc.sim.check",
     # the errors: the family's root and branches, and those the functions raise

@@ -17,16 +17,16 @@ from inspect import signature
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast, overload
 
-from oddscalc.analysis import GameAnalysis, RuleError, RuleOption, WagerResult, resolve_rules
 from oddscalc.core import planning
 from oddscalc.core.errors import InputError, ShoeError
-from oddscalc.core.mathreport import MathReport
+from oddscalc.core.math_report import MathReport
 from oddscalc.core.numbers import shorten
 from oddscalc.core.planning import Plan, PlanError
 from oddscalc.core.progress import Progress
 from oddscalc.core.store import Engine
 from oddscalc.regulations.model import Wager, apply_overrides
 from oddscalc.regulations.versions import VERSIONS, Version, get_version
+from oddscalc.wager_results import GameAnalysis, RuleError, RuleOption, WagerResult, resolve_rules
 
 if TYPE_CHECKING:  # the engines' own answers, named for the type checker: an engine loads only when first asked
     from oddscalc.games.blackjack.query import HandQuery
@@ -659,7 +659,7 @@ def math_report(
     pay: Mapping[str, str] | None = None,
     custom: bool = False,
 ) -> MathReport:
-    """The math report of one wager (core.mathreport: chances, exact variance and standard deviation, volatility
+    """The math report of one wager (core.math_report: chances, exact variance and standard deviation, volatility
     index, RTP bands, element of risk, average total stake, top award); `analyse(...).result(w).math_report()`
     gives the same from an analysis already made.
 
@@ -783,7 +783,7 @@ def blackjack_law_budget_default() -> int:
     >>> blackjack_law_budget_default()
     6000000
     """
-    return int(_engine("blackjack", "outcomes").LAW_BUDGET)
+    return int(_engine("blackjack", "laws.hand_law").LAW_BUDGET)
 
 
 def blackjack_hand(
@@ -848,7 +848,7 @@ def blackjack_law_budget(text: str | None, rules: Mapping[str, str]) -> int | No
     (250000, None, 6000000)
     """
     if text is None:
-        budget: int | None = _engine("blackjack", "outcomes").default_budget(_blackjack_rules(rules))
+        budget: int | None = _engine("blackjack", "laws.hand_law").default_budget(_blackjack_rules(rules))
         return budget
     word = text.strip()
     if word.lower() == "none":
@@ -875,7 +875,7 @@ def blackjack_game(
     >>> summary["charts"]["pair"][0]  # no hole card: split Aces against every up-card (2-9, T) but an Ace
     ['A,A', ['P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'H']]
     """
-    summary: dict[str, Any] = _engine("blackjack", "analysis").game_summary(
+    summary: dict[str, Any] = _engine("blackjack", "stored_summary").game_summary(
         _blackjack_rules(rules), progress, use_cache=use_cache, budget=budget
     )
     return summary

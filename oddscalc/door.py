@@ -23,10 +23,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from oddscalc import api
-from oddscalc.analysis import GameAnalysis, WagerResult
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.errors import CardError
-from oddscalc.core.mathreport import MathReport
+from oddscalc.core.math_report import MathReport
 from oddscalc.core.numbers import Number, NumberError, as_fraction, shorten
 from oddscalc.core.partial_law import PartialLaw
 from oddscalc.core.planning import Plan, PlanError
@@ -35,6 +34,7 @@ from oddscalc.regulations.model import Wager
 from oddscalc.regulations.rule_values import RuleError
 from oddscalc.regulations.versions import VERSIONS, Version, VersionError, get_version
 from oddscalc.sim import check
+from oddscalc.wager_results import GameAnalysis, WagerResult
 
 if TYPE_CHECKING:
     from oddscalc.api import HandQuery

@@ -1,6 +1,6 @@
 """What the banker's weights cost per card union in a resplit law (a study; studies/README.md): four-hand
 unions of one split drawn at random from its hands' blocks, timed through what the law does once per union
-(`dealing.banker_weights`, on chunks of unions: the union's card orders modulo the law's primes, the
+(`splits.dealing.banker_weights`, on chunks of unions: the union's card orders modulo the law's primes, the
 banker's weights on the cards it leaves, and their residues), in the compiled loop (`banker_batch`) and on
 Python integers, one after the other in the same process.
 
@@ -36,17 +36,17 @@ def sample_unions(
 
 
 def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5, batch: bool = True) -> list[float]:
-    """Microseconds a union for `dealing.banker_weights` (card orders, banker weights, residues), for each half of
+    """Microseconds a union for `splits.dealing.banker_weights` (card orders, banker weights, residues), for each half of
     `n` random unions; pair and up-card are value indices; `batch` False: on Python integers. Each union's
     banker groups are asked for every total to 21 (the dearest call; the law asks only up to the union's highest
     hand total), so this is an upper bound on what the law pays per union."""
     import numpy as np
 
     from oddscalc.core.residues import primes_for
-    from oddscalc.games.blackjack.cases import split_case
-    from oddscalc.games.blackjack.dealer import falling
-    from oddscalc.games.blackjack.dealing import UNION_CHUNK, banker_weights
-    from oddscalc.games.blackjack.rounds import _grouped_blocks
+    from oddscalc.games.blackjack.exact.banker import falling
+    from oddscalc.games.blackjack.laws.split_cases import split_case
+    from oddscalc.games.blackjack.laws.split_law import _grouped_blocks
+    from oddscalc.games.blackjack.splits.dealing import UNION_CHUNK, banker_weights
 
     rules, ev, shoe, _, policy = split_case(decks, pair, up, hands)
     blocks = [b for b, _ in _grouped_blocks(pair, policy, shoe, False)]

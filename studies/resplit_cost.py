@@ -20,8 +20,8 @@ from studies.resplit_size import decks_argument, sizes, split_packing
 
 def optimal_splits(decks: int) -> list[tuple[int, int]]:
     """(pair, up-card) value indices of every pair that composition-dependent optimal play splits."""
+    from oddscalc.games.blackjack.exact.player import SPLIT
     from oddscalc.games.blackjack.game import full_game
-    from oddscalc.games.blackjack.player import SPLIT
     from oddscalc.games.blackjack.rules import RuleSet
 
     g = full_game(RuleSet(decks=decks))

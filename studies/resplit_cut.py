@@ -19,7 +19,7 @@ from math import comb, factorial
 
 import numpy as np
 
-from oddscalc.games.blackjack.dealer import falling
+from oddscalc.games.blackjack.exact.banker import falling
 from studies.resplit_size import ARGUMENTS, add_hand, split_main, split_packing, union_blocks
 
 
@@ -56,7 +56,7 @@ def cut_sizes(decks: int, pair: int, up: int, hands: int = 4, report=print) -> d
     through (below a left union and a right one), and `reach`, the (left union, J) pairs a left transform would
     touch, bounded above by prod_c (min(A_c, top_c) + 1) for each left union A (top: the most of each value in
     any J)."""
-    from oddscalc.games.blackjack.dealer import _walk
+    from oddscalc.games.blackjack.exact.banker import _walk
     from oddscalc.games.blackjack.rules import RuleSet
 
     pack = split_packing(decks, pair, up, hands, slots=hands - 1)

@@ -23,9 +23,9 @@ def split_packing(decks: int, pair: int, up: int, hands: int, slots: int | None 
     1994 rules, CDP1 play, every hand taking any second card: what `sizes` deals; its steps (block, result
     class) are `pack.step_rows[0]`. `slots`: the hands the keys hold, when fewer than `hands` are dealt.
     ValueError when the compiled loops cannot count so many hands."""
-    from oddscalc.games.blackjack.cases import split_case
-    from oddscalc.games.blackjack.dealing import Packing
-    from oddscalc.games.blackjack.rounds import _grouped_blocks
+    from oddscalc.games.blackjack.laws.split_cases import split_case
+    from oddscalc.games.blackjack.laws.split_law import _grouped_blocks
+    from oddscalc.games.blackjack.splits.dealing import Packing
 
     _, _, shoe, _, policy = split_case(decks, pair, up, max(hands, 2))
     pack = Packing(shoe, pair, 0, [_grouped_blocks(pair, policy, shoe, False)] * (slots or hands), 1)

@@ -5,7 +5,7 @@ an exact law too long to run here is stated from a measured rate, not guessed.
     .venv/bin/python -m studies.resplit_slices DECKS PAIR UP [HANDS [MINUTES]]
 
 PAIR and UP are card values (1 = Ace, 10 = ten-value); 1994 rules with HANDS at most (default 4), CDP1 play,
-no work budget. The patterns are dealt up to their last hands (`rounds._pattern_states`), then the law deals
+no work budget. The patterns are dealt up to their last hands (`laws.split_law._pattern_states`), then the law deals
 those in slices (`Packing._sliced_law`), a line on stderr per slice (`Packing.law`'s progress); after MINUTES
 (default 10) it stops and gives the pairs done, the rate and the time the whole would take at that rate. Measured
 2026-11-27, 6 packs,
@@ -28,9 +28,9 @@ class Stopped(Exception):
 def watch(decks: int, pair: int, up: int, hands: int, minutes: float, report=print) -> dict:
     """Deal a split's patterns and take their law, slices reported; {"pairs", "done", "seconds", "law"}, the law
     None when the time ran out. Pair and up-card are value indices."""
-    from oddscalc.games.blackjack import dealing
-    from oddscalc.games.blackjack.cases import split_case
-    from oddscalc.games.blackjack.rounds import _pattern_states
+    from oddscalc.games.blackjack.laws.split_cases import split_case
+    from oddscalc.games.blackjack.laws.split_law import _pattern_states
+    from oddscalc.games.blackjack.splits import dealing
 
     rules, ev, shoe, partners, policy = split_case(decks, pair, up, hands)
     start = time.perf_counter()

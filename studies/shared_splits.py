@@ -4,8 +4,8 @@ the figure the design notes (docs/notes/) quote (at 6 packs, 46 of the 47 splits
     .venv/bin/python -m studies.shared_splits [DECKS]
 
 1994 rules (default 6 packs, 4 hands), the law budget of the rule set. For each up-card, both round laws are
-computed with one `shared` dict, as `analysis._part` does, and the dict counts the splits the basic strategy
-found there (`outcomes._split_key`: the same shoe, pair and blocks as a split of optimal play). Prints the
+computed with one `shared` dict, as `stored_summary._part` does, and the dict counts the splits the basic strategy
+found there (`laws.hand_law._split_key`: the same shoe, pair and blocks as a split of optimal play). Prints the
 splits under each strategy, the ones shared, and the (pair, up-card) of the others. About a minute at 6 packs.
 """
 
@@ -36,7 +36,7 @@ def shared_splits(decks: int, budget: int | str | None = "auto") -> tuple[int, i
     ("auto": the rule set's default; the key holds the budget, the same for both strategies)."""
     from oddscalc.games.blackjack import strategy
     from oddscalc.games.blackjack.game import full_game, up_cards
-    from oddscalc.games.blackjack.outcomes import default_budget, round_law
+    from oddscalc.games.blackjack.laws.hand_law import default_budget, round_law
     from oddscalc.games.blackjack.rules import RuleSet
     from oddscalc.games.blackjack.shoe import LABELS
 
@@ -44,7 +44,7 @@ def shared_splits(decks: int, budget: int | str | None = "auto") -> tuple[int, i
     budget = default_budget(rules) if budget == "auto" else budget
     optimal = basic = found = 0
     fresh: list[tuple[str, str]] = []
-    for up in up_cards(rules):  # one shared dict per up-card, as `analysis._part` keeps
+    for up in up_cards(rules):  # one shared dict per up-card, as `stored_summary._part` keeps
         g = full_game(rules, ups=(up,))
         shared = _Counting()
         round_law(g, budget=budget, shared=shared)

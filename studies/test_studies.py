@@ -5,14 +5,14 @@ from itertools import product
 
 import pytest
 
-from oddscalc.games.blackjack.rounds import _grouped_blocks
+from oddscalc.games.blackjack.laws.split_law import _grouped_blocks
 
 
 def test_the_resplit_size_measure_counts_what_a_plain_enumeration_counts():
     """`studies/resplit_size.py` (the counts docs/notes/ quotes for 2s against a 7 at 6 packs) on 8s
     against a ten, 1 pack: its states after one and two hands and its unions after one to three equal sets
     of tuples built card value by card value from the blocks, unions past the shoe dropped."""
-    from oddscalc.games.blackjack.cases import split_case
+    from oddscalc.games.blackjack.laws.split_cases import split_case
     from studies.resplit_size import sizes
 
     pair, up = 7, 9
@@ -116,8 +116,8 @@ def test_the_resplit_slices_watch_forms_every_pair_and_gives_the_split_law():
     """`studies/resplit_slices.py` on 8s against a ten, 1 pack, 3 hands: the pairs the law says it has formed,
     slice by slice (`Packing.law`'s progress), come to every (state, step) pair of the last hands as the watch
     counts them from the patterns' states, and the law it watches is `split_law_in_part`'s."""
-    from oddscalc.games.blackjack.cases import split_case
-    from oddscalc.games.blackjack.rounds import split_law_in_part
+    from oddscalc.games.blackjack.laws.split_cases import split_case
+    from oddscalc.games.blackjack.laws.split_law import split_law_in_part
     from studies.resplit_slices import watch
 
     lines: list[str] = []
@@ -133,7 +133,7 @@ def test_the_banker_per_union_timing_draws_distinct_unions_the_shoe_holds():
     of the split's blocks (checked by peeling blocks off, depth first); both halves are timed."""
     import functools
 
-    from oddscalc.games.blackjack.cases import split_case
+    from oddscalc.games.blackjack.laws.split_cases import split_case
     from studies.banker_per_union import per_union, sample_unions
 
     pair, up, hands = 7, 9, 4
@@ -192,9 +192,9 @@ def test_the_cut_measure_counts_what_a_plain_enumeration_counts():
     past the shoe dropped; its count vectors are the ones in both sides' sub-vectors listed one by one; and its
     bound on the (left union, J) pairs is the count of the sub-vectors of each left union within the right's
     range, which the pairs counted one by one do not pass."""
-    from oddscalc.games.blackjack.cases import split_case
-    from oddscalc.games.blackjack.dealer import _walk
-    from oddscalc.games.blackjack.rounds import hand_blocks
+    from oddscalc.games.blackjack.exact.banker import _walk
+    from oddscalc.games.blackjack.laws.split_cases import split_case
+    from oddscalc.games.blackjack.splits.blocks import hand_blocks
     from studies.resplit_cut import cut_sizes
 
     pair, up = 7, 9

@@ -57,3 +57,50 @@ def test_the_inner_import_check_sees_an_inner_import(tmp_path):
         assert [h.split()[1] for h in _inner_imports(f)] == ["oddscalc.api", "oddscalc.cli"]
     finally:
         ROOT = saved
+
+
+def _repeated_names(root: Path) -> dict[str, list[str]]:
+    """Module and package basenames used more than once under `root`, with where: a game's name may repeat across
+    the layers (sim/roulette.py, verify/roulette.py), and a module inside a game's package is named by that game
+    (games/blackjack/rules.py is "blackjack rules"), so the games keep one layout in every layer."""
+    games = {p.stem for p in (root / "games").iterdir() if not p.name.startswith("_")}
+    seen: dict[str, list[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        if path.name in ("__init__.py", "__main__.py"):
+            rel, name = rel.parent, rel.parent.name
+            if not name:
+                continue
+        else:
+            name = path.stem
+        parts = rel.parts
+        if name in games:
+            continue
+        key = f"{parts[1]} {name}" if parts[0] == "games" and len(parts) > 2 else name
+        seen.setdefault(key, []).append(str(rel))
+    return {k: v for k, v in seen.items() if len(v) > 1}
+
+
+def test_no_module_name_is_used_twice():
+    """Names that say what they hold, each once: no basename repeats outside the games' names (issue 51's rule)."""
+    assert _repeated_names(ROOT) == {}
+
+
+def test_the_name_check_sees_a_repeated_name(tmp_path):
+    """The check above finds a name used twice, and lets a game's name and a game's own module repeat."""
+    for rel in (
+        "games/roulette.py",
+        "sim/roulette.py",
+        "games/blackjack/rules.py",
+        "games/baccarat/rules.py",
+        "core/plan.py",
+        "report/plan.py",
+        "monitor/__init__.py",
+        "cli/monitor.py",
+    ):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("")
+    assert _repeated_names(tmp_path) == {
+        "plan": ["core/plan.py", "report/plan.py"],
+        "monitor": ["cli/monitor.py", "monitor"],
+    }

@@ -10,10 +10,10 @@ from concurrent.futures.process import BrokenProcessPool
 import pytest
 from cli_run import run_cli
 
-from oddscalc.cli import sim as cli_sim
+from oddscalc.cli import sim_commands as cli_sim
 from oddscalc.core.errors import InputError
 from oddscalc.core.files import atomic_open, write_text
-from oddscalc.sim.roundlog import round_log
+from oddscalc.sim.log_lines import round_log
 
 
 @pytest.mark.parametrize("error", [RuntimeError("boom"), KeyboardInterrupt()])

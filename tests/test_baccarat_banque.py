@@ -14,7 +14,7 @@ from oddscalc.games.baccarat.tableau import STOOD
 from oddscalc.games.baccarat_banque.coups import NATURAL, banque_counts, banque_counts_finite
 from oddscalc.games.baccarat_banque.response import BEST, FIXED, joint_outcome, policy
 from oddscalc.games.chemin_de_fer import solve as S
-from oddscalc.games.chemin_de_fer.analysis import counts_for
+from oddscalc.games.chemin_de_fer.wager_figures import counts_for
 
 F = Fraction
 W = [4] + [1] * 9  # one card's weight out of 13 (ten-values 16 of 52)

@@ -12,9 +12,9 @@ from functools import cache
 
 import pytest
 
-from oddscalc.games.blackjack import player, stand_batch
+from oddscalc.games.blackjack.exact import player, stand_batch
+from oddscalc.games.blackjack.exact.player import DealerTable, Evaluator
 from oddscalc.games.blackjack.hand import pair_partners, start_hand
-from oddscalc.games.blackjack.player import DealerTable, Evaluator
 from oddscalc.games.blackjack.rules import RuleSet
 
 
@@ -567,7 +567,7 @@ def test_same_rank_ten_pairs_match_a_rank_level_brute_force():
         return sum(p * go(rest, done, tuple(sorted(current + (value[k],))), queue) for k, p, rest in draws(shoe))
 
     expected = go(tuple(start[k] for k in kinds), (), (10,), 1)
-    from oddscalc.games.blackjack.split import split_value
+    from oddscalc.games.blackjack.splits.expectation import split_value
 
     got = split_value(shoe0, value[up] - 1, 9, start["K"], rules, DealerTable(value[up] - 1, False)).value
     assert got == expected
@@ -597,7 +597,7 @@ def every_deal(shoe):
 def test_split_under_a_fixed_strategy_matches_brute_force(pair):
     """The split method with a given post-split strategy (as the basic-strategy evaluation uses it): hit
     below 15, stand from 15, double a two-card 10 or 11 (where allowed)."""
-    from oddscalc.games.blackjack.split import split_value
+    from oddscalc.games.blackjack.splits.expectation import split_value
 
     rules = RuleSet(max_hands=4, double_totals=None)
     shoe = (3, 1, 0, 0, 0, 1, 1, 3, 2, 8)
@@ -640,7 +640,7 @@ def test_expected_total_staked_matches_play_in_the_real_deal_order(rules):
     optimal play: every deal in the real order, the brute force's best action, split rounds played hand after
     hand; against the round law's `stake`."""
     from oddscalc.games.blackjack.game import full_game
-    from oddscalc.games.blackjack.outcomes import round_law
+    from oddscalc.games.blackjack.laws.hand_law import round_law
 
     shoe = SHOES[0]
     actions = make_game(rules)
@@ -661,7 +661,7 @@ def test_cdp_expected_split_stake_with_peek_matches_play_in_the_real_deal_order(
     """CDP with a peeked hole card: the split's expected total staked given no banker blackjack (the second
     hand's doubles read from the first hand's cards) against the information-set brute force played hand after
     hand, for up-cards that can and cannot make a blackjack."""
-    from oddscalc.games.blackjack.split import adaptive_stake, split_value
+    from oddscalc.games.blackjack.splits.expectation import adaptive_stake, split_value
 
     rules = RuleSet(peek=True, double_totals=None, max_hands=2, post_split="cdp")
     shoe = SHOES[0]

@@ -10,7 +10,7 @@ import pytest
 from cli_run import run_cli as run
 
 from oddscalc import api
-from oddscalc.games.blackjack.outcomes import LAW_BUDGET  # the engine's own default, which the help must state
+from oddscalc.games.blackjack.laws.hand_law import LAW_BUDGET
 
 
 @pytest.mark.parametrize(
@@ -85,7 +85,7 @@ def test_edge_blackjack_through_the_api(cache, monkeypatch):
 
 
 def test_charts_as_text_markdown_html_and_booklet_fragment(cache, monkeypatch, capsys, tmp_path):
-    from oddscalc.report.blackjack import charts_html
+    from oddscalc.report.strategy_charts import charts_html
 
     monkeypatch.setenv("ODDSCALC_CACHE", str(cache))
     a = api.analyse("blackjack", "2007", rules={"decks": "1"})

@@ -29,7 +29,7 @@ def _law(pairs) -> dict[Fraction, Fraction]:
 def table_rule_sets():
     """The distinct rule sets the blackjack tables print whose default law bounds its work (4 and 6 packs)."""
     from oddscalc import api
-    from oddscalc.games.blackjack.outcomes import default_budget
+    from oddscalc.games.blackjack.laws.hand_law import default_budget
     from oddscalc.games.blackjack.rules import rule_set
 
     found = {}
@@ -55,7 +55,7 @@ def test_each_committed_exact_law_agrees_with_its_budgeted_law(rs):
     """A table rule set's exact law (nothing lumped: its mean is the strategy's exact expectation) against the
     budgeted law of `blackjack game`, computed the other way (the lumped rounds' moments by one and two hands at
     a time): the checks of `check_against_exact`, for both strategies."""
-    from oddscalc.games.blackjack.analysis import game_summary
+    from oddscalc.games.blackjack.stored_summary import game_summary
 
     exact, budgeted = game_summary(rs, budget=None), game_summary(rs)
     assert exact["law_budget"] is None and exact["ev"] == budgeted["ev"] and exact["td_ev"] == budgeted["td_ev"]
@@ -69,7 +69,7 @@ def test_each_committed_exact_law_agrees_with_its_budgeted_law(rs):
 @pytest.fixture(scope="module")
 def summaries():
     """The reference and the summary of its rule set with the default work budget (the committed cache)."""
-    from oddscalc.games.blackjack.analysis import game_summary
+    from oddscalc.games.blackjack.stored_summary import game_summary
 
     reference = json.loads(REFERENCE.read_text())
     return reference, game_summary(rule_set_of(reference))
@@ -138,7 +138,7 @@ def check_against_exact(exact_pairs, ev: Fraction, law: dict) -> None:
 def test_the_cached_exact_law_is_the_reference(name, summaries):
     """The 2007 default's exact law in the committed cache equals the reference data entry for entry: it did not
     move since the reference was computed."""
-    from oddscalc.games.blackjack.analysis import game_summary
+    from oddscalc.games.blackjack.stored_summary import game_summary
 
     reference, _ = summaries
     exact = game_summary(rule_set_of(reference), budget=None)
@@ -172,7 +172,7 @@ def test_api_asks_for_the_exact_law_only_when_told_and_only_of_a_game_that_takes
     (roulette's laws are exact either way) is called as before."""
     from oddscalc import api
     from oddscalc.games.blackjack import wagers
-    from oddscalc.games.blackjack.analysis import game_summary
+    from oddscalc.games.blackjack.stored_summary import game_summary
 
     asked = []
 

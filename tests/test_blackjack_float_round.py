@@ -1,4 +1,4 @@
-"""The protection study's double-precision evaluator (`float_round`) against the exact engine
+"""The protection study's double-precision evaluator (`double_precision.round_value`) against the exact engine
 (`composition.round_expectations`, Fractions): the same definition (post-split play, hand limits, rules), so the
 two agree to rounding on depleted shoes of several rule sets, a strongly depleted one among them; and where the
 evaluator declines (CDP, a shoe the banker could run out of, a choice too close to trust), the hook gives the
@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from oddscalc import api
-from oddscalc.games.blackjack import float_round
 from oddscalc.games.blackjack.composition import full_shoe_chart, round_expectations
-from oddscalc.games.blackjack.float_round import round_estimates
+from oddscalc.games.blackjack.double_precision import round_value
+from oddscalc.games.blackjack.double_precision.round_value import round_estimates
 from oddscalc.games.blackjack.game import full_game
 from oddscalc.games.blackjack.rules import rule_set
 from oddscalc.games.blackjack.strategy import derive
@@ -88,7 +88,7 @@ def test_declines_and_the_hook_falls_back_to_the_exact_engine(monkeypatch):
     assert round_estimates(cdp, shoe, None, ("basic",), chart) is not None  # the chart has no post-split choice
     one = rule_set({"decks": "1"})
     assert round_estimates(one, (1, 1, 1, 1, 1, 1, 1, 1, 1, 8), None, ("optimal",)) is None  # the banker may run out
-    monkeypatch.setattr(float_round, "TIE", 10.0)  # every post-split choice now counts as too close to call
+    monkeypatch.setattr(round_value, "TIE", 10.0)  # every post-split choice now counts as too close to call
     assert round_estimates(rs, shoe, None, ("optimal",)) is None
     found, exact_engine = api.composition_estimates("blackjack", "1994", shoe, [(("initial",), {"decks": "6"})])
     assert exact_engine and found[0]["initial"] == round_expectations(rs, shoe, None, ("optimal",))["optimal"]

@@ -1,4 +1,4 @@
-"""`dealing.deal` (hands dealt on packed integer keys) against a plain enumeration of every tuple of blocks.
+"""`splits.dealing.deal` (hands dealt on packed integer keys) against a plain enumeration of every tuple of blocks.
 
 Both backends are tried: the dictionary of Python integers and the compiled loops on rows of 64-bit words
 (`core.packed`), which the law uses whenever its weights provably fit in 64 bits.
@@ -17,10 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oddscalc.games.blackjack.dealer import falling
-from oddscalc.games.blackjack.dealing import CLASSES, Packing, deal, merge_unions
-from oddscalc.games.blackjack.player import DOUBLE, HIT, STAND, total_of
-from oddscalc.games.blackjack.rounds import _grouped_blocks, _pattern_unions, split_patterns
+from oddscalc.games.blackjack.exact.banker import falling
+from oddscalc.games.blackjack.exact.player import DOUBLE, HIT, STAND, total_of
+from oddscalc.games.blackjack.laws.split_law import _grouped_blocks, _pattern_unions, split_patterns
+from oddscalc.games.blackjack.splits.dealing import CLASSES, Packing, deal, merge_unions
 
 counts = st.integers(0, 4)
 blocks = st.lists(
@@ -121,7 +121,7 @@ def _policy(h):
     ],
 )
 def test_the_patterns_dealt_together_equal_each_pattern_dealt_alone(shoe, pair, limit):
-    """`rounds._pattern_unions` deals the resplit patterns together (powers of N, and Horner's rule for those
+    """`laws.split_law._pattern_unions` deals the resplit patterns together (powers of N, and Horner's rule for those
     reaching the limit): the same unions as `deal` gives pattern by pattern, the hands in dealing order (the
     first q with non-pair second cards, the rest any). Under every budget it leaves out whole patterns, always
     computes the one without a resplit, and what it gives is exactly the patterns it kept."""
@@ -292,9 +292,9 @@ def test_a_slice_whose_unions_outgrow_the_memory_is_cut_finer(groups, error, mon
     union, then none), the law cuts it finer, down to slices that fix every count of the union (one union
     each): the same law; with room for none, one line's MemoryError."""
     from oddscalc.core import packed
-    from oddscalc.games.blackjack.dealing import Deferred, union_law
-    from oddscalc.games.blackjack.player import DealerTable
-    from oddscalc.games.blackjack.rounds import _pattern_states
+    from oddscalc.games.blackjack.exact.player import DealerTable
+    from oddscalc.games.blackjack.laws.split_law import _pattern_states
+    from oddscalc.games.blackjack.splits.dealing import Deferred, union_law
 
     shoe, pair, up = (2, 2, 1, 1, 1, 1, 1, 4, 1, 8), 7, 9
     dealer = DealerTable(up, False)
@@ -345,9 +345,9 @@ def test_the_last_hand_dealt_in_slices_gives_the_law_of_the_unions(shoe, pair, u
     one slice, the law equals `union_law` on every union dealt whole and unpacked into a dictionary (no
     slices, no compiled tally); and the small bounds do cut it into more than one slice, the smallest into
     slices that fix every value the unions end with (depth 10)."""
-    from oddscalc.games.blackjack.dealing import Deferred, union_law
-    from oddscalc.games.blackjack.player import DealerTable
-    from oddscalc.games.blackjack.rounds import _pattern_states
+    from oddscalc.games.blackjack.exact.player import DealerTable
+    from oddscalc.games.blackjack.laws.split_law import _pattern_states
+    from oddscalc.games.blackjack.splits.dealing import Deferred, union_law
 
     dealer = DealerTable(up, False)
     pack, finals, skipped = _pattern_states(shoe, pair, shoe[pair], limit, _policy, None)
@@ -408,7 +408,7 @@ def _sample_unions(rng, shoe, pair, blocks, hands, n):
 
 @pytest.mark.slow
 def test_the_banker_weights_of_many_unions_are_each_unions_own_modulo_the_primes():
-    """`dealing.banker_weights` (the compiled law's per-union step, card orders taken modulo each prime on
+    """`splits.dealing.banker_weights` (the compiled law's per-union step, card orders taken modulo each prime on
     arrays) against `union_banker` (big integers, the dictionary law's) times the union's card orders, reduced
     afterwards: every union, banker result and prime, for random four-hand unions of 8s against a ten at 1
     pack and 7s against a 9 at 6 packs, each at its own highest hand total, with and without peek."""
@@ -417,8 +417,8 @@ def test_the_banker_weights_of_many_unions_are_each_unions_own_modulo_the_primes
     import numpy as np
 
     from oddscalc.core.residues import primes_for
-    from oddscalc.games.blackjack.cases import split_case
-    from oddscalc.games.blackjack.dealing import BANKER_RESULTS, banker_weights, union_banker, union_orders
+    from oddscalc.games.blackjack.laws.split_cases import split_case
+    from oddscalc.games.blackjack.splits.dealing import BANKER_RESULTS, banker_weights, union_banker, union_orders
 
     rng = random.Random(4)
     for decks, pair, up in ((1, 7, 9), (6, 6, 8)):
@@ -438,9 +438,9 @@ def test_the_banker_weights_of_many_unions_are_each_unions_own_modulo_the_primes
 
 @pytest.mark.parametrize("decks,hit_soft17", [(1, False), (2, True), (6, False), (8, True)])
 def test_the_compiled_banker_equals_the_python_integers_for_every_up_card(decks, hit_soft17, monkeypatch):
-    """`banker_batch.weights` (the banker's sums as a tree of products, modulo primes below 2^26 in int64,
-    carried to the law's primes by Garner's digits) against `dealing._python_weights` (`banker_groups` on the
-    Python-integer polynomials of `dealer.compiled`, weights reduced afterwards): every up-card, with and without
+    """`exact.banker_batch.weights` (the banker's sums as a tree of products, modulo primes below 2^26 in int64,
+    carried to the law's primes by Garner's digits) against `splits.dealing._python_weights` (`banker_groups` on the
+    Python-integer polynomials of `exact.banker.compiled`, weights reduced afterwards): every up-card, with and without
     peek, every column and prime, on random unions of every hands' top (none, 16 or less, 17..21), with
     leftovers down to exactly the banker's longest draw and unions that take every card of a value. A chunk
     mixing such unions with ones leaving fewer cards (three tens: the Python integers' alone, as are shoes the
@@ -448,8 +448,9 @@ def test_the_compiled_banker_equals_the_python_integers_for_every_up_card(decks,
     import numpy as np
 
     from oddscalc.core.residues import primes_for
-    from oddscalc.games.blackjack import banker_batch, dealing
-    from oddscalc.games.blackjack.player import DealerTable
+    from oddscalc.games.blackjack.exact import banker_batch
+    from oddscalc.games.blackjack.exact.player import DealerTable
+    from oddscalc.games.blackjack.splits import dealing
 
     rng = np.random.default_rng(decks * 10 + hit_soft17)
     primes = list(primes_for(10**60, 1 << 30))

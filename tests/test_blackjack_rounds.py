@@ -8,12 +8,12 @@ from fractions import Fraction
 import pytest
 
 from oddscalc import api
-from oddscalc.games.blackjack.analysis import strategy_data
+from oddscalc.games.blackjack.exact.player import DealerTable
 from oddscalc.games.blackjack.game import full_game
-from oddscalc.games.blackjack.outcomes import round_law
-from oddscalc.games.blackjack.player import DealerTable
-from oddscalc.games.blackjack.rounds import two_hand_law
+from oddscalc.games.blackjack.laws.hand_law import round_law
+from oddscalc.games.blackjack.laws.split_law import two_hand_law
 from oddscalc.games.blackjack.rules import RuleSet
+from oddscalc.games.blackjack.stored_summary import strategy_data
 from oddscalc.games.blackjack.strategy import derive
 from oddscalc.sim import blackjack as sim
 
@@ -149,8 +149,8 @@ def test_round_law_with_resplits_is_exact_within_the_budget_and_lumps_beyond_it_
 
 @pytest.mark.slow
 def test_up_cards_computed_apart_on_two_processes_merge_to_the_whole_game(monkeypatch):
-    from oddscalc.games.blackjack.analysis import compute_summary
     from oddscalc.games.blackjack.game import full_game_in_parts
+    from oddscalc.games.blackjack.stored_summary import compute_summary
 
     rules = RuleSet(decks=1, max_hands=2)
     whole = full_game(rules)
@@ -170,40 +170,41 @@ def test_up_cards_computed_apart_on_two_processes_merge_to_the_whole_game(monkey
 
 @pytest.mark.slow
 def test_splits_computed_apart_give_the_same_summary_each_law_computed_once(monkeypatch):
-    """The exact law's splits as parts of their own (`analysis.split_parts`), then the up-cards reading them:
+    """The exact law's splits as parts of their own (`stored_summary.split_parts`), then the up-cards reading them:
     the same summary, byte for byte, as the up-cards computing their splits themselves, and each split's law
     computed once (an up-card part that ignored the laws given would compute every split twice)."""
     import json
 
-    from oddscalc.games.blackjack import analysis, outcomes
+    from oddscalc.games.blackjack import stored_summary
+    from oddscalc.games.blackjack.laws import hand_law
 
     monkeypatch.setenv("ODDSCALC_WORKERS", "1")  # in this process, so that the calls can be counted
     calls = []
-    real = outcomes.split_law_in_part
-    monkeypatch.setattr(outcomes, "split_law_in_part", lambda *a, **k: calls.append(a[:3]) or real(*a, **k))
+    real = hand_law.split_law_in_part
+    monkeypatch.setattr(hand_law, "split_law_in_part", lambda *a, **k: calls.append(a[:3]) or real(*a, **k))
     rules = RuleSet(decks=1, max_hands=2)
     summaries, counts = {}, {}
-    chooses = analysis.split_parts
+    chooses = stored_summary.split_parts
     for apart in (True, False):
-        monkeypatch.setattr(analysis, "split_parts", lambda rs, budget, apart=apart: apart)
+        monkeypatch.setattr(stored_summary, "split_parts", lambda rs, budget, apart=apart: apart)
         calls.clear()
-        summaries[apart] = json.dumps(analysis.compute_summary(rules, budget=None), sort_keys=True)
+        summaries[apart] = json.dumps(stored_summary.compute_summary(rules, budget=None), sort_keys=True)
         counts[apart] = sorted(calls)
     assert summaries[True] == summaries[False]
     assert counts[True] == counts[False] and len(counts[True]) > 10
     assert chooses(RuleSet(decks=6), None) and not chooses(RuleSet(decks=6), 6_000_000)
     assert not chooses(RuleSet(decks=6, max_hands=2, post_split="cdp"), None)
-    order = sorted([(6, 1), (6, 2), (0, 1), (6, 0), (9, 9)], key=analysis._dearest_first)
+    order = sorted([(6, 1), (6, 2), (0, 1), (6, 0), (9, 9)], key=stored_summary._dearest_first)
     assert order == [(6, 1), (0, 1), (6, 2), (9, 9), (6, 0)]  # 2s v 7, 2s v Ace, 3s v 7, tens, Aces last
 
 
 def test_a_split_part_names_its_split_and_strategy_on_the_progress_line():
     from oddscalc.core.parallel import map_parts
-    from oddscalc.games.blackjack import analysis
+    from oddscalc.games.blackjack import stored_summary
 
     heard: list[str] = []
     (laws,) = map_parts(
-        analysis._split_part,
+        stored_summary._split_part,
         [(RuleSet(decks=1, max_hands=3), 7, 7, None)],
         lambda d, t, label: heard.append(label),
         "split laws",
@@ -306,8 +307,8 @@ def _resplit_case(pair, up):
 def test_resplit_law_matches_brute_force_and_the_split_expectation(pair, up, peek, limit):
     """Three, four and as many hands as the shoe allows: the whole law against play in the real order, and
     its mean against `split_value` under the same post-split policy."""
-    from oddscalc.games.blackjack.rounds import split_law
-    from oddscalc.games.blackjack.split import split_value
+    from oddscalc.games.blackjack.laws.split_law import split_law
+    from oddscalc.games.blackjack.splits.expectation import split_value
 
     rules = RuleSet(max_hands=limit, double_totals=None, peek=peek)
     shoe, by_values, by_counts = _resplit_case(pair, up)
@@ -325,7 +326,7 @@ def test_the_rounds_without_a_resplit_are_computed_whatever_the_budget(pair, up,
     """With no work budget left, `split_law_in_part` still gives the law of the rounds whose two hands both
     drew a non-pair second card: equal to play in the real order restricted to two-hand rounds, and (no peek)
     of total chance (N - P)(N - P - 1) / (N (N - 1)), N cards left and P of them pair cards."""
-    from oddscalc.games.blackjack.rounds import split_law_in_part
+    from oddscalc.games.blackjack.laws.split_law import split_law_in_part
 
     rules = RuleSet(max_hands=limit, double_totals=None, peek=peek)
     shoe, by_values, by_counts = _resplit_case(pair, up)
@@ -363,12 +364,12 @@ def _moments(law):
     ],
 )
 def test_resplit_moments_match_brute_force_by_number_of_hands(pair, up, peek, limit):
-    """`moments.resplit_moments` (one and two hands at a time, by exchangeability and inclusion-exclusion)
+    """`laws.split_moments.resplit_moments` (one and two hands at a time, by exchangeability and inclusion-exclusion)
     against play in the real order: for each number of hands k, the chance, mean and second moment of the
     rounds that ended with k hands equal those of the patterns with k - 2 spawns; over every pattern, the
     whole law's."""
-    from oddscalc.games.blackjack.moments import resplit_moments
-    from oddscalc.games.blackjack.rounds import split_patterns
+    from oddscalc.games.blackjack.laws.split_law import split_patterns
+    from oddscalc.games.blackjack.laws.split_moments import resplit_moments
 
     rules = RuleSet(max_hands=limit, double_totals=None, peek=peek)
     shoe, by_values, by_counts = _resplit_case(pair, up)
@@ -389,12 +390,12 @@ def test_resplit_moments_match_the_exact_law_of_a_real_pack(pair, up, hands):
     moment of the resplit rounds from one and two hands at a time equal those of the exact joint law's resplit
     part (every pattern computed, less the rounds without a resplit). (With four hands, 8s against a ten and
     9s against a 7 agree too, but their exact laws take minutes: measured once, 233 s and 153 s.)"""
+    from oddscalc.games.blackjack.exact.player import hand_of
     from oddscalc.games.blackjack.game import full_game
     from oddscalc.games.blackjack.hand import pair_partners
-    from oddscalc.games.blackjack.moments import resplit_moments
-    from oddscalc.games.blackjack.player import hand_of
-    from oddscalc.games.blackjack.rounds import split_law_in_part
-    from oddscalc.games.blackjack.split import split_value
+    from oddscalc.games.blackjack.laws.split_law import split_law_in_part
+    from oddscalc.games.blackjack.laws.split_moments import resplit_moments
+    from oddscalc.games.blackjack.splits.expectation import split_value
 
     rules = RuleSet(decks=1, max_hands=hands)
     game = full_game(rules, ups=(up - 1,))
@@ -420,12 +421,12 @@ def test_the_compiled_and_python_backends_give_the_same_laws_under_every_budget(
     and on Python integers gives the same law and leaves out the same patterns, for budgets from none at all
     to every pattern (three hands; with four, the last budget still leaves some out). The laws are also checked to sum to at most one and to carry the split's exact
     expectation when nothing is left out."""
-    from oddscalc.games.blackjack import dealing
+    from oddscalc.games.blackjack.exact.player import hand_of
     from oddscalc.games.blackjack.game import full_game
     from oddscalc.games.blackjack.hand import pair_partners
-    from oddscalc.games.blackjack.player import hand_of
-    from oddscalc.games.blackjack.rounds import split_law_in_part
-    from oddscalc.games.blackjack.split import split_value
+    from oddscalc.games.blackjack.laws.split_law import split_law_in_part
+    from oddscalc.games.blackjack.splits import dealing
+    from oddscalc.games.blackjack.splits.expectation import split_value
 
     rules = RuleSet(decks=1, max_hands=hands, peek=peek)
     ev = full_game(rules, ups=(up - 1,)).evaluators[up - 1]
@@ -463,8 +464,8 @@ def test_cdp_split_law_matches_play_in_the_real_order(pair, up):
     CDP expectation at least CDP1's (strictly above it in one case at least, so the test can tell them apart)."""
     from test_blackjack_bruteforce import make_game, total
 
-    from oddscalc.games.blackjack.rounds import adaptive_two_hand_law
-    from oddscalc.games.blackjack.split import split_value
+    from oddscalc.games.blackjack.laws.split_law import adaptive_two_hand_law
+    from oddscalc.games.blackjack.splits.expectation import split_value
 
     rules = RuleSet(max_hands=2, double_totals=None, post_split="cdp")  # the brute force stands on soft 17
     shoe, _, _ = _resplit_case(pair, up)
@@ -505,13 +506,13 @@ def test_a_split_law_shared_between_the_strategies_is_the_one_each_computes_alon
     hands, budget 0 (every resplit round lumped, with its moments): the basic strategy reuses some splits and
     computes others anew (its hands play differently there), so a key that ignored the blocks would hand it
     optimal play's law."""
-    from oddscalc.games.blackjack import outcomes
+    from oddscalc.games.blackjack.laws import hand_law
 
     g = full_game(RuleSet(decks=1, max_hands=4))
     strategy = derive(g)
     calls = []
-    real = outcomes.split_law_in_part
-    monkeypatch.setattr(outcomes, "split_law_in_part", lambda *a, **k: calls.append(a[2]) or real(*a, **k))
+    real = hand_law.split_law_in_part
+    monkeypatch.setattr(hand_law, "split_law_in_part", lambda *a, **k: calls.append(a[2]) or real(*a, **k))
 
     def counted(*args, **kw):
         calls.clear()

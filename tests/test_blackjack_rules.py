@@ -9,11 +9,11 @@ from functools import cache
 import pytest
 
 from oddscalc import api
-from oddscalc.analysis import RuleError
-from oddscalc.games.blackjack.player import DealerTable
+from oddscalc.games.blackjack.exact.player import DealerTable
 from oddscalc.games.blackjack.query import query_hand
 from oddscalc.games.blackjack.rules import RuleSet
 from oddscalc.games.blackjack.shoe import full_shoe
+from oddscalc.wager_results import RuleError
 
 LAW_1994 = RuleSet(decks=1)
 RULES_2007 = RuleSet(decks=1, double_totals=None, split_values=frozenset(range(1, 11)), same_rank_tens=True)

@@ -8,10 +8,10 @@ import pytest
 from test_blackjack_rounds import SHOE, _simulator_law
 
 from oddscalc import api
-from oddscalc.games.blackjack.analysis import strategy_data
 from oddscalc.games.blackjack.game import full_game
 from oddscalc.games.blackjack.rules import RuleSet
 from oddscalc.games.blackjack.shoe_value import ShoeError, round_expectation
+from oddscalc.games.blackjack.stored_summary import strategy_data
 from oddscalc.games.blackjack.strategy import derive
 from oddscalc.sim import blackjack as sim
 

@@ -1,7 +1,7 @@
 """The evaluator's fast paths agree exactly with the direct computations they replace.
 
 * Standing: `DealerTable.stand_diff` (banker sums by value index, level sums shared between
-  compositions) against the per-outcome banker weights of `dealer.dealer_counts`, for every up-card,
+  compositions) against the per-outcome banker weights of `exact.banker.dealer_counts`, for every up-card,
   both soft-17 rules, every player total, with and without a peek hole card, also when the shared level
   sums are dropped mid-way (a tiny memory cap).
 * Hitting: `Evaluator.hit_int` / `policy_int` (the hands one card busts summed at once) against a plain
@@ -19,10 +19,10 @@ import numpy as np
 import pytest
 import sympy
 
-from oddscalc.games.blackjack import player, stand_batch
-from oddscalc.games.blackjack.dealer import BJ, BUST, dealer_counts, falling, longest
+from oddscalc.games.blackjack.exact import player, stand_batch
+from oddscalc.games.blackjack.exact.banker import BJ, BUST, dealer_counts, falling, longest
+from oddscalc.games.blackjack.exact.player import HIT, STAND, DealerTable, Evaluator, add, hand_of, total_of
 from oddscalc.games.blackjack.game import full_game
-from oddscalc.games.blackjack.player import HIT, STAND, DealerTable, Evaluator, add, hand_of, total_of
 from oddscalc.games.blackjack.rules import RuleSet
 
 

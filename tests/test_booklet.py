@@ -153,9 +153,9 @@ def test_version_readme_links_the_booklet(version):
 
 def _demo_section(version, games):
     """A further section, as helper modules add them (one line in booklet.SECTIONS)."""
-    from oddscalc.analysis import Extra
     from oddscalc.report.booklet import section_html
     from oddscalc.report.html_tables import extra_html
+    from oddscalc.wager_results import Extra
 
     table = Extra("Demo table", ("game", "share"), tuple((g, Fraction(1, 3)) for g, _ in games))
     return section_html(f"Demo for {version}", extra_html(table), "demo")

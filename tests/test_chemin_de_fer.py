@@ -20,9 +20,9 @@ from matrix_checks import direct_2xn
 from oddscalc import api
 from oddscalc.games.baccarat.tableau import PUNTO_BANCO_TABLEAU, STOOD
 from oddscalc.games.chemin_de_fer import solve as S
-from oddscalc.games.chemin_de_fer.analysis import counts_for
 from oddscalc.games.chemin_de_fer.coups import COMPOSITION, coup_counts
 from oddscalc.games.chemin_de_fer.tableau import OPTIONAL_CELLS
+from oddscalc.games.chemin_de_fer.wager_figures import counts_for
 from oddscalc.regulations.rule_values import parse_commission
 
 F = Fraction

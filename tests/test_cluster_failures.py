@@ -366,7 +366,7 @@ def test_losing_the_scheduler_mid_run_is_one_line_naming_state_and_exit_1(tmp_pa
 def test_without_state_the_lost_scheduler_line_says_nothing_is_kept(tmp_path, capsys, monkeypatch):
     """The command's half of the message (the scheduler's loss itself: the test above), with and without
     --state, exit 1 either way."""
-    from oddscalc.cli import protect as command
+    from oddscalc.cli import protect_commands as command
 
     def lost(*args, **kwargs):
         raise cluster.ClusterFailure(

@@ -69,7 +69,7 @@ def _bad_out(tmp_path, spec):
 )
 def test_unwritable_out_is_refused_before_work(argv, spec, needle, tmp_path, capsys, monkeypatch):
     import oddscalc.api
-    import oddscalc.games.blackjack.analysis as bj
+    import oddscalc.games.blackjack.stored_summary as bj
     import oddscalc.games.casino_stud_poker as stud
 
     def no_work(*a, **k):
@@ -442,7 +442,7 @@ def test_chart_has_one_working_format_option(capsys, monkeypatch, tmp_path):
 
 
 def test_side_computes_only_the_side_wagers_and_names_version_and_packs(capsys, monkeypatch):
-    import oddscalc.games.blackjack.analysis as bj
+    import oddscalc.games.blackjack.stored_summary as bj
     import oddscalc.games.blackjack.wagers as bjw
 
     monkeypatch.setattr(bj, "game_summary", lambda *a, **k: pytest.fail("side computed the whole game"))

@@ -139,7 +139,7 @@ def test_a_state_run_says_what_an_interruption_kept_and_a_rerun_that_it_resumed(
     code, _, err = run_cli(argv, capsys)
     assert code == 0 and "resumed from --state" in err and "2 of 2 chunk(s) already finished" in err, err
 
-    from oddscalc.cli import protect as protect_cli
+    from oddscalc.cli import protect_commands as protect_cli
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

@@ -14,7 +14,7 @@ from test_punto_banco import PUBLISHED
 
 from oddscalc import api
 from oddscalc.core.distribution import Distribution
-from oddscalc.core.mathreport import BAND_ROUNDS, report_of
+from oddscalc.core.math_report import BAND_ROUNDS, report_of
 from oddscalc.core.partial_law import PartialLaw
 from oddscalc.sim.simulators import simulate
 

@@ -25,11 +25,7 @@ from oddscalc.games.blackjack.query import query_hand
 from oddscalc.games.blackjack.shoe import parse_card
 from oddscalc.games.blackjack.wagers import effective_rules
 from oddscalc.protect.bankroll import Row, bankroll_for, ramp_measures, risk_of_ruin, study_rows
-from oddscalc.protect.counting import parse_count
-from oddscalc.protect.decisions import Decision, DecisionShoes, decision_shoes
-from oddscalc.protect.execute import run
-from oddscalc.protect.indices import indices
-from oddscalc.protect.measures import (
+from oddscalc.protect.correlations import (
     Correlation,
     DecisionGain,
     correlation,
@@ -37,8 +33,12 @@ from oddscalc.protect.measures import (
     insurance_effects,
     playing_efficiency,
 )
+from oddscalc.protect.count_systems import parse_count
+from oddscalc.protect.decisions_by_removal import Decision, DecisionShoes, decision_shoes
+from oddscalc.protect.execute import run
+from oddscalc.protect.indices import indices
+from oddscalc.protect.run_summary import summarise
 from oddscalc.protect.shoes import Plan
-from oddscalc.protect.summary import summarise
 from oddscalc.protect.target import target
 
 HI_LO = (-1, 1, 1, 1, 1, 1, 0, 0, 0, -1)  # A, 2-9, T: written here from the count's definition

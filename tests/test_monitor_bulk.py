@@ -7,7 +7,7 @@ from fractions import Fraction
 import numpy as np
 
 from oddscalc.monitor.floor import Budget, TableConfig
-from oddscalc.monitor.laws import wheel_order
+from oddscalc.monitor.result_laws import wheel_order
 from oddscalc.monitor.simulate import numpy_rng, roulette_spins, sector_law
 from oddscalc.monitor.streams import statistical_tests
 from oddscalc.monitor.table import TableMonitor

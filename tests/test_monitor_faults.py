@@ -10,7 +10,7 @@ import pytest
 
 from oddscalc.monitor.feed import FeedRound, dice_code
 from oddscalc.monitor.floor import Budget, TableConfig
-from oddscalc.monitor.laws import wheel_order
+from oddscalc.monitor.result_laws import wheel_order
 from oddscalc.monitor.simulate import numpy_rng, pocket_law, roulette_log, roulette_spins, sector_law, signature_spins
 from oddscalc.monitor.streams import statistical_tests
 from oddscalc.monitor.table import TableMonitor

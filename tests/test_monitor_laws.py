@@ -15,7 +15,7 @@ from oddscalc.monitor.budget import dealer_share, split
 from oddscalc.monitor.detector import log_threshold, update
 from oddscalc.monitor.families import raise_family, raised_law
 from oddscalc.monitor.floor import Budget, TableConfig
-from oddscalc.monitor.laws import STANDARD_WHEEL, distance_law, result_law, wheel_order
+from oddscalc.monitor.result_laws import STANDARD_WHEEL, distance_law, result_law, wheel_order
 from oddscalc.monitor.streams import families
 
 

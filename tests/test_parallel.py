@@ -64,8 +64,8 @@ def test_a_blackjack_split_law_in_a_worker_shows_its_share_done(monkeypatch):
     from oddscalc.core import parallel
 
     monkeypatch.setattr(parallel, "RELAY_EVERY", 0.0)
-    from oddscalc.games.blackjack.analysis import _part
     from oddscalc.games.blackjack.rules import rule_set
+    from oddscalc.games.blackjack.stored_summary import _part
 
     rs = rule_set({"decks": "1", "max_hands": "3"})
     heard: list[str] = []

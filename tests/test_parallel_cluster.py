@@ -34,15 +34,15 @@ def test_parts_on_a_cluster_come_back_in_input_order(cluster):
 
 @pytest.mark.slow
 def test_the_exact_law_with_split_parts_on_a_cluster_equals_the_local_one(cluster, monkeypatch):
-    from oddscalc.games.blackjack import analysis
+    from oddscalc.games.blackjack import stored_summary
     from oddscalc.games.blackjack.rules import RuleSet
 
     rules = RuleSet(decks=1, max_hands=2)
-    assert analysis.split_parts(rules, None)
+    assert stored_summary.split_parts(rules, None)
     monkeypatch.setenv("ODDSCALC_WORKERS", "1")
-    local = analysis.compute_summary(rules, budget=None)
+    local = stored_summary.compute_summary(rules, budget=None)
     with on_cluster(cluster):
-        far = analysis.compute_summary(rules, budget=None)
+        far = stored_summary.compute_summary(rules, budget=None)
     assert json.dumps(far, sort_keys=True) == json.dumps(local, sort_keys=True)
 
 

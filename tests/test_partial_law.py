@@ -205,7 +205,7 @@ def test_printed_bounds_are_rounded_outward(low, high):
     here with the decimal module at 50 digits), and is no wider than one unit of the last place each side."""
     from decimal import Decimal, getcontext
 
-    from oddscalc.report.math_report import bounds_pct, bounds_text
+    from oddscalc.report.math_report_render import bounds_pct, bounds_text
 
     getcontext().prec = 50
     for root in (False, True):

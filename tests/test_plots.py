@@ -26,17 +26,17 @@ from cli_run import run_cli
 
 from oddscalc import api
 from oddscalc.core.planning import z_two_sided
-from oddscalc.protect.counting import parse_count
+from oddscalc.protect.count_systems import parse_count
 from oddscalc.protect.execute import run
 from oddscalc.protect.penetration import PenetrationError, cut_places, yield_by_penetration
+from oddscalc.protect.run_summary import Check, summarise
 from oddscalc.protect.shoes import Plan
-from oddscalc.protect.summary import Check, summarise
 from oddscalc.protect.target import target
 from oddscalc.report.booklet import booklet_html
-from oddscalc.report.plots import band, canvas, law, study
-from oddscalc.report.plots import removal as removal_plot
-from oddscalc.report.plots.files import PlotPathError, check_plot, plot_format
-from oddscalc.report.removal import removal_for
+from oddscalc.report.plots import band, canvas, law_chart, study_charts
+from oddscalc.report.plots import removal_chart as removal_plot
+from oddscalc.report.plots.plot_files import PlotPathError, check_plot, plot_format
+from oddscalc.report.removal_render import removal_for
 
 ROOT = Path(__file__).resolve().parents[1]
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -88,14 +88,14 @@ def even_chance():
 
 
 def test_law_bars_are_the_exact_chances_and_read_back_from_the_svg(even_chance):
-    picture = law.picture_of(even_chance.results[0])
+    picture = law_chart.picture_of(even_chance.results[0])
     # the half-back rule in words: 18 numbers win 1, zero loses half, the other 18 lose the stake
     assert [(b.low, b.chance) for b in picture.bars] == [
         (Fraction(-1), Fraction(18, 37)),
         (Fraction(-1, 2), Fraction(1, 37)),
         (Fraction(1), Fraction(18, 37)),
     ]
-    fig = law.law_figure([("even-chance", picture)], "roulette", "1994", even_chance.rules)
+    fig = law_chart.law_figure([("even-chance", picture)], "roulette", "1994", even_chance.rules)
     drawn = [p.get_height() for p in fig.axes[0].patches]
     assert drawn == [float(Fraction(18, 37) * 100), float(Fraction(1, 37) * 100), float(Fraction(18, 37) * 100)]
     heights = bar_heights(canvas.render(fig, "svg").decode(), "p0")
@@ -108,15 +108,15 @@ def test_law_bars_are_the_exact_chances_and_read_back_from_the_svg(even_chance):
 def test_blackjack_tails_merge_to_their_exact_total():
     a = api.analyse("blackjack", "1994", "initial", {"decks": "6"}, exact_law=True)
     outcomes = a.results[0].distribution.outcomes
-    picture = law.picture_of(a.results[0])
-    assert len(outcomes) == 18 and len(picture.bars) == law.MAX_BARS and picture.log
+    picture = law_chart.picture_of(a.results[0])
+    assert len(outcomes) == 18 and len(picture.bars) == law_chart.MAX_BARS and picture.log
     low, high = picture.bars[0], picture.bars[-1]
     assert low.label.startswith("≤") and high.label.startswith("≥")
     assert low.chance == sum(p for r, p in outcomes if r <= low.high)
     assert high.chance == sum(p for r, p in outcomes if r >= high.low)
     assert sum(b.chance for b in picture.bars) == 1
     assert all(b.kind == ("loss" if b.high < 0 else "win" if b.low > 0 else "push") for b in picture.bars)
-    fig = law.law_figure([("initial", picture)], a.game, a.version, a.rules, columns=1)
+    fig = law_chart.law_figure([("initial", picture)], a.game, a.version, a.rules, columns=1)
     assert [p.get_height() for p in fig.axes[0].patches] == [float(b.chance * 100) for b in picture.bars]
     # the 1994 law's rule set for six packs, worded as a reader would say it (never "decks = 6")
     assert dict(a.rules)["soft17"] == "stand" and dict(a.rules)["double"] == "9-11"
@@ -129,21 +129,23 @@ def test_a_budgeted_law_shows_its_unresolved_share_and_a_non_law_is_refused():
     a = api.analyse("blackjack", "1994", "initial", {"decks": "6"})
     r = a.results[0]
     assert r.not_a_law and r.partial is not None
-    picture = law.picture_of(r)
+    picture = law_chart.picture_of(r)
     assert picture.bars[-1].kind == "unresolved" and picture.bars[-1].chance == r.partial.mass
     assert sum(b.chance for b in picture.bars) == 1 and "not computed" in picture.unresolved
     lumped = type(r)(r.wager, r.distribution, r.edges, not_a_law="rounds lumped at their mean")
-    with pytest.raises(law.NotALawError, match="not the law of a round"):
-        law.picture_of(lumped)
-    assert not law.helps(lumped)
+    with pytest.raises(law_chart.NotALawError, match="not the law of a round"):
+        law_chart.picture_of(lumped)
+    assert not law_chart.helps(lumped)
 
 
 def test_merging_keeps_signs_apart():
     outcomes = [(Fraction(k), Fraction(1, 40)) for k in range(-20, 0)] + [(Fraction(k), Fraction(1, 4)) for k in (1, 2)]
-    picture = law.bars_of(outcomes, max_bars=5)
+    picture = law_chart.bars_of(outcomes, max_bars=5)
     assert [b.kind for b in picture.bars] == ["loss", "loss", "loss", "win", "win"]
     assert picture.bars[0].chance == Fraction(18, 40) and "−20 to −3" in picture.merged
-    few = law.bars_of([(Fraction(-1), Fraction(1, 2)), (Fraction(0), Fraction(1, 4)), (Fraction(1), Fraction(1, 4))], 2)
+    few = law_chart.bars_of(
+        [(Fraction(-1), Fraction(1, 2)), (Fraction(0), Fraction(1, 4)), (Fraction(1), Fraction(1, 4))], 2
+    )
     assert len(few.bars) == 3  # a push between them: nothing can merge
 
 
@@ -238,8 +240,8 @@ def test_study_panels_draw_the_summary(small_study):
         "penetration": "1/2",
         "seed": 7,
     }
-    st = study.study_of(s, records, kinds, 52, count, about)
-    fig = study.study_figure(st)
+    st = study_charts.study_of(s, records, kinds, 52, count, about)
+    fig = study_charts.study_figure(st)
     advantage, frequency, yields = fig.axes[:3]
     assert [p.get_height() for p in frequency.patches] == [float(b.share * 100) for b in s.bins]
     for j, m in enumerate(measures):
@@ -252,11 +254,11 @@ def test_study_panels_draw_the_summary(small_study):
     assert "exact" in advantage.get_ylabel() and "expectation exact" in fig.get_supxlabel()
     # a run valued in double precision says so, with its check, never "exact"
     doubles = replace(s, check=Check(10, 0, 2, (Fraction(1, 10**16),) * len(measures)))
-    fig = study.study_figure(study.study_of(doubles, records, kinds, 52, count, about))
+    fig = study_charts.study_figure(study_charts.study_of(doubles, records, kinds, 52, count, about))
     assert "exact" not in fig.axes[0].get_ylabel() and "double precision" in fig.axes[0].get_ylabel()
     assert "double precision, 2 rounds checked" in fig.get_supxlabel() and "1.0e-16" in fig.get_supxlabel()
-    with pytest.raises(study.StudyError, match="give a count"):
-        study.study_of(s, records, kinds, 52, None, about)
+    with pytest.raises(study_charts.StudyError, match="give a count"):
+        study_charts.study_of(s, records, kinds, 52, None, about)
 
 
 # --- reproducible bytes ------------------------------------------------------------------------------------------
@@ -264,7 +266,9 @@ def test_study_panels_draw_the_summary(small_study):
 
 def test_bytes_repeat_within_a_process(even_chance, punto_banco_removal):
     figures = [
-        lambda: law.law_figure([("even-chance", law.picture_of(even_chance.results[0]))], "roulette", "1994", ()),
+        lambda: law_chart.law_figure(
+            [("even-chance", law_chart.picture_of(even_chance.results[0]))], "roulette", "1994", ()
+        ),
         lambda: removal_plot.removal_figure(punto_banco_removal),
     ]
     for build in figures:

@@ -18,11 +18,11 @@ import pytest
 from cli_run import run_cli
 
 from oddscalc import api
-from oddscalc.protect.counting import CountError, hi_lo, parse_count, tc_bin, true_count
+from oddscalc.protect.count_systems import CountError, hi_lo, parse_count, tc_bin, true_count
 from oddscalc.protect.execute import StateError, run
 from oddscalc.protect.removal import effects_of_removal
+from oddscalc.protect.run_summary import bet_units, ratio, summarise
 from oddscalc.protect.shoes import Plan, deal_shoe, shoe_order
-from oddscalc.protect.summary import bet_units, ratio, summarise
 from oddscalc.protect.target import target
 
 # --- effects of removal -----------------------------------------------------------------------------------
@@ -58,9 +58,9 @@ def test_blackjack_reduced_removal_from_scratch(monkeypatch):
 def test_blackjack_adapter_equals_the_engine_full_shoe_game():
     """The adapter on a full shoe gives the engine's own CD and basic-strategy expectations (computed there
     from the full game's rows), also under the same-rank split rule (tens by rank)."""
-    from oddscalc.games.blackjack.analysis import game_summary
     from oddscalc.games.blackjack.composition import full_shoe_chart, round_expectations
     from oddscalc.games.blackjack.rules import rule_set
+    from oddscalc.games.blackjack.stored_summary import game_summary
 
     rs = rule_set(api.resolved_rules("blackjack", "2007", {"decks": "4"})[0])
     assert rs.same_rank_tens
@@ -227,9 +227,9 @@ def test_blackjack_double_precision_run_checks_itself(tmp_path):
 
 
 def test_blackjack_rounds_the_evaluator_declines_are_valued_exactly(monkeypatch):
-    from oddscalc.games.blackjack import float_round
+    from oddscalc.games.blackjack.double_precision import round_value
 
-    monkeypatch.setattr(float_round, "TIE", 10.0)  # every post-split choice too close to trust: it declines
+    monkeypatch.setattr(round_value, "TIE", 10.0)  # every post-split choice too close to trust: it declines
     t = target("blackjack", "1994", {"decks": "6"}, strategies=("optimal",), engine="double")
     plan = Plan(t, Fraction(1, 100), 5, 1, check=1)
     (rec,) = run(plan, 1, processes=1)

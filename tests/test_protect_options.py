@@ -20,10 +20,10 @@ from json_schemas import validate_named
 from oddscalc import api
 from oddscalc.protect.best_side import best_side
 from oddscalc.protect.burn import parse_burn
-from oddscalc.protect.counting import parse_count, true_count
+from oddscalc.protect.count_systems import parse_count, true_count
 from oddscalc.protect.execute import run
+from oddscalc.protect.run_summary import summarise
 from oddscalc.protect.shoes import Plan, deal_shoe, shoe_order
-from oddscalc.protect.summary import summarise
 from oddscalc.protect.target import Target, target
 
 # --- punto banco by enumeration ----------------------------------------------------------------------------

@@ -13,11 +13,11 @@ import pytest
 from cli_run import run_cli
 
 from oddscalc import api
-from oddscalc.protect.counting import parse_count, true_count
+from oddscalc.protect.count_systems import parse_count, true_count
 from oddscalc.protect.execute import run
+from oddscalc.protect.run_summary import bet_units, summarise
 from oddscalc.protect.shoes import Plan
-from oddscalc.protect.study import BANKROLLS, RISKS, study_figures, variances
-from oddscalc.protect.summary import bet_units, summarise
+from oddscalc.protect.study_figures import BANKROLLS, RISKS, study_figures, variances
 from oddscalc.protect.target import target
 
 SPREAD = 8

@@ -11,7 +11,7 @@ import pytest
 import sympy
 
 from oddscalc.core import residues
-from oddscalc.games.blackjack import stand_batch
+from oddscalc.games.blackjack.exact import stand_batch
 
 
 @pytest.mark.parametrize("limit", [residues.PRIME_LIMIT, stand_batch.PRIME_LIMIT])

@@ -19,7 +19,7 @@ from cli_run import run_cli
 from oddscalc.roundlog import BlackjackRound, RoundLog, RoundLogError, amount, card
 from oddscalc.roundlog.schema import SCHEMA_PATH
 from oddscalc.verify import verify
-from oddscalc.verify.report import ILLEGAL, MISPAID, SHOE
+from oddscalc.verify.findings import ILLEGAL, MISPAID, SHOE
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads(SCHEMA_PATH.read_text())

@@ -13,23 +13,30 @@ import pytest
 from oddscalc import api
 from oddscalc.core.store import data_dir, entry_key, read_entry, shipped_entries, value_changes
 from oddscalc.games.baccarat_banque import response
-from oddscalc.games.blackjack import analysis, strategy
+from oddscalc.games.blackjack import stored_summary, strategy
 from oddscalc.games.blackjack.game import full_game
-from oddscalc.games.blackjack.outcomes import default_budget
+from oddscalc.games.blackjack.laws.hand_law import default_budget
 from oddscalc.games.blackjack.shoe import LABELS
 from oddscalc.games.blackjack.wagers import effective_rules
 from oddscalc.games.casino_stud_poker import wagers as stud
 from oddscalc.games.casino_stud_poker.payouts import raise_pays
-from oddscalc.games.super_pan_9 import laws as pan_laws
+from oddscalc.games.super_pan_9 import bank_models as pan_laws
 from oddscalc.games.super_pan_9.engine import DRAW, STAND
 from oddscalc.games.super_pan_9.finite_bank import finite_law
-from oddscalc.protect import decisions, removal
+from oddscalc.protect import decisions_by_removal, removal
 from oddscalc.protect.target import target
 
 #: Every engine whose results are shipped, with the version the code declares.
 ENGINES = {
     e.name: e.version
-    for e in (analysis.ENGINE, removal.ENGINE, decisions.ENGINE, pan_laws.ENGINE, stud.ENGINE, response.ENGINE)
+    for e in (
+        stored_summary.ENGINE,
+        removal.ENGINE,
+        decisions_by_removal.ENGINE,
+        pan_laws.ENGINE,
+        stud.ENGINE,
+        response.ENGINE,
+    )
 }
 
 
@@ -79,28 +86,31 @@ def test_blackjack_one_up_card_of_the_1994_game_recomputed_from_scratch(up):
     """The 1994 default game (6 packs), one up-card: its rows (every two-card hand's values), its expectation under
     CD optimal play and the basic strategy, and its strategy entries, computed afresh, equal the shipped summary's."""
     rs = _bj_rules("1994", {})
-    data = _entry("blackjack-game", analysis.summary_params(rs, default_budget(rs))).value
+    data = _entry("blackjack-game", stored_summary.summary_params(rs, default_budget(rs))).value
     g = full_game(rs, ups=(up,))
     s = strategy.derive(g)
     td, _ = strategy.td_value(g, s)
     where = f"1994 blackjack, up-card {LABELS[up]}"
     _same(
-        _json([analysis._row(r) for r in g.rows]),
+        _json([stored_summary._row(r) for r in g.rows]),
         [r for r in data["rows"] if r["up"] == LABELS[up]],
-        analysis.ENGINE,
+        stored_summary.ENGINE,
         f"{where}, two-card hands",
     )
     ((_, p_up, ev_up),) = g.per_up
     shipped = next(row for row in data["per_up"] if row[0] == LABELS[up])
     _same(
-        [LABELS[up], analysis.frac(p_up), analysis.frac(ev_up), analysis.frac(td / p_up)],
+        [LABELS[up], stored_summary.frac(p_up), stored_summary.frac(ev_up), stored_summary.frac(td / p_up)],
         shipped,
-        analysis.ENGINE,
+        stored_summary.ENGINE,
         f"{where}, expectations",
     )
-    for chart, rows in analysis.strategy_data(s).items():
+    for chart, rows in stored_summary.strategy_data(s).items():
         _same(
-            _json(rows), [r for r in data["strategy"][chart] if r[2] == up], analysis.ENGINE, f"{where}, {chart} chart"
+            _json(rows),
+            [r for r in data["strategy"][chart] if r[2] == up],
+            stored_summary.ENGINE,
+            f"{where}, {chart} chart",
         )
 
 
@@ -118,7 +128,7 @@ def test_blackjack_effects_of_removal_at_one_pack_recomputed_from_scratch():
         _same(
             {k: f"{v.numerator}/{v.denominator}" for k, v in t.evaluate(counts).items()},
             row,
-            analysis.ENGINE,
+            stored_summary.ENGINE,
             f"2007 one-pack effects of removal, {'full shoe' if kind is None else labels[kind] + ' removed'}",
         )
 

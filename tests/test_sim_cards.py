@@ -8,7 +8,7 @@ from verify_logs import write_log
 
 from oddscalc import api
 from oddscalc.sim import baccarat, punto_banco, simulators, super_pan_9
-from oddscalc.sim.cards import draw_cards
+from oddscalc.sim.card_draws import draw_cards
 from oddscalc.sim.check import check_counts
 
 

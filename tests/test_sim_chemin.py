@@ -8,7 +8,7 @@ import pytest
 from oddscalc import api
 from oddscalc.sim import baccarat, baccarat_banque, chemin_de_fer, simulators
 from oddscalc.sim.check import CheckError, check_counts
-from oddscalc.sim.rounds import SimulationError
+from oddscalc.sim.round_function import SimulationError
 
 
 def _exact(game, key, rules=None):

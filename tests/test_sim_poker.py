@@ -22,7 +22,7 @@ from oddscalc.sim import casino_stud_poker as sim_stud
 from oddscalc.sim import poker, simulators
 from oddscalc.sim import three_card_poker as sim_tcp
 from oddscalc.sim.check import CheckError, check_counts
-from oddscalc.sim.rounds import SimulationError
+from oddscalc.sim.round_function import SimulationError
 
 VERSION = "2002"
 

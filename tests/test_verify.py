@@ -469,7 +469,7 @@ def test_the_report_words_counts_and_costs_for_people():
     from types import SimpleNamespace
 
     from oddscalc.verify.cardgame import card_tests
-    from oddscalc.verify.report import Report
+    from oddscalc.verify.findings import Report
 
     one = SimpleNamespace(position_tables=lambda: [(1, 1, [1, 0], [F(1, 2), F(1, 2)])])
     assert card_tests(one)[0].startswith("cards at shoe position 1 (1 shoe):")

@@ -21,9 +21,9 @@ from oddscalc.sim import casino_stud_poker as sim_stud
 from oddscalc.sim import punto_banco as sim_pb
 from oddscalc.sim import roulette as sim_roulette
 from oddscalc.sim import super_pan_9 as sim_sp9
-from oddscalc.sim.roundlog import STAKE, amount_text, round_log
+from oddscalc.sim.log_lines import STAKE, amount_text, round_log
 from oddscalc.verify import verify
-from oddscalc.verify.report import ILLEGAL, MISPAID, RANDOM, SHOE
+from oddscalc.verify.findings import ILLEGAL, MISPAID, RANDOM, SHOE
 
 LIMIT = 20_000  # the bound; each test simulates fewer rounds, enough for its seed's first fault
 

@@ -17,7 +17,7 @@ from cli_run import run_cli
 from verify_logs import rounds_of, write_log
 
 from oddscalc.verify import verify
-from oddscalc.verify.report import ILLEGAL
+from oddscalc.verify.findings import ILLEGAL
 
 BJ = {"A": 1, **{str(v): v for v in range(2, 11)}, "J": 10, "Q": 10, "K": 10}
 

@@ -17,11 +17,11 @@ from verify_logs import rounds_of
 
 from oddscalc import api
 from oddscalc.sim import simulators
-from oddscalc.sim.roundlog import round_log
+from oddscalc.sim.log_lines import round_log
 from oddscalc.sim.shoe_dealing import Dealing, order_sha256
-from oddscalc.sim.shuffles import Shuffle
+from oddscalc.sim.shuffle_models import Shuffle
 from oddscalc.verify import verify
-from oddscalc.verify.report import SHOE
+from oddscalc.verify.findings import SHOE
 
 SCHEMA = json.loads(resources.files("oddscalc").joinpath("schemas/roundlog-1.json").read_text())
 GAMES = {

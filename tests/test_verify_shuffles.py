@@ -1,4 +1,4 @@
-"""The shuffle tests between shoes (`verify.shuffles`): exact sums checked over every order of small shoes, p-values
+"""The shuffle tests between shoes (`verify.shuffle_tests`): exact sums checked over every order of small shoes, p-values
 checked against exact tails, and the power the issue asks for on punto banco logs the tests write themselves.
 
 The expensive measurement (powers and the fair false-alarm share over hundreds of logs) is `tools/shuffle_power.py`,
@@ -18,14 +18,14 @@ import pytest
 
 from oddscalc import api
 from oddscalc.sim import shoe_dealing, simulators
-from oddscalc.sim import shuffles as shuffles_model
-from oddscalc.sim.roundlog import round_log
+from oddscalc.sim import shuffle_models as shuffles_model
+from oddscalc.sim.log_lines import round_log
 from oddscalc.sim.shoe_dealing import Dealing
-from oddscalc.sim.shuffles import Shuffle, factory_order, parse_shuffle, riffle, strip
+from oddscalc.sim.shuffle_models import Shuffle, factory_order, parse_shuffle, riffle, strip
 from oddscalc.verify import supermartingale, verify
-from oddscalc.verify.cards import CARD_CODES, RANK_OF, SUIT_OF
-from oddscalc.verify.report import RANDOM, Report
-from oddscalc.verify.shuffles import TESTS, ShuffleTests
+from oddscalc.verify.card_codes import CARD_CODES, RANK_OF, SUIT_OF
+from oddscalc.verify.findings import RANDOM, Report
+from oddscalc.verify.shuffle_tests import TESTS, ShuffleTests
 from oddscalc.verify.supermartingale import p_value
 
 

@@ -20,7 +20,7 @@ from oddscalc.sim import casino_stud_poker as sim_stud
 from oddscalc.sim import super_pan_9 as sim_sp9
 from oddscalc.sim import three_card_poker as sim_tcp
 from oddscalc.verify import verify
-from oddscalc.verify.report import STRATEGY
+from oddscalc.verify.findings import STRATEGY
 
 BJ = {"A": 1, **{str(v): v for v in range(2, 11)}, "J": 10, "Q": 10, "K": 10}
 
@@ -271,7 +271,7 @@ def test_cdp_judges_the_second_split_hand_with_the_first_hands_cards_gone(tmp_pa
     8 gone it hits (CDP1): the hit is a departure under CDP only, costed with the first hand's cards removed."""
     from oddscalc.games.blackjack.query import query_hand
     from oddscalc.games.blackjack.rules import rule_set
-    from oddscalc.sim.roundlog import round_log
+    from oddscalc.sim.log_lines import round_log
 
     wanted = {"decks": "1", "max_hands": "2", "post_split": post_split}
     resolved, _ = api.resolved_rules("blackjack", "2007", wanted, custom=False)

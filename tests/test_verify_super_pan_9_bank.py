@@ -20,9 +20,9 @@ from oddscalc import api
 from oddscalc.cli.main import main
 from oddscalc.sim import simulators
 from oddscalc.sim import super_pan_9 as sim_sp9
-from oddscalc.sim.roundlog import STAKE, amount_text
+from oddscalc.sim.log_lines import STAKE, amount_text
 from oddscalc.verify import verify
-from oddscalc.verify.report import ILLEGAL, MISPAID
+from oddscalc.verify.findings import ILLEGAL, MISPAID
 
 POINT = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "J": 0, "Q": 0, "K": 0}
 LEVY = "SI 1994/2899 reg 10(1)"

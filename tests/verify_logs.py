@@ -8,7 +8,7 @@ from pathlib import Path
 from oddscalc import api
 from oddscalc.cli.common import default_version
 from oddscalc.sim import simulators
-from oddscalc.sim.roundlog import round_log
+from oddscalc.sim.log_lines import round_log
 
 
 def write_log(

@@ -29,8 +29,8 @@ def reference(progress=None) -> dict:
     """The exact summary's expectations and, per strategy, its law of one round's net result, with what it
     assumes and the commit it was computed at."""
     from oddscalc import api
-    from oddscalc.games.blackjack.analysis import game_summary
     from oddscalc.games.blackjack.rules import rule_set
+    from oddscalc.games.blackjack.stored_summary import game_summary
 
     rules, _ = api.resolved_rules("blackjack", VERSION)
     s = game_summary(rule_set(rules), progress, budget=None)

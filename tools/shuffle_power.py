@@ -21,11 +21,11 @@ from pathlib import Path
 
 from oddscalc import api
 from oddscalc.sim import simulators
-from oddscalc.sim.roundlog import round_log
+from oddscalc.sim.log_lines import round_log
 from oddscalc.sim.shoe_dealing import Dealing
-from oddscalc.sim.shuffles import parse_shuffle
+from oddscalc.sim.shuffle_models import parse_shuffle
 from oddscalc.verify import verify
-from oddscalc.verify.report import RANDOM
+from oddscalc.verify.findings import RANDOM
 
 GAMES = {
     "punto-banco": ("banker", "1994", {"decks": "8"}, 416 - 16),

@@ -13,7 +13,6 @@ from fractions import Fraction
 import click
 
 from oddscalc import api
-from oddscalc.analysis import GameAnalysis
 from oddscalc.cli.common import (
     REFUSALS,
     Command,
@@ -28,8 +27,9 @@ from oddscalc.cli.common import (
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.progress import StderrBar
 from oddscalc.report import serialize, text
+from oddscalc.report.edge_tables import game_title
 from oddscalc.report.exact import short_text
-from oddscalc.report.tables import game_title
+from oddscalc.wager_results import GameAnalysis
 
 __all__ = ["commands"]
 

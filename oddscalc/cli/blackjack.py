@@ -31,9 +31,9 @@ from oddscalc.core.numbers import shorten
 from oddscalc.core.parallel import on_cluster, scheduler_address
 from oddscalc.core.progress import StderrBar
 from oddscalc.core.schemas import named
-from oddscalc.report.blackjack import Charts, charts_markdown, charts_page
 from oddscalc.report.exact import cell_text, exact, short_text
 from oddscalc.report.markdown import table_markdown
+from oddscalc.report.strategy_charts import Charts, charts_markdown, charts_page
 from oddscalc.report.text import _csv, fit, md_table
 
 __all__ = ["blackjack", "commands"]

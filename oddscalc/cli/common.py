@@ -14,11 +14,11 @@ import click
 from click.shell_completion import CompletionItem
 
 from oddscalc import api, door
-from oddscalc.analysis import GameAnalysis
 from oddscalc.core.errors import DataError, InputError, LimitError
 from oddscalc.core.numbers import shorten
 from oddscalc.core.progress import StderrBar
 from oddscalc.regulations.versions import VERSIONS
+from oddscalc.wager_results import GameAnalysis
 
 __all__ = [
     "EXACT_LAW_COST",

@@ -14,7 +14,19 @@ from importlib.metadata import version as package_version
 
 import click
 
-from oddscalc.cli import baccarat, blackjack, data, law, monitor, plan, poker, protect, queries, sim, verify
+from oddscalc.cli import (
+    baccarat,
+    blackjack,
+    data_commands,
+    game_commands,
+    law_commands,
+    monitor_commands,
+    plan_commands,
+    poker,
+    protect_commands,
+    sim_commands,
+    verify_commands,
+)
 from oddscalc.cli.common import Group, flag_names, one_line
 from oddscalc.core.errors import OddscalcError, RunError
 from oddscalc.core.numbers import shorten
@@ -30,7 +42,19 @@ REPORT_LINE = (
 )
 
 #: The command modules, each exposing `commands` (a list of click commands), in the order `--help` lists them.
-COMMAND_MODULES = (queries, blackjack, baccarat, poker, sim, law, plan, verify, monitor, protect, data)
+COMMAND_MODULES = (
+    game_commands,
+    blackjack,
+    baccarat,
+    poker,
+    sim_commands,
+    law_commands,
+    plan_commands,
+    verify_commands,
+    monitor_commands,
+    protect_commands,
+    data_commands,
+)
 
 
 def _own_version() -> str:

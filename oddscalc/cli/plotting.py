@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from oddscalc.cli.common import REFUSALS, UserError, fail, flag_names
-from oddscalc.report.plots.files import check_plot
+from oddscalc.report.plots.plot_files import check_plot
 
 __all__ = ["checked_plot", "draw", "plot_option"]
 

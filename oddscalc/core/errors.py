@@ -25,15 +25,15 @@ levels and the errors its functions raise):
           has no answer (a level outside (0, 1), negative counts).
         * DistributionError (`core.distribution`), MatrixGameError (`core.matrix_game`): a law or a
           payoff matrix given that is not one.
-        * OutputPathError (`core.files`), PlotPathError (`report.plots.files`): a path that cannot be written;
+        * OutputPathError (`core.files`), PlotPathError (`report.plots.plot_files`): a path that cannot be written;
           InputPathError (`core.inputs`): an input path that cannot be read.
         * ClusterError (`core.cluster`): a Dask scheduler address that is malformed or does not answer.
-        * SimulationError (`sim.rounds`), DealingError (`sim.shoe_dealing`), ShuffleError (`sim.shuffles`):
-          a simulation that cannot be run as asked.
-        * StrategyError (`verify.strategy`), VerifyError (`verify.runner`): a verification that cannot run.
-        * CountError (`protect.counting`), BurnError (`protect.burn`), PenetrationError
-          (`protect.penetration`), StudyError (`report.plots.study`): a protection study asked for wrongly.
-        * NothingToWrite (`report.tables`), NotALawError (`report.plots.law`): a choice that selects
+        * SimulationError (`sim.round_function`), DealingError (`sim.shoe_dealing`), ShuffleError
+          (`sim.shuffle_models`): a simulation that cannot be run as asked.
+        * StrategyError (`verify.conformance`), VerifyError (`verify.runner`): a verification that cannot run.
+        * CountError (`protect.count_systems`), BurnError (`protect.burn`), PenetrationError
+          (`protect.penetration`), StudyError (`report.plots.study_charts`): a protection study asked for wrongly.
+        * NothingToWrite (`report.edge_tables`), NotALawError (`report.plots.law_chart`): a choice that selects
           nothing to write, or a law that cannot be drawn.
     * DataError (`core.errors`): the content of a file, a log or a stored result is not what it must be.
         * JsonReadError (`core.jsonread`), ResultsError (`sim.results`), RoundLogError
@@ -43,7 +43,7 @@ levels and the errors its functions raise):
         * StoreMiss (`core.store`), FiniteReachError (`games.super_pan_9.finite_bank`),
           DecisionTableError (`games.casino_stud_poker.wagers`), BookletLayoutError (`report.booklet`).
         * ShoeRunsOut (`analysis`): a shoe so small that a hand could run out of cards.
-        * OutOfCards (`protect.rounds`): a shoe ran out mid-round; caught inside a protection study (it
+        * OutOfCards (`protect.round_cards`): a shoe ran out mid-round; caught inside a protection study (it
           ends the shoe) and never escapes it.
     * RunError (`core.errors`): a run that failed after it started, not the input's fault (exit status 1).
         * ClusterFailure (`core.cluster`): the cluster failed after the parts were sent (also a RuntimeError).

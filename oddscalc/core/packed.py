@@ -4,7 +4,7 @@ cached on disk after that, so that nothing else pays for it: `core.compiled`).
 A key is a row of unsigned 64-bit words holding fixed-width fields that never carry into each other, so
 adding two keys word by word adds every field; a field whose count passes its limit sets a guard bit. These
 loops do in machine words what a Python dictionary of big-integer keys does one object at a time: the
-blackjack resplit law (`games/blackjack/dealing.py`) forms tens of millions of (key, step) sums. Weights are
+blackjack resplit law (`games/blackjack/splits/dealing.py`) forms tens of millions of (key, step) sums. Weights are
 exact: the caller proves they stay below 2^64 before choosing these loops, and `tally` works modulo primes
 below 2^30 (products below 2^60), whose residues `core.residues` turns back into integers.
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from oddscalc.analysis import GameAnalysis, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.progress import Progress
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.params import int_param
+from oddscalc.wager_results import GameAnalysis, WagerResult, edges_for
 
 TITLE = "Big Six"
 COMPARTMENTS = 52

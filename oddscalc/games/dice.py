@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Hashable
 from fractions import Fraction
 
-from oddscalc.analysis import Figure, GameAnalysis, WagerResult, edges_for
 from oddscalc.core.dice import throws
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.markov import Absorption, solve_chain
 from oddscalc.core.progress import Progress
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.params import int_param, ints_param, str_param, strs_param
+from oddscalc.wager_results import Figure, GameAnalysis, WagerResult, edges_for
 
 TITLE = "Dice"
 RULES = ()

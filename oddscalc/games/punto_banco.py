@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from oddscalc.analysis import Extra, GameAnalysis, RuleOption, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.progress import Progress
 from oddscalc.games.baccarat import composition
@@ -20,6 +19,7 @@ from oddscalc.regulations.model import Wager
 from oddscalc.regulations.params import str_param
 from oddscalc.regulations.punto_banco import DECKS
 from oddscalc.regulations.rule_values import removed_cards
+from oddscalc.wager_results import Extra, GameAnalysis, RuleOption, WagerResult, edges_for
 
 __all__ = ["RULES", "TITLE", "analyse", "commission", "counts_for", "tableau_extra", "wager_distribution"]
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from oddscalc.analysis import GameAnalysis, WagerResult, edges_for
 from oddscalc.core.dice import throws
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.progress import Progress
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.params import int_param, ints_param, str_param
+from oddscalc.wager_results import GameAnalysis, WagerResult, edges_for
 
 TITLE = "Three-dice game (sic bo)"
 RULES = ()

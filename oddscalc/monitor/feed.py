@@ -18,7 +18,7 @@ from typing import Any
 
 from oddscalc.core.errors import DataError, InputError
 from oddscalc.core.numbers import shorten
-from oddscalc.monitor.laws import result_law
+from oddscalc.monitor.result_laws import result_law
 
 __all__ = [
     "MONITOR_KEYS",

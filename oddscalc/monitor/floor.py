@@ -26,7 +26,7 @@ from typing import Any
 from oddscalc import api
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import NumberError, parse_number, shorten
-from oddscalc.monitor.laws import GAMES, wheel_order
+from oddscalc.monitor.result_laws import GAMES, wheel_order
 
 __all__ = [
     "DEFAULT_RESULTS_PER_HOUR",

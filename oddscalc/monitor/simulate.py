@@ -15,7 +15,7 @@ from fractions import Fraction
 import numpy as np
 
 from oddscalc.monitor.families import raised_law
-from oddscalc.monitor.laws import result_law, wheel_order
+from oddscalc.monitor.result_laws import result_law, wheel_order
 
 __all__ = [
     "numpy_rng",

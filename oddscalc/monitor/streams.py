@@ -18,7 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from oddscalc.monitor.families import Family, concat, die_family, raise_family
-from oddscalc.monitor.laws import distance_law, result_law, wheel_order
+from oddscalc.monitor.result_laws import distance_law, result_law, wheel_order
 
 __all__ = [
     "ARC",

@@ -19,8 +19,8 @@ from oddscalc.monitor.budget import dealer_share, horizon_results
 from oddscalc.monitor.detector import log_threshold
 from oddscalc.monitor.feed import FeedRound
 from oddscalc.monitor.floor import Budget, TableConfig
-from oddscalc.monitor.laws import result_law
 from oddscalc.monitor.loops import cusum_codes, cusum_rows
+from oddscalc.monitor.result_laws import result_law
 from oddscalc.monitor.streams import (
     EXPOSURE_DELTAS,
     HOLD_BETS,
@@ -28,10 +28,10 @@ from oddscalc.monitor.streams import (
     families,
     statistical_tests,
 )
-from oddscalc.monitor.wagers import wager_facts
+from oddscalc.monitor.wager_facts import wager_facts
 from oddscalc.verify.context import Context
+from oddscalc.verify.findings import Report
 from oddscalc.verify.reader import LogError, amount, stake
-from oddscalc.verify.report import Report
 from oddscalc.verify.runner import JUDGES
 
 __all__ = ["CHUNK", "Alarm", "Fault", "Stream", "TableMonitor"]

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc.core.errors import InputError
-from oddscalc.protect.summary import BinRow, Summary, bet_units
+from oddscalc.protect.run_summary import BinRow, Summary, bet_units
 
 __all__ = ["SCORE_BANKROLL", "RampMeasures", "Row", "bankroll_for", "ramp_measures", "risk_of_ruin", "study_rows"]
 

@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from oddscalc.protect.run_summary import Estimate, ratio
 from oddscalc.protect.shoes import ShoeRecord
-from oddscalc.protect.summary import Estimate, ratio
 
 __all__ = ["DEFINITION", "SIDES", "BestSide", "ShoeBest", "best_side", "choice"]
 

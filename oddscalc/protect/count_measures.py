@@ -10,10 +10,7 @@ from math import floor
 
 from oddscalc import api
 from oddscalc.core.errors import InputError
-from oddscalc.protect.counting import CountError, CountSystem, parse_count
-from oddscalc.protect.decisions import decision_shoes
-from oddscalc.protect.indices import IndexRow, indices
-from oddscalc.protect.measures import (
+from oddscalc.protect.correlations import (
     PE_DEFINITIONS,
     Correlation,
     Efficiency,
@@ -24,6 +21,9 @@ from oddscalc.protect.measures import (
     insurance_effects,
     playing_efficiency,
 )
+from oddscalc.protect.count_systems import CountError, CountSystem, parse_count
+from oddscalc.protect.decisions_by_removal import decision_shoes
+from oddscalc.protect.indices import IndexRow, indices
 from oddscalc.protect.removal import effects_of_removal
 from oddscalc.protect.target import STRATEGY_MEASURES, target
 

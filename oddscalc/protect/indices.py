@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from oddscalc.protect.decisions import DecisionShoes, Values
-from oddscalc.protect.measures import slope
+from oddscalc.protect.correlations import slope
+from oddscalc.protect.decisions_by_removal import DecisionShoes, Values
 
 __all__ = ["ILLUSTRIOUS_18", "IndexRow", "index_of", "indices"]
 

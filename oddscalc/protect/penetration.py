@@ -20,9 +20,9 @@ from fractions import Fraction
 from math import floor
 
 from oddscalc.core.errors import InputError
-from oddscalc.protect.counting import CountSystem, true_count
+from oddscalc.protect.count_systems import CountSystem, true_count
+from oddscalc.protect.run_summary import Estimate, bet_units, ratio
 from oddscalc.protect.shoes import ShoeRecord, before_rounds
-from oddscalc.protect.summary import Estimate, bet_units, ratio
 
 __all__ = ["STEP", "PenetrationError", "PenetrationRow", "cut_places", "yield_by_penetration"]
 

@@ -28,10 +28,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import floor
 
-from oddscalc.analysis import ShoeRunsOut
 from oddscalc.protect.burn import NO_BURN, Burn
-from oddscalc.protect.rounds import OutOfCards, round_player
+from oddscalc.protect.round_cards import OutOfCards, round_player
 from oddscalc.protect.target import Target
+from oddscalc.wager_results import ShoeRunsOut
 
 __all__ = ["Before", "Plan", "Round", "ShoeRecord", "before_rounds", "deal_shoe", "shoe_order"]
 

@@ -25,17 +25,17 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
-from oddscalc.analysis import PER_ROLL, PER_STAKE, RESOLVED, TOTAL_STAKED, Extra, GameAnalysis, WagerResult
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.errors import LimitError
-from oddscalc.core.mathreport import BAND_ROUNDS, DEFINITIONS, Surd
+from oddscalc.core.math_report import BAND_ROUNDS, DEFINITIONS, Surd
 from oddscalc.regulations.versions import get_version
-from oddscalc.report import math_report as mr
+from oddscalc.report import math_report_render as mr
 from oddscalc.report.exact import LONG_MEANING, LONG_WORDS, short_text, shorten_numbers
 from oddscalc.report.html_tables import LONG_NOTE, Cell, esc, extra_html, fixed_table_html
-from oddscalc.report.math_report import percent
-from oddscalc.report.removal import booklet_section
+from oddscalc.report.math_report_render import percent
+from oddscalc.report.removal_render import booklet_section
 from oddscalc.report.rule_words import rules_in_words
+from oddscalc.wager_results import PER_ROLL, PER_STAKE, RESOLVED, TOTAL_STAKED, Extra, GameAnalysis, WagerResult
 
 if TYPE_CHECKING:  # WeasyPrint is imported when a booklet is laid out: it is slow to import
     from weasyprint.document import Document
@@ -60,11 +60,11 @@ __all__ = [
 
 #: Games whose extras have a picture of their own: a module with `charts_html(analysis) -> str` (an HTML fragment)
 #: and `consumes(extra) -> bool` (the extras that picture replaces).
-CHART_RENDERERS = {"blackjack": "oddscalc.report.blackjack"}
+CHART_RENDERERS = {"blackjack": "oddscalc.report.strategy_charts"}
 
 #: The module drawing the booklet's figures (`law_html(analysis)`, `removal_html(game, version, rules)`): loaded by
 #: name when a booklet is made, since matplotlib takes a second to import.
-FIGURES = "oddscalc.report.plots.booklet"
+FIGURES = "oddscalc.report.plots.booklet_figures"
 
 #: Sections printed after the games, each "module:function"; function(version, games) -> HTML ("" for none).
 SECTIONS: tuple[str, ...] = ()
@@ -540,7 +540,9 @@ def _game(number: int, game: str, analyses: Sequence[GameAnalysis]) -> str:
                 which = f"rule set {name.number}: {name.name}" if name else game
                 parts.append(f"<div class='chart-page'><p class='caption'>For {esc(which)}</p>{chart}</div>")
         parts += [extra_html(x) for x in a.extras if not consumes(x)]
-        parts.append(booklet_section(game, a.version, a.rules))  # effects of removal (blackjack), report/removal.py
+        parts.append(
+            booklet_section(game, a.version, a.rules)
+        )  # effects of removal (blackjack), report/removal_render.py
         parts.append(figures.removal_html(game, a.version, a.rules))
     return section_html(f"{number} {game}", "".join(parts), f"game-{game}")
 

@@ -17,12 +17,12 @@ from functools import partial
 from pathlib import Path
 
 from oddscalc import api
-from oddscalc.analysis import GameAnalysis
 from oddscalc.core.progress import Progress
 from oddscalc.core.store import SUFFIX, Build, building, data_dir
-from oddscalc.protect.decisions import decision_shoes
+from oddscalc.protect.decisions_by_removal import decision_shoes
 from oddscalc.regulations.versions import VERSIONS, get_version
-from oddscalc.report.tables import write_tables
+from oddscalc.report.edge_tables import write_tables
+from oddscalc.wager_results import GameAnalysis
 
 __all__ = ["Request", "rebuild", "requests"]
 

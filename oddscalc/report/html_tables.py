@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TypeAlias
 
-from oddscalc.analysis import Extra
 from oddscalc.report.exact import cell_text, rendered_beside, shorten_numbers
-from oddscalc.report.math_report import percent
+from oddscalc.report.math_report_render import percent
+from oddscalc.wager_results import Extra
 
 __all__ = [
     "CONTENT_WIDTH_PT",

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from oddscalc.analysis import GameAnalysis
 from oddscalc.core.distribution import render_decimal
 from oddscalc.report.exact import cell_text
 from oddscalc.report.text import heading, md_table
+from oddscalc.wager_results import GameAnalysis
 
 __all__ = ["dist_markdown", "table_markdown"]
 

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from oddscalc.monitor.laws import result_law
-from oddscalc.monitor.summary import StreamSummary, TableSummary
+from oddscalc.monitor.result_laws import result_law
+from oddscalc.monitor.table_summary import StreamSummary, TableSummary
 from oddscalc.report.html_tables import esc
 
 __all__ = ["evidence_page", "floor_page", "pdf_bytes"]
@@ -159,7 +159,7 @@ def _counts_table(t: TableSummary) -> str:
 def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[tuple[int, int, float]], faults) -> str:
     """One alarm's evidence page."""
     canvas = importlib.import_module("oddscalc.report.plots.canvas")  # matplotlib: loaded only for a page
-    plots = importlib.import_module("oddscalc.report.plots.monitor")
+    plots = importlib.import_module("oddscalc.report.plots.evidence_chart")
     test = alarm["test"]
     who = f", dealer {esc(alarm['dealer'])}" if alarm["dealer"] else ""
     if alarm["log_e"] is None:

@@ -5,14 +5,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from oddscalc.analysis import Extra, GameAnalysis, WagerResult
 from oddscalc.core.distribution import render_decimal, render_sqrt
 from oddscalc.core.partial_law import PartialLaw
 from oddscalc.core.schemas import named
 from oddscalc.regulations.model import Payout
 from oddscalc.regulations.versions import get_version
 from oddscalc.report.exact import DECIMAL_PLACES, exact, fraction_text
-from oddscalc.report.math_report import report_data
+from oddscalc.report.math_report_render import report_data
+from oddscalc.wager_results import Extra, GameAnalysis, WagerResult
 
 __all__ = ["analysis_to_data", "law_bounds", "payout_data"]
 

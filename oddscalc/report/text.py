@@ -9,13 +9,12 @@ import textwrap
 from collections.abc import Sequence
 from fractions import Fraction
 
-from oddscalc.analysis import PER_STAKE, Extra, Figure, GameAnalysis, WagerResult
 from oddscalc.core.distribution import render_decimal
 from oddscalc.regulations.model import Payout
 from oddscalc.regulations.versions import get_version
-from oddscalc.report import math_report
+from oddscalc.report import math_report_render as math_report
 from oddscalc.report.exact import LONG_MEANING, LONG_WORDS, cell_text, rendered_beside, short_text, shorten_numbers
-from oddscalc.report.math_report import (
+from oddscalc.report.math_report_render import (
     NOT_COMPUTED,
     bounds_cells,
     bounds_pct,
@@ -24,8 +23,9 @@ from oddscalc.report.math_report import (
     percent,
     win_bounds,
 )
-from oddscalc.report.math_report import exact_pct as _exact_pct
+from oddscalc.report.math_report_render import exact_pct as _exact_pct
 from oddscalc.report.rule_words import rules_in_words
+from oddscalc.wager_results import PER_STAKE, Extra, Figure, GameAnalysis, WagerResult
 
 __all__ = [
     "WIDTH",

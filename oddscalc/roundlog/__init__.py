@@ -4,7 +4,7 @@ checked against the format's schema as it is written; `BlackjackRound` builds a 
 
 from oddscalc.roundlog.amounts import amount
 from oddscalc.roundlog.blackjack import BlackjackRound, Hand
-from oddscalc.roundlog.cards import card
+from oddscalc.roundlog.card_text import card
 from oddscalc.roundlog.schema import RoundLogError
 from oddscalc.roundlog.writer import RoundLog
 

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from oddscalc.core.numbers import NumberError, parse_number, shorten
 from oddscalc.roundlog.schema import RoundLogError
-from oddscalc.sim.roundlog import amount_text
+from oddscalc.sim.log_lines import amount_text
 
 __all__ = ["Amount", "amount", "exact"]
 

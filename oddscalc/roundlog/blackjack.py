@@ -27,9 +27,9 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from oddscalc.roundlog.amounts import Amount, exact
-from oddscalc.roundlog.cards import Card, cards
+from oddscalc.roundlog.card_text import Card, cards
 from oddscalc.roundlog.schema import RoundLogError
-from oddscalc.sim.roundlog import amount_text
+from oddscalc.sim.log_lines import amount_text
 
 __all__ = ["BlackjackRound", "Hand"]
 

@@ -30,9 +30,9 @@ from oddscalc.core.files import writing_text
 from oddscalc.core.numbers import shorten
 from oddscalc.roundlog.amounts import Amount, amount
 from oddscalc.roundlog.blackjack import BlackjackRound
-from oddscalc.roundlog.cards import Card, cards
+from oddscalc.roundlog.card_text import Card, cards
 from oddscalc.roundlog.schema import GAMES, RoundLogError, check_header, check_round, schema
-from oddscalc.sim.roundlog import FORMAT
+from oddscalc.sim.log_lines import FORMAT
 from oddscalc.sim.shoe_dealing import order_sha256
 
 __all__ = ["SHOE_GAMES", "SHOE_KEYS", "Record", "RoundLog"]

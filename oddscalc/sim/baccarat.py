@@ -16,8 +16,8 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from oddscalc.regulations.rule_values import removed_cards
-from oddscalc.sim.cards import draw_cards
-from oddscalc.sim.rounds import SimulationError
+from oddscalc.sim.card_draws import draw_cards
+from oddscalc.sim.round_function import SimulationError
 from oddscalc.sim.shoe_dealing import Dealing, DealtShoe, ShoeRounds, check_cut
 
 __all__ = [

@@ -15,8 +15,8 @@ from fractions import Fraction
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.params import strs_param
 from oddscalc.sim.baccarat import STOOD, Deal, banker_cell, chance, dealers, player_row
-from oddscalc.sim.roundlog import wager_entry
-from oddscalc.sim.rounds import Round, SimulationError
+from oddscalc.sim.log_lines import wager_entry
+from oddscalc.sim.round_function import Round, SimulationError
 
 __all__ = ["NATURAL", "banque_round", "simulator"]
 

@@ -7,8 +7,8 @@ import random
 from fractions import Fraction
 
 from oddscalc.regulations.model import Wager
-from oddscalc.sim.roundlog import wager_entry
-from oddscalc.sim.rounds import Round
+from oddscalc.sim.log_lines import wager_entry
+from oddscalc.sim.round_function import Round
 
 __all__ = ["BIG_SIX_WHEEL", "big_six_round", "simulator"]
 

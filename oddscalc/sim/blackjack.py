@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc.regulations.model import Wager
-from oddscalc.sim.roundlog import STAKE, amount_text, wager_entry
-from oddscalc.sim.rounds import Round, SimulationError
+from oddscalc.sim.log_lines import STAKE, amount_text, wager_entry
+from oddscalc.sim.round_function import Round, SimulationError
 from oddscalc.sim.shoe_dealing import Dealing, DealtShoe, ShoeRounds, check_cut
-from oddscalc.sim.shuffles import factory_order
+from oddscalc.sim.shuffle_models import factory_order
 
 __all__ = ["MAX_BOXES", "Shoe", "SuitedRank", "Table", "play_boxes", "play_round", "shoe_simulator", "simulator"]
 

@@ -14,9 +14,9 @@ from fractions import Fraction
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.params import int_param
 from oddscalc.regulations.rule_values import parse_meter
+from oddscalc.sim.log_lines import amount_text, wager_entry
 from oddscalc.sim.poker import FIVE_NAMES, PACK, Card, Value, card_names, rank_five, two_wagers
-from oddscalc.sim.roundlog import amount_text, wager_entry
-from oddscalc.sim.rounds import Round, SimulationError
+from oddscalc.sim.round_function import Round, SimulationError
 
 __all__ = ["JACKPOT_KEY", "RAISE_KEY", "jackpot_round", "simulator", "stud_qualifies", "stud_round"]
 

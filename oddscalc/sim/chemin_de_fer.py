@@ -13,12 +13,12 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
-from oddscalc.analysis import RuleError
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.rule_values import parse_commission
 from oddscalc.sim.baccarat import OPTIONAL_CELLS, STOOD, Deal, banker_cell, banker_draws, chance, dealers, player_row
-from oddscalc.sim.roundlog import wager_entry
-from oddscalc.sim.rounds import Round, SimulationError
+from oddscalc.sim.log_lines import wager_entry
+from oddscalc.sim.round_function import Round, SimulationError
+from oddscalc.wager_results import RuleError
 
 __all__ = ["chemin_round", "simulator"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from oddscalc.sim.roundlog import STAKE, wager_entry
+from oddscalc.sim.log_lines import STAKE, wager_entry
 
 __all__ = [
     "FIVE_NAMES",

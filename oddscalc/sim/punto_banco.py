@@ -20,11 +20,11 @@ from oddscalc.sim.baccarat import (
     shoe_points,
     shoe_rounds,
 )
-from oddscalc.sim.cards import draw_cards
-from oddscalc.sim.roundlog import wager_entry
-from oddscalc.sim.rounds import Round
+from oddscalc.sim.card_draws import draw_cards
+from oddscalc.sim.log_lines import wager_entry
+from oddscalc.sim.round_function import Round
 from oddscalc.sim.shoe_dealing import Dealing, ShoeRounds
-from oddscalc.sim.shuffles import factory_order
+from oddscalc.sim.shuffle_models import factory_order
 
 __all__ = ["player_draws", "punto_banco_coup", "punto_banco_round", "shoe_simulator", "simulator"]
 

@@ -10,7 +10,7 @@ goes into the log: `open` on the shoe's first round (`"order"`), `commit` as the
 round (`"order_sha256"`) and the order itself on the shoe's last round.
 
 >>> import random
->>> from oddscalc.sim.shuffles import Shuffle, factory_order
+>>> from oddscalc.sim.shuffle_models import Shuffle, factory_order
 >>> shoe = DealtShoe(factory_order(1), Dealing(Shuffle("fair")), 48)
 >>> record = {}
 >>> shoe.begin(random.Random(1), record); cards = [shoe.draw(random.Random(1)) for _ in range(4)]; shoe.end(record)
@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import Any
 
 from oddscalc.core.errors import InputError
-from oddscalc.sim.shuffles import Shuffle
+from oddscalc.sim.shuffle_models import Shuffle
 
 __all__ = ["DECLARE", "Dealing", "DealingError", "DealtShoe", "ShoeRounds", "check_cut", "order_sha256", "order_text"]
 

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.params import int_param, ints_param
-from oddscalc.sim.roundlog import wager_entry
-from oddscalc.sim.rounds import Round, SimulationError
+from oddscalc.sim.log_lines import wager_entry
+from oddscalc.sim.round_function import Round, SimulationError
 
 __all__ = ["sic_bo_round", "simulator"]
 

@@ -30,7 +30,7 @@ from oddscalc.sim import (
     super_pan_9,
     three_card_poker,
 )
-from oddscalc.sim.rounds import Round, SimulationError
+from oddscalc.sim.round_function import Round, SimulationError
 from oddscalc.sim.shoe_dealing import Dealing, ShoeRounds
 
 __all__ = ["NEEDS_TABLE", "SHOE_DEALT", "SIMULATORS", "simulate"]

@@ -14,11 +14,11 @@ from fractions import Fraction
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.rule_values import removed_cards
 from oddscalc.sim.baccarat import check_full_packs, deplete, shoe_rounds
-from oddscalc.sim.cards import draw_cards
-from oddscalc.sim.roundlog import STAKE, amount_text, wager_entry
-from oddscalc.sim.rounds import Round, SimulationError
+from oddscalc.sim.card_draws import draw_cards
+from oddscalc.sim.log_lines import STAKE, amount_text, wager_entry
+from oddscalc.sim.round_function import Round, SimulationError
 from oddscalc.sim.shoe_dealing import Dealing, ShoeRounds
-from oddscalc.sim.shuffles import factory_order
+from oddscalc.sim.shuffle_models import factory_order
 
 __all__ = [
     "RANKS",

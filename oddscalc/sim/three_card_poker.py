@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from oddscalc.regulations.model import Wager
+from oddscalc.sim.log_lines import wager_entry
 from oddscalc.sim.poker import PACK, THREE_NAMES, Card, Value, card_names, rank_three, two_wagers
-from oddscalc.sim.roundlog import wager_entry
-from oddscalc.sim.rounds import Round, SimulationError
+from oddscalc.sim.round_function import Round, SimulationError
 
 __all__ = [
     "BONUS_KEY",

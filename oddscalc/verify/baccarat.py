@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from oddscalc.core.errors import InputError
 from oddscalc.regulations.rule_values import removed_cards
+from oddscalc.verify.card_codes import BACCARAT_POINT, pack
 from oddscalc.verify.cardgame import CardJudge
-from oddscalc.verify.cards import BACCARAT_POINT, pack
 from oddscalc.verify.context import Context, payout_citation
 from oddscalc.verify.reader import wager_list
-from oddscalc.verify.shoe import Shoe
+from oddscalc.verify.shoe_integrity import Shoe
 
 __all__ = [
     "BANKER_DRAWS",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from oddscalc.verify.baccarat import BANQUE_RULES, CARD_GAME_KEYS, NATURALS, BaccaratJudge, hand_points
 from oddscalc.verify.context import Context
+from oddscalc.verify.findings import ILLEGAL
 from oddscalc.verify.reader import LogError, check_keys
-from oddscalc.verify.report import ILLEGAL
 
 __all__ = ["BanqueJudge"]
 
@@ -49,28 +49,28 @@ class BanqueJudge(BaccaratJudge):
                     report.fault(
                         ILLEGAL,
                         line,
-                        f"{name} hand's third card",
-                        f"drew for the {name} hand with a natural on the table (banker {b}, {name} {t})",
-                        "a banker's natural ends the coup; a hand with a natural does not draw",
-                        BANQUE_RULES,
+                        rule=f"{name} hand's third card",
+                        did=f"drew for the {name} hand with a natural on the table (banker {b}, {name} {t})",
+                        law="a banker's natural ends the coup; a hand with a natural does not draw",
+                        citation=BANQUE_RULES,
                     )
             elif (t <= 4 and not drew) or (t >= 6 and drew):
                 report.fault(
                     ILLEGAL,
                     line,
-                    f"{name} hand's third card",
-                    f"{'drew' if drew else 'stood'} for the {name} hand on {t}",
-                    "an opposing hand must draw on 0-4 and stand on 6 and 7 (5 is its option)",
-                    BANQUE_RULES,
+                    rule=f"{name} hand's third card",
+                    did=f"{'drew' if drew else 'stood'} for the {name} hand on {t}",
+                    law="an opposing hand must draw on 0-4 and stand on 6 and 7 (5 is its option)",
+                    citation=BANQUE_RULES,
                 )
         if b in NATURALS and len(B) == 3:
             report.fault(
                 ILLEGAL,
                 line,
-                "banker's third card",
-                f"drew for the banker on a natural {b}",
-                "a banker's natural ends the coup",
-                BANQUE_RULES,
+                rule="banker's third card",
+                did=f"drew for the banker on a natural {b}",
+                law="a banker's natural ends the coup",
+                citation=BANQUE_RULES,
             )
         fb = hand_points(B)
         results = {}

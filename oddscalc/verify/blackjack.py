@@ -22,12 +22,12 @@ from typing import Any
 
 from oddscalc.verify.blackjack_peek import PeekWatch
 from oddscalc.verify.blackjack_strategy import BlackjackStrategy
+from oddscalc.verify.card_codes import BLACKJACK_VALUE, RANK_NAMES, RANK_OF, pack
 from oddscalc.verify.cardgame import CardJudge
-from oddscalc.verify.cards import BLACKJACK_VALUE, RANK_NAMES, RANK_OF, pack
 from oddscalc.verify.context import Context, payout_citation
+from oddscalc.verify.findings import ILLEGAL, MISPAID, amount_text
 from oddscalc.verify.reader import LogError, amount, check_keys, require, stake
-from oddscalc.verify.report import ILLEGAL, MISPAID, amount_text
-from oddscalc.verify.shoe import Shoe
+from oddscalc.verify.shoe_integrity import Shoe
 
 __all__ = ["ACTIONS", "BlackjackJudge", "Rules", "total"]
 
@@ -257,10 +257,10 @@ class BlackjackJudge(CardJudge):
             report.fault(
                 ILLEGAL,
                 line,
-                "hole card",
-                "dealt no hole card under the peek rule",
-                "the banker takes a second card face down and looks at it before the players act",
-                cite["hole"],
+                rule="hole card",
+                did="dealt no hole card under the peek rule",
+                law="the banker takes a second card face down and looks at it before the players act",
+                citation=cite["hole"],
             )
         if peek and banker_bj:
             ended_early = True
@@ -269,10 +269,10 @@ class BlackjackJudge(CardJudge):
                 report.fault(
                     ILLEGAL,
                     line,
-                    "banker's blackjack (peek)",
-                    "played the hand on after the banker's blackjack was seen",
-                    "with a peeked hole card the round ends on the banker's blackjack",
-                    cite["banker_bj"],
+                    rule="banker's blackjack (peek)",
+                    did="played the hand on after the banker's blackjack was seen",
+                    law="with a peeked hole card the round ends on the banker's blackjack",
+                    citation=cite["banker_bj"],
                 )
             order += first[2:]
             leaves.append(leaf)
@@ -296,10 +296,10 @@ class BlackjackJudge(CardJudge):
                 report.fault(
                     ILLEGAL,
                     line,
-                    "two-card 21",
-                    f"played on ({', '.join(acts) or 'a card'}) after a two-card 21",
-                    "a player with 21 from two cards may take no further card",
-                    cite["two21"],
+                    rule="two-card 21",
+                    did=f"played on ({', '.join(acts) or 'a card'}) after a two-card 21",
+                    law="a player with 21 from two cards may take no further card",
+                    citation=cite["two21"],
                 )
             order += first[2:]
             leaves.append(leaf)
@@ -369,10 +369,10 @@ class BlackjackJudge(CardJudge):
                 report.fault(
                     ILLEGAL,
                     line,
-                    "decision after the hand ended",
-                    f"took {a!r} on {where} after it had ended",
-                    "a hand ends on standing, doubling, splitting or going bust",
-                    cite["asked"],
+                    rule="decision after the hand ended",
+                    did=f"took {a!r} on {where} after it had ended",
+                    law="a hand ends on standing, doubling, splitting or going bust",
+                    citation=cite["asked"],
                 )
                 break
             if self.strategy is not None:
@@ -393,10 +393,10 @@ class BlackjackJudge(CardJudge):
                 report.fault(
                     ILLEGAL,
                     line,
-                    "split Aces",
-                    f"took a card on a split Ace ({where}) beyond its one",
-                    "split Aces take one card each",
-                    cite["split"],
+                    rule="split Aces",
+                    did=f"took a card on a split Ace ({where}) beyond its one",
+                    law="split Aces take one card each",
+                    citation=cite["split"],
                 )
             if a == "split":
                 if not self._can_split(codes, i, aces, hands[0]):
@@ -420,19 +420,19 @@ class BlackjackJudge(CardJudge):
                 report.fault(
                     ILLEGAL,
                     line,
-                    "two-card 21",
-                    f"hit a two-card 21 on {where}",
-                    "a player with 21 from two cards may take no further card",
-                    cite["two21"],
+                    rule="two-card 21",
+                    did=f"hit a two-card 21 on {where}",
+                    law="a player with 21 from two cards may take no further card",
+                    citation=cite["two21"],
                 )
             if i >= len(codes):
                 report.fault(
                     ILLEGAL,
                     line,
-                    "card for a decision",
-                    f"took {a!r} on {where} but no card was dealt",
-                    f"a {a} takes one card",
-                    cite["double"] if a == "double" else cite["two21"],
+                    rule="card for a decision",
+                    did=f"took {a!r} on {where} but no card was dealt",
+                    law=f"a {a} takes one card",
+                    citation=cite["double"] if a == "double" else cite["two21"],
                 )
                 break
             order.append(codes[i])
@@ -446,19 +446,19 @@ class BlackjackJudge(CardJudge):
                 report.fault(
                     ILLEGAL,
                     line,
-                    "split Aces",
-                    f"dealt {len(codes) - 1} cards to a split Ace on {where}",
-                    "split Aces take one card each",
-                    cite["split"],
+                    rule="split Aces",
+                    did=f"dealt {len(codes) - 1} cards to a split Ace on {where}",
+                    law="split Aces take one card each",
+                    citation=cite["split"],
                 )
             else:
                 report.fault(
                     ILLEGAL,
                     line,
-                    "card without a decision",
-                    f"dealt {len(codes) - i} card(s) to {where} beyond its decisions",
-                    "a player takes a card only when he asks for it (hit or double)",
-                    cite["asked"],
+                    rule="card without a decision",
+                    did=f"dealt {len(codes) - i} card(s) to {where} beyond its decisions",
+                    law="a player takes a card only when he asks for it (hit or double)",
+                    citation=cite["asked"],
                 )
             order.extend(codes[i:])
         elif not ended and total(codes)[0] < 21 and (not aces or self._can_split(codes, i, aces, hands[0])):
@@ -490,16 +490,16 @@ class BlackjackJudge(CardJudge):
             self.report.fault(
                 ILLEGAL,
                 line,
-                "stake" if not doubled else "doubled stake",
-                f"staked {amount_text(leaf.stake)} on {where}" + (" after doubling" if doubled else ""),
-                (
+                rule="stake" if not doubled else "doubled stake",
+                did=f"staked {amount_text(leaf.stake)} on {where}" + (" after doubling" if doubled else ""),
+                law=(
                     f"doubling doubles the initial stake: {amount_text(want)}"
                     if doubled
                     else f"a split hand carries the same stake as the hand separated: {amount_text(want)}"
                     if child
                     else f"the hand carries the initial stake {amount_text(want)}"
                 ),
-                self.cite["stake"],
+                citation=self.cite["stake"],
             )
 
     def _can_split(self, codes: list[int], i: int, aces: bool, hands: int) -> bool:
@@ -538,7 +538,7 @@ class BlackjackJudge(CardJudge):
                 ),
                 "split hand limit",
             )
-        self.report.fault(ILLEGAL, line, rule, f"split {names} on {where}", law, cite["split"])
+        self.report.fault(ILLEGAL, line, rule=rule, did=f"split {names} on {where}", law=law, citation=cite["split"])
 
     def _bad_double(self, line: int, where: str, codes: list[int], i: int, score: int, child: bool, aces: bool) -> None:
         rules, cite = self.rules, self.cite
@@ -553,7 +553,14 @@ class BlackjackJudge(CardJudge):
                 "any two cards" if rules.doubles is None else "a two-card " + ", ".join(map(str, sorted(rules.doubles)))
             )
             law, c = f"a player may double on {allowed}", cite["double"]
-        self.report.fault(ILLEGAL, line, "double", f"doubled on {score} ({len(codes[:i])} cards) on {where}", law, c)
+        self.report.fault(
+            ILLEGAL,
+            line,
+            rule="double",
+            did=f"doubled on {score} ({len(codes[:i])} cards) on {where}",
+            law=law,
+            citation=c,
+        )
 
     def _children(
         self,
@@ -592,20 +599,20 @@ class BlackjackJudge(CardJudge):
                 report.fault(
                     ILLEGAL,
                     line,
-                    "banker's drawing rule",
-                    "drew to the banker's blackjack",
-                    "the banker stands on 21",
-                    cite["banker"],
+                    rule="banker's drawing rule",
+                    did="drew to the banker's blackjack",
+                    law="the banker stands on 21",
+                    citation=cite["banker"],
                 )
             return
         if (live or player_bj) and len(banker) < 2 and not rules.peek:
             report.fault(
                 ILLEGAL,
                 line,
-                "banker's second card",
-                "settled the round without the banker's second card",
-                "the banker's second card decides a blackjack and every hand standing",
-                cite["hole"],
+                rule="banker's second card",
+                did="settled the round without the banker's second card",
+                law="the banker's second card decides a blackjack and every hand standing",
+                citation=cite["hole"],
             )
         hard = BLACKJACK_VALUE[banker[0]] + (BLACKJACK_VALUE[banker[1]] if len(banker) > 1 else 0)
         ace = 1 in (BLACKJACK_VALUE[c] for c in banker[:2])
@@ -620,10 +627,11 @@ class BlackjackJudge(CardJudge):
                 report.fault(
                     ILLEGAL,
                     line,
-                    "soft 17" if soft17 else "banker's drawing rule",
-                    f"drew for the banker on {'soft ' if soft else ''}{score}",
-                    "the banker " + ("stands on soft 17 (house rule soft17=stand)" if soft17 else f"stands on {score}"),
-                    cite["soft17"] if soft17 else cite["banker"],
+                    rule="soft 17" if soft17 else "banker's drawing rule",
+                    did=f"drew for the banker on {'soft ' if soft else ''}{score}",
+                    law="the banker "
+                    + ("stands on soft 17 (house rule soft17=stand)" if soft17 else f"stands on {score}"),
+                    citation=cite["soft17"] if soft17 else cite["banker"],
                 )
                 return
         if live and len(banker) >= 2:
@@ -633,10 +641,10 @@ class BlackjackJudge(CardJudge):
                 report.fault(
                     ILLEGAL,
                     line,
-                    "soft 17" if soft17 else "banker's drawing rule",
-                    f"stood for the banker on {'soft ' if soft else ''}{score}",
-                    f"the banker {'draws to soft 17 (house rule soft17=hit)' if soft17 else 'draws to 16'}",
-                    cite["soft17"] if soft17 else cite["banker"],
+                    rule="soft 17" if soft17 else "banker's drawing rule",
+                    did=f"stood for the banker on {'soft ' if soft else ''}{score}",
+                    law=f"the banker {'draws to soft 17 (house rule soft17=hit)' if soft17 else 'draws to 16'}",
+                    citation=cite["soft17"] if soft17 else cite["banker"],
                 )
 
     # -- settlement --------------------------------------------------------------------------------------------
@@ -723,11 +731,11 @@ class BlackjackJudge(CardJudge):
             self.report.fault(
                 MISPAID,
                 line,
-                "initial: sum of hands",
-                f"settled the initial wager at "
+                rule="initial: sum of hands",
+                did=f"settled the initial wager at "
                 f"{amount_text(net)} while its hands were settled at {amount_text(logged_total)}",
-                "the initial wager's net is the sum of its hands'",
-                cite["settle"],
+                law="the initial wager's net is the sum of its hands'",
+                citation=cite["settle"],
             )
         return net
 
@@ -743,30 +751,30 @@ class BlackjackJudge(CardJudge):
                     report.fault(
                         ILLEGAL,
                         line,
-                        "insurance offered",
-                        "took an insurance wager without a player's two-card 21 against a banker's Ace",
-                        "insurance only where the banker's first card "
+                        rule="insurance offered",
+                        did="took an insurance wager without a player's two-card 21 against a banker's Ace",
+                        law="insurance only where the banker's first card "
                         "is an Ace and the player's first two cards score 21",
-                        cite["insurance"],
+                        citation=cite["insurance"],
                     )
                     continue
                 if staked > Fraction(S) / 2:
                     report.fault(
                         ILLEGAL,
                         line,
-                        "insurance stake",
-                        f"took insurance of {amount_text(staked)} on an initial stake of {amount_text(S)}",
-                        "at most half the initial stake",
-                        cite["insurance"],
+                        rule="insurance stake",
+                        did=f"took insurance of {amount_text(staked)} on an initial stake of {amount_text(S)}",
+                        law="at most half the initial stake",
+                        citation=cite["insurance"],
                     )
                 if len(banker) < 2:
                     report.fault(
                         ILLEGAL,
                         line,
-                        "banker's second card",
-                        "settled insurance without the banker's second card",
-                        "insurance is decided by the banker's second card",
-                        cite["insurance"],
+                        rule="banker's second card",
+                        did="settled insurance without the banker's second card",
+                        law="insurance is decided by the banker's second card",
+                        citation=cite["insurance"],
                     )
                     continue
                 if BLACKJACK_VALUE[banker[1]] == 10:
@@ -794,10 +802,10 @@ class BlackjackJudge(CardJudge):
                 report.fault(
                     ILLEGAL,
                     line,
-                    f"{key} stake",
-                    f"took {key} of {amount_text(staked)} on an initial stake of {amount_text(S)}",
-                    "not more than the blackjack wager's stake",
-                    "SI 1994/2899 reg 7(10)(e)"
+                    rule=f"{key} stake",
+                    did=f"took {key} of {amount_text(staked)} on an initial stake of {amount_text(S)}",
+                    law="not more than the blackjack wager's stake",
+                    citation="SI 1994/2899 reg 7(10)(e)"
                     + (" (kept for 2007; reconstructed)" if self.ctx.version == "2007" else ""),
                 )
             pts = BLACKJACK_VALUE[first[0]] + BLACKJACK_VALUE[first[1]]  # Aces count 1 (reg 7(10)(f))

@@ -15,7 +15,7 @@ a note when it leaves some unwritten.
 
 from __future__ import annotations
 
-from oddscalc.verify.report import ILLEGAL, Report
+from oddscalc.verify.findings import ILLEGAL, Report
 
 __all__ = ["RULE", "PeekWatch"]
 
@@ -54,18 +54,18 @@ class PeekWatch:
             report.fault(
                 ILLEGAL,
                 None,
-                RULE,
-                f"declared hole_card=peek in its header (version {version}): the banker's second card dealt face "
+                rule=RULE,
+                did=f"declared hole_card=peek in its header (version {version}): the banker's second card dealt face "
                 "down at the outset and looked at for a blackjack before the players decide",
-                f"{self.law} (judged under hole_card=none; --custom judges under the log's rule set)",
-                citation,
+                law=f"{self.law} (judged under hole_card=none; --custom judges under the log's rule set)",
+                citation=citation,
             )
 
     def shown(self, line: int, did: str) -> None:
         """A round that ended on the banker's blackjack with no decision on the player's hand."""
         self.count += 1
         if self.declared:
-            self.report.fault(ILLEGAL, line, RULE, did, self.law, self.citation)
+            self.report.fault(ILLEGAL, line, rule=RULE, did=did, law=self.law, citation=self.citation)
             return
         if len(self.pending) < self.report.keep:
             self.pending.append((line, self.report.rounds, did))
@@ -76,7 +76,7 @@ class PeekWatch:
             return
         if self.written and not self.unwritten:
             for line, rnd, did in self.pending:
-                self.report.fault(ILLEGAL, line, RULE, did, self.law, self.citation, at_round=rnd)
+                self.report.fault(ILLEGAL, line, rule=RULE, did=did, law=self.law, citation=self.citation, at_round=rnd)
             self.report.unlisted(ILLEGAL, RULE, self.citation, self.count - len(self.pending))
             return
         self.report.note(

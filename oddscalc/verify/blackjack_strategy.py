@@ -23,10 +23,10 @@ from typing import Any
 
 from oddscalc import api
 from oddscalc.core.jsonread import JsonReadError, loads
-from oddscalc.verify import engine
-from oddscalc.verify.cards import BLACKJACK_VALUE, RANK_NAMES, RANK_OF
+from oddscalc.verify import decision_costs
+from oddscalc.verify.card_codes import BLACKJACK_VALUE, RANK_NAMES, RANK_OF
+from oddscalc.verify.conformance import StrategyError, Tally, pct
 from oddscalc.verify.context import Context
-from oddscalc.verify.strategy import StrategyError, Tally, pct
 
 __all__ = ["BlackjackStrategy"]
 
@@ -121,7 +121,7 @@ class BlackjackStrategy(Tally):
         if pair_from is not None and rule == "cdp":
             removed += tuple(RANK_NAMES[RANK_OF[c]] for c in seen)
         try:
-            return engine.blackjack_values(
+            return decision_costs.blackjack_values(
                 self.ctx.rules,
                 self.bj_wagers,
                 tuple(RANK_NAMES[RANK_OF[c]] for c in codes),

@@ -6,13 +6,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from oddscalc.verify.cards import CARD_CODES, RANK_NAMES
+from oddscalc.verify.card_codes import CARD_CODES, RANK_NAMES
 from oddscalc.verify.context import Context, Judge
 from oddscalc.verify.randomness import Runs, assess, chi_square_test, runs_test
 from oddscalc.verify.reader import LogError, cards, require, wager_list
-from oddscalc.verify.shoe import Shoe
+from oddscalc.verify.shoe_integrity import Shoe
 from oddscalc.verify.shoe_order import ShoeOrders
-from oddscalc.verify.shuffles import ShuffleTests
+from oddscalc.verify.shuffle_tests import ShuffleTests
 
 __all__ = ["CardJudge", "card_tests"]
 

@@ -15,10 +15,10 @@ from oddscalc.verify.baccarat import (
     column_text,
     hand_points,
 )
-from oddscalc.verify.cards import BACCARAT_POINT
+from oddscalc.verify.card_codes import BACCARAT_POINT
 from oddscalc.verify.context import Context
+from oddscalc.verify.findings import ILLEGAL
 from oddscalc.verify.reader import LogError, check_keys
-from oddscalc.verify.report import ILLEGAL
 
 __all__ = ["CheminJudge"]
 
@@ -54,10 +54,10 @@ class CheminJudge(BaccaratJudge):
                 report.fault(
                     ILLEGAL,
                     line,
-                    "naturals",
-                    f"drew a third card with a natural on the table (player {p}, banker {b})",
-                    "a natural (8 or 9) in either hand ends the coup",
-                    CHEMIN_RULES,
+                    rule="naturals",
+                    did=f"drew a third card with a natural on the table (player {p}, banker {b})",
+                    law="a natural (8 or 9) in either hand ends the coup",
+                    citation=CHEMIN_RULES,
                 )
         else:
             drew = len(P) == 3
@@ -65,10 +65,10 @@ class CheminJudge(BaccaratJudge):
                 report.fault(
                     ILLEGAL,
                     line,
-                    "player's third card",
-                    f"{'drew' if drew else 'stood'} for the player on {p}",
-                    "the player must draw on 0-4 and stand on 6 and 7 (5 is his option)",
-                    CHEMIN_RULES,
+                    rule="player's third card",
+                    did=f"{'drew' if drew else 'stood'} for the player on {p}",
+                    law="the player must draw on 0-4 and stand on 6 and 7 (5 is his option)",
+                    citation=CHEMIN_RULES,
                 )
             column = BACCARAT_POINT[P[2]] if drew else STOOD
             if not self.free and (b, column) not in OPTIONAL_CELLS:
@@ -77,12 +77,12 @@ class CheminJudge(BaccaratJudge):
                     report.fault(
                         ILLEGAL,
                         line,
-                        "banker's third card",
-                        f"{'drew' if len(B) == 3 else 'stood'} for the banker on {b} {column_text(column)}",
-                        f"the banker on {b} "
+                        rule="banker's third card",
+                        did=f"{'drew' if len(B) == 3 else 'stood'} for the banker on {b} {column_text(column)}",
+                        law=f"the banker on {b} "
                         f"{'draws' if should else 'stands'} {column_text(column)} (not one of his optional "
                         "cells)",
-                        CHEMIN_RULES,
+                        citation=CHEMIN_RULES,
                     )
         fp, fb = hand_points(P), hand_points(B)
         if new:

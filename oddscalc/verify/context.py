@@ -9,8 +9,8 @@ from typing import Any
 
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.versions import get_version
+from oddscalc.verify.findings import ILLEGAL, MISPAID, Report, amount_text
 from oddscalc.verify.reader import LogError, amount, check_keys, require, stake, text
-from oddscalc.verify.report import ILLEGAL, MISPAID, Report, amount_text
 
 __all__ = ["WAGER_KEYS", "Context", "Judge"]
 
@@ -44,10 +44,10 @@ class Context:
         self.report.fault(
             ILLEGAL,
             line,
-            "wager not permitted",
-            f"took a {key!r} wager",
-            f"version {self.version} permits only: {', '.join(allowed)}",
-            get_version(self.version).instruments,
+            rule="wager not permitted",
+            did=f"took a {key!r} wager",
+            law=f"version {self.version} permits only: {', '.join(allowed)}",
+            citation=get_version(self.version).instruments,
         )
 
     def wager_record(
@@ -83,12 +83,12 @@ class Context:
             self.report.fault(
                 MISPAID,
                 line,
-                rule or f"{key} wager",
-                f"settled the {key} wager of {amount_text(staked)} at {amount_text(net)}"
+                rule=rule or f"{key} wager",
+                did=f"settled the {key} wager of {amount_text(staked)} at {amount_text(net)}"
                 if rule is None
                 else f"settled {key} (staked {amount_text(staked)}) at {amount_text(net)}",
-                f"{outcome} (net {amount_text(expected)})",
-                citation,
+                law=f"{outcome} (net {amount_text(expected)})",
+                citation=citation,
             )
 
 

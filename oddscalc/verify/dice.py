@@ -12,9 +12,9 @@ from fractions import Fraction
 
 from oddscalc.regulations.params import str_param
 from oddscalc.verify.context import Context, Judge, payout_citation
+from oddscalc.verify.findings import ILLEGAL, MISPAID, amount_text
 from oddscalc.verify.randomness import Runs, assess, chi_square_test, runs_test
 from oddscalc.verify.reader import LogError, check_keys, require, wager_list, whole
-from oddscalc.verify.report import ILLEGAL, MISPAID, amount_text
 
 __all__ = ["DiceJudge"]
 
@@ -132,10 +132,10 @@ class DiceJudge(Judge):
                 report.fault(
                     MISPAID,
                     line,
-                    f"{key}: undecided",
-                    f"settled the {key} wager at {amount_text(net)}",
-                    "the wager is not yet decided by the last throw of the round",
-                    payout_citation(w),
+                    rule=f"{key}: undecided",
+                    did=f"settled the {key} wager at {amount_text(net)}",
+                    law="the wager is not yet decided by the last throw of the round",
+                    citation=payout_citation(w),
                 )
                 continue
             last = max(last, at)
@@ -151,10 +151,10 @@ class DiceJudge(Judge):
             report.fault(
                 ILLEGAL,
                 line,
-                "throws after the round",
-                f"threw {len(throws) - 1 - last} more time(s) after every wager was decided (by throw {last + 1})",
-                "a round ends with the throw that decides its last wager",
-                "SI 1994/2899 reg 5(5), Sch 1",
+                rule="throws after the round",
+                did=f"threw {len(throws) - 1 - last} more time(s) after every wager was decided (by throw {last + 1})",
+                law="a round ends with the throw that decides its last wager",
+                citation="SI 1994/2899 reg 5(5), Sch 1",
             )
 
     def _behind(self, line: int, key: str, w, staked, start: int, flat: int | None, parsed, decided) -> None:
@@ -176,11 +176,11 @@ class DiceJudge(Judge):
             report.fault(
                 ILLEGAL,
                 line,
-                f"{key}: flat wager",
-                f"made a {key} wager behind a {fkey!r} wager",
-                "a behind wager follows a win or come wager (para 1(2)); a lay wager a don't win or don't "
+                rule=f"{key}: flat wager",
+                did=f"made a {key} wager behind a {fkey!r} wager",
+                law="a behind wager follows a win or come wager (para 1(2)); a lay wager a don't win or don't "
                 "come bar 2 wager (para 2(2))",
-                cite,
+                citation=cite,
             )
             return
         flat_at, point_at = decided[flat]
@@ -189,43 +189,43 @@ class DiceJudge(Judge):
             report.fault(
                 ILLEGAL,
                 line,
-                f"{key}: timing",
-                f"made a {key} wager (from throw {start + 1}) before the flat wager's point was set",
-                "the wager may be made once the flat wager's first throw has given a point",
-                cite,
+                rule=f"{key}: timing",
+                did=f"made a {key} wager (from throw {start + 1}) before the flat wager's point was set",
+                law="the wager may be made once the flat wager's first throw has given a point",
+                citation=cite,
             )
             return
         if self._totals_at(point_at) != point:
             report.fault(
                 ILLEGAL,
                 line,
-                f"{key}: point",
-                f"made a {key} wager on a flat wager whose point is {self._totals_at(point_at)}",
-                "the wager is on the flat wager's own point",
-                cite,
+                rule=f"{key}: point",
+                did=f"made a {key} wager on a flat wager whose point is {self._totals_at(point_at)}",
+                law="the wager is on the flat wager's own point",
+                citation=cite,
             )
         if flat_at is not None and flat_at < start:
             report.fault(
                 ILLEGAL,
                 line,
-                f"{key}: timing",
-                f"made a {key} wager after its flat wager was decided",
-                "the wager is made while the flat wager stands",
-                cite,
+                rule=f"{key}: timing",
+                did=f"made a {key} wager after its flat wager was decided",
+                law="the wager is made while the flat wager stands",
+                citation=cite,
             )
         limit = fstake if side == "do" else Fraction(fstake) / w.pay()
         if staked > limit:
             report.fault(
                 ILLEGAL,
                 line,
-                f"{key}: stake",
-                f"staked {amount_text(staked)} behind a flat wager of {amount_text(fstake)}",
-                (
+                rule=f"{key}: stake",
+                did=f"staked {amount_text(staked)} behind a flat wager of {amount_text(fstake)}",
+                law=(
                     "a stake not more than the flat stake"
                     if side == "do"
                     else f"a stake sufficient to win not more than the flat stake: at most {amount_text(limit)}"
                 ),
-                cite,
+                citation=cite,
             )
 
     def _totals_at(self, index: int) -> int:

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from oddscalc.verify.card_codes import NO_SUIT, POKER_RANK, SUIT_OF, pack
 from oddscalc.verify.cardgame import CardJudge
-from oddscalc.verify.cards import NO_SUIT, POKER_RANK, SUIT_OF, pack
 from oddscalc.verify.context import Context
+from oddscalc.verify.findings import ILLEGAL, SHOE
 from oddscalc.verify.reader import LogError, check_keys
-from oddscalc.verify.report import ILLEGAL, SHOE
-from oddscalc.verify.shoe import Shoe
+from oddscalc.verify.shoe_integrity import Shoe
 
 __all__ = ["FIVE", "THREE", "PokerJudge", "five_value", "odds_text", "three_value"]
 
@@ -134,10 +134,10 @@ class PokerJudge(CardJudge):
             self.report.fault(
                 SHOE,
                 line,
-                "pack shuffled each hand",
-                f"dealt this hand from pack {marker!r} again, without a new shuffle",
-                "the pack is shuffled before every hand",
-                self.shoe_citation,
+                rule="pack shuffled each hand",
+                did=f"dealt this hand from pack {marker!r} again, without a new shuffle",
+                law="the pack is shuffled before every hand",
+                citation=self.shoe_citation,
             )
         self.last_marker = marker
         return self.shoe.begin(line, None)
@@ -176,10 +176,10 @@ class PokerJudge(CardJudge):
             self.report.fault(
                 ILLEGAL,
                 line,
-                f"{self.bet} after folding",
-                f"took a {self.bet} wager on a folded hand",
-                "a player who folds makes no further wager and surrenders his Ante",
-                citation,
+                rule=f"{self.bet} after folding",
+                did=f"took a {self.bet} wager on a folded hand",
+                law="a player who folds makes no further wager and surrenders his Ante",
+                citation=citation,
             )
             return False
         if d == self.decisions[0]:
@@ -187,20 +187,20 @@ class PokerJudge(CardJudge):
                 self.report.fault(
                     ILLEGAL,
                     line,
-                    f"{self.bet} wager",
-                    f"recorded {d!r} without a {self.bet} wager",
-                    f"to continue, the player makes a {self.bet} wager",
-                    citation,
+                    rule=f"{self.bet} wager",
+                    did=f"recorded {d!r} without a {self.bet} wager",
+                    law=f"to continue, the player makes a {self.bet} wager",
+                    citation=citation,
                 )
                 return False
             if ante is not None and bet[0] != ante[0] * ratio:
                 self.report.fault(
                     ILLEGAL,
                     line,
-                    f"{self.bet} stake",
-                    f"staked {bet[0]} on the {self.bet} against an Ante of {ante[0]}",
-                    f"the {self.bet} wager is exactly {'twice' if ratio == 2 else 'equal to'} the Ante",
-                    citation,
+                    rule=f"{self.bet} stake",
+                    did=f"staked {bet[0]} on the {self.bet} against an Ante of {ante[0]}",
+                    law=f"the {self.bet} wager is exactly {'twice' if ratio == 2 else 'equal to'} the Ante",
+                    citation=citation,
                 )
         return True
 

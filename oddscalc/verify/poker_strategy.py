@@ -7,11 +7,11 @@ from collections.abc import Mapping
 from typing import Protocol, cast
 
 from oddscalc import api
-from oddscalc.verify import engine
-from oddscalc.verify.cards import POKER_RANK, SUIT_OF, label
+from oddscalc.verify import decision_costs
+from oddscalc.verify.card_codes import POKER_RANK, SUIT_OF, label
+from oddscalc.verify.conformance import StrategyError, Tally, pct
 from oddscalc.verify.context import Context
 from oddscalc.verify.poker import FIVE, five_value
-from oddscalc.verify.strategy import StrategyError, Tally, pct
 
 __all__ = ["PokerStrategy"]
 
@@ -58,9 +58,9 @@ class PokerStrategy(Tally):
         text = " ".join(_poker(c) for c in player)
         try:
             if self.stud:
-                bet, fold = engine.stud_values(self.wager, text, _poker(_up(up)))
+                bet, fold = decision_costs.stud_values(self.wager, text, _poker(_up(up)))
             else:
-                bet, fold = engine.three_card_values(self.wager, text)
+                bet, fold = decision_costs.three_card_values(self.wager, text)
         except ValueError:  # a card twice (a shoe-integrity fault): no engine value
             self.depart(
                 line,

@@ -18,11 +18,11 @@ from oddscalc.verify.baccarat import (
     column_text,
     hand_points,
 )
-from oddscalc.verify.cards import BACCARAT_POINT
-from oddscalc.verify.cards import CARD_CODES as CODES
+from oddscalc.verify.card_codes import BACCARAT_POINT
+from oddscalc.verify.card_codes import CARD_CODES as CODES
 from oddscalc.verify.context import Context, payout_citation
+from oddscalc.verify.findings import ILLEGAL
 from oddscalc.verify.reader import LogError, amount, check_keys, stake, wager_list
-from oddscalc.verify.report import ILLEGAL
 
 __all__ = ["PuntoBancoJudge"]
 
@@ -97,10 +97,10 @@ class PuntoBancoJudge(BaccaratJudge):
                 self.report.fault(
                     ILLEGAL,
                     line,
-                    "player's third card",
-                    f"{'drew' if np_ == 3 else 'stood'} for the player on {p}",
-                    f"{PLAYER_ROW}: on {p} the player {'draws' if should else 'stands'}",
-                    NO_OPTION,
+                    rule="player's third card",
+                    did=f"{'drew' if np_ == 3 else 'stood'} for the player on {p}",
+                    law=f"{PLAYER_ROW}: on {p} the player {'draws' if should else 'stands'}",
+                    citation=NO_OPTION,
                 )
             column = pt[P[2]] if np_ == 3 else STOOD
             should = self.banker_draws[b][column]
@@ -108,10 +108,10 @@ class PuntoBancoJudge(BaccaratJudge):
                 self.report.fault(
                     ILLEGAL,
                     line,
-                    "banker's third card",
-                    f"{'drew' if nb == 3 else 'stood'} for the banker on {b} {column_text(column)}",
-                    f"the banker on {b} {'draws' if should else 'stands'} {column_text(column)}",
-                    NO_OPTION,
+                    rule="banker's third card",
+                    did=f"{'drew' if nb == 3 else 'stood'} for the banker on {b} {column_text(column)}",
+                    law=f"the banker on {b} {'draws' if should else 'stands'} {column_text(column)}",
+                    citation=NO_OPTION,
                 )
         fp = hand_points(P) if np_ == 3 else p
         fb = hand_points(B) if nb == 3 else b
@@ -125,10 +125,10 @@ class PuntoBancoJudge(BaccaratJudge):
         self.report.fault(
             ILLEGAL,
             line,
-            "naturals",
-            f"gave a third card to {hands} with a natural on the table (player {p}, banker {b})",
-            f"a natural ({' or '.join(map(str, NATURALS))}) in either hand ends the coup: no third card",
-            NO_OPTION,
+            rule="naturals",
+            did=f"gave a third card to {hands} with a natural on the table (player {p}, banker {b})",
+            law=f"a natural ({' or '.join(map(str, NATURALS))}) in either hand ends the coup: no third card",
+            citation=NO_OPTION,
         )
 
     def _settle(self, line: int, rec: dict, outcome: int) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 import mpmath
 
 from oddscalc.sim.check import chi_square_p, normal_two_sided_p, significant
-from oddscalc.verify.report import RANDOM, Report, fraction_text
+from oddscalc.verify.findings import RANDOM, Report, fraction_text
 
 __all__ = ["MIN_EXPECTED", "MIN_RUNS", "Runs", "Test", "assess", "chi_square_test", "runs_test"]
 
@@ -140,12 +140,12 @@ def assess(report: Report, tests: Sequence[Test | str], alpha: Fraction, subject
             report.fault(
                 RANDOM,
                 None,
-                t.name,
-                f"produced {t.statistic_name} = {float(t.statistic):.6g}"
+                rule=t.name,
+                did=f"produced {t.statistic_name} = {float(t.statistic):.6g}"
                 f"{' on ' + str(t.dof) + ' degrees of freedom' if t.dof else ''}, "
                 f"p = {significant(t.p)} below {_pct(level)} ({t.detail})",
-                law,
-                citation,
+                law=law,
+                citation=citation,
             )
     failed = sum(not r["passed"] for r in rows)
     report.randomness = {

@@ -19,8 +19,8 @@ from oddscalc.core.errors import DataError
 from oddscalc.core.jsonread import JsonReadError, loads
 from oddscalc.core.numbers import NumberError, parse_number, shorten
 from oddscalc.roundlog.schema import missing_field, unknown_field
-from oddscalc.sim.roundlog import FORMAT, amount_text
-from oddscalc.verify.cards import CARD_CODES, CARD_HELP
+from oddscalc.sim.log_lines import FORMAT, amount_text
+from oddscalc.verify.card_codes import CARD_CODES, CARD_HELP
 
 __all__ = [
     "FORMAT",

@@ -6,9 +6,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from oddscalc.verify.context import Context, Judge, payout_citation
+from oddscalc.verify.findings import ILLEGAL
 from oddscalc.verify.randomness import Runs, assess, chi_square_test, runs_test
 from oddscalc.verify.reader import LogError, check_keys, require, wager_list, whole
-from oddscalc.verify.report import ILLEGAL
 
 __all__ = ["RouletteJudge"]
 
@@ -53,11 +53,11 @@ class RouletteJudge(Judge):
                 ctx.report.fault(
                     ILLEGAL,
                     line,
-                    f"{key}: numbers covered",
-                    f"took a {key} wager on {len(numbers)} number(s) {sorted(numbers)}",
-                    f"a {key} wager is on {need} specific number(s)"
+                    rule=f"{key}: numbers covered",
+                    did=f"took a {key} wager on {len(numbers)} number(s) {sorted(numbers)}",
+                    law=f"a {key} wager is on {need} specific number(s)"
                     + (" not including 0" if w.param("half_back_on_zero") else ""),
-                    cite,
+                    citation=cite,
                 )
                 continue
             if number in numbers:

@@ -28,8 +28,8 @@ from oddscalc.verify import (
     three_card_poker,
 )
 from oddscalc.verify.context import Context, Judge
+from oddscalc.verify.findings import Report
 from oddscalc.verify.reader import MAX_LINE, LogError, parse_line, read_header
-from oddscalc.verify.report import Report
 
 __all__ = ["GAMES_WITH_STRATEGY", "JUDGES", "VerifyError", "verify"]
 

@@ -24,10 +24,10 @@ from typing import Any
 
 from oddscalc.core.numbers import shorten
 from oddscalc.sim.shoe_dealing import order_sha256
-from oddscalc.verify.cards import NO_SUIT, RANK_NAMES, RANK_OF, SUIT_OF, label
+from oddscalc.verify.card_codes import NO_SUIT, RANK_NAMES, RANK_OF, SUIT_OF, label
+from oddscalc.verify.findings import SHOE, Report
 from oddscalc.verify.reader import LogError, cards, check_keys, require, whole
-from oddscalc.verify.report import SHOE, Report
-from oddscalc.verify.shoe import Shoe
+from oddscalc.verify.shoe_integrity import Shoe
 
 __all__ = ["RESHUFFLE_KEYS", "ShoeOrders", "ruling"]
 
@@ -168,11 +168,11 @@ class ShoeOrders:
             self.report.fault(
                 SHOE,
                 line,
-                "declared order: commitment",
-                f"revealed an order of shoe {d.marker!r} "
+                rule="declared order: commitment",
+                did=f"revealed an order of shoe {d.marker!r} "
                 f"whose SHA-256 differs from the one committed to on line {d.line}",
-                "the order revealed is the order committed to at the shuffle",
-                PROCEDURE,
+                law="the order revealed is the order committed to at the shuffle",
+                citation=PROCEDURE,
             )
         self._composition(line, d, order)
         for i, c in enumerate(order):
@@ -195,10 +195,10 @@ class ShoeOrders:
                 self.report.fault(
                     SHOE,
                     line,
-                    "declared order: composition",
-                    f"declared an order of shoe {d.marker!r} holding {ranks[r]} card(s) of rank {RANK_NAMES[r]}",
-                    f"the shoe ({self.shoe.what}{less}) holds {held[r]}",
-                    self.citation,
+                    rule="declared order: composition",
+                    did=f"declared an order of shoe {d.marker!r} holding {ranks[r]} card(s) of rank {RANK_NAMES[r]}",
+                    law=f"the shoe ({self.shoe.what}{less}) holds {held[r]}",
+                    citation=self.citation,
                 )
                 return
         if self.shoe.packs is not None and all(SUIT_OF[c] != NO_SUIT for c in order):
@@ -207,10 +207,10 @@ class ShoeOrders:
                     self.report.fault(
                         SHOE,
                         line,
-                        "declared order: composition",
-                        f"declared an order of shoe {d.marker!r} holding {label(c)} {n} times",
-                        f"the shoe ({self.shoe.what}) holds {self.shoe.packs} of each card",
-                        self.citation,
+                        rule="declared order: composition",
+                        did=f"declared an order of shoe {d.marker!r} holding {label(c)} {n} times",
+                        law=f"the shoe ({self.shoe.what}) holds {self.shoe.packs} of each card",
+                        citation=self.citation,
                     )
                     return
 
@@ -238,10 +238,13 @@ class ShoeOrders:
             self.report.fault(
                 SHOE,
                 line,
-                "reshuffle in mid-round",
-                f"reshuffled the shoe after {after} of the round's cards, dealing the rest from a stack without them",
-                law,
-                citation,
+                rule="reshuffle in mid-round",
+                did=(
+                    f"reshuffled the shoe after {after} of the round's cards,"
+                    " dealing the rest from a stack without them"
+                ),
+                law=law,
+                citation=citation,
             )
         else:
             self.report.note(f"reshuffles in mid-round (the stack less the cards on the table): {law} [{citation}]")
@@ -319,10 +322,10 @@ class ShoeOrders:
         self.report.fault(
             SHOE,
             line,
-            "declared order",
-            did,
-            "every card comes out of the shoe in the order declared at its shuffle",
-            PROCEDURE,
+            rule="declared order",
+            did=did,
+            law="every card comes out of the shoe in the order declared at its shuffle",
+            citation=PROCEDURE,
             at_round=rnd,
         )
 

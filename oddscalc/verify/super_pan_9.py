@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from oddscalc.verify.baccarat import CARD_GAME_KEYS, BaccaratJudge, hand_points
 from oddscalc.verify.context import Context, payout_citation
+from oddscalc.verify.findings import ILLEGAL
 from oddscalc.verify.reader import LogError, check_keys
-from oddscalc.verify.report import ILLEGAL
 from oddscalc.verify.super_pan_9_hands import HandsJudge
 from oddscalc.verify.super_pan_9_strategy import SuperPan9Strategy
 
@@ -77,11 +77,11 @@ class SuperPan9Judge(BaccaratJudge):
             self.report.fault(
                 ILLEGAL,
                 line,
-                "the House's fourth card",
-                f"{'drew' if len(B) == 4 else 'stood'} for the House on {b3}",
-                f"the House, if banker, must draw a fourth card on 5 or less and "
+                rule="the House's fourth card",
+                did=f"{'drew' if len(B) == 4 else 'stood'} for the House on {b3}",
+                law=f"the House, if banker, must draw a fourth card on 5 or less and "
                 f"stand on 6 or more: on {b3} it {'draws' if b3 <= 5 else 'stands'}",
-                self.HOUSE_RULE,
+                citation=self.HOUSE_RULE,
             )
 
     def one_player(self, line: int, players: int) -> None:
@@ -98,11 +98,11 @@ class SuperPan9Judge(BaccaratJudge):
         self.report.fault(
             ILLEGAL,
             line,
-            "the bank (one opposing player)",
-            "gave the bank to a player with "
+            rule="the bank (one opposing player)",
+            did="gave the bank to a player with "
             f"{'one opposing player' if players == 1 else 'no opposing player'} wagering against it",
-            "where only one opposing player has placed a wager the bank is always held by the House",
-            self.ONE_PLAYER,
+            law="where only one opposing player has placed a wager the bank is always held by the House",
+            citation=self.ONE_PLAYER,
         )
 
     def bank_matches(self, line: int, key: str, wager, bank: str) -> bool:
@@ -114,10 +114,10 @@ class SuperPan9Judge(BaccaratJudge):
         self.report.fault(
             ILLEGAL,
             line,
-            f"{key}: the bank",
-            f"took a {key} wager with the bank held by the {bank}",
-            f"the {key} wager is against a bank held by the {'House' if against == 'house' else 'player'}",
-            wager.citation,
+            rule=f"{key}: the bank",
+            did=f"took a {key} wager with the bank held by the {bank}",
+            law=f"the {key} wager is against a bank held by the {'House' if against == 'house' else 'player'}",
+            citation=wager.citation,
         )
         return False
 

@@ -29,8 +29,8 @@ from typing import Any
 from oddscalc.core.numbers import shorten
 from oddscalc.verify.baccarat import hand_points
 from oddscalc.verify.context import payout_citation
+from oddscalc.verify.findings import ILLEGAL, MISPAID, amount_text
 from oddscalc.verify.reader import LogError, amount, check_keys, require, stake, wager_list
-from oddscalc.verify.report import ILLEGAL, MISPAID, amount_text
 
 __all__ = ["MAX_PLAYERS", "ROUND_KEYS", "Hand", "HandsJudge"]
 
@@ -163,10 +163,10 @@ class HandsJudge:
                 self.report.fault(
                     ILLEGAL,
                     line,
-                    "initial wager",
-                    f"dealt hand {i + 1} with no initial wager on it",
-                    "an initial wager is made by an opposing player before any cards are dealt to him",
-                    INITIAL_FIRST,
+                    rule="initial wager",
+                    did=f"dealt hand {i + 1} with no initial wager on it",
+                    law="an initial wager is made by an opposing player before any cards are dealt to him",
+                    citation=INITIAL_FIRST,
                 )
             elif judge.strategy is not None and mine is not None:
                 judge.strategy.judge(line, hand.cards, bank, mine)
@@ -232,11 +232,11 @@ class HandsJudge:
         self.report.fault(
             ILLEGAL,
             line,
-            "the House's wager",
-            f"recorded a {key} wager by the House on hand {i + 1}"
+            rule="the House's wager",
+            did=f"recorded a {key} wager by the House on hand {i + 1}"
             + (" with the House holding the bank" if bank != "player" else ""),
-            law,
-            HOUSE_WAGER,
+            law=law,
+            citation=HOUSE_WAGER,
         )
         return False
 
@@ -248,10 +248,10 @@ class HandsJudge:
             self.report.fault(
                 ILLEGAL,
                 line,
-                "the House's wager",
-                f"recorded {len(house)} wagers by the House",
-                "at the bank's request the House places a wager: one",
-                HOUSE_WAGER,
+                rule="the House's wager",
+                did=f"recorded {len(house)} wagers by the House",
+                law="at the bank's request the House places a wager: one",
+                citation=HOUSE_WAGER,
             )
         if not house:
             return
@@ -264,13 +264,13 @@ class HandsJudge:
             self.report.fault(
                 ILLEGAL,
                 line,
-                "the House's wager",
-                f"recorded a wager by the House of "
+                rule="the House's wager",
+                did=f"recorded a wager by the House of "
                 f"{_t(sum(house))} although the other players' wagers ({_t(players_staked)}) reach the "
                 f"bank's stake ({_t(bank_stake)})",
-                "the House wagers only when the wagers placed by "
+                law="the House wagers only when the wagers placed by "
                 "the other players do not amount to the stake the player holding the bank has placed",
-                HOUSE_WAGER,
+                citation=HOUSE_WAGER,
             )
 
     def _levy(self, line: int, rec: dict, won: Any, paid: Any) -> Any:
@@ -292,23 +292,25 @@ class HandsJudge:
             self.report.fault(
                 MISPAID,
                 line,
-                "levy without net winnings",
-                f"charged the bank a levy of {_t(charged)} "
+                rule="levy without net winnings",
+                did=f"charged the bank a levy of {_t(charged)} "
                 f"in a round in which it won {_t(won)} and paid {_t(paid)} (net {_t(net)})",
-                f"the levy is {rate} of any excess of losing wagers over winning wagers; here there "
+                law=f"the levy is {rate} of any excess of losing wagers over winning wagers; here there "
                 "is none, so no levy",
-                LEVY,
+                citation=LEVY,
             )
         else:
             self.report.fault(
                 MISPAID,
                 line,
-                "levy on the net",
-                f"charged the bank a levy of {_t(charged)} in a round in which it won {_t(won)} and paid {_t(paid)}",
-                f"{rate} of the excess of "
+                rule="levy on the net",
+                did=(
+                    f"charged the bank a levy of {_t(charged)} in a round in which it won {_t(won)} and paid {_t(paid)}"
+                ),
+                law=f"{rate} of the excess of "
                 f"losing wagers over winning wagers over the round, {_t(won)} - {_t(paid)} = "
                 f"{_t(net)}: a levy of {_t(due)} (or none: the House may waive it)",
-                LEVY,
+                citation=LEVY,
             )
         return charged
 
@@ -321,10 +323,10 @@ class HandsJudge:
             self.report.fault(
                 MISPAID,
                 line,
-                "levy on the House's bank",
-                f"charged a levy of {_t(charged)} with the House holding the bank",
-                "the levy is charged only on a bank held by a player other than the House",
-                LEVY,
+                rule="levy on the House's bank",
+                did=f"charged a levy of {_t(charged)} with the House holding the bank",
+                law="the levy is charged only on a bank held by a player other than the House",
+                citation=LEVY,
             )
 
     def _bank_side(self, line: int, rec: dict, bank: str, against: Any, won: Any, paid: Any, levy: Any) -> None:

@@ -7,10 +7,10 @@ from fractions import Fraction
 from typing import Protocol, cast
 
 from oddscalc import api
-from oddscalc.verify import engine
-from oddscalc.verify.cards import BACCARAT_POINT, label
+from oddscalc.verify import decision_costs
+from oddscalc.verify.card_codes import BACCARAT_POINT, label
+from oddscalc.verify.conformance import StrategyError, Tally, pct
 from oddscalc.verify.context import Context
-from oddscalc.verify.strategy import StrategyError, Tally, pct
 
 __all__ = ["SuperPan9Strategy"]
 
@@ -55,7 +55,7 @@ class SuperPan9Strategy(Tally):
         taken = "draw" if len(player) == 4 else "stand"
         if want == taken:
             return
-        values = engine.super_pan_9_values(self.decks, self.removed, holding, pays)
+        values = decision_costs.super_pan_9_values(self.decks, self.removed, holding, pays)
         point = sum(holding) % 10
         self.depart(
             line,

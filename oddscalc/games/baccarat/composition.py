@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from oddscalc.analysis import GameAnalysis
 from oddscalc.games.baccarat.cards import ShoeSpec
 from oddscalc.regulations.model import Wager
+from oddscalc.wager_results import GameAnalysis
 
 __all__ = ["kinds", "values"]
 

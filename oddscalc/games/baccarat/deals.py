@@ -20,9 +20,9 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from oddscalc.analysis import ShoeRunsOut
 from oddscalc.core.errors import ShoeError
 from oddscalc.games.baccarat.tableau import NATURALS, STOOD, Tableau
+from oddscalc.wager_results import ShoeRunsOut
 
 __all__ = ["CARDS_PER_DEAL", "JointCounts", "deal_weights", "final_points", "joint_counts", "ordered_deals"]
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from oddscalc.analysis import RuleOption
 from oddscalc.games.baccarat.cards import ShoeSpec
 from oddscalc.regulations.rule_values import NONE
+from oddscalc.wager_results import RuleOption
 
 __all__ = ["NONE", "decks_option", "removed_option"]
 

@@ -6,7 +6,7 @@
   banker's exact best response.
 """
 
-from oddscalc.games.baccarat_banque.analysis import RULES, TITLE, analyse
 from oddscalc.games.baccarat_banque.decisions import decision_table
+from oddscalc.games.baccarat_banque.wager_figures import RULES, TITLE, analyse
 
 __all__ = ["RULES", "TITLE", "analyse", "decision_table"]

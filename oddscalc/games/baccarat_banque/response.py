@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeAlias
 
-from oddscalc.analysis import RuleError
 from oddscalc.core.progress import Progress
 from oddscalc.core.store import Engine, stored
 from oddscalc.games.baccarat.cards import PUNTO_BANCO
 from oddscalc.games.baccarat_banque import coups
 from oddscalc.games.baccarat_banque.coups import BanqueCounts, Cell, Tally, banque_counts
+from oddscalc.wager_results import RuleError
 
 __all__ = [
     "BEST",

@@ -20,12 +20,12 @@ from functools import lru_cache
 
 from oddscalc.core.errors import InputError
 from oddscalc.core.store import Engine
-from oddscalc.games.blackjack.analysis import ENGINE, game_summary
+from oddscalc.games.blackjack.exact.player import STAND, hand_of
 from oddscalc.games.blackjack.game import GameResult, HandRow, full_game, ten_pair_cases, up_card_evaluators
 from oddscalc.games.blackjack.hand import HandValues, start_hand
-from oddscalc.games.blackjack.player import STAND, hand_of
 from oddscalc.games.blackjack.rules import TEN, RuleSet
 from oddscalc.games.blackjack.side import over_13, under_13
+from oddscalc.games.blackjack.stored_summary import ENGINE, game_summary
 from oddscalc.games.blackjack.strategy import Strategy, td_value
 from oddscalc.games.blackjack.wagers import effective_rules
 from oddscalc.regulations.model import Wager

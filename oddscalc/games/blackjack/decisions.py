@@ -1,6 +1,6 @@
 """Blackjack's first decisions on any shoe composition: every starting hand against every up-card with the exact
 value of each permitted action, and insurance (reg 7(7)): what a count's playing efficiency, insurance correlation
-and index numbers are computed from (`oddscalc/protect/measures.py`, through `api.composition_decisions`).
+and index numbers are computed from (`oddscalc/protect/correlations.py`, through `api.composition_decisions`).
 
 A composition hook (DEVELOPING.md) beside `composition.py`. Values are the engine's `full_game` rows for the shoe:
 composition-dependent optimal play after the first action (post-split play as the rule set defines it), per unit
@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
+from oddscalc.games.blackjack.exact.player import SPLIT, add, hand_of, total_of
 from oddscalc.games.blackjack.game import HandRow, full_game
-from oddscalc.games.blackjack.player import SPLIT, add, hand_of, total_of
 from oddscalc.games.blackjack.rules import ACE, TEN
 from oddscalc.games.blackjack.shoe import LABELS
 from oddscalc.games.blackjack.side import insurance_offered, insurance_win

@@ -1,5 +1,6 @@
 """Blackjack's double-precision composition hook (DEVELOPING.md): the values of `composition.composition_values`
-for a protection study's rounds (`float_round`), never an exact figure; kept apart from `composition.py` so that
+for a protection study's rounds (`double_precision.round_value`), never an exact figure; kept apart from
+`composition.py` so that
 the exact values' cache keys (its sources) do not move with the study's evaluator."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from oddscalc.games.blackjack.composition import STRATEGIES, _shoe, full_shoe_chart, round_expectations
-from oddscalc.games.blackjack.float_round import round_estimates
+from oddscalc.games.blackjack.double_precision.round_value import round_estimates
 from oddscalc.games.blackjack.rules import RuleSet
 from oddscalc.games.blackjack.side import over_13, under_13
 from oddscalc.games.blackjack.wagers import effective_rules
@@ -21,7 +22,8 @@ def composition_estimates(
     groups: Sequence[tuple[tuple[Wager, ...], Mapping[str, str]]], counts: tuple[int, ...]
 ) -> tuple[tuple[dict[str, float | Fraction], ...], bool]:
     """`composition_values` of each group (its wagers, its resolved rules) in double precision, for a study's
-    rounds: groups whose rules differ only in `strategy` share one evaluation (`float_round.round_estimates`).
+    rounds: groups whose rules differ only in `strategy` share one evaluation
+    (`double_precision.round_value.round_estimates`).
     Where that evaluator declines, the exact engine's values are given instead (Fractions) and the flag is True."""
     plays: dict[RuleSet, set[str]] = {}
     for found, rules in groups:

@@ -10,11 +10,11 @@ from fractions import Fraction
 
 from oddscalc.core.errors import InputError
 from oddscalc.core.parallel import map_parts
+from oddscalc.games.blackjack.exact.player import DealerTable, Evaluator, add, hand_of
 from oddscalc.games.blackjack.hand import HandValues, pair_partners, start_hand
-from oddscalc.games.blackjack.player import DealerTable, Evaluator, add, hand_of
 from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
 from oddscalc.games.blackjack.shoe import full_shoe
-from oddscalc.games.blackjack.split import SplitPlay
+from oddscalc.games.blackjack.splits.expectation import SplitPlay
 
 __all__ = [
     "GameResult",

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, is_natural, total_of
+from oddscalc.games.blackjack.exact.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, is_natural, total_of
 from oddscalc.games.blackjack.rules import TEN
-from oddscalc.games.blackjack.split import SplitPlay, split_value
+from oddscalc.games.blackjack.splits.expectation import SplitPlay, split_value
 
 __all__ = ["ORDER", "HandValues", "choose", "start_hand"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from oddscalc.games.blackjack.exact.player import HIT, STAND, DealerTable, Evaluator, hand_of, total_of
 from oddscalc.games.blackjack.hand import choose, pair_partners, start_hand
-from oddscalc.games.blackjack.player import HIT, STAND, DealerTable, Evaluator, hand_of, total_of
 from oddscalc.games.blackjack.rules import ACE, TEN, RuleSet
 from oddscalc.games.blackjack.shoe import CardError, rank_counts, value_index, values_of
 from oddscalc.games.blackjack.side import insurance_win

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from oddscalc.analysis import RuleError, RuleOption
+from oddscalc.wager_results import RuleError, RuleOption
 
 __all__ = [
     "ACE",

@@ -17,12 +17,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
+from oddscalc.games.blackjack.exact.player import (
+    DOUBLE,
+    HIT,
+    SPLIT,
+    STAND,
+    Evaluator,
+    add,
+    hand_of,
+    is_natural,
+    total_of,
+)
 from oddscalc.games.blackjack.game import GameResult, HandRow
 from oddscalc.games.blackjack.hand import choose, pair_partners
-from oddscalc.games.blackjack.player import DOUBLE, HIT, SPLIT, STAND, Evaluator, add, hand_of, is_natural, total_of
 from oddscalc.games.blackjack.rules import ACE
 from oddscalc.games.blackjack.shoe import LABELS
-from oddscalc.games.blackjack.split import FixedPolicy, split_value
+from oddscalc.games.blackjack.splits.expectation import FixedPolicy, split_value
 
 __all__ = ["CODES", "UP_ORDER", "Strategy", "chart_rows", "derive", "hand_value", "play_policy", "row_of", "td_value"]
 

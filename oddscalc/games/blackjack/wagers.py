@@ -11,14 +11,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 
-from oddscalc.analysis import INITIAL, PER_STAKE, Extra, Figure, GameAnalysis, RuleError, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.partial_law import PartialLaw
-from oddscalc.games.blackjack.analysis import game_summary
 from oddscalc.games.blackjack.rules import POST_SPLIT_NAMES, RULES, RuleSet, rule_set
 from oddscalc.games.blackjack.shoe import full_shoe
 from oddscalc.games.blackjack.side import insurance, insurance_offered, over_13, under_13
+from oddscalc.games.blackjack.stored_summary import game_summary
 from oddscalc.regulations.model import Wager
+from oddscalc.wager_results import INITIAL, PER_STAKE, Extra, Figure, GameAnalysis, RuleError, WagerResult, edges_for
 
 __all__ = [
     "RULES",
@@ -219,7 +219,7 @@ def decision_table(w: Wager, rules: dict[str, str]) -> dict | None:
 
 def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None, exact_law: bool = False) -> GameAnalysis:
     """The game-module contract (DEVELOPING.md); `exact_law`: the initial wager's law of one round with nothing
-    lumped however long it takes (`outcomes.default_budget` bounds it otherwise beyond 1 pack)."""
+    lumped however long it takes (`laws.hand_law.default_budget` bounds it otherwise beyond 1 pack)."""
     rs = effective_rules(wagers, rules)
     shoe = full_shoe(rs.decks)
     results, extras = [], []

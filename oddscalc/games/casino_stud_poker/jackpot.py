@@ -23,10 +23,10 @@ from fractions import Fraction
 
 import sympy
 
-from oddscalc.analysis import Extra, RuleOption
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.numbers import NumberError, parse_number
 from oddscalc.regulations.rule_values import RuleError
+from oddscalc.wager_results import Extra, RuleOption
 
 __all__ = [
     "ADDED",

@@ -16,7 +16,6 @@ from typing import Any
 
 import numpy as np
 
-from oddscalc.analysis import Edge, Extra, GameAnalysis, RuleOption, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.errors import LimitError
 from oddscalc.core.progress import Progress
@@ -40,6 +39,7 @@ from oddscalc.games.poker.cards import FULL_DECK, Deck
 from oddscalc.games.poker.ranking import FIVE_CATEGORIES, category_of
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.rule_values import parse_meter
+from oddscalc.wager_results import Edge, Extra, GameAnalysis, RuleOption, WagerResult, edges_for
 
 __all__ = [
     "CATEGORY_PAYOUT",

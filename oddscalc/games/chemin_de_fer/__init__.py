@@ -8,7 +8,7 @@ exactly as a game, and the opposing-hand wager's exact distribution under the so
 - `analysis`: the wagers, edges and extras the tables print.
 """
 
-from oddscalc.games.chemin_de_fer.analysis import RULES, TITLE, analyse, check_rules
 from oddscalc.games.chemin_de_fer.decisions import decision_table
+from oddscalc.games.chemin_de_fer.wager_figures import RULES, TITLE, analyse, check_rules
 
 __all__ = ["RULES", "TITLE", "analyse", "check_rules", "decision_table"]

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from oddscalc.games.baccarat.tableau import STOOD
-from oddscalc.games.chemin_de_fer import analysis as _analysis
+from oddscalc.games.chemin_de_fer import wager_figures as _analysis
 from oddscalc.games.chemin_de_fer.composition import FIVES as _FIVES
 from oddscalc.games.chemin_de_fer.coups import COMPOSITION as _COMPOSITION
 from oddscalc.games.chemin_de_fer.coups import InfoCell as _InfoCell

@@ -6,7 +6,7 @@
 - `finite_bank`, `infinite_bank`: that law exactly from the finite shoe (up to four hands) and in the
   infinite-shoe model (any number); `laws` picks one (and caches the finite ones);
 - `player_bank`: the player-banker's fourth card against several hands, the levy on his net, the House's wager
-  of reg 9(11), and what every side expects; `bank_report`: those figures as wagers, notes and tables;
+  of reg 9(11), and what every side expects; `bank_figures`: those figures as wagers, notes and tables;
   `decisions`: that play as data for simulators;
 - `wagers`: the game-module contract (`RULES`, `analyse`, `decision_table`).
 """

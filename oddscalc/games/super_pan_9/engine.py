@@ -26,9 +26,9 @@ from math import factorial, prod
 import numpy as np
 from numpy.typing import NDArray
 
-from oddscalc.analysis import ShoeRunsOut
 from oddscalc.core.progress import Progress
 from oddscalc.games.baccarat.deals import deal_weights, ordered_deals
+from oddscalc.wager_results import ShoeRunsOut
 
 __all__ = ["CARDS_PER_DEAL", "DRAW", "HOUSE_RULE", "STAND", "Holding", "Solution", "solve"]
 

@@ -3,7 +3,7 @@
 One `engine.solve` over the shoe gives, for every three-card holding, the outcomes of standing and
 of drawing against a banker on the House rule: the House-bank wagers are a strategy applied to that solution.
 The wagers against a player's bank (several hands, the levy on the net, the House's wager) come from
-`bank_report` / `player_bank`. Rule `model` picks the shoe model for every wager: the House's bank meets one hand,
+`bank_figures` / `player_bank`. Rule `model` picks the shoe model for every wager: the House's bank meets one hand,
 so `auto` is the finite shoe for it; `infinite` solves it in the infinite-shoe model too.
 """
 
@@ -13,13 +13,12 @@ from collections import defaultdict
 from collections.abc import Mapping
 from fractions import Fraction
 
-from oddscalc.analysis import Extra, GameAnalysis, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.progress import Progress
 from oddscalc.games.baccarat.cards import SUPER_PAN_9
 from oddscalc.games.baccarat.rules import decks_option, removed_option
 from oddscalc.games.super_pan_9 import bank_law
-from oddscalc.games.super_pan_9.bank_report import (
+from oddscalc.games.super_pan_9.bank_figures import (
     BANK_RULES,
     bank_assumptions,
     bank_extras,
@@ -28,12 +27,13 @@ from oddscalc.games.super_pan_9.bank_report import (
     figures,
     model_assumption,
 )
+from oddscalc.games.super_pan_9.bank_models import AUTO, INFINITE, model_for
 from oddscalc.games.super_pan_9.decisions import BankTable, bank_table
 from oddscalc.games.super_pan_9.engine import DRAW, HOUSE_RULE, STAND, Solution, solve
-from oddscalc.games.super_pan_9.laws import AUTO, INFINITE, model_for
 from oddscalc.games.super_pan_9.player_bank import BankResult
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.rule_values import removed_cards
+from oddscalc.wager_results import Extra, GameAnalysis, WagerResult, edges_for
 
 __all__ = ["RULES", "TITLE", "analyse", "needs", "solution_for", "strategy_extras"]
 

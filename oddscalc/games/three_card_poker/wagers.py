@@ -13,7 +13,6 @@ from math import comb
 
 import numpy as np
 
-from oddscalc.analysis import Edge, Extra, GameAnalysis, WagerResult, edges_for
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.progress import Progress
 from oddscalc.games.poker.cards import FULL_DECK, RANK_CHARS, Deck
@@ -22,6 +21,7 @@ from oddscalc.games.poker.tables import hand_table, rank_hands
 from oddscalc.games.three_card_poker.counting import tcp_counts
 from oddscalc.games.three_card_poker.strategy import TIE_BREAK, TcpPays, TcpResult, category_counts, evaluate
 from oddscalc.regulations.model import Wager
+from oddscalc.wager_results import Edge, Extra, GameAnalysis, WagerResult, edges_for
 
 __all__ = [
     "ELEMENT_OF_RISK",

@@ -22,10 +22,10 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter
 
-from oddscalc.analysis import GameAnalysis, WagerResult
 from oddscalc.core.planning import Band, Plan, rtp_band, z_two_sided
-from oddscalc.report.math_report import percent
+from oddscalc.report.math_report_render import percent
 from oddscalc.report.plots import canvas
+from oddscalc.wager_results import GameAnalysis, WagerResult
 
 __all__ = ["BandCurve", "band_curve", "band_figure", "rounds_grid", "rounds_label", "third_of", "write_band_plot"]
 

@@ -25,7 +25,7 @@ import matplotlib.style
 from matplotlib.figure import Figure
 
 from oddscalc.core.files import write_bytes
-from oddscalc.report.plots.files import plot_format
+from oddscalc.report.plots.plot_files import plot_format
 from oddscalc.report.rule_words import rules_in_words
 
 __all__ = [

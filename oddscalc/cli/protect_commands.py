@@ -1,0 +1,434 @@
+"""Game protection commands: `oddscalc removal GAME` (exact effects of removal), `oddscalc measures GAME` (a
+count's betting correlation, playing efficiency, insurance correlation and index numbers) and `oddscalc protect
+GAME` (shoes dealt to the cut, every round valued exactly or, for blackjack, in checked double precision;
+a counting system's view; locally or on Dask)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from math import floor
+from pathlib import Path
+
+import click
+
+from oddscalc import api
+from oddscalc.cli.common import (
+    QUERY_FORMATS,
+    REFUSALS,
+    REPORT_FORMATS,
+    Choices,
+    Command,
+    CommandFn,
+    UserError,
+    analysis_options,
+    default_version,
+    emit,
+    fail,
+    game_argument,
+    parse_pairs,
+)
+from oddscalc.cli.plotting import checked_plot, draw, plot_option
+from oddscalc.core.cluster import ClusterFailure
+from oddscalc.core.files import check_output, write_text
+from oddscalc.core.numbers import parse_number, parse_whole
+from oddscalc.core.progress import StderrBar
+from oddscalc.protect.best_side import best_side
+from oddscalc.protect.burn import BURN_RULES, parse_burn
+from oddscalc.protect.correlations import PE_DEFINITIONS
+from oddscalc.protect.count_measures import measure_count
+from oddscalc.protect.count_systems import NAMED, parse_count
+from oddscalc.protect.execute import run, scheduler_address
+from oddscalc.protect.round_cards import MAX_BOXES
+from oddscalc.protect.run_summary import summarise
+from oddscalc.protect.shoes import Plan
+from oddscalc.protect.study_figures import study_figures, variances
+from oddscalc.protect.target import ENGINES, target
+from oddscalc.report.measures_render import measures_data, measures_text
+from oddscalc.report.protect_render import (
+    best_side_text,
+    records_csv,
+    study_text,
+    summary_csv,
+    summary_data,
+    summary_text,
+)
+from oddscalc.report.removal_render import (
+    GAMES,
+    removal_csv,
+    removal_document,
+    removal_for,
+    removal_markdown,
+    removal_text,
+)
+
+__all__ = ["commands"]
+
+_GAMES = tuple(sorted(GAMES))
+_CHUNK = {"blackjack": 1}  # shoes per chunk: a blackjack shoe is seconds in doubles, minutes exactly; others 20
+_MAX_SHOES = 10_000_000
+_MAX_PENETRATION = Fraction(95, 100)
+
+
+def _game_rules(
+    game: str, version: str | None, rule: tuple[str, ...], decks: str | None
+) -> tuple[str, str, dict[str, str]]:
+    rules = parse_pairs(rule, "--rule")
+    if decks is not None:
+        rules["decks"] = decks
+    return game, version or default_version(game), rules
+
+
+def _common(formats: tuple[str, ...]) -> Callable[[CommandFn], CommandFn]:
+    """GAME (a game dealt from a shoe) and the options every protection command shares (`analysis_options`)."""
+
+    def wrap(fn: CommandFn) -> CommandFn:
+        return game_argument(_GAMES)(analysis_options(formats)(fn))
+
+    return wrap
+
+
+@click.command(
+    "removal",
+    cls=Command,
+    examples=["oddscalc removal blackjack --version 1994 --decks 6", "oddscalc removal punto-banco --format markdown"],
+)
+@_common(QUERY_FORMATS)
+@plot_option("the effects of removal by card (a bar chart per wager)")
+def removal(
+    game: str,
+    version: str | None,
+    pay: tuple[str, ...],
+    rule: tuple[str, ...],
+    decks: str | None,
+    custom: bool,
+    fmt: str,
+    plot_path: str | None,
+) -> None:
+    """Exact effects of removal: each wager's change in expectation when one card of each kind leaves the
+    full shoe (blackjack: CD optimal and the fixed basic strategy; punto banco; Super Pan 9)."""
+    plot = checked_plot(plot_path)
+    game, version, rules = _game_rules(game, version, rule, decks)
+    try:
+        r = removal_for(game, version, rules, parse_pairs(pay, "--pay"), custom, StderrBar())
+    except REFUSALS as exc:
+        fail(str(exc))
+    if plot:
+        draw("removal_chart", "write_removal_plot", plot, r)
+    if fmt == "json":
+        emit(removal_document(game, version, [r]))
+    elif fmt == "csv":
+        emit(removal_csv([r]))
+    elif fmt == "markdown":
+        emit(removal_markdown([r], f"{game}: effects of removal under version {version}"))
+    else:
+        emit(removal_text(r))
+
+
+@click.command(
+    "protect",
+    cls=Command,
+    examples=[
+        "oddscalc protect blackjack --version 1994 --decks 6 --shoes 100",
+        "oddscalc protect blackjack --version 1994 --decks 6 --strategy both --engine exact --shoes 2",
+        "oddscalc protect punto-banco --count 0=1,A=-1 --shoes 1000 --format json",
+    ],
+)
+@_common(("text", "json", "csv"))
+@click.option("--penetration", default="75%", show_default=True, help="Share of the shoe dealt before the cut card.")
+@click.option(
+    "--count",
+    "count_text",
+    default=None,
+    help=f"Counting system: {', '.join(NAMED)} (blackjack's default), none (others' default), or weights "
+    "CARD=WEIGHT,... (e.g. 2=1,3=1,A=-1).",
+)
+@click.option("--shoes", default="100", show_default=True, help="Number of shoes dealt.")
+@click.option("--seed", default="1", show_default=True, help="Seed: shoe i is shuffled by (seed, i) alone.")
+@click.option(
+    "--strategy",
+    type=Choices(("basic", "optimal", "both"), "--strategy"),
+    default="basic",
+    show_default=True,
+    help="Blackjack: the expectation under basic strategy (a fixed chart), optimal play (CD) or both.",
+)
+@click.option("--spread", default="8", show_default=True, help="Bet spread: 1 to N units by true count.")
+@click.option("--chunk-size", default=None, help="Shoes per task (default: 1 for blackjack, 20 otherwise).")
+@click.option(
+    "--workers",
+    default=None,
+    help="Local processes (default: $ODDSCALC_WORKERS or min(2, CPUs); never more than the CPUs).",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="Dask scheduler (tcp://host:8786); default: Dask's scheduler-address config / "
+    "$DASK_SCHEDULER_ADDRESS, else local processes. A scheduler lost mid-run ends the run (exit 1); "
+    "with --state, running the command again resumes it.",
+)
+@click.option("--state", default=None, metavar="DIR", help="Folder of finished chunks: an interrupted run resumes.")
+@click.option("--records", default=None, metavar="FILE", help="Also write every round (CSV).")
+@click.option(
+    "--engine",
+    type=Choices(ENGINES, "--engine"),
+    default=None,
+    help="How rounds are valued: exact, or double (blackjack's default: its double-precision evaluator, a sample "
+    "of rounds checked against the exact engine and the largest difference reported).",
+)
+@click.option(
+    "--check-every",
+    "check_every",
+    default="10",
+    show_default=True,
+    help="With --engine double: one round of every N-th shoe is also valued exactly.",
+)
+@click.option(
+    "--ramp-variance",
+    "ramp_variance_text",
+    default=None,
+    metavar="V",
+    help="Variance per unit staked for the bet ramp's N0, SCORE and risk of ruin (exact, e.g. 1.3 or 13/10; "
+    "default: the full shoe's, from each wager's math report).",
+)
+@click.option(
+    "--burn",
+    "burn_text",
+    default="none",
+    show_default=True,
+    help=f"Cards burnt before the first round ({', '.join(BURN_RULES)}): the law is silent, so none by default; "
+    "down:1 is blackjack's custom, first-card baccarat's (the first card face up, then its point value face down, "
+    "tens and court cards 10). Face-up cards are counted; face-down ones stay unseen.",
+)
+@click.option(
+    "--boxes",
+    "boxes_text",
+    default="1",
+    show_default=True,
+    help=f"Blackjack: player boxes dealt each round (1 to {MAX_BOXES}), each playing the same strategy and staking "
+    "the ramp's bet.",
+)
+@plot_option("the advantage by true count, the true-count frequency and the yield by penetration")
+def protect(
+    game: str,
+    version: str | None,
+    pay: tuple[str, ...],
+    rule: tuple[str, ...],
+    decks: str | None,
+    custom: bool,
+    fmt: str,
+    penetration: str,
+    count_text: str | None,
+    shoes: str,
+    seed: str,
+    strategy: str,
+    spread: str,
+    chunk_size: str | None,
+    workers: str | None,
+    scheduler: str | None,
+    state: str | None,
+    records: str | None,
+    engine: str | None,
+    check_every: str,
+    ramp_variance_text: str | None,
+    burn_text: str,
+    boxes_text: str,
+    plot_path: str | None,
+) -> None:
+    """Deal random shoes to the cut; before each round record the count and the expectation of the next round
+    on the cards left (exact, or blackjack's double-precision evaluator checked against the exact engine);
+    summarise by true count, favourable rounds and a bet spread's yield."""
+    game, version, rules = _game_rules(game, version, rule, decks)
+    try:
+        pen = parse_number(
+            penetration, "--penetration", minimum=0, maximum=_MAX_PENETRATION, min_open=True, percent=True
+        )
+        n_shoes = parse_whole(shoes, "--shoes", minimum=1, maximum=_MAX_SHOES)
+        n_seed = parse_whole(seed, "--seed", minimum=0, maximum=2**63)
+        n_spread = parse_whole(spread, "--spread", minimum=1, maximum=1000)
+        size = (
+            parse_whole(chunk_size, "--chunk-size", minimum=1, maximum=_MAX_SHOES)
+            if chunk_size
+            else _CHUNK.get(game, 20)
+        )
+        processes = parse_whole(workers, "--workers", minimum=1, maximum=1024) if workers else None
+        strategies = {"basic": ("basic",), "optimal": ("optimal",), "both": ("basic", "optimal")}[strategy]
+        state_dir = check_output(state, "--state", directory=True) if state else None
+        records_path = check_output(records, "--records") if records else None
+        plot = checked_plot(plot_path)
+        check = parse_whole(check_every, "--check-every", minimum=1, maximum=_MAX_SHOES)
+        ramp_variance = (
+            parse_number(ramp_variance_text, "--ramp-variance", minimum=0, min_open=True, maximum=10**6)
+            if ramp_variance_text is not None
+            else None
+        )
+        burn = parse_burn(burn_text)
+        boxes = _boxes(boxes_text, game)
+        valued_by = engine or ("double" if api.has_estimates(game) else "exact")
+        t = target(game, version, rules, parse_pairs(pay, "--pay"), custom, strategies, engine=valued_by)
+        kinds = t.kinds()
+        size_of_shoe = sum(n for _, n in kinds)
+        burn.check_cut(floor(pen * size_of_shoe), size_of_shoe)
+        count = parse_count(
+            count_text if count_text is not None else ("hi-lo" if game == "blackjack" else "none"), kinds
+        )
+        if plot and count is None:
+            fail("--plot: the study's plots are by true count; give --count (a counting system)")
+        pack = size_of_shoe // int(t.resolved()["decks"])
+        plan = Plan(t, pen, n_seed, n_shoes, check, burn, boxes)
+        address = scheduler_address(scheduler)
+        try:
+            found = run(plan, size, processes, address, state_dir, StderrBar(), say=_say)
+        except BaseException as exc:  # Ctrl-C or SIGTERM (cli.main says "interrupted"): what was kept, and how on
+            if not isinstance(exc, (Exception, SystemExit, GeneratorExit)):
+                click.echo(f"\noddscalc: {_kept(state_dir)}", err=True)
+            raise
+    except REFUSALS as exc:
+        fail(str(exc))
+    except ClusterFailure as exc:  # exit 1 (cli.main); the chunks finished are saved when there is a state folder
+        kept = (
+            f"kept in --state {state_dir}: run the same command again to resume"
+            if state_dir
+            else "none kept: with --state DIR a rerun resumes from the finished chunks"
+        )
+        raise ClusterFailure(f"{exc}, {kept}") from None
+    measures = tuple(m.name for m in t.measures)
+    s = summarise(found, measures, kinds, pack, count, n_spread, boxes)
+    best = best_side(game, found, measures)
+    try:
+        figures = (
+            study_figures(
+                s, found, kinds, pack, count, pen, (ramp_variance,) * len(measures) if ramp_variance else variances(t)
+            )
+            if count is not None
+            else None
+        )
+    except REFUSALS as exc:
+        fail(str(exc))
+    if records_path:
+        write_text(records_path, records_csv(found, measures, kinds, pack, count, n_spread))
+    about = {
+        "game": game,
+        "version": version,
+        "rules": t.resolved(),
+        "custom": custom,
+        "penetration": str(pen),
+        "seed": n_seed,
+        "pack": pack,
+        "engine": valued_by,
+        "check_every": check,
+        "count": None if count is None else {"name": count.name, "weights": count.describe(kinds)},
+        "where": address or "local processes",
+        "burn": {"rule": burn.text(), "description": burn.describe()},
+        "boxes": boxes,
+    }
+    if plot:
+        draw("study_charts", "write_study_plot", plot, s, found, kinds, pack, count, about)
+    if fmt == "json":
+        emit(summary_data(s, about, figures, best))
+    elif fmt == "csv":
+        emit(summary_csv(s))
+    else:
+        rules_text = ", ".join(f"{k} = {v}" for k, v in t.resolved().items() if k != "strategy")
+        heading = [
+            f"{game}, version {version}{' (CUSTOM)' if custom else ''}: {rules_text}",
+            f"penetration {float(pen) * 100:g}% (cut after floor(penetration x {size_of_shoe}) cards), "
+            f"seed {n_seed}, {('count ' + count.name + ': ' + count.describe(kinds)) if count else 'no count'}; "
+            f"true count = running count / (cards left / {pack})",
+            f"burn: {burn.describe()}"
+            + ("" if game != "blackjack" else f"; {boxes} player box{'' if boxes == 1 else 'es'} a round"),
+        ]
+        emit(
+            summary_text(s, heading) + (study_text(figures) if figures else "") + (best_side_text(best) if best else "")
+        )
+
+
+@click.command(
+    "measures",
+    cls=Command,
+    examples=[
+        "oddscalc measures blackjack --version 1994 --decks 6",
+        "oddscalc measures punto-banco --count 0=-1,9=1 --format json",
+    ],
+)
+@_common(REPORT_FORMATS)
+@click.option(
+    "--count",
+    "count_text",
+    default="hi-lo",
+    show_default=True,
+    help="Counting system: hi-lo, or weights CARD=WEIGHT,... (e.g. 2=1,3=1,A=-1; exact, 2=1/2).",
+)
+@click.option(
+    "--strategy",
+    type=Choices(("basic", "optimal"), "--strategy"),
+    default="basic",
+    show_default=True,
+    help="Blackjack: the play whose expectation BC is quoted for, basic strategy (a fixed chart) or optimal (CD).",
+)
+@click.option(
+    "--penetration",
+    default="75%",
+    show_default=True,
+    help="PE's depth model: rounds dealt evenly until the cut card, after this share of the shoe.",
+)
+@click.option(
+    "--pe",
+    "definition",
+    type=Choices(tuple(PE_DEFINITIONS), "--pe"),
+    default="griffin",
+    show_default=True,
+    help="PE's headline definition (both are printed).",
+)
+def measures(
+    game: str,
+    version: str | None,
+    pay: tuple[str, ...],
+    rule: tuple[str, ...],
+    decks: str | None,
+    custom: bool,
+    fmt: str,
+    count_text: str,
+    strategy: str,
+    penetration: str,
+    definition: str,
+) -> None:
+    """A count's betting correlation (BC), playing efficiency (PE) and insurance correlation (IC) from the exact
+    effects of removal, and its index numbers for the Illustrious 18 (blackjack; BC alone for the other games)."""
+    game, version, rules = _game_rules(game, version, rule, decks)
+    try:
+        pen = parse_number(
+            penetration, "--penetration", minimum=0, maximum=_MAX_PENETRATION, min_open=True, percent=True
+        )
+        m = measure_count(
+            game, version, rules, parse_pairs(pay, "--pay"), custom, count_text, strategy, pen, definition, StderrBar()
+        )
+    except REFUSALS as exc:
+        fail(str(exc))
+    emit(measures_data(m) if fmt == "json" else measures_text(m))
+
+
+def _say(line: str) -> None:
+    click.echo(f"oddscalc: {line}", err=True)
+
+
+def _kept(state_dir: Path | None) -> str:
+    """What an interrupted study kept, and how to go on from it."""
+    if state_dir is None:
+        return "no chunk kept: with --state DIR an interrupted run resumes from its finished chunks"
+    kept = len(list(state_dir.glob("chunk-*"))) if state_dir.is_dir() else 0
+    return f"{kept} finished chunk(s) kept in --state {state_dir}: run the same command again to resume"
+
+
+def _boxes(text: str, game: str) -> int:
+    """--boxes: 1 to MAX_BOXES (blackjack only; other games deal one player hand)."""
+    try:
+        n = parse_whole(text, "--boxes", minimum=1, maximum=MAX_BOXES)
+    except REFUSALS:
+        raise UserError(f"--boxes {text.strip()!r}: allowed a whole number from 1 to {MAX_BOXES}") from None
+    if n != 1 and game != "blackjack":
+        raise UserError(f"--boxes {n}: {game} deals one player hand; boxes are blackjack's (allowed: 1)")
+    return n
+
+
+commands = [removal, measures, protect]

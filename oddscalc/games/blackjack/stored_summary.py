@@ -1,0 +1,239 @@
+"""The whole analysis of one rule set as plain data (exact values as "p/q"), stored between runs (`core.store`)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from oddscalc.core.errors import InputError
+from oddscalc.core.parallel import map_parts, relay
+from oddscalc.core.progress import Progress
+from oddscalc.core.store import Engine, stored
+from oddscalc.games.blackjack import strategy
+from oddscalc.games.blackjack.game import full_game, up_cards
+from oddscalc.games.blackjack.laws import hand_law
+from oddscalc.games.blackjack.laws.hand_law import RoundLaw, default_budget, round_law
+from oddscalc.games.blackjack.rules import RuleSet
+from oddscalc.games.blackjack.shoe import LABELS
+
+__all__ = ["ENGINE", "compute_summary", "frac", "game_summary", "strategy_data", "summary_params"]
+
+#: The blackjack engine's version: bump it whenever a figure computed by any module of `games/blackjack` (or by
+#: the core modules it calls, such as `core.packed` and `core.residues`) may change, then rebuild the data
+#: (`make data`).
+ENGINE = Engine("blackjack", 1)
+
+
+def frac(x: Fraction) -> str:
+    x = Fraction(x)
+    return f"{x.numerator}/{x.denominator}"
+
+
+def strategy_data(s: strategy.Strategy) -> dict[str, list[list[Any]]]:
+    """The basic strategy as plain data: per chart, [row kind, total or pair value index, up index, action]."""
+    return {
+        name: [[kind, n, up, action] for ((kind, n), up), action in getattr(s, name)]
+        for name in ("two_card", "later", "no_double")
+    }
+
+
+def _part(job: tuple[RuleSet, int, bool, int | None, dict]) -> dict[str, Any]:
+    """Everything for one up-card: its rows, its chart entries, its basic-strategy value and its share of
+    each round law, resplit patterns within the work budget (every quantity is a sum over up-cards, so the
+    parts merge exactly), with the split laws already computed apart (`_split_part`) given; the laws' progress
+    goes to `map_parts`'s line (`core.parallel.relay`)."""
+    rs, up, with_distribution, budget, done = job
+    g = full_game(rs, ups=(up,))
+    s = strategy.derive(g)
+    td, _ = strategy.td_value(g, s)
+    shared: dict = dict(done)  # the splits whose hands play alike under both strategies are computed once
+    laws = (
+        {
+            "optimal": round_law(g, budget=budget, progress=relay, shared=shared),
+            "basic": round_law(g, s, budget=budget, progress=relay, shared=shared),
+        }
+        if with_distribution
+        else {}
+    )
+    return {
+        "ev": g.ev,
+        "td": td,
+        "per_up": g.per_up,
+        "limits": g.split_limits,
+        "strategy": s,
+        "rows": [_row(r) for r in g.rows],
+        "laws": laws,
+    }
+
+
+def _splits_taken(job: tuple[RuleSet, int]) -> list[tuple[int, int]]:
+    """(up-card, pair) of every split optimal play or the basic strategy takes against one up-card."""
+    rs, up = job
+    g = full_game(rs, ups=(up,))
+    return sorted(set(hand_law.split_pairs(g)) | set(hand_law.split_pairs(g, strategy.derive(g))))
+
+
+def _split_part(job: tuple[RuleSet, int, int, int | None]) -> dict:
+    """The laws of one pair's splits against one up-card under both strategies (`laws.hand_law.split_laws`), as
+    `_part` reads them; the progress line names the split and the strategy."""
+    rs, up, pair, budget = job
+    g = full_game(rs, ups=(up,))
+    where = f"split {LABELS[pair]}s v {LABELS[up]}"
+    return hand_law.split_laws(
+        g,
+        pair,
+        (None, strategy.derive(g)),
+        budget,
+        lambda done, total, label="": relay(done, total, f"{where}, {label}"),
+    )
+
+
+def _dearest_first(split: tuple[int, int]) -> tuple[int, int]:
+    """An order of splits by their law's cost, dearest first: small pairs first (their hands draw most cards
+    and their unions are most numerous), and for one pair the up-cards from a 7 outwards (measured at 6 packs:
+    2s and 3s against a 7 carry 90% of the exact law's work, `studies.resplit_cost`)."""
+    up, pair = split
+    return pair if pair else 10, abs(up - 6)  # value indices: an Ace pair (0) is split to one card each
+
+
+def split_parts(rs: RuleSet, budget: int | None) -> bool:
+    """Whether the round laws take each split apart (`_split_part`) before the up-cards: when no split is
+    lumped (budget None), where one up-card's splits can outweigh every other part together; not for CDP, whose
+    laws are not shared. Within a budget the up-cards are balanced parts already, and a part per split would
+    only add its game's cost (about 0.2 s)."""
+    return budget is None and rs.post_split != "cdp"
+
+
+def _row(r) -> dict[str, Any]:
+    return {
+        "up": LABELS[r.up],
+        "hand": f"{LABELS[r.cards[0]]},{LABELS[r.cards[1]]}",
+        "prob": frac(r.prob),
+        "best": r.values.best,
+        "ev": frac(r.ev),
+        "actions": {a: frac(v) for a, v in r.values.actions},
+    }
+
+
+def _merge_laws(parts: list[RoundLaw]) -> RoundLaw:
+    dist: dict[Fraction, Fraction] = {}
+    events: dict[str, Fraction] = {}
+    for law in parts:
+        for r, p in law.dist.items():
+            dist[r] = dist.get(r, Fraction(0)) + p
+        for k, v in law.events.items():
+            events[k] = events.get(k, Fraction(0)) + v
+    stakes = [law.stake for law in parts if law.stake is not None]
+    stake = sum(stakes, Fraction(0)) if len(stakes) == len(parts) else None
+    lumped: dict[Fraction, Fraction] = {}
+    for law in parts:
+        for r, p in law.lumped_dist.items():
+            lumped[r] = lumped.get(r, Fraction(0)) + p
+    squares = [law.lumped_square for law in parts if law.lumped_square is not None]
+    return RoundLaw(
+        dict(sorted(dist.items())),
+        events,
+        stake,
+        dict(sorted(lumped.items())),
+        max((law.lumped_hands for law in parts), default=0),
+        sum(squares, Fraction(0)) if len(squares) == len(parts) else None,
+    )
+
+
+def _work_budget(rs: RuleSet, budget: int | str | None) -> int | None:
+    """`budget` with "auto" read as `laws.hand_law.default_budget` for the rule set."""
+    if budget == "auto":
+        return default_budget(rs)
+    if isinstance(budget, str):
+        raise InputError(f"law budget {budget!r}: give a whole number, None or 'auto'")
+    return budget
+
+
+def compute_summary(
+    rs: RuleSet, progress: Progress | None = None, with_distribution: bool = True, budget: int | str | None = "auto"
+) -> dict[str, Any]:
+    """Everything reported for a rule set: CD and TD expectations, per up-card, per hand, charts, the basic
+    strategy as data, and the round law under each strategy (resplit patterns beyond `budget`, the work
+    `laws.hand_law.round_law` allows a split, lumped; None: none lumped, however long it takes). Up-cards are
+    independent parts, computed on `core.parallel.workers()` processes and merged in up-card order (the
+    result does not depend on it). `budget` "auto": `laws.hand_law.default_budget` for the rule set."""
+    limit = _work_budget(rs, budget)
+    done: dict[int, dict] = {up: {} for up in up_cards(rs)}
+    if with_distribution and split_parts(rs, limit):
+        taken = [
+            s
+            for found in map_parts(
+                _splits_taken, [(rs, up) for up in up_cards(rs)], progress, "blackjack: splits taken"
+            )
+            for s in found
+        ]
+        jobs = sorted(taken, key=_dearest_first)
+        split_found = map_parts(
+            _split_part, [(rs, up, pair, limit) for up, pair in jobs], progress, "blackjack: split laws, dearest first"
+        )
+        for (up, _), shared in zip(jobs, split_found):
+            done[up].update(shared)
+    parts = map_parts(
+        _part, [(rs, up, with_distribution, limit, done[up]) for up in up_cards(rs)], progress, "blackjack: up-cards"
+    )
+    ev = sum((p["ev"] for p in parts), Fraction(0))
+    td = sum((p["td"] for p in parts), Fraction(0))
+    s = strategy.Strategy(
+        *(
+            tuple(sorted(e for p in parts for e in getattr(p["strategy"], name)))
+            for name in ("two_card", "later", "no_double")
+        )
+    )
+    laws = {name: _merge_laws([p["laws"][name] for p in parts]) for name in parts[0]["laws"]}
+    for name, value in (("optimal", ev), ("basic", td)):
+        if name in laws and sum(r * p for r, p in laws[name].dist.items()) != value:
+            raise AssertionError(f"the {name} strategy's round law does not average to its expectation")
+    per_up = [(up, p_up, ev_up, part["td"] / p_up) for part in parts for up, p_up, ev_up in part["per_up"]]
+    charts = {k: strategy.chart_rows(s, k) for k in ("hard", "soft", "pair", "later")}
+    return {
+        "ev": frac(ev),
+        "td_ev": frac(td),
+        "per_up": [[LABELS[up], frac(p), frac(e), frac(t)] for up, p, e, t in per_up],
+        "split_limits": sorted({n for p in parts for n in p["limits"]}),
+        "rows": [row for p in parts for row in p["rows"]],
+        "charts": charts,
+        "strategy": strategy_data(s),
+        "law_budget": limit,
+        "laws": {
+            name: {
+                "distribution": [[frac(r), frac(p)] for r, p in law.dist.items()],
+                "lumped": frac(law.lumped),
+                "events": {k: frac(v) for k, v in law.events.items()},
+                "stake": None if law.stake is None else frac(law.stake),
+                "lumped_distribution": [[frac(r), frac(p)] for r, p in law.lumped_dist.items()],
+                "lumped_hands": law.lumped_hands,
+                "lumped_square": None if law.lumped_square is None else frac(law.lumped_square),
+            }
+            for name, law in laws.items()
+        },
+    }
+
+
+def game_summary(
+    rs: RuleSet, progress: Progress | None = None, use_cache: bool = True, budget: int | str | None = "auto"
+) -> dict[str, Any]:
+    """compute_summary through the store (`core.store`: shipped data, else the user cache), keyed on the rule set,
+    the law's work budget and the engine's version; `budget` "auto": `laws.hand_law.default_budget` for the rule set."""
+    limit = _work_budget(rs, budget)
+    return stored(
+        "blackjack-game",
+        summary_params(rs, limit),
+        (ENGINE,),
+        lambda: compute_summary(rs, progress, budget=limit),
+        use_cache=use_cache,
+    )
+
+
+def summary_params(rs: RuleSet, budget: int | None) -> dict[str, Any]:
+    """The parameters a stored summary is keyed on: every field of the rule set, and the law's work budget."""
+    params: dict[str, Any] = {}
+    for name in rs.__dataclass_fields__:
+        value = getattr(rs, name)
+        params[name] = sorted(value) if isinstance(value, frozenset) else str(value)
+    params["law_budget"] = str(budget)
+    return params

@@ -1,0 +1,194 @@
+"""What a run of shoes shows: true-count distribution, mean exact expectation per true-count bin, favourable
+rounds, a bet spread's yield, and per shoe the rounds that offered a positive wager and their worth.
+
+Statistics. Every round's value is exact; the sampling is over shoes, which are independent, while rounds
+within a shoe are not. So every mean over rounds is a ratio of per-shoe sums, R = sum_i y_i / sum_i x_i
+(y_i: the quantity summed over shoe i's rounds of interest, x_i: how many they are), an exact fraction of the
+sample, and its standard error is the usual between-shoe (cluster) estimate
+SE(R)^2 = n / (n - 1) * sum_i (y_i - R x_i)^2 / (sum_i x_i)^2, n shoes. Standard errors are sampling
+statistics; they are computed exactly and rendered as decimals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from oddscalc.protect.count_systems import CountSystem, tc_bin, true_count
+from oddscalc.protect.shoes import ShoeRecord, before_rounds
+
+__all__ = ["BinRow", "Check", "Estimate", "PositiveRow", "Summary", "bet_units", "check_of", "ratio", "summarise"]
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A sample mean (exact) and the square of its standard error (exact; render its square root)."""
+
+    mean: Fraction
+    se2: Fraction | None  # None when fewer than two shoes contribute
+
+
+def ratio(ys: Sequence[Fraction], xs: Sequence[Fraction]) -> Estimate | None:
+    """sum y / sum x over shoes with its between-shoe standard error (None when sum x is 0; no standard error
+    when fewer than two shoes have rounds of interest)."""
+    sx = sum(xs, Fraction(0))
+    if not sx:
+        return None
+    r = sum(ys, Fraction(0)) / sx
+    n = len(xs)
+    if sum(1 for x in xs if x) < 2:  # one shoe alone says nothing of the spread between shoes
+        return Estimate(r, None)
+    return Estimate(r, Fraction(n, n - 1) * sum(((y - r * x) ** 2 for y, x in zip(ys, xs)), Fraction(0)) / sx**2)
+
+
+def bet_units(tc: Fraction, spread: int) -> int:
+    """The bet ramp: 1 unit up to a true count below 2, then floor(TC) units, at most `spread`."""
+    return min(spread, max(1, tc_bin(tc)))
+
+
+@dataclass(frozen=True)
+class BinRow:
+    """One true-count bin: rounds in it, their share, and per measure the mean exact expectation."""
+
+    bin: int
+    rounds: int
+    share: Fraction
+    means: tuple[Estimate | None, ...]
+
+
+@dataclass(frozen=True)
+class PositiveRow:
+    """Per measure: share of rounds with a positive expectation, rounds per shoe offering it, and its worth
+    per shoe (the sum of the positive expectations: one unit bet on each such round), the best one seen."""
+
+    measure: str
+    share: Estimate | None
+    per_shoe: Estimate | None
+    worth_per_shoe: Estimate | None
+    shoes_with_any: int
+    best: Fraction | None
+
+
+@dataclass(frozen=True)
+class Check:
+    """A run valued in double precision: rounds so valued, rounds the exact engine valued instead (where the
+    evaluator declined), rounds valued both ways, and per measure the largest |double - exact| among those."""
+
+    estimated: int
+    exact: int
+    checked: int
+    largest: tuple[Fraction | None, ...]
+
+
+@dataclass(frozen=True)
+class Summary:
+    shoes: int
+    rounds: int
+    measures: tuple[str, ...]
+    overall: tuple[Estimate | None, ...]
+    positive: tuple[PositiveRow, ...]
+    bins: tuple[BinRow, ...]
+    spread: int
+    yield_per_100: tuple[Estimate | None, ...]  # units won per 100 rounds with the ramp
+    mean_bet: Estimate | None
+    ends: tuple[tuple[str, int], ...]
+    check: Check | None = None  # the double-precision evaluator's rounds checked against the exact engine
+    boxes: int = 1  # player boxes a round: the ramp's yield per round counts each (one bet on every box)
+
+
+def check_of(records: Sequence[ShoeRecord], measures: int) -> Check | None:
+    """The check of a run's records (None when no round of it was valued in double precision)."""
+    rounds = [x for r in records for x in r.rounds]
+    estimated = [x for x in rounds if x.estimated]
+    if not estimated:
+        return None
+    checked = [(x.values, x.exact) for x in estimated if x.exact is not None]
+    largest = tuple(max((abs(v[j] - e[j]) for v, e in checked), default=None) for j in range(measures))
+    return Check(len(estimated), len(rounds) - len(estimated), len(checked), largest)
+
+
+def summarise(
+    records: Sequence[ShoeRecord],
+    measures: Sequence[str],
+    kinds: tuple[tuple[str, int], ...],
+    pack: int,
+    count: CountSystem | None,
+    spread: int,
+    boxes: int = 1,
+) -> Summary:
+    """Every figure of the run from the shoes' exact records (`pack`: cards per pack, the true count's unit;
+    `boxes`: player boxes a round, each staking the ramp's bet, so the yield per round counts them all)."""
+    m = len(measures)
+    one = [Fraction(len(r.rounds)) for r in records]
+    sums = [[sum((x.values[j] for x in r.rounds), Fraction(0)) for r in records] for j in range(m)]
+    overall = tuple(ratio(sums[j], one) for j in range(m))
+    positive = []
+    for j, name in enumerate(measures):
+        pos = [[x.values[j] for x in r.rounds if x.values[j] > 0] for r in records]
+        counts = [Fraction(len(p)) for p in pos]
+        worth = [sum(p, Fraction(0)) for p in pos]
+        best = max((v for p in pos for v in p), default=None)
+        shoes = [Fraction(1)] * len(records)
+        positive.append(
+            PositiveRow(
+                name, ratio(counts, one), ratio(counts, shoes), ratio(worth, shoes), sum(1 for p in pos if p), best
+            )
+        )
+    bins: list[BinRow] = []
+    yields: tuple[Estimate | None, ...] = ()
+    mean_bet = None
+    if count is not None:
+        per_shoe_tc = [_true_counts(r, kinds, pack, count) for r in records]
+        labels = sorted({tc_bin(tc) for tcs in per_shoe_tc for tc in tcs})
+        total = sum(len(t) for t in per_shoe_tc)
+        for b in labels:
+            xs = [Fraction(sum(1 for tc in tcs if tc_bin(tc) == b)) for tcs in per_shoe_tc]
+            means = tuple(
+                ratio(
+                    [
+                        sum((x.values[j] for x, tc in zip(r.rounds, tcs) if tc_bin(tc) == b), Fraction(0))
+                        for r, tcs in zip(records, per_shoe_tc)
+                    ],
+                    xs,
+                )
+                for j in range(m)
+            )
+            bins.append(BinRow(b, int(sum(xs)), Fraction(int(sum(xs)), total), means))
+        units = [[bet_units(tc, spread) for tc in tcs] for tcs in per_shoe_tc]
+        yields = tuple(
+            ratio(
+                [
+                    100 * boxes * sum((u * x.values[j] for u, x in zip(us, r.rounds)), Fraction(0))
+                    for us, r in zip(units, records)
+                ],
+                one,
+            )
+            for j in range(m)
+        )
+        mean_bet = ratio([Fraction(sum(us)) for us in units], one)
+    ends: dict[str, int] = {}
+    for r in records:
+        ends[r.end] = ends.get(r.end, 0) + 1
+    return Summary(
+        len(records),
+        int(sum(one)),
+        tuple(measures),
+        overall,
+        tuple(positive),
+        tuple(bins),
+        spread,
+        yields,
+        mean_bet,
+        tuple(sorted(ends.items())),
+        check_of(records, m),
+        boxes,
+    )
+
+
+def _true_counts(
+    record: ShoeRecord, kinds: tuple[tuple[str, int], ...], pack: int, count: CountSystem
+) -> list[Fraction]:
+    """The true count before each round of a shoe (cards seen: those burnt face up and those of the rounds before
+    it; cards left: those not seen)."""
+    return [true_count(count.running(b.seen), b.unseen, pack) for b in before_rounds(record, kinds)]

@@ -1,0 +1,404 @@
+"""Rendering a protection run's summary (text, JSON-ready data, CSV) and its per-round records (CSV).
+
+Means are exact sample means ("p/q" in JSON) of the rounds' values, which are exact, or, in a run valued by the
+double-precision evaluator, doubles (labelled so, with the run's check against the exact engine); standard
+errors are sampling statistics over shoes, computed exactly as squares and rendered as decimals (mpmath square
+roots)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import mpmath
+
+from oddscalc.core.distribution import render_decimal
+from oddscalc.core.schemas import named
+from oddscalc.protect.best_side import DEFINITION, BestSide
+from oddscalc.protect.count_systems import CountSystem, true_count
+from oddscalc.protect.run_summary import Check, Estimate, Summary, bet_units
+from oddscalc.protect.shoes import ShoeRecord, before_rounds
+from oddscalc.protect.study_figures import BANKROLLS, RISKS, StudyFigures
+from oddscalc.report.exact import fraction_text
+from oddscalc.report.text import fit
+
+__all__ = [
+    "best_side_data",
+    "best_side_text",
+    "check_data",
+    "check_text",
+    "records_csv",
+    "se_text",
+    "study_data",
+    "study_text",
+    "summary_csv",
+    "summary_data",
+    "summary_text",
+]
+
+
+def se_text(e: Estimate | None, scale: int = 100) -> str:
+    """The standard error as a decimal to two significant figures (percentage points by default)."""
+    if e is None or e.se2 is None:
+        return "n/a"
+    with mpmath.workdps(30):
+        root = mpmath.sqrt(mpmath.mpf(e.se2.numerator) / e.se2.denominator) * scale
+        return mpmath.nstr(root, 2, min_fixed=-50, max_fixed=50)
+
+
+def _pct(e: Estimate | None, scale: int = 100, places: int = 4) -> str:
+    return "n/a" if e is None else render_decimal(e.mean * scale, places)
+
+
+def _pm(e: Estimate | None, scale: int = 100, places: int = 4) -> str:
+    return f"{_pct(e, scale, places)} ± {se_text(e, scale)}"
+
+
+def _difference(x: Fraction | None) -> str:
+    return "n/a" if x is None else f"{float(x):.1e}"
+
+
+def check_text(c: Check, measures: tuple[str, ...]) -> list[str]:
+    """What a run valued in double precision says of its values and of its check against the exact engine."""
+    return [
+        "Values: the double-precision evaluator (a study's values, not exact figures; the documentation's page "
+        '"Protect: the double-precision evaluator"): '
+        f"{c.estimated} rounds, and {c.exact} by the exact engine where it declined. Checked against the exact "
+        f"engine on {c.checked} round{'' if c.checked == 1 else 's'}; largest difference: "
+        + ", ".join(f"{m} {_difference(x)}" for m, x in zip(measures, c.largest))
+        + "."
+    ]
+
+
+def summary_text(s: Summary, heading: list[str]) -> str:
+    lines = fit(heading) + [
+        "",
+        f"{s.shoes} shoe{'' if s.shoes == 1 else 's'}, {s.rounds} rounds; shoes ended: "
+        + ", ".join(f"{k} {n}" for k, n in s.ends),
+        "",
+    ]
+    exact = "" if s.check else "exact "
+    if s.check:
+        lines += [*fit(check_text(s.check, s.measures)), ""]
+    lines.append(f"Mean {exact}expectation per round{_per_box(s.boxes)} (% of the stake ± standard error over shoes):")
+    lines += [f"  {m:34} {_pm(e)}" for m, e in zip(s.measures, s.overall)]
+    lines += [
+        "",
+        "Rounds with a positive expectation (one unit on each; ± standard error): their share, their number",
+        "per shoe, what they are worth per shoe, the shoes with any, and the best expectation seen:",
+        f"  {'measure':32} {'% of rounds':>14} {'per shoe':>11} {'units per shoe':>16} {'shoes':>6} best",
+    ]
+    for p in s.positive:
+        lines.append(
+            f"  {p.measure:32} {_pm(p.share, 100, 2):>14} {_pm(p.per_shoe, 1, 2):>11} {_pm(p.worth_per_shoe, 1, 4):>16}"
+            f" {p.shoes_with_any:>6} {'-' if p.best is None else render_decimal(p.best * 100, 3) + '%'}"
+        )
+    if s.bins:
+        w = column_width(s.measures)
+        lines += [
+            "",
+            f"True count bins (bin b: b <= TC < b+1): share of rounds, mean {exact}expectation % ± SE:",
+            "  " + f"{'bin':>5} {'rounds':>8} {'share %':>9}  " + "  ".join(f"{m[:w]:>{w}}" for m in s.measures),
+        ]
+        for b in s.bins:
+            lines.append(
+                f"  {b.bin:>5} {b.rounds:>8} {render_decimal(b.share * 100, 2):>9}  "
+                + "  ".join(f"{_pm(e):>{w}}" for e in b.means)
+            )
+        lines += [
+            "",
+            *fit(
+                [
+                    f"Bet spread 1 to {s.spread} units (1 unit below TC 2, then floor(TC) units, at most {s.spread}); "
+                    f"mean bet {_pm(s.mean_bet, 1, 3)} units{_per_box(s.boxes)}. Units won per 100 rounds"
+                    f"{_all_boxes(s.boxes)} ± SE:"
+                ]
+            ),
+        ]
+        lines += [f"  {m:34} {_pm(y, 1, 4)}" for m, y in zip(s.measures, s.yield_per_100)]
+    return "\n".join(lines) + "\n"
+
+
+#: Shoes listed one by one in the text (all of them in JSON).
+SHOES_LISTED = 20
+
+
+def best_side_text(b: BestSide) -> str:
+    """The best-side strategy (definition, means over shoes, and the shoes that bet, up to SHOES_LISTED) as text."""
+    lines = [
+        "",
+        *fit(
+            [
+                DEFINITION.format(sides=", ".join(b.sides)),
+                f"  Rounds bet per shoe {_pm(b.bets_per_shoe, 1, 3)}; yield per shoe {_pm(b.yield_per_shoe, 1, 6)} "
+                f"units; per 100 rounds dealt {_pm(b.per_100, 1, 6)} units (± SE over shoes).",
+            ]
+        ),
+    ]
+    betting = [s for s in b.shoes if sum(s.bets)]
+    if betting:
+        lines += [
+            f"  shoes with a bet: {len(betting)} of {len(b.shoes)}"
+            + (f" (the first {SHOES_LISTED} listed)" if len(betting) > SHOES_LISTED else ""),
+            f"  {'shoe':>6} {'rounds':>7} {'bet':>4}  "
+            + " ".join(f"{side:>7}" for side in b.sides)
+            + f"  {'yield (units)':>16} {'per 100 rounds':>15}",
+        ]
+        for s in betting[:SHOES_LISTED]:
+            lines.append(
+                f"  {s.shoe:>6} {s.rounds:>7} {sum(s.bets):>4}  "
+                + " ".join(f"{n:>7}" for n in s.bets)
+                + f"  {render_decimal(s.total, 8):>16} {'-' if s.per_100 is None else render_decimal(s.per_100, 6):>15}"
+            )
+    else:
+        lines.append(f"  no round of the {len(b.shoes)} shoes offered a positive side")
+    return "\n".join(lines) + "\n"
+
+
+def best_side_data(b: BestSide) -> dict:
+    """The JSON form of `best_side_text` (schemas/protect-1.json: "best_side"), every shoe listed."""
+    return {
+        "definition": DEFINITION.format(sides=", ".join(b.sides)),
+        "sides": list(b.sides),
+        "rounds_bet_per_shoe": _est(b.bets_per_shoe),
+        "yield_per_shoe": _est(b.yield_per_shoe),
+        "yield_per_100_rounds": _est(b.per_100),
+        "shoes": [
+            {
+                "shoe": s.shoe,
+                "rounds": s.rounds,
+                "rounds_bet": sum(s.bets),
+                "bets": dict(zip(b.sides, s.bets)),
+                "yield": fraction_text(s.total),
+                "yield_decimal": render_decimal(s.total, 8),
+                "yield_per_100_rounds": None if s.per_100 is None else fraction_text(s.per_100),
+            }
+            for s in b.shoes
+        ],
+    }
+
+
+def _per_box(boxes: int) -> str:
+    return "" if boxes == 1 else " per box"
+
+
+def _all_boxes(boxes: int) -> str:
+    return "" if boxes == 1 else f" (all {boxes} boxes)"
+
+
+def _pct_of(x: float) -> str:
+    return f"{x * 100:.3g}%" if x >= 0.001 else f"{x * 100:.2e}%"
+
+
+def column_width(measures: tuple[str, ...], room: int = 70) -> int:
+    """A column per measure in `room` characters: wide enough for its name up to 32 characters and for a value
+    with its standard error (18), narrower names and values where many measures share the line.
+
+    >>> column_width(("player", "banker", "tie")), column_width(("initial, basic strategy (fixed)",))
+    (18, 31)
+    """
+    return max(18, min(32, max(len(m) for m in measures), room // max(1, len(measures)) - 2))
+
+
+def study_text(f: StudyFigures) -> str:
+    """A counted study's bet ramp (W, SD, N0, SCORE, risk of ruin) and its yield by cut-card place, as text."""
+    lines = []
+    if f.ramps:
+        lines += [
+            "",
+            *fit(
+                [
+                    "The bet ramp above, per round: win W and standard deviation in units per 100 rounds, N0 = V / W^2 "
+                    "rounds, SCORE = 10^6 W^2 / V, the risk of ruin exp(-2 W B / V) of a bankroll of B units, and "
+                    "the bankroll B(r) for a risk of ruin r (variance per unit staked: the full shoe's, from the "
+                    "wager's math report, or --ramp-variance)"
+                    + (
+                        ""
+                        if f.boxes == 1
+                        else f"; one box's ramp (the {f.boxes} boxes' results are correlated through the banker's "
+                        "hand, which a study of expectations does not measure)"
+                    )
+                    + ":"
+                ]
+            ),
+            f"  {'measure':32} {'win/100':>8} {'SD/100':>7} {'N0':>10} {'SCORE':>7}  "
+            + " ".join(f"{'B(' + format(float(r) * 100, 'g') + '%)':>8}" for r in RISKS),
+        ]
+        ruin = [f"  {'measure':32} " + " ".join(f"{'B = ' + str(b):>10}" for b in BANKROLLS)]
+        for r in f.ramps:
+            m = r.measures
+            head = f"  {r.measure:32} {float(m.win) * 100:>8.4f} {m.sd * 10:>7.3f}"
+            if m.n0 is None or m.score is None or r.ruin is None or r.bankrolls is None:
+                lines.append(head + "  the ramp loses: no N0, SCORE or bankroll")
+                continue
+            lines.append(
+                head + f" {float(m.n0):>10,.0f} {float(m.score):>7.2f}  " + " ".join(f"{b:>8,.0f}" for b in r.bankrolls)
+            )
+            ruin.append(f"  {r.measure:32} " + " ".join(f"{_pct_of(x):>10}" for x in r.ruin))
+        if len(ruin) > 1:
+            lines += ["", "Risk of ruin of a bankroll of B units:", *ruin]
+    if f.by_penetration:
+        w = column_width(f.measures)
+        lines += [
+            "",
+            *fit(
+                [
+                    "Yield by penetration (the same shoes, the cut card placed earlier): units won per 100 rounds"
+                    f"{_all_boxes(f.boxes)} ± SE:"
+                ]
+            ),
+            f"  {'dealt %':>8} {'cut after':>9} {'rounds':>8}  " + "  ".join(f"{m[:w]:>{w}}" for m in f.measures),
+        ]
+        for row in f.by_penetration:
+            lines.append(
+                f"  {render_decimal(row.penetration * 100, 1):>8} {row.cut:>9} {row.rounds:>8}  "
+                + "  ".join(f"{_pm(y, 1, 4):>{w}}" for y in row.yield_per_100)
+            )
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def study_data(f: StudyFigures) -> dict:
+    """The JSON form of `study_text` (schemas/protect-1.json: "ramp", "yield_by_penetration")."""
+    return {
+        "ramp": [
+            {
+                "measure": r.measure,
+                "variance_per_unit": fraction_text(r.variance_per_unit),
+                "win_per_round": fraction_text(r.measures.win),
+                "variance_per_round": fraction_text(r.measures.variance),
+                "n0": None if r.measures.n0 is None else fraction_text(r.measures.n0),
+                "score": None if r.measures.score is None else fraction_text(r.measures.score),
+                "score_decimal": None if r.measures.score is None else render_decimal(r.measures.score, 4),
+                "risk_of_ruin": None if r.ruin is None else {str(b): f"{x:.6g}" for b, x in zip(BANKROLLS, r.ruin)},
+                "bankroll_for_risk": None
+                if r.bankrolls is None
+                else {fraction_text(k): f"{b:.6g}" for k, b in zip(RISKS, r.bankrolls)},
+            }
+            for r in f.ramps
+        ],
+        "yield_by_penetration": [
+            {
+                "penetration": fraction_text(row.penetration),
+                "cut": row.cut,
+                "rounds": row.rounds,
+                "units_won_per_100_rounds": {m: _est(y) for m, y in zip(f.measures, row.yield_per_100)},
+            }
+            for row in f.by_penetration
+        ],
+    }
+
+
+def _est(e: Estimate | None) -> dict | None:
+    if e is None:
+        return None
+    return {
+        "mean": fraction_text(e.mean),
+        "mean_decimal": render_decimal(e.mean, 8),
+        "standard_error": se_text(e, 1),
+    }
+
+
+def check_data(c: Check | None, measures: tuple[str, ...]) -> dict:
+    """The JSON form of `check_text`: the engine the values came from and, for doubles, the check."""
+    if c is None:
+        return {"engine": "exact"}
+    return {
+        "engine": "double",
+        "rounds_in_doubles": c.estimated,
+        "rounds_exact": c.exact,
+        "rounds_checked": c.checked,
+        "largest_difference": {m: None if x is None else f"{float(x):.3e}" for m, x in zip(measures, c.largest)},
+    }
+
+
+def summary_data(s: Summary, about: dict, study: StudyFigures | None = None, best: BestSide | None = None) -> dict:
+    """`protect --format json` (schemas/protect-1.json): `about` (the game, rules, count, ...) then the summary
+    and, for a counted study, its ramp and yield by penetration; sample means exact ("p/q"), standard errors as
+    decimals."""
+    data = {
+        **about,
+        "shoes": s.shoes,
+        "rounds": s.rounds,
+        "ends": dict(s.ends),
+        "values": check_data(s.check, s.measures),
+        "mean_expectation": {m: _est(e) for m, e in zip(s.measures, s.overall)},
+        "positive": [
+            {
+                "measure": p.measure,
+                "share_of_rounds": _est(p.share),
+                "rounds_per_shoe": _est(p.per_shoe),
+                "worth_per_shoe": _est(p.worth_per_shoe),
+                "shoes_with_any": p.shoes_with_any,
+                "best": None if p.best is None else fraction_text(p.best),
+            }
+            for p in s.positive
+        ],
+        "true_count_bins": [
+            {
+                "bin": b.bin,
+                "rounds": b.rounds,
+                "share": fraction_text(b.share),
+                "mean_expectation": {m: _est(e) for m, e in zip(s.measures, b.means)},
+            }
+            for b in s.bins
+        ],
+        "spread": {
+            "units": s.spread,
+            "mean_bet": _est(s.mean_bet),
+            "units_won_per_100_rounds": {m: _est(y) for m, y in zip(s.measures, s.yield_per_100)},
+        }
+        if s.bins
+        else None,
+        **(study_data(study) if study else {}),
+        **({"best_side": best_side_data(best)} if best else {}),
+    }
+    return named("protect", data)
+
+
+def summary_csv(s: Summary) -> str:
+    """One row per (true-count bin or 'all') and measure: rounds, mean expectation and its standard error."""
+    lines = ["bin,measure,rounds,mean_expectation,mean_decimal,standard_error,values"]
+    rows = [("all", s.rounds, s.overall)] + [(str(b.bin), b.rounds, b.means) for b in s.bins]
+    for label, n, means in rows:
+        for m, e in zip(s.measures, means):
+            lines.append(
+                f"{label},{m.replace(',', ';')},{n},{'' if e is None else fraction_text(e.mean)},"
+                f"{_pct(e, 1, 8)},{se_text(e, 1)},{'double' if s.check else 'exact'}"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def records_csv(
+    records: list[ShoeRecord],
+    measures: tuple[str, ...],
+    kinds: tuple[tuple[str, int], ...],
+    pack: int,
+    count: CountSystem | None,
+    spread: int,
+) -> str:
+    """Every round: shoe, round, cards left (unseen by the counter: face-down burnt cards included), running and
+    true count (exact), bet units, the cards the round took, and each measure's expectation before it: exact
+    ("p/q"), or in a run valued in double precision the double (rounds the exact engine valued instead: "p/q"),
+    with the exact values of the rounds checked."""
+    doubles = any(x.estimated for r in records for x in r.rounds)
+    head = ["shoe", "round", "cards_left", "running_count", "true_count", "bet_units", "cards"]
+    head += [m.replace(",", ";") for m in measures] + [f"exact {m.replace(',', ';')}" for m in measures if doubles]
+    lines = [",".join(head)]
+    labels = [label for label, _ in kinds]
+    for r in records:
+        for i, (x, b) in enumerate(zip(r.rounds, before_rounds(r, kinds))):
+            rc = count.running(b.seen) if count else None
+            tc = None if rc is None else true_count(rc, b.unseen, pack)
+            cells = [
+                r.index,
+                i + 1,
+                b.unseen,
+                "" if rc is None else rc,
+                "" if tc is None else tc,
+                "" if tc is None else bet_units(tc, spread),
+                " ".join(labels[k] for k in x.cards),
+            ]
+            cells += [repr(float(v)) if x.estimated else fraction_text(v) for v in x.values]
+            if doubles:
+                cells += [fraction_text(v) for v in x.exact] if x.exact else [""] * len(measures)
+            lines.append(",".join(str(c) for c in cells))
+    return "\n".join(lines) + "\n"
