@@ -33,6 +33,7 @@ from oddscalc.report import math_report_render as mr
 from oddscalc.report.exact import LONG_MEANING, LONG_WORDS, short_text, shorten_numbers
 from oddscalc.report.html_tables import LONG_NOTE, Cell, esc, extra_html, fixed_table_html
 from oddscalc.report.math_report_render import percent
+from oddscalc.report.pdf_fonts import use_shipped_fonts
 from oddscalc.report.removal_render import booklet_section
 from oddscalc.report.rule_words import rules_in_words
 from oddscalc.wager_results import PER_ROLL, PER_STAKE, RESOLVED, TOTAL_STAKED, Extra, GameAnalysis, WagerResult
@@ -699,6 +700,7 @@ def overflowing_cells(document: Document, tolerance_px: float = 0.5) -> list[str
 
 def booklet_document(document: str) -> Document:
     """The booklet laid out by WeasyPrint (pages and their boxes), without writing a PDF."""
+    use_shipped_fonts()
     import weasyprint  # imported here: only the booklet needs it, and it is slow to import
 
     return weasyprint.HTML(string=document).render()

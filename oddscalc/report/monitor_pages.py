@@ -13,6 +13,7 @@ from typing import Any
 from oddscalc.monitor.result_laws import result_law
 from oddscalc.monitor.table_summary import StreamSummary, TableSummary
 from oddscalc.report.html_tables import esc
+from oddscalc.report.pdf_fonts import use_shipped_fonts
 
 __all__ = ["evidence_page", "floor_page", "pdf_bytes"]
 
@@ -219,6 +220,7 @@ def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[
 
 def pdf_bytes(html: str) -> bytes:
     """The page as PDF (WeasyPrint, imported here: it is slow to import)."""
+    use_shipped_fonts()
     from weasyprint import HTML
 
     return HTML(string=html).write_pdf()
