@@ -36,14 +36,16 @@ from oddscalc.core.progress import StderrBar
 from oddscalc.protect.best_side import best_side
 from oddscalc.protect.burn import BURN_RULES, parse_burn
 from oddscalc.protect.count_measures import measure_count
-from oddscalc.protect.counting import NAMED, parse_count
+from oddscalc.protect.counting import MAX_COUNT, NAMED, CountSystem, imbalance_warning, parse_count, with_initial
 from oddscalc.protect.execute import run, scheduler_address
 from oddscalc.protect.measures import PE_DEFINITIONS
 from oddscalc.protect.rounds import MAX_BOXES
 from oddscalc.protect.shoes import Plan
+from oddscalc.protect.stakes import Stakes, parse_ramp
 from oddscalc.protect.study import study_figures, variances
 from oddscalc.protect.summary import summarise
 from oddscalc.protect.target import ENGINES, target
+from oddscalc.report.exact import fraction_text
 from oddscalc.report.measures import measures_data, measures_text
 from oddscalc.report.protect import (
     best_side_text,
@@ -133,8 +135,30 @@ def removal(
     "--count",
     "count_text",
     default=None,
-    help=f"Counting system: {', '.join(NAMED)} (blackjack's default), none (others' default), or weights "
+    help=f"Counting system: {', '.join(NAMED)} (hi-lo blackjack's default), none (others' default), or weights "
     "CARD=WEIGHT,... (e.g. 2=1,3=1,A=-1).",
+)
+@click.option(
+    "--initial-count",
+    "initial_text",
+    default=None,
+    metavar="IRC",
+    help="Running count at each shuffle (an unbalanced count's start, e.g. -20 for K-O on 6 packs; exact).",
+)
+@click.option(
+    "--key-count",
+    "key_text",
+    default=None,
+    metavar="K",
+    help="Bet by the running count: 1 unit below K, the --spread's top from K up (an unbalanced count's key count).",
+)
+@click.option(
+    "--ramp",
+    "ramp_text",
+    default=None,
+    metavar="RAMP",
+    help="Stakes by true count TC:STAKE,... (e.g. -1:0,1:1,2:2,3:4,4:8: from bin TC up, STAKE units; 0 sits the "
+    "round out; bins below the first take its stake), or @FILE; replaces --spread.",
 )
 @click.option("--shoes", default="100", show_default=True, help="Number of shoes dealt.")
 @click.option("--seed", default="1", show_default=True, help="Seed: shoe i is shuffled by (seed, i) alone.")
@@ -212,6 +236,9 @@ def protect(
     fmt: str,
     penetration: str,
     count_text: str | None,
+    initial_text: str | None,
+    key_text: str | None,
+    ramp_text: str | None,
     shoes: str,
     seed: str,
     strategy: str,
@@ -265,6 +292,13 @@ def protect(
         count = parse_count(
             count_text if count_text is not None else ("hi-lo" if game == "blackjack" else "none"), kinds
         )
+        count, stakes = _count_and_stakes(count, n_spread, initial_text, key_text, ramp_text)
+        if count is not None:
+            warning = imbalance_warning(
+                count, kinds, floor(pen * size_of_shoe), size_of_shoe // int(t.resolved()["decks"])
+            )
+            if warning:
+                _say(f"warning: {warning}")
         if plot and count is None:
             fail("--plot: the study's plots are by true count; give --count (a counting system)")
         pack = size_of_shoe // int(t.resolved()["decks"])
@@ -286,7 +320,7 @@ def protect(
         )
         raise ClusterFailure(f"{exc}, {kept}") from None
     measures = tuple(m.name for m in t.measures)
-    s = summarise(found, measures, kinds, pack, count, n_spread, boxes)
+    s = summarise(found, measures, kinds, pack, count, stakes, boxes)
     best = best_side(game, found, measures)
     try:
         figures = (
@@ -299,7 +333,7 @@ def protect(
     except REFUSALS as exc:
         fail(str(exc))
     if records_path:
-        write_text(records_path, records_csv(found, measures, kinds, pack, count, n_spread))
+        write_text(records_path, records_csv(found, measures, kinds, pack, count, stakes))
     about = {
         "game": game,
         "version": version,
@@ -310,7 +344,7 @@ def protect(
         "pack": pack,
         "engine": valued_by,
         "check_every": check,
-        "count": None if count is None else {"name": count.name, "weights": count.describe(kinds)},
+        "count": None if count is None else _count_about(count, kinds),
         "where": address or "local processes",
         "burn": {"rule": burn.text(), "description": burn.describe()},
         "boxes": boxes,
@@ -326,7 +360,7 @@ def protect(
         heading = [
             f"{game}, version {version}{' (CUSTOM)' if custom else ''}: {rules_text}",
             f"penetration {float(pen) * 100:g}% (cut after floor(penetration x {size_of_shoe}) cards), "
-            f"seed {n_seed}, {('count ' + count.name + ': ' + count.describe(kinds)) if count else 'no count'}; "
+            f"seed {n_seed}, {_count_heading(count, kinds) if count else 'no count'}; "
             f"true count = running count / (cards left / {pack})",
             f"burn: {burn.describe()}"
             + ("" if game != "blackjack" else f"; {boxes} player box{'' if boxes == 1 else 'es'} a round"),
@@ -411,6 +445,34 @@ def _kept(state_dir: Path | None) -> str:
         return "no chunk kept: with --state DIR an interrupted run resumes from its finished chunks"
     kept = len(list(state_dir.glob("chunk-*"))) if state_dir.is_dir() else 0
     return f"{kept} finished chunk(s) kept in --state {state_dir}: run the same command again to resume"
+
+
+def _count_and_stakes(
+    count: CountSystem | None, spread: int, initial: str | None, key: str | None, ramp: str | None
+) -> tuple[CountSystem | None, Stakes]:
+    """The count with its initial running count, and the stakes: the spread, a key count's or a ramp's."""
+    given = [name for name, v in (("--initial-count", initial), ("--key-count", key), ("--ramp", ramp)) if v]
+    if count is None and given:
+        raise UserError(f"{given[0]}: the study keeps no count (--count none); give a --count with it")
+    if key is not None and ramp is not None:
+        raise UserError("--key-count and --ramp: give one (a key count bets by the running count, a ramp by the true)")
+    if count is not None and initial is not None:
+        count = with_initial(count, parse_number(initial, "--initial-count", minimum=-MAX_COUNT, maximum=MAX_COUNT))
+    if key is not None:
+        return count, Stakes(spread, key=parse_number(key, "--key-count", minimum=-MAX_COUNT, maximum=MAX_COUNT))
+    return count, parse_ramp(ramp) if ramp is not None else Stakes(spread)
+
+
+def _count_heading(count: CountSystem, kinds: tuple[tuple[str, int], ...]) -> str:
+    """The heading's count: its name and weights, and an initial running count when given."""
+    start = "" if count.initial is None else f", initial running count {count.initial}"
+    return f"count {count.name}: {count.describe(kinds)}{start}"
+
+
+def _count_about(count: CountSystem, kinds: tuple[tuple[str, int], ...]) -> dict:
+    """JSON's count: name and weights, with the initial running count when given."""
+    start = {} if count.initial is None else {"initial_running_count": fraction_text(count.initial)}
+    return {"name": count.name, "weights": count.describe(kinds), **start}
 
 
 def _boxes(text: str, game: str) -> int:
