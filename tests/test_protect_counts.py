@@ -26,7 +26,20 @@ from oddscalc.protect.counting import (
 )
 
 TIE = "0=5,A=1,2=-2,3=-2,4=-3,5=-3,6=-12,7=-11,8=7,9=4"  # the tie count of docs/validation/protect-studies.md
-BASE = ("protect", "punto-banco", "--decks", "8", "--shoes", "2", "--seed", "1", "--penetration", "30%", "--workers", "1")
+BASE = (
+    "protect",
+    "punto-banco",
+    "--decks",
+    "8",
+    "--shoes",
+    "2",
+    "--seed",
+    "1",
+    "--penetration",
+    "30%",
+    "--workers",
+    "1",
+)
 
 
 def test_imbalance_worked_by_hand():

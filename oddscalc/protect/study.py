@@ -59,6 +59,7 @@ class StudyFigures:
     by_penetration: tuple[PenetrationRow, ...]
     places: tuple[Fraction, ...]
     boxes: int = 1  # the ramps are one box's; the yields by penetration count every box
+    sits_out: bool = False  # the stakes sit some rounds out: the yields are per round dealt
 
 
 def variances(t: Target) -> tuple[Fraction, ...]:
@@ -108,4 +109,4 @@ def study_figures(
         records, len(summary.measures), kinds, pack, count, summary.stakes, dealt, places, summary.boxes
     )
     ramps = tuple(_ramp(summary, j, v) for j, v in enumerate(per_unit)) if summary.bins else ()
-    return StudyFigures(summary.measures, ramps, rows, places, summary.boxes)
+    return StudyFigures(summary.measures, ramps, rows, places, summary.boxes, summary.stakes.sits_out)

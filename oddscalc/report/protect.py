@@ -282,7 +282,7 @@ def study_text(f: StudyFigures) -> str:
             *fit(
                 [
                     "Yield by penetration (the same shoes, the cut card placed earlier): units won per 100 rounds"
-                    f"{_all_boxes(f.boxes)} ± SE:"
+                    f"{' dealt' if f.sits_out else ''}{_all_boxes(f.boxes)} ± SE:"
                 ]
             ),
             f"  {'dealt %':>8} {'cut after':>9} {'rounds':>8}  " + "  ".join(f"{m[:w]:>{w}}" for m in f.measures),
