@@ -18,7 +18,7 @@ from json_schemas import validate_named
 from oddscalc.core.errors import InputError
 from oddscalc.protect.counting import CountSystem
 from oddscalc.protect.shoes import Round, ShoeRecord
-from oddscalc.protect.stakes import parse_ramp
+from oddscalc.protect.stakes import Stakes, bet_units, parse_ramp, wonging
 from oddscalc.protect.study import BANKROLLS, study_figures
 from oddscalc.protect.summary import summarise
 
@@ -110,7 +110,8 @@ def test_a_run_staked_by_the_ramp_written_here(capsys, tmp_path):
     assert Fraction(ramp["player"]["per_round_played"]["win_per_round"]) == won["player"] / played
     (tmp_path / "ramp.txt").write_text("# my ramp\n-1:0\n1:1, 2:2\n3:4 # more\n4:8\n")
     code, text, _ = run_cli((*BASE, *COUNT, "--ramp", f"@{tmp_path / 'ramp.txt'}"), capsys)
-    assert code == 0 and "TC < 1: 0 (sits out)" in text and "per 100 rounds played" in text
+    flat = " ".join(text.split())
+    assert code == 0 and "TC < 1: 0 (sits out)" in flat and "per 100 rounds played" in text
     assert "Per round played" in text and max(len(line) for line in text.splitlines()) <= 100
 
 
@@ -131,3 +132,70 @@ def test_bad_ramps_are_refused_in_one_line(capsys, ramp, words):
         parse_ramp(ramp)
     code, _, err = run_cli((*BASE, *COUNT, "--ramp", ramp), capsys)
     assert code == 2 and all(w in err for w in words) and len(err.strip().splitlines()) == 1, err
+
+
+# --- wonging (issue 56, item 3) -----------------------------------------------------------------------------
+
+
+def _wonger(tcs, enter, leave):
+    """A back-counter written here, as a list of states: he stands behind the table until a true count of
+    `enter` or more (or sits down at once without one), then plays until a true count below `leave`; then he
+    watches again if he back-counts, else he goes for the shoe."""
+    states, seated, gone = [], enter is None, False
+    for tc in tcs:
+        if gone:
+            states.append("away")
+            continue
+        if not seated and tc >= enter:
+            seated = True
+        if seated and leave is not None and tc < leave:
+            seated = False
+            gone = enter is None
+        states.append("play" if seated else ("away" if gone else "watch"))
+    return states
+
+
+def test_wonging_places_against_a_back_counter_written_here():
+    tcs = [Fraction(x, 2) for x in (0, 1, 2, 3, 1, -1, -3, 0, 2, 5, -2, 4)]
+    counts = [(Fraction(0), tc) for tc in tcs]
+    for enter, leave in ((None, -1), (1, 0), (1, None), (2, 2), (None, None)):
+        e = None if enter is None else Fraction(enter)
+        w = None if leave is None else Fraction(leave)
+        stakes = wonging(Stakes(8), enter=e, leave=w)
+        assert stakes.places(counts) == _wonger(tcs, e, w), (enter, leave)
+        assert stakes.shoe(counts) == [
+            bet_units(tc, 8) if where == "play" else 0 for tc, where in zip(tcs, _wonger(tcs, e, w))
+        ]
+    with pytest.raises(InputError):
+        wonging(Stakes(8), enter=Fraction(0), leave=Fraction(1))
+
+
+def test_a_wonging_run_counts_rounds_watched_played_and_away(capsys, tmp_path):
+    for extra, kind in ((("--enter", "1", "--leave", "0"), "back-count"), (("--leave", "-1"), "wong out")):
+        path = tmp_path / f"{kind}.csv"
+        code, out, _ = run_cli((*BASE, *COUNT, *extra, "--records", path, "--format", "json"), capsys)
+        data = json.loads(out)
+        validate_named(data)
+        rows = list(csv.DictReader(io.StringIO(path.read_text())))
+        enter = Fraction(extra[1]) if extra[0] == "--enter" else None
+        leave = Fraction(extra[-1])
+        states = []
+        for shoe in sorted({r["shoe"] for r in rows}, key=int):
+            states += _wonger([Fraction(r["true_count"]) for r in rows if r["shoe"] == shoe], enter, leave)
+        tcs = [Fraction(r["true_count"]) for r in rows]
+        assert code == 0 and [Fraction(r["bet_units"]) for r in rows] == [
+            bet_units(tc, 8) if st == "play" else 0 for tc, st in zip(tcs, states)
+        ]
+        s = data["stakes"]
+        for state, key in (("play", "played"), ("watch", "watched"), ("away", "away")):
+            assert Fraction(s[f"share_of_rounds_{key}"]["mean"]) == Fraction(states.count(state), len(rows))
+        assert {"watch" if enter else "away", "play"} <= set(states)
+    code, text, _ = run_cli((*BASE, *COUNT, "--enter", "1", "--leave", "0"), capsys)
+    flat = " ".join(text.split())  # the text wraps its long lines
+    assert code == 0 and "wonging: back-counts from the first round, plays from TC >= 1" in flat
+    for bad, words in (
+        (("--enter", "0", "--leave", "1"), ("--leave 1", "--enter 0")),
+        (("--enter", "x"), ("--enter",)),
+    ):
+        code, _, err = run_cli((*BASE, *COUNT, *bad), capsys)
+        assert code == 2 and all(w in err for w in words) and len(err.strip().splitlines()) == 1, err

@@ -41,7 +41,7 @@ from oddscalc.protect.execute import run, scheduler_address
 from oddscalc.protect.measures import PE_DEFINITIONS
 from oddscalc.protect.rounds import MAX_BOXES
 from oddscalc.protect.shoes import Plan
-from oddscalc.protect.stakes import Stakes, parse_ramp
+from oddscalc.protect.stakes import Stakes, parse_ramp, wonging
 from oddscalc.protect.study import study_figures, variances
 from oddscalc.protect.summary import summarise
 from oddscalc.protect.target import ENGINES, target
@@ -160,6 +160,20 @@ def removal(
     help="Stakes by true count TC:STAKE,... (e.g. -1:0,1:1,2:2,3:4,4:8: from bin TC up, STAKE units; 0 sits the "
     "round out; bins below the first take its stake), or @FILE; replaces --spread.",
 )
+@click.option(
+    "--enter",
+    "enter_text",
+    default=None,
+    metavar="TC",
+    help="Wonging: back-count from the first round and play from a true count of TC (again after leaving).",
+)
+@click.option(
+    "--leave",
+    "leave_text",
+    default=None,
+    metavar="TC",
+    help="Wonging: stop playing below a true count of TC (to watch again with --enter, else for the rest of the shoe).",
+)
 @click.option("--shoes", default="100", show_default=True, help="Number of shoes dealt.")
 @click.option("--seed", default="1", show_default=True, help="Seed: shoe i is shuffled by (seed, i) alone.")
 @click.option(
@@ -239,6 +253,8 @@ def protect(
     initial_text: str | None,
     key_text: str | None,
     ramp_text: str | None,
+    enter_text: str | None,
+    leave_text: str | None,
     shoes: str,
     seed: str,
     strategy: str,
@@ -292,7 +308,7 @@ def protect(
         count = parse_count(
             count_text if count_text is not None else ("hi-lo" if game == "blackjack" else "none"), kinds
         )
-        count, stakes = _count_and_stakes(count, n_spread, initial_text, key_text, ramp_text)
+        count, stakes = _count_and_stakes(count, n_spread, initial_text, key_text, ramp_text, enter_text, leave_text)
         if count is not None:
             warning = imbalance_warning(
                 count, kinds, floor(pen * size_of_shoe), size_of_shoe // int(t.resolved()["decks"])
@@ -448,10 +464,24 @@ def _kept(state_dir: Path | None) -> str:
 
 
 def _count_and_stakes(
-    count: CountSystem | None, spread: int, initial: str | None, key: str | None, ramp: str | None
+    count: CountSystem | None,
+    spread: int,
+    initial: str | None,
+    key: str | None,
+    ramp: str | None,
+    enter: str | None = None,
+    leave: str | None = None,
 ) -> tuple[CountSystem | None, Stakes]:
-    """The count with its initial running count, and the stakes: the spread, a key count's or a ramp's."""
-    given = [name for name, v in (("--initial-count", initial), ("--key-count", key), ("--ramp", ramp)) if v]
+    """The count with its initial running count, and the stakes: the spread, a key count's or a ramp's, with the
+    wonging's entry and exit."""
+    named = (
+        ("--initial-count", initial),
+        ("--key-count", key),
+        ("--ramp", ramp),
+        ("--enter", enter),
+        ("--leave", leave),
+    )
+    given = [name for name, v in named if v is not None]
     if count is None and given:
         raise UserError(f"{given[0]}: the study keeps no count (--count none); give a --count with it")
     if key is not None and ramp is not None:
@@ -459,8 +489,17 @@ def _count_and_stakes(
     if count is not None and initial is not None:
         count = with_initial(count, parse_number(initial, "--initial-count", minimum=-MAX_COUNT, maximum=MAX_COUNT))
     if key is not None:
-        return count, Stakes(spread, key=parse_number(key, "--key-count", minimum=-MAX_COUNT, maximum=MAX_COUNT))
-    return count, parse_ramp(ramp) if ramp is not None else Stakes(spread)
+        stakes = Stakes(spread, key=parse_number(key, "--key-count", minimum=-MAX_COUNT, maximum=MAX_COUNT))
+    else:
+        stakes = parse_ramp(ramp) if ramp is not None else Stakes(spread)
+    if enter is None and leave is None:
+        return count, stakes
+    bounds = {"minimum": -MAX_COUNT, "maximum": MAX_COUNT}
+    return count, wonging(
+        stakes,
+        enter=None if enter is None else parse_number(enter, "--enter", **bounds),
+        leave=None if leave is None else parse_number(leave, "--leave", **bounds),
+    )
 
 
 def _count_heading(count: CountSystem, kinds: tuple[tuple[str, int], ...]) -> str:

@@ -16,15 +16,28 @@ take the last S. A round staked 0 is sat out: dealt, watched and counted, but no
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import floor
 
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_number
 
-__all__ = ["MAX_STAKE", "MAX_STEPS", "RampError", "Stakes", "bet_units", "parse_ramp"]
+__all__ = [
+    "AWAY",
+    "MAX_STAKE",
+    "MAX_STEPS",
+    "PLAY",
+    "WATCH",
+    "RampError",
+    "Stakes",
+    "bet_units",
+    "parse_ramp",
+    "wonging",
+]
 
+#: Where the player is for a round (`Stakes.places`).
+PLAY, WATCH, AWAY = "play", "watch", "away"
 #: The largest stake a ramp may name (units of the smallest bet) and the most steps it may have.
 MAX_STAKE = 10_000
 MAX_STEPS = 200
@@ -49,16 +62,23 @@ class Stakes:
     spread: int = 8
     steps: tuple[tuple[int, Fraction], ...] = ()
     key: Fraction | None = None
+    enter: Fraction | None = None  # wonging: back-count from the first round, play from a true count of `enter`
+    leave: Fraction | None = None  # wonging: stop playing below a true count of `leave`
 
     @property
     def default(self) -> bool:
-        """The study's own spread (no ramp, no key count): its output is that of every run before these options."""
-        return not self.steps and self.key is None
+        """The study's own spread (no ramp, key count or wonging): the output of every run before these options."""
+        return not self.steps and self.key is None and not self.wongs
+
+    @property
+    def wongs(self) -> bool:
+        """Whether the player enters or leaves the table by the count."""
+        return self.enter is not None or self.leave is not None
 
     @property
     def sits_out(self) -> bool:
-        """Whether some count sits the round out (a stake of 0)."""
-        return any(not s for _, s in self.steps)
+        """Whether some count sits the round out (a stake of 0, or wonging)."""
+        return self.wongs or any(not s for _, s in self.steps)
 
     def units(self, running: Fraction, tc: Fraction) -> Fraction | int:
         """The stake on a round with running count `running` and true count `tc` before it."""
@@ -75,11 +95,39 @@ class Stakes:
         return stake
 
     def shoe(self, counts: Sequence[tuple[Fraction, Fraction]]) -> list[Fraction | int]:
-        """The stake on each round of a shoe from the (running, true) count before it."""
-        return [self.units(rc, tc) for rc, tc in counts]
+        """The stake on each round of a shoe from the (running, true) count before it (0: not played)."""
+        return [self.units(rc, tc) if where == PLAY else 0 for (rc, tc), where in zip(counts, self.places(counts))]
+
+    def places(self, counts: Sequence[tuple[Fraction, Fraction]]) -> list[str]:
+        """Where the player is for each round of a shoe: PLAY (at the table, staking the ramp's stake, which may
+        be 0), WATCH (back-counting, not playing) or AWAY (gone for the rest of the shoe).
+
+        Wonging: with `enter`, he watches from the first round and sits in before a round whose true count is at
+        least `enter`; with `leave`, he stops before a round whose true count is below `leave`: to watch again
+        (and re-enter) when he back-counts (`enter` given), else for the rest of the shoe (wonging out)."""
+        where, out = (WATCH if self.enter is not None else PLAY), []
+        for _, tc in counts:
+            if where == WATCH and self.enter is not None and tc >= self.enter:
+                where = PLAY
+            if where == PLAY and self.leave is not None and tc < self.leave:
+                where = WATCH if self.enter is not None else AWAY
+            out.append(where)
+        return out
 
     def describe(self) -> str:
         """The rule in words (the text output's line)."""
+        return self._stakes_words() + self._wong_words()
+
+    def _wong_words(self) -> str:
+        if self.enter is not None:
+            return f"; wonging: back-counts from the first round, plays from TC >= {_num(self.enter)}" + (
+                "" if self.leave is None else f", watches again below TC {_num(self.leave)}"
+            )
+        if self.leave is not None:
+            return f"; wonging out: leaves for the rest of the shoe below TC {_num(self.leave)}"
+        return ""
+
+    def _stakes_words(self) -> str:
         if self.key is not None:
             return (
                 f"Bets by the running count, key count {_num(self.key)}: 1 unit below it, {self.spread} units from it"
@@ -103,8 +151,22 @@ class Stakes:
     def text(self) -> str:
         """The ramp as the user writes it (`parse_ramp` reads it back); the spread's or key count's own words."""
         if self.steps:
-            return ",".join(f"{low}:{_num(s)}" for low, s in self.steps)
-        return f"key {_num(self.key)}" if self.key is not None else f"1-{self.spread}"
+            rule = ",".join(f"{low}:{_num(s)}" for low, s in self.steps)
+        else:
+            rule = f"key {_num(self.key)}" if self.key is not None else f"1-{self.spread}"
+        wong = [f"{n} {_num(v)}" for n, v in (("enter", self.enter), ("leave", self.leave)) if v is not None]
+        return "; ".join([rule, *wong])
+
+
+def wonging(stakes: Stakes, *, enter: Fraction | None, leave: Fraction | None) -> Stakes:
+    """`stakes` with the player entering at a true count of `enter` (back-counting from the first round) and
+    leaving below `leave`; refused (RampError) where he would leave as he enters (leave above enter)."""
+    if enter is not None and leave is not None and leave > enter:
+        raise RampError(
+            f"--leave {_num(leave)} is above --enter {_num(enter)}: he would leave the round he enters; allowed: "
+            "a leave at or below the enter"
+        )
+    return replace(stakes, enter=enter, leave=leave)
 
 
 def _num(x: Fraction | int) -> str:

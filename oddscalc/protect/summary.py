@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from oddscalc.protect.counting import CountSystem, tc_bin, true_count
 from oddscalc.protect.shoes import Round, ShoeRecord, before_rounds
-from oddscalc.protect.stakes import Stakes, bet_units
+from oddscalc.protect.stakes import AWAY, Stakes, bet_units
 
 __all__ = [
     "BinRow",
@@ -124,6 +124,8 @@ class Summary:
     played: Estimate | None = None  # the share of rounds dealt that were played (staked more than 0)
     yield_per_100_played: tuple[Estimate | None, ...] = ()  # units won per 100 rounds played
     mean_bet_played: Estimate | None = None  # the mean stake of a round played
+    watched: Estimate | None = None  # the share of rounds dealt watched, not played (sat out, or back-counted)
+    away: Estimate | None = None  # the share of rounds dealt after the player left the shoe (wonging out)
 
 
 def check_of(records: Sequence[ShoeRecord], measures: int) -> Check | None:
@@ -169,7 +171,7 @@ def summarise(
     bins: list[BinRow] = []
     yields: tuple[Estimate | None, ...] = ()
     played_yields: tuple[Estimate | None, ...] = ()
-    mean_bet = played = mean_played = None
+    mean_bet = played = mean_played = watched = away = None
     groups: list[StakeGroup] = []
     if count is not None:
         per_shoe = [counts_before(r, kinds, pack, count) for r in records]
@@ -201,6 +203,9 @@ def summarise(
         mean_bet = ratio([Fraction(sum(us)) for us in units], one)
         in_play = [Fraction(sum(1 for u in us if u)) for us in units]
         played = ratio(in_play, one)
+        gone = [Fraction(stakes.places(c).count(AWAY)) for c in per_shoe]
+        watched = ratio([n - p - a for n, p, a in zip(one, in_play, gone)], one)
+        away = ratio(gone, one)
         played_yields = tuple(ratio(won[j], in_play) for j in range(m))
         mean_played = ratio([Fraction(sum(us)) for us in units], in_play)
         groups = _groups(records, per_shoe_tc, units, m)
@@ -225,6 +230,8 @@ def summarise(
         played,
         played_yields,
         mean_played,
+        watched,
+        away,
     )
 
 

@@ -116,8 +116,8 @@ def _stakes_text(s: Summary) -> list[str]:
         return [
             *fit(
                 [
-                    f"{s.stakes.describe()}; mean bet {_pm(s.mean_bet, 1, 3)} units{_per_box(s.boxes)}. Units won per 100 rounds"
-                    f"{_all_boxes(s.boxes)} ± SE:"
+                    f"{s.stakes.describe()}; mean bet {_pm(s.mean_bet, 1, 3)} units{_per_box(s.boxes)}. "
+                    f"Units won per 100 rounds{_all_boxes(s.boxes)} ± SE:"
                 ]
             ),
             *[f"  {m:34} {_pm(y, 1, 4)}" for m, y in zip(s.measures, s.yield_per_100)],
@@ -125,7 +125,10 @@ def _stakes_text(s: Summary) -> list[str]:
     return [
         *fit(
             [
-                f"{s.stakes.describe()}. Rounds played {_pm(s.played, 100, 2)}% of those dealt; mean stake "
+                f"{s.stakes.describe()}. Of the rounds dealt: played {_pm(s.played, 100, 2)}%, watched "
+                f"{_pm(s.watched, 100, 2)}%"
+                + (f", away {_pm(s.away, 100, 2)}%" if s.stakes.leave is not None and s.stakes.enter is None else "")
+                + "; mean stake "
                 f"{_pm(s.mean_bet_played, 1, 3)} units a round played{_per_box(s.boxes)}. Units won"
                 f"{_all_boxes(s.boxes)} ± SE:"
             ]
@@ -413,7 +416,11 @@ def _stakes_data(s: Summary) -> dict:
         "description": s.stakes.describe(),
         "steps": [{"true_count": low, "stake": fraction_text(u)} for low, u in s.stakes.steps],
         "key_count": None if s.stakes.key is None else fraction_text(s.stakes.key),
+        "enter": None if s.stakes.enter is None else fraction_text(s.stakes.enter),
+        "leave": None if s.stakes.leave is None else fraction_text(s.stakes.leave),
         "share_of_rounds_played": _est(s.played),
+        "share_of_rounds_watched": _est(s.watched),
+        "share_of_rounds_away": _est(s.away),
         "mean_stake_per_round_played": _est(s.mean_bet_played),
         "units_won_per_100_rounds_dealt": {m: _est(y) for m, y in zip(s.measures, s.yield_per_100)},
         "units_won_per_100_rounds_played": {m: _est(y) for m, y in zip(s.measures, s.yield_per_100_played)},
