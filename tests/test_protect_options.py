@@ -19,7 +19,7 @@ from json_schemas import validate_named
 
 from oddscalc import api
 from oddscalc.protect.best_side import best_side
-from oddscalc.protect.burn import parse_burn
+from oddscalc.protect.burn import Burn, parse_burn
 from oddscalc.protect.counting import parse_count, true_count
 from oddscalc.protect.execute import run
 from oddscalc.protect.shoes import Plan, deal_shoe, shoe_order
@@ -183,6 +183,29 @@ def test_burnt_cards_and_round_positions_from_the_seeded_order(rule, face_up):
         assert any(b.bin == floor(tc) for b in s.bins)
 
 
+def test_a_first_card_ace_burns_eleven_where_the_house_says_so():
+    """first-card-ace11 (a house option): the first card face up, then its point value face down, a ten or court
+    card 10, an Ace 11 (1 under first-card); the shoes of a seed whose first card is an Ace, found here."""
+    t = target("punto-banco", "1994", {"decks": "1"})
+    kinds = t.kinds()
+    plans = {rule: Plan(t, Fraction(1, 2), 5, 80, burn=parse_burn(rule)) for rule in ("first-card", "first-card-ace11")}
+    aces = [i for i in range(80) if shoe_order(plans["first-card"], i, kinds)[0] == 1]  # kind 1: the Ace
+    others = [i for i in range(80) if shoe_order(plans["first-card"], i, kinds)[0] != 1][:2]
+    assert aces
+    for i in aces[:2] + others:
+        cards = shoe_order(plans["first-card"], i, kinds)
+        for rule, ace in (("first-card", 1), ("first-card-ace11", 11)):
+            rec = deal_shoe(plans[rule], i)
+            burnt = 1 + (ace if cards[0] == 1 else 10 if cards[0] == 0 else cards[0])
+            assert rec.burnt == tuple(cards[:burnt]) and rec.face_up == 1
+            assert rec.rounds[0].cards == tuple(cards[burnt : burnt + len(rec.rounds[0].cards)])
+    assert (
+        parse_burn("first-card-ace11").text() == "first-card-ace11"
+        and "Ace 11" in parse_burn("first-card-ace11").describe()
+    )
+    assert parse_burn("first-card") == Burn("first-card") and parse_burn("first-card").text() == "first-card"
+
+
 def test_burn_is_kept_in_the_state_folder_and_parsed_strictly(tmp_path):
     t = target("punto-banco", "1994", {"decks": "1"})
     plan = Plan(t, Fraction(1, 2), 9, 2, burn=parse_burn("first-card"))
@@ -190,7 +213,7 @@ def test_burn_is_kept_in_the_state_folder_and_parsed_strictly(tmp_path):
     assert first[0].burnt and run(plan, 1, processes=1, state=tmp_path) == first
     with pytest.raises(ValueError):
         run(Plan(t, Fraction(1, 2), 9, 2), 1, processes=1, state=tmp_path)  # no burn: another run
-    for bad in ("down", "down:53", "sideways", "first-card:2", "up:-1"):
+    for bad in ("down", "down:53", "sideways", "first-card:2", "up:-1", "first-card-ace11:1", "first-card-ace12"):
         with pytest.raises(ValueError):
             parse_burn(bad)
     assert parse_burn("down:0") == parse_burn("none")

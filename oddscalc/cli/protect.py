@@ -229,7 +229,8 @@ def removal(
     show_default=True,
     help=f"Cards burnt before the first round ({', '.join(BURN_RULES)}): the law is silent, so none by default; "
     "down:1 is blackjack's custom, first-card baccarat's (the first card face up, then its point value face down, "
-    "tens and court cards 10). Face-up cards are counted; face-down ones stay unseen.",
+    "tens and court cards 10; first-card-ace11: an Ace burns 11). Face-up cards are counted; face-down ones stay "
+    "unseen.",
 )
 @click.option(
     "--boxes",
