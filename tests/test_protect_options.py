@@ -9,6 +9,8 @@ deal in words and the basic strategy chart.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from fractions import Fraction
 from math import floor
@@ -16,6 +18,7 @@ from math import floor
 import pytest
 from cli_run import run_cli
 from json_schemas import validate_named
+from test_super_pan_9 import DRAW, HOUSE, STAND, _ordered, enumerate_values
 
 from oddscalc import api
 from oddscalc.protect.best_side import best_side
@@ -139,6 +142,66 @@ def test_best_side_against_enumeration_and_a_choice_made_here(late_shoes):
     assert found.per_100.mean == 100 * sum(s.total for s in found.shoes) / sum(len(r.rounds) for r in records)
     assert found.bets_per_shoe.mean == Fraction(sum(sum(s.bets) for s in found.shoes), len(records))
     assert best_side("blackjack", records, measures) is None
+
+
+def _super_pan_9_by_enumeration(counts: list[int]) -> dict[str, Fraction]:
+    """Super Pan 9's initial wager (19 to 20, void on equal points) and tie (7 to 1) against the House bank on
+    `counts`, by test_super_pan_9's nested-loop enumeration in dealing order: the player draws his fourth card
+    only where drawing beats standing for the initial wager (standing on equal), the tie following that play."""
+    found = enumerate_values(counts)
+    win = tie = lose = 0
+    for held, v in found.items():
+        stand, draw = v[STAND], v[DRAW]
+        play = draw if HOUSE * draw[0] - draw[2] > HOUSE * stand[0] - stand[2] else stand
+        w = _ordered(counts, held)
+        win, tie, lose = win + w * play[0], tie + w * play[1], lose + w * play[2]
+    total = win + tie + lose
+    return {"initial": (HOUSE * win - lose) / total, "tie": Fraction(7 * tie - win - lose, total)}
+
+
+def test_super_pan_9_best_side_against_enumeration_and_a_choice_made_here():
+    """One-pack Super Pan 9 shoes (a custom shoe of 36 cards) dealt to 95%, valued on the House's two wagers:
+    each round's values against the enumeration, and the best side chosen here by sorting."""
+    t = target("super-pan-9", "1994", {"decks": "1"}, custom=True)
+    t = Target(t.game, t.version, t.rules, t.pay, t.custom, t.measures[:2], t.engine)  # initial, tie
+    plan = Plan(t, Fraction(95, 100), 4, 6)
+    records = run(plan, 6, processes=1)
+    measures = tuple(m.name for m in t.measures)
+    assert measures == ("initial", "tie")
+    found = best_side("super-pan-9", records, measures)
+    order = ("initial", "tie")
+    enumerated = 0
+    for r, s in zip(records, found.shoes):
+        left = [n for _, n in t.kinds()]
+        bets, total = dict.fromkeys(order, 0), Fraction(0)
+        for x in r.rounds:
+            values = dict(zip(measures, x.values))
+            if sum(left) <= 30:
+                assert values == _super_pan_9_by_enumeration(left)
+                enumerated += 1
+            ranked = sorted(order, key=lambda side: (-values[side], order.index(side)))
+            if values[ranked[0]] > 0:
+                bets[ranked[0]] += 1
+                total += values[ranked[0]]
+            for k in x.cards:
+                left[k] -= 1
+        assert s.bets == tuple(bets[side] for side in order) and s.total == total
+    assert enumerated >= 12 and sum(sum(s.bets) for s in found.shoes) >= 1
+    assert found.per_100.mean == 100 * sum(s.total for s in found.shoes) / sum(len(r.rounds) for r in records)
+
+
+def test_records_name_the_best_side_of_each_round(capsys, tmp_path):
+    path = tmp_path / "r.csv"
+    args = ("protect", "punto-banco", "--decks", "1", "--shoes", "6", "--seed", "4", "--penetration", "95%")
+    code, _, _ = run_cli((*args, "--workers", "1", "--records", path), capsys)
+    rows = list(csv.DictReader(io.StringIO(path.read_text())))
+    order = ("player", "banker", "tie")
+    chosen = []
+    for row in rows:
+        values = {side: Fraction(row[side]) for side in order}
+        ranked = sorted(order, key=lambda side: (-values[side], order.index(side)))
+        chosen.append(ranked[0] if values[ranked[0]] > 0 else "")
+    assert code == 0 and [row["best_side"] for row in rows] == chosen and {"", "banker"} <= set(chosen)
 
 
 # --- burn cards --------------------------------------------------------------------------------------------

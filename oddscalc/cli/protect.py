@@ -33,7 +33,7 @@ from oddscalc.core.cluster import ClusterFailure
 from oddscalc.core.files import check_output, write_text
 from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.core.progress import StderrBar
-from oddscalc.protect.best_side import best_side
+from oddscalc.protect.best_side import SIDES, best_side
 from oddscalc.protect.burn import BURN_RULES, parse_burn
 from oddscalc.protect.count_measures import measure_count
 from oddscalc.protect.counting import MAX_COUNT, NAMED, CountSystem, imbalance_warning, parse_count, with_initial
@@ -350,7 +350,7 @@ def protect(
     except REFUSALS as exc:
         fail(str(exc))
     if records_path:
-        write_text(records_path, records_csv(found, measures, kinds, pack, count, stakes))
+        write_text(records_path, records_csv(found, measures, kinds, pack, count, stakes, SIDES.get(game, ())))
     about = {
         "game": game,
         "version": version,

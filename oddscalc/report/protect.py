@@ -7,6 +7,7 @@ roots)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 import mpmath
@@ -14,7 +15,7 @@ import mpmath
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.schemas import named
 from oddscalc.protect.bankroll import RampMeasures
-from oddscalc.protect.best_side import DEFINITION, BestSide
+from oddscalc.protect.best_side import DEFINITION, BestSide, choice
 from oddscalc.protect.counting import CountSystem
 from oddscalc.protect.shoes import ShoeRecord, before_rounds
 from oddscalc.protect.stakes import Stakes
@@ -447,15 +448,19 @@ def records_csv(
     pack: int,
     count: CountSystem | None,
     spread: int | Stakes,
+    sides: Sequence[str] = (),
 ) -> str:
     """Every round: shoe, round, cards left (unseen by the counter: face-down burnt cards included), running and
     true count (exact), bet units (the study's spread, or `spread`'s stakes: 0 for a round sat out), the cards
     the round took, and each measure's expectation before it: exact
     ("p/q"), or in a run valued in double precision the double (rounds the exact engine valued instead: "p/q"),
-    with the exact values of the rounds checked."""
+    with the exact values of the rounds checked; with `sides` (baccarat's, `best_side.SIDES`), last the side the
+    best-side strategy bets on the round (empty: no side positive, no bet)."""
     doubles = any(x.estimated for r in records for x in r.rounds)
     head = ["shoe", "round", "cards_left", "running_count", "true_count", "bet_units", "cards"]
     head += [m.replace(",", ";") for m in measures] + [f"exact {m.replace(',', ';')}" for m in measures if doubles]
+    columns = [list(measures).index(side) for side in sides]
+    head += ["best_side"] if sides else []
     lines = [",".join(head)]
     labels = [label for label, _ in kinds]
     stakes = spread if isinstance(spread, Stakes) else Stakes(spread)
@@ -475,5 +480,8 @@ def records_csv(
             cells += [repr(float(v)) if x.estimated else fraction_text(v) for v in x.values]
             if doubles:
                 cells += [fraction_text(v) for v in x.exact] if x.exact else [""] * len(measures)
+            if sides:
+                j = choice([x.values[c] for c in columns])
+                cells.append("" if j is None else sides[j])
             lines.append(",".join(str(c) for c in cells))
     return "\n".join(lines) + "\n"
