@@ -495,11 +495,10 @@ def _count_and_stakes(
         stakes = parse_ramp(ramp) if ramp is not None else Stakes(spread)
     if enter is None and leave is None:
         return count, stakes
-    bounds = {"minimum": -MAX_COUNT, "maximum": MAX_COUNT}
     return count, wonging(
         stakes,
-        enter=None if enter is None else parse_number(enter, "--enter", **bounds),
-        leave=None if leave is None else parse_number(leave, "--leave", **bounds),
+        enter=None if enter is None else parse_number(enter, "--enter", minimum=-MAX_COUNT, maximum=MAX_COUNT),
+        leave=None if leave is None else parse_number(leave, "--leave", minimum=-MAX_COUNT, maximum=MAX_COUNT),
     )
 
 
