@@ -36,8 +36,8 @@ def sample_unions(
 
 
 def per_union(decks: int, pair: int, up: int, hands: int, n: int, seed: int = 5, batch: bool = True) -> list[float]:
-    """Microseconds a union for `splits.dealing.banker_weights` (card orders, banker weights, residues), for each half of
-    `n` random unions; pair and up-card are value indices; `batch` False: on Python integers. Each union's
+    """Microseconds a union for `splits.dealing.banker_weights` (card orders, banker weights, residues), for each half
+    of `n` random unions; pair and up-card are value indices; `batch` False: on Python integers. Each union's
     banker groups are asked for every total to 21 (the dearest call; the law asks only up to the union's highest
     hand total), so this is an upper bound on what the law pays per union."""
     import numpy as np

@@ -9,6 +9,8 @@ deal in words and the basic strategy chart.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from fractions import Fraction
 from math import floor
@@ -16,10 +18,11 @@ from math import floor
 import pytest
 from cli_run import run_cli
 from json_schemas import validate_named
+from test_super_pan_9 import DRAW, HOUSE, STAND, _ordered, enumerate_values
 
 from oddscalc import api
 from oddscalc.protect.best_side import best_side
-from oddscalc.protect.burn import parse_burn
+from oddscalc.protect.burn import Burn, parse_burn
 from oddscalc.protect.count_systems import parse_count, true_count
 from oddscalc.protect.execute import run
 from oddscalc.protect.run_summary import summarise
@@ -141,6 +144,66 @@ def test_best_side_against_enumeration_and_a_choice_made_here(late_shoes):
     assert best_side("blackjack", records, measures) is None
 
 
+def _super_pan_9_by_enumeration(counts: list[int]) -> dict[str, Fraction]:
+    """Super Pan 9's initial wager (19 to 20, void on equal points) and tie (7 to 1) against the House bank on
+    `counts`, by test_super_pan_9's nested-loop enumeration in dealing order: the player draws his fourth card
+    only where drawing beats standing for the initial wager (standing on equal), the tie following that play."""
+    found = enumerate_values(counts)
+    win = tie = lose = 0
+    for held, v in found.items():
+        stand, draw = v[STAND], v[DRAW]
+        play = draw if HOUSE * draw[0] - draw[2] > HOUSE * stand[0] - stand[2] else stand
+        w = _ordered(counts, held)
+        win, tie, lose = win + w * play[0], tie + w * play[1], lose + w * play[2]
+    total = win + tie + lose
+    return {"initial": (HOUSE * win - lose) / total, "tie": Fraction(7 * tie - win - lose, total)}
+
+
+def test_super_pan_9_best_side_against_enumeration_and_a_choice_made_here():
+    """One-pack Super Pan 9 shoes (a custom shoe of 36 cards) dealt to 95%, valued on the House's two wagers:
+    each round's values against the enumeration, and the best side chosen here by sorting."""
+    t = target("super-pan-9", "1994", {"decks": "1"}, custom=True)
+    t = Target(t.game, t.version, t.rules, t.pay, t.custom, t.measures[:2], t.engine)  # initial, tie
+    plan = Plan(t, Fraction(95, 100), 4, 6)
+    records = run(plan, 6, processes=1)
+    measures = tuple(m.name for m in t.measures)
+    assert measures == ("initial", "tie")
+    found = best_side("super-pan-9", records, measures)
+    order = ("initial", "tie")
+    enumerated = 0
+    for r, s in zip(records, found.shoes):
+        left = [n for _, n in t.kinds()]
+        bets, total = dict.fromkeys(order, 0), Fraction(0)
+        for x in r.rounds:
+            values = dict(zip(measures, x.values))
+            if sum(left) <= 30:
+                assert values == _super_pan_9_by_enumeration(left)
+                enumerated += 1
+            ranked = sorted(order, key=lambda side: (-values[side], order.index(side)))
+            if values[ranked[0]] > 0:
+                bets[ranked[0]] += 1
+                total += values[ranked[0]]
+            for k in x.cards:
+                left[k] -= 1
+        assert s.bets == tuple(bets[side] for side in order) and s.total == total
+    assert enumerated >= 12 and sum(sum(s.bets) for s in found.shoes) >= 1
+    assert found.per_100.mean == 100 * sum(s.total for s in found.shoes) / sum(len(r.rounds) for r in records)
+
+
+def test_records_name_the_best_side_of_each_round(capsys, tmp_path):
+    path = tmp_path / "r.csv"
+    args = ("protect", "punto-banco", "--decks", "1", "--shoes", "6", "--seed", "4", "--penetration", "95%")
+    code, _, _ = run_cli((*args, "--workers", "1", "--records", path), capsys)
+    rows = list(csv.DictReader(io.StringIO(path.read_text())))
+    order = ("player", "banker", "tie")
+    chosen = []
+    for row in rows:
+        values = {side: Fraction(row[side]) for side in order}
+        ranked = sorted(order, key=lambda side: (-values[side], order.index(side)))
+        chosen.append(ranked[0] if values[ranked[0]] > 0 else "")
+    assert code == 0 and [row["best_side"] for row in rows] == chosen and {"", "banker"} <= set(chosen)
+
+
 # --- burn cards --------------------------------------------------------------------------------------------
 
 
@@ -183,6 +246,29 @@ def test_burnt_cards_and_round_positions_from_the_seeded_order(rule, face_up):
         assert any(b.bin == floor(tc) for b in s.bins)
 
 
+def test_a_first_card_ace_burns_eleven_where_the_house_says_so():
+    """first-card-ace11 (a house option): the first card face up, then its point value face down, a ten or court
+    card 10, an Ace 11 (1 under first-card); the shoes of a seed whose first card is an Ace, found here."""
+    t = target("punto-banco", "1994", {"decks": "1"})
+    kinds = t.kinds()
+    plans = {rule: Plan(t, Fraction(1, 2), 5, 80, burn=parse_burn(rule)) for rule in ("first-card", "first-card-ace11")}
+    aces = [i for i in range(80) if shoe_order(plans["first-card"], i, kinds)[0] == 1]  # kind 1: the Ace
+    others = [i for i in range(80) if shoe_order(plans["first-card"], i, kinds)[0] != 1][:2]
+    assert aces
+    for i in aces[:2] + others:
+        cards = shoe_order(plans["first-card"], i, kinds)
+        for rule, ace in (("first-card", 1), ("first-card-ace11", 11)):
+            rec = deal_shoe(plans[rule], i)
+            burnt = 1 + (ace if cards[0] == 1 else 10 if cards[0] == 0 else cards[0])
+            assert rec.burnt == tuple(cards[:burnt]) and rec.face_up == 1
+            assert rec.rounds[0].cards == tuple(cards[burnt : burnt + len(rec.rounds[0].cards)])
+    assert (
+        parse_burn("first-card-ace11").text() == "first-card-ace11"
+        and "Ace 11" in parse_burn("first-card-ace11").describe()
+    )
+    assert parse_burn("first-card") == Burn("first-card") and parse_burn("first-card").text() == "first-card"
+
+
 def test_burn_is_kept_in_the_state_folder_and_parsed_strictly(tmp_path):
     t = target("punto-banco", "1994", {"decks": "1"})
     plan = Plan(t, Fraction(1, 2), 9, 2, burn=parse_burn("first-card"))
@@ -190,7 +276,7 @@ def test_burn_is_kept_in_the_state_folder_and_parsed_strictly(tmp_path):
     assert first[0].burnt and run(plan, 1, processes=1, state=tmp_path) == first
     with pytest.raises(ValueError):
         run(Plan(t, Fraction(1, 2), 9, 2), 1, processes=1, state=tmp_path)  # no burn: another run
-    for bad in ("down", "down:53", "sideways", "first-card:2", "up:-1"):
+    for bad in ("down", "down:53", "sideways", "first-card:2", "up:-1", "first-card-ace11:1", "first-card-ace12"):
         with pytest.raises(ValueError):
             parse_burn(bad)
     assert parse_burn("down:0") == parse_burn("none")

@@ -33,17 +33,19 @@ from oddscalc.core.cluster import ClusterFailure
 from oddscalc.core.files import check_output, write_text
 from oddscalc.core.numbers import parse_number, parse_whole
 from oddscalc.core.progress import StderrBar
-from oddscalc.protect.best_side import best_side
+from oddscalc.protect.best_side import SIDES, best_side
 from oddscalc.protect.burn import BURN_RULES, parse_burn
 from oddscalc.protect.correlations import PE_DEFINITIONS
 from oddscalc.protect.count_measures import measure_count
-from oddscalc.protect.count_systems import NAMED, parse_count
+from oddscalc.protect.count_systems import MAX_COUNT, NAMED, CountSystem, imbalance_warning, parse_count, with_initial
 from oddscalc.protect.execute import run, scheduler_address
 from oddscalc.protect.round_cards import MAX_BOXES
 from oddscalc.protect.run_summary import summarise
 from oddscalc.protect.shoes import Plan
+from oddscalc.protect.stakes import Stakes, parse_ramp, wonging
 from oddscalc.protect.study_figures import study_figures, variances
 from oddscalc.protect.target import ENGINES, target
+from oddscalc.report.exact import fraction_text
 from oddscalc.report.measures_render import measures_data, measures_text
 from oddscalc.report.protect_render import (
     best_side_text,
@@ -140,8 +142,44 @@ def removal(
     "--count",
     "count_text",
     default=None,
-    help=f"Counting system: {', '.join(NAMED)} (blackjack's default), none (others' default), or weights "
+    help=f"Counting system: {', '.join(NAMED)} (hi-lo blackjack's default), none (others' default), or weights "
     "CARD=WEIGHT,... (e.g. 2=1,3=1,A=-1).",
+)
+@click.option(
+    "--initial-count",
+    "initial_text",
+    default=None,
+    metavar="IRC",
+    help="Running count at each shuffle (an unbalanced count's start, e.g. -20 for K-O on 6 packs; exact).",
+)
+@click.option(
+    "--key-count",
+    "key_text",
+    default=None,
+    metavar="K",
+    help="Bet by the running count: 1 unit below K, the --spread's top from K up (an unbalanced count's key count).",
+)
+@click.option(
+    "--ramp",
+    "ramp_text",
+    default=None,
+    metavar="RAMP",
+    help="Stakes by true count TC:STAKE,... (e.g. -1:0,1:1,2:2,3:4,4:8: from bin TC up, STAKE units; 0 sits the "
+    "round out; bins below the first take its stake), or @FILE; replaces --spread.",
+)
+@click.option(
+    "--enter",
+    "enter_text",
+    default=None,
+    metavar="TC",
+    help="Wonging: back-count from the first round and play from a true count of TC (again after leaving).",
+)
+@click.option(
+    "--leave",
+    "leave_text",
+    default=None,
+    metavar="TC",
+    help="Wonging: stop playing below a true count of TC (to watch again with --enter, else for the rest of the shoe).",
 )
 @click.option("--shoes", default="100", show_default=True, help="Number of shoes dealt.")
 @click.option("--seed", default="1", show_default=True, help="Seed: shoe i is shuffled by (seed, i) alone.")
@@ -198,7 +236,8 @@ def removal(
     show_default=True,
     help=f"Cards burnt before the first round ({', '.join(BURN_RULES)}): the law is silent, so none by default; "
     "down:1 is blackjack's custom, first-card baccarat's (the first card face up, then its point value face down, "
-    "tens and court cards 10). Face-up cards are counted; face-down ones stay unseen.",
+    "tens and court cards 10; first-card-ace11: an Ace burns 11). Face-up cards are counted; face-down ones stay "
+    "unseen.",
 )
 @click.option(
     "--boxes",
@@ -219,6 +258,11 @@ def protect(
     fmt: str,
     penetration: str,
     count_text: str | None,
+    initial_text: str | None,
+    key_text: str | None,
+    ramp_text: str | None,
+    enter_text: str | None,
+    leave_text: str | None,
     shoes: str,
     seed: str,
     strategy: str,
@@ -272,6 +316,13 @@ def protect(
         count = parse_count(
             count_text if count_text is not None else ("hi-lo" if game == "blackjack" else "none"), kinds
         )
+        count, stakes = _count_and_stakes(count, n_spread, initial_text, key_text, ramp_text, enter_text, leave_text)
+        if count is not None:
+            warning = imbalance_warning(
+                count, kinds, floor(pen * size_of_shoe), size_of_shoe // int(t.resolved()["decks"])
+            )
+            if warning:
+                _say(f"warning: {warning}")
         if plot and count is None:
             fail("--plot: the study's plots are by true count; give --count (a counting system)")
         pack = size_of_shoe // int(t.resolved()["decks"])
@@ -293,7 +344,7 @@ def protect(
         )
         raise ClusterFailure(f"{exc}, {kept}") from None
     measures = tuple(m.name for m in t.measures)
-    s = summarise(found, measures, kinds, pack, count, n_spread, boxes)
+    s = summarise(found, measures, kinds, pack, count, stakes, boxes)
     best = best_side(game, found, measures)
     try:
         figures = (
@@ -306,7 +357,7 @@ def protect(
     except REFUSALS as exc:
         fail(str(exc))
     if records_path:
-        write_text(records_path, records_csv(found, measures, kinds, pack, count, n_spread))
+        write_text(records_path, records_csv(found, measures, kinds, pack, count, stakes, SIDES.get(game, ())))
     about = {
         "game": game,
         "version": version,
@@ -317,7 +368,7 @@ def protect(
         "pack": pack,
         "engine": valued_by,
         "check_every": check,
-        "count": None if count is None else {"name": count.name, "weights": count.describe(kinds)},
+        "count": None if count is None else _count_about(count, kinds),
         "where": address or "local processes",
         "burn": {"rule": burn.text(), "description": burn.describe()},
         "boxes": boxes,
@@ -333,7 +384,7 @@ def protect(
         heading = [
             f"{game}, version {version}{' (CUSTOM)' if custom else ''}: {rules_text}",
             f"penetration {float(pen) * 100:g}% (cut after floor(penetration x {size_of_shoe}) cards), "
-            f"seed {n_seed}, {('count ' + count.name + ': ' + count.describe(kinds)) if count else 'no count'}; "
+            f"seed {n_seed}, {_count_heading(count, kinds) if count else 'no count'}; "
             f"true count = running count / (cards left / {pack})",
             f"burn: {burn.describe()}"
             + ("" if game != "blackjack" else f"; {boxes} player box{'' if boxes == 1 else 'es'} a round"),
@@ -418,6 +469,56 @@ def _kept(state_dir: Path | None) -> str:
         return "no chunk kept: with --state DIR an interrupted run resumes from its finished chunks"
     kept = len(list(state_dir.glob("chunk-*"))) if state_dir.is_dir() else 0
     return f"{kept} finished chunk(s) kept in --state {state_dir}: run the same command again to resume"
+
+
+def _count_and_stakes(
+    count: CountSystem | None,
+    spread: int,
+    initial: str | None,
+    key: str | None,
+    ramp: str | None,
+    enter: str | None = None,
+    leave: str | None = None,
+) -> tuple[CountSystem | None, Stakes]:
+    """The count with its initial running count, and the stakes: the spread, a key count's or a ramp's, with the
+    wonging's entry and exit."""
+    named = (
+        ("--initial-count", initial),
+        ("--key-count", key),
+        ("--ramp", ramp),
+        ("--enter", enter),
+        ("--leave", leave),
+    )
+    given = [name for name, v in named if v is not None]
+    if count is None and given:
+        raise UserError(f"{given[0]}: the study keeps no count (--count none); give a --count with it")
+    if key is not None and ramp is not None:
+        raise UserError("--key-count and --ramp: give one (a key count bets by the running count, a ramp by the true)")
+    if count is not None and initial is not None:
+        count = with_initial(count, parse_number(initial, "--initial-count", minimum=-MAX_COUNT, maximum=MAX_COUNT))
+    if key is not None:
+        stakes = Stakes(spread, key=parse_number(key, "--key-count", minimum=-MAX_COUNT, maximum=MAX_COUNT))
+    else:
+        stakes = parse_ramp(ramp) if ramp is not None else Stakes(spread)
+    if enter is None and leave is None:
+        return count, stakes
+    return count, wonging(
+        stakes,
+        enter=None if enter is None else parse_number(enter, "--enter", minimum=-MAX_COUNT, maximum=MAX_COUNT),
+        leave=None if leave is None else parse_number(leave, "--leave", minimum=-MAX_COUNT, maximum=MAX_COUNT),
+    )
+
+
+def _count_heading(count: CountSystem, kinds: tuple[tuple[str, int], ...]) -> str:
+    """The heading's count: its name and weights, and an initial running count when given."""
+    start = "" if count.initial is None else f", initial running count {count.initial}"
+    return f"count {count.name}: {count.describe(kinds)}{start}"
+
+
+def _count_about(count: CountSystem, kinds: tuple[tuple[str, int], ...]) -> dict:
+    """JSON's count: name and weights, with the initial running count when given."""
+    start = {} if count.initial is None else {"initial_running_count": fraction_text(count.initial)}
+    return {"name": count.name, "weights": count.describe(kinds), **start}
 
 
 def _boxes(text: str, game: str) -> int:

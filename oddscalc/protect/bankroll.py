@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc.core.errors import InputError
-from oddscalc.protect.run_summary import BinRow, Summary, bet_units
+from oddscalc.protect.run_summary import Summary
 
 __all__ = ["SCORE_BANKROLL", "RampMeasures", "Row", "bankroll_for", "ramp_measures", "risk_of_ruin", "study_rows"]
 
@@ -83,22 +83,16 @@ def bankroll_for(win: Fraction, variance: Fraction, risk: Fraction | float) -> f
     return -float(variance) * math.log(risk) / (2 * float(win))
 
 
-def study_rows(summary: Summary, measure: int, variance: Fraction) -> list[Row]:
-    """A protect study's ramp as rows: per true-count bin its share of the rounds, the mean exact expectation of
-    measure number `measure`, the study's bet (1 unit below TC 2, then floor(TC), at most the spread) and
-    `variance` per unit (the study values expectations only: the same variance is taken in every bin, e.g. the
-    full shoe's exact one). Their W is the study's yield per round exactly."""
+def study_rows(summary: Summary, measure: int, variance: Fraction, played: bool = False) -> list[Row]:
+    """A protect study's ramp as rows: per true-count bin and stake (`summary.groups`) its share of the rounds, the
+    mean exact expectation of measure number `measure`, the stake (the study's spread by default: 1 unit below TC
+    2, then floor(TC), at most the spread) and `variance` per unit (the study values expectations only: the same
+    variance is taken in every bin, e.g. the full shoe's exact one). Their W is the study's yield per round dealt
+    exactly; with `played`, the rounds staked 0 are left out (shares of the rounds played, W per round played)."""
     if not summary.bins:
         raise InputError("the study has no count, so no bins to bet by")
-    return [
-        Row(b.share, _bin_mean(b, measure), Fraction(variance), bet_units(Fraction(b.bin), summary.spread))
-        for b in summary.bins
-    ]
-
-
-def _bin_mean(b: BinRow, measure: int) -> Fraction:
-    """The bin's mean exact expectation of measure number `measure` (a bin of no rounds has none)."""
-    found = b.means[measure]
-    if found is None:
-        raise InputError(f"the true-count bin {b.bin} holds no rounds, so no mean expectation to bet by")
-    return found.mean
+    groups = [g for g in summary.groups if g.stake or not played]
+    total = sum((g.share for g in groups), Fraction(0))
+    if not total:
+        raise InputError("the ramp sat out every round: no round played to measure")
+    return [Row(g.share / total, g.means[measure], Fraction(variance), g.stake) for g in groups]

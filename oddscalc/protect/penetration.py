@@ -20,9 +20,10 @@ from fractions import Fraction
 from math import floor
 
 from oddscalc.core.errors import InputError
-from oddscalc.protect.count_systems import CountSystem, true_count
-from oddscalc.protect.run_summary import Estimate, bet_units, ratio
+from oddscalc.protect.count_systems import CountSystem
+from oddscalc.protect.run_summary import Estimate, ratio, shoe_stakes
 from oddscalc.protect.shoes import ShoeRecord, before_rounds
+from oddscalc.protect.stakes import Stakes
 
 __all__ = ["STEP", "PenetrationError", "PenetrationRow", "cut_places", "yield_by_penetration"]
 
@@ -52,13 +53,11 @@ def cut_places(penetration: Fraction, step: Fraction = STEP) -> tuple[Fraction, 
 
 
 def _starts_and_bets(
-    record: ShoeRecord, kinds: tuple[tuple[str, int], ...], pack: int, count: CountSystem, spread: int
-) -> tuple[list[int], list[int]]:
-    """Cards out before each round of a shoe (burnt cards included), and the units the ramp bets on it (by the
-    true count then)."""
-    before = before_rounds(record, kinds)
-    bets = [bet_units(true_count(count.running(b.seen), b.unseen, pack), spread) for b in before]
-    return [b.start for b in before], bets
+    record: ShoeRecord, kinds: tuple[tuple[str, int], ...], pack: int, count: CountSystem, stakes: Stakes
+) -> tuple[list[int], list[Fraction | int]]:
+    """Cards out before each round of a shoe (burnt cards included), and the units staked on it (by the count
+    then)."""
+    return [b.start for b in before_rounds(record, kinds)], shoe_stakes(record, kinds, pack, count, stakes)
 
 
 def yield_by_penetration(
@@ -67,14 +66,15 @@ def yield_by_penetration(
     kinds: tuple[tuple[str, int], ...],
     pack: int,
     count: CountSystem,
-    spread: int,
+    spread: int | Stakes,
     dealt: Fraction,
     places: Sequence[Fraction],
     boxes: int = 1,
 ) -> tuple[PenetrationRow, ...]:
     """The ramp's yield per 100 rounds for each cut-card place in `places` (shares of the shoe, each at most the
     run's penetration `dealt`), from the run's records; `measures`: how many values each round carries;
-    `boxes`: player boxes a round, each staking the ramp's bet."""
+    `spread`: the study's spread or the stakes; `boxes`: player boxes a round, each staking the ramp's bet."""
+    stakes = spread if isinstance(spread, Stakes) else Stakes(spread)
     deeper = [p for p in places if p > dealt or p <= 0]
     if deeper:
         raise PenetrationError(
@@ -82,7 +82,7 @@ def yield_by_penetration(
             "were never dealt"
         )
     size = sum(n for _, n in kinds)
-    shoes = [(r, *_starts_and_bets(r, kinds, pack, count, spread)) for r in records]
+    shoes = [(r, *_starts_and_bets(r, kinds, pack, count, stakes)) for r in records]
     rows = []
     for place in places:
         cut = floor(place * size)

@@ -16,9 +16,26 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc.protect.count_systems import CountSystem, tc_bin, true_count
-from oddscalc.protect.shoes import ShoeRecord, before_rounds
+from oddscalc.protect.shoes import Round, ShoeRecord, before_rounds
+from oddscalc.protect.stakes import AWAY, Stakes, bet_units
 
-__all__ = ["BinRow", "Check", "Estimate", "PositiveRow", "Summary", "bet_units", "check_of", "ratio", "summarise"]
+__all__ = [
+    "BinRow",
+    "Check",
+    "Estimate",
+    "PositiveRow",
+    "StakeGroup",
+    "Summary",
+    "bet_units",
+    "check_of",
+    "counts_before",
+    "ratio",
+    "shoe_stakes",
+    "summarise",
+]
+
+
+_SPREAD = Stakes()
 
 
 @dataclass(frozen=True)
@@ -42,11 +59,6 @@ def ratio(ys: Sequence[Fraction], xs: Sequence[Fraction]) -> Estimate | None:
     return Estimate(r, Fraction(n, n - 1) * sum(((y - r * x) ** 2 for y, x in zip(ys, xs)), Fraction(0)) / sx**2)
 
 
-def bet_units(tc: Fraction, spread: int) -> int:
-    """The bet ramp: 1 unit up to a true count below 2, then floor(TC) units, at most `spread`."""
-    return min(spread, max(1, tc_bin(tc)))
-
-
 @dataclass(frozen=True)
 class BinRow:
     """One true-count bin: rounds in it, their share, and per measure the mean exact expectation."""
@@ -55,6 +67,18 @@ class BinRow:
     rounds: int
     share: Fraction
     means: tuple[Estimate | None, ...]
+
+
+@dataclass(frozen=True)
+class StakeGroup:
+    """The rounds of one true-count bin staked alike: their share of the rounds dealt, the stake, and per measure
+    their mean exact expectation (the rows of the ramp's N0, SCORE and risk of ruin)."""
+
+    bin: int
+    stake: Fraction
+    rounds: int
+    share: Fraction
+    means: tuple[Fraction, ...]
 
 
 @dataclass(frozen=True)
@@ -95,6 +119,13 @@ class Summary:
     ends: tuple[tuple[str, int], ...]
     check: Check | None = None  # the double-precision evaluator's rounds checked against the exact engine
     boxes: int = 1  # player boxes a round: the ramp's yield per round counts each (one bet on every box)
+    stakes: Stakes = _SPREAD  # how the rounds were staked (the study's spread by default)
+    groups: tuple[StakeGroup, ...] = ()  # the rounds by (true-count bin, stake)
+    played: Estimate | None = None  # the share of rounds dealt that were played (staked more than 0)
+    yield_per_100_played: tuple[Estimate | None, ...] = ()  # units won per 100 rounds played
+    mean_bet_played: Estimate | None = None  # the mean stake of a round played
+    watched: Estimate | None = None  # the share of rounds dealt watched, not played (sat out, or back-counted)
+    away: Estimate | None = None  # the share of rounds dealt after the player left the shoe (wonging out)
 
 
 def check_of(records: Sequence[ShoeRecord], measures: int) -> Check | None:
@@ -114,11 +145,13 @@ def summarise(
     kinds: tuple[tuple[str, int], ...],
     pack: int,
     count: CountSystem | None,
-    spread: int,
+    spread: int | Stakes,
     boxes: int = 1,
 ) -> Summary:
     """Every figure of the run from the shoes' exact records (`pack`: cards per pack, the true count's unit;
-    `boxes`: player boxes a round, each staking the ramp's bet, so the yield per round counts them all)."""
+    `spread`: the top of the study's bet spread, or the stakes; `boxes`: player boxes a round, each staking the
+    ramp's bet, so the yield per round counts them all)."""
+    stakes = spread if isinstance(spread, Stakes) else Stakes(spread)
     m = len(measures)
     one = [Fraction(len(r.rounds)) for r in records]
     sums = [[sum((x.values[j] for x in r.rounds), Fraction(0)) for r in records] for j in range(m)]
@@ -137,9 +170,12 @@ def summarise(
         )
     bins: list[BinRow] = []
     yields: tuple[Estimate | None, ...] = ()
-    mean_bet = None
+    played_yields: tuple[Estimate | None, ...] = ()
+    mean_bet = played = mean_played = watched = away = None
+    groups: list[StakeGroup] = []
     if count is not None:
-        per_shoe_tc = [_true_counts(r, kinds, pack, count) for r in records]
+        per_shoe = [counts_before(r, kinds, pack, count) for r in records]
+        per_shoe_tc = [[tc for _, tc in c] for c in per_shoe]
         labels = sorted({tc_bin(tc) for tcs in per_shoe_tc for tc in tcs})
         total = sum(len(t) for t in per_shoe_tc)
         for b in labels:
@@ -155,18 +191,24 @@ def summarise(
                 for j in range(m)
             )
             bins.append(BinRow(b, int(sum(xs)), Fraction(int(sum(xs)), total), means))
-        units = [[bet_units(tc, spread) for tc in tcs] for tcs in per_shoe_tc]
-        yields = tuple(
-            ratio(
-                [
-                    100 * boxes * sum((u * x.values[j] for u, x in zip(us, r.rounds)), Fraction(0))
-                    for us, r in zip(units, records)
-                ],
-                one,
-            )
+        units = [stakes.shoe(c) for c in per_shoe]
+        won = [
+            [
+                100 * boxes * sum((u * x.values[j] for u, x in zip(us, r.rounds)), Fraction(0))
+                for us, r in zip(units, records)
+            ]
             for j in range(m)
-        )
+        ]
+        yields = tuple(ratio(won[j], one) for j in range(m))
         mean_bet = ratio([Fraction(sum(us)) for us in units], one)
+        in_play = [Fraction(sum(1 for u in us if u)) for us in units]
+        played = ratio(in_play, one)
+        gone = [Fraction(stakes.places(c).count(AWAY)) for c in per_shoe]
+        watched = ratio([n - p - a for n, p, a in zip(one, in_play, gone)], one)
+        away = ratio(gone, one)
+        played_yields = tuple(ratio(won[j], in_play) for j in range(m))
+        mean_played = ratio([Fraction(sum(us)) for us in units], in_play)
+        groups = _groups(records, per_shoe_tc, units, m)
     ends: dict[str, int] = {}
     for r in records:
         ends[r.end] = ends.get(r.end, 0) + 1
@@ -177,18 +219,60 @@ def summarise(
         overall,
         tuple(positive),
         tuple(bins),
-        spread,
+        stakes.spread,
         yields,
         mean_bet,
         tuple(sorted(ends.items())),
         check_of(records, m),
         boxes,
+        stakes,
+        tuple(groups),
+        played,
+        played_yields,
+        mean_played,
+        watched,
+        away,
     )
 
 
-def _true_counts(
+def _groups(
+    records: Sequence[ShoeRecord],
+    per_shoe_tc: Sequence[Sequence[Fraction]],
+    units: Sequence[Sequence[Fraction | int]],
+    m: int,
+) -> list[StakeGroup]:
+    """The rounds grouped by (true-count bin, stake), in that order, with their share and mean expectations."""
+    found: dict[tuple[int, Fraction], list[Round]] = {}
+    for r, tcs, us in zip(records, per_shoe_tc, units):
+        for x, tc, u in zip(r.rounds, tcs, us):
+            found.setdefault((tc_bin(tc), Fraction(u)), []).append(x)
+    total = sum(len(v) for v in found.values())
+    return [
+        StakeGroup(
+            b,
+            u,
+            len(xs),
+            Fraction(len(xs), total),
+            tuple(sum((x.values[j] for x in xs), Fraction(0)) / len(xs) for j in range(m)),
+        )
+        for (b, u), xs in sorted(found.items())
+    ]
+
+
+def counts_before(
     record: ShoeRecord, kinds: tuple[tuple[str, int], ...], pack: int, count: CountSystem
-) -> list[Fraction]:
-    """The true count before each round of a shoe (cards seen: those burnt face up and those of the rounds before
-    it; cards left: those not seen)."""
-    return [true_count(count.running(b.seen), b.unseen, pack) for b in before_rounds(record, kinds)]
+) -> list[tuple[Fraction, Fraction]]:
+    """The running and true count before each round of a shoe (cards seen: those burnt face up and those of the
+    rounds before it; cards left: those not seen)."""
+    out = []
+    for b in before_rounds(record, kinds):
+        rc = count.running(b.seen)
+        out.append((rc, true_count(rc, b.unseen, pack)))
+    return out
+
+
+def shoe_stakes(
+    record: ShoeRecord, kinds: tuple[tuple[str, int], ...], pack: int, count: CountSystem, stakes: Stakes
+) -> list[Fraction | int]:
+    """The stake on each round of a shoe."""
+    return stakes.shoe(counts_before(record, kinds, pack, count))

@@ -47,6 +47,7 @@ class Ramp:
     measures: RampMeasures
     ruin: tuple[float, ...] | None
     bankrolls: tuple[float, ...] | None
+    played: RampMeasures | None = None  # per round played, where the stakes sit some rounds out (ruin from these)
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class StudyFigures:
     by_penetration: tuple[PenetrationRow, ...]
     places: tuple[Fraction, ...]
     boxes: int = 1  # the ramps are one box's; the yields by penetration count every box
+    sits_out: bool = False  # the stakes sit some rounds out: the yields are per round dealt
 
 
 def variances(t: Target) -> tuple[Fraction, ...]:
@@ -73,14 +75,20 @@ def variances(t: Target) -> tuple[Fraction, ...]:
 
 
 def _ramp(summary: Summary, j: int, variance: Fraction) -> Ramp:
+    """One measure's ramp: W, V, N0, SCORE per round dealt and, where rounds are sat out, per round played; the
+    risk of ruin from the rounds played (a round sat out risks nothing)."""
     m = ramp_measures(study_rows(summary, j, variance))
-    wins = m.win > 0 and m.variance > 0
+    sits = any(not g.stake for g in summary.groups)
+    p = ramp_measures(study_rows(summary, j, variance, played=True)) if sits else None
+    r = p or m
+    wins = r.win > 0 and r.variance > 0
     return Ramp(
         summary.measures[j],
         variance,
         m,
-        tuple(risk_of_ruin(m.win, m.variance, b) for b in BANKROLLS) if wins else None,
-        tuple(bankroll_for(m.win, m.variance, r) for r in RISKS) if wins else None,
+        tuple(risk_of_ruin(r.win, r.variance, b) for b in BANKROLLS) if wins else None,
+        tuple(bankroll_for(r.win, r.variance, k) for k in RISKS) if wins else None,
+        p,
     )
 
 
@@ -98,7 +106,7 @@ def study_figures(
     measure) and its yield at every cut-card place up to `dealt`, the run's penetration (every box counted)."""
     places = cut_places(dealt)
     rows = yield_by_penetration(
-        records, len(summary.measures), kinds, pack, count, summary.spread, dealt, places, summary.boxes
+        records, len(summary.measures), kinds, pack, count, summary.stakes, dealt, places, summary.boxes
     )
     ramps = tuple(_ramp(summary, j, v) for j, v in enumerate(per_unit)) if summary.bins else ()
-    return StudyFigures(summary.measures, ramps, rows, places, summary.boxes)
+    return StudyFigures(summary.measures, ramps, rows, places, summary.boxes, summary.stakes.sits_out)

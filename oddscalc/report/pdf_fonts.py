@@ -24,7 +24,8 @@ _CONF = """<?xml version="1.0"?>
 
 def use_shipped_fonts() -> Path:
     """Point fontconfig (read by WeasyPrint's Pango when it first lays out text) at the shipped fonts only; call it
-    before the first PDF of a process. Returns the configuration file written (in the temporary folder, one per installation).
+    before the first PDF of a process. Returns the configuration file written (in the temporary folder, one
+    per installation).
 
     >>> use_shipped_fonts().read_text().count(str(FONTS))
     1

@@ -7,16 +7,19 @@ roots)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 import mpmath
 
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.schemas import named
-from oddscalc.protect.best_side import DEFINITION, BestSide
-from oddscalc.protect.count_systems import CountSystem, true_count
-from oddscalc.protect.run_summary import Check, Estimate, Summary, bet_units
+from oddscalc.protect.bankroll import RampMeasures
+from oddscalc.protect.best_side import DEFINITION, BestSide, choice
+from oddscalc.protect.count_systems import CountSystem
+from oddscalc.protect.run_summary import Check, Estimate, Summary, counts_before
 from oddscalc.protect.shoes import ShoeRecord, before_rounds
+from oddscalc.protect.stakes import Stakes
 from oddscalc.protect.study_figures import BANKROLLS, RISKS, StudyFigures
 from oddscalc.report.exact import fraction_text
 from oddscalc.report.text import fit
@@ -104,18 +107,39 @@ def summary_text(s: Summary, heading: list[str]) -> str:
                 f"  {b.bin:>5} {b.rounds:>8} {render_decimal(b.share * 100, 2):>9}  "
                 + "  ".join(f"{_pm(e):>{w}}" for e in b.means)
             )
-        lines += [
-            "",
+        lines += ["", *_stakes_text(s)]
+    return "\n".join(lines) + "\n"
+
+
+def _stakes_text(s: Summary) -> list[str]:
+    """The stakes' yield: the study's spread as it always read; a ramp or key count per round dealt and played."""
+    if not s.stakes.sits_out:
+        return [
             *fit(
                 [
-                    f"Bet spread 1 to {s.spread} units (1 unit below TC 2, then floor(TC) units, at most {s.spread}); "
-                    f"mean bet {_pm(s.mean_bet, 1, 3)} units{_per_box(s.boxes)}. Units won per 100 rounds"
-                    f"{_all_boxes(s.boxes)} ± SE:"
+                    f"{s.stakes.describe()}; mean bet {_pm(s.mean_bet, 1, 3)} units{_per_box(s.boxes)}. "
+                    f"Units won per 100 rounds{_all_boxes(s.boxes)} ± SE:"
                 ]
             ),
+            *[f"  {m:34} {_pm(y, 1, 4)}" for m, y in zip(s.measures, s.yield_per_100)],
         ]
-        lines += [f"  {m:34} {_pm(y, 1, 4)}" for m, y in zip(s.measures, s.yield_per_100)]
-    return "\n".join(lines) + "\n"
+    return [
+        *fit(
+            [
+                f"{s.stakes.describe()}. Of the rounds dealt: played {_pm(s.played, 100, 2)}%, watched "
+                f"{_pm(s.watched, 100, 2)}%"
+                + (f", away {_pm(s.away, 100, 2)}%" if s.stakes.leave is not None and s.stakes.enter is None else "")
+                + "; mean stake "
+                f"{_pm(s.mean_bet_played, 1, 3)} units a round played{_per_box(s.boxes)}. Units won"
+                f"{_all_boxes(s.boxes)} ± SE:"
+            ]
+        ),
+        f"  {'measure':34} {'per 100 rounds dealt':>22} {'per 100 rounds played':>22}",
+        *[
+            f"  {m:34} {_pm(y, 1, 4):>22} {_pm(q, 1, 4):>22}"
+            for m, y, q in zip(s.measures, s.yield_per_100, s.yield_per_100_played)
+        ],
+    ]
 
 
 #: Shoes listed one by one in the text (all of them in JSON).
@@ -234,6 +258,25 @@ def study_text(f: StudyFigures) -> str:
                 head + f" {float(m.n0):>10,.0f} {float(m.score):>7.2f}  " + " ".join(f"{b:>8,.0f}" for b in r.bankrolls)
             )
             ruin.append(f"  {r.measure:32} " + " ".join(f"{_pct_of(x):>10}" for x in r.ruin))
+        played = [r for r in f.ramps if r.played is not None]
+        if played:
+            lines += [
+                "",
+                *fit(
+                    [
+                        "Per round played (the rounds sat out left out; the bankrolls above and the risks of ruin "
+                        "below are these, since a round sat out risks nothing):"
+                    ]
+                ),
+                f"  {'measure':32} {'win/100':>8} {'SD/100':>7} {'N0':>10} {'SCORE':>7}",
+            ]
+            for r in played:
+                assert r.played is not None
+                head = f"  {r.measure:32} {float(r.played.win) * 100:>8.4f} {r.played.sd * 10:>7.3f}"
+                if r.played.n0 is None or r.played.score is None:
+                    lines.append(head + "  the ramp loses")
+                else:
+                    lines.append(head + f" {float(r.played.n0):>10,.0f} {float(r.played.score):>7.2f}")
         if len(ruin) > 1:
             lines += ["", "Risk of ruin of a bankroll of B units:", *ruin]
     if f.by_penetration:
@@ -243,7 +286,7 @@ def study_text(f: StudyFigures) -> str:
             *fit(
                 [
                     "Yield by penetration (the same shoes, the cut card placed earlier): units won per 100 rounds"
-                    f"{_all_boxes(f.boxes)} ± SE:"
+                    f"{' dealt' if f.sits_out else ''}{_all_boxes(f.boxes)} ± SE:"
                 ]
             ),
             f"  {'dealt %':>8} {'cut after':>9} {'rounds':>8}  " + "  ".join(f"{m[:w]:>{w}}" for m in f.measures),
@@ -272,6 +315,7 @@ def study_data(f: StudyFigures) -> dict:
                 "bankroll_for_risk": None
                 if r.bankrolls is None
                 else {fraction_text(k): f"{b:.6g}" for k, b in zip(RISKS, r.bankrolls)},
+                **({"per_round_played": _measures_data(r.played)} if r.played is not None else {}),
             }
             for r in f.ramps
         ],
@@ -284,6 +328,17 @@ def study_data(f: StudyFigures) -> dict:
             }
             for row in f.by_penetration
         ],
+    }
+
+
+def _measures_data(m: RampMeasures) -> dict:
+    """W, V, N0 and SCORE of a ramp, exact ("p/q")."""
+    return {
+        "win_per_round": fraction_text(m.win),
+        "variance_per_round": fraction_text(m.variance),
+        "n0": None if m.n0 is None else fraction_text(m.n0),
+        "score": None if m.score is None else fraction_text(m.score),
+        "score_decimal": None if m.score is None else render_decimal(m.score, 4),
     }
 
 
@@ -348,10 +403,29 @@ def summary_data(s: Summary, about: dict, study: StudyFigures | None = None, bes
         }
         if s.bins
         else None,
+        **({"stakes": _stakes_data(s)} if s.bins and not s.stakes.default else {}),
         **(study_data(study) if study else {}),
         **({"best_side": best_side_data(best)} if best else {}),
     }
     return named("protect", data)
+
+
+def _stakes_data(s: Summary) -> dict:
+    """A ramp's or key count's stakes (schemas/protect-1.json: "stakes"): the rule, and per round dealt and played."""
+    return {
+        "rule": s.stakes.text(),
+        "description": s.stakes.describe(),
+        "steps": [{"true_count": low, "stake": fraction_text(u)} for low, u in s.stakes.steps],
+        "key_count": None if s.stakes.key is None else fraction_text(s.stakes.key),
+        "enter": None if s.stakes.enter is None else fraction_text(s.stakes.enter),
+        "leave": None if s.stakes.leave is None else fraction_text(s.stakes.leave),
+        "share_of_rounds_played": _est(s.played),
+        "share_of_rounds_watched": _est(s.watched),
+        "share_of_rounds_away": _est(s.away),
+        "mean_stake_per_round_played": _est(s.mean_bet_played),
+        "units_won_per_100_rounds_dealt": {m: _est(y) for m, y in zip(s.measures, s.yield_per_100)},
+        "units_won_per_100_rounds_played": {m: _est(y) for m, y in zip(s.measures, s.yield_per_100_played)},
+    }
 
 
 def summary_csv(s: Summary) -> str:
@@ -373,32 +447,41 @@ def records_csv(
     kinds: tuple[tuple[str, int], ...],
     pack: int,
     count: CountSystem | None,
-    spread: int,
+    spread: int | Stakes,
+    sides: Sequence[str] = (),
 ) -> str:
     """Every round: shoe, round, cards left (unseen by the counter: face-down burnt cards included), running and
-    true count (exact), bet units, the cards the round took, and each measure's expectation before it: exact
+    true count (exact), bet units (the study's spread, or `spread`'s stakes: 0 for a round sat out), the cards
+    the round took, and each measure's expectation before it: exact
     ("p/q"), or in a run valued in double precision the double (rounds the exact engine valued instead: "p/q"),
-    with the exact values of the rounds checked."""
+    with the exact values of the rounds checked; with `sides` (baccarat's, `best_side.SIDES`), last the side the
+    best-side strategy bets on the round (empty: no side positive, no bet)."""
     doubles = any(x.estimated for r in records for x in r.rounds)
     head = ["shoe", "round", "cards_left", "running_count", "true_count", "bet_units", "cards"]
     head += [m.replace(",", ";") for m in measures] + [f"exact {m.replace(',', ';')}" for m in measures if doubles]
+    columns = [list(measures).index(side) for side in sides]
+    head += ["best_side"] if sides else []
     lines = [",".join(head)]
     labels = [label for label, _ in kinds]
+    stakes = spread if isinstance(spread, Stakes) else Stakes(spread)
     for r in records:
+        counts = counts_before(r, kinds, pack, count) if count else None
+        units = stakes.shoe(counts) if counts is not None else None
         for i, (x, b) in enumerate(zip(r.rounds, before_rounds(r, kinds))):
-            rc = count.running(b.seen) if count else None
-            tc = None if rc is None else true_count(rc, b.unseen, pack)
             cells = [
                 r.index,
                 i + 1,
                 b.unseen,
-                "" if rc is None else rc,
-                "" if tc is None else tc,
-                "" if tc is None else bet_units(tc, spread),
+                "" if counts is None else counts[i][0],
+                "" if counts is None else counts[i][1],
+                "" if units is None else units[i],
                 " ".join(labels[k] for k in x.cards),
             ]
             cells += [repr(float(v)) if x.estimated else fraction_text(v) for v in x.values]
             if doubles:
                 cells += [fraction_text(v) for v in x.exact] if x.exact else [""] * len(measures)
+            if sides:
+                j = choice([x.values[c] for c in columns])
+                cells.append("" if j is None else sides[j])
             lines.append(",".join(str(c) for c in cells))
     return "\n".join(lines) + "\n"

@@ -123,7 +123,12 @@ def study_figure(study: Study) -> Figure:
     bottom.set_xlabel("penetration: share of the shoe dealt before the cut card, % (the same shoes at every place)")
     bottom.set_ylabel("units won per 100 rounds")
     bottom.set_title(
-        f"Yield by penetration: bet 1 unit below TC 2, then floor(TC) units, at most {s.spread} (± one standard error)",
+        (
+            f"Yield by penetration: bet 1 unit below TC 2, then floor(TC) units, at most {s.spread}"
+            if s.stakes.default
+            else f"Yield by penetration (per 100 rounds dealt), {s.stakes.text()}"
+        )
+        + " (± one standard error)",
         loc="left",
     )
     bottom.legend(frameon=False)
@@ -161,7 +166,7 @@ def study_of(
         raise StudyError("the study's plots are by true count: give a count (a counting system)")
     dealt = Fraction(about["penetration"])
     rows = yield_by_penetration(
-        records, len(summary.measures), kinds, pack, count, summary.spread, dealt, cut_places(dealt), summary.boxes
+        records, len(summary.measures), kinds, pack, count, summary.stakes, dealt, cut_places(dealt), summary.boxes
     )
     return Study(
         summary,
