@@ -12,7 +12,7 @@ from fractions import Fraction
 from oddscalc.core.distribution import render_decimal
 from oddscalc.regulations.model import Payout
 from oddscalc.regulations.versions import get_version
-from oddscalc.report import math_report_render as math_report
+from oddscalc.report import math_report_render
 from oddscalc.report.exact import LONG_MEANING, LONG_WORDS, cell_text, rendered_beside, short_text, shorten_numbers
 from oddscalc.report.math_report_render import (
     NOT_COMPUTED,
@@ -331,9 +331,9 @@ def edge_text(
             lines.append(f"  house edge {e.convention}: {_exact_pct(e.value, whole)}")
         lines += [f"  {figure_text(f, whole)}" for f in r.figures]
         lines.append("  math report:")
-        lines += math_report.report_lines(r.math_report(), partial=r.partial, whole=whole)
+        lines += math_report_render.report_lines(r.math_report(), partial=r.partial, whole=whole)
         lines += [f"  note: {shorten_numbers(n, whole)}" for n in r.notes]
-    lines += ["", *math_report.definition_lines()]
+    lines += ["", *math_report_render.definition_lines()]
     return "\n".join(fit(lines)) + "\n"
 
 
@@ -371,8 +371,8 @@ def dist_text(a: GameAnalysis, detail: bool = False, whole: bool = False) -> str
         lines += [f"  {figure_text(f, whole)}" for f in r.figures]
         if detail:
             lines.append("  math report:")
-            lines += math_report.report_lines(r.math_report(), partial=r.partial, whole=whole)
-    lines += ["", *math_report.definition_lines()] if detail else ["", _hint(a, whole)]
+            lines += math_report_render.report_lines(r.math_report(), partial=r.partial, whole=whole)
+    lines += ["", *math_report_render.definition_lines()] if detail else ["", _hint(a, whole)]
     return "\n".join(fit(lines)) + "\n"
 
 
@@ -452,16 +452,17 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
                 ]
             )
         lines += md_table(columns, rows)
-        report, bands, loose = math_report.report_rows(a.results, mark)
-        lines += ["", "### Math report", ""] + md_table(math_report.REPORT_COLUMNS, report)
-        lines += ["", f"### {math_report.BAND_TITLE}", ""] + md_table(math_report.BAND_COLUMNS, bands)
+        report, bands, loose = math_report_render.report_rows(a.results, mark)
+        lines += ["", "### Math report", ""] + md_table(math_report_render.REPORT_COLUMNS, report)
+        lines += ["", f"### {math_report_render.BAND_TITLE}", ""] + md_table(math_report_render.BAND_COLUMNS, bands)
         if loose:
-            lines += ["", _md_escape(math_report.LOOSE_NOTE).replace("*", "\\*", 1)]
+            lines += ["", _md_escape(math_report_render.LOOSE_NOTE).replace("*", "\\*", 1)]
         for x in a.extras:
             lines += _extra_md(x)
         lines.append("")
     lines += ["", "## Definitions", ""]
-    lines += [f"- **{LONG_WORDS}**: {LONG_MEANING}"] + [f"- **{k}**: {v}" for k, v in math_report.DEFINITIONS.items()]
+    definitions = math_report_render.DEFINITIONS.items()
+    lines += [f"- **{LONG_WORDS}**: {LONG_MEANING}"] + [f"- **{k}**: {v}" for k, v in definitions]
     if notes:
         lines.append("")
         lines += [f"[^{n}]: {shorten_numbers(s)}" for s, n in notes.items()]
@@ -490,7 +491,7 @@ EDGE_COLUMNS = (
     "edge_percent",
     "citation",
     "reconstructed",
-    *math_report.CSV_COLUMNS,
+    *math_report_render.CSV_COLUMNS,
 )
 
 
@@ -502,7 +503,7 @@ def edges_csv(analyses: Sequence[GameAnalysis], header: bool = True) -> str:
         for r in a.results:
             d = r.distribution
             law = not r.not_a_law  # otherwise the chances are not computed: left empty
-            report = math_report.csv_values(r.math_report())
+            report = math_report_render.csv_values(r.math_report())
             for e in r.edges:
                 rows.append(
                     [
