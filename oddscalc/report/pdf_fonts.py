@@ -1,6 +1,8 @@
 """The fonts every PDF is drawn with: the DejaVu faces shipped in `report/fonts`, and only those, so that a PDF
 comes out byte for byte the same on any machine (the system's fonts, e.g. Liberation installed beside a browser,
-changed the booklet's glyphs before)."""
+changed the booklet's glyphs before), each subset by fontTools, pinned in constraints.txt (WeasyPrint prefers the
+system's HarfBuzz-Subset where it is installed, whose output differs from fontTools' and from one HarfBuzz release
+to the next: a machine without it made every booklet differ before)."""
 
 from __future__ import annotations
 
@@ -41,4 +43,19 @@ def use_shipped_fonts() -> Path:
         partial.write_text(text)
         partial.replace(conf)
     os.environ["FONTCONFIG_FILE"] = str(conf)
+    _subset_with_fonttools()
     return conf
+
+
+def _subset_with_fonttools() -> None:
+    """Make WeasyPrint subset fonts with fontTools whether or not the system has HarfBuzz-Subset (its choice is
+    the module global `harfbuzz_subset`, read at each subset).
+
+    >>> import weasyprint.pdf.fonts
+    >>> _subset_with_fonttools()
+    >>> weasyprint.pdf.fonts.harfbuzz_subset is None
+    True
+    """
+    import weasyprint.pdf.fonts as pdf_fonts  # after FONTCONFIG_FILE: Pango reads it when first loaded
+
+    pdf_fonts.harfbuzz_subset = None
