@@ -51,6 +51,20 @@ def test_a_malformed_line_is_a_fault_with_file_and_line_and_monitoring_goes_on(t
     assert t["rounds"] == 3 and t["feed_faults"] == {"malformed line": 3}
 
 
+def test_a_round_log_header_that_disagrees_with_the_floor_file_is_a_feed_fault_once(tmp_path, capsys):
+    floor = tmp_path / "floor.toml"
+    floor.write_text('[tables.R1]\ngame = "roulette"\nversion = "2007"\n')
+    header = {"roundlog": 1, "game": "roulette", "version": "2002"}
+    rounds = [{"table": "R1", "round": i, "number": i, "wagers": []} for i in (1, 2, 3)]
+    feed = tmp_path / "f.log"
+    feed.write_text("".join(json.dumps(r) + "\n" for r in [header, *rounds]))
+    code, _, err = run_cli(["monitor", "run", feed, "--floor", floor, "--state", tmp_path / "s.db"], capsys)
+    assert code == 0
+    assert err.count("header disagrees") == 1 and "version 2002, the floor file 2007" in err
+    t = _status(tmp_path, capsys)
+    assert t["rounds"] == 3 and t["feed_faults"] == {"header disagrees": 1}
+
+
 @pytest.mark.parametrize(
     "args, words",
     [

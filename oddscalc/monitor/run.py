@@ -36,6 +36,7 @@ class Feed:
     table: str | None
     header: dict | None = None
     owner: str | None = None  # the table named on the command line: a line that cannot be read is its fault
+    checked: set[str] = field(default_factory=set)  # tables whose floor entry was compared with the header
 
 
 @dataclass
@@ -56,6 +57,37 @@ def header_table(name: str, rec: dict) -> TableConfig:
         name,
         {k: rec[k] for k in ("game", "version", "rules", "pay") if k in rec},
     )
+
+
+def header_disagreement(config: TableConfig, header: dict) -> str:
+    """What a round log's header says of a table the floor file lists otherwise ("" if they agree): the floor
+    file is the house's declaration and is what the table is judged by, but a log that disagrees with it is
+    either a wrong log or a wrong floor file, which the surveillance room must hear of.
+
+    >>> cfg = table_config("R1", {"game": "roulette", "version": "2007"})
+    >>> header_disagreement(cfg, {"roundlog": 1, "game": "roulette", "version": "2002"})
+    "the round log's header says version 2002, the floor file 2007: judged by the floor file"
+    >>> header_disagreement(cfg, {"roundlog": 1, "game": "roulette", "version": "2007"})
+    ''
+    """
+    said = []
+    for key, mine in (("game", config.game), ("version", config.version)):
+        theirs = header.get(key)
+        if theirs is not None and str(theirs) != mine:
+            said.append(f"{key} {theirs}, the floor file {mine}")
+    for key, mine_map in (("rules", config.rules), ("pay", config.pay)):
+        theirs = header.get(key)
+        if isinstance(theirs, dict) and {str(k): str(v) for k, v in theirs.items()} != mine_map:
+            said.append(f"{key} {theirs}, the floor file {mine_map or 'none'}")
+    if not said:
+        return ""
+    return "the round log's header says " + "; ".join(said) + ": judged by the floor file"
+
+
+def fr_round(rec: dict) -> int | None:
+    """A record's round id, if it carries a whole number."""
+    rnd = rec.get("round")
+    return rnd if type(rnd) is int else None
 
 
 class Monitor:
@@ -179,6 +211,11 @@ class Monitor:
             if mon is None:
                 self._fault(str(name)[:60], "unknown table", src, f"table {str(name)[:60]!r} is not on the floor")
                 return
+            if feed.header is not None and mon.config.name not in feed.checked:
+                feed.checked.add(mon.config.name)
+                differs = header_disagreement(mon.config, feed.header)
+                if differs:
+                    mon.fault("header disagrees", fr_round(rec), src.label, src.line, differs)
             try:
                 fr = round_from_record(mon.game, rec)
             except FeedError as exc:
