@@ -165,8 +165,10 @@ def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[
     who = f", dealer {esc(alarm['dealer'])}" if alarm["dealer"] else ""
     if alarm["log_e"] is None:
         evidence = (
-            "<p>A settlement alarm is a fact, not a statistic: the wager below was settled otherwise than the law "
-            "says, at this round. It spends none of the false-alarm budget.</p>"
+            f"<p>A settlement alarm is a fact, not a statistic: at round {alarm['round']:,} the wager named under"
+            " <em>What was found</em> was settled otherwise than the law says (what was paid, what the law pays,"
+            " and the paragraph that says so). It spends none of the false-alarm budget. The counts below are the"
+            " table's results, for context.</p>"
         )
         plot = ""
     else:
@@ -213,7 +215,8 @@ def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[
         " alternatives to the exact law; its e-detector (the largest product of ratios since any start, divided by"
         " the number of alternatives) has, on a fair table, a chance at most level of ever reaching threshold ="
         " (alternatives x rounds in the horizon / level) within the horizon (Ville's inequality applied to the"
-        " Shiryaev-Roberts statistic). oddscalc monitor, docs/monitor.md.</p>"
+        " Shiryaev-Roberts statistic). Written by oddscalc monitor; its guide, &ldquo;Monitoring live"
+        " tables&rdquo;, says more.</p>"
     )
     return _page(f"Alarm {alarm['id']}", body)
 
