@@ -123,6 +123,25 @@ def test_a_hold_above_its_expectation_is_flagged_when_wagers_are_not_itemised():
     assert a is not None
 
 
+def test_a_hold_fault_at_high_stakes_only_is_flagged_at_that_stake_level_only():
+    """Stake levels under 100 and 100 and over: the house keeps a quarter of a stake too much on the high stakes
+    only; each level's hold stream gets half the hold test's level (stake_levels.py)."""
+    rng = np.random.default_rng(11)
+    rounds = []
+    for i in range(1, 8001):
+        x = int(rng.integers(37))
+        high = i % 2 == 0
+        st = 1000 if high else 10
+        house = -st if 1 <= x <= 18 else st // 2 if x == 0 else st
+        rounds.append(FeedRound(None, i, None, "", (x,), (("even-chance", str(st), None),), house + (st // 4) * high))
+    cfg = TableConfig("T", "roulette", "2002", wheel=wheel_order(None), stake_levels=(Fraction(100),))
+    mon = TableMonitor(cfg, dict.fromkeys(statistical_tests("roulette"), LEVEL), Budget())
+    holds = [a for a in _feed(mon, rounds) if a.test == "hold"]
+    assert [a.dealer for a in holds] == ["stakes 100 and over"]
+    assert holds[0].level_exact == f"{LEVEL.numerator}/{LEVEL.denominator * 2}"
+    assert holds[0].round % 2 == 0  # found on a high-stake round
+
+
 @pytest.mark.parametrize("game", ["big-six", "dice", "sic-bo"])
 def test_other_games_loaded_equipment_is_flagged(game):
     rng = np.random.default_rng(9)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -106,6 +107,9 @@ def test_a_state_file_that_is_not_a_monitor_database_is_refused(tmp_path, capsys
         ("[tables.R1]\ngame = 'roulette'\nwheel = '1-2-3'", "exactly once"),
         ("[tables.R1]\ngame = 'roulette'\ncolour = 'red'", "unknown key"),
         ("[budget]\nlevel = 'lots'", "level"),
+        ("[tables.R1]\ngame = 'roulette'\nstake_levels = [100, 10]", "increasing order"),
+        ("[tables.R1]\ngame = 'roulette'\nstake_levels = [0]", "stake_levels"),
+        ("[tables.R1]\ngame = 'roulette'\nstake_levels = 100", "list of 1 to 20 stakes"),
     ],
 )
 def test_a_bad_floor_file_is_one_line_exit_2(tmp_path, capsys, toml, words):
@@ -158,6 +162,21 @@ def _rounds(state: Path) -> int:
     return json.loads(out.stdout)["tables"][0]["rounds"]
 
 
+def _wait_for_line(db: Path, line: int, timeout: float = 120.0) -> None:
+    """Wait until the state file has committed a feed position at `line` or beyond."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+                row = con.execute("SELECT max(line) FROM positions").fetchone()
+            if row and row[0] is not None and row[0] >= line:
+                return
+        except sqlite3.Error:
+            pass  # not made yet
+        time.sleep(0.05)
+    raise AssertionError(f"the monitor committed no position at line {line} within {timeout} s")
+
+
 @pytest.mark.slow
 def test_a_followed_file_survives_rotation(tmp_path):
     feed = tmp_path / "wheel.log"
@@ -170,7 +189,7 @@ def test_a_followed_file_survives_rotation(tmp_path):
             str(feed),
             "--follow",
             "--idle-exit",
-            "3",
+            "8",
             "--table",
             "R1",
             "--game",
@@ -181,7 +200,7 @@ def test_a_followed_file_survives_rotation(tmp_path):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    time.sleep(2.0)
+    _wait_for_line(tmp_path / "s.db", 2)  # the monitor has the file open (a loaded machine starts it slowly)
     with feed.open("a") as f:
         f.write("3\n4")  # a line still being written
         f.flush()

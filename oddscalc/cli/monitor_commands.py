@@ -21,6 +21,7 @@ from oddscalc.monitor.result_laws import GAMES
 from oddscalc.monitor.run import Feed, Monitor
 from oddscalc.monitor.sources import FileSource, SerialSource, StdinSource
 from oddscalc.monitor.state import State
+from oddscalc.monitor.streams import part_name
 from oddscalc.monitor.table import Alarm, Fault
 from oddscalc.monitor.table_summary import summaries
 from oddscalc.report.monitor_pages import evidence_page, floor_page, pdf_bytes
@@ -50,7 +51,8 @@ def alarm_data(a: Alarm, ident: int | None) -> dict:
             "id": ident,
             "table": a.table,
             "test": a.test,
-            "dealer": a.dealer,
+            "dealer": a.dealer if a.test == "signature" else "",
+            "stake_level": a.dealer if a.test == "hold" else "",
             "round": a.round,
             "time": a.time,
             "e_value": None if e is None or math.isinf(e) else e,
@@ -65,7 +67,8 @@ def alarm_data(a: Alarm, ident: int | None) -> dict:
 
 
 def alarm_text(a: Alarm, ident: int | None) -> str:
-    head = f"ALARM {ident} {a.table} {a.test}" + (f" dealer {a.dealer}" if a.dealer else "")
+    part = part_name(a.test, a.dealer)
+    head = f"ALARM {ident} {a.table} {a.test}" + (f" {part}" if part else "")
     head += f" round {a.round}" + (f" at {a.time}" if a.time else "")
     if a.log_e is None:
         return f"{head}: {a.alternative}"
@@ -290,7 +293,8 @@ def status(state_path: str, fmt: str) -> None:
         click.echo(f"{t.name} ({t.game} {t.version}): {t.rounds:,} rounds, last round {t.last_round}; {faults}")
         click.echo(f"  settlement: {t.settled_wrong} wager(s) settled against the law")
         for s in t.streams:
-            who = f" dealer {s.dealer}" if s.dealer else ""
+            part = part_name(s.test, s.dealer)
+            who = f" {part}" if part else ""
             state_word = f"ALARM at round {s.alarm}" if s.alarm is not None else "ok"
             click.echo(
                 f"  {s.test}{who}: {state_word}; log e {s.log_e:.2f} of threshold {s.log_threshold:.2f} "
@@ -310,7 +314,8 @@ def _table_data(t) -> dict:
         "tests": [
             {
                 "test": s.test,
-                "dealer": s.dealer,
+                "dealer": s.dealer if s.test == "signature" else "",
+                "stake_level": s.dealer if s.test == "hold" else "",
                 "results": s.n,
                 "alarm_round": s.alarm,
                 "log_e_value": s.log_e,

@@ -6,7 +6,8 @@ CUSUM statistic reaches log(K N / a_i) (detector.py), N the table's results with
 hour times the horizon's hours), so the chance that it alarms on a fair table within the horizon is at most a_i,
 and by the union bound the chance of any false alarm on the floor at most the sum, a. A roulette table's
 signature test is one stream split again among its dealers in the order they first appear: the k-th dealer gets
-a_i 6 / (pi^2 k^2) (these shares sum to a_i over any number of dealers). Settlement spends nothing: a wrong
+a_i 6 / (pi^2 k^2) (these shares sum to a_i over any number of dealers); a hold test with stake levels is split
+equally among them (stake_levels.py). Settlement spends nothing: a wrong
 payout is a fact, not a statistic.
 
 >>> from oddscalc.monitor.floor import Budget, TableConfig

@@ -20,6 +20,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,7 @@ __all__ = [
 #: Results an hour assumed for a table that does not say (a busy live wheel spins about once a minute).
 DEFAULT_RESULTS_PER_HOUR = 60
 _UNITS = {"y": Fraction(8766), "d": Fraction(24), "h": Fraction(1)}
-_TABLE_KEYS = frozenset({"game", "version", "rules", "pay", "wheel", "results_per_hour"})
+_TABLE_KEYS = frozenset({"game", "version", "rules", "pay", "wheel", "results_per_hour", "stake_levels"})
 
 
 class FloorError(InputError):
@@ -70,6 +71,7 @@ class TableConfig:
     pay: dict[str, str] = field(default_factory=dict)
     wheel: tuple[int, ...] = ()
     results_per_hour: Fraction = Fraction(DEFAULT_RESULTS_PER_HOUR)
+    stake_levels: tuple[Fraction, ...] = ()  # band edges of a round's total stake (stake_levels.py)
 
 
 @dataclass(frozen=True)
@@ -139,7 +141,28 @@ def table_config(name: str, spec: dict[str, Any]) -> TableConfig:
         )
     except ValueError as exc:
         raise FloorError(str(exc)) from None
-    return TableConfig(name, game, version, rules, pay, wheel, pace)
+    edges = _stake_edges(name, spec.get("stake_levels"))
+    return TableConfig(name, game, version, rules, pay, wheel, pace, edges)
+
+
+def _stake_edges(name: str, value: Any) -> tuple[Fraction, ...]:
+    """A table's stake_levels: the band edges of a round's total stake, positive and increasing, at most 20.
+
+    >>> _stake_edges("R1", [10, "100", 1000.5])
+    (Fraction(10, 1), Fraction(100, 1), Fraction(2001, 2))
+    """
+    if value is None:
+        return ()
+    what = f"table {shorten(name)} stake_levels"
+    if not isinstance(value, list) or not value or len(value) > 20:
+        raise FloorError(f"{what} must be a list of 1 to 20 stakes, e.g. [10, 100, 1000]")
+    try:
+        edges = tuple(parse_number(str(v), what, minimum=0, min_open=True, maximum=10**12) for v in value)
+    except ValueError as exc:
+        raise FloorError(str(exc)) from None
+    if any(b <= a for a, b in pairwise(edges)):
+        raise FloorError(f"{what} {shorten(str(value))}: give the edges in increasing order, each once")
+    return edges
 
 
 def read_floor(path: Path | str | None) -> Floor:

@@ -241,4 +241,5 @@ def _config(m: TableMonitor) -> dict[str, Any]:
         "results_per_hour": str(c.results_per_hour),
         "levels": {k: f"{v.numerator}/{v.denominator}" for k, v in m.levels.items()},
         "horizon_results": m.horizon,
+        "stake_levels": [str(e) for e in c.stake_levels],
     }

@@ -29,6 +29,7 @@ __all__ = [
     "SETTLEMENT",
     "SIGNATURE_DELTAS",
     "families",
+    "part_name",
     "statistical_tests",
     "tests_of",
 ]
@@ -103,3 +104,14 @@ def families(game: str, version: str, wheel: tuple[int, ...] = ()) -> dict[str, 
         lambda g: f"total {sum(int(x) for x in law.labels[g[0]].split('-'))}",
     )
     return {"result-law": concat("result-law", by_total, die_family("faces", dice, POCKET_DELTAS[:3]))}
+
+
+def part_name(test: str, part: str) -> str:
+    """How a stream's part is named in alarms and pages: a signature stream's dealer, a hold stream's stake level.
+
+    >>> part_name("signature", "d7"), part_name("hold", "stakes 100 and over"), part_name("hold", "")
+    ('dealer d7', 'stakes 100 and over', '')
+    """
+    if not part:
+        return ""
+    return f"dealer {part}" if test == "signature" else part

@@ -21,6 +21,7 @@ from oddscalc.monitor.feed import FeedRound
 from oddscalc.monitor.floor import Budget, TableConfig
 from oddscalc.monitor.loops import cusum_codes, cusum_rows
 from oddscalc.monitor.result_laws import result_law
+from oddscalc.monitor.stake_levels import stake_level, stake_level_labels
 from oddscalc.monitor.streams import (
     EXPOSURE_DELTAS,
     HOLD_BETS,
@@ -137,12 +138,16 @@ class TableMonitor:
         self.q_rounds: list[int] = []
         self.q_sig: dict[str, tuple[list[int], list[int]]] = {}
         self.q_exp: tuple[list[float], list[bool], list[int]] = ([], [], [])
-        self.q_hold: tuple[list[float], list[float], list[int]] = ([], [], [])
+        self.q_hold: tuple[list[float], list[float], list[int], list[str]] = ([], [], [], [])
         self.q_time: dict[int, str | None] = {}  # the rounds' times (for the alarms: looked up by round)
 
     # -- thresholds -------------------------------------------------------------------------------------------
     def level(self, test: str, dealer: str = "") -> tuple[float, str | None]:
+        """A stream's level: its test's share of the budget, split again among dealers (signature) or stake
+        levels (hold); `dealer` names the part, a dealer or a stake level."""
         base = self.levels[test]
+        if test == "hold" and self.config.stake_levels:
+            base = base / (len(self.config.stake_levels) + 1)
         if test != "signature":
             return float(base), f"{base.numerator}/{base.denominator}"
         return dealer_share(float(base), self.dealers.index(dealer) + 1), None
@@ -197,7 +202,7 @@ class TableMonitor:
                 self.prev = code
         self.results += len(fr.codes)
         if figures is not None:
-            (p, hit), (x, b) = figures
+            (p, hit), (x, b), total = figures
             if hit is not None:
                 self.q_exp[0].append(p)
                 self.q_exp[1].append(hit)
@@ -205,6 +210,7 @@ class TableMonitor:
             self.q_hold[0].append(x)
             self.q_hold[1].append(b)
             self.q_hold[2].append(rnd)
+            self.q_hold[3].append(stake_level(self.config.stake_levels, total))
 
     def ingest_bare(self, code: int, received: str) -> None:
         """A bare result (no id, time, dealer or wagers): `ingest`'s work on it, done without building a round."""
@@ -255,11 +261,14 @@ class TableMonitor:
                 q[1].extend(sig_rounds)
             self.prev = int(codes[-1])
 
-    def _wager_figures(self, fr: FeedRound, line: int) -> tuple[tuple[float, bool | None], tuple[float, float]] | None:
-        """((chance the largest stake wins, whether it won), (standardised hold, its bound)), or None."""
+    def _wager_figures(
+        self, fr: FeedRound, line: int
+    ) -> tuple[tuple[float, bool | None], tuple[float, float], Fraction] | None:
+        """((chance the largest stake wins, whether it won), (standardised hold, its bound), the round's total
+        stake), or None."""
         if not fr.wagers:
             return None
-        mean = spread = sd = Fraction(0)
+        mean = spread = sd = total = Fraction(0)
         sdf = 0.0
         top: tuple[Any, Any, Any] | None = None
         house = Fraction(0)
@@ -273,6 +282,7 @@ class TableMonitor:
             except api.WagerError:
                 return None  # the judge files the illegal wager; the hold cannot be reckoned
             mean += staked * facts.mean
+            total += staked
             spread += staked * facts.spread
             sdf += float(staked) * math.sqrt(facts.variance)
             if net_v is not None:
@@ -285,7 +295,7 @@ class TableMonitor:
         assert top is not None
         hit = None if top[2] is None else top[2] > 0
         x = (float(house) + float(mean)) / sdf  # the house's expectation is minus the players' mean
-        return (float(top[0]), hit), (x, float(spread) / sdf)
+        return (float(top[0]), hit), (x, float(spread) / sdf), total
 
     def _settle(self, record: dict, rnd: int, when: str, source: str, line: int | None) -> None:
         if self._judge is None:
@@ -342,7 +352,15 @@ class TableMonitor:
             b = np.array(self.q_hold[1])
             t = np.abs(_BETS)[:, None] * b
             z = _BETS[:, None] * x - (np.expm1(t) - t) / (b * b)
-            self._rows("hold", np.ascontiguousarray(z), np.array(self.q_hold[2], dtype=np.int64), _HOLD_LABELS)
+            rounds = np.array(self.q_hold[2], dtype=np.int64)
+            if not self.config.stake_levels:
+                self._rows("hold", np.ascontiguousarray(z), rounds, _HOLD_LABELS)
+            else:
+                parts = np.array(self.q_hold[3])
+                for label in stake_level_labels(self.config.stake_levels):
+                    mask = parts == label
+                    if mask.any():
+                        self._rows("hold", np.ascontiguousarray(z[:, mask]), rounds[mask], _HOLD_LABELS, label)
         self._clear()
 
     def _categorical(self, test: str, obs: np.ndarray, rounds: np.ndarray, dealer: str = "") -> None:
@@ -360,13 +378,13 @@ class TableMonitor:
             lambda a, b: fam.llr[:, obs[a:b]],
         )
 
-    def _rows(self, test: str, z: np.ndarray, rounds: np.ndarray, labels: tuple[str, ...]) -> None:
+    def _rows(self, test: str, z: np.ndarray, rounds: np.ndarray, labels: tuple[str, ...], part: str = "") -> None:
         self._run(
             test,
             z.shape[0],
             rounds,
             labels,
-            "",
+            part,
             lambda w, a, b, top: cusum_rows(w, z[:, a:b], top),
             lambda a, b: z[:, a:b],
         )

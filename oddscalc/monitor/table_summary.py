@@ -55,6 +55,8 @@ def summaries(state: State) -> list[TableSummary]:
             level = float(levels.get(test, Fraction(0)))
             if test == "signature" and dealer in st["dealers"]:
                 level = dealer_share(level, st["dealers"].index(dealer) + 1)
+            if test == "hold" and config.get("stake_levels"):
+                level = float(levels.get(test, Fraction(0)) / (len(config["stake_levels"]) + 1))
             thr = log_threshold(size, config["horizon_results"], level) if level > 0 else math.inf
             streams.append(
                 StreamSummary(

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from oddscalc.monitor.result_laws import result_law
+from oddscalc.monitor.streams import part_name
 from oddscalc.monitor.table_summary import StreamSummary, TableSummary
 from oddscalc.report.html_tables import esc
 from oddscalc.report.pdf_fonts import use_shipped_fonts
@@ -54,7 +55,7 @@ def _share(s: StreamSummary) -> float:
 
 
 def _stream_line(s: StreamSummary) -> str:
-    who = f" ({esc(s.dealer)})" if s.dealer else ""
+    who = f" ({esc(part_name(s.test, s.dealer))})" if s.dealer else ""
     share = _share(s)
     hot = " hot" if s.alarm is not None else ""
     word = f"ALARM round {s.alarm:,}" if s.alarm is not None else f"{share:.0%} of threshold"
@@ -90,12 +91,13 @@ def floor_page(
             " against the law</div>"
             f'<div class="small{" warnline" if n_faults else ""}">feed faults: {faults_text}</div>{lines}'
             + ("" if t.streams else '<div class="small">no result yet</div>')
-            + (f'<div class="small">and {more} more dealer stream(s)</div>' if more > 0 else "")
+            + (f'<div class="small">and {more} more stream(s)</div>' if more > 0 else "")
             + "</div>"
         )
     rows = "".join(
         f"<tr><td class='n'>{a['id']}</td><td>{esc(a['tbl'])}</td><td>{esc(a['test'])}"
-        f"{(' (' + esc(a['dealer']) + ')') if a['dealer'] else ''}</td><td class='n'>{a['round']:,}</td>"
+        f"{(' (' + esc(part_name(a['test'], a['dealer'])) + ')') if a['dealer'] else ''}</td>"
+        f"<td class='n'>{a['round']:,}</td>"
         f"<td class='t'>{esc(a['time'] or '')}</td><td>{esc(a['alternative'])}</td></tr>"
         for a in list(alarms)[-50:]
     )
@@ -162,7 +164,7 @@ def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[
     canvas = importlib.import_module("oddscalc.report.plots.canvas")  # matplotlib: loaded only for a page
     plots = importlib.import_module("oddscalc.report.plots.evidence_chart")
     test = alarm["test"]
-    who = f", dealer {esc(alarm['dealer'])}" if alarm["dealer"] else ""
+    who = f", {esc(part_name(test, alarm['dealer']))}" if alarm["dealer"] else ""
     if alarm["log_e"] is None:
         evidence = (
             f"<p>A settlement alarm is a fact, not a statistic: at round {alarm['round']:,} the wager named under"
@@ -185,7 +187,7 @@ def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[
             + f", whatever the number of looks. The evidence over the rounds ({k:,} points):</p>"
         )
     others = "".join(
-        f"<tr><td>{esc(s.test)}</td><td>{esc(s.dealer)}</td><td class='n'>{s.n:,}</td>"
+        f"<tr><td>{esc(s.test)}</td><td>{esc(part_name(s.test, s.dealer))}</td><td class='n'>{s.n:,}</td>"
         f"<td>{'ALARM round ' + format(s.alarm, ',') if s.alarm is not None else 'no alarm'}</td>"
         f"<td class='n'>{s.log_e:.2f}</td><td class='n'>{s.log_threshold:.2f}</td><td class='n'>{s.level:.3g}</td></tr>"
         for s in table.streams
@@ -207,7 +209,7 @@ def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[
         f"{_counts_table(table)}"
         f"<h2>What else was tested on this table</h2><p>Settlement: {table.settled_wrong} wager(s) settled against"
         " the law. The statistical tests (log e-detector now, log threshold, level):</p>"
-        f"<table><tr><th>test</th><th>dealer</th><th>results</th><th>state</th><th>log e now</th>"
+        f"<table><tr><th>test</th><th>dealer or stake level</th><th>results</th><th>state</th><th>log e now</th>"
         f"<th>log threshold</th><th>level</th></tr>{others}</table>"
         "<h2>Feed faults on this table</h2>"
         + (f"<table><tr><th>kind</th><th>where</th><th>detail</th></tr>{frows}</table>" if frows else "<p>None.</p>")
