@@ -253,6 +253,16 @@ def test_super_pan_9_small_run_positive_rounds():
         assert p.worth_per_shoe.mean == sum((v for v in values if v > 0), Fraction(0)) / 3
 
 
+def test_a_one_pack_super_pan_9_shoe_ends_where_the_bank_cannot_be_valued():
+    """The finite bank's reach is 4 cards for itself and for each hand (12 for the two-hand measure): dealt to
+    95% of a 36-card pack, a shoe ends there, said so, instead of failing the whole study."""
+    t = target("super-pan-9", "1994", {"decks": "1"}, custom=True)
+    rec = deal_shoe(Plan(t, Fraction(95, 100), 4, 1), 0)
+    assert rec.end == "shoe too small for the engine"
+    dealt = sum(len(x.cards) for x in rec.rounds)
+    assert rec.rounds and 36 - dealt < 12 <= 36 - dealt + len(rec.rounds[-1].cards)  # the next round: too few
+
+
 # --- execution --------------------------------------------------------------------------------------------
 
 

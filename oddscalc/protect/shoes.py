@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import floor
 
+from oddscalc.core.errors import ShoeError
 from oddscalc.protect.burn import NO_BURN, Burn
 from oddscalc.protect.round_cards import OutOfCards, round_player
 from oddscalc.protect.target import Target
@@ -123,6 +124,11 @@ def deal_shoe(plan: Plan, index: int) -> ShoeRecord:
             values, estimated = _values(target, tuple(left))
         except ShoeRunsOut:
             end = "shoe too small for the engine"
+            break
+        except ShoeError:
+            if not rounds:
+                raise  # the whole shoe is too small: the user's rule set, said at once
+            end = "shoe too small for the engine"  # e.g. Super Pan 9's bank: 3 cards for it and each hand
             break
         try:
             n = used(cards, position)
