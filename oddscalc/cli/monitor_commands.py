@@ -17,7 +17,7 @@ from oddscalc.core.schemas import named
 from oddscalc.monitor.fault_plan import fault_plans
 from oddscalc.monitor.feed import line_pattern
 from oddscalc.monitor.floor import Budget, horizon_hours, parse_level, read_floor, table_config
-from oddscalc.monitor.result_laws import GAMES
+from oddscalc.monitor.result_laws import WATCHED
 from oddscalc.monitor.run import Feed, Monitor
 from oddscalc.monitor.sources import FileSource, SerialSource, StdinSource
 from oddscalc.monitor.state import State
@@ -113,7 +113,7 @@ def monitor() -> None:
 @click.option("--state", "state_path", required=True, help="The floor's state file (SQLite; made if missing).")
 @click.option("--floor", "floor_path", default=None, help="The floor file (TOML): tables and budget.")
 @click.option("--table", default=None, help="The table of lines that name none (bare results).")
-@click.option("--game", default=None, type=Choices(GAMES, "game"), help="The --table's game.")
+@click.option("--game", default=None, type=Choices(WATCHED, "game"), help="The --table's game.")
 @version_option(help="The --table's regulation version (default: the latest).")
 @click.option("--wheel", default=None, help="The --table's pocket order, e.g. 0-32-15-... (roulette).")
 @click.option("--level", default=None, help="The floor's false-alarm chance within the horizon (default 1%).")
