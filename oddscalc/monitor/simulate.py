@@ -118,13 +118,16 @@ def punto_banco_log(
     mispay_at: int | None = None,
     bad_draw_at: int | None = None,
     dealer: str = "",
+    stakes: tuple[tuple[str, int, str], ...] = PUNTO_BANCO_STAKES,
+    favour_banker: float = 0.0,
 ) -> tuple[list[str], dict[str, int]]:
     """Round-log lines (a header first) of a punto banco table dealt from shuffled shoes of `decks` packs to the
     cut card (BEHIND_THE_CUT cards from the end), by the reference simulator's coup, three wagers a round
     (PUNTO_BANCO_STAKES), and where the faults were put: {"mispay": round} the first banker win from round
     `mispay_at` on, paid 1 to 1 instead of 19 to 20; {"bad_draw": round} the first coup from round `bad_draw_at`
     on where the banker's rule is reversed (he draws where the tableau stands, or stands where it draws), settled
-    on the cards dealt."""
+    on the cards dealt. With `favour_banker` a dealer who, that share of the times the player's hand would win,
+    slips its cards away unseen and deals the coup again (a hold fault: the deal no longer follows the shoe)."""
     rng = random.Random(seed)
     wagers = {w.key: w for w in api.wagers("punto-banco", "2002")}
     lines = [json.dumps({"roundlog": 1, "game": "punto-banco", "version": "2002", "rules": {"decks": str(decks)}})]
@@ -139,7 +142,6 @@ def punto_banco_log(
             rng.shuffle(order)
             pos, marker = 0, marker + 1
         reverse = bad_draw_at is not None and i >= bad_draw_at and "bad_draw" not in placed
-        start = pos
 
         def take(seq: list[str] = order) -> tuple[int, str]:
             nonlocal pos
@@ -153,10 +155,14 @@ def punto_banco_log(
 
         record: dict = {}
         rules = (player_draws, wrong if reverse else banker_draws)
-        punto_banco_coup(wagers["banker"], take, rules, record)
+        while True:
+            start = pos
+            won = punto_banco_coup(wagers["player"], take, rules, record)
+            if not (won > 0 and favour_banker and rng.random() < favour_banker and pos < cut):
+                break
         dealt = order[start:pos]
         entries = []
-        for key, stake, player in PUNTO_BANCO_STAKES:
+        for key, stake, player in stakes:
             replay = iter((point(c[:-1]), c) for c in dealt)
             net = punto_banco_coup(wagers[key], replay.__next__, rules) * stake
             if key == "banker" and net > 0 and mispay_at is not None and i >= mispay_at and "mispay" not in placed:
