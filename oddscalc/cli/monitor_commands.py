@@ -17,7 +17,7 @@ from oddscalc.core.schemas import named
 from oddscalc.monitor.fault_plan import fault_plans
 from oddscalc.monitor.feed import line_pattern
 from oddscalc.monitor.floor import Budget, horizon_hours, parse_level, read_floor, table_config
-from oddscalc.monitor.result_laws import WATCHED
+from oddscalc.monitor.result_laws import CARD_GAMES, WATCHED
 from oddscalc.monitor.run import Feed, Monitor
 from oddscalc.monitor.sources import FileSource, SerialSource, StdinSource
 from oddscalc.monitor.state import State
@@ -288,7 +288,10 @@ def status(state_path: str, fmt: str) -> None:
     for t in rows:
         faults = ", ".join(f"{n} {k}" for k, n in sorted(t.faults.items())) or "no feed fault"
         click.echo(f"{t.name} ({t.game} {t.version}): {t.rounds:,} rounds, last round {t.last_round}; {faults}")
-        click.echo(f"  settlement: {t.settled_wrong} wager(s) settled against the law")
+        if t.game in CARD_GAMES:
+            click.echo(f"  settlement, rules, shoe: {t.settled_wrong} fault(s) found by the judge")
+        else:
+            click.echo(f"  settlement: {t.settled_wrong} wager(s) settled against the law")
         for s in t.streams:
             who = f" dealer {s.dealer}" if s.dealer else ""
             state_word = f"ALARM at round {s.alarm}" if s.alarm is not None else "ok"

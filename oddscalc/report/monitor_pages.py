@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from oddscalc.monitor.result_laws import result_law
+from oddscalc.monitor.result_laws import GAMES, result_law
 from oddscalc.monitor.table_summary import StreamSummary, TableSummary
 from oddscalc.report.html_tables import esc
 from oddscalc.report.pdf_fonts import use_shipped_fonts
@@ -132,6 +132,11 @@ def floor_page(
 
 
 def _counts_table(t: TableSummary) -> str:
+    if t.game not in GAMES:
+        return (
+            "<p>A card table has no one law of results to count: each round's law is the shoe's, from the cards"
+            " seen since the shuffle (the hold test).</p>"
+        )
     law = result_law(t.game, t.version)
     total = sum(t.counts)
     if total == 0:
@@ -164,9 +169,14 @@ def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[
     test = alarm["test"]
     who = f", dealer {esc(alarm['dealer'])}" if alarm["dealer"] else ""
     if alarm["log_e"] is None:
+        what = (
+            "the wager below was settled otherwise than the law says"
+            if test == "settlement"
+            else "the round below was dealt otherwise than the law says"
+        )
         evidence = (
-            "<p>A settlement alarm is a fact, not a statistic: the wager below was settled otherwise than the law "
-            "says, at this round. It spends none of the false-alarm budget.</p>"
+            f"<p>A {esc(test)} alarm is a fact, not a statistic: {what}, at this round. It spends none of the"
+            " false-alarm budget.</p>"
         )
         plot = ""
     else:
@@ -203,8 +213,13 @@ def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[
         f"<h2>The evidence</h2>{evidence}{plot}"
         f"<h2>The counts</h2><p>{table.results:,} results in {table.rounds:,} rounds since the last reset:</p>"
         f"{_counts_table(table)}"
-        f"<h2>What else was tested on this table</h2><p>Settlement: {table.settled_wrong} wager(s) settled against"
-        " the law. The statistical tests (log e-detector now, log threshold, level):</p>"
+        "<h2>What else was tested on this table</h2><p>"
+        + (
+            f"Settlement, the tableau and the shoe: {table.settled_wrong} fault(s) found by the judge."
+            if table.game not in GAMES
+            else f"Settlement: {table.settled_wrong} wager(s) settled against the law."
+        )
+        + " The statistical tests (log e-detector now, log threshold, level):</p>"
         f"<table><tr><th>test</th><th>dealer</th><th>results</th><th>state</th><th>log e now</th>"
         f"<th>log threshold</th><th>level</th></tr>{others}</table>"
         "<h2>Feed faults on this table</h2>"
