@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import json
 import random
+import signal
+import subprocess
+import sys
+import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -21,6 +25,7 @@ from oddscalc.monitor.sources import FileSource
 from oddscalc.monitor.state import State
 from oddscalc.monitor.streams import statistical_tests
 
+ODDSCALC = [sys.executable, "-m", "oddscalc"]
 _LABELS = ("0", "A", "2", "3", "4", "5", "6", "7", "8", "9")
 
 
@@ -259,3 +264,36 @@ def test_a_run_stopped_in_mid_shoe_and_resumed_neither_drops_nor_double_counts(
     else:
         assert hold[0][1] > 0  # valued while the pack lasts
         assert any(a[2] > stop and a[1] == "shoe" for a in alarms)  # repeats judged after the restart too
+
+
+def _cli_run(feed: Path, state: Path) -> subprocess.Popen:
+    return subprocess.Popen(
+        [*ODDSCALC, "monitor", "run", str(feed), "--state", str(state), "--batch", "500"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+
+
+def _cli_alarms(state: Path) -> list[tuple]:
+    out = subprocess.run(
+        [*ODDSCALC, "monitor", "alarms", "--state", str(state), "--format", "json"], capture_output=True, timeout=60
+    )
+    return [(a["table"], a["test"], a["round"], a["alternative"]) for a in map(json.loads, out.stdout.splitlines())]
+
+
+@pytest.mark.slow
+def test_a_card_table_killed_at_a_random_moment_then_resumed_gives_the_same_alarms(tmp_path):
+    lines, placed = punto_banco_log(21, 20000, "P1", mispay_at=15000, bad_draw_at=18000)
+    feed = tmp_path / "P1.log"
+    feed.write_text("\n".join(lines) + "\n")
+    whole, killed = tmp_path / "whole.db", tmp_path / "killed.db"
+    _cli_run(feed, whole).communicate(timeout=300)
+    expected = _cli_alarms(whole)
+    assert [(a[1], a[2]) for a in expected] == [("settlement", placed["mispay"]), ("rules", placed["bad_draw"])]
+    p = _cli_run(feed, killed)
+    time.sleep(random.Random().uniform(1.8, 3.5))  # imports take about 1.5 s: kill mid-feed
+    p.send_signal(signal.SIGKILL)
+    p.communicate(timeout=60)
+    _cli_run(feed, killed).communicate(timeout=300)
+    assert _cli_alarms(killed) == expected
+    assert _outcome(killed)[1:] == _outcome(whole)[1:]  # rounds, faults and the hold statistic, to the bit
