@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from oddscalc import api
-from oddscalc.monitor.card_table import CardTableMonitor
+from oddscalc.monitor.card_table import CardTableMonitor, hold_increments
 from oddscalc.monitor.feed import round_from_record
 from oddscalc.monitor.floor import Budget, Floor, TableConfig
 from oddscalc.monitor.run import Feed, Monitor
@@ -297,3 +297,18 @@ def test_a_card_table_killed_at_a_random_moment_then_resumed_gives_the_same_alar
     _cli_run(feed, killed).communicate(timeout=300)
     assert _cli_alarms(killed) == expected
     assert _outcome(killed)[1:] == _outcome(whole)[1:]  # rounds, faults and the hold statistic, to the bit
+
+
+def test_each_hold_bet_is_fair_under_the_rounds_law_and_never_below_one_half():
+    """For random round laws and stakes, each bet's factor averaged over the outcomes with their chances is 1 (a
+    test martingale whatever the stakes), and no outcome of the law takes it below 1/2."""
+    rng = np.random.default_rng(12)
+    p = rng.dirichlet([4.0, 4.0, 1.0], size=50)
+    p[:5, 2] = 0.0  # some laws without a tie
+    p /= p.sum(axis=1, keepdims=True)
+    house = rng.normal(0, 20, size=(50, 3))
+    factors = np.stack([np.exp(hold_increments(p, house, house[:, o])) for o in range(3)], axis=2)  # bets x rounds x o
+    means = (factors * p[None, :, :]).sum(axis=2)
+    assert np.allclose(means, 1.0, rtol=0, atol=1e-12)
+    assert (np.where(p[None, :, :] > 0, factors, 1.0) >= 0.5 - 1e-12).all()
+    assert (factors.max(axis=(1, 2)) > 1.05).all()  # the bets do bet
