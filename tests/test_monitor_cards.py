@@ -147,11 +147,14 @@ def test_a_wrong_payout_is_flagged_at_its_round():
     assert "banker wager" in alarms[0].alternative and "19 to 20" in alarms[0].alternative
 
 
-def test_a_banker_draw_against_the_tableau_is_flagged_at_its_round():
+def test_a_banker_draw_against_the_tableau_is_flagged_at_its_round_for_its_dealer():
     lines, placed = punto_banco_log(8, 400, "P1", bad_draw_at=200)
-    rec = _records(lines)[placed["bad_draw"] - 1]
-    alarms = _feed(_monitor(), _records(lines))
-    assert [(a.test, a.round) for a in alarms] == [("rules", placed["bad_draw"])]
+    records = _records(lines)
+    for r in records:
+        r["dealer"] = "D1" if r["round"] < placed["bad_draw"] else "D2"
+    rec = records[placed["bad_draw"] - 1]
+    alarms = _feed(_monitor(), records)
+    assert [(a.test, a.round, a.dealer) for a in alarms] == [("rules", placed["bad_draw"], "D2")]
     assert "banker's third card" in alarms[0].alternative
     assert ("drew" in alarms[0].alternative) == (len(rec["banker"]) == 3)
 

@@ -3,8 +3,9 @@ valued from the cards seen since the shuffle.
 
 Each round goes to the game's judge (oddscalc.verify): a wager settled against the law (`settlement`), a third
 card drawn or withheld against the tableau (`rules`), a card more often than the shoe holds (`shoe`) is an alarm
-at its round, spending no budget. Before the round's cards are judged, the shoe's composition (the packs less
-the cards dealt since the shuffle and any burnt at the start of the round) fixes the round's exact law:
+at its round, named for the round's dealer, spending no budget. Before the round's cards are judged, the shoe's
+composition (the packs less the cards dealt since the shuffle and any burnt at the start of the round) fixes the
+round's exact law:
 api.composition_laws gives the ordered deals ending in each outcome, so each wager's exact expectation and
 variance, and the house's result H(o) = -sum of stake x net on each outcome o. Compositions are cached.
 
@@ -121,7 +122,7 @@ class CardTableMonitor(TableMonitor):
         self.results += 1
         when = fr.time or received
         self.q_time[rnd] = when
-        if not self._settle(record, rnd, when, source, line) or left is None or not fr.wagers:
+        if not self._settle(record, rnd, when, source, line, fr.dealer) or left is None or not fr.wagers:
             return
         house = [0.0] * len(self.outcomes)
         observed = 0.0

@@ -314,8 +314,9 @@ class TableMonitor:
         kind)."""
         return SETTLEMENT
 
-    def _settle(self, record: dict, rnd: int, when: str, source: str, line: int | None) -> bool:
-        """Judge one round; each fault an alarm at the round. False when the judge could not read the round."""
+    def _settle(self, record: dict, rnd: int, when: str, source: str, line: int | None, dealer: str = "") -> bool:
+        """Judge one round; each fault an alarm at the round (named for `dealer`, the round's, where the fault is
+        the dealer's). False when the judge could not read the round."""
         judge = self.judge()
         report = self._report
         assert report is not None
@@ -332,7 +333,7 @@ class TableMonitor:
                 Alarm(
                     self.config.name,
                     test,
-                    "",
+                    dealer,
                     rnd,
                     when,
                     None,
