@@ -26,7 +26,7 @@ from oddscalc.core.progress import Progress
 from oddscalc.core.store import Engine
 from oddscalc.regulations.model import Wager, apply_overrides
 from oddscalc.regulations.versions import VERSIONS, Version, get_version
-from oddscalc.wager_results import GameAnalysis, RuleError, RuleOption, WagerResult, resolve_rules
+from oddscalc.wager_results import CompositionLaws, GameAnalysis, RuleError, RuleOption, WagerResult, resolve_rules
 
 if TYPE_CHECKING:  # the engines' own answers, named for the type checker: an engine loads only when first asked
     from oddscalc.games.blackjack.query import HandQuery
@@ -60,6 +60,7 @@ __all__ = [
     "composition_engines",
     "composition_estimates",
     "composition_kinds",
+    "composition_laws",
     "composition_values",
     "decision_engines",
     "decision_table",
@@ -511,6 +512,32 @@ def composition_values(
     hooks, resolved = _hooks_and_rules(game, version, rules, custom)
     _check_counts(game, tuple(hooks.composition_kinds(resolved)), tuple(counts))
     return hooks.composition_values(_chosen_wagers(game, version, pay, wager_keys), resolved, tuple(counts))
+
+
+def composition_laws(
+    game: str,
+    version: str,
+    rows: Any,
+    wager_keys: tuple[str, ...] | None = None,
+    rules: Mapping[str, str] | None = None,
+    pay: Mapping[str, str] | None = None,
+) -> CompositionLaws:
+    """The exact law of the next round from each of many compositions at once (`rows`: one composition a row, in
+    `composition_kinds` order), for a game whose hook gives it (punto banco): the outcomes' ordered deals and each
+    wager's net on each outcome (wager_results.CompositionLaws). What a monitor needs a round at a time.
+
+    >>> laws = composition_laws("punto-banco", "1994", [(16, 4, 4, 4, 4, 4, 4, 4, 4, 4)], ("banker",), {"decks": "1"})
+    >>> laws.outcomes, laws.nets["banker"], [Fraction(int(w), int(laws.totals[0])) for w in laws.weights[0]][2]
+    (('banker', 'player', 'tie'), (Fraction(19, 20), Fraction(-1, 1), Fraction(0, 1)), Fraction(10720526, 114516675))
+    """
+    hooks, resolved = _hooks_and_rules(game, version, rules, False)
+    fn = getattr(hooks, "composition_laws", None)
+    if fn is None:
+        raise GameError(f"{game} gives no round laws by composition; games that do: punto-banco")
+    kinds = tuple(hooks.composition_kinds(resolved))
+    for row in rows:
+        _check_counts(game, kinds, tuple(int(n) for n in row))
+    return cast(CompositionLaws, fn(_chosen_wagers(game, version, pay, wager_keys), resolved, rows))
 
 
 def _chosen_wagers(

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from typing import Any
 
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.errors import LimitError
@@ -22,6 +23,7 @@ __all__ = [
     "PER_STAKE",
     "RESOLVED",
     "TOTAL_STAKED",
+    "CompositionLaws",
     "Edge",
     "Extra",
     "Figure",
@@ -152,6 +154,19 @@ class RuleOption:
     choices: tuple[str, ...]
     default: str
     wagers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CompositionLaws:
+    """The exact laws of the next round from many shoe compositions at once (a game's `composition_laws` hook):
+    the round's outcomes, each wager's net per unit staked on each outcome, and for each composition the ordered
+    deals ending in each outcome (`weights`, an int64 array compositions x outcomes) out of `totals` (int64, one
+    per composition): outcome o of composition r has probability weights[r, o] / totals[r], exactly."""
+
+    outcomes: tuple[str, ...]
+    nets: dict[str, tuple[Fraction, ...]]
+    weights: Any
+    totals: Any
 
 
 class ShoeRunsOut(LimitError):

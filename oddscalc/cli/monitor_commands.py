@@ -17,7 +17,7 @@ from oddscalc.core.schemas import named
 from oddscalc.monitor.fault_plan import fault_plans
 from oddscalc.monitor.feed import line_pattern
 from oddscalc.monitor.floor import Budget, horizon_hours, parse_level, read_floor, table_config
-from oddscalc.monitor.result_laws import GAMES
+from oddscalc.monitor.result_laws import CARD_GAMES, WATCHED
 from oddscalc.monitor.run import Feed, Monitor
 from oddscalc.monitor.sources import FileSource, SerialSource, StdinSource
 from oddscalc.monitor.state import State
@@ -51,7 +51,7 @@ def alarm_data(a: Alarm, ident: int | None) -> dict:
             "id": ident,
             "table": a.table,
             "test": a.test,
-            "dealer": a.dealer if a.test == "signature" else "",
+            "dealer": a.dealer if a.test != "hold" else "",
             "stake_level": a.dealer if a.test == "hold" else "",
             "round": a.round,
             "time": a.time,
@@ -116,7 +116,7 @@ def monitor() -> None:
 @click.option("--state", "state_path", required=True, help="The floor's state file (SQLite; made if missing).")
 @click.option("--floor", "floor_path", default=None, help="The floor file (TOML): tables and budget.")
 @click.option("--table", default=None, help="The table of lines that name none (bare results).")
-@click.option("--game", default=None, type=Choices(GAMES, "game"), help="The --table's game.")
+@click.option("--game", default=None, type=Choices(WATCHED, "game"), help="The --table's game.")
 @version_option(help="The --table's regulation version (default: the latest).")
 @click.option("--wheel", default=None, help="The --table's pocket order, e.g. 0-32-15-... (roulette).")
 @click.option("--level", default=None, help="The floor's false-alarm chance within the horizon (default 1%).")
@@ -291,7 +291,10 @@ def status(state_path: str, fmt: str) -> None:
     for t in rows:
         faults = ", ".join(f"{n} {k}" for k, n in sorted(t.faults.items())) or "no feed fault"
         click.echo(f"{t.name} ({t.game} {t.version}): {t.rounds:,} rounds, last round {t.last_round}; {faults}")
-        click.echo(f"  settlement: {t.settled_wrong} wager(s) settled against the law")
+        if t.game in CARD_GAMES:
+            click.echo(f"  settlement, rules, shoe: {t.settled_wrong} fault(s) found by the judge")
+        else:
+            click.echo(f"  settlement: {t.settled_wrong} wager(s) settled against the law")
         for s in t.streams:
             part = part_name(s.test, s.dealer)
             who = f" {part}" if part else ""
@@ -314,7 +317,7 @@ def _table_data(t) -> dict:
         "tests": [
             {
                 "test": s.test,
-                "dealer": s.dealer if s.test == "signature" else "",
+                "dealer": s.dealer if s.test != "hold" else "",
                 "stake_level": s.dealer if s.test == "hold" else "",
                 "results": s.n,
                 "alarm_round": s.alarm,

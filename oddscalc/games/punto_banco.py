@@ -8,20 +8,33 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
+
 from oddscalc.core.distribution import Distribution, render_decimal
 from oddscalc.core.progress import Progress
 from oddscalc.games.baccarat import composition
 from oddscalc.games.baccarat.cards import PUNTO_BANCO
-from oddscalc.games.baccarat.deals import JointCounts, joint_counts
+from oddscalc.games.baccarat.deals import JointCounts, joint_cells, joint_counts, ordered_deals
 from oddscalc.games.baccarat.rules import decks_option, removed_option
 from oddscalc.games.baccarat.tableau import PUNTO_BANCO_TABLEAU, Tableau
 from oddscalc.regulations.model import Wager
 from oddscalc.regulations.params import str_param
 from oddscalc.regulations.punto_banco import DECKS
 from oddscalc.regulations.rule_values import removed_cards
-from oddscalc.wager_results import Extra, GameAnalysis, RuleOption, WagerResult, edges_for
+from oddscalc.wager_results import CompositionLaws, Extra, GameAnalysis, RuleOption, WagerResult, edges_for
 
-__all__ = ["RULES", "TITLE", "analyse", "commission", "counts_for", "tableau_extra", "wager_distribution"]
+__all__ = [
+    "OUTCOMES",
+    "RULES",
+    "TITLE",
+    "analyse",
+    "commission",
+    "composition_laws",
+    "counts_for",
+    "outcome_nets",
+    "tableau_extra",
+    "wager_distribution",
+]
 
 TITLE = "Punto banco"
 VOID, LOSE = "void", "lose"
@@ -188,3 +201,42 @@ def composition_values(
 ) -> dict[str, Fraction]:
     """Composition hook: each wager's exact expectation for the next coup from `counts` (per point value)."""
     return composition.values(analyse, PUNTO_BANCO, wagers, rules, counts, "6")
+
+
+#: A coup's outcomes, in the order `composition_laws` gives their weights.
+OUTCOMES = ("banker", "player", "tie")
+
+
+def _outcome_columns() -> np.ndarray:
+    """(100 x 3) 0/1: which outcome each final-points cell 10 pf + bf is."""
+    m = np.zeros((100, 3), dtype=np.int64)
+    for p in range(10):
+        for b in range(10):
+            m[p * 10 + b, 0 if b > p else 1 if p > b else 2] = 1
+    return m
+
+
+def outcome_nets(w: Wager, banker_tie: str = VOID) -> tuple[Fraction, ...]:
+    """The wager's net per unit staked on each of OUTCOMES: its odds when its hand (or the tie) wins; on a tie a
+    hand wager is void (0), or lost under banker-tie=lose for the banker's hand; -1 otherwise."""
+    on, pays = str_param(w, "bets_on"), w.pay()
+    out = []
+    for outcome in OUTCOMES:
+        if outcome == on:
+            out.append(pays)
+        elif outcome == "tie" and on != "tie" and not (on == "banker" and banker_tie == LOSE):
+            out.append(Fraction(0))
+        else:
+            out.append(Fraction(-1))
+    return tuple(out)
+
+
+def composition_laws(wagers: tuple[Wager, ...], rules: dict[str, str], rows: np.ndarray) -> CompositionLaws:
+    """Composition hook: the next coup's exact law from each composition of `rows` (compositions x 10, counts
+    per point value as `composition_kinds` orders them): ordered deals by outcome (`baccarat.deals.joint_cells`,
+    the same counts `analyse` makes with the missing cards removed) and each wager's net on each outcome."""
+    rows = np.asarray(rows, dtype=np.int64).reshape(-1, 10)
+    weights = joint_cells(rows, PUNTO_BANCO_TABLEAU, _outcome_columns())
+    totals = np.array([ordered_deals(int(n)) for n in rows.sum(axis=1)], dtype=np.int64)
+    banker_tie = rules.get("banker-tie", VOID)
+    return CompositionLaws(OUTCOMES, {w.key: outcome_nets(w, banker_tie) for w in wagers}, weights, totals)

@@ -154,7 +154,7 @@ def round_from_record(game: str, rec: dict) -> FeedRound:
     dealer = rec.get("dealer", "")
     if type(dealer) is not str:
         raise FeedError(f'"dealer" must be a string, not {shorten(dealer)}')
-    codes = _record_codes(game, rec)
+    codes = _record_codes(game, rec) if game in _RESULT_KEY else ()  # a card round's cards go to the judge
     wagers = []
     judged = {k: v for k, v in rec.items() if k not in MONITOR_KEYS}
     raw = rec.get("wagers", [])
@@ -181,5 +181,13 @@ def round_from_record(game: str, rec: dict) -> FeedRound:
         codes,
         tuple(wagers),
         house,
-        judged if itemised and wagers else None,
+        _judged(game, judged, itemised, wagers),
     )
+
+
+def _judged(game: str, judged: dict, itemised: bool, wagers: list) -> dict | None:
+    """The record for verify's judge: a wheel's only when its wagers carry their nets; a card round's always (its
+    cards are judged), without its wagers when they carry none."""
+    if game not in _RESULT_KEY:
+        return judged if itemised else {**judged, "wagers": []}
+    return judged if itemised and wagers else None

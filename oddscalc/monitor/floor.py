@@ -27,7 +27,7 @@ from typing import Any
 from oddscalc import api
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import NumberError, parse_number, shorten
-from oddscalc.monitor.result_laws import GAMES, wheel_order
+from oddscalc.monitor.result_laws import WATCHED, wheel_order
 
 __all__ = [
     "DEFAULT_RESULTS_PER_HOUR",
@@ -117,8 +117,8 @@ def table_config(name: str, spec: dict[str, Any]) -> TableConfig:
             f"table {shorten(name)}: unknown key {shorten(unknown[0])}; allowed: {', '.join(sorted(_TABLE_KEYS))}"
         )
     game = spec.get("game")
-    if game not in GAMES:
-        raise FloorError(f"table {shorten(name)}: game {shorten(game)} is not watched; allowed: {', '.join(GAMES)}")
+    if game not in WATCHED:
+        raise FloorError(f"table {shorten(name)}: game {shorten(game)} is not watched; allowed: {', '.join(WATCHED)}")
     version = str(spec.get("version") or api.version_ids()[-1])
     try:
         api.check_game(game, version)

@@ -23,8 +23,10 @@ from oddscalc import api
 from oddscalc.core.errors import InputError
 
 __all__ = [
+    "CARD_GAMES",
     "GAMES",
     "STANDARD_WHEEL",
+    "WATCHED",
     "ResultLaw",
     "WheelError",
     "dice_faces",
@@ -35,6 +37,10 @@ __all__ = [
 
 #: The games the monitor watches: single results (a spin, a throw), whose law is fixed by the equipment.
 GAMES = ("roulette", "big-six", "dice", "sic-bo")
+#: The card tables it watches: rounds dealt from a shoe, each round's law fixed by the cards left in it.
+CARD_GAMES = ("punto-banco",)
+#: Every game a floor's table may be.
+WATCHED = GAMES + CARD_GAMES
 
 #: The standard single-zero wheel's pocket order, clockwise from 0 (the law allows any order: a table option).
 STANDARD_WHEEL = "0-32-15-19-4-21-2-25-17-34-6-27-13-36-11-30-8-23-10-5-24-16-33-1-20-14-31-9-22-18-29-7-28-12-35-3-26"

@@ -19,8 +19,10 @@ from typing import Any
 from oddscalc.core.jsonread import JsonReadError
 from oddscalc.core.progress import Progress
 from oddscalc.monitor.budget import split
+from oddscalc.monitor.card_table import CardTableMonitor
 from oddscalc.monitor.feed import FeedError, FeedRound, bare_code, round_from_record
 from oddscalc.monitor.floor import Floor, FloorError, TableConfig, table_config
+from oddscalc.monitor.result_laws import CARD_GAMES
 from oddscalc.monitor.state import State, now
 from oddscalc.monitor.table import Alarm, Fault, TableMonitor
 from oddscalc.verify.reader import MAX_LINE, LogError, parse_line
@@ -118,7 +120,8 @@ class Monitor:
             if config is None:
                 return None
             tests = {t: lv for (n, t), lv in self.levels.items() if n == name}
-            mon = self.monitors[name] = TableMonitor(config, tests, self.floor.budget)
+            kind = CardTableMonitor if config.game in CARD_GAMES else TableMonitor
+            mon = self.monitors[name] = kind(config, tests, self.floor.budget)
             self.state.restore(mon)
         return mon
 

@@ -9,17 +9,24 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
 
+from oddscalc import api
 from oddscalc.monitor.families import raised_law
 from oddscalc.monitor.result_laws import result_law, wheel_order
+from oddscalc.sim.baccarat import BEHIND_THE_CUT, banker_draws, point
+from oddscalc.sim.log_lines import amount_text
+from oddscalc.sim.punto_banco import player_draws, punto_banco_coup
+from oddscalc.sim.shuffle_models import factory_order
 
 __all__ = [
     "numpy_rng",
     "pocket_law",
+    "punto_banco_log",
     "roulette_log",
     "roulette_spins",
     "sector_law",
@@ -97,3 +104,81 @@ def roulette_log(spins: Sequence[int], table: str, mispay_at: int | None = None,
             rec["dealer"] = dealer
         lines.append(json.dumps(rec))
     return lines
+
+
+#: The wagers of each simulated punto banco round: (wager, stake, player).
+PUNTO_BANCO_STAKES = (("banker", 10, "p1"), ("player", 10, "p2"), ("tie", 5, "p3"))
+
+
+def punto_banco_log(
+    seed: int,
+    rounds: int,
+    table: str,
+    decks: int = 8,
+    mispay_at: int | None = None,
+    bad_draw_at: int | None = None,
+    dealer: str = "",
+    stakes: tuple[tuple[str, int, str], ...] = PUNTO_BANCO_STAKES,
+    favour_banker: float = 0.0,
+) -> tuple[list[str], dict[str, int]]:
+    """Round-log lines (a header first) of a punto banco table dealt from shuffled shoes of `decks` packs to the
+    cut card (BEHIND_THE_CUT cards from the end), by the reference simulator's coup, three wagers a round
+    (PUNTO_BANCO_STAKES), and where the faults were put: {"mispay": round} the first banker win from round
+    `mispay_at` on, paid 1 to 1 instead of 19 to 20; {"bad_draw": round} the first coup from round `bad_draw_at`
+    on where the banker's rule is reversed (he draws where the tableau stands, or stands where it draws), settled
+    on the cards dealt. With `favour_banker` a dealer who, that share of the times the player's hand would win,
+    slips its cards away unseen and deals the coup again (a hold fault: the deal no longer follows the shoe)."""
+    rng = random.Random(seed)
+    wagers = {w.key: w for w in api.wagers("punto-banco", "2002")}
+    lines = [json.dumps({"roundlog": 1, "game": "punto-banco", "version": "2002", "rules": {"decks": str(decks)}})]
+    placed: dict[str, int] = {}
+    order: list[str] = []
+    pos = len(order)
+    marker = 0
+    cut = 52 * decks - BEHIND_THE_CUT
+    for i in range(1, rounds + 1):
+        if marker == 0 or pos >= cut:
+            order = factory_order(decks)
+            rng.shuffle(order)
+            pos, marker = 0, marker + 1
+        reverse = bad_draw_at is not None and i >= bad_draw_at and "bad_draw" not in placed
+
+        def take(seq: list[str] = order) -> tuple[int, str]:
+            nonlocal pos
+            label = seq[pos]
+            pos += 1
+            return point(label[:-1]), label
+
+        def wrong(total: int, column: int | str, at: int = i) -> bool:
+            placed["bad_draw"] = at
+            return not banker_draws(total, column)
+
+        record: dict = {}
+        rules = (player_draws, wrong if reverse else banker_draws)
+        while True:
+            start = pos
+            won = punto_banco_coup(wagers["player"], take, rules, record)
+            if not (won > 0 and favour_banker and rng.random() < favour_banker and pos < cut):
+                break
+        dealt = order[start:pos]
+        entries = []
+        for key, stake, player in stakes:
+            replay = iter((point(c[:-1]), c) for c in dealt)
+            net = punto_banco_coup(wagers[key], replay.__next__, rules) * stake
+            if key == "banker" and net > 0 and mispay_at is not None and i >= mispay_at and "mispay" not in placed:
+                placed["mispay"] = i
+                net = Fraction(stake)
+            entries.append({"on": key, "stake": str(stake), "net": amount_text(net), "player": player})
+        rec = {
+            "table": table,
+            "round": i,
+            "time": f"2026-12-01T{(i // 3600) % 24:02d}:{(i // 60) % 60:02d}:{i % 60:02d}Z",
+            "shoe": marker,
+            "player": record["player"],
+            "banker": record["banker"],
+            "wagers": entries,
+        }
+        if dealer:
+            rec["dealer"] = dealer
+        lines.append(json.dumps(rec))
+    return lines, placed

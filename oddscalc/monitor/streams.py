@@ -18,10 +18,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from oddscalc.monitor.families import Family, concat, die_family, raise_family
-from oddscalc.monitor.result_laws import distance_law, result_law, wheel_order
+from oddscalc.monitor.result_laws import CARD_GAMES, distance_law, result_law, wheel_order
 
 __all__ = [
     "ARC",
+    "CARD_CHECKS",
     "EXPOSURE_DELTAS",
     "HOLD_BETS",
     "POCKET_DELTAS",
@@ -45,8 +46,16 @@ EXPOSURE_DELTAS = (Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(2))
 HOLD_BETS = tuple(s * Fraction(1, 2**j) for j in range(1, 6) for s in (1, -1))
 
 
+#: A card table's exact checks, by the kind of fault verify's judge files: a wager settled against the law, a card
+#: drawn or withheld against the tableau (or a wager the version does not permit), a shoe giving a card more often
+#: than it holds (or a round begun after the cut card).
+CARD_CHECKS = {"mis-settlement": SETTLEMENT, "illegal play": "rules", "shoe integrity": "shoe"}
+
+
 def statistical_tests(game: str) -> tuple[str, ...]:
     """The tests that spend false-alarm budget on a table of `game` (settlement spends none: it is exact)."""
+    if game in CARD_GAMES:
+        return ("hold",)
     return (
         ("result-law", "sectors", "signature", "exposure", "hold")
         if game == "roulette"
@@ -59,6 +68,8 @@ def statistical_tests(game: str) -> tuple[str, ...]:
 
 
 def tests_of(game: str) -> tuple[str, ...]:
+    if game in CARD_GAMES:
+        return (*dict.fromkeys(CARD_CHECKS.values()), *statistical_tests(game))
     return (SETTLEMENT, *statistical_tests(game))
 
 
@@ -107,11 +118,11 @@ def families(game: str, version: str, wheel: tuple[int, ...] = ()) -> dict[str, 
 
 
 def part_name(test: str, part: str) -> str:
-    """How a stream's part is named in alarms and pages: a signature stream's dealer, a hold stream's stake level.
+    """How a stream's or alarm's part is named in alarms and pages: a hold stream's stake level, else a dealer.
 
     >>> part_name("signature", "d7"), part_name("hold", "stakes 100 and over"), part_name("hold", "")
     ('dealer d7', 'stakes 100 and over', '')
     """
     if not part:
         return ""
-    return f"dealer {part}" if test == "signature" else part
+    return part if test == "hold" else f"dealer {part}"

@@ -20,14 +20,14 @@ from oddscalc.monitor.detector import log_threshold
 from oddscalc.monitor.feed import FeedRound
 from oddscalc.monitor.floor import Budget, TableConfig
 from oddscalc.monitor.loops import cusum_codes, cusum_rows
-from oddscalc.monitor.result_laws import result_law
+from oddscalc.monitor.result_laws import GAMES, result_law
 from oddscalc.monitor.stake_levels import stake_level, stake_level_labels
 from oddscalc.monitor.streams import (
     EXPOSURE_DELTAS,
     HOLD_BETS,
     SETTLEMENT,
     families,
-    statistical_tests,
+    tests_of,
 )
 from oddscalc.monitor.wager_facts import wager_facts
 from oddscalc.verify.context import Context
@@ -109,8 +109,8 @@ class TableMonitor:
     def __init__(self, config: TableConfig, levels: dict[str, Fraction], budget: Budget) -> None:
         self.config = config
         self.game = config.game
-        self.law = result_law(config.game, config.version)
-        self.families = families(config.game, config.version, config.wheel)
+        self.law = result_law(config.game, config.version) if config.game in GAMES else None  # None: a card table
+        self.families = families(config.game, config.version, config.wheel) if self.law is not None else {}
         self._llr_t: dict[str, np.ndarray] = {}
         self.place = {pocket: i for i, pocket in enumerate(config.wheel)} if config.wheel else {}
         self.levels = levels
@@ -123,7 +123,7 @@ class TableMonitor:
         self.rounds = 0
         self.results = 0
         self.dealers: list[str] = []
-        self.counts = np.zeros(len(self.law.p), dtype=np.int64)
+        self.counts = np.zeros(len(self.law.p) if self.law is not None else 0, dtype=np.int64)
         self.fault_counts: dict[str, int] = {}
         self.settled_wrong = 0
         self._judge: Any = None
@@ -166,18 +166,26 @@ class TableMonitor:
         self.fault_counts[kind] = self.fault_counts.get(kind, 0) + 1
         self.faults.append(Fault(self.config.name, kind, rnd, source, line, detail))
 
-    def ingest(self, fr: FeedRound, source: str, line: int | None, received: str) -> None:
-        """Take one round (checked for its id; judged for settlement; queued for the statistical tests)."""
+    def accept(self, fr: FeedRound, source: str, line: int | None) -> int | None:
+        """The round's id (the next one when it gives none), or None for a duplicate or earlier round (a feed
+        fault, not counted); a gap is a feed fault too, and the round counts."""
         rnd = fr.round
         last = self.last_round
         if rnd is None:
-            rnd = 1 if last is None else last + 1
-        elif last is not None and rnd <= last:
+            return 1 if last is None else last + 1
+        if last is not None and rnd <= last:
             kind = "duplicate round" if rnd == last else "out-of-order round"
             self.fault(kind, rnd, source, line, f"round {rnd} after round {last}: not counted")
-            return
-        elif last is not None and rnd > last + 1:
+            return None
+        if last is not None and rnd > last + 1:
             self.fault("missing rounds", rnd, source, line, f"{rnd - last - 1} round(s) missing after round {last}")
+        return rnd
+
+    def ingest(self, fr: FeedRound, source: str, line: int | None, received: str) -> None:
+        """Take one round (checked for its id; judged for settlement; queued for the statistical tests)."""
+        rnd = self.accept(fr, source, line)
+        if rnd is None:
+            return
         try:
             figures = self._wager_figures(fr, line or 0)
         except (LogError, ValueError) as exc:
@@ -297,26 +305,45 @@ class TableMonitor:
         x = (float(house) + float(mean)) / sdf  # the house's expectation is minus the players' mean
         return (float(top[0]), hit), (x, float(spread) / sdf), total
 
-    def _settle(self, record: dict, rnd: int, when: str, source: str, line: int | None) -> None:
+    def judge(self) -> Any:
+        """verify's judge of the table's game (made on first use; its report collects the faults)."""
         if self._judge is None:
-            self._report = Report(self.game, self.config.version, {}, False, source, keep=1 << 30)
+            self._report = Report(self.game, self.config.version, {}, False, "", keep=1 << 30)
             resolved, _ = api.resolved_rules(self.game, self.config.version, self.config.rules)
             wagers = {w.key: w for w in api.wagers(self.game, self.config.version, self.config.pay)}
             ctx = Context(self.game, self.config.version, resolved, wagers, self._report, False, False)
             self._judge = JUDGES[self.game](ctx)
+        return self._judge
+
+    def law_text(self, test: str) -> str:
+        """What the law says the test's subject is, for an alarm."""
+        return _law_text(self.game, test)
+
+    def fault_test(self, kind: str) -> str:
+        """The test a fault verify's judge finds is an alarm of (a wheel or dice table: settlement, whatever its
+        kind)."""
+        return SETTLEMENT
+
+    def _settle(self, record: dict, rnd: int, when: str, source: str, line: int | None, dealer: str = "") -> bool:
+        """Judge one round; each fault an alarm at the round (named for `dealer`, the round's, where the fault is
+        the dealer's). False when the judge could not read the round."""
+        judge = self.judge()
         report = self._report
         assert report is not None
+        judged = True
         try:
-            self._judge(line or 0, record)
+            judge(line or 0, record)
         except LogError as exc:
             self.fault("malformed line", rnd, source, line, str(exc).split(": ", 1)[-1])
+            judged = False
         for f in report.faults:
             self.settled_wrong += 1
+            test = self.fault_test(f.kind)
             self.alarms.append(
                 Alarm(
                     self.config.name,
-                    SETTLEMENT,
-                    "",
+                    test,
+                    dealer,
                     rnd,
                     when,
                     None,
@@ -324,10 +351,11 @@ class TableMonitor:
                     0.0,
                     "0",
                     f"{f.kind}: {f.rule}: {f.did}; the law: {f.law} [{f.citation}]",
-                    _law_text(self.game, SETTLEMENT),
+                    self.law_text(test),
                 )
             )
         report.faults.clear()
+        return judged
 
     # -- the tests --------------------------------------------------------------------------------------------
     def flush(self) -> None:
@@ -335,6 +363,7 @@ class TableMonitor:
         if self.q_codes:
             codes = np.array(self.q_codes, dtype=np.intp)
             rounds = np.array(self.q_rounds, dtype=np.int64)
+            assert self.law is not None
             self.counts += np.bincount(codes, minlength=len(self.law.p))
             self._categorical("result-law", codes, rounds)
             if "sectors" in self.families:
@@ -431,12 +460,12 @@ class TableMonitor:
                     level,
                     exact,
                     labels[int(np.argmax(w_at))],
-                    _law_text(self.game, test),
+                    self.law_text(test),
                 )
             )
 
     def tests(self) -> tuple[str, ...]:
-        return (SETTLEMENT, *statistical_tests(self.game))
+        return tests_of(self.game)
 
     def take(self) -> tuple[list[Alarm], list[Fault], list[tuple[str, str, int, int, float]]]:
         """The alarms, faults and history points since the last take (to be committed, then emitted)."""

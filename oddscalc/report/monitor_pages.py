@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from oddscalc.monitor.result_laws import result_law
+from oddscalc.monitor.result_laws import GAMES, result_law
 from oddscalc.monitor.streams import part_name
 from oddscalc.monitor.table_summary import StreamSummary, TableSummary
 from oddscalc.report.html_tables import esc
@@ -134,6 +134,11 @@ def floor_page(
 
 
 def _counts_table(t: TableSummary) -> str:
+    if t.game not in GAMES:
+        return (
+            "<p>A card table has no one law of results to count: each round's law is the shoe's, from the cards"
+            " seen since the shuffle (the hold test).</p>"
+        )
     law = result_law(t.game, t.version)
     total = sum(t.counts)
     if total == 0:
@@ -166,11 +171,15 @@ def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[
     test = alarm["test"]
     who = f", {esc(part_name(test, alarm['dealer']))}" if alarm["dealer"] else ""
     if alarm["log_e"] is None:
+        what = (
+            "a wager was settled otherwise than the law says"
+            if test == "settlement"
+            else "the round was dealt otherwise than the law says"
+        )
         evidence = (
-            f"<p>A settlement alarm is a fact, not a statistic: at round {alarm['round']:,} the wager named under"
-            " <em>What was found</em> was settled otherwise than the law says (what was paid, what the law pays,"
-            " and the paragraph that says so). It spends none of the false-alarm budget. The counts below are the"
-            " table's results, for context.</p>"
+            f"<p>A {esc(test)} alarm is a fact, not a statistic: at round {alarm['round']:,} {what} (under"
+            " <em>What was found</em>: what was done, what the law says, and the paragraph that says so). It spends"
+            " none of the false-alarm budget. The counts below are the table's, for context.</p>"
         )
         plot = ""
     else:
@@ -207,8 +216,13 @@ def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[
         f"<h2>The evidence</h2>{evidence}{plot}"
         f"<h2>The counts</h2><p>{table.results:,} results in {table.rounds:,} rounds since the last reset:</p>"
         f"{_counts_table(table)}"
-        f"<h2>What else was tested on this table</h2><p>Settlement: {table.settled_wrong} wager(s) settled against"
-        " the law. The statistical tests (log e-detector now, log threshold, level):</p>"
+        "<h2>What else was tested on this table</h2><p>"
+        + (
+            f"Settlement, the tableau and the shoe: {table.settled_wrong} fault(s) found by the judge."
+            if table.game not in GAMES
+            else f"Settlement: {table.settled_wrong} wager(s) settled against the law."
+        )
+        + " The statistical tests (log e-detector now, log threshold, level):</p>"
         f"<table><tr><th>test</th><th>dealer or stake level</th><th>results</th><th>state</th><th>log e now</th>"
         f"<th>log threshold</th><th>level</th></tr>{others}</table>"
         "<h2>Feed faults on this table</h2>"

@@ -29,6 +29,13 @@ INFINITE_POSITIONS = 16
 _R = 13
 
 
+class _Quiet:
+    """A report that files nothing (a resumed shoe counts its cards again without their faults)."""
+
+    def fault(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+
 class Shoe:
     """Integrity checks and position counts for one game's shoes.
 
@@ -203,6 +210,39 @@ class Shoe:
             law=f"the shoe ({self.what}) holds {self.packs} of each card",
             citation=self.citation,
         )
+
+    # -- kept across a restart (the monitor's state file) ----------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """The current shoe as plain data (JSON): its marker, the cards dealt from it and its cut, so that a
+        process resumed with `resume` judges the rest of the shoe as one that never stopped would. The position
+        record of the randomness tests is not kept."""
+        started = self.shoes > 0
+        return {
+            "marker": self.marker if started else None,
+            "started": started,
+            "open": self.open,
+            "shoes": self.shoes,
+            "pos": self.pos,
+            "cut": self.cut,
+            "cut_line": self.cut_line,
+            "seq": list(self.seq),
+            "limit": self.limit,
+        }
+
+    def resume(self, state: dict[str, Any]) -> None:
+        """Take up the shoe a `snapshot` describes (on a fresh Shoe of the same packs)."""
+        if state["started"]:
+            self.marker = state["marker"]
+        self.open, self.shoes, self.cut, self.cut_line = state["open"], state["shoes"], state["cut"], state["cut_line"]
+        self.limit = min(state["limit"], self.positions)
+        self.seq = []
+        self.pos = 0
+        report, self.report = self.report, _Quiet()  # type: ignore[assignment]
+        try:
+            self.count(0, state["seq"])  # the same counts again; their faults were filed when the cards came out
+        finally:
+            self.report = report
+        self.pos = state["pos"]
 
     # -- the randomness record -----------------------------------------------------------------------------------
     def position_tables(self) -> list[tuple[int, int, list[int], list[Fraction]]]:

@@ -1,0 +1,215 @@
+"""One card table's monitor (punto banco): rounds with their cards, shoe by shoe, judged by verify's judge and
+valued from the cards seen since the shuffle.
+
+Each round goes to the game's judge (oddscalc.verify): a wager settled against the law (`settlement`), a third
+card drawn or withheld against the tableau (`rules`), a card more often than the shoe holds (`shoe`) is an alarm
+at its round, named for the round's dealer, spending no budget. Before the round's cards are judged, the shoe's
+composition (the packs less the cards dealt since the shuffle and any burnt at the start of the round) fixes the
+round's exact law:
+api.composition_laws gives the ordered deals ending in each outcome, so each wager's exact expectation and
+variance, and the house's result H(o) = -sum of stake x net on each outcome o. Compositions are cached.
+
+The hold test is a betting e-process on the house's result, one stream per table. For each bet lambda of
+HOLD_BETS the round's factor is 1 + l u, u = (H - m) / s with m and s^2 the round's exact conditional mean and
+variance, and l = lambda capped (from the round's law alone, before its cards) so that the factor is at least 1/2
+on every outcome: its conditional mean is exactly 1 whatever the stakes, since they are placed before the cards.
+So every product of factors from any start is a test martingale, and detector.py's CUSUM of their logs keeps its
+guarantee (at most the stream's level of false alarms within the horizon). The stakes may follow the cards seen
+(a counter): the test stays valid, and does not flag him; it flags a deal whose outcomes depart from what the
+shoe's composition makes them (a stacked shoe, a dealing fault) or a house result the nets do not explain.
+
+The judge's shoe (its marker, cards dealt and cut) is kept in the table's state, so that after a restart the rest
+of a shoe is judged and valued as in a run that never stopped.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from oddscalc import api
+from oddscalc.monitor.feed import FeedRound
+from oddscalc.monitor.floor import Budget, TableConfig
+from oddscalc.monitor.streams import CARD_CHECKS, HOLD_BETS, SETTLEMENT
+from oddscalc.monitor.table import Stream, TableMonitor
+from oddscalc.verify.card_codes import BACCARAT_POINT, CARD_CODES, RANK_OF
+from oddscalc.verify.reader import LogError, amount, stake
+
+__all__ = ["CACHE", "CardTableMonitor"]
+
+#: Compositions whose round law is kept (a shoe of 8 packs deals some 80 rounds; the full shoe recurs every shoe).
+CACHE = 200_000
+_BETS = np.array([float(b) for b in HOLD_BETS])
+_LABELS = tuple(
+    f"house result {'above' if b > 0 else 'below'} its conditional expectation (bet {b})" for b in HOLD_BETS
+)
+#: The point value (the index of a composition's kind: 0 for tens and court cards, 1 for an Ace, ...) of a rank.
+_POINT_OF_RANK = np.array([BACCARAT_POINT[r * 5] for r in range(13)], dtype=np.intp)
+
+
+def _law_text(test: str) -> str:
+    return {
+        "hold": "the house's result each round has its exact law given the cards seen since the shuffle "
+        "(mean and variance from the shoe's composition)",
+        SETTLEMENT: "every wager settled as the law says (SI 1994/2899 reg 6)",
+        "rules": "every third card drawn or withheld by the punto banco tableau (reg 6(7)(c): no option)",
+        "shoe": "no card dealt more often than the shoe holds; no round begun after the cut card",
+    }[test]
+
+
+class CardTableMonitor(TableMonitor):
+    """The monitor of one punto banco table (the module's docstring)."""
+
+    def __init__(self, config: TableConfig, levels: dict[str, Fraction], budget: Budget) -> None:
+        super().__init__(config, levels, budget)
+        kinds = api.composition_kinds(self.game, config.version, config.rules)
+        self.full = np.array([n for _, n in kinds], dtype=np.int64)
+        laws = self._laws([tuple(self.full.tolist())])
+        self.outcomes = laws.outcomes
+        self.nets = {k: tuple(float(x) for x in v) for k, v in laws.nets.items()}
+        self.probs: dict[tuple[int, ...], np.ndarray] = {}
+
+    def _clear(self) -> None:
+        super()._clear()
+        self.q_card: tuple[list[tuple[int, ...]], list[list[float]], list[float], list[int]] = ([], [], [], [])
+
+    def _laws(self, rows: list[tuple[int, ...]]) -> Any:
+        return api.composition_laws(
+            self.game, self.config.version, np.array(rows, dtype=np.int64), None, self.config.rules, self.config.pay
+        )
+
+    def law_text(self, test: str) -> str:
+        return _law_text(test)
+
+    def fault_test(self, kind: str) -> str:
+        return CARD_CHECKS.get(kind, "rules")
+
+    # -- rounds in --------------------------------------------------------------------------------------------
+    def left(self, record: dict) -> tuple[int, ...] | None:
+        """The shoe's composition before the round's own cards (by point value), from the judge's shoe: the full
+        shoe at a new shoe marker; None when it cannot be told (a reshuffle in mid-round, unreadable burnt cards,
+        more cards gone than the shoe held: the judge files those)."""
+        if "reshuffle" in record:
+            return None
+        shoe = self.judge().shoe
+        marker = record.get("shoe")
+        left = self.full.copy()
+        if not (marker != shoe.marker or marker is None):
+            np.subtract.at(left, _POINT_OF_RANK, np.array(shoe.dealt, dtype=np.int64))
+        burn = record.get("burn")
+        if burn is not None:
+            try:
+                for c in burn:
+                    left[_POINT_OF_RANK[RANK_OF[CARD_CODES[c]]]] -= 1
+            except (KeyError, TypeError):
+                return None
+        if left.min() < 0:
+            return None
+        return tuple(left.tolist())
+
+    def ingest(self, fr: FeedRound, source: str, line: int | None, received: str) -> None:
+        """Take one round: its id checked, its cards and wagers judged, its law queued for the hold test."""
+        rnd = self.accept(fr, source, line)
+        if rnd is None:
+            return
+        record = fr.record
+        assert record is not None  # a card round always carries its cards
+        left = self.left(record)
+        self.last_round = rnd
+        self.rounds += 1
+        self.results += 1
+        when = fr.time or received
+        self.q_time[rnd] = when
+        if not self._settle(record, rnd, when, source, line, fr.dealer) or left is None or not fr.wagers:
+            return
+        house = [0.0] * len(self.outcomes)
+        observed = 0.0
+        for i, (key, st, net) in enumerate(fr.wagers):
+            nets = self.nets.get(key)
+            if nets is None:
+                return  # a wager the version does not permit: the judge files it; the hold cannot be reckoned
+            try:
+                staked = float(stake(st, line or 0, f"wager {i + 1}: stake"))
+                if net is not None:
+                    observed -= float(amount(net, line or 0, f"wager {i + 1}: net"))
+            except LogError as exc:
+                self.fault("malformed line", rnd, source, line, str(exc).split(": ", 1)[-1])
+                return
+            for o, x in enumerate(nets):
+                house[o] -= staked * x
+        if fr.house is not None:
+            try:
+                observed = float(amount(fr.house, line or 0, '"house"'))
+            except LogError as exc:
+                self.fault("malformed line", rnd, source, line, str(exc).split(": ", 1)[-1])
+                return
+        q = self.q_card
+        q[0].append(left)
+        q[1].append(house)
+        q[2].append(observed)
+        q[3].append(rnd)
+
+    def round_values(self, left: tuple[int, ...]) -> dict[str, tuple[Fraction, Fraction]]:
+        """Each wager's exact expectation and variance per unit staked on a round dealt from `left`."""
+        laws = self._laws([left])
+        probs = [Fraction(int(w), int(laws.totals[0])) for w in laws.weights[0]]
+        out = {}
+        for key, nets in laws.nets.items():
+            mean = sum((p * x for p, x in zip(probs, nets)), Fraction(0))
+            out[key] = (mean, sum((p * (x - mean) ** 2 for p, x in zip(probs, nets)), Fraction(0)))
+        return out
+
+    # -- the tests --------------------------------------------------------------------------------------------
+    def flush(self) -> None:
+        comps, house, observed, rounds = self.q_card
+        if comps:
+            probs = self.probs
+            missing = list(dict.fromkeys(c for c in comps if c not in probs))
+            if missing:
+                if len(probs) + len(missing) > CACHE:
+                    probs.clear()
+                laws = self._laws(missing)
+                p = laws.weights / laws.totals[:, None].astype(np.float64)
+                for c, row in zip(missing, p):
+                    probs[c] = row
+            self._rows(
+                "hold",
+                hold_increments(np.array([probs[c] for c in comps]), np.array(house), np.array(observed)),
+                np.array(rounds, dtype=np.int64),
+                _LABELS,
+            )
+        super().flush()
+
+    # -- state ------------------------------------------------------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        return {**super().state(), "shoe": self.judge().shoe.snapshot()}
+
+    def restore(self, state: dict[str, Any], streams: dict[tuple[str, str], Stream]) -> None:
+        super().restore(state, streams)
+        if "shoe" in state:
+            self.judge().shoe.resume(state["shoe"])
+
+
+def hold_increments(p: np.ndarray, house: np.ndarray, observed: np.ndarray) -> np.ndarray:
+    """The hold test's log factors (bets x rounds): p (rounds x outcomes) the outcomes' chances, house the house's
+    result on each outcome, observed its result. A round whose result cannot vary adds 0.
+
+    >>> z = hold_increments(np.array([[0.5, 0.5]]), np.array([[1.0, -1.0]]), np.array([1.0]))
+    >>> bool(np.allclose(z[:, 0], np.log1p(np.clip(_BETS, -0.5, 0.5))))
+    True
+    """
+    mean = (p * house).sum(axis=1)
+    dev = house - mean[:, None]
+    sd = np.sqrt((p * dev * dev).sum(axis=1))
+    live = sd > 1e-12 * (np.abs(house).max(axis=1) + 1)
+    sd = np.where(live, sd, 1.0)
+    u_dev = np.where(p > 0, dev / sd[:, None], 0.0)
+    lo = np.minimum(u_dev.min(axis=1), -1e-300)  # the worst outcome for a bet on "above" (below the mean)
+    hi = np.maximum(u_dev.max(axis=1), 1e-300)
+    u = (observed - mean) / sd
+    bets = _BETS[:, None]
+    lam = np.where(bets > 0, np.minimum(bets, 0.5 / -lo), np.maximum(bets, -0.5 / hi))
+    factor = np.maximum(1 + lam * u, 1e-300)  # below 1/2 only for a result outside the law's support
+    return np.ascontiguousarray(np.where(live, np.log(factor), 0.0))
