@@ -118,7 +118,8 @@ def deal_shoe(plan: Plan, index: int) -> ShoeRecord:
     burnt, face_up = plan.burn.taken(cards, [label for label, _ in kinds])
     for k in cards[:face_up]:
         left[k] -= 1
-    position, rounds, end = burnt, [], "cut card"
+    position, end = burnt, "cut card"
+    rounds: list[Round] = []
     while position < cut:
         try:
             values, estimated = _values(target, tuple(left))
