@@ -86,12 +86,6 @@ def header_disagreement(config: TableConfig, header: dict) -> str:
     return "the round log's header says " + "; ".join(said) + ": judged by the floor file"
 
 
-def fr_round(rec: dict) -> int | None:
-    """A record's round id, if it carries a whole number."""
-    rnd = rec.get("round")
-    return rnd if type(rnd) is int else None
-
-
 class Monitor:
     """The floor's monitors, the state file, and the batch in progress."""
 
@@ -214,16 +208,16 @@ class Monitor:
             if mon is None:
                 self._fault(str(name)[:60], "unknown table", src, f"table {str(name)[:60]!r} is not on the floor")
                 return
-            if feed.header is not None and mon.config.name not in feed.checked:
-                feed.checked.add(mon.config.name)
-                differs = header_disagreement(mon.config, feed.header)
-                if differs:
-                    mon.fault("header disagrees", fr_round(rec), src.label, src.line, differs)
             try:
                 fr = round_from_record(mon.game, rec)
             except FeedError as exc:
                 mon.fault("malformed line", None, src.label, src.line, str(exc))
                 return
+            if feed.header is not None and mon.config.name not in feed.checked:
+                feed.checked.add(mon.config.name)
+                differs = header_disagreement(mon.config, feed.header)
+                if differs:
+                    mon.fault("header disagrees", fr.round, src.label, src.line, differs)
         else:
             mon = self.table(feed.table) if feed.table else None
             if mon is None:

@@ -5,10 +5,10 @@ hold). A table with band edges e_1 < ... < e_k has k + 1 levels; each gets 1 / (
 >>> edges = (Fraction(10), Fraction(100))
 >>> stake_level_labels(edges)
 ('stakes under 10', 'stakes 10 to under 100', 'stakes 100 and over')
->>> stake_level(edges, Fraction(25))
-'stakes 10 to under 100'
->>> stake_level((), Fraction(25))  # no levels stated: one pooled hold test
-''
+>>> stake_level(edges, Fraction(25))  # the index of its label
+1
+>>> stake_level((), Fraction(25)), stake_level_labels(())  # no levels stated: one pooled hold test
+(0, ('',))
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ def stake_level_labels(edges: tuple[Fraction, ...]) -> tuple[str, ...]:
     return first + middle + (f"stakes {_amount(edges[-1])} and over",)
 
 
-def stake_level(edges: tuple[Fraction, ...], total: Fraction) -> str:
-    """The level a round's total stake falls in."""
-    return stake_level_labels(edges)[bisect_right(edges, total)] if edges else ""
+def stake_level(edges: tuple[Fraction, ...], total: Fraction) -> int:
+    """The level a round's total stake falls in: its index in `stake_level_labels(edges)` (the labels are made
+    once per table, not per round)."""
+    return bisect_right(edges, total)

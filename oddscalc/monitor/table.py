@@ -138,7 +138,7 @@ class TableMonitor:
         self.q_rounds: list[int] = []
         self.q_sig: dict[str, tuple[list[int], list[int]]] = {}
         self.q_exp: tuple[list[float], list[bool], list[int]] = ([], [], [])
-        self.q_hold: tuple[list[float], list[float], list[int], list[str]] = ([], [], [], [])
+        self.q_hold: tuple[list[float], list[float], list[int], list[int]] = ([], [], [], [])  # ..., stake level
         self.q_time: dict[int, str | None] = {}  # the rounds' times (for the alarms: looked up by round)
 
     # -- thresholds -------------------------------------------------------------------------------------------
@@ -386,8 +386,8 @@ class TableMonitor:
                 self._rows("hold", np.ascontiguousarray(z), rounds, _HOLD_LABELS)
             else:
                 parts = np.array(self.q_hold[3])
-                for label in stake_level_labels(self.config.stake_levels):
-                    mask = parts == label
+                for j, label in enumerate(stake_level_labels(self.config.stake_levels)):
+                    mask = parts == j
                     if mask.any():
                         self._rows("hold", np.ascontiguousarray(z[:, mask]), rounds[mask], _HOLD_LABELS, label)
         self._clear()
