@@ -28,8 +28,10 @@ from oddscalc.cli import (
     verify_commands,
 )
 from oddscalc.cli.common import Group, flag_names, one_line
+from oddscalc.core.compiled import on_first_compile
 from oddscalc.core.errors import OddscalcError, RunError
 from oddscalc.core.numbers import shorten
+from oddscalc.core.progress import is_terminal
 
 __all__ = ["BUG_EXIT", "COMMAND_MODULES", "REPORT_LINE", "cli", "main"]
 
@@ -100,6 +102,11 @@ def _terminate(signum: int, frame: object) -> None:
     raise Terminated(signum)
 
 
+def _compiling(text: str) -> None:
+    """The first run's compile notice on stderr, on a line of its own (over a progress bar being drawn)."""
+    click.echo(("\r\x1b[K" if is_terminal(sys.stderr) else "") + text, err=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: one-line errors with exit status 2 for bad input (oddscalc's error family), 1 for a run
     that failed after it started (`RunError`: a Dask cluster lost); a clean message on interrupt (130) or
@@ -107,6 +114,7 @@ def main(argv: list[str] | None = None) -> None:
     exit status 70 (`BUG_EXIT`)."""
     here = threading.current_thread() is threading.main_thread()  # only the main thread may set a handler
     previous = signal.signal(signal.SIGTERM, _terminate) if here else None
+    on_first_compile(_compiling)  # a first run says it compiles loops for seconds, once (later runs reuse them)
     try:
         rv = cli.main(args=argv, prog_name="oddscalc", standalone_mode=False)
     except click.exceptions.Exit as exc:
@@ -146,6 +154,7 @@ def main(argv: list[str] | None = None) -> None:
         click.echo(REPORT_LINE, err=True)
         sys.exit(BUG_EXIT)
     finally:
+        on_first_compile(None)
         if here and previous is not None:
             signal.signal(signal.SIGTERM, previous)
     sys.exit(rv if isinstance(rv, int) else 0)

@@ -25,6 +25,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from oddscalc.core.compiled import compile_loop
+
 __all__ = ["BUCKETS", "Rows", "Workspace", "reference", "run_batch", "workspace"]
 
 #: Range buckets: a step whose range bound is B goes in bucket bit_length(B) (B < 2^40 for any shoe here).
@@ -291,14 +293,13 @@ def _compiled() -> Callable[..., None]:
     """Compile the loops (numba, on first use; cached on disk) and give the batch loop."""
     global _LOOP, _bits, _against, _kinds, _rows, _reference
     if _LOOP is None:
-        from numba import njit  # numba is slow to import: only a log with shoes pays for it
-
-        _bits = njit(cache=True, inline="always")(_bits)
-        _kinds = njit(cache=True)(_kinds)
-        _rows = njit(cache=True)(_rows)
-        _reference = njit(cache=True)(_reference)
-        _against = njit(cache=True)(_against)
-        _LOOP = njit(cache=True)(_batch)
+        # numba, slow to import, is imported here (core.compiled): only a log with shoes pays for it
+        _bits = compile_loop(_bits, inline=True)
+        _kinds = compile_loop(_kinds)
+        _rows = compile_loop(_rows)
+        _reference = compile_loop(_reference)
+        _against = compile_loop(_against)
+        _LOOP = compile_loop(_batch)
     return _LOOP
 
 
