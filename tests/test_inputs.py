@@ -106,6 +106,8 @@ def test_shoe_dealt_results_are_marked_and_check_refuses_them(tmp_path, capsys):
         assert "dealt from one shoe" in err and "not independent" in err and "oddscalc verify punto-banco" in err
     code, out, err = run_cli(base, capsys)
     assert code == 0 and "oddscalc check" not in out and "oddscalc verify" in out
+    assert max(map(len, out.splitlines())) <= 100  # the hint folded as every text report is
+    assert "oddscalc verify punto-banco FILE" in " ".join(out.split())
     code, out, _ = run_cli(base[:7], capsys)  # freshly shuffled shoes: check applies, as before
     assert "oddscalc check" in out
 

@@ -53,6 +53,7 @@ INVOCATIONS: dict[str, list[list[str]]] = {
         ["simulate", "punto-banco", "banker", "--rounds", "300", "--seed", "1", "--log", "pb.jsonl", "--out", "pb.csv"],
         ["simulate", "blackjack", "initial", "--version", "1994", "--rule", "strategy=basic", "--rounds", "200"]
         + ["--seed", "1", "--log", "bj.jsonl", "--out", "bj.csv"],
+        ["simulate", "punto-banco", "banker", "--rounds", "300", "--seed", "1", "--shuffle", "fair"],
     ],
     "check": [
         ["check", "punto-banco", "banker", "pb.csv"],

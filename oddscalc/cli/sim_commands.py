@@ -211,13 +211,15 @@ def _counts_text(
     observed = Fraction(sum(r * n for r, n in counts.items()), rounds)
     return (
         "\n".join(
-            [
-                f"{what}: {rounds:,} round{'' if rounds == 1 else 's'}, seed {seed}",
-                *["  " + "  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in rows],
-                f"  mean net return per unit staked: {render_decimal(observed, 6)} "
-                f"(exact expectation {render_decimal(exact, 6)})",
-                hint,
-            ]
+            fit(
+                [
+                    f"{what}: {rounds:,} round{'' if rounds == 1 else 's'}, seed {seed}",
+                    *["  " + "  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in rows],
+                    f"  mean net return per unit staked: {render_decimal(observed, 6)} "
+                    f"(exact expectation {render_decimal(exact, 6)})",
+                    hint,
+                ]
+            )
         )
         + "\n"
     )
