@@ -152,3 +152,29 @@ def test_a_state_run_says_what_an_interruption_kept_and_a_rerun_that_it_resumed(
     assert f"2 finished chunk(s) kept in --state {state}: run the same command again to resume" in err
     code, _, err = run_cli(["protect", "punto-banco", "--shoes", "4"], capsys)
     assert code == 130 and "with --state DIR an interrupted run resumes" in err
+
+
+def test_a_sigterm_to_a_state_run_says_what_was_kept_as_ctrl_c_does(tmp_path, monkeypatch, capsys):
+    """Issue 55, item 6: SIGTERM (cli.main raises it where the command is, as Ctrl-C's KeyboardInterrupt) says
+    what the --state folder kept and how to resume, then "terminated", exit status 143."""
+    state = tmp_path / "state"
+    argv = ["protect", "punto-banco", "--shoes", "4", "--chunk-size", "2", "--state", state, "--workers", "1"]
+    code, _, err = run_cli(argv, capsys)
+    assert code == 0, err
+
+    from oddscalc.cli import main as cli_main
+    from oddscalc.cli import protect_commands as protect_cli
+
+    def terminated(*args, **kwargs):
+        raise cli_main.Terminated(15)
+
+    monkeypatch.setattr(protect_cli, "run", terminated)
+    code, _, err = run_cli(argv, capsys)
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert code == 143 and "Traceback" not in err, err
+    assert lines[-2:] == [
+        f"oddscalc: 2 finished chunk(s) kept in --state {state}: run the same command again to resume",
+        "oddscalc: terminated",
+    ], err
+    code, _, err = run_cli(["protect", "punto-banco", "--shoes", "4"], capsys)
+    assert code == 143 and "with --state DIR an interrupted run resumes" in err and "terminated" in err
