@@ -46,6 +46,22 @@ def test_a_share_out_of_range_is_answered_in_the_form_given(capsys):
 def test_one_round_is_one_round(capsys):
     code, out, _ = run_cli(["simulate", "roulette", "straight", "--rounds", "1"], capsys)
     assert code == 0 and "1 round," in out and "1 rounds" not in out
+    # a shoe cut after floor(1% x 312) = 3 cards deals one round (a punto banco coup takes 4 to 6 cards)
+    code, out, err = run_cli(["protect", "punto-banco", "--shoes", "1", "--penetration", "1%"], capsys)
+    assert code == 0, err
+    assert "1 shoe, 1 round;" in out and "1 rounds" not in out and "1 shoes" not in out
+
+
+def test_a_table_that_has_seen_one_round_says_one_round(tmp_path, capsys):
+    log, state = tmp_path / "wheel.jsonl", tmp_path / "floor.db"
+    code, _, err = run_cli(["simulate", "roulette", "straight", "--rounds", "1", "--log", log], capsys)
+    assert code == 0, err
+    code, _, err = run_cli(["monitor", "run", log, "--state", state], capsys)
+    assert code == 0, err
+    code, out, err = run_cli(["monitor", "status", "--state", state], capsys)
+    assert code == 0, err
+    assert ": 1 round, last round 1;" in out and "1 result)" in out
+    assert "1 rounds" not in out and "1 results" not in out
 
 
 def test_sic_bo_outcomes_print_in_the_laws_order():

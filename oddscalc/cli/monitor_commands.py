@@ -290,7 +290,8 @@ def status(state_path: str, fmt: str) -> None:
         return
     for t in rows:
         faults = ", ".join(f"{n} {k}" for k, n in sorted(t.faults.items())) or "no feed fault"
-        click.echo(f"{t.name} ({t.game} {t.version}): {t.rounds:,} rounds, last round {t.last_round}; {faults}")
+        rounds = f"{t.rounds:,} round{'' if t.rounds == 1 else 's'}"
+        click.echo(f"{t.name} ({t.game} {t.version}): {rounds}, last round {t.last_round}; {faults}")
         if t.game in CARD_GAMES:
             click.echo(f"  settlement, rules, shoe: {t.settled_wrong} fault(s) found by the judge")
         else:
@@ -301,7 +302,7 @@ def status(state_path: str, fmt: str) -> None:
             state_word = f"ALARM at round {s.alarm}" if s.alarm is not None else "ok"
             click.echo(
                 f"  {s.test}{who}: {state_word}; log e {s.log_e:.2f} of threshold {s.log_threshold:.2f} "
-                f"(level {s.level:.3g}, {s.n:,} results)"
+                f"(level {s.level:.3g}, {s.n:,} result{'' if s.n == 1 else 's'})"
             )
 
 

@@ -85,7 +85,8 @@ def floor_page(
         faults_text = ", ".join(f"{n} {esc(k)}" for k, n in sorted(t.faults.items())) or "none"
         cards.append(
             f'<div class="card{" alarm" if t.alarmed else ""}"><h3>{esc(t.name)} {badge}</h3>'
-            f'<div class="small">{esc(t.game)} ({esc(t.version)}) · {t.rounds:,} rounds · last round '
+            f'<div class="small">{esc(t.game)} ({esc(t.version)}) · {t.rounds:,} '
+            f"round{'' if t.rounds == 1 else 's'} · last round "
             f"{t.last_round if t.last_round is not None else '-'}</div>"
             f'<div class="small{" hotline" if t.settled_wrong else ""}">settlement: {t.settled_wrong} wager(s) settled'
             " against the law</div>"
@@ -214,7 +215,8 @@ def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[
         f"<h2>The law tested against</h2><p>{esc(alarm['law'])}. Every chance is exact (a fraction); only the"
         " evidence, a statistic of the observed results, is a floating-point number.</p>"
         f"<h2>The evidence</h2>{evidence}{plot}"
-        f"<h2>The counts</h2><p>{table.results:,} results in {table.rounds:,} rounds since the last reset:</p>"
+        f"<h2>The counts</h2><p>{table.results:,} result{'' if table.results == 1 else 's'} in {table.rounds:,} "
+        f"round{'' if table.rounds == 1 else 's'} since the last reset:</p>"
         f"{_counts_table(table)}"
         "<h2>What else was tested on this table</h2><p>"
         + (

@@ -60,13 +60,18 @@ def _difference(x: Fraction | None) -> str:
     return "n/a" if x is None else f"{float(x):.1e}"
 
 
+def _counted(n: int, noun: str) -> str:
+    """`n` and `noun`, plural but for one: "1 round", "958 rounds"."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def check_text(c: Check, measures: tuple[str, ...]) -> list[str]:
     """What a run valued in double precision says of its values and of its check against the exact engine."""
     return [
         "Values: the double-precision evaluator (a study's values, not exact figures; the documentation's page "
         '"Protect: the double-precision evaluator"): '
-        f"{c.estimated} rounds, and {c.exact} by the exact engine where it declined. Checked against the exact "
-        f"engine on {c.checked} round{'' if c.checked == 1 else 's'}; largest difference: "
+        f"{_counted(c.estimated, 'round')}, and {c.exact} by the exact engine where it declined. Checked against "
+        f"the exact engine on {_counted(c.checked, 'round')}; largest difference: "
         + ", ".join(f"{m} {_difference(x)}" for m, x in zip(measures, c.largest))
         + "."
     ]
@@ -75,7 +80,7 @@ def check_text(c: Check, measures: tuple[str, ...]) -> list[str]:
 def summary_text(s: Summary, heading: list[str]) -> str:
     lines = fit(heading) + [
         "",
-        f"{s.shoes} shoe{'' if s.shoes == 1 else 's'}, {s.rounds} rounds; shoes ended: "
+        f"{_counted(s.shoes, 'shoe')}, {_counted(s.rounds, 'round')}; shoes ended: "
         + ", ".join(f"{k} {n}" for k, n in s.ends),
         "",
     ]
@@ -174,7 +179,8 @@ def best_side_text(b: BestSide) -> str:
                 + f"  {render_decimal(s.total, 8):>16} {'-' if s.per_100 is None else render_decimal(s.per_100, 6):>15}"
             )
     else:
-        lines.append(f"  no round of the {len(b.shoes)} shoes offered a positive side")
+        shoes = "the shoe" if len(b.shoes) == 1 else f"the {len(b.shoes)} shoes"
+        lines.append(f"  no round of {shoes} offered a positive side")
     return "\n".join(lines) + "\n"
 
 
