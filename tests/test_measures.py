@@ -131,6 +131,26 @@ def test_index_of_a_linear_decision_on_a_two_kind_shoe():
     assert row.index is None and "not balanced" in row.why
 
 
+def test_a_pair_the_rules_forbid_to_split_is_said_so():
+    """Where the rules forbid splitting tens (1994: split=no-4-5-10), T,T v 5 is valued as a hard 20 decision, so
+    the Illustrious 18's "T,T v 5" has no index because of the law, not for want of a valued decision."""
+    base = (36, 16)
+
+    def shoe(o, t):
+        hard = {"stand": Fraction(t, o + t), "hit": Fraction(-1)}  # any values: no index is taken from them
+        return {
+            "T,T v 5": Decision("hard 20 v 5", Fraction(1, 2), hard),
+            "9,7 v T": Decision("hard 16 v T", Fraction(1, 2), hard),
+        }
+
+    shoes = DecisionShoes("test", (("o", 36), ("T", 16)), base, shoe(*base), (shoe(35, 16), shoe(36, 15)))
+    rows = {r.name: r for r in indices(shoes, (Fraction(4), Fraction(-9)), 52)}
+    assert rows["T,T v 5"].index is None
+    assert rows["T,T v 5"].why == "the rules do not allow a split of T,T (T,T v 5 is a hard 20 v 5 decision)"
+    assert rows["T,T v 6"].why == "no pair T v 6 decision with both split and stand among those valued"  # not dealt
+    assert "among those valued" in rows["12 v 3"].why  # not a pair: as before
+
+
 def test_ramp_measures_closed_forms():
     """Two bins worked by hand: f = (3/4, 1/4), a = (-1/100, 1/50), v = (1, 5/4), bets (1, 4)."""
     rows = [

@@ -84,6 +84,19 @@ def _group_gain(hands: tuple[str, ...], play: str, other: str):
     return gain
 
 
+def _forbidden(shoes: DecisionShoes, group: str, play: str) -> str:
+    """Why a pair's group has no decision where the rules forbid its split ("" otherwise): its hand is valued,
+    but under another group (T,T v 5 as hard 20 v 5 where tens may not be split)."""
+    parts = group.split()
+    if len(parts) != 4 or parts[0] != "pair" or parts[2] != "v":
+        return ""
+    pair = f"{parts[1]},{parts[1]}"
+    found = shoes.full.get(f"{pair} v {parts[3]}")
+    if found is None or play in found.actions:
+        return ""
+    return f"the rules do not allow a {play} of {pair} ({pair} v {parts[3]} is a {found.group} decision)"
+
+
 def indices(
     shoes: DecisionShoes,
     weights: Sequence[Fraction],
@@ -98,19 +111,9 @@ def indices(
         hands = tuple(label for label, d in shoes.full.items() if d.group == group)
         missing = [h for h in hands if not {play, other} <= set(shoes.full[h].actions)]
         if not hands or missing:
-            out.append(
-                IndexRow(
-                    name,
-                    group,
-                    play,
-                    other,
-                    hands,
-                    None,
-                    None,
-                    None,
-                    f"no {group} decision with both {play} and {other} among those valued",
-                )
-            )
+            why = _forbidden(shoes, group, play)
+            why = why or f"no {group} decision with both {play} and {other} among those valued"
+            out.append(IndexRow(name, group, play, other, hands, None, None, None, why))
             continue
         if any(v is not None and any(h not in v for h in hands) for v in shoes.less):
             out.append(IndexRow(name, group, play, other, hands, None, None, None, "not dealt from every shoe"))
