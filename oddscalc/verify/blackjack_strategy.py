@@ -162,13 +162,20 @@ class BlackjackStrategy(Tally):
         shown = ", ".join(f"{a} {pct(v)}" for a, v in values.items())
         self.depart(
             line,
-            f"{'soft' if soft else 'hard'} {score} against {RANK_NAMES[RANK_OF[up]]}",
+            f"{'soft' if soft else 'hard'} {score} against {_up_value(up)}",
             f"chose {taken} on {where} ({hand}) against {RANK_NAMES[RANK_OF[up]]}",
             f"{want} (exact values per unit stake: {shown})"
             + ("" if cost is not None else "; the action taken has no engine value here (see illegal play)"),
             cost,
             stake,
         )
+
+
+def _up_value(up: int) -> str:
+    """The up-card by its value, as a strategy reads it (10, J, Q and K are one ten-value, T; an Ace A), so that
+    departures against any ten-value are counted under one rule."""
+    value = BLACKJACK_VALUE[up]
+    return "A" if value == 1 else "T" if value == 10 else str(value)
 
 
 def _later(chart: dict, codes: list[int], upv: int) -> str:
