@@ -29,6 +29,39 @@ def test_reference_logs_carry_suits_and_verify_asks_for_none(game, wager, tmp_pa
     assert "write every card's suit" not in report.text(10) and "by rank only" not in report.text(10)
 
 
+def test_the_blackjack_reference_log_carries_suits_and_draws_as_bare_ranks(tmp_path, capsys):
+    """The blackjack simulator's fresh shoe names its cards with their suits, drawing the ranks a shoe of bare
+    ranks draws (a Fisher-Yates step per card, written here), so every result is as before; verify then asks
+    for no suit."""
+    import random
+
+    from oddscalc.sim import blackjack as sim_bj
+
+    shoe, rng, mine, twin = sim_bj.Shoe(2), random.Random(7), [r for r in range(13) for _ in range(8)], random.Random(7)
+    for i in range(len(mine)):
+        j = twin.randrange(i, len(mine))
+        mine[i], mine[j] = mine[j], mine[i]
+        card = shoe.draw(rng)
+        assert int(card) == mine[i] and SUITED.match(card.label) and card.label[:-1] == sim_bj.LABELS[mine[i]]
+    assert Counter(c.label for c in shoe.cards) == Counter(
+        {f"{r}{s}": 2 for r in ["A", *map(str, range(2, 11)), "J", "Q", "K"] for s in "cdhs"}
+    )
+
+    log = tmp_path / "bj.jsonl"
+    argv = ["simulate", "blackjack", "initial", "--rule", "strategy=basic", "--rounds", "300", "--seed", "5"]
+    code, _, err = run_cli([*argv, "--log", log], capsys)
+    assert code == 0, err
+
+    def cards(hand):
+        return hand.get("cards", []) + [c for h in hand.get("split", []) for c in cards(h)]
+
+    rounds = [json.loads(line) for line in log.read_text().splitlines()[1:]]
+    dealt = [c for r in rounds for c in r["banker"] + cards(r["hand"])]
+    assert dealt and all(SUITED.match(c) for c in dealt), dealt[:10]
+    text = verify(log, "blackjack", randomness=True).text(10)
+    assert "write every card's suit" not in text and "by rank only" not in text
+
+
 def test_a_fresh_shoe_per_round_deals_each_card_as_often():
     """Every card of the packs is as likely (a fair draw): over many rounds each suit appears about as often."""
     from oddscalc.sim.baccarat import point, shoe_labels, shoe_points

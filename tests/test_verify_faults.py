@@ -12,7 +12,7 @@ import random
 from fractions import Fraction as F
 
 import pytest
-from verify_logs import first, rounds_of, write_log
+from verify_logs import BJ, first, rank, rounds_of, write_log
 
 from oddscalc import api
 from oddscalc.sim import baccarat as sim_bac
@@ -36,12 +36,11 @@ class _Points(dict):
 
 
 POINT = _Points({"A": 1, **{str(v): v for v in range(2, 10)}, "10": 0, "J": 0, "Q": 0, "K": 0})
-BJ = {"A": 1, **{str(v): v for v in range(2, 11)}, "J": 10, "Q": 10, "K": 10}
 
 
 def _score(cards):
     hard = sum(BJ[c] for c in cards)
-    soft = "A" in cards and hard + 10 <= 21
+    soft = any(rank(c) == "A" for c in cards) and hard + 10 <= 21
     return (hard + 10 if soft else hard), soft
 
 

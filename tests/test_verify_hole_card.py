@@ -14,12 +14,10 @@ from importlib import resources
 import jsonschema
 import pytest
 from cli_run import run_cli
-from verify_logs import rounds_of, write_log
+from verify_logs import BJ, rounds_of, write_log
 
 from oddscalc.verify import verify
 from oddscalc.verify.findings import ILLEGAL
-
-BJ = {"A": 1, **{str(v): v for v in range(2, 11)}, "J": 10, "Q": 10, "K": 10}
 
 
 def _two_card_21(cards) -> bool:

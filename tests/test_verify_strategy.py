@@ -11,7 +11,7 @@ from importlib import resources
 
 import jsonschema
 import pytest
-from verify_logs import first, rounds_of, write_log
+from verify_logs import BJ, first, rank, rounds_of, write_log
 
 from oddscalc import api
 from oddscalc.cli.main import main
@@ -21,8 +21,6 @@ from oddscalc.sim import super_pan_9 as sim_sp9
 from oddscalc.sim import three_card_poker as sim_tcp
 from oddscalc.verify import verify
 from oddscalc.verify.findings import STRATEGY
-
-BJ = {"A": 1, **{str(v): v for v in range(2, 11)}, "J": 10, "Q": 10, "K": 10}
 
 
 def _cli_json(argv, capsys):
@@ -99,7 +97,7 @@ def test_standing_on_16_against_a_ten_departs_from_basic_at_the_engines_exact_co
             BJ[rec["banker"][0]] == 10
             and "split" not in rec["hand"]
             and sum(BJ[c] for c in cards[:2]) == 16
-            and "A" not in cards[:2]
+            and "A" not in map(rank, cards[:2])
         )
 
     line = next(n for n, rec in rounds_of(path) if two_card_16_v_ten(rec))
@@ -108,7 +106,8 @@ def test_standing_on_16_against_a_ten_departs_from_basic_at_the_engines_exact_co
     rec = dict(rounds_of(path))[f.line]
     hand = f.did.split("(")[1].split(")")[0]
     data = _cli_json(
-        ["blackjack", "hand", f"{hand} vs {rec['banker'][0]}", "--version", "1994", "--format", "json"], capsys
+        ["blackjack", "hand", f"{hand} vs {rank(rec['banker'][0])}", "--version", "1994", "--format", "json"],
+        capsys,
     )
     values = {a: F(v["exact"]) for a, v in data["actions"].items()}
     assert f.cost == (values["hit"] - values["stand"]) * 10 > 0
@@ -126,9 +125,9 @@ def test_optimal_costs_are_never_negative_and_match_the_hand_query(tmp_path, cap
     f = faults[0]
     rec = dict(rounds_of(path))[f.line]
     hand = f.did.split("(")[1].split(")")[0]
-    argv = ["blackjack", "hand", f"{hand} vs {rec['banker'][0]}", "--version", "1994", "--format", "json"]
+    argv = ["blackjack", "hand", f"{hand} vs {rank(rec['banker'][0])}", "--version", "1994", "--format", "json"]
     if "split" in rec["hand"]:
-        argv += ["--removed", rec["hand"]["cards"][0]]
+        argv += ["--removed", rank(rec["hand"]["cards"][0])]
     values = {a: F(v["exact"]) for a, v in _cli_json(argv, capsys)["actions"].items()}
     taken = f.did.split("chose ")[1].split(" ")[0]
     assert f.cost == (max(values.values()) - values[taken]) * 10
@@ -158,7 +157,7 @@ def test_a_chart_file_as_the_strategy(tmp_path, capsys):
     g = gains[0]
     rec = dict(rounds_of(reference))[g["line"]]
     hand = g["did"].split("(")[1].split(")")[0]
-    argv = ["blackjack", "hand", f"{hand} vs {rec['banker'][0]}", "--version", "1994", "--format", "json"]
+    argv = ["blackjack", "hand", f"{hand} vs {rank(rec['banker'][0])}", "--version", "1994", "--format", "json"]
     values = {a: F(v["exact"]) for a, v in _cli_json(argv, capsys)["actions"].items()}
     assert F(g["gain"]) == (values["hit"] - values["stand"]) * 10 > 0
     assert F(s["gaining"]["exact"]) > 0 and F(s["staked"]) == 10 * report.rounds

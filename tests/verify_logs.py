@@ -63,3 +63,19 @@ def first(report, kind: str | None = None):
     """The report's first fault (by line), optionally of one kind."""
     found = [f for f in report.faults if f.line is not None and (kind is None or f.kind == kind)]
     return min(found, key=lambda f: f.line) if found else None
+
+
+def rank(card: str) -> str:
+    """A logged card's rank, its suit (as the reference simulators write it: `Ks`, `10h`) aside."""
+    return card[:-1] if len(card) > 1 and card[-1] in "cdhs" else card
+
+
+class Values(dict):
+    """A blackjack card's value by its name, with or without its suit."""
+
+    def __missing__(self, card: str) -> int:
+        return self[rank(card)]
+
+
+#: Blackjack card values by name (suits aside): an Ace 1, ten-values 10.
+BJ = Values({"A": 1, **{str(v): v for v in range(2, 11)}, "J": 10, "Q": 10, "K": 10})

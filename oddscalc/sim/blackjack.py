@@ -22,6 +22,8 @@ __all__ = ["MAX_BOXES", "Shoe", "SuitedRank", "Table", "play_boxes", "play_round
 
 RANKS = 13  # rank index 0 = Ace, 1..8 = 2..9, 9..12 = 10, J, Q, K
 LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+#: The suits a card's name ends with in a round log (clubs, diamonds, hearts, spades).
+SUITS = "cdhs"
 _SPLITTABLE = {
     "no-4-5-10": {1, 2, 3, 6, 7, 8, 9},
     "no-5-10": {1, 2, 3, 4, 6, 7, 8, 9},
@@ -67,10 +69,11 @@ def best_total(cards: list[int]) -> tuple[int, bool]:
 
 
 class Shoe:
-    """`decks` packs of ranks; cards are drawn uniformly without replacement, and `reset` reshuffles."""
+    """`decks` packs of ranks, each card carrying its suit into the log (`SuitedRank`: the play reads the rank, so
+    the draws are those of bare ranks); cards are drawn uniformly without replacement, and `reset` reshuffles."""
 
     def __init__(self, decks: int) -> None:
-        self.cards = [r for r in range(RANKS) for _ in range(4 * decks)]
+        self.cards = [_suited(f"{LABELS[r]}{SUITS[k % 4]}") for r in range(RANKS) for k in range(4 * decks)]
         self.next = 0
 
     def reset(self) -> None:
