@@ -81,3 +81,13 @@ def test_the_docs_say_what_their_commands_do():
     command = re.search(r"`oddscalc protect blackjack --version 1994 [^`]*`", studies).group()
     assert "--engine exact" in command
     assert "(see above)" not in (docs / "games.md").read_text()
+
+
+def test_the_chart_header_names_no_strategy_but_the_basic_one(capsys):
+    """The chart is the basic strategy: its header says so, not also "strategy=optimal" (the game's rule)."""
+    code, out, err = run_cli(["blackjack", "chart", "--version", "1994", "--decks", "6"], capsys)
+    assert code == 0, err
+    head = " ".join(out.split("\n\n")[0].split())
+    assert head.startswith("Blackjack basic strategy, version 1994: decks=6,") and "strategy=" not in head
+    for name, value in api.resolved_rules("blackjack", "1994", {"decks": "6"})[0].items():
+        assert (f"{name}={value}" in head) is (name != "strategy")

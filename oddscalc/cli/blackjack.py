@@ -443,9 +443,9 @@ def chart_cmd(
     except OutputPathError as exc:
         _fail(str(exc))
     s = api.blackjack_game(rules, StderrBar())
-    title = (
+    title = (  # the chart is the basic strategy whatever the strategy rule says (it picks the game's own play)
         f"Blackjack basic strategy, version {version}: "
-        + ", ".join(f"{k}={v}" for k, v in rules.items())
+        + ", ".join(f"{k}={v}" for k, v in rules.items() if k != "strategy")
         + (" (CUSTOM)" if outside else "")
     )
     if fmt == "html":
