@@ -91,3 +91,39 @@ def test_the_chart_header_names_no_strategy_but_the_basic_one(capsys):
     assert head.startswith("Blackjack basic strategy, version 1994: decks=6,") and "strategy=" not in head
     for name, value in api.resolved_rules("blackjack", "1994", {"decks": "6"})[0].items():
         assert (f"{name}={value}" in head) is (name != "strategy")
+
+
+def test_data_list_tells_its_rows_apart_and_says_once_what_was_not_recorded(capsys):
+    """Each shipped result is a row of its own: those of one kind whose parameters differ print different
+    parameters under their row; a compute time none recorded is said once, not on every row."""
+    import json
+    from dataclasses import replace
+
+    from oddscalc.cli.data_commands import list_text
+    from oddscalc.core.store import shipped_entries
+
+    code, out, err = run_cli(["data", "list"], capsys)
+    assert code == 0, err
+    entries = shipped_entries()
+    body = out.split("\n\nresult ")[1].splitlines()[1:]
+    blocks: list[list[str]] = []
+    for line in body:
+        if line.startswith("    "):
+            blocks[-1].append(line.strip())
+        else:
+            blocks.append([line])
+    assert len(blocks) == len(entries) and "time not recorded" not in out
+    assert out.count("compute time: recorded for none") == (all(e.provenance.get("seconds") is None for e in entries))
+    for e, block in zip(entries, blocks):
+        assert block[0].split()[0] == e.kind and block[0].split()[1] in e.path.name
+    for kind in {e.kind for e in entries}:
+        mine = [
+            (json.dumps(e.params, sort_keys=True), " ".join(b[1:])) for e, b in zip(entries, blocks) if e.kind == kind
+        ]
+        assert len({held for _, held in mine}) == len({params for params, _ in mine}), kind
+
+    timed = [replace(entries[0], provenance={**entries[0].provenance, "seconds": 12.3}), entries[1]]
+    text = list_text(timed, "two results")
+    rows = [line for line in text.splitlines() if line.startswith(entries[0].kind + " ")]
+    assert "recorded for none" not in text and "took" in text
+    assert rows[0].endswith("  12.3 s") and rows[1].endswith("  -")  # a column, where one result recorded it

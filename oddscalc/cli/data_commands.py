@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -13,7 +15,7 @@ from oddscalc.core.numbers import shorten
 from oddscalc.core.parallel import on_cluster, scheduler_address
 from oddscalc.core.progress import StderrBar
 from oddscalc.core.schemas import named
-from oddscalc.core.store import data_dir, shipped_entries, user_cache_dir
+from oddscalc.core.store import Entry, data_dir, shipped_entries, user_cache_dir
 from oddscalc.report.data_build import rebuild
 from oddscalc.report.text import fit
 
@@ -41,12 +43,80 @@ def list_cmd(fmt: str) -> None:
         f"{len(entries)} results shipped in {data_dir()} (computed results of other rule sets are kept in "
         f"{user_cache_dir()})"
     )
-    click.echo("\n".join(fit([head])))
+    click.echo(list_text(entries, head), nl=False)
+
+
+def list_text(entries: Sequence[Entry], head: str) -> str:
+    """The shipped results for people: a row each, named by its kind and its file's key, under it the parameters
+    in which it differs from the others of its kind; the compute time in a column only where some result
+    recorded one, else said once."""
+    recorded = any(e.provenance.get("seconds") is not None for e in entries)
+    lines = fit([head])
+    if not recorded:
+        lines += fit(["compute time: recorded for none (each was carried over from a cache that did not keep it)"])
+    kinds = {e.kind for e in entries}
+    varying = {kind: _varying([_flat(e.params) for e in entries if e.kind == kind]) for kind in kinds}
+    rows = [("result", "engines", "made", *(("took",) if recorded else ()))]
+    held = [""]
     for e in entries:
-        p = e.provenance
-        took = "time not recorded" if p.get("seconds") is None else f"{p['seconds']:,.1f} s"
-        engines = ", ".join(f"{k} {v}" for k, v in e.engines.items())
-        click.echo(f"{e.kind:30} {engines:28} {str(p.get('created', '?'))[:10]}  {took}")
+        flat = _flat(e.params)
+        held.append(", ".join(f"{k}={flat[k]}" for k in varying[e.kind] if k in flat))
+        seconds = e.provenance.get("seconds")
+        took = (("-" if seconds is None else f"{seconds:,.1f} s"),) if recorded else ()
+        rows.append((_key(e), ", ".join(f"{k} {v}" for k, v in e.engines.items()), _day(e), *took))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines += fit(
+        [
+            "each result: its kind and file key, engine versions, the day made; under it, the parameters that "
+            "tell it from the others of its kind"
+        ]
+    )
+    lines += ["", "  ".join(f"{c:{w}}" for c, w in zip(rows[0], widths)).rstrip()]
+    for row, what in zip(rows[1:], held[1:]):
+        lines.append("  ".join(f"{c:{w}}" for c, w in zip(row, widths)).rstrip())
+        if what:
+            lines += fit(["    " + what])
+    return "\n".join(lines) + "\n"
+
+
+def _key(e: Entry) -> str:
+    """The result's kind and its file's key: `blackjack-game 2c7168a2` for blackjack-game-2c7168a25bef2b58..."""
+    stem = e.path.name.split(".")[0]
+    key = stem[len(e.kind) + 1 :] if stem.startswith(e.kind + "-") else stem
+    return f"{e.kind} {key[:8]}"
+
+
+def _day(e: Entry) -> str:
+    return str(e.provenance.get("created", "?"))[:10]
+
+
+def _flat(params: dict[str, Any]) -> dict[str, str]:
+    """A result's parameters as short texts: a list of (name, value) pairs (a rule set) spread into its names, a
+    list of numbers joined by commas, anything longer named by its size."""
+    out: dict[str, str] = {}
+    for name, value in params.items():
+        if isinstance(value, list) and value and all(_pair(x) for x in value):
+            out.update((str(k), _short(v)) for k, v in value)
+        else:
+            out[name] = _short(value)
+    return out
+
+
+def _pair(x: Any) -> bool:
+    return isinstance(x, list | tuple) and len(x) == 2 and isinstance(x[0], str)
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        text = ",".join(map(str, value)) if all(not isinstance(v, list | tuple | dict) for v in value) else ""
+        return text if text and len(text) <= 40 else f"({len(value)} items)"
+    return str(value)
+
+
+def _varying(params: list[dict[str, str]]) -> list[str]:
+    """The parameter names whose values are not the same in every result of a kind, in their first order."""
+    names = list(dict.fromkeys(k for p in params for k in p))
+    return [k for k in names if len({p.get(k) for p in params}) > 1]
 
 
 @data.command("build", examples=["oddscalc data build", "oddscalc data build --check"])
