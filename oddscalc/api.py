@@ -70,6 +70,7 @@ __all__ = [
     "has_decisions",
     "has_estimates",
     "implemented",
+    "law_seconds",
     "math_report",
     "plan",
     "plan_of",
@@ -124,8 +125,8 @@ class _Law(Protocol):
 
 class _Maths(Protocol):
     """A game's mathematics, `oddscalc/games/<module>`. Its optional hooks (`RULES`, `needs`, `check_rules`,
-    `decision_table`, the composition hooks) are looked up by name; `options` is `exact_law=True`, given only to
-    an `analyse` that takes it."""
+    `decision_table`, the composition hooks) are looked up by name; `options` are `exact_law=True` and
+    `law=False`, each given only to an `analyse` that takes it."""
 
     def analyse(
         self, wagers: tuple[Wager, ...], rules: dict[str, str], progress: Progress | None = None, **options: bool
@@ -266,11 +267,15 @@ def analyse(
     custom: bool = False,
     progress: Progress | None = None,
     exact_law: bool = False,
+    law: bool = True,
 ) -> GameAnalysis:
     """Exact analysis of one wager (or all) of `game` under `version` and the given rule choices. `exact_law`:
     the law of every round computed exactly however long it takes, for a game whose default law bounds its
     work (blackjack's resplit rounds beyond a work budget: `blackjack game --law-budget none`'s law); other
-    games' laws are exact either way. The game and version are checked, and the version looked up, once (a
+    games' laws are exact either way. `law` False: for a game whose law costs far more than its edge
+    (blackjack), the law only where it is shipped or cached, else the edge and the figures that need no law
+    (the result's `not_a_law` says which are left out); other games give their law either way. The game and
+    version are checked, and the version looked up, once (a
     `Version` given, as `oddscalc.analyse` gives it, is not looked up again); what travels down is resolved.
 
     >>> even = analyse("roulette", "1994", "even-chance").results[0]  # half the stake back on 0
@@ -297,11 +302,41 @@ def analyse(
         wanted = selected | {k for w in found for k in needs(w)}
         found = tuple(w for w in every if w.key in wanted)
     resolved, outside = _resolved_rules(game, v, rules, custom, every)
-    options = {"exact_law": True} if exact_law and "exact_law" in signature(maths.analyse).parameters else {}
+    takes = signature(maths.analyse).parameters
+    options = {"exact_law": True} if exact_law and "exact_law" in takes else {}
+    if not law and not exact_law and "law" in takes:
+        options["law"] = False
     result = maths.analyse(found, resolved, progress=progress, **options)
     results = tuple(r for r in result.results if r.wager.key in selected)
     is_custom = outside or any(w.custom for w in found)
     return replace(result, game=game, version=v.id, rules=tuple(resolved.items()), custom=is_custom, results=results)
+
+
+def law_seconds(
+    game: str,
+    version: str | Version,
+    rules: Mapping[str, str] | None = None,
+    pay: Mapping[str, str] | None = None,
+    custom: bool = False,
+    exact_law: bool = False,
+    progress: Progress | None = None,
+) -> float | None:
+    """About how many seconds `analyse` would spend computing the law of a round beyond the edge, for a game
+    whose law costs far more than its edge (blackjack: the game's own figures are computed first, in seconds,
+    and cached); None when the law is shipped or cached, or the game has no such cost. An estimate, for a
+    command to say before it starts the work.
+
+    >>> law_seconds("blackjack", "1994") is None, law_seconds("roulette", "1994") is None  # shipped; no law cost
+    (True, True)
+    """
+    v = _checked(game, version)
+    assert v is not None
+    hook: Callable[..., float | None] | None = getattr(_maths(game), "law_seconds", None)
+    if hook is None:
+        return None
+    every = _wagers(game, v, pay)
+    resolved, _ = _resolved_rules(game, v, rules, custom, every)
+    return hook(every, resolved, exact_law, progress)
 
 
 #: Games whose figures readers compare under two plays: the rule that chooses the play, and each value's name

@@ -167,6 +167,7 @@ def analyse(
     custom: bool = False,
     exact_law: bool = False,
     progress: Progress | None = None,
+    law: bool = True,
 ) -> GameAnalysis:
     """The exact analysis of one wager of a game, or all: each wager's law of a round, edges and events.
 
@@ -179,6 +180,8 @@ def analyse(
         custom: allow rule values the version does not permit (the analysis is marked custom).
         exact_law: blackjack's law of every round with nothing lumped, however long it takes.
         progress: called as progress(done, total, label) during long work.
+        law: False for blackjack's edge without the law of a round unless that is shipped or cached (seconds
+            instead of minutes for a rule set not shipped; the result's `not_a_law` names what is left out).
 
     Returns:
         A `GameAnalysis`: `.results` holds one `WagerResult` per wager (`.distribution`, `.edge()`, ...).
@@ -194,7 +197,7 @@ def analyse(
     if wager is not None and not isinstance(wager, str):
         raise api.WagerError(f"wager {shorten(wager)} is not a wager's key (text such as 'straight')")
     return api.analyse(
-        g.name, g.version, wager, _pairs(rules, "rules"), _pairs(pay, "pay"), custom, progress, exact_law
+        g.name, g.version, wager, _pairs(rules, "rules"), _pairs(pay, "pay"), custom, progress, exact_law, law
     )
 
 
@@ -218,7 +221,7 @@ def edge(
         custom: allow rule values the version does not permit, as for `analyse`.
 
     Returns:
-        The edge, exactly.
+        The edge, exactly (blackjack's from the game alone: no law of a round is computed for it).
 
     Raises:
         GameError, VersionError, WagerError, RuleError, OverrideError: as for `analyse`.
@@ -231,7 +234,7 @@ def edge(
     >>> [f"{float(edge('punto-banco', 'banker', rules={'decks': d})):.4%}" for d in ("6", "8")]
     ['1.0558%', '1.0579%']
     """
-    return analyse(game, wager, version=version, rules=rules, pay=pay, custom=custom).results[0].edge()
+    return analyse(game, wager, version=version, rules=rules, pay=pay, custom=custom, law=False).results[0].edge()
 
 
 def math_report(

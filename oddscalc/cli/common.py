@@ -42,6 +42,7 @@ __all__ = [
     "flag_names",
     "format_option",
     "game_argument",
+    "law_option",
     "one_line",
     "parse_pairs",
     "run_analysis",
@@ -346,6 +347,16 @@ exact_law_option = click.option(
 )
 
 
+law_option = click.option(
+    "--law",
+    is_flag=True,
+    help="Blackjack: the figures that need the law of a round too (standard deviation, hit frequency, P(push), "
+    "the law itself): at once where shipped or cached, else minutes, an estimate of the time said first. "
+    "Without it, a rule set not shipped gives the edge and the figures that need only the game, in seconds. "
+    "Other games give their law either way.",
+)
+
+
 def run_analysis(
     game: str,
     wager: str | None,
@@ -355,14 +366,19 @@ def run_analysis(
     decks: str | None,
     custom: bool,
     exact_law: bool = False,
+    law: bool = True,
 ) -> GameAnalysis:
-    """The analysis a query asks for, from its options (`analysis_options`); a one-line error for bad input."""
+    """The analysis a query asks for, from its options (`analysis_options`); a one-line error for bad input.
+    `law` False: blackjack's law of a round only where shipped or cached (`api.analyse`); True: where it must
+    be computed, an estimate of its time on stderr first (`api.law_seconds`)."""
     try:
         api.check_game(game)
         version = version or default_version(game)
         rules = parse_pairs(rule, "--rule")
         if decks is not None:
             rules["decks"] = decks
+        if law or exact_law:
+            _say_law_cost(game, version, rules, parse_pairs(pay, "--pay"), custom, exact_law)
         return door.analyse(
             game,
             wager,
@@ -372,9 +388,27 @@ def run_analysis(
             custom=custom,
             exact_law=exact_law,
             progress=StderrBar(),
+            law=law,
         )
     except REFUSALS as exc:
         fail(str(exc))
+
+
+def _say_law_cost(
+    game: str, version: str, rules: dict[str, str], pay: dict[str, str], custom: bool, exact_law: bool
+) -> None:
+    """Before a law of a round that is neither shipped nor cached is computed: what, and about how long (the
+    game's own figures computed first, with a progress line, to time it: `api.law_seconds`)."""
+    seconds = api.law_seconds(game, version, rules, pay, custom, exact_law, StderrBar())
+    if seconds is None:
+        return
+    about = f"about {round(seconds)} s" if seconds < 120 else f"about {round(seconds / 60)} min"
+    click.echo(
+        f"oddscalc: computing the law of a round ({game}; neither shipped nor cached): {about} at this "
+        "machine's present speed (an estimate: the game's own time here times the law's measured share), then "
+        "cached for the next run",
+        err=True,
+    )
 
 
 def emit(data_or_text: str | JSONData) -> None:

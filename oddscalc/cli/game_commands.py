@@ -20,6 +20,7 @@ from oddscalc.cli.common import (
     fail,
     format_option,
     game_argument,
+    law_option,
     parse_pairs,
     rule_option,
     run_analysis,
@@ -126,11 +127,13 @@ def wagers(game: str, version: str | None, fmt: str) -> None:
         "oddscalc edge dice field --version 1994",
         "oddscalc edge big-six A --pay A=45:1 --format markdown",
         "oddscalc edge --version 2007",
+        "oddscalc edge blackjack --version 2007 --rule hole_card=peek",
     ],
 )
 @game_argument(required=False)
 @wager_argument(required=False)
 @analysis_options()
+@law_option
 @exact_law_option
 @detail_options
 def edge(
@@ -142,16 +145,19 @@ def edge(
     decks: str | None,
     custom: bool,
     fmt: str,
+    law: bool,
     exact_law: bool,
     detail: bool,
     whole: bool,
 ) -> None:
     """Exact house edge of every wager of GAME (or of WAGER): a summary table (edge, RTP, hit frequency,
-    standard deviation), the details with --detail. Without GAME, every game the --version permits."""
+    standard deviation), the details with --detail. Without GAME, every game the --version permits. Blackjack
+    under a rule set not shipped: the edge and the figures that need only the game, in seconds; its hit
+    frequency and standard deviation need the law of a round (--law: minutes, an estimate said first)."""
     if game is None:
         _every_game(version, bool(pay or rule or decks or custom), fmt, exact_law, detail, whole)
         return
-    a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)
+    a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law, law)
     if fmt == "json":
         emit(serialize.analysis_to_data(a))
     elif fmt == "csv":
@@ -159,7 +165,7 @@ def edge(
     elif fmt == "markdown":
         emit(text.markdown([a], game_title(a.game, a.version, a.custom)))
     else:
-        emit(_edge_text(a, wager, pay, rule, decks, custom, exact_law, detail, whole))
+        emit(_edge_text(a, wager, pay, rule, decks, custom, exact_law, detail, whole, law))
 
 
 def _edge_text(
@@ -172,12 +178,13 @@ def _edge_text(
     exact_law: bool,
     detail: bool,
     whole: bool,
+    law: bool = False,
 ) -> str:
     """The text report of one game's edges, beside the same wagers under its other plays (blackjack's basic
-    strategy)."""
+    strategy: the same summary, by then cached, so no second estimate of the law's time is said)."""
     plays = api.compared_plays(a.game, parse_pairs(rule, "--rule"))
     others = [
-        (name, run_analysis(a.game, wager, a.version, pay, (*rule, *_pairs(rules)), decks, custom, exact_law))
+        (name, run_analysis(a.game, wager, a.version, pay, (*rule, *_pairs(rules)), decks, custom, exact_law, law))
         for name, rules in plays[1:]
     ]
     return text.edge_text(a, detail, whole, plays[0][0] if plays else "", others)
@@ -191,7 +198,7 @@ def _every_game(version: str | None, house: bool, fmt: str, exact_law: bool, det
         fail("--rule, --pay, --decks and --custom need GAME: they are one game's rules and odds")
     v = get_version(version)
     games = [g for g in v.games if api.implemented(g)]
-    analyses = [run_analysis(g, None, v.id, (), (), None, False, exact_law) for g in games]
+    analyses = [run_analysis(g, None, v.id, (), (), None, False, exact_law, law=False) for g in games]
     if fmt == "json":
         emit(named("version-edges", {"version": v.id, "games": [serialize.analysis_to_data(a) for a in analyses]}))
     elif fmt == "csv":

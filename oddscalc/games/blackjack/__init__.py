@@ -5,7 +5,7 @@ expectation with resplits), `laws` (the laws of a hand's and a split round's net
 (the protection study's evaluator, never an exact figure). Beside them: rules (options), shoe, hand (one
 starting hand), game (the full shoe), strategy (basic strategy and charts), stored_summary (the cached game
 summary), side (side wagers), query (one hand's actions), composition and estimates (the composition hooks),
-and wagers (the game-module contract: `RULES`, `analyse`, `decision_table`).
+and wagers (the game-module contract: `RULES`, `analyse`, `decision_table`, `law_seconds`).
 """
 
 from oddscalc.games.blackjack.rules import RULES
@@ -16,6 +16,7 @@ from oddscalc.games.blackjack.wagers import (
     check_rules,
     decision_table,
     effective_rules,
+    law_seconds,
     split_strategy,
 )
 
@@ -27,5 +28,6 @@ __all__ = [
     "check_rules",
     "decision_table",
     "effective_rules",
+    "law_seconds",
     "split_strategy",
 ]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from fractions import Fraction
 from typing import Any
 
 from oddscalc.core.errors import InputError
 from oddscalc.core.parallel import map_parts, relay
 from oddscalc.core.progress import Progress
-from oddscalc.core.store import Engine, stored
+from oddscalc.core.store import Engine, building_now, kept, kept_entry, stored
 from oddscalc.games.blackjack import strategy
 from oddscalc.games.blackjack.game import full_game, up_cards
 from oddscalc.games.blackjack.laws import hand_law
@@ -16,7 +17,19 @@ from oddscalc.games.blackjack.laws.hand_law import RoundLaw, default_budget, rou
 from oddscalc.games.blackjack.rules import RuleSet
 from oddscalc.games.blackjack.shoe import LABELS
 
-__all__ = ["ENGINE", "compute_summary", "frac", "game_summary", "strategy_data", "summary_params"]
+__all__ = [
+    "ENGINE",
+    "compute_summary",
+    "edge_params",
+    "edge_summary",
+    "frac",
+    "game_summary",
+    "has_law",
+    "kept_summary",
+    "law_seconds",
+    "strategy_data",
+    "summary_params",
+]
 
 #: The blackjack engine's version: bump it whenever a figure computed by any module of `games/blackjack` (or by
 #: the core modules it calls, such as `core.packed` and `core.residues`) may change, then rebuild the data
@@ -47,14 +60,10 @@ def _part(job: tuple[RuleSet, int, bool, int | None, dict]) -> dict[str, Any]:
     s = strategy.derive(g)
     td, _ = strategy.td_value(g, s)
     shared: dict = dict(done)  # the splits whose hands play alike under both strategies are computed once
-    laws = (
-        {
-            "optimal": round_law(g, budget=budget, progress=relay, shared=shared),
-            "basic": round_law(g, s, budget=budget, progress=relay, shared=shared),
-        }
-        if with_distribution
-        else {}
-    )
+    laws = {  # without the distribution: each strategy's events and stake alone (`round_law` with law False)
+        "optimal": round_law(g, budget=budget, progress=relay, shared=shared, law=with_distribution),
+        "basic": round_law(g, s, budget=budget, progress=relay, shared=shared, law=with_distribution),
+    }
     return {
         "ev": g.ev,
         "td": td,
@@ -186,11 +195,11 @@ def compute_summary(
     )
     laws = {name: _merge_laws([p["laws"][name] for p in parts]) for name in parts[0]["laws"]}
     for name, value in (("optimal", ev), ("basic", td)):
-        if name in laws and sum(r * p for r, p in laws[name].dist.items()) != value:
+        if with_distribution and sum(r * p for r, p in laws[name].dist.items()) != value:
             raise AssertionError(f"the {name} strategy's round law does not average to its expectation")
     per_up = [(up, p_up, ev_up, part["td"] / p_up) for part in parts for up, p_up, ev_up in part["per_up"]]
     charts = {k: strategy.chart_rows(s, k) for k in ("hard", "soft", "pair", "later")}
-    return {
+    summary = {
         "ev": frac(ev),
         "td_ev": frac(td),
         "per_up": [[LABELS[up], frac(p), frac(e), frac(t)] for up, p, e, t in per_up],
@@ -199,19 +208,30 @@ def compute_summary(
         "charts": charts,
         "strategy": strategy_data(s),
         "law_budget": limit,
-        "laws": {
+    }
+    if not with_distribution:  # the game's figures alone: each strategy's events and expected total stake
+        summary["plays"] = {
             name: {
-                "distribution": [[frac(r), frac(p)] for r, p in law.dist.items()],
-                "lumped": frac(law.lumped),
                 "events": {k: frac(v) for k, v in law.events.items()},
                 "stake": None if law.stake is None else frac(law.stake),
-                "lumped_distribution": [[frac(r), frac(p)] for r, p in law.lumped_dist.items()],
-                "lumped_hands": law.lumped_hands,
-                "lumped_square": None if law.lumped_square is None else frac(law.lumped_square),
             }
             for name, law in laws.items()
-        },
+        }
+        del summary["law_budget"]
+        return summary
+    summary["laws"] = {
+        name: {
+            "distribution": [[frac(r), frac(p)] for r, p in law.dist.items()],
+            "lumped": frac(law.lumped),
+            "events": {k: frac(v) for k, v in law.events.items()},
+            "stake": None if law.stake is None else frac(law.stake),
+            "lumped_distribution": [[frac(r), frac(p)] for r, p in law.lumped_dist.items()],
+            "lumped_hands": law.lumped_hands,
+            "lumped_square": None if law.lumped_square is None else frac(law.lumped_square),
+        }
+        for name, law in laws.items()
     }
+    return summary
 
 
 def game_summary(
@@ -237,3 +257,74 @@ def summary_params(rs: RuleSet, budget: int | None) -> dict[str, Any]:
         params[name] = sorted(value) if isinstance(value, frozenset) else str(value)
     params["law_budget"] = str(budget)
     return params
+
+
+def kept_summary(rs: RuleSet) -> dict[str, Any] | None:
+    """The whole summary (round laws included) where it is shipped or cached, without computing: under the rule
+    set's default work budget, else with nothing lumped; None when neither is at hand."""
+    for limit in dict.fromkeys((default_budget(rs), None)):
+        found: dict[str, Any] | None = kept("blackjack-game", summary_params(rs, limit), (ENGINE,))
+        if found is not None:
+            return found
+    return None
+
+
+def edge_summary(rs: RuleSet, progress: Progress | None = None, use_cache: bool = True) -> dict[str, Any]:
+    """The game's figures with no round law computed for them (issue 54: the laws are nearly all of the work):
+    the whole summary where it is shipped or cached (`kept_summary`), else `compute_summary` without the
+    distribution (each strategy's events and stake in "plays"), stored as "blackjack-edge". Within a data build
+    the whole summary (`game_summary`): the shipped data keeps whole summaries only."""
+    if building_now():
+        return game_summary(rs, progress, use_cache)
+    found = kept_summary(rs) if use_cache else None
+    if found is not None:
+        return found
+    return stored(
+        "blackjack-edge",
+        edge_params(rs),
+        (ENGINE,),
+        lambda: compute_summary(rs, progress, with_distribution=False),
+        use_cache=use_cache,
+    )
+
+
+def has_law(summary: dict[str, Any]) -> bool:
+    """Whether a summary holds the round laws (`game_summary`'s) or the game's figures alone (`edge_summary`'s)."""
+    return "laws" in summary
+
+
+def edge_params(rs: RuleSet) -> dict[str, Any]:
+    """The parameters a stored edge summary is keyed on: every field of the rule set (no law, so no budget)."""
+    params = summary_params(rs, None)
+    del params["law_budget"]
+    return params
+
+
+#: A round law's time over its game's own (`edge_summary`'s, on the same machine and processes), measured on the
+#: two-core machine from an empty cache (docs/validation/blackjack-edge-profile.md): within the default work
+#: budget (resplit rounds beyond it lumped); with nothing lumped at 1 pack; with nothing lumped at 2 packs or
+#: more (the 4- and 6-pack exact laws: about half an hour each); with at most two hands (no resplit).
+LAW_OVER_GAME = {"budget": 21.0, "exact-1": 60.0, "exact": 800.0, "two-hands": 13.0}
+
+
+def law_seconds(rs: RuleSet, exact_law: bool = False, progress: Progress | None = None) -> float | None:
+    """About how long the round laws `game_summary` would compute for `rs` take (with nothing lumped when
+    `exact_law`), in seconds on this machine as loaded now; None when they are shipped or cached (no work).
+    The game's own figures are computed first (`edge_summary`, seconds, then cached) and timed, and the laws'
+    time is that times `LAW_OVER_GAME`'s measured ratio for such a rule set: an estimate, said before the work."""
+    budget = None if exact_law else default_budget(rs)
+    if kept("blackjack-game", summary_params(rs, budget), (ENGINE,)) is not None:
+        return None
+    start = time.perf_counter()
+    edge_summary(rs, progress)
+    seconds = time.perf_counter() - start
+    entry = kept_entry("blackjack-edge", edge_params(rs), (ENGINE,))
+    if entry is not None and seconds < 1:  # read from the cache: the time it took when computed
+        seconds = max(seconds, float(entry.provenance.get("seconds", seconds)))
+    if rs.max_hands == 2:
+        ratio = LAW_OVER_GAME["two-hands"]
+    elif budget is not None:
+        ratio = LAW_OVER_GAME["budget"]
+    else:
+        ratio = LAW_OVER_GAME["exact-1" if rs.decks == 1 else "exact"]
+    return seconds * ratio

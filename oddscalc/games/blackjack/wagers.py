@@ -13,14 +13,26 @@ from fractions import Fraction
 
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.partial_law import PartialLaw
+from oddscalc.games.blackjack import stored_summary
 from oddscalc.games.blackjack.rules import POST_SPLIT_NAMES, RULES, RuleSet, rule_set
 from oddscalc.games.blackjack.shoe import full_shoe
 from oddscalc.games.blackjack.side import insurance, insurance_offered, over_13, under_13
-from oddscalc.games.blackjack.stored_summary import game_summary
+from oddscalc.games.blackjack.stored_summary import edge_summary, game_summary, has_law
 from oddscalc.regulations.model import Wager
-from oddscalc.wager_results import INITIAL, PER_STAKE, Extra, Figure, GameAnalysis, RuleError, WagerResult, edges_for
+from oddscalc.wager_results import (
+    INITIAL,
+    PER_STAKE,
+    Edge,
+    Extra,
+    Figure,
+    GameAnalysis,
+    RuleError,
+    WagerResult,
+    edges_for,
+)
 
 __all__ = [
+    "NO_LAW",
     "RULES",
     "SPLIT_STRATEGY",
     "TITLE",
@@ -28,6 +40,7 @@ __all__ = [
     "check_rules",
     "decision_table",
     "effective_rules",
+    "law_seconds",
     "split_strategy",
 ]
 
@@ -74,24 +87,56 @@ def effective_rules(wagers: tuple[Wager, ...], rules: Mapping[str, str]) -> Rule
     return rs
 
 
+def law_seconds(
+    wagers: tuple[Wager, ...], rules: dict[str, str], exact_law: bool = False, progress=None
+) -> float | None:
+    """The game-module hook `api.law_seconds` calls: about how many seconds the initial wager's round laws
+    would take to compute (`stored_summary.law_seconds`), None when no initial wager is asked for or the laws
+    are shipped or cached."""
+    if not any(w.param("kind") == "initial" for w in wagers):
+        return None
+    return stored_summary.law_seconds(effective_rules(wagers, rules), exact_law, progress)
+
+
 def _F(text: str) -> Fraction:
     return Fraction(text)
 
 
+#: What an edge without the round law says of itself (`analyse` with `law` False, the round law neither shipped
+#: nor cached): which figures it has, which it leaves out, and how to get them.
+NO_LAW = (
+    "the law of a round was not computed (it is nearly all of the work), only the game: the "
+    "edge, the expectations under both plays, the element of risk, the average total stake and the chances "
+    "of a blackjack, a split and a double are exact; the hit frequency (P(win)), P(push), P(loss), the "
+    'standard deviation, the variance and the law of a round are not computed ("not computed" in the '
+    "table); --law (law=True) computes them too, saying first how long it may take, and once computed they "
+    "are cached and shown at once"
+)
+
+
 def _initial(
-    w: Wager, rs: RuleSet, play: str, progress, exact_law: bool = False
+    w: Wager, rs: RuleSet, play: str, progress, exact_law: bool = False, law_wanted: bool = True
 ) -> tuple[WagerResult, list[Extra], list[str]]:
     """The initial wager under `play`: its law of one round from the game's summary, with resplit rounds beyond
     the rule set's work budget lumped at their exact mean (exact bounds given), or with `exact_law` nothing
-    lumped (cached for the tables' rule sets, which print it: docs/blackjack.md). The result's title names the
-    play."""
-    s = game_summary(rs, progress, budget=None if exact_law else "auto")
-    law = s["laws"][play]
-    dist = Distribution.from_weights([(_F(r), _F(p)) for r, p in law["distribution"]])
+    lumped (cached for the tables' rule sets, which print it: docs/blackjack.md). `law_wanted` False: the
+    law only where it is shipped or cached, else the game's figures alone (`NO_LAW` says which). The result's
+    title names the play."""
+    if law_wanted or exact_law:
+        s = game_summary(rs, progress, budget=None if exact_law else "auto")
+    else:
+        s = edge_summary(rs, progress)
     ev, td = _F(s["ev"]), _F(s["td_ev"])
-    if dist.mean != (ev if play == "optimal" else td):
-        raise AssertionError("distribution mean differs from the exact expectation")
-    lumped = _F(law["lumped"])
+    if has_law(s):
+        law = s["laws"][play]
+        dist = Distribution.from_weights([(_F(r), _F(p)) for r, p in law["distribution"]])
+        if dist.mean != (ev if play == "optimal" else td):
+            raise AssertionError("distribution mean differs from the exact expectation")
+        lumped = _F(law["lumped"])
+    else:  # the game's figures alone: the expectation stands for the law, whose mean it is
+        law = s["plays"][play]
+        dist = Distribution.from_weights([(ev if play == "optimal" else td, Fraction(1))])
+        lumped = Fraction(0)
     limits = ", ".join(map(str, s["split_limits"])) or "none"
     events = tuple((k, _F(v)) for k, v in law["events"].items())
     figures = (
@@ -110,7 +155,10 @@ def _initial(
     ]
     not_a_law = ""
     partial = None
-    if lumped:
+    if not has_law(s):
+        not_a_law = NO_LAW
+        notes.append(not_a_law)
+    elif lumped:
         square = law.get("lumped_square")
         known = (
             "the mean, the edge, the variance and the standard deviation are exact (the second moment of "
@@ -158,7 +206,7 @@ def _initial(
                 "S stand, H hit, D double, P split",
             )
         )
-    edges = edges_for(dist)
+    edges: tuple[Edge, ...] = edges_for(dist)
     if not_a_law:  # only the mean is exact: no edge that divides by a chance of the law
         edges = tuple(e for e in edges if e.convention == INITIAL)
     stake = None if law.get("stake") is None else _F(law["stake"])
@@ -217,16 +265,20 @@ def decision_table(w: Wager, rules: dict[str, str]) -> dict | None:
     return game_summary(effective_rules((w,), rules))["strategy"]
 
 
-def analyse(wagers: tuple[Wager, ...], rules: dict[str, str], progress=None, exact_law: bool = False) -> GameAnalysis:
+def analyse(
+    wagers: tuple[Wager, ...], rules: dict[str, str], progress=None, exact_law: bool = False, law: bool = True
+) -> GameAnalysis:
     """The game-module contract (DEVELOPING.md); `exact_law`: the initial wager's law of one round with nothing
-    lumped however long it takes (`laws.hand_law.default_budget` bounds it otherwise beyond 1 pack)."""
+    lumped however long it takes (`laws.hand_law.default_budget` bounds it otherwise beyond 1 pack); `law`
+    False: the initial wager's law only where it is shipped or cached, else its edge and the other figures
+    the game gives without it (`NO_LAW`), in seconds instead of minutes."""
     rs = effective_rules(wagers, rules)
     shoe = full_shoe(rs.decks)
     results, extras = [], []
     for w in wagers:
         kind = w.param("kind")
         if kind == "initial":
-            result, more, _ = _initial(w, rs, rules.get("strategy", "optimal"), progress, exact_law)
+            result, more, _ = _initial(w, rs, rules.get("strategy", "optimal"), progress, exact_law, law)
             results.append(result)
             extras += more
         elif kind == "insurance":
