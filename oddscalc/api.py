@@ -926,10 +926,13 @@ def blackjack_game(
     progress: Progress | None = None,
     use_cache: bool = True,
     budget: int | str | None = "auto",
+    law: bool = True,
 ) -> dict[str, Any]:
     """The whole blackjack game under resolved `rules` as plain data (exact values as "p/q"): expectations under
     CD optimal play and the basic strategy, per up-card and per starting hand, the charts, the basic strategy and
     each strategy's law of a round (resplit rounds beyond `budget` lumped; "auto": the rule set's default).
+    `law` False: the laws only where shipped or cached, else the rest alone, in seconds (no "laws" key; each
+    strategy's events and expected stake under "plays"), for a command that needs no law (the charts).
 
     >>> summary = blackjack_game(resolved_rules("blackjack", "1994")[0])  # read from the shipped data
     >>> Fraction(summary["ev"]) == -analyse("blackjack", "1994", "initial").results[0].edge()
@@ -937,9 +940,11 @@ def blackjack_game(
     >>> summary["charts"]["pair"][0]  # no hole card: split Aces against every up-card (2-9, T) but an Ace
     ['A,A', ['P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'H']]
     """
-    summary: dict[str, Any] = _engine("blackjack", "stored_summary").game_summary(
-        _blackjack_rules(rules), progress, use_cache=use_cache, budget=budget
-    )
+    stored = _engine("blackjack", "stored_summary")
+    if not law:
+        edge: dict[str, Any] = stored.edge_summary(_blackjack_rules(rules), progress, use_cache=use_cache)
+        return edge
+    summary: dict[str, Any] = stored.game_summary(_blackjack_rules(rules), progress, use_cache=use_cache, budget=budget)
     return summary
 
 

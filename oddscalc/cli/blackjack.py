@@ -442,7 +442,7 @@ def chart_cmd(
         path = None if out is None else check_output(out, "--out")
     except OutputPathError as exc:
         _fail(str(exc))
-    s = api.blackjack_game(rules, StderrBar())
+    s = api.blackjack_game(rules, StderrBar(), law=False)  # the charts need no law of a round
     title = (  # the chart is the basic strategy whatever the strategy rule says (it picks the game's own play)
         f"Blackjack basic strategy, version {version}: "
         + ", ".join(f"{k}={v}" for k, v in rules.items() if k != "strategy")

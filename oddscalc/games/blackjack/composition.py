@@ -25,7 +25,7 @@ from oddscalc.games.blackjack.game import GameResult, HandRow, full_game, ten_pa
 from oddscalc.games.blackjack.hand import HandValues, start_hand
 from oddscalc.games.blackjack.rules import TEN, RuleSet
 from oddscalc.games.blackjack.side import over_13, under_13
-from oddscalc.games.blackjack.stored_summary import ENGINE, game_summary
+from oddscalc.games.blackjack.stored_summary import ENGINE, edge_summary
 from oddscalc.games.blackjack.strategy import Strategy, td_value
 from oddscalc.games.blackjack.wagers import effective_rules
 from oddscalc.regulations.model import Wager
@@ -79,8 +79,9 @@ def _shoe(rs: RuleSet, counts: Sequence[int]) -> tuple[tuple[int, ...], tuple[in
 
 @lru_cache(maxsize=16)
 def full_shoe_chart(rs: RuleSet) -> Strategy:
-    """The basic strategy derived for the full shoe of the rule set (cached with the full-shoe game)."""
-    data = game_summary(rs)["strategy"]
+    """The basic strategy derived for the full shoe of the rule set (cached with the full-shoe game; no round
+    law is computed for it: `stored_summary.edge_summary`)."""
+    data = edge_summary(rs)["strategy"]
     return Strategy(
         *(
             tuple(sorted((((kind, n), up), action) for kind, n, up, action in data[name]))

@@ -304,7 +304,7 @@ def edge_params(rs: RuleSet) -> dict[str, Any]:
 #: two-core machine from an empty cache (docs/validation/blackjack-edge-profile.md): within the default work
 #: budget (resplit rounds beyond it lumped); with nothing lumped at 1 pack; with nothing lumped at 2 packs or
 #: more (the 4- and 6-pack exact laws: about half an hour each); with at most two hands (no resplit).
-LAW_OVER_GAME = {"budget": 21.0, "exact-1": 60.0, "exact": 800.0, "two-hands": 13.0}
+LAW_OVER_GAME = {"budget": 20.0, "exact-1": 120.0, "exact": 600.0, "two-hands": 12.0}
 
 
 def law_seconds(rs: RuleSet, exact_law: bool = False, progress: Progress | None = None) -> float | None:

@@ -262,7 +262,7 @@ def decision_table(w: Wager, rules: dict[str, str]) -> dict | None:
             "the blackjack reference simulator plays the total-dependent basic strategy; set the rule "
             "strategy=basic here and for the check, so that both describe the same play"
         )
-    return game_summary(effective_rules((w,), rules))["strategy"]
+    return edge_summary(effective_rules((w,), rules))["strategy"]  # the strategy needs no round law
 
 
 def analyse(
