@@ -321,7 +321,7 @@ def round_law(
             dist[ret] = dist.get(ret, Fraction(0)) + w * p
 
     for done, (up, ev) in enumerate(game.evaluators.items()):
-        where = f"law of a round, {name}, up-card {LABELS[up]}"
+        where = f"{'law of a round' if law else 'stakes'}, {name}, up-card {LABELS[up]}"
         if progress:
             progress(done, len(game.evaluators), where)
         chart = None if strategy is None else charts.play_policy(strategy, up, None, rules.das)
@@ -390,7 +390,7 @@ def round_law(
                 if law:
                     put(start_outcomes(out, h, action), w * q)
     if progress:
-        progress(len(game.evaluators), len(game.evaluators), f"law of a round, {name}")
+        progress(len(game.evaluators), len(game.evaluators), f"{'law of a round' if law else 'stakes'}, {name}")
     return RoundLaw(
         dict(sorted(dist.items())), events, stake, dict(sorted(lumped_dist.items())), lumped_hands, lumped_square
     )
