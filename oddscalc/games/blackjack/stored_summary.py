@@ -199,7 +199,7 @@ def compute_summary(
             raise AssertionError(f"the {name} strategy's round law does not average to its expectation")
     per_up = [(up, p_up, ev_up, part["td"] / p_up) for part in parts for up, p_up, ev_up in part["per_up"]]
     charts = {k: strategy.chart_rows(s, k) for k in ("hard", "soft", "pair", "later")}
-    summary = {
+    summary: dict[str, Any] = {
         "ev": frac(ev),
         "td_ev": frac(td),
         "per_up": [[LABELS[up], frac(p), frac(e), frac(t)] for up, p, e, t in per_up],

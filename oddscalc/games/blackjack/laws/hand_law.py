@@ -367,7 +367,7 @@ def round_law(
                             )
                         )
                     )
-                    law, (rest, rest_mean, rest_square) = split_round_law(
+                    split_law, (rest, rest_mean, rest_square) = split_round_law(
                         ev, h, pair, partners, detail, budget, inner, shared
                     )
                     if rest:  # the resplit rounds beyond the budget at their exact conditional expectation
@@ -378,8 +378,8 @@ def round_law(
                             if lumped_square is None or rest_square is None
                             else (lumped_square + w * q * rest * rest_square)
                         )
-                        law[rest_mean] = law.get(rest_mean, Fraction(0)) + rest
-                    put(start_outcomes(out, h, SPLIT, law), w * q)
+                        split_law[rest_mean] = split_law.get(rest_mean, Fraction(0)) + rest
+                    put(start_outcomes(out, h, SPLIT, split_law), w * q)
                     continue
                 if action == SPLIT:
                     action = STAND
