@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from oddscalc import api
-from oddscalc.monitor.budget import dealer_share, split
+from oddscalc.monitor.budget import dealer_share, split, stream_level
 from oddscalc.monitor.detector import log_threshold, update
 from oddscalc.monitor.families import raise_family, raised_law
 from oddscalc.monitor.floor import Budget, TableConfig
@@ -110,6 +110,23 @@ def test_threshold_and_budget_split():
     assert len(levels) == 250 and sum(levels.values()) == Fraction(1, 100)
     # the dealers' shares 6/(pi^2 k^2) never add up to more than the stream's level
     assert sum(dealer_share(1.0, k) for k in range(1, 10_000)) < 1.0
+
+
+def test_stream_level_splits_hold_by_stake_level_and_signature_by_dealer():
+    """Worked by hand: a test at level 1/100. Hold with two band edges has three levels, 1/300 each (exact);
+    the second dealer's signature share is (1/100) 6 / (pi^2 2^2) = 3 / (200 pi^2), with no exact form; a dealer
+    not yet seen, and every other test, keep the whole level."""
+    a = Fraction(1, 100)
+    dealers = ("d1", "d2")
+    assert stream_level(a, "hold", "stakes 10 to under 100", dealers=dealers, stake_levels=2) == (
+        1 / 300,
+        Fraction(1, 300),
+    )
+    assert stream_level(a, "hold", "", dealers=dealers, stake_levels=0) == (0.01, a)
+    level, exact = stream_level(a, "signature", "d2", dealers=dealers, stake_levels=2)
+    assert level == pytest.approx(3 / (200 * math.pi**2), rel=1e-15) and exact is None
+    assert stream_level(a, "signature", "d3", dealers=dealers, stake_levels=2) == (0.01, a)
+    assert stream_level(a, "result-law", "", dealers=dealers, stake_levels=2) == (0.01, a)
 
 
 def test_fair_tables_are_flagged_no_more_often_than_the_level():

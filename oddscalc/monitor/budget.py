@@ -19,13 +19,13 @@ Fraction(1, 800)
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from oddscalc.monitor.floor import Budget, TableConfig
 from oddscalc.monitor.streams import statistical_tests
 
-__all__ = ["dealer_share", "horizon_results", "split"]
+__all__ = ["dealer_share", "horizon_results", "split", "stream_level"]
 
 
 def split(tables: Iterable[TableConfig], budget: Budget) -> dict[tuple[str, str], Fraction]:
@@ -44,6 +44,22 @@ def dealer_share(level: float, k: int) -> float:
     1.0
     """
     return level * 6 / (math.pi**2 * k * k)
+
+
+def stream_level(
+    level: Fraction, test: str, part: str, *, dealers: Sequence[str], stake_levels: int
+) -> tuple[float, Fraction | None]:
+    """A stream's level from its test's: a hold test's split among its `stake_levels` + 1 levels, a signature
+    test's among `dealers` (`part`'s share; the whole level for a dealer not yet seen); exact where it can be.
+
+    >>> stream_level(Fraction(1, 100), "hold", "stakes under 10", dealers=(), stake_levels=1)
+    (0.005, Fraction(1, 200))
+    """
+    if test == "hold" and stake_levels:
+        level = level / (stake_levels + 1)
+    if test == "signature" and part in dealers:
+        return dealer_share(float(level), dealers.index(part) + 1), None
+    return float(level), level
 
 
 def horizon_results(table: TableConfig, budget: Budget) -> Fraction:

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from oddscalc import api
-from oddscalc.monitor.budget import dealer_share, horizon_results
+from oddscalc.monitor.budget import horizon_results, stream_level
 from oddscalc.monitor.detector import log_threshold
 from oddscalc.monitor.feed import FeedRound
 from oddscalc.monitor.floor import Budget, TableConfig
@@ -145,12 +145,10 @@ class TableMonitor:
     def level(self, test: str, dealer: str = "") -> tuple[float, str | None]:
         """A stream's level: its test's share of the budget, split again among dealers (signature) or stake
         levels (hold); `dealer` names the part, a dealer or a stake level."""
-        base = self.levels[test]
-        if test == "hold" and self.config.stake_levels:
-            base = base / (len(self.config.stake_levels) + 1)
-        if test != "signature":
-            return float(base), f"{base.numerator}/{base.denominator}"
-        return dealer_share(float(base), self.dealers.index(dealer) + 1), None
+        level, exact = stream_level(
+            self.levels[test], test, dealer, dealers=self.dealers, stake_levels=len(self.config.stake_levels)
+        )
+        return level, None if exact is None else f"{exact.numerator}/{exact.denominator}"
 
     def threshold(self, test: str, size: int, dealer: str = "") -> float:
         return log_threshold(size, self.horizon, self.level(test, dealer)[0])

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from oddscalc.monitor.budget import dealer_share
+from oddscalc.monitor.budget import stream_level
 from oddscalc.monitor.detector import log_threshold
 from oddscalc.monitor.state import State
 
@@ -52,11 +52,13 @@ def summaries(state: State) -> list[TableSummary]:
         streams = []
         for test, dealer, n, alarm, top, peak in state.streams(name):
             size = len(state.stream_w(name, test, dealer))
-            level = float(levels.get(test, Fraction(0)))
-            if test == "signature" and dealer in st["dealers"]:
-                level = dealer_share(level, st["dealers"].index(dealer) + 1)
-            if test == "hold" and config.get("stake_levels"):
-                level = float(levels.get(test, Fraction(0)) / (len(config["stake_levels"]) + 1))
+            level, _ = stream_level(
+                levels.get(test, Fraction(0)),
+                test,
+                dealer,
+                dealers=st["dealers"],
+                stake_levels=len(config.get("stake_levels") or ()),
+            )
             thr = log_threshold(size, config["horizon_results"], level) if level > 0 else math.inf
             streams.append(
                 StreamSummary(
