@@ -21,7 +21,7 @@ from oddscalc.monitor.result_laws import CARD_GAMES, WATCHED
 from oddscalc.monitor.run import Feed, Monitor
 from oddscalc.monitor.sources import FileSource, SerialSource, StdinSource
 from oddscalc.monitor.state import State
-from oddscalc.monitor.streams import part_name
+from oddscalc.monitor.streams import part_fields, part_name
 from oddscalc.monitor.table import Alarm, Fault
 from oddscalc.monitor.table_summary import summaries
 from oddscalc.report.monitor_pages import evidence_page, floor_page, pdf_bytes
@@ -51,8 +51,7 @@ def alarm_data(a: Alarm, ident: int | None) -> dict:
             "id": ident,
             "table": a.table,
             "test": a.test,
-            "dealer": a.dealer if a.test != "hold" else "",
-            "stake_level": a.dealer if a.test == "hold" else "",
+            **part_fields(a.test, a.dealer),
             "round": a.round,
             "time": a.time,
             "e_value": None if e is None or math.isinf(e) else e,
@@ -318,8 +317,7 @@ def _table_data(t) -> dict:
         "tests": [
             {
                 "test": s.test,
-                "dealer": s.dealer if s.test != "hold" else "",
-                "stake_level": s.dealer if s.test == "hold" else "",
+                **part_fields(s.test, s.dealer),
                 "results": s.n,
                 "alarm_round": s.alarm,
                 "log_e_value": s.log_e,

@@ -30,6 +30,7 @@ __all__ = [
     "SETTLEMENT",
     "SIGNATURE_DELTAS",
     "families",
+    "part_fields",
     "part_name",
     "statistical_tests",
     "tests_of",
@@ -125,4 +126,19 @@ def part_name(test: str, part: str) -> str:
     """
     if not part:
         return ""
-    return part if test == "hold" else f"dealer {part}"
+    return part if _by_stake_level(test) else f"dealer {part}"
+
+
+def part_fields(test: str, part: str) -> dict[str, str]:
+    """A stream's or alarm's part as the JSON outputs give it: its dealer or its stake level, the other empty.
+
+    >>> part_fields("signature", "d7"), part_fields("hold", "stakes 100 and over")
+    ({'dealer': 'd7', 'stake_level': ''}, {'dealer': '', 'stake_level': 'stakes 100 and over'})
+    """
+    by_stake = _by_stake_level(test)
+    return {"dealer": "" if by_stake else part, "stake_level": part if by_stake else ""}
+
+
+def _by_stake_level(test: str) -> bool:
+    """Whether a test's streams are parts of a table's stakes (hold) rather than its dealers."""
+    return test == "hold"
