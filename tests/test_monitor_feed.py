@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from oddscalc.monitor.floor import Budget, TableConfig
+from oddscalc.monitor.table import Fault, TableMonitor
 from tests.cli_run import run_cli
 
 ODDSCALC = [sys.executable, "-m", "oddscalc"]
@@ -37,6 +39,16 @@ def test_duplicate_missing_and_out_of_order_rounds_are_counted_never_dropped_sil
     t = _status(tmp_path, capsys)
     assert t["rounds"] == 5 and t["last_round"] == 6  # 1, 2, 3, 5, 6 counted once each
     assert t["feed_faults"] == {"duplicate round": 1, "missing rounds": 1, "out-of-order round": 1}
+
+
+def test_a_feed_fault_takes_its_round_source_line_and_detail_by_name():
+    """Four arguments in a row (two strings, two numbers) are easily swapped: after the kind they are keywords."""
+    mon = TableMonitor(TableConfig("R1", "roulette", "2002"), {}, Budget())
+    with pytest.raises(TypeError):
+        mon.fault("malformed line", 3, "f.log", 7, "bad")  # type: ignore[misc]
+    mon.fault("malformed line", rnd=3, source="f.log", line=7, detail="bad")
+    assert mon.take()[1] == [Fault("R1", "malformed line", 3, "f.log", 7, "bad")]
+    assert mon.fault_counts == {"malformed line": 1}
 
 
 def test_a_malformed_line_is_a_fault_with_file_and_line_and_monitoring_goes_on(tmp_path, capsys):

@@ -135,7 +135,7 @@ class CardTableMonitor(TableMonitor):
                 if net is not None:
                     observed -= float(amount(net, line or 0, f"wager {i + 1}: net"))
             except LogError as exc:
-                self.fault("malformed line", rnd, source, line, str(exc).split(": ", 1)[-1])
+                self.fault("malformed line", rnd=rnd, source=source, line=line, detail=str(exc).split(": ", 1)[-1])
                 return
             for o, x in enumerate(nets):
                 house[o] -= staked * x
@@ -143,7 +143,7 @@ class CardTableMonitor(TableMonitor):
             try:
                 observed = float(amount(fr.house, line or 0, '"house"'))
             except LogError as exc:
-                self.fault("malformed line", rnd, source, line, str(exc).split(": ", 1)[-1])
+                self.fault("malformed line", rnd=rnd, source=source, line=line, detail=str(exc).split(": ", 1)[-1])
                 return
         q = self.q_card
         q[0].append(left)

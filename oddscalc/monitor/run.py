@@ -211,13 +211,13 @@ class Monitor:
             try:
                 fr = round_from_record(mon.game, rec)
             except FeedError as exc:
-                mon.fault("malformed line", None, src.label, src.line, str(exc))
+                mon.fault("malformed line", rnd=None, source=src.label, line=src.line, detail=str(exc))
                 return
             if feed.header is not None and mon.config.name not in feed.checked:
                 feed.checked.add(mon.config.name)
                 differs = header_disagreement(mon.config, feed.header)
                 if differs:
-                    mon.fault("header disagrees", fr.round, src.label, src.line, differs)
+                    mon.fault("header disagrees", rnd=fr.round, source=src.label, line=src.line, detail=differs)
         else:
             mon = self.table(feed.table) if feed.table else None
             if mon is None:
@@ -226,7 +226,7 @@ class Monitor:
             try:
                 s = text.decode("utf-8")
             except UnicodeDecodeError:
-                mon.fault("malformed line", None, src.label, src.line, "not UTF-8 text")
+                mon.fault("malformed line", rnd=None, source=src.label, line=src.line, detail="not UTF-8 text")
                 return
             if pattern is not None:
                 m = pattern.search(s)
@@ -237,7 +237,7 @@ class Monitor:
             try:
                 fr = FeedRound(None, None, None, "", (bare_code(mon.game, s),))
             except FeedError as exc:
-                mon.fault("malformed line", None, src.label, src.line, str(exc))
+                mon.fault("malformed line", rnd=None, source=src.label, line=src.line, detail=str(exc))
                 return
         self.run.rounds += 1
         mon.ingest(fr, src.label, src.line, received)

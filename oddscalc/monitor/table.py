@@ -160,7 +160,8 @@ class TableMonitor:
         return s
 
     # -- rounds in --------------------------------------------------------------------------------------------
-    def fault(self, kind: str, rnd: int | None, source: str, line: int | None, detail: str) -> None:
+    def fault(self, kind: str, *, rnd: int | None, source: str, line: int | None, detail: str) -> None:
+        """File a feed fault of `kind` at round `rnd` (None: not known), line `line` of `source`."""
         self.fault_counts[kind] = self.fault_counts.get(kind, 0) + 1
         self.faults.append(Fault(self.config.name, kind, rnd, source, line, detail))
 
@@ -173,10 +174,16 @@ class TableMonitor:
             return 1 if last is None else last + 1
         if last is not None and rnd <= last:
             kind = "duplicate round" if rnd == last else "out-of-order round"
-            self.fault(kind, rnd, source, line, f"round {rnd} after round {last}: not counted")
+            self.fault(kind, rnd=rnd, source=source, line=line, detail=f"round {rnd} after round {last}: not counted")
             return None
         if last is not None and rnd > last + 1:
-            self.fault("missing rounds", rnd, source, line, f"{rnd - last - 1} round(s) missing after round {last}")
+            self.fault(
+                "missing rounds",
+                rnd=rnd,
+                source=source,
+                line=line,
+                detail=f"{rnd - last - 1} round(s) missing after round {last}",
+            )
         return rnd
 
     def ingest(self, fr: FeedRound, source: str, line: int | None, received: str) -> None:
@@ -187,7 +194,7 @@ class TableMonitor:
         try:
             figures = self._wager_figures(fr, line or 0)
         except (LogError, ValueError) as exc:
-            self.fault("malformed line", rnd, source, line, str(exc))
+            self.fault("malformed line", rnd=rnd, source=source, line=line, detail=str(exc))
             return
         self.last_round = rnd
         self.rounds += 1
@@ -332,7 +339,7 @@ class TableMonitor:
         try:
             judge(line or 0, record)
         except LogError as exc:
-            self.fault("malformed line", rnd, source, line, str(exc).split(": ", 1)[-1])
+            self.fault("malformed line", rnd=rnd, source=source, line=line, detail=str(exc).split(": ", 1)[-1])
             judged = False
         for f in report.faults:
             self.settled_wrong += 1
