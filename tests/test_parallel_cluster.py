@@ -39,6 +39,10 @@ def test_the_exact_law_with_split_parts_on_a_cluster_equals_the_local_one(cluste
 
     rules = RuleSet(decks=1, max_hands=2)
     assert stored_summary.split_parts(rules, None)
+    # two up-cards, a 5 and a ten, with eight splits taken between them (seven pairs against the 5, Aces against the
+    # ten): parts enough to come back out of order, at a twentieth of the whole game's cost
+    monkeypatch.setattr(stored_summary, "up_cards", lambda rs: (4, 9))
+    assert len([s for up in (4, 9) for s in stored_summary._splits_taken((rules, up))]) == 8
     monkeypatch.setenv("ODDSCALC_WORKERS", "1")
     local = stored_summary.compute_summary(rules, budget=None)
     with on_cluster(cluster):
