@@ -127,3 +127,36 @@ def test_data_list_tells_its_rows_apart_and_says_once_what_was_not_recorded(caps
     rows = [line for line in text.splitlines() if line.startswith(entries[0].kind + " ")]
     assert "recorded for none" not in text and "took" in text
     assert rows[0].endswith("  12.3 s") and rows[1].endswith("  -")  # a column, where one result recorded it
+
+
+def test_protect_positive_rounds_table_keeps_its_columns_apart():
+    """The favourable-rounds table's values never run into each other ("3.85 ± 2.5 0.33 ± 0.21 0.0002 ±
+    0.00016"): every column at least two spaces from the next and right-aligned, however wide a value."""
+    from oddscalc.protect.run_summary import Estimate, PositiveRow, Summary
+    from oddscalc.report.protect_render import summary_text
+
+    def est(mean: F, se: F) -> Estimate:
+        return Estimate(mean, se * se)
+
+    rows = (  # the issue's row, and one wider than the old fixed columns (12.50 ± 10 % of rounds, 12.5 a shoe)
+        PositiveRow(
+            "tie",
+            est(F(385, 10000), F(25, 1000)),
+            est(F(33, 100), F(21, 100)),
+            est(F(2, 10000), F(16, 100000)),
+            3,
+            F(1, 100),
+        ),
+        PositiveRow("player", est(F(1, 8), F(1, 10)), est(F(25, 2), F(11)), est(F(1, 4), F(1, 5)), 12, None),
+    )
+    s = Summary(2, 40, ("tie", "player"), (None, None), rows, (), 8, (), None, (("cut card", 2),))
+    lines = summary_text(s, ["heading"]).splitlines()
+    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("measure"))
+    table = lines[start : start + 3]
+    cells = [re.split(r"\s{2,}", line.strip()) for line in table]
+    assert cells[1] == ["tie", "3.85 ± 2.5", "0.33 ± 0.21", "0.0002 ± 0.00016", "3", "1.000%"]
+    assert cells[2] == ["player", "12.50 ± 10.0", "12.50 ± 11.0", "0.2500 ± 0.2", "12", "-"]
+    # right-aligned: each column's cells end at one place in every line, the header's too
+    for k in range(1, 6):
+        ends = {line.index(c[k], line.index(c[k - 1]) + len(c[k - 1])) + len(c[k]) for line, c in zip(table, cells)}
+        assert len(ends) == 1, (k, table)

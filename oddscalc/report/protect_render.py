@@ -22,7 +22,7 @@ from oddscalc.protect.shoes import ShoeRecord, before_rounds
 from oddscalc.protect.stakes import Stakes
 from oddscalc.protect.study_figures import BANKROLLS, RISKS, StudyFigures
 from oddscalc.report.exact import fraction_text
-from oddscalc.report.text import fit
+from oddscalc.report.text import WIDTH, fit, panels
 
 __all__ = [
     "best_side_data",
@@ -77,6 +77,12 @@ def check_text(c: Check, measures: tuple[str, ...]) -> list[str]:
     ]
 
 
+def _aligned(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """A table indented two spaces, each column as wide as its widest cell and two spaces from the next (so no
+    two values run together), the first left-aligned and the rest right-aligned (`text.panels`)."""
+    return ["  " + line for line in panels(head, rows, WIDTH - 2)]
+
+
 def summary_text(s: Summary, heading: list[str]) -> str:
     lines = fit(heading) + [
         "",
@@ -93,13 +99,21 @@ def summary_text(s: Summary, heading: list[str]) -> str:
         "",
         "Rounds with a positive expectation (one unit on each; ± standard error): their share, their number",
         "per shoe, what they are worth per shoe, the shoes with any, and the best expectation seen:",
-        f"  {'measure':32} {'% of rounds':>14} {'per shoe':>11} {'units per shoe':>16} {'shoes':>6} best",
+        *_aligned(
+            ("measure", "% of rounds", "per shoe", "units per shoe", "shoes", "best"),
+            [
+                (
+                    p.measure,
+                    _pm(p.share, 100, 2),
+                    _pm(p.per_shoe, 1, 2),
+                    _pm(p.worth_per_shoe, 1, 4),
+                    str(p.shoes_with_any),
+                    "-" if p.best is None else render_decimal(p.best * 100, 3) + "%",
+                )
+                for p in s.positive
+            ],
+        ),
     ]
-    for p in s.positive:
-        lines.append(
-            f"  {p.measure:32} {_pm(p.share, 100, 2):>14} {_pm(p.per_shoe, 1, 2):>11} {_pm(p.worth_per_shoe, 1, 4):>16}"
-            f" {p.shoes_with_any:>6} {'-' if p.best is None else render_decimal(p.best * 100, 3) + '%'}"
-        )
     if s.bins:
         w = column_width(s.measures)
         lines += [
