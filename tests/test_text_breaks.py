@@ -35,12 +35,16 @@ def test_wagers_never_fold_a_citation_inside_a_reference(game, capsys):
 
 
 def test_a_share_out_of_range_is_answered_in_the_form_given(capsys):
-    code, _, err = run_cli(["protect", "punto-banco", "--penetration", "150%"], capsys)
-    assert code == 2 and "at most 95%" in err and "19/20" not in err
+    """A percentage is answered in percent, a decimal in decimals, a fraction as a fraction: one line, exit 2."""
+    limit = F(19, 20)  # protect's largest penetration
+    for given, said in (("150%", f"{limit * 100}%"), ("1.5", str(float(limit))), ("3/2", str(limit))):
+        code, _, err = run_cli(["protect", "punto-banco", "--penetration", given], capsys)
+        assert code == 2 and len(err.splitlines()) == 1, err
+        assert err.endswith(f"--penetration '{given}' is out of range; it must be above 0 and at most {said}\n")
     from oddscalc.core.numbers import NumberError, parse_number
 
-    with pytest.raises(NumberError, match=r"above 0 and at most 19/20$"):  # given as a fraction, said as one
-        parse_number("1.5", "share", minimum=0, maximum=F(19, 20), min_open=True, percent=True)
+    with pytest.raises(NumberError, match=r"above 0 and at most 1/3$"):  # no exact decimal: said as a fraction
+        parse_number("0.5", "share", minimum=0, maximum=F(1, 3), min_open=True, percent=True)
 
 
 def test_one_round_is_one_round(capsys):
