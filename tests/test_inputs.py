@@ -91,6 +91,9 @@ def test_check_given_a_round_log_points_at_verify(roulette_files, capsys):
     code, _, err = run_cli(["check", "roulette", "even-chance", log], capsys)
     assert code == 2
     assert "is a round log" in err and f"oddscalc verify roulette {log}" in err and len(err.splitlines()) == 1
+    # asked as another game's results, it still points at the game the log's header names
+    code, _, err = run_cli(["check", "dice", "win", log], capsys)
+    assert code == 2 and err.endswith(f"judge it with oddscalc verify roulette {log}\n") and len(err.splitlines()) == 1
 
 
 def test_shoe_dealt_results_are_marked_and_check_refuses_them(tmp_path, capsys):
