@@ -164,3 +164,39 @@ def test_protect_positive_rounds_table_keeps_its_columns_apart():
     for k in range(1, 6):
         ends = {line.index(c[k], line.index(c[k - 1]) + len(c[k - 1])) + len(c[k]) for line, c in zip(table, cells)}
         assert len(ends) == 1, (k, table)
+
+
+def test_protect_ramp_tables_keep_their_columns_apart():
+    """The bet ramp's tables (W, SD, N0, SCORE, bankrolls; the risks of ruin) stay apart and aligned when a
+    value is wider than usual, as a ramp near break-even gives (N0 in the billions)."""
+    import math
+
+    from oddscalc.protect.bankroll import RampMeasures
+    from oddscalc.protect.study_figures import BANKROLLS, RISKS, Ramp, StudyFigures
+    from oddscalc.report.protect_render import study_text
+
+    win, var = F(1, 100000), F(13, 10)  # per round: N0 = V / W^2 = 13,000,000,000
+    good = Ramp(
+        "tie",
+        F(1),
+        RampMeasures(win, var, var / win**2, 10**6 * win**2 / var),
+        tuple(math.exp(-2 * win * b / var) for b in BANKROLLS),
+        tuple(-math.log(r) * var / (2 * win) for r in RISKS),
+    )
+    losing = Ramp("player", F(1), RampMeasures(-win, var, None, None), None, None)
+    text = study_text(StudyFigures(("tie", "player"), (good, losing), (), ()))
+    lines = text.splitlines()
+    for first in (r"measure\s+win/100", r"measure\s+B = "):
+        start = next(i for i, line in enumerate(lines) if re.match(first, line.strip()))
+        table = [lines[start]] + [x for x in lines[start + 1 : start + 3] if x.startswith("  ") and "ramp" not in x]
+        cells = [re.split(r"\s{2,}", line.strip()) for line in table]
+        assert len({len(c) for c in cells}) == 1, table
+        for k in range(1, len(cells[0])):  # right-aligned: each column ends at one place on every line
+            ends = set()
+            for line, c in zip(table, cells):
+                at = len(line) - len(line.lstrip())
+                for j in range(k + 1):
+                    at = line.index(c[j], at) + len(c[j])
+                ends.add(at)
+            assert len(ends) == 1, (k, table)
+    assert "13,000,000,000" in text and "-: the ramp loses: no N0, SCORE or bankroll" in text
