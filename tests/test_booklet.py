@@ -127,6 +127,7 @@ def test_committed_booklets_fixes(version):
     rule_sets = bj.count("<h3 class='ruleset'")
     assert rule_sets >= 2
     assert bj.count("Basic strategy: hard totals") == rule_sets  # each chart once (coloured), not twice
+    assert bj.count("Effect of removal (EoR):") == rule_sets  # each removal table's definition once
     # each chart page names its rule set, in plain English, and every chart is on it with the legend
     pages = bj.split("<div class='chart-page'>")[1:]
     assert len(pages) == rule_sets
@@ -231,3 +232,17 @@ def test_assumption_paragraphs_begin_as_sentences(small_booklet):
     """Issue 55, item 5: an assumption paragraph begins with a capital letter, as a sentence does."""
     paragraphs = re.findall(r"<p class='assume'>([^<])", small_booklet)
     assert paragraphs and all(not p.islower() for p in paragraphs), paragraphs
+
+
+def test_a_split_removal_table_explains_itself_once():
+    """A blackjack effects-of-removal table too wide for the page is split; its definition of the effect of
+    removal is said once, under the last part, and the plays' legend under every part."""
+    from oddscalc.report.html_tables import esc
+    from oddscalc.report.removal_render import DEFINITION, booklet_section
+
+    rules = api.table_rule_sets("blackjack", "2007")[0]
+    html = booklet_section("blackjack", "2007", tuple(rules.items()))
+    parts = html.split("<p class='part'>")[1:]
+    assert len(parts) >= 2  # 13 ranks do not fit the page
+    assert html.count(esc(DEFINITION)) == 1 and esc(DEFINITION) in parts[-1]
+    assert all(p.count("CD optimal: re-solved for each shoe.") == 1 for p in parts)

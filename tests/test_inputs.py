@@ -70,16 +70,20 @@ def test_gzip_logs_and_results_are_read_directly_whatever_their_name(roulette_fi
 
 
 def test_a_missing_file_gets_one_message_from_check_and_verify(tmp_path, capsys, monkeypatch):
+    """One form from both commands, naming the argument (verify's LOG, check's RESULTS) and the file."""
     # relative paths, so that no path is long enough for the one-line rule to cut it (pytest's own can be)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "logs").mkdir()
     code_v, _, err_v = run_cli(["verify", "roulette", "nope.jsonl"], capsys)
     code_c, _, err_c = run_cli(["check", "roulette", "even-chance", "nope.jsonl"], capsys)
     assert code_v == code_c == 2
-    assert err_v == err_c == "oddscalc: error: cannot read 'nope.jsonl': no such file\n"
+    assert err_v == "oddscalc: error: cannot read LOG 'nope.jsonl': no such file\n"
+    assert err_c == "oddscalc: error: cannot read RESULTS 'nope.jsonl': no such file\n"
     code_v, _, err_v = run_cli(["verify", "roulette", "logs"], capsys)
     code_c, _, err_c = run_cli(["check", "roulette", "even-chance", "logs"], capsys)
-    assert err_v == err_c == "oddscalc: error: cannot read 'logs': it is a folder\n"
+    assert code_v == code_c == 2
+    assert err_v == "oddscalc: error: cannot read LOG 'logs': it is a folder\n"
+    assert err_c == "oddscalc: error: cannot read RESULTS 'logs': it is a folder\n"
 
 
 def test_check_given_a_round_log_points_at_verify(roulette_files, capsys):
@@ -87,6 +91,9 @@ def test_check_given_a_round_log_points_at_verify(roulette_files, capsys):
     code, _, err = run_cli(["check", "roulette", "even-chance", log], capsys)
     assert code == 2
     assert "is a round log" in err and f"oddscalc verify roulette {log}" in err and len(err.splitlines()) == 1
+    # asked as another game's results, it still points at the game the log's header names
+    code, _, err = run_cli(["check", "dice", "win", log], capsys)
+    assert code == 2 and err.endswith(f"judge it with oddscalc verify roulette {log}\n") and len(err.splitlines()) == 1
 
 
 def test_shoe_dealt_results_are_marked_and_check_refuses_them(tmp_path, capsys):

@@ -35,12 +35,16 @@ def test_wagers_never_fold_a_citation_inside_a_reference(game, capsys):
 
 
 def test_a_share_out_of_range_is_answered_in_the_form_given(capsys):
-    code, _, err = run_cli(["protect", "punto-banco", "--penetration", "150%"], capsys)
-    assert code == 2 and "at most 95%" in err and "19/20" not in err
+    """A percentage is answered in percent, a decimal in decimals, a fraction as a fraction: one line, exit 2."""
+    limit = F(19, 20)  # protect's largest penetration
+    for given, said in (("150%", f"{limit * 100}%"), ("1.5", str(float(limit))), ("3/2", str(limit))):
+        code, _, err = run_cli(["protect", "punto-banco", "--penetration", given], capsys)
+        assert code == 2 and len(err.splitlines()) == 1, err
+        assert err.endswith(f"--penetration '{given}' is out of range; it must be above 0 and at most {said}\n")
     from oddscalc.core.numbers import NumberError, parse_number
 
-    with pytest.raises(NumberError, match=r"above 0 and at most 19/20$"):  # given as a fraction, said as one
-        parse_number("1.5", "share", minimum=0, maximum=F(19, 20), min_open=True, percent=True)
+    with pytest.raises(NumberError, match=r"above 0 and at most 1/3$"):  # no exact decimal: said as a fraction
+        parse_number("0.5", "share", minimum=0, maximum=F(1, 3), min_open=True, percent=True)
 
 
 def test_one_round_is_one_round(capsys):
@@ -127,3 +131,72 @@ def test_data_list_tells_its_rows_apart_and_says_once_what_was_not_recorded(caps
     rows = [line for line in text.splitlines() if line.startswith(entries[0].kind + " ")]
     assert "recorded for none" not in text and "took" in text
     assert rows[0].endswith("  12.3 s") and rows[1].endswith("  -")  # a column, where one result recorded it
+
+
+def test_protect_positive_rounds_table_keeps_its_columns_apart():
+    """The favourable-rounds table's values never run into each other ("3.85 ± 2.5 0.33 ± 0.21 0.0002 ±
+    0.00016"): every column at least two spaces from the next and right-aligned, however wide a value."""
+    from oddscalc.protect.run_summary import Estimate, PositiveRow, Summary
+    from oddscalc.report.protect_render import summary_text
+
+    def est(mean: F, se: F) -> Estimate:
+        return Estimate(mean, se * se)
+
+    rows = (  # the issue's row, and one wider than the old fixed columns (12.50 ± 10 % of rounds, 12.5 a shoe)
+        PositiveRow(
+            "tie",
+            est(F(385, 10000), F(25, 1000)),
+            est(F(33, 100), F(21, 100)),
+            est(F(2, 10000), F(16, 100000)),
+            3,
+            F(1, 100),
+        ),
+        PositiveRow("player", est(F(1, 8), F(1, 10)), est(F(25, 2), F(11)), est(F(1, 4), F(1, 5)), 12, None),
+    )
+    s = Summary(2, 40, ("tie", "player"), (None, None), rows, (), 8, (), None, (("cut card", 2),))
+    lines = summary_text(s, ["heading"]).splitlines()
+    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("measure"))
+    table = lines[start : start + 3]
+    cells = [re.split(r"\s{2,}", line.strip()) for line in table]
+    assert cells[1] == ["tie", "3.85 ± 2.5", "0.33 ± 0.21", "0.0002 ± 0.00016", "3", "1.000%"]
+    assert cells[2] == ["player", "12.50 ± 10.0", "12.50 ± 11.0", "0.2500 ± 0.2", "12", "-"]
+    # right-aligned: each column's cells end at one place in every line, the header's too
+    for k in range(1, 6):
+        ends = {line.index(c[k], line.index(c[k - 1]) + len(c[k - 1])) + len(c[k]) for line, c in zip(table, cells)}
+        assert len(ends) == 1, (k, table)
+
+
+def test_protect_ramp_tables_keep_their_columns_apart():
+    """The bet ramp's tables (W, SD, N0, SCORE, bankrolls; the risks of ruin) stay apart and aligned when a
+    value is wider than usual, as a ramp near break-even gives (N0 in the billions)."""
+    import math
+
+    from oddscalc.protect.bankroll import RampMeasures
+    from oddscalc.protect.study_figures import BANKROLLS, RISKS, Ramp, StudyFigures
+    from oddscalc.report.protect_render import study_text
+
+    win, var = F(1, 100000), F(13, 10)  # per round: N0 = V / W^2 = 13,000,000,000
+    good = Ramp(
+        "tie",
+        F(1),
+        RampMeasures(win, var, var / win**2, 10**6 * win**2 / var),
+        tuple(math.exp(-2 * win * b / var) for b in BANKROLLS),
+        tuple(-math.log(r) * var / (2 * win) for r in RISKS),
+    )
+    losing = Ramp("player", F(1), RampMeasures(-win, var, None, None), None, None)
+    text = study_text(StudyFigures(("tie", "player"), (good, losing), (), ()))
+    lines = text.splitlines()
+    for first in (r"measure\s+win/100", r"measure\s+B = "):
+        start = next(i for i, line in enumerate(lines) if re.match(first, line.strip()))
+        table = [lines[start]] + [x for x in lines[start + 1 : start + 3] if x.startswith("  ") and "ramp" not in x]
+        cells = [re.split(r"\s{2,}", line.strip()) for line in table]
+        assert len({len(c) for c in cells}) == 1, table
+        for k in range(1, len(cells[0])):  # right-aligned: each column ends at one place on every line
+            ends = set()
+            for line, c in zip(table, cells):
+                at = len(line) - len(line.lstrip())
+                for j in range(k + 1):
+                    at = line.index(c[j], at) + len(c[j])
+                ends.add(at)
+            assert len(ends) == 1, (k, table)
+    assert "13,000,000,000" in text and "-: the ramp loses: no N0, SCORE or bankroll" in text

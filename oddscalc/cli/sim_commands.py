@@ -284,7 +284,7 @@ def check(
     except NumberError as exc:
         fail(f"{exc}; give a level such as 0.01 or 1/100")
     try:
-        check_input(results)  # before the analysis, which may take a while
+        check_input(results, "RESULTS")  # before the analysis, which may take a while
     except InputPathError as exc:
         fail(str(exc))
     a = run_analysis(game, wager, version, pay, rule, decks, custom, exact_law)

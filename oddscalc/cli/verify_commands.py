@@ -80,7 +80,7 @@ def verify(
     """
     try:
         api.check_game(game)
-        check_input(log)  # before the work of reading the options
+        check_input(log, "LOG")  # before the work of reading the options
         level = parse_number(alpha, "--alpha", minimum=0, maximum=1, min_open=True, max_open=True)
         shown = parse_whole(show, "--show", minimum=0, maximum=10**6)
         kept = parse_whole(keep, "--keep", minimum=0, maximum=10**7)

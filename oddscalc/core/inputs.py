@@ -67,13 +67,15 @@ def input_name(path: str | Path) -> str:
     return "standard input" if is_stdin(path) else shorten(str(path), _PATH_ECHO)
 
 
-def check_input(path: str | Path) -> None:
-    """Refuse, before any work, an input that cannot be read: one message whichever command asks."""
+def check_input(path: str | Path, what: str = "") -> None:
+    """Refuse, before any work, an input that cannot be read: one message whichever command asks, naming the
+    argument or option `what` (RESULTS, LOG) where given."""
     if is_stdin(path):
         return
     p = Path(path)
+    named = f"{what} " if what else ""
     if not str(path).strip():
-        raise InputPathError("the input's path is empty; give a file, or - for standard input")
+        raise InputPathError(f"{what or 'the input'}: the path is empty; give a file, or - for standard input")
     try:
         why = (
             "it is a folder"
@@ -87,7 +89,7 @@ def check_input(path: str | Path) -> None:
     except (OSError, ValueError) as exc:  # a name too long, a NUL byte
         why = getattr(exc, "strerror", None) or str(exc)
     if why:
-        raise InputPathError(f"cannot read {input_name(path)}: {why}")
+        raise InputPathError(f"cannot read {named}{input_name(path)}: {why}")
 
 
 class _Gzip(io.BufferedReader):

@@ -153,6 +153,19 @@ def parse_number(
     return value
 
 
+def _decimal(x: Fraction, places: int = 12) -> str | None:
+    """`x` as an exact decimal of at most `places` places (None when it has none).
+
+    >>> _decimal(Fraction(19, 20)), _decimal(Fraction(3)), _decimal(Fraction(1, 3))
+    ('0.95', '3', None)
+    """
+    for k in range(places + 1):
+        scaled = x * 10**k
+        if scaled.denominator == 1:
+            return format(Decimal(scaled.numerator).scaleb(-k), "f")
+    return None
+
+
 def _check_range(
     value: Fraction,
     text: object,
@@ -165,13 +178,15 @@ def _check_range(
     low_bad = minimum is not None and (value < minimum or (min_open and value == minimum))
     high_bad = maximum is not None and (value > maximum or (max_open and value == maximum))
     if low_bad or high_bad:
-        given_pct = str(text).strip().endswith("%")  # a share given as a percentage is answered in percent
+        given = str(text).strip()
+        given_pct = given.endswith("%")  # a share given as a percentage is answered in percent
+        given_decimal = "/" not in given  # and one given as a decimal in decimals, where the limit has one
 
         def limit(x: Fraction | int) -> str:
             pct = Fraction(x) * 100
             if given_pct and x != 0:
                 return f"{pct.numerator}%" if pct.denominator == 1 else f"{float(pct):.6g}%"
-            return str(x)
+            return (_decimal(Fraction(x)) if given_decimal else None) or str(x)
 
         parts = []
         if minimum is not None:

@@ -157,9 +157,11 @@ def table_html(
     css_class: str = "extra",
     font_pt: float = 7.5,
     level: int = 3,
+    once: str = "",
 ) -> str:
     """A titled table from HTML `cells`, split into several tables when too wide for the page (`split_columns`);
-    `note` (HTML: what the table's codes mean) goes under it, and under each part of a split one."""
+    `note` (HTML: what the table's codes mean) goes under it, and under each part of a split one; `once` (HTML:
+    prose too long to repeat) goes before the note under the table or its last part only."""
     groups = split_columns(columns, [[plain_text(c) for c in row] for row in cells], font_pt)
     parts = []
     for n, group in enumerate(groups):
@@ -173,8 +175,9 @@ def table_html(
         body = "".join("<tr>" + "".join(f"<td>{row[i]}</td>" for i in group if i < len(row)) + "</tr>" for row in cells)
         split = " style='width:auto'" if len(groups) > 1 else ""  # each part as narrow as its columns allow
         table = f"<table class='{css_class}'{split}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-        if note and (len(groups) > 1 or n == len(groups) - 1):
-            table += f"<p class='assume'>{note}</p>"
+        said = " ".join(x for x in (once if n == len(groups) - 1 else "", note) if x)
+        if said:
+            table += f"<p class='assume'>{said}</p>"
         heading = f"<h{level}>{esc(title)}</h{level}>" if n == 0 else ""
         parts.append(
             f"<div class='keep'>{heading}{label}{table}</div>"

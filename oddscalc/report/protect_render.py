@@ -22,7 +22,7 @@ from oddscalc.protect.shoes import ShoeRecord, before_rounds
 from oddscalc.protect.stakes import Stakes
 from oddscalc.protect.study_figures import BANKROLLS, RISKS, StudyFigures
 from oddscalc.report.exact import fraction_text
-from oddscalc.report.text import fit
+from oddscalc.report.text import WIDTH, fit, panels
 
 __all__ = [
     "best_side_data",
@@ -77,6 +77,12 @@ def check_text(c: Check, measures: tuple[str, ...]) -> list[str]:
     ]
 
 
+def _aligned(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """A table indented two spaces, each column as wide as its widest cell and two spaces from the next (so no
+    two values run together), the first left-aligned and the rest right-aligned (`text.panels`)."""
+    return ["  " + line for line in panels(head, rows, WIDTH - 2)]
+
+
 def summary_text(s: Summary, heading: list[str]) -> str:
     lines = fit(heading) + [
         "",
@@ -93,13 +99,21 @@ def summary_text(s: Summary, heading: list[str]) -> str:
         "",
         "Rounds with a positive expectation (one unit on each; ± standard error): their share, their number",
         "per shoe, what they are worth per shoe, the shoes with any, and the best expectation seen:",
-        f"  {'measure':32} {'% of rounds':>14} {'per shoe':>11} {'units per shoe':>16} {'shoes':>6} best",
+        *_aligned(
+            ("measure", "% of rounds", "per shoe", "units per shoe", "shoes", "best"),
+            [
+                (
+                    p.measure,
+                    _pm(p.share, 100, 2),
+                    _pm(p.per_shoe, 1, 2),
+                    _pm(p.worth_per_shoe, 1, 4),
+                    str(p.shoes_with_any),
+                    "-" if p.best is None else render_decimal(p.best * 100, 3) + "%",
+                )
+                for p in s.positive
+            ],
+        ),
     ]
-    for p in s.positive:
-        lines.append(
-            f"  {p.measure:32} {_pm(p.share, 100, 2):>14} {_pm(p.per_shoe, 1, 2):>11} {_pm(p.worth_per_shoe, 1, 4):>16}"
-            f" {p.shoes_with_any:>6} {'-' if p.best is None else render_decimal(p.best * 100, 3) + '%'}"
-        )
     if s.bins:
         w = column_width(s.measures)
         lines += [
@@ -250,20 +264,22 @@ def study_text(f: StudyFigures) -> str:
                     + ":"
                 ]
             ),
-            f"  {'measure':32} {'win/100':>8} {'SD/100':>7} {'N0':>10} {'SCORE':>7}  "
-            + " ".join(f"{'B(' + format(float(r) * 100, 'g') + '%)':>8}" for r in RISKS),
         ]
-        ruin = [f"  {'measure':32} " + " ".join(f"{'B = ' + str(b):>10}" for b in BANKROLLS)]
+        rows: list[list[str]] = []
+        ruin: list[list[str]] = []
         for r in f.ramps:
             m = r.measures
-            head = f"  {r.measure:32} {float(m.win) * 100:>8.4f} {m.sd * 10:>7.3f}"
+            cells = [r.measure, f"{float(m.win) * 100:.4f}", f"{m.sd * 10:.3f}"]
             if m.n0 is None or m.score is None or r.ruin is None or r.bankrolls is None:
-                lines.append(head + "  the ramp loses: no N0, SCORE or bankroll")
+                rows.append([*cells, "-", "-", *("-" for _ in RISKS)])
                 continue
-            lines.append(
-                head + f" {float(m.n0):>10,.0f} {float(m.score):>7.2f}  " + " ".join(f"{b:>8,.0f}" for b in r.bankrolls)
-            )
-            ruin.append(f"  {r.measure:32} " + " ".join(f"{_pct_of(x):>10}" for x in r.ruin))
+            rows.append([*cells, f"{float(m.n0):,.0f}", f"{float(m.score):.2f}", *(f"{b:,.0f}" for b in r.bankrolls)])
+            ruin.append([r.measure, *(_pct_of(x) for x in r.ruin)])
+        lines += _aligned(
+            ("measure", "win/100", "SD/100", "N0", "SCORE", *(f"B({float(k) * 100:g}%)" for k in RISKS)), rows
+        )
+        if len(ruin) < len(rows):
+            lines.append("  -: the ramp loses: no N0, SCORE or bankroll")
         played = [r for r in f.ramps if r.played is not None]
         if played:
             lines += [
@@ -274,17 +290,24 @@ def study_text(f: StudyFigures) -> str:
                         "below are these, since a round sat out risks nothing):"
                     ]
                 ),
-                f"  {'measure':32} {'win/100':>8} {'SD/100':>7} {'N0':>10} {'SCORE':>7}",
             ]
+            rows = []
             for r in played:
                 assert r.played is not None
-                head = f"  {r.measure:32} {float(r.played.win) * 100:>8.4f} {r.played.sd * 10:>7.3f}"
+                cells = [r.measure, f"{float(r.played.win) * 100:.4f}", f"{r.played.sd * 10:.3f}"]
                 if r.played.n0 is None or r.played.score is None:
-                    lines.append(head + "  the ramp loses")
+                    rows.append([*cells, "-", "-"])
                 else:
-                    lines.append(head + f" {float(r.played.n0):>10,.0f} {float(r.played.score):>7.2f}")
-        if len(ruin) > 1:
-            lines += ["", "Risk of ruin of a bankroll of B units:", *ruin]
+                    rows.append([*cells, f"{float(r.played.n0):,.0f}", f"{float(r.played.score):.2f}"])
+            lines += _aligned(("measure", "win/100", "SD/100", "N0", "SCORE"), rows)
+            if any(row[-1] == "-" for row in rows):
+                lines.append("  -: the ramp loses")
+        if ruin:
+            lines += [
+                "",
+                "Risk of ruin of a bankroll of B units:",
+                *_aligned(("measure", *(f"B = {b}" for b in BANKROLLS)), ruin),
+            ]
     if f.by_penetration:
         w = column_width(f.measures)
         lines += [

@@ -201,8 +201,13 @@ def booklet_section(game: str, version: str, rules: Sequence[tuple[str, str]]) -
         return ""
     r = removal_for(game, version, {k: v for k, v in rules if k != "strategy"})
     cells = [[esc(c) for c in row[:-1]] for row in _rows(r)]
-    note = f"{esc(DEFINITION)} Basic strategy: the chart above, fixed. CD optimal: re-solved for each shoe."
-    # split into parts when the card kinds (13 ranks under the 2007 same-rank rule) do not fit the page
+    note = "Basic strategy: the chart above, fixed. CD optimal: re-solved for each shoe."
+    # split into parts when the card kinds (13 ranks under the 2007 same-rank rule) do not fit the page; the
+    # definition said once, the plays' legend under each part
     return table_html(
-        "Effects of removal (percentage points per card removed from the full shoe)", _header(r)[:-1], cells, note
+        "Effects of removal (percentage points per card removed from the full shoe)",
+        _header(r)[:-1],
+        cells,
+        note,
+        once=esc(DEFINITION),
     )

@@ -32,6 +32,7 @@ from oddscalc.core.errors import DataError
 from oddscalc.core.inputs import input_name, is_stdin, reading
 from oddscalc.core.jsonread import JsonReadError, loads
 from oddscalc.core.numbers import NumberError, parse_number, parse_whole, shorten
+from oddscalc.regulations.versions import VERSIONS
 
 __all__ = [
     "MAX_DISTINCT",
@@ -226,6 +227,15 @@ def _json(data: bytes, name: str) -> Counter:
     return counts
 
 
+def _logged_game(header: bytes) -> str | None:
+    """The game a round log's header line names (None when the line is cut or names no game of the law)."""
+    try:
+        game = json.loads(header).get("game")
+    except (ValueError, AttributeError):
+        return None
+    return game if isinstance(game, str) and any(game in v.games for v in VERSIONS.values()) else None
+
+
 def read_results(path: Path | str, game: str = "GAME") -> Counter:
     """Observed count of each net return in a results file (CSV or JSON, told apart by content; `-` standard
     input; gzip-compressed or not), in bounded memory: CSV streams; JSON is refused above MAX_JSON_BYTES. A
@@ -234,10 +244,11 @@ def read_results(path: Path | str, game: str = "GAME") -> Counter:
     try:
         with reading(path) as f:
             start = f.peek(4096)[:4096].removeprefix(_BOM).lstrip()  # type: ignore[attr-defined]
-            if start.startswith(b"{") and b'"roundlog"' in start.split(b"\n", 1)[0]:
+            first = start.split(b"\n", 1)[0]
+            if start.startswith(b"{") and b'"roundlog"' in first:
                 raise ResultsError(
-                    f"{name} is a round log, not counts of results: judge it with oddscalc verify {game} "
-                    f"{'-' if is_stdin(path) else path}"
+                    f"{name} is a round log, not counts of results: judge it with oddscalc verify "
+                    f"{_logged_game(first) or game} {'-' if is_stdin(path) else path}"
                 )
             if start.startswith((b"{", b"[")):
                 data = f.read(MAX_JSON_BYTES + 1)
