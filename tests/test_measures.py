@@ -3,7 +3,8 @@ and a bet ramp's SCORE, N0 and risk of ruin.
 
 Independent derivations: correlations by the pairwise-difference identity over the kinds of card,
 cov = sum_{k<l} n_k n_l (w_k - w_l)(e_k - e_l) / N^2, not the moments the code sums; effects of removal taken
-here from the engine's per-composition values through `oddscalc.api` (never the protect code); the playing
+here from the engine's per-composition values (the shipped data's JSON read here, never through the protect code,
+one shoe of it recomputed through `oddscalc.api`); the playing
 efficiency recomputed here with `statistics.NormalDist`; closed forms worked here (the insurance correlation of any
 count depends only on how it weighs tens against the rest; a two-kind shoe's insurance index; a one-bin ramp);
 the engine's per-hand query for the decision values; and the published figures, with their sources.
@@ -21,6 +22,7 @@ import pytest
 from cli_run import run_cli
 
 from oddscalc import api
+from oddscalc.core.store import data_dir, entry_key, read_entry
 from oddscalc.games.blackjack.query import query_hand
 from oddscalc.games.blackjack.shoe import parse_card
 from oddscalc.games.blackjack.wagers import effective_rules
@@ -34,9 +36,10 @@ from oddscalc.protect.correlations import (
     playing_efficiency,
 )
 from oddscalc.protect.count_systems import parse_count
-from oddscalc.protect.decisions_by_removal import Decision, DecisionShoes, decision_shoes
+from oddscalc.protect.decisions_by_removal import Decision, DecisionShoes, decision_params, decision_shoes
 from oddscalc.protect.execute import run
 from oddscalc.protect.indices import indices
+from oddscalc.protect.removal import stored_params
 from oddscalc.protect.run_summary import summarise
 from oddscalc.protect.shoes import Plan
 from oddscalc.protect.target import target
@@ -57,6 +60,36 @@ def _pairwise(weights, effects, counts) -> tuple[int, Fraction]:
 
 def _less(counts, k):
     return tuple(n - (i == k) for i, n in enumerate(counts))
+
+
+SIX_PACK = (24,) * 9 + (96,)
+
+
+def _shipped(kind: str, params: dict) -> list:
+    path = data_dir() / entry_key(kind, params)
+    assert path.exists(), f"no shipped {kind} entry: run `make data`"
+    return read_entry(path).value
+
+
+def _six_pack_values() -> list[Fraction]:
+    """The basic strategy's expectation on the 1994 6-pack shoe and on it less one card of each kind, read here
+    from the shipped data's JSON (the full shoe first, then A, 2, ..., T removed)."""
+    t = target("blackjack", "1994", {"decks": "6"}, strategies=("optimal", "basic"), side_wagers=True)
+    rows = _shipped("blackjack-removal", stored_params(t, SIX_PACK))
+    return [Fraction(row["initial, basic strategy (fixed)"]) for row in rows]
+
+
+def _six_pack_decisions() -> list[dict]:
+    """Every decision on the 1994 6-pack shoe and on it less one card of each kind, read here from the shipped
+    data's JSON as `api.composition_decisions` gives them: label -> (group, chance, {action: value})."""
+    rows = _shipped("blackjack-decisions", decision_params("blackjack", "1994", {"decks": "6"}, {}, False, SIX_PACK))
+    return [
+        {
+            label: (group, Fraction(chance), {a: Fraction(v) for a, v in actions})
+            for label, group, chance, actions in row
+        }
+        for row in rows
+    ]
 
 
 # --- correlations, efficiency, indices, ramp: closed forms ------------------------------------------------
@@ -194,8 +227,14 @@ def test_a_study_ramp_wins_the_study_yield():
 def test_decision_values_match_the_engine_hand_query():
     """One composition (6 packs less a five): the decisions' values are the per-hand query's (a separate engine
     path), their chances the dealing odds worked here, insurance 2 x P(ten) - P(not) from the cards left."""
-    counts = _less((24,) * 9 + (96,), 4)
+    counts = _less(SIX_PACK, 4)
     d = api.composition_decisions("blackjack", "1994", counts, {"decks": "6"})
+    # computed afresh, the shoe's decisions and basic strategy expectation are the shipped data's, which the
+    # hi-lo measures below read for all eleven shoes
+    assert d == _six_pack_decisions()[1 + 4]
+    rules_basic = {"decks": "6", "strategy": "basic"}
+    value = api.composition_values("blackjack", "1994", counts, ("initial",), rules_basic)["initial"]
+    assert value == _six_pack_values()[1 + 4]
     rules = effective_rules(api.wagers("blackjack", "1994"), api.resolved_rules("blackjack", "1994", {"decks": "6"})[0])
     for hand, up in ((("T", "6"), "T"), (("8", "8"), "T"), (("A", "7"), "9")):
         q = query_hand(rules, [parse_card(c) for c in hand], parse_card(up), ["5"])
@@ -216,7 +255,8 @@ def test_decision_values_match_the_engine_hand_query():
 @pytest.mark.slow
 def test_hi_lo_measures_of_the_1994_six_pack_game(capsys, monkeypatch):
     """`oddscalc measures blackjack --version 1994 --decks 6` against BC and PE recomputed here from the
-    engine's values through the api (the basic strategy's expectation and every decision on the 11 shoes),
+    engine's values on the 11 shoes (the basic strategy's expectation and every decision), read from the shipped
+    data's JSON here, not through the protect code (one shoe's recomputed afresh in the test above),
     and against the published hi-lo figures (Griffin, The Theory of Blackjack, single-deck, as tabled by
     blackjackinfo.com's efficiency page: BC .97, PE .51, IC .76): BC within 0.02, IC within 0.005 (IC is
     exact: sqrt(26/45)); PE within 0.08, as PE falls with more packs (a card moves each decision less) and the
@@ -225,10 +265,8 @@ def test_hi_lo_measures_of_the_1994_six_pack_game(capsys, monkeypatch):
     code, out, _ = run_cli(["measures", "blackjack", "--version", "1994", "--decks", "6", "--format", "json"], capsys)
     data = json.loads(out)
     assert code == 0
-    counts = (24,) * 9 + (96,)
-    shoes = [counts] + [_less(counts, k) for k in range(10)]
-    rules = {"decks": "6", "strategy": "basic"}
-    values = [api.composition_values("blackjack", "1994", s, ("initial",), rules)["initial"] for s in shoes]
+    counts = SIX_PACK
+    values = _six_pack_values()
     sign, square = _pairwise(HI_LO, [v - values[0] for v in values[1:]], counts)
     bc = data["betting_correlation"]
     assert bc["measure"] == "initial, basic strategy (fixed)"
@@ -259,7 +297,7 @@ def test_hi_lo_measures_of_the_1994_six_pack_game(capsys, monkeypatch):
     assert all(abs(ours[name] - tc) <= 1 for name, tc in published.items()), ours
     assert ours["10 v T"] > 10 and ours["11 v A"] > 10 and "T,T v 5" not in ours
 
-    decisions = [api.composition_decisions("blackjack", "1994", s, {"decks": "6"}) for s in shoes]
+    decisions = _six_pack_decisions()
     pe = _griffin_pe(decisions, counts, 234)
     assert data["playing_efficiency"]["definition"] == "griffin"
     assert data["playing_efficiency"]["value"] == pytest.approx(pe, abs=1e-9)
