@@ -17,6 +17,25 @@ class VersionError(InputError):
 
 @dataclass(frozen=True)
 class Version:
+    """A version of the law: the rules in force from a date, and the games they permit (`oddscalc.versions()`).
+
+    Attributes:
+        id: the version's id, as the functions' `version` takes it, e.g. "1994".
+        in_force: the date it came into force.
+        title: its title.
+        instruments: the statutory instruments or the regime it is made of, e.g. "SI 1994/2899".
+        games: the games it permits, by name.
+        summary: what it permits, in a sentence or two.
+
+    Examples:
+        The 2002 amendment, SI 2002/1130, came into force on 13 May 2002 (its reg 1). It adds Big Six, Three Card
+        Poker and the three-dice game to the 1994 regulations' eight games:
+
+        >>> v = get_version("2002")
+        >>> v.instruments, str(v.in_force), len(v.games)
+        ('SI 1994/2899; SI 2002/1130', '2002-05-13', 11)
+    """
+
     id: str
     in_force: date
     title: str

@@ -37,11 +37,31 @@ NOISE = Fraction(1, 1000)
 
 
 def exact(x: Amount, places: int | None = 2, what: str = "amount") -> Fraction:
-    """The exact value of `x`: exact inputs as they are; a float rounded to `places` decimal places (see the
-    module's docstring), or refused when `places` is None.
+    """The exact value of an amount: exact inputs as they are, a float rounded to `places` decimal places.
 
-    >>> exact(0.1 + 0.2), exact(Decimal("9.50")), exact(0.005, places=3)
-    (Fraction(3, 10), Fraction(19, 2), Fraction(1, 200))
+    The module's docstring says how a float is rounded, and when it is refused.
+
+    Args:
+        x: an int, a `Fraction`, a `Decimal`, a string such as "9.5" or "19/20", or a float.
+        places: the decimal places a float is rounded to; None refuses floats.
+        what: what the amount is, for the error message.
+
+    Returns:
+        The amount as a `Fraction`.
+
+    Raises:
+        RoundLogError: `x` is not a number (a bool included), is not finite, or is a float that rounding would
+            change by more than float noise (any float when `places` is None).
+
+    Examples:
+        0.1 + 0.2 is 0.30000000000000004 in binary, within noise of 3/10; "9.50" is 19/2; 0.005 is 5/1000 = 1/200:
+
+        >>> exact(0.1 + 0.2), exact(Decimal("9.50")), exact(0.005, places=3)
+        (Fraction(3, 10), Fraction(19, 2), Fraction(1, 200))
+        >>> exact(0.5, places=None)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        oddscalc.roundlog.schema.RoundLogError: amount 0.5 is a float and this writer takes exact amounts only ...
     """
     if isinstance(x, bool):
         raise RoundLogError(f"{what} {x!r} is not an amount")
@@ -77,5 +97,23 @@ def exact(x: Amount, places: int | None = 2, what: str = "amount") -> Fraction:
 
 
 def amount(x: Amount, places: int | None = 2, what: str = "amount") -> str:
-    """The exact text of `x` for the log ("10", "9.5", "-10", "19/3"), floats rounded as `exact` says."""
+    """An amount's exact text for the log ("10", "9.5", "-10", "19/3"), floats rounded as `exact` says.
+
+    Args:
+        x: an int, a `Fraction`, a `Decimal`, a string such as "9.5" or "19/20", or a float.
+        places: the decimal places a float is rounded to; None refuses floats.
+        what: what the amount is, for the error message.
+
+    Returns:
+        The text: a whole number, a terminating decimal, or else a fraction p/q.
+
+    Raises:
+        RoundLogError: as for `exact`.
+
+    Examples:
+        A banker's win at 19 to 20 on 10 staked is 9.5. 20/3 has a 3 in its denominator, so no decimal ends:
+
+        >>> amount(10 * 19 / 20), amount(Fraction(20, 3)), amount(-10)
+        ('9.5', '20/3', '-10')
+    """
     return amount_text(exact(x, places, what))

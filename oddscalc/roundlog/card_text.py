@@ -33,8 +33,24 @@ Card = str | tuple[int | str, str | None]
 
 
 def card(rank: int | str, suit: str | None = None) -> str:
-    """A card's canonical text from a rank (1-13, or A, 2-10, T, J, Q, K in either case) and a suit (c, d, h, s,
-    a suit's name or symbol; None when the simulator does not know it)."""
+    """A card's canonical text, the log's spelling, from a rank and a suit in any common form.
+
+    Args:
+        rank: 1-13 (1 Ace, 11 Jack, 12 Queen, 13 King), or A, 2-10, T, J, Q, K in either case.
+        suit: c, d, h or s, or a suit's name or symbol, in either case; None when the simulator does not know it.
+
+    Returns:
+        The rank (A, 2-10, J, Q, K), then the suit's lower-case letter if given.
+
+    Raises:
+        RoundLogError: a rank or a suit that is none of these.
+
+    Examples:
+        The Queen is rank 12, and ♥ is hearts; a suit's name may be capitalised:
+
+        >>> card(12, "♥"), card("a", "Spades"), card("T")
+        ('Qh', 'As', '10')
+    """
     if isinstance(rank, int) and not isinstance(rank, bool):
         if not 1 <= rank <= 13:
             raise RoundLogError(f"card rank {rank}: {_RANK_HELP}")
@@ -61,10 +77,20 @@ def _one(c: Card) -> str:
 
 
 def cards(given: object) -> list[str]:
-    """A list of cards in canonical text (a single card text is not a list: it is refused).
+    """A list of cards in canonical text, each given as text or as a (rank, suit) pair.
 
-    >>> cards(["qh", (1, "spades"), "T"])
-    ['Qh', 'As', '10']
+    Args:
+        given: the cards, an iterable; a single card's text is not a list, and is refused.
+
+    Returns:
+        Each card's canonical text (`card`), in order.
+
+    Raises:
+        RoundLogError: `given` is not a list of cards, or a card that is no card.
+
+    Examples:
+        >>> cards(["qh", (1, "spades"), "T"])
+        ['Qh', 'As', '10']
     """
     if isinstance(given, (str, bytes)) or not hasattr(given, "__iter__"):
         raise RoundLogError(f"cards must be a list of cards, not {shorten(given)}")

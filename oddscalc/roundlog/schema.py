@@ -2,8 +2,8 @@
 round form (or the header's) with one-line errors that name where the fault is and what is allowed.
 
 The checker reads the keywords the schema uses (type, properties, required, additionalProperties, items, lengths,
-enum, const, pattern, bounds, oneOf, anyOf, if/then, $ref), so the writer refuses exactly what the schema refuses,
-and it names a misspelt field for what it is: an unknown field, with the allowed one it resembles.
+enum, const, pattern, bounds, oneOf, anyOf, if/then, $ref), so the writer refuses exactly what the schema refuses.
+It names a misspelt field for what it is: an unknown field, with the allowed one it resembles.
 
 >>> check_round("big-six", {"symbol": "C", "wagers": [{"on": "C", "stake": "10", "nett": "200"}]})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
@@ -43,12 +43,22 @@ _OWN = " (and x-... for your own)"
 
 
 class RoundLogError(DataError):
-    """A line that is not a valid `roundlog-1` line, or a writer used out of turn: one line saying what and where."""
+    """A round-log line the schema refuses, or a writer used out of turn: one line says what and where."""
 
 
 @cache
 def schema() -> dict[str, Any]:
-    """The round-log schema (format 1) as a JSON object."""
+    """The round-log schema of format 1 (`SCHEMA_PATH`), read once, as a JSON object.
+
+    Returns:
+        The schema; its "$defs" hold the header's form and each game's round form ("round-<game>").
+
+    Examples:
+        A header's "roundlog" is the format's number, 1:
+
+        >>> schema()["$defs"]["header"]["properties"]["roundlog"]
+        {'const': 1}
+    """
     loaded: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     return loaded
 
@@ -59,7 +69,17 @@ GAMES: tuple[str, ...] = tuple(schema()["$defs"]["header"]["properties"]["game"]
 
 @cache
 def field_names() -> frozenset[str]:
-    """Every field name the format knows, in any record (a key outside these is unknown wherever it is)."""
+    """Every field name the format knows, in any record: a key outside these is unknown wherever it is.
+
+    Returns:
+        The names.
+
+    Examples:
+        Every wager record holds "on", "stake" and "net" (docs/verify.md):
+
+        >>> {"on", "stake", "net"} <= field_names()
+        True
+    """
     found: set[str] = set()
 
     def walk(node: Any) -> None:
@@ -76,7 +96,23 @@ def field_names() -> frozenset[str]:
 
 
 def round_fields(game: str) -> frozenset[str]:
-    """The fields of one round of `game` (either form of Super Pan 9's)."""
+    """The fields one round of `game` may hold, in either form of Super Pan 9's round.
+
+    Args:
+        game: a game of the format (`GAMES`).
+
+    Returns:
+        The field names, required and optional.
+
+    Raises:
+        KeyError: a game the format does not hold.
+
+    Examples:
+        A roulette round is the number and the wagers, with the monitor's optional fields (docs/verify.md):
+
+        >>> sorted(round_fields("roulette"))
+        ['dealer', 'house', 'number', 'round', 'table', 'time', 'wagers']
+    """
     node = schema()["$defs"][f"round-{game}"]
     forms = [node] if "properties" in node else [_resolve(f["$ref"]) for f in node["oneOf"]]
     return frozenset(k for f in forms for k in f["properties"])
@@ -88,10 +124,18 @@ def _close(key: str, names: Iterable[str]) -> str | None:
 
 
 def unknown_field(key: str, allowed: Iterable[str]) -> str:
-    """'unknown field K' with the allowed field it resembles (a misspelling), and the allowed fields.
+    """The message for an unknown field: the allowed field it resembles, as a misspelling, and the allowed fields.
 
-    >>> unknown_field("wager", ["on", "wagers"])
-    "unknown field 'wager' (misspelt 'wagers'?); allowed: on, wagers (and x-... for your own)"
+    Args:
+        key: the unknown field.
+        allowed: the fields allowed where it is.
+
+    Returns:
+        The message, one line.
+
+    Examples:
+        >>> unknown_field("wager", ["on", "wagers"])
+        "unknown field 'wager' (misspelt 'wagers'?); allowed: on, wagers (and x-... for your own)"
     """
     names = sorted(allowed)
     like = _close(key, names) if isinstance(key, str) else None
@@ -100,13 +144,20 @@ def unknown_field(key: str, allowed: Iterable[str]) -> str:
 
 
 def missing_field(record: Mapping[str, Any], key: str) -> str:
-    """What to say of a record lacking `key`: an unknown field of the record that resembles it, named as the
-    misspelling it is, or else the field missing.
+    """The message for a record lacking `key`: a misspelling of it among the record's unknown fields, else missing.
 
-    >>> missing_field({"shoe": 1, "wager": []}, "wagers")
-    "unknown field 'wager' (misspelt 'wagers'?)"
-    >>> missing_field({"shoe": 1, "bank": "house"}, "banker")
-    "missing field 'banker'"
+    Args:
+        record: the record.
+        key: the required field it lacks.
+
+    Returns:
+        The message, one line.
+
+    Examples:
+        >>> missing_field({"shoe": 1, "wager": []}, "wagers")
+        "unknown field 'wager' (misspelt 'wagers'?)"
+        >>> missing_field({"shoe": 1, "bank": "house"}, "banker")
+        "missing field 'banker'"
     """
     known = field_names()
     strangers = [k for k in record if isinstance(k, str) and k not in known and not k.startswith("x-")]
@@ -118,12 +169,44 @@ def missing_field(record: Mapping[str, Any], key: str) -> str:
 
 
 def check_header(header: Any) -> None:
-    """Refuse (RoundLogError) a header line the schema does not accept."""
+    """Refuse a header line the schema does not accept.
+
+    Args:
+        header: the header, as read from JSON.
+
+    Raises:
+        RoundLogError: where the header breaks the schema, and what is allowed.
+
+    Examples:
+        This is format 1, so a header of format 2 is refused:
+
+        >>> check_header({"roundlog": 1, "game": "dice", "version": "1994"})
+        >>> check_header({"roundlog": 2, "game": "dice", "version": "1994"})
+        Traceback (most recent call last):
+        ...
+        oddscalc.roundlog.schema.RoundLogError: header: roundlog: must be 1, not '2'
+    """
     _check(header, "header", "header")
 
 
 def check_round(game: str, record: Any) -> None:
-    """Refuse (RoundLogError) a round line of `game` the schema does not accept."""
+    """Refuse a round line of `game` the schema does not accept.
+
+    Args:
+        game: a game of the format (`GAMES`).
+        record: the round, as read from JSON.
+
+    Raises:
+        RoundLogError: an unknown game, or where the round breaks the schema and what is allowed.
+
+    Examples:
+        A wheel's numbers run from 0 to 36:
+
+        >>> check_round("roulette", {"number": -1, "wagers": []})
+        Traceback (most recent call last):
+        ...
+        oddscalc.roundlog.schema.RoundLogError: round: number: must be at least 0, not -1
+    """
     if game not in GAMES:
         raise RoundLogError(f"unknown game {shorten(game)}; a round log holds one of: {', '.join(GAMES)}")
     _check(record, f"round-{game}", "round")
@@ -249,8 +332,9 @@ def _array(node: dict[str, Any], value: list | tuple, path: tuple, about: str) -
 
 
 def _alternatives(forms: list[dict[str, Any]], value: Any, path: tuple, about: str, one: bool) -> Issue | None:
-    """oneOf / anyOf: None when a form accepts the value (exactly one for oneOf); else the issue of the form the
-    value came nearest to (its issue deepest in the value, then the form whose required fields it has)."""
+    """oneOf / anyOf: None when a form accepts the value (exactly one for oneOf), else the nearest form's issue.
+
+    The nearest form is the one whose issue lies deepest in the value, then the one whose required fields it has."""
     issues = [_issue(f, value, path, about) for f in forms]
     passed = sum(1 for i in issues if i is None)
     if passed == 1 or (passed > 1 and not one):

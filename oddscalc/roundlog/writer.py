@@ -57,7 +57,7 @@ SHOE_GAMES: tuple[str, ...] = _shoe_games()
 
 
 class Record(Protocol):
-    """A round builder (such as `BlackjackRound`): anything that gives its round's record."""
+    """A round builder, such as `BlackjackRound`: anything whose `record()` gives its round's record."""
 
     def record(self) -> dict[str, Any]: ...
 
@@ -72,10 +72,41 @@ class _Shoe:
 
 
 class RoundLog:
-    """A round log of `game` under regulation `version` (with `rules` and `pay` as `oddscalc verify` takes them),
-    written to `out`: a path (the file appears there, complete, when the block ends without an error) or an open
-    text stream. `places`: how floats are rounded (`roundlog.amounts`; None refuses floats). `about`: the header's
-    "simulator", "seed", "note", "created" and any "x-..." field."""
+    """A round-log writer for `oddscalc verify`: one line per round, each checked against the schema first.
+
+    Use it as a context manager: the header line is written on entering, and a held last round on leaving.
+
+    Args:
+        out: a path, where the file appears complete when the block ends without an error; or an open text stream.
+        game: the game, one of `roundlog.schema.GAMES`, e.g. "punto-banco".
+        version: the version of the law the rounds are played under, e.g. "1994".
+        rules: rule options as `oddscalc verify` takes them, e.g. {"decks": 8}; written as text.
+        pay: payout overrides as `oddscalc verify` takes them.
+        places: the decimal places a float amount is rounded to (`roundlog.amounts`); None refuses floats.
+        **about: the header's "simulator", "seed", "note", "created" and any "x-..." field.
+
+    Attributes:
+        rounds: how many rounds have been written.
+
+    Raises:
+        RoundLogError: an unknown game, or a header field the format does not hold.
+
+    Examples:
+        A roulette log, not dealt from a shoe: the header, then one line per round. A straight bet pays 35 to 1,
+        so 10 staked on 5 nets -10 when 17 comes up and 35 x 10 = 350 when 5 does:
+
+        >>> import io
+        >>> out = io.StringIO()
+        >>> with RoundLog(out, "roulette", "1994", simulator="mine") as log:
+        ...     log.write({"number": 17, "wagers": [log.wager("straight", 10, -10, numbers=[5])]})
+        ...     log.write({"number": 5, "wagers": [log.wager("straight", 10, 350, numbers=[5])]})
+        >>> print(out.getvalue(), end="")
+        {"roundlog": 1, "game": "roulette", "version": "1994", "simulator": "mine"}
+        {"number":17,"wagers":[{"on":"straight","numbers":[5],"stake":"10","net":"-10"}]}
+        {"number":5,"wagers":[{"on":"straight","numbers":[5],"stake":"10","net":"350"}]}
+        >>> log.rounds
+        2
+    """
 
     def __init__(
         self,
@@ -136,16 +167,65 @@ class RoundLog:
 
     # -- amounts and wagers --------------------------------------------------------------------------------------
     def amount(self, x: Amount, what: str = "amount") -> str:
-        """`x` as the log's exact text, a float rounded to this log's `places`."""
+        """`x` as the log's exact text, a float rounded to this log's `places`.
+
+        Args:
+            x: an amount: an int, a `Fraction`, a `Decimal`, a string such as "9.5" or "19/20", or a float.
+            what: what the amount is, for the error message.
+
+        Returns:
+            The exact text: whole, a terminating decimal, or else a fraction p/q.
+
+        Raises:
+            RoundLogError: `x` is not an amount, or is a float that rounding to `places` would change by more
+                than float noise (any float when `places` is None).
+
+        Examples:
+            A banker's win at 19 to 20 on 10 staked is 9.5; 0.1 + 0.2 is 0.3 with float noise:
+
+            >>> import io
+            >>> log = RoundLog(io.StringIO(), "punto-banco", "1994")
+            >>> log.amount(10 * 19 / 20), log.amount(0.1 + 0.2), log.amount("20/3")
+            ('9.5', '0.3', '20/3')
+        """
         return amount(x, self.places, what)
 
     def wager(self, on: str, stake: Amount, net: Amount, **extra: Any) -> dict[str, Any]:
-        """One wager record {"on", "stake", "net"} (plus any field the game's wager takes, e.g. roulette's
-        "numbers"): `net` the simulator's settlement, the player's net result (won positive, 0 void, -stake lost)."""
+        """One wager's record {"on", "stake", "net"}, for a round's "wagers" list.
+
+        Args:
+            on: the wager's key, e.g. "banker".
+            stake: what the player staked on it.
+            net: the simulator's settlement, the player's net result: won positive, 0 void, -stake lost.
+            **extra: any further field the game's wager takes, e.g. roulette's "numbers".
+
+        Returns:
+            The record, its amounts as exact text (`amount`).
+
+        Raises:
+            RoundLogError: a stake or net that is not an amount.
+
+        Examples:
+            A banker wager of 10 won at 19 to 20 nets 10 x 19/20 = 9.5:
+
+            >>> import io
+            >>> RoundLog(io.StringIO(), "punto-banco", "1994").wager("banker", 10, "9.5")
+            {'on': 'banker', 'stake': '10', 'net': '9.5'}
+        """
         return {"on": on, **extra, "stake": self.amount(stake, f"{on} stake"), "net": self.amount(net, f"{on} net")}
 
     def blackjack(self, stake: Amount) -> BlackjackRound:
-        """A blackjack round to build as it is dealt (`roundlog.blackjack`), then `write`."""
+        """A blackjack round to build as it is dealt (`roundlog.blackjack`), then `write`.
+
+        Args:
+            stake: the initial wager's stake.
+
+        Returns:
+            A `BlackjackRound` that rounds amounts as this log does and writes its reshuffles here.
+
+        Raises:
+            RoundLogError: the log is not a blackjack log, or the stake is not an amount.
+        """
         if self.game != "blackjack":
             raise RoundLogError(f"a blackjack round in a log of {self.game}")
         return BlackjackRound(stake, log=self)
@@ -204,11 +284,35 @@ class RoundLog:
         commit: bool = False,
         burn: Iterable[Card] | None = None,
     ) -> None:
-        """A freshly shuffled shoe, dealt from the next round on. `shoe`: its marker (default: the next number);
-        `cut`: the cut card lies after this many cards (burnt cards count toward it); `order`: the shoe's cards at
-        its shuffle, top card first (burnt cards included), written on its first round, or with `commit` its
-        SHA-256 there and the order itself on the shoe's last round; `burn`: cards burnt at the shuffle, before
-        the first round's cards (written on that round)."""
+        """A freshly shuffled shoe, dealt from the next round on; its fields go on that round's line.
+
+        Args:
+            shoe: the shoe's marker, a whole number or a string; None for the next number.
+            cut: the cut card lies after this many cards; burnt cards count toward it.
+            order: the shoe's cards at its shuffle, top card first, burnt cards included. Written on its first
+                round, or with `commit` written on its last round.
+            commit: write the order's SHA-256 on the first round, and the order itself on the shoe's last round.
+            burn: cards burnt at the shuffle, before the first round's cards; written on that round.
+
+        Raises:
+            RoundLogError: a game not dealt from a shoe, a reshuffle in mid-round still pending, a marker that is the
+                current shoe's, `commit` without an `order`, or a card that is no card.
+
+        Examples:
+            The commitment is the SHA-256 of the order's cards joined by single spaces (docs/verify.md). With one
+            round to the shoe, that round is its last and reveals the order:
+
+            >>> import hashlib, io, json
+            >>> out = io.StringIO()
+            >>> with RoundLog(out, "punto-banco", "1994", {"decks": 8}) as log:
+            ...     log.shuffle(order=["9s", "Kc", "3h", "4d", "5d", "6d"], commit=True, cut=4)
+            ...     log.write({"player": ["9s", "3h"], "banker": ["Kc", "4d"], "wagers": [log.wager("player", 10, 10)]})
+            >>> line = json.loads(out.getvalue().splitlines()[1])
+            >>> line["shoe"], line["cut"], line["order"][:2]
+            (1, 4, ['9s', 'Kc'])
+            >>> line["order_sha256"] == hashlib.sha256(b"9s Kc 3h 4d 5d 6d").hexdigest()
+            True
+        """
         self._shoe_game("shuffle")
         if self._reshuffle is not None:
             raise RoundLogError("a reshuffle in mid-round is pending: write its round before shuffling again")
@@ -218,8 +322,16 @@ class RoundLog:
         self._shoe = _Shoe(marker, {"shoe": marker, **fields}, committed)
 
     def burn(self, burnt: Iterable[Card]) -> None:
-        """Cards burnt (discarded unseen by the players) before the next round's cards, written on that round.
-        They count toward the cut card like any card out of the shoe."""
+        """Cards burnt, discarded unseen, before the next round's cards; written on that round.
+
+        They count toward the cut card like any card out of the shoe.
+
+        Args:
+            burnt: the cards, in the order burnt.
+
+        Raises:
+            RoundLogError: a game not dealt from a shoe, no shoe shuffled yet, or a card that is no card.
+        """
         self._shoe_game("burn")
         if self._shoe is None:
             raise RoundLogError("burn before any shuffle: call log.shuffle() first")
@@ -235,11 +347,39 @@ class RoundLog:
         commit: bool = False,
         burn: Iterable[Card] | None = None,
     ) -> None:
-        """A reshuffle in mid-round, in the next round written: the shoe ran out (or was reshuffled) after the
-        first `after` of the round's cards (in the order dealt, burnt cards aside); a new shoe, the packs less the
-        cards on the table, deals the rest. `shoe`, `cut`, `order`, `commit`, `burn` as for `shuffle` (burnt
-        cards here are burnt from the new shoe before the round goes on). Whether the law allows it is the
-        verifier's to say (blackjack 1994 and 2002: it does not)."""
+        """A reshuffle in mid-round, written on the next round: a new shoe deals the rest of that round.
+
+        The shoe ran out (or was reshuffled) after the first `after` of the round's cards, in the order dealt, burnt
+        cards aside. The new shoe holds the packs less the cards on the table. Whether the law allows it is the
+        verifier's to say: blackjack 1994 and 2002 do not. A `BlackjackRound` counts `after` itself
+        (`BlackjackRound.reshuffle`).
+
+        Args:
+            after: how many of the round's cards came out before the reshuffle, at least 1.
+            shoe: the new shoe's marker, as for `shuffle`.
+            cut: the new shoe's cut, as for `shuffle`.
+            order: the new shoe's order, as for `shuffle`.
+            commit: commit to that order, as for `shuffle`.
+            burn: cards burnt from the new shoe before the round goes on.
+
+        Raises:
+            RoundLogError: a game not dealt from a shoe, no shoe shuffled yet, a second reshuffle in one round, or
+                `after` not a whole number of at least 1.
+
+        Examples:
+            The shoe runs out after the player's two cards and the up-card, so `after` is 3 (docs/verify.md):
+
+            >>> import io, json
+            >>> out = io.StringIO()
+            >>> hand = {"cards": ["8h", "9d"], "actions": ["stand"], "stake": "10", "net": "-10"}
+            >>> lost = [{"on": "initial", "stake": "10", "net": "-10"}]
+            >>> with RoundLog(out, "blackjack", "2007") as log:
+            ...     log.shuffle(cut=260)
+            ...     log.reshuffle(3)
+            ...     log.write({"banker": ["6c", "Qs", "5s"], "hand": hand, "wagers": lost})
+            >>> json.loads(out.getvalue().splitlines()[1])["reshuffle"]
+            {'after': 3, 'shoe': 2}
+        """
         self._shoe_game("reshuffle")
         if self._shoe is None:
             raise RoundLogError("reshuffle before any shuffle: call log.shuffle() first")
@@ -271,10 +411,32 @@ class RoundLog:
 
     # -- rounds --------------------------------------------------------------------------------------------------
     def write(self, round_: Mapping[str, Any] | Record) -> None:
-        """Write one round: a record (a dict in the game's round form, docs/verify.md) or a round builder. For a
-        shoe game the writer adds the shoe's fields (marker, cut, burnt cards, order, reshuffle); a record must
-        not carry them itself. The line is checked against the schema before anything is written. A round builder
-        is written once, and closed to change from then on."""
+        """Write one round: a record in the game's round form (docs/verify.md), or a round builder.
+
+        For a shoe game the writer adds the shoe's fields (marker, cut, burnt cards, order, reshuffle); a record must
+        not carry them itself. The line is checked against the schema before anything is written. A round builder is
+        written once, and is closed to change from then on.
+
+        Args:
+            round_: the round's record (a mapping), or a builder with a `record()` method, such as `BlackjackRound`.
+
+        Raises:
+            RoundLogError: a record the schema refuses, a shoe field in the record, a shoe game with no shoe
+                shuffled, a builder already written, or a log not opened with `with`.
+
+        Examples:
+            A wheel has the numbers 0 to 36, so 37 is refused and nothing is written:
+
+            >>> import io
+            >>> out = io.StringIO()
+            >>> with RoundLog(out, "roulette", "1994") as log:
+            ...     log.write({"number": 37, "wagers": []})
+            Traceback (most recent call last):
+            ...
+            oddscalc.roundlog.schema.RoundLogError: round: number: must be at most 36, not 37
+            >>> len(out.getvalue().splitlines())  # the header only
+            1
+        """
         if isinstance(round_, BlackjackRound):
             round_._open()
         record = dict(round_.record() if hasattr(round_, "record") else round_)

@@ -55,6 +55,34 @@ class Bin:
 
 @dataclass(frozen=True)
 class CheckResult:
+    """What `check_counts` found: both tests' statistics and p-values, and the verdict at level `alpha`.
+
+    Attributes:
+        rounds: the rounds observed.
+        bins: the chi-square cells, rare outcomes merged with their neighbours (`merge_bins`).
+        chi_square: the chi-square statistic, exactly.
+        degrees_of_freedom: the cells less one.
+        chi_square_p: its p-value, as decimal text.
+        observed_mean: the mean net return observed, exactly.
+        expected_mean: the law's mean net return, exactly.
+        z: the z statistic of the observed mean, as decimal text.
+        z_p: its two-sided p-value, as decimal text.
+        alpha: the level of the two tests together; each is run at alpha/2.
+        passed: whether both tests pass.
+        verdict: the verdict in words, with the smallest shift these rounds detect.
+        detectable_shift: that shift of the mean net return (of the RTP), at 80% power.
+
+    Examples:
+        60 wins and 40 losses at even money against even chances: each cell expects 50, so chi-square is
+        2 x 10^2 / 50 = 4. The mean is 1/5 and its standard error 1/10, so z = 2, and the two-sided p-value is
+        2 (1 - Phi(2)) = 0.0455 for both tests. That is above alpha/2 = 0.005, so the check passes:
+
+        >>> coin = Distribution.from_weights({1: 1, -1: 1})
+        >>> result = check_counts(coin, {Fraction(1): 60, Fraction(-1): 40})
+        >>> result.chi_square, result.z, significant(result.chi_square_p), significant(result.z_p), result.passed
+        (Fraction(4, 1), '2.0', '0.0455', '0.0455', True)
+    """
+
     rounds: int
     bins: tuple[Bin, ...]
     chi_square: Fraction
