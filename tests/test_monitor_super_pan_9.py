@@ -1,0 +1,176 @@
+"""Super Pan 9 tables in the monitor: each round's exact law from the shoe (against a brute-force enumeration
+written here), the dealer's faults at their round, a fair table and a player who plays as he likes not flagged."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+
+from oddscalc import api
+from oddscalc.monitor.card_table import CardTableMonitor
+from oddscalc.monitor.feed import round_from_record
+from oddscalc.monitor.floor import Budget, TableConfig
+from oddscalc.monitor.simulate import super_pan_9_log
+from oddscalc.monitor.streams import statistical_tests
+
+GAME, VERSION = "super-pan-9", "2002"
+TABLES = Path(__file__).resolve().parent.parent / "tables"
+#: One table of a 50-table floor at 1% a year: the hold test's level.
+LEVEL = Fraction(1, 100) / 150
+#: A shoe nearly dealt out, a composition of the 288-card shoe by point value (0, A, 2-6): 10 cards.
+TINY = (3, 2, 1, 1, 2, 0, 1)
+
+
+def _monitor() -> CardTableMonitor:
+    cfg = TableConfig("S1", GAME, VERSION)
+    return CardTableMonitor(cfg, dict.fromkeys(statistical_tests(GAME), LEVEL), Budget())
+
+
+def _feed(mon: CardTableMonitor, lines: list[str], every: int = 250) -> list:
+    alarms = []
+    for i, rec in enumerate(map(json.loads, lines[1:]), start=1):
+        mon.ingest(round_from_record(GAME, rec), "sim", i, "2026-12-01T00:00:00Z")
+        if not i % every:
+            mon.flush()
+            alarms += mon.take()[0]
+    mon.flush()
+    return alarms + mon.take()[0]
+
+
+# -- a brute-force enumeration of a round, card by card, for a small shoe ---------------------------------------
+
+
+def _draws(counts: tuple[int, ...], n: int):
+    """Every sequence of n point values drawn from `counts` without replacement, with its exact chance."""
+    if n == 0:
+        yield (), Fraction(1), counts
+        return
+    size = sum(counts)
+    for v, c in enumerate(counts):
+        if c:
+            rest = counts[:v] + (c - 1,) + counts[v + 1 :]
+            for seq, p, left in _draws(rest, n - 1):
+                yield (v, *seq), Fraction(c, size) * p, left
+
+
+def _rest_law(shoe: tuple[int, ...], point: int, drew: bool) -> tuple[Fraction, Fraction, Fraction]:
+    """The chances of (player higher, equal, banker higher) once a hand of `point` is seen, `shoe` the cards left
+    after it: the banker's three, the player's fourth if he drew, the banker's fourth if his three count 5 or less
+    (reg 9(2)(g)). A card never turned up does not change the others' law (the shoe is exchangeable)."""
+    out = [Fraction(0)] * 3
+    for banker, p, left in _draws(shoe, 3):
+        b = sum(banker) % 10
+        for fourth, q, left2 in _draws(left, 1) if drew else [((), Fraction(1), left)]:
+            final = (point + sum(fourth)) % 10
+            for extra, r, _ in _draws(left2, 1) if b <= 5 else [((), Fraction(1), left2)]:
+                fb = (b + sum(extra)) % 10
+                out[0 if final > fb else 1 if final == fb else 2] += p * q * r
+    return out[0], out[1], out[2]
+
+
+def _round_law(shoe: tuple[int, ...]) -> tuple[Fraction, Fraction, Fraction]:
+    """The round's law from `shoe`, the player drawing only when that is strictly better at 19 to 20."""
+    out = [Fraction(0)] * 3
+    for hand, p, left in _draws(shoe, 3):
+        point = sum(hand) % 10
+        stand, draw = _rest_law(left, point, False), _rest_law(left, point, True)
+        ev = {d: Fraction(19, 20) * law[0] - law[2] for d, law in ((False, stand), (True, draw))}
+        law = draw if ev[True] > ev[False] else stand
+        for i in range(3):
+            out[i] += p * law[i]
+    return out[0], out[1], out[2]
+
+
+def test_the_rest_of_a_round_once_the_hand_is_seen_is_the_enumerations():
+    holdings = [(0, 1, 4), (0, 0, 2), (1, 3, 6), (4, 4, 0)]
+    rows = [(*TINY, *h, drew) for h in holdings for drew in (0, 1)]
+    laws = api.composition_hand_laws(GAME, VERSION, np.array(rows))
+    assert laws.outcomes == ("player", "tie", "banker")
+    for row, weights, total in zip(rows, laws.weights, laws.totals):
+        shoe = list(TINY)
+        for v in row[7:10]:
+            shoe[v] -= 1
+        expected = _rest_law(tuple(shoe), sum(row[7:10]) % 10, bool(row[10]))
+        assert tuple(Fraction(int(w), int(total)) for w in weights) == expected
+
+
+def test_each_rounds_value_from_the_shoe_is_the_enumerations():
+    """Each House-bank wager's exact mean and variance per unit staked on a round dealt from a small shoe, the
+    player on his best decision, against the enumeration (initial at 19 to 20 void on a tie; tie at 7 to 1)."""
+    win, tie, lose = _round_law(TINY)
+    assert win + tie + lose == 1
+    nets = {"initial": (Fraction(19, 20), Fraction(0), Fraction(-1)), "tie": (Fraction(-1), Fraction(7), Fraction(-1))}
+    expected = {}
+    for key, xs in nets.items():
+        mean = sum(p * x for p, x in zip((win, tie, lose), xs))
+        expected[key] = (mean, sum(p * (x - mean) ** 2 for p, x in zip((win, tie, lose), xs)))
+    assert _monitor().round_values(TINY) == expected
+
+
+def test_the_full_shoes_value_is_the_published_tables():
+    """A new shoe's round, each wager's mean and variance, against the committed tables (tables/2002)."""
+    published = json.loads((TABLES / VERSION / f"{GAME}.json").read_text())["rule_sets"][0]
+    expected = {
+        w["key"]: (
+            sum((Fraction(d["return"]) * Fraction(d["probability"]) for d in w["distribution"]), Fraction(0)),
+            Fraction(w["variance"]["exact"]),
+        )
+        for w in published["wagers"]
+        if w["key"] in ("initial", "tie")
+    }
+    mon = _monitor()
+    assert mon.round_values(tuple(mon.full.tolist())) == expected
+
+
+def _points(card: str) -> int:
+    rank = card[:-1]
+    return 1 if rank == "A" else int(rank) if rank.isdigit() else 0
+
+
+def test_the_composition_before_each_round_is_the_shoe_less_the_cards_seen_since_the_shuffle():
+    lines, _ = super_pan_9_log(4, 90, "S1")
+    mon = _monitor()
+    seen: list[int] = []
+    marker = None
+    for i, rec in enumerate(map(json.loads, lines[1:]), start=1):
+        if rec["shoe"] != marker:
+            marker, seen = rec["shoe"], []
+        assert list(mon.left(rec)) == [96 - seen.count(0)] + [32 - seen.count(v) for v in range(1, 7)]
+        mon.ingest(round_from_record(GAME, rec), "sim", i, "t")
+        seen += [_points(c) for c in rec["player"] + rec["banker"]]
+    assert marker is not None and marker > 1  # a reshuffle was crossed
+
+
+# -- the monitor on simulated tables ----------------------------------------------------------------------------
+
+
+def test_a_fair_table_is_not_flagged():
+    lines, placed = super_pan_9_log(6, 1000, "S1")
+    mon = _monitor()
+    assert placed == {} and _feed(mon, lines) == []
+    hold = mon.streams[("hold", "")]
+    assert hold.n == 1000 and hold.alarm is None
+
+
+def test_a_player_who_draws_on_every_hand_is_not_flagged():
+    """The player may take a fourth card as he likes (reg 9(2)(f)): the round's law is taken given his choice."""
+    lines, _ = super_pan_9_log(7, 1000, "S1", draws=lambda cards: True)
+    mon = _monitor()
+    assert _feed(mon, lines) == [] and mon.streams[("hold", "")].n == 1000
+
+
+def test_a_wrong_payout_is_flagged_at_its_round():
+    lines, placed = super_pan_9_log(8, 300, "S1", mispay_at=120)
+    alarms = _feed(_monitor(), lines)
+    assert [(a.test, a.round) for a in alarms] == [("settlement", placed["mispay"])]
+    assert "initial wager" in alarms[0].alternative and "19 to 20" in alarms[0].alternative
+
+
+def test_a_house_draw_against_the_rule_is_flagged_at_its_round():
+    lines, placed = super_pan_9_log(9, 300, "S1", bad_draw_at=150)
+    alarms = _feed(_monitor(), lines)
+    assert [(a.test, a.round) for a in alarms] == [("rules", placed["bad_draw"])]
+    assert "fourth card" in alarms[0].alternative
