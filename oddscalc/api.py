@@ -559,8 +559,8 @@ def composition_laws(
     pay: Mapping[str, str] | None = None,
 ) -> CompositionLaws:
     """The exact law of the next round from each of many compositions at once (`rows`: one composition a row, in
-    `composition_kinds` order), for a game whose hook gives it (punto banco, Super Pan 9): the outcomes' ordered deals and each
-    wager's net on each outcome (wager_results.CompositionLaws). What a monitor needs a round at a time.
+    `composition_kinds` order), for a game whose hook gives it (punto banco, Super Pan 9): the outcomes' ordered
+    deals and each wager's net on each outcome (wager_results.CompositionLaws). What a monitor needs a round at a time.
 
     >>> laws = composition_laws("punto-banco", "1994", [(16, 4, 4, 4, 4, 4, 4, 4, 4, 4)], ("banker",), {"decks": "1"})
     >>> laws.outcomes, laws.nets["banker"], [Fraction(int(w), int(laws.totals[0])) for w in laws.weights[0]][2]
@@ -607,8 +607,7 @@ def composition_hand_laws(
                 left[v] -= 1
         if len(hand) != 4 or hand[3] not in (0, 1) or min(left) < 0 or not all(0 <= v < len(kinds) for v in hand[:3]):
             raise ShoeError(
-                f"a {game} hand row is a composition, three point values the shoe holds and 0 or 1 (drew), "
-                f"not {row}"
+                f"a {game} hand row is a composition, three point values the shoe holds and 0 or 1 (drew), not {row}"
             )
     return cast(CompositionLaws, fn(_chosen_wagers(game, version, pay, wager_keys), resolved, rows))
 

@@ -174,3 +174,27 @@ def test_a_house_draw_against_the_rule_is_flagged_at_its_round():
     alarms = _feed(_monitor(), lines)
     assert [(a.test, a.round) for a in alarms] == [("rules", placed["bad_draw"])]
     assert "fourth card" in alarms[0].alternative
+
+
+def test_a_players_bank_round_is_judged_but_not_valued():
+    """A round of several hands against a player's bank (the `hands` form): a levy above 5% of the bank's net
+    (reg 10(1)) is a settlement alarm at its round; the hold test values only the House's one-hand rounds."""
+    lines, _ = super_pan_9_log(10, 3, "S1")
+    bank = {
+        "table": "S1",
+        "round": 4,
+        "shoe": 1,
+        "bank": "player",
+        "hands": [
+            {"cards": ["Kh", "Kd", "5s", "Ah"], "wagers": [{"on": "initial-player-bank", "stake": "10", "net": "0"}]},
+            {"cards": ["Jc", "2c", "3h", "Js"], "wagers": [{"on": "initial-player-bank", "stake": "10", "net": "-10"}]},
+        ],
+        "banker": ["Qc", "3d", "Ks", "3s"],
+        "levy": "1",
+        "wagers": [{"on": "player-banker", "stake": "20", "net": "9"}],
+    }
+    mon = _monitor()
+    alarms = _feed(mon, [*lines, json.dumps(bank)])
+    assert [(a.test, a.round) for a in alarms] == [("settlement", 4)]
+    assert "levy" in alarms[0].alternative
+    assert mon.streams[("hold", "")].n == 3

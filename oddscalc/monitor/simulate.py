@@ -244,7 +244,9 @@ def super_pan_9_log(
         entries = []
         for key, stake, player in stakes:
             replay = iter((point(c[:-1]), c) for c in dealt)
-            net = super_pan_9_coup(wagers[key], lambda _: next(replay), draws, None, wrong if reverse else house_draws)
+            net = super_pan_9_coup(
+                wagers[key], lambda _, cards=replay: next(cards), draws, None, wrong if reverse else house_draws
+            )
             net *= stake
             if key == "initial" and net > 0 and mispay_at is not None and i >= mispay_at and "mispay" not in placed:
                 placed["mispay"] = i

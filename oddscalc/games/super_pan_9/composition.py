@@ -78,7 +78,8 @@ def hand_laws(wagers: tuple[Wager, ...], rules: dict[str, str], rows: np.ndarray
     infinite = house_bank_infinite(rules)
     weights, totals = [], []
     for row in rows.tolist():
-        h = holding(row[:_VALUES], tuple(sorted(row[_VALUES : _VALUES + 3])), HOUSE_RULE, infinite)
+        a, b, c = sorted(row[_VALUES : _VALUES + 3])
+        h = holding(row[:_VALUES], (a, b, c), HOUSE_RULE, infinite)
         weights.append(list(h.outcome(DRAW if row[-1] else STAND)))
         totals.append(h.continuations)
     return CompositionLaws(

@@ -178,7 +178,10 @@ def _after(counts: Sequence[int], cards: tuple[int, int, int], infinite: bool) -
 
 
 def holding(
-    counts: Sequence[int], cards: tuple[int, int, int], banker_rule: tuple[bool, ...] = HOUSE_RULE, infinite: bool = False
+    counts: Sequence[int],
+    cards: tuple[int, int, int],
+    banker_rule: tuple[bool, ...] = HOUSE_RULE,
+    infinite: bool = False,
 ) -> Holding:
     """One three-card holding's exact outcomes of standing and drawing on the shoe `counts` (the cards sorted), for a
     monitor that has seen the hand: the work of `solve` for that holding alone."""
