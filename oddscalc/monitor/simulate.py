@@ -198,13 +198,15 @@ def super_pan_9_log(
     bad_draw_at: int | None = None,
     stakes: tuple[tuple[str, int, str], ...] = SUPER_PAN_9_STAKES,
     draws: Callable[[tuple[int, int, int]], bool] | None = None,
+    favour_banker: float = 0.0,
 ) -> tuple[list[str], dict[str, int]]:
     """Round-log lines (a header first) of a Super Pan 9 table, the House holding the bank against one hand, dealt
     from shuffled 288-card shoes to the cut card (BEHIND_THE_CUT from the end) by the reference simulator's round,
     and where the faults were put: {"mispay": round} the first initial wager won from round `mispay_at` on, paid
     1 to 1 instead of 19 to 20; {"bad_draw": round} the first round from `bad_draw_at` on where the House's rule
     is reversed. The player takes a fourth card as `draws` says (his sorted three point values), by default as
-    the engine's decision table for the full shoe."""
+    the engine's decision table for the full shoe. With `favour_banker` a dealer who, that share of the times the
+    player's hand would win, slips its cards away unseen and deals the round again (a hold fault)."""
     rng = random.Random(seed)
     game, version = "super-pan-9", "2002"
     wagers = {w.key: w for w in api.wagers(game, version)}
@@ -238,8 +240,11 @@ def super_pan_9_log(
             return not house_draws(total)
 
         record: dict = {}
-        start = pos
-        super_pan_9_coup(wagers["initial"], take, draws, record, wrong if reverse else house_draws)
+        while True:
+            start = pos
+            won = super_pan_9_coup(wagers["initial"], take, draws, record, wrong if reverse else house_draws)
+            if not (won > 0 and favour_banker and rng.random() < favour_banker and pos < cut):
+                break
         dealt = order[start:pos]
         entries = []
         for key, stake, player in stakes:
