@@ -12,8 +12,11 @@ import numpy as np
 from oddscalc import api
 from oddscalc.monitor.card_table import CardTableMonitor
 from oddscalc.monitor.feed import round_from_record
-from oddscalc.monitor.floor import Budget, TableConfig
+from oddscalc.monitor.floor import Budget, Floor, TableConfig
+from oddscalc.monitor.run import Feed, Monitor
 from oddscalc.monitor.simulate import super_pan_9_log
+from oddscalc.monitor.sources import FileSource
+from oddscalc.monitor.state import State
 from oddscalc.monitor.streams import statistical_tests
 
 GAME, VERSION = "super-pan-9", "2002"
@@ -209,3 +212,67 @@ def test_a_players_bank_round_is_judged_but_not_valued():
     assert [(a.test, a.round) for a in alarms] == [("settlement", 4)]
     assert "levy" in alarms[0].alternative
     assert mon.streams[("hold", "")].n == 3
+
+
+# -- restarts ---------------------------------------------------------------------------------------------------
+
+
+class _Killed(Exception):
+    """The process stopping in mid-batch: what it read since its last commit is lost."""
+
+
+class _Dying(FileSource):
+    """A feed file whose reader stops dead after `stop` lines (as a kill would), before committing them."""
+
+    def __init__(self, path: str, stop: int) -> None:
+        super().__init__(path, None)
+        self.stop = stop
+
+    def lines(self):
+        for i, raw in enumerate(super().lines()):
+            if i == self.stop:
+                raise _Killed
+            yield raw
+
+
+def _run(feed: Path, db: Path, stop: int | None = None) -> None:
+    state = State(db)
+    mon = Monitor(Floor({"S1": TableConfig("S1", GAME, VERSION)}, Budget()), state, lambda x: None)
+    src = FileSource(str(feed), state.position(str(feed))) if stop is None else _Dying(str(feed), stop)
+    try:
+        mon.read(Feed(src, "S1"), None, 7, 3600.0)
+    except _Killed:
+        pass
+    finally:
+        src.close()
+        state.close()
+
+
+def _outcome(db: Path):
+    state = State(db, create=False)
+    try:
+        alarms = [(a["test"], a["round"]) for a in state.alarms()]
+        ((name, _, st),) = state.table_rows()
+        return alarms, st["rounds"], [(t, n) for t, _, n, *_ in state.streams(name)], state.stream_w(name, "hold", "")
+    finally:
+        state.close()
+
+
+def test_a_run_stopped_in_mid_shoe_and_resumed_values_the_rest_of_the_shoe_alike(tmp_path):
+    """The shoe's cards dealt before the stop come back from the state file: the same alarms, every round counted
+    once, the hold test's statistic the same to the last bit as an uninterrupted run's."""
+    lines, placed = super_pan_9_log(11, 70, "S1", mispay_at=10)
+    records = [json.loads(x) for x in lines[1:]]
+    stop = 55
+    assert records[stop]["shoe"] == records[stop - 10]["shoe"] == 2  # the stop falls in the second shoe
+    feed = tmp_path / "S1.log"
+    feed.write_text("\n".join(lines) + "\n")
+    whole, killed = tmp_path / "whole.db", tmp_path / "killed.db"
+    _run(feed, whole)
+    _run(feed, killed, stop=stop)
+    assert 0 < _outcome(killed)[1] < stop - 1  # the committed rounds, short of those read
+    _run(feed, killed)
+    alarms, rounds, streams, w = _outcome(killed)
+    expected = _outcome(whole)
+    assert (alarms, rounds, streams) == expected[:3] and w.tolist() == expected[3].tolist()
+    assert alarms == [("settlement", placed["mispay"])] and rounds == 70
