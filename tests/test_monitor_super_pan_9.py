@@ -276,3 +276,35 @@ def test_a_run_stopped_in_mid_shoe_and_resumed_values_the_rest_of_the_shoe_alike
     expected = _outcome(whole)
     assert (alarms, rounds, streams) == expected[:3] and w.tolist() == expected[3].tolist()
     assert alarms == [("settlement", placed["mispay"])] and rounds == 70
+
+
+def _lefts(records: list[dict]) -> list[list[int]]:
+    """The composition before each round of records from one shoe never reshuffled (a count below 0 once more
+    of a kind is dealt than the shoe holds), counted here from the cards' ranks."""
+    out, seen = [], []
+    for rec in records:
+        out.append([96 - seen.count(0)] + [32 - seen.count(v) for v in range(1, 7)])
+        seen += [_points(c) for c in rec["player"] + rec["banker"]]
+    return out
+
+
+def _holds(left: list[int], rec: dict) -> int:
+    """The cards in the shoe `left` when it holds the round's first three player cards, else 0."""
+    hand = [_points(c) for c in rec["player"][:3]]
+    return sum(left) if all(n - hand.count(v) >= 0 for v, n in enumerate(left)) else 0
+
+
+def test_a_shoe_dealt_past_its_last_full_round_is_judged_not_valued():
+    """A feed that never marks a new shoe runs the 288 cards down: a round from fewer than the eight cards a
+    deal is counted over has no law, so it is not valued (and does not stop the monitor); nor is one once more
+    of a kind is gone than the shoe holds."""
+    lines, _ = super_pan_9_log(75, 45, "S1")
+    records = [json.loads(x) for x in lines[1:]]
+    held = [_holds(left, rec) for left, rec in zip(_lefts(records), records)]
+    assert any(0 < n < 8 for n in held)  # the shoe comes down to 1-7 cards that can deal the round's hand
+    for rec in records:
+        rec["shoe"] = 1
+    valued = sum(n >= 8 for n in held)
+    mon = _monitor()
+    _feed(mon, [lines[0], *map(json.dumps, records)])
+    assert mon.streams[("hold", "")].n == valued < 45

@@ -41,9 +41,12 @@ class CardGame:
         "shoe": "no card dealt more often than the shoe holds; no round begun after the cut card",
     }
 
+    #: The cards a round's law counts its deals over: a shoe holding fewer has no law (the round is not valued).
+    CARDS: ClassVar[int] = 6
+
     def key(self, record: dict, left: tuple[int, ...]) -> tuple[int, ...] | None:
         """What the round's law is conditioned on (None: the round is not valued)."""
-        return left
+        return left if sum(left) >= self.CARDS else None
 
     def sample(self, full: tuple[int, ...]) -> tuple[int, ...]:
         """A key on the full shoe, whose law gives the outcomes and the wagers' nets."""
@@ -70,8 +73,10 @@ class SuperPan9(CardGame):
         "the bank only against two or more opposing hands (reg 9(5))",
     }
 
+    CARDS = 8
+
     def key(self, record: dict, left: tuple[int, ...]) -> tuple[int, ...] | None:
-        if record.get("bank", "house") != "house" or "hands" in record:
+        if record.get("bank", "house") != "house" or "hands" in record or sum(left) < self.CARDS:
             return None
         try:
             cards = [int(self.KINDS[RANK_OF[CARD_CODES[c]]]) for c in record["player"]]
