@@ -59,6 +59,7 @@ __all__ = [
     "composition_decisions",
     "composition_engines",
     "composition_estimates",
+    "composition_hand_laws",
     "composition_kinds",
     "composition_laws",
     "composition_values",
@@ -558,8 +559,8 @@ def composition_laws(
     pay: Mapping[str, str] | None = None,
 ) -> CompositionLaws:
     """The exact law of the next round from each of many compositions at once (`rows`: one composition a row, in
-    `composition_kinds` order), for a game whose hook gives it (punto banco): the outcomes' ordered deals and each
-    wager's net on each outcome (wager_results.CompositionLaws). What a monitor needs a round at a time.
+    `composition_kinds` order), for a game whose hook gives it (punto banco, Super Pan 9): the outcomes' ordered
+    deals and each wager's net on each outcome (wager_results.CompositionLaws). What a monitor needs a round at a time.
 
     >>> laws = composition_laws("punto-banco", "1994", [(16, 4, 4, 4, 4, 4, 4, 4, 4, 4)], ("banker",), {"decks": "1"})
     >>> laws.outcomes, laws.nets["banker"], [Fraction(int(w), int(laws.totals[0])) for w in laws.weights[0]][2]
@@ -568,10 +569,46 @@ def composition_laws(
     hooks, resolved = _hooks_and_rules(game, version, rules, False)
     fn = getattr(hooks, "composition_laws", None)
     if fn is None:
-        raise GameError(f"{game} gives no round laws by composition; games that do: punto-banco")
+        raise GameError(f"{game} gives no round laws by composition; games that do: punto-banco, super-pan-9")
     kinds = tuple(hooks.composition_kinds(resolved))
     for row in rows:
         _check_counts(game, kinds, tuple(int(n) for n in row))
+    return cast(CompositionLaws, fn(_chosen_wagers(game, version, pay, wager_keys), resolved, rows))
+
+
+def composition_hand_laws(
+    game: str,
+    version: str,
+    rows: Any,
+    wager_keys: tuple[str, ...] | None = None,
+    rules: Mapping[str, str] | None = None,
+    pay: Mapping[str, str] | None = None,
+) -> CompositionLaws:
+    """The rest of a round's exact law once the opposing hand's first cards and its decision are seen, for a game
+    whose hook gives it (Super Pan 9: each row the composition before the round, the hand's three point values and
+    1 if it drew a fourth card), so that the law holds whatever the player chose.
+
+    >>> laws = composition_hand_laws("super-pan-9", "1994", [(96, 32, 32, 32, 32, 32, 32, 0, 0, 5, 0)], ("initial",))
+    >>> laws.outcomes, laws.nets["initial"][0], sum(int(w) for w in laws.weights[0]) == int(laws.totals[0])
+    (('player', 'tie', 'banker'), Fraction(19, 20), True)
+    """
+    hooks, resolved = _hooks_and_rules(game, version, rules, False)
+    fn = getattr(hooks, "hand_laws", None)
+    if fn is None:
+        raise GameError(f"{game} gives no round laws by composition and hand; games that do: super-pan-9")
+    kinds = tuple(hooks.composition_kinds(resolved))
+    for row in rows:
+        row = tuple(int(n) for n in row)
+        counts, hand = row[: len(kinds)], row[len(kinds) :]
+        _check_counts(game, kinds, counts)
+        left = list(counts)
+        for v in hand[:3] if len(hand) == 4 else ():
+            if 0 <= v < len(left):
+                left[v] -= 1
+        if len(hand) != 4 or hand[3] not in (0, 1) or min(left) < 0 or not all(0 <= v < len(kinds) for v in hand[:3]):
+            raise ShoeError(
+                f"a {game} hand row is a composition, three point values the shoe holds and 0 or 1 (drew), not {row}"
+            )
     return cast(CompositionLaws, fn(_chosen_wagers(game, version, pay, wager_keys), resolved, rows))
 
 

@@ -1,13 +1,13 @@
-"""One card table's monitor (punto banco): rounds with their cards, shoe by shoe, judged by verify's judge and
-valued from the cards seen since the shuffle.
+"""One card table's monitor (punto banco, Super Pan 9): rounds with their cards, shoe by shoe, judged by verify's
+judge and valued from the cards seen since the shuffle (what differs by game: card_games.py).
 
 Each round goes to the game's judge (oddscalc.verify): a wager settled against the law (`settlement`), a third
-card drawn or withheld against the tableau (`rules`), a card more often than the shoe holds (`shoe`) is an alarm
-at its round, named for the round's dealer, spending no budget. Before the round's cards are judged, the shoe's
-composition (the packs less the cards dealt since the shuffle and any burnt at the start of the round) fixes the
-round's exact law:
+card drawn or withheld against the drawing rules (`rules`), a card more often than the shoe holds (`shoe`) is an
+alarm at its round, named for the round's dealer, spending no budget. Before the round's cards are judged, the
+shoe's composition (the packs less the cards dealt since the shuffle and any burnt at the start of the round)
+fixes the round's exact law (in Super Pan 9 with the opposing hand and its decision, card_games.py):
 api.composition_laws gives the ordered deals ending in each outcome, so each wager's exact expectation and
-variance, and the house's result H(o) = -sum of stake x net on each outcome o. Compositions are cached.
+variance, and the house's result H(o) = -sum of stake x net on each outcome o. The laws are cached by key.
 
 The hold test is a betting e-process on the house's result, one stream per table. For each bet lambda of
 HOLD_BETS the round's factor is 1 + l u, u = (H - m) / s with m and s^2 the round's exact conditional mean and
@@ -30,43 +30,33 @@ from typing import Any
 import numpy as np
 
 from oddscalc import api
+from oddscalc.monitor.card_games import card_game
 from oddscalc.monitor.feed import FeedRound
 from oddscalc.monitor.floor import Budget, TableConfig
-from oddscalc.monitor.streams import CARD_CHECKS, HOLD_BETS, SETTLEMENT
+from oddscalc.monitor.streams import CARD_CHECKS, HOLD_BETS
 from oddscalc.monitor.table import Stream, TableMonitor
-from oddscalc.verify.card_codes import BACCARAT_POINT, CARD_CODES, RANK_OF
+from oddscalc.verify.card_codes import CARD_CODES, RANK_OF
 from oddscalc.verify.reader import LogError, amount, stake
 
 __all__ = ["CACHE", "CardTableMonitor"]
 
-#: Compositions whose round law is kept (a shoe of 8 packs deals some 80 rounds; the full shoe recurs every shoe).
+#: Round laws kept (a shoe of 8 packs deals some 80 rounds; the full shoe recurs every shoe).
 CACHE = 200_000
 _BETS = np.array([float(b) for b in HOLD_BETS])
 _LABELS = tuple(
     f"house result {'above' if b > 0 else 'below'} its conditional expectation (bet {b})" for b in HOLD_BETS
 )
-#: The point value (the index of a composition's kind: 0 for tens and court cards, 1 for an Ace, ...) of a rank.
-_POINT_OF_RANK = np.array([BACCARAT_POINT[r * 5] for r in range(13)], dtype=np.intp)
-
-
-def _law_text(test: str) -> str:
-    return {
-        "hold": "the house's result each round has its exact law given the cards seen since the shuffle "
-        "(mean and variance from the shoe's composition)",
-        SETTLEMENT: "every wager settled as the law says (SI 1994/2899 reg 6)",
-        "rules": "every third card drawn or withheld by the punto banco tableau (reg 6(7)(c): no option)",
-        "shoe": "no card dealt more often than the shoe holds; no round begun after the cut card",
-    }[test]
 
 
 class CardTableMonitor(TableMonitor):
-    """The monitor of one punto banco table (the module's docstring)."""
+    """The monitor of one card table (the module's docstring)."""
 
     def __init__(self, config: TableConfig, levels: dict[str, Fraction], budget: Budget) -> None:
         super().__init__(config, levels, budget)
+        self.card_game = card_game(self.game)
         kinds = api.composition_kinds(self.game, config.version, config.rules)
         self.full = np.array([n for _, n in kinds], dtype=np.int64)
-        laws = self._laws([tuple(self.full.tolist())])
+        laws = self.card_game.laws(config, [self.card_game.sample(tuple(self.full.tolist()))])
         self.outcomes = laws.outcomes
         self.nets = {k: tuple(float(x) for x in v) for k, v in laws.nets.items()}
         self.probs: dict[tuple[int, ...], np.ndarray] = {}
@@ -81,7 +71,7 @@ class CardTableMonitor(TableMonitor):
         )
 
     def law_text(self, test: str) -> str:
-        return _law_text(test)
+        return self.card_game.LAWS[test]
 
     def fault_test(self, kind: str) -> str:
         return CARD_CHECKS.get(kind, "rules")
@@ -90,19 +80,26 @@ class CardTableMonitor(TableMonitor):
     def left(self, record: dict) -> tuple[int, ...] | None:
         """The shoe's composition before the round's own cards (by point value), from the judge's shoe: the full
         shoe at a new shoe marker; None when it cannot be told (a reshuffle in mid-round, unreadable burnt cards,
-        more cards gone than the shoe held: the judge files those)."""
+        more cards gone than the shoe held, a card the game's shoe lacks: the judge files those)."""
         if "reshuffle" in record:
             return None
         shoe = self.judge().shoe
         marker = record.get("shoe")
+        kinds = self.card_game.KINDS
         left = self.full.copy()
         if not (marker != shoe.marker or marker is None):
-            np.subtract.at(left, _POINT_OF_RANK, np.array(shoe.dealt, dtype=np.int64))
+            dealt = np.array(shoe.dealt, dtype=np.int64)
+            if dealt[kinds < 0].any():
+                return None
+            np.subtract.at(left, kinds[kinds >= 0], dealt[kinds >= 0])
         burn = record.get("burn")
         if burn is not None:
             try:
                 for c in burn:
-                    left[_POINT_OF_RANK[RANK_OF[CARD_CODES[c]]]] -= 1
+                    kind = int(kinds[RANK_OF[CARD_CODES[c]]])
+                    if kind < 0:
+                        return None
+                    left[kind] -= 1
             except (KeyError, TypeError):
                 return None
         if left.min() < 0:
@@ -117,19 +114,20 @@ class CardTableMonitor(TableMonitor):
         record = fr.record
         assert record is not None  # a card round always carries its cards
         left = self.left(record)
+        law_key = None if left is None else self.card_game.key(record, left)
         self.last_round = rnd
         self.rounds += 1
         self.results += 1
         when = fr.time or received
         self.q_time[rnd] = when
-        if not self._settle(record, rnd, when, source, line, fr.dealer) or left is None or not fr.wagers:
+        if not self._settle(record, rnd, when, source, line, fr.dealer) or law_key is None or not fr.wagers:
             return
         house = [0.0] * len(self.outcomes)
         observed = 0.0
         for i, (key, st, net) in enumerate(fr.wagers):
             nets = self.nets.get(key)
             if nets is None:
-                return  # a wager the version does not permit: the judge files it; the hold cannot be reckoned
+                return  # a wager the version does not permit (the judge files it) or not of this round's law
             try:
                 staked = float(stake(st, line or 0, f"wager {i + 1}: stake"))
                 if net is not None:
@@ -146,7 +144,7 @@ class CardTableMonitor(TableMonitor):
                 self.fault("malformed line", rnd=rnd, source=source, line=line, detail=str(exc).split(": ", 1)[-1])
                 return
         q = self.q_card
-        q[0].append(left)
+        q[0].append(law_key)
         q[1].append(house)
         q[2].append(observed)
         q[3].append(rnd)
@@ -170,8 +168,8 @@ class CardTableMonitor(TableMonitor):
             if missing:
                 if len(probs) + len(missing) > CACHE:
                     probs.clear()
-                laws = self._laws(missing)
-                p = laws.weights / laws.totals[:, None].astype(np.float64)
+                laws = self.card_game.laws(self.config, missing)
+                p = np.asarray(laws.weights, dtype=np.float64) / np.asarray(laws.totals, dtype=np.float64)[:, None]
                 for c, row in zip(missing, p):
                     probs[c] = row
             self._rows(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import numpy as np
@@ -22,6 +22,7 @@ from oddscalc.sim.baccarat import BEHIND_THE_CUT, banker_draws, point
 from oddscalc.sim.log_lines import amount_text
 from oddscalc.sim.punto_banco import player_draws, punto_banco_coup
 from oddscalc.sim.shuffle_models import factory_order
+from oddscalc.sim.super_pan_9 import RANKS, house_draws, super_pan_9_coup
 
 __all__ = [
     "numpy_rng",
@@ -31,6 +32,7 @@ __all__ = [
     "roulette_spins",
     "sector_law",
     "signature_spins",
+    "super_pan_9_log",
 ]
 
 
@@ -180,5 +182,90 @@ def punto_banco_log(
         }
         if dealer:
             rec["dealer"] = dealer
+        lines.append(json.dumps(rec))
+    return lines, placed
+
+
+#: The wagers of each simulated Super Pan 9 round against the House's bank: (wager, stake, player).
+SUPER_PAN_9_STAKES = (("initial", 10, "p1"), ("tie", 5, "p2"))
+
+
+def super_pan_9_log(
+    seed: int,
+    rounds: int,
+    table: str,
+    mispay_at: int | None = None,
+    bad_draw_at: int | None = None,
+    stakes: tuple[tuple[str, int, str], ...] = SUPER_PAN_9_STAKES,
+    draws: Callable[[tuple[int, int, int]], bool] | None = None,
+    favour_banker: float = 0.0,
+) -> tuple[list[str], dict[str, int]]:
+    """Round-log lines (a header first) of a Super Pan 9 table, the House holding the bank against one hand, dealt
+    from shuffled 288-card shoes to the cut card (BEHIND_THE_CUT from the end) by the reference simulator's round,
+    and where the faults were put: {"mispay": round} the first initial wager won from round `mispay_at` on, paid
+    1 to 1 instead of 19 to 20; {"bad_draw": round} the first round from `bad_draw_at` on where the House's rule
+    is reversed. The player takes a fourth card as `draws` says (his sorted three point values), by default as
+    the engine's decision table for the full shoe. With `favour_banker` a dealer who, that share of the times the
+    player's hand would win, slips its cards away unseen and deals the round again (a hold fault)."""
+    rng = random.Random(seed)
+    game, version = "super-pan-9", "2002"
+    wagers = {w.key: w for w in api.wagers(game, version)}
+    if draws is None:
+        plays = api.decision_table(game, version, "initial")
+        assert isinstance(plays, dict)
+
+        def draws(cards: tuple[int, int, int]) -> bool:
+            return plays[cards] == "draw"
+
+    lines = [json.dumps({"roundlog": 1, "game": game, "version": version})]
+    placed: dict[str, int] = {}
+    order: list[str] = []
+    pos = marker = 0
+    cut = len(factory_order(8, RANKS)) - BEHIND_THE_CUT
+    for i in range(1, rounds + 1):
+        if marker == 0 or pos >= cut:
+            order = factory_order(8, RANKS)
+            rng.shuffle(order)
+            pos, marker = 0, marker + 1
+        reverse = bad_draw_at is not None and i >= bad_draw_at and "bad_draw" not in placed
+
+        def take(_: int, seq: list[str] = order) -> tuple[int, str]:
+            nonlocal pos
+            label = seq[pos]
+            pos += 1
+            return point(label[:-1]), label
+
+        def wrong(total: int, at: int = i) -> bool:
+            placed["bad_draw"] = at
+            return not house_draws(total)
+
+        record: dict = {}
+        while True:
+            start = pos
+            won = super_pan_9_coup(wagers["initial"], take, draws, record, wrong if reverse else house_draws)
+            if not (won > 0 and favour_banker and rng.random() < favour_banker and pos < cut):
+                break
+        dealt = order[start:pos]
+        entries = []
+        for key, stake, player in stakes:
+            replay = iter((point(c[:-1]), c) for c in dealt)
+            net = super_pan_9_coup(
+                wagers[key], lambda _, cards=replay: next(cards), draws, None, wrong if reverse else house_draws
+            )
+            net *= stake
+            if key == "initial" and net > 0 and mispay_at is not None and i >= mispay_at and "mispay" not in placed:
+                placed["mispay"] = i
+                net = Fraction(stake)
+            entries.append({"on": key, "stake": str(stake), "net": amount_text(net), "player": player})
+        rec = {
+            "table": table,
+            "round": i,
+            "time": f"2026-12-01T{(i // 3600) % 24:02d}:{(i // 60) % 60:02d}:{i % 60:02d}Z",
+            "shoe": marker,
+            "bank": "house",
+            "player": record["player"],
+            "banker": record["banker"],
+            "wagers": entries,
+        }
         lines.append(json.dumps(rec))
     return lines, placed

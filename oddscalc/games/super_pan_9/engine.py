@@ -30,7 +30,7 @@ from oddscalc.core.progress import Progress
 from oddscalc.games.baccarat.deals import deal_weights, ordered_deals
 from oddscalc.wager_results import ShoeRunsOut
 
-__all__ = ["CARDS_PER_DEAL", "DRAW", "HOUSE_RULE", "STAND", "Holding", "Solution", "solve"]
+__all__ = ["CARDS_PER_DEAL", "DRAW", "HOUSE_RULE", "STAND", "Holding", "Solution", "holding", "solve"]
 
 #: The House as banker draws a fourth card on a three-card point of 5 or less, stands on 6 or more (reg 9(2)(g)).
 HOUSE_RULE: tuple[bool, ...] = tuple(point <= 5 for point in range(10))
@@ -167,12 +167,44 @@ def _compare(player: int, banker: int) -> int:
     return 0 if player > banker else 1 if player == banker else 2
 
 
+def _after(counts: Sequence[int], cards: tuple[int, int, int], infinite: bool) -> NDArray[np.int64]:
+    """The flattened weights of the five positions after one three-card holding (`_rest_weights` for one)."""
+    if infinite:
+        return _replacement_weights(counts, _REST).ravel()
+    rest = list(counts)
+    for v in cards:
+        rest[v] -= 1
+    return deal_weights(rest, _REST).ravel()
+
+
+def holding(
+    counts: Sequence[int],
+    cards: tuple[int, int, int],
+    banker_rule: tuple[bool, ...] = HOUSE_RULE,
+    infinite: bool = False,
+) -> Holding:
+    """One three-card holding's exact outcomes of standing and drawing on the shoe `counts` (the cards sorted), for a
+    monitor that has seen the hand: the work of `solve` for that holding alone."""
+    counts = tuple(int(n) for n in counts)
+    if sum(counts) < CARDS_PER_DEAL:
+        raise ShoeRunsOut(f"the shoe holds {sum(counts)} cards; a Super Pan 9 deal needs {CARDS_PER_DEAL}")
+    cards = (cards[0], cards[1], cards[2])
+    if not _ordered_draws(counts, cards, infinite):
+        raise ValueError(f"the shoe {counts} cannot deal the holding {cards}")
+    return _holding(counts, cards, banker_rule, infinite, _after(counts, cards, infinite))
+
+
 def _holding(
-    counts: Sequence[int], cards: tuple[int, int, int], banker_rule: tuple[bool, ...], infinite: bool
+    counts: Sequence[int],
+    cards: tuple[int, int, int],
+    banker_rule: tuple[bool, ...],
+    infinite: bool,
+    after: NDArray[np.int64] | None = None,
 ) -> Holding:
     values = len(counts)
     order, starts, codes = _grouping(banker_rule, values)
-    sums = np.add.reduceat(_rest_weights(tuple(counts), infinite)[cards][order], starts)
+    weights = _rest_weights(tuple(counts), infinite)[cards] if after is None else after
+    sums = np.add.reduceat(weights[order], starts)
     point = sum(cards) % 10
     stand, draw = [0, 0, 0], [0, 0, 0]  # (wins, ties, losses)
     for code, n in zip(codes.tolist(), sums.tolist()):
