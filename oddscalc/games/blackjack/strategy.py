@@ -270,8 +270,11 @@ def deviate(chart: Strategy, plays: tuple[Deviation, ...], rules) -> Strategy:
         row, up = _deviation_row(hand, up_label)
         if action not in (STAND, HIT, DOUBLE, SPLIT):
             raise InputError(f"{hand} v {up_label}: play {action!r}; allowed: stand, hit, double, split")
-        if (row, up) not in charts["two_card"] or (action == SPLIT) != (row[0] == "pair"):
-            raise InputError(f"{hand} v {up_label}: {action}: the rules have no such decision (allowed: {_room(row)})")
+        if row[0] == "pair" and (row, up) not in charts["two_card"]:
+            cards = f"{LABELS[row[1]]},{LABELS[row[1]]}"
+            raise InputError(f"{hand} v {up_label}: {action}: the rules do not let {cards} split (a pair's play)")
+        if (action == SPLIT) != (row[0] == "pair"):
+            raise InputError(f"{hand} v {up_label}: {action}: allowed {_room(row)}")
         if action == DOUBLE and not rules.can_double(row[1]):
             raise InputError(f"{hand} v {up_label}: double: the rules do not allow a double on {row[1]}")
         charts["two_card"][(row, up)] = action
