@@ -154,7 +154,8 @@ def parse_indices(text: str, name: str = "index file") -> IndexSet:
                 "(e.g. hard 16, T, stand, >= 0)"
             )
         hand, up, play, condition = fields
-        hand = " ".join(hand.lower().split())
+        kind, *value = hand.split() or [""]
+        hand = " ".join([kind.lower(), *(v.upper() for v in value)])
         up = up.upper()
         if play.lower() not in _PLAYS:
             raise IndicesError(f"{where}: play {play!r}; allowed: {', '.join(_PLAYS)}")
@@ -162,7 +163,9 @@ def parse_indices(text: str, name: str = "index file") -> IndexSet:
         if direction is None:
             raise IndicesError(f"{where}: condition {condition!r}; allowed: >=, >, <= or < and a true count, e.g. >= 0")
         try:
-            threshold = parse_number(condition[len(direction) :], "true count", minimum=-_MAX_TC, maximum=_MAX_TC)
+            threshold = parse_number(
+                condition[len(direction) :].strip(), "true count", minimum=-_MAX_TC, maximum=_MAX_TC
+            )
         except InputError as exc:
             raise IndicesError(f"{where}: {exc}") from None
         plays.append(IndexPlay(hand, up, play.lower(), threshold, direction))
