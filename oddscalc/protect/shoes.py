@@ -171,9 +171,9 @@ def _values(target: Target, counts: tuple[int, ...], plays: Deviations = ()) -> 
     """Each measure's value on `counts` (the round's index plays `plays`) and whether it is an estimate (the
     double-precision evaluator's)."""
     if target.engine == "double":
-        estimates, exact = target.estimate(counts, plays)
+        estimates, exact = target.estimate(counts, plays) if plays else target.estimate(counts)
         return tuple(Fraction(estimates[m.name]) for m in target.measures), not exact
-    found = target.evaluate(counts, plays)
+    found = target.evaluate(counts, plays) if plays else target.evaluate(counts)
     return tuple(found[m.name] for m in target.measures), False
 
 
