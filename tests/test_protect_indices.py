@@ -13,7 +13,14 @@ from json_schemas import validate_named
 
 from oddscalc.protect.count_systems import hi_lo
 from oddscalc.protect.execute import run
-from oddscalc.protect.index_plays import ILLUSTRIOUS_18, IndexPlay, IndexSet, IndicesError, parse_indices
+from oddscalc.protect.index_plays import (
+    ILLUSTRIOUS_18,
+    IndexPlay,
+    IndexSet,
+    IndicesError,
+    derived_set,
+    parse_indices,
+)
 from oddscalc.protect.shoes import Plan, shoe_order
 from oddscalc.protect.target import target
 
@@ -206,3 +213,23 @@ def test_indices_need_blackjack_a_count_and_a_readable_file(capsys, tmp_path):
         assert code == 2 and words in err and len(err.strip().splitlines()) == 1, err
     with pytest.raises(IndicesError):
         parse_indices("hard 16, T, stand, >= 1/0\n")
+
+
+def test_derived_indices_follow_the_sign_of_measures_linear_gain(capsys):
+    """`--indices derived` plays, at each true count, the action the linear estimate `measures` prints favours
+    (gain + gain per true count x TC: its play above 0, the one it is instead of below; insurance declined)."""
+    code, out, _ = run_cli(("measures", "blackjack", "--version", "1994", "--decks", "6", "--format", "json"), capsys)
+    rows = [r for r in json.loads(out)["indices"] if r["index"] is not None]
+    t = target("blackjack", "1994", {"decks": "6"})
+    found = derived_set("blackjack", "1994", {"decks": "6"}, {}, False, hi_lo(t.kinds()), 52)
+    assert code == 0 and len(rows) == len(found.plays) == 16 and len(found.left_out) == 2
+    for r in rows:
+        hand, up = r["group"].split(" v ")
+        index = Fraction(r["index"])
+        for tc in (index - Fraction(1, 7), index + Fraction(1, 7), Fraction(-10), Fraction(10)):
+            gain = Fraction(r["gain"]) + Fraction(r["gain_per_true_count"]) * tc
+            wanted = r["play"] if gain > 0 else r["instead_of"]
+            made = {(h, u): p for h, u, p in found.deviations(tc)}.get((hand, up), "decline")
+            assert made == wanted, (r["group"], tc)
+    code, out, _err = run_cli((*BASE, "--workers", "1", "--indices", "derived", "--format", "json"), capsys)
+    assert code == 0 and json.loads(out)["indices"]["strategy"] == "basic strategy + the indices derived for hi-lo"

@@ -256,8 +256,8 @@ def removal(
     show_default=True,
     metavar="SET",
     help="Blackjack: index plays by the true count in place of basic strategy's: none, illustrious18 (hi-lo's "
-    "Illustrious 18, Schlesinger) or a FILE of lines 'hand, up-card, play, condition' (e.g. 'hard 16, T, stand, "
-    ">= 0').",
+    "Illustrious 18, Schlesinger), derived (the indices `measures` derives for the rules and --count) or a FILE of "
+    "lines 'hand, up-card, play, condition' (e.g. 'hard 16, T, stand, >= 0').",
 )
 @plot_option("the advantage by true count, the true-count frequency and the yield by penetration")
 def protect(
@@ -322,8 +322,8 @@ def protect(
         burn = parse_burn(burn_text)
         boxes = _boxes(boxes_text, game)
         valued_by = engine or ("double" if api.has_estimates(game) else "exact")
-        indices = index_set(indices_text, game, version, rules, custom)
-        if indices is not None and "basic" not in strategies:
+        indexed = indices_text.strip().lower() != "none"
+        if indexed and "basic" not in strategies:
             raise UserError("--indices: index plays change basic strategy's plays; give --strategy basic or both")
         t = target(
             game,
@@ -333,7 +333,7 @@ def protect(
             custom,
             strategies,
             engine=valued_by,
-            indexed=indices is not None,
+            indexed=indexed,
         )
         kinds = t.kinds()
         size_of_shoe = sum(n for _, n in kinds)
@@ -350,11 +350,10 @@ def protect(
                 _say(f"warning: {warning}")
         if plot and count is None:
             fail("--plot: the study's plots are by true count; give --count (a counting system)")
-        if indices is not None and count is None:
-            raise UserError("--indices: index plays are by the true count; give a --count with them")
+        pack = size_of_shoe // int(t.resolved()["decks"])
+        indices = index_set(indices_text, game, version, rules, dict(t.pay), custom, count, pack, StderrBar())
         if indices is not None and count is not None and indices.name.endswith("(hi-lo)") and count.name != "hi-lo":
             _say(f"warning: the {indices.name} are hi-lo's thresholds, played here by the count {count.name}")
-        pack = size_of_shoe // int(t.resolved()["decks"])
         plan = Plan(t, pen, n_seed, n_shoes, check, burn, boxes, indices, count, pack)
         address = scheduler_address(scheduler)
         try:
@@ -563,8 +562,8 @@ def _indices_about(indices: IndexSet) -> dict:
     """JSON's index plays: the strategy, its plays, and those the rules left out with why."""
     return {
         "strategy": indices.strategy(),
-        "plays": [p.text() for p in indices.plays],
-        "left_out": [{"play": p.text(), "why": why} for p, why in indices.left_out],
+        "plays": [p.exact() for p in indices.plays],
+        "left_out": [{"play": what, "why": why} for what, why in indices.left_out],
     }
 
 

@@ -71,7 +71,7 @@ def fingerprint(plan: Plan, size: int) -> dict:
 def _indices_print(indices: IndexSet, count: CountSystem | None, pack: int) -> dict:
     """What index plays make a run's values: the plays, and the count and pack their true count is read by."""
     return {
-        "plays": [p.text() for p in indices.plays],
+        "plays": [p.exact() for p in indices.plays],
         "count": None if count is None else [str(w) for w in count.weights] + [str(count.initial)],
         "pack": pack,
     }

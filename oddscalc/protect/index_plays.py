@@ -8,7 +8,8 @@ double or a split for two cards; insurance (`insurance v A: insure`) stakes half
 21 against an Ace, the only hand the law offers it to.
 
 Built in: hi-lo's "Illustrious 18" (`ILLUSTRIOUS_18`, thresholds from Schlesinger, *Blackjack Attack*, 3rd ed.,
-2005, ch. 5, the multi-deck table), and a user's own file (`read_index_file`): one play a line,
+2005, ch. 5, the multi-deck table), the indices `measures` derives for the rule set and count (`derived_set`),
+and a user's own file (`read_index_file`): one play a line,
 `hand, up-card, play, condition`, e.g. `hard 16, T, stand, >= 0` (`#` starts a comment).
 
 >>> s = IndexSet("mine", (IndexPlay("hard 16", "T", "stand", Fraction(0), ">="),))
@@ -27,14 +28,19 @@ from pathlib import Path
 from oddscalc import api
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_number
+from oddscalc.protect.count_systems import CountSystem
+from oddscalc.protect.decisions_by_removal import decision_shoes
+from oddscalc.protect.indices import indices
 
 __all__ = [
     "BUILT_IN",
+    "DERIVED",
     "ILLUSTRIOUS_18",
     "OPERATORS",
     "IndexPlay",
     "IndexSet",
     "IndicesError",
+    "derived_set",
     "index_set",
     "parse_indices",
 ]
@@ -66,6 +72,7 @@ class IndexPlay:
     play: str
     threshold: Fraction
     direction: str = ">="
+    otherwise: str | None = None  # the play where the condition fails (None: the basic strategy's)
 
     def holds(self, tc: Fraction) -> bool:
         """Whether the play is made at true count `tc`."""
@@ -73,7 +80,16 @@ class IndexPlay:
 
     def text(self) -> str:
         """`hard 16 v T: stand at TC >= 0`."""
-        return f"{self.hand} v {self.up}: {self.play} at TC {self.direction} {self.threshold}"
+        shown = str(self.threshold) if self.threshold.denominator <= 100 else f"{float(self.threshold):.2f}"
+        return self._words(shown)
+
+    def exact(self) -> str:
+        """The play with its threshold exact (what a run's values depend on; JSON's)."""
+        return self._words(str(self.threshold))
+
+    def _words(self, shown: str) -> str:
+        other = "" if self.otherwise is None else f", else {self.otherwise}"
+        return f"{self.hand} v {self.up}: {self.play} at TC {self.direction} {shown}{other}"
 
 
 @dataclass(frozen=True)
@@ -82,15 +98,19 @@ class IndexSet:
 
     name: str
     plays: tuple[IndexPlay, ...]
-    left_out: tuple[tuple[IndexPlay, str], ...] = ()
+    left_out: tuple[tuple[str, str], ...] = ()  # (the play, why it is left out)
 
     def deviations(self, tc: Fraction) -> tuple[tuple[str, str, str], ...]:
         """The plays made at true count `tc` in place of the basic strategy's, (hand, up-card, play): per hand
         and up-card, the first whose condition holds."""
         out: dict[tuple[str, str], str] = {}
         for p in self.plays:
-            if (p.hand, p.up) not in out and p.holds(tc):
+            if (p.hand, p.up) in out:
+                continue
+            if p.holds(tc):
                 out[(p.hand, p.up)] = p.play
+            elif p.otherwise is not None:
+                out[(p.hand, p.up)] = p.otherwise
         return tuple((hand, up, play) for (hand, up), play in out.items())
 
     def strategy(self) -> str:
@@ -130,8 +150,10 @@ ILLUSTRIOUS_18 = IndexSet(
     ),
 )
 
-#: The sets `--indices` names: none (the basic strategy alone) and the Illustrious 18.
+#: The sets `--indices` names: none (the basic strategy alone), the Illustrious 18, and `derived`: the indices
+#: `measures` derives for the rule set and count (`derived_set`).
 BUILT_IN = {"illustrious18": ILLUSTRIOUS_18}
+DERIVED = "derived"
 
 
 def parse_indices(text: str, name: str = "index file") -> IndexSet:
@@ -185,21 +207,36 @@ def _read(path: str) -> str:
     return text
 
 
-def index_set(text: str, game: str, version: str, rules: dict[str, str], custom: bool) -> IndexSet | None:
-    """`--indices`: none, a built-in set (BUILT_IN; plays the rule set has no room for left out, with why) or a
-    file of index plays (`parse_indices`; a play the rule set has no room for refused with its line)."""
+def index_set(
+    text: str,
+    game: str,
+    version: str,
+    rules: dict[str, str],
+    pay: dict[str, str],
+    custom: bool,
+    count: CountSystem | None,
+    pack: int,
+    progress=None,
+) -> IndexSet | None:
+    """`--indices`: none, a built-in set (BUILT_IN; plays the rule set has no room for left out, with why), the
+    indices `measures` derives for the rules and `count` (`derived_set`) or a file of index plays
+    (`parse_indices`; a play the rule set has no room for refused with its line)."""
     choice = text.strip()
     if choice.lower() == "none":
         return None
     if game != "blackjack":
         raise IndicesError(f"--indices {choice}: index plays are blackjack's (allowed for {game}: none)")
+    if count is None:
+        raise IndicesError(f"--indices {choice}: index plays are by the true count; give a --count with them")
     built = BUILT_IN.get(choice.lower())
+    if choice.lower() == DERIVED:
+        built = derived_set(game, version, rules, pay, custom, count, pack, progress)
     if built is not None:
         refused = _refusals(built, game, version, rules, custom)
         return replace(
             built,
             plays=tuple(p for p, why in zip(built.plays, refused) if not why),
-            left_out=tuple((p, why) for p, why in zip(built.plays, refused) if why),
+            left_out=built.left_out + tuple((p.text(), why) for p, why in zip(built.plays, refused) if why),
         )
     text = _read(choice)
     found = parse_indices(text, f"--indices {choice}")
@@ -208,6 +245,32 @@ def index_set(text: str, game: str, version: str, rules: dict[str, str], custom:
     if bad is not None:
         raise IndicesError(f"--indices {choice} line {bad[0]}: {bad[1]}")
     return replace(found, name=f"the index plays of {Path(choice).name}")
+
+
+def derived_set(
+    game: str,
+    version: str,
+    rules: dict[str, str],
+    pay: dict[str, str],
+    custom: bool,
+    count: CountSystem,
+    pack: int,
+    progress=None,
+) -> IndexSet:
+    """The index numbers `measures` derives for the Illustrious 18's decisions under the rules and `count`
+    (`indices.indices`, exact): the count's play on the side of the index where the linear estimate of its gain
+    is positive, the other play on the other side (insurance: insure, else decline as basic strategy does)."""
+    rows = indices(decision_shoes(game, version, rules, pay, custom, progress=progress), count.weights, pack)
+    plays: list[IndexPlay] = []
+    left: list[tuple[str, str]] = []
+    for r in rows:
+        hand, _, up = r.group.rpartition(" v ")
+        if r.index is None or r.per_true_count is None:
+            left.append((f"{r.group}: {r.play}", r.why))
+            continue
+        other = r.other if r.other in _PLAYS else None  # insurance declined: the basic strategy's play
+        plays.append(IndexPlay(hand, up, r.play, r.index, ">=" if r.per_true_count > 0 else "<=", other))
+    return IndexSet(f"the indices derived for {count.name}", tuple(plays), tuple(left))
 
 
 def _refusals(found: IndexSet, game: str, version: str, rules: dict[str, str], custom: bool) -> tuple[str, ...]:
