@@ -4,6 +4,7 @@ played by the index (hand-worked), no change without indices, and a user's file 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 from statistics import median
 
@@ -12,7 +13,7 @@ from cli_run import run_cli
 from json_schemas import validate_named
 
 from oddscalc.protect.count_systems import hi_lo
-from oddscalc.protect.execute import run
+from oddscalc.protect.execute import StateError, run
 from oddscalc.protect.index_plays import (
     ILLUSTRIOUS_18,
     IndexPlay,
@@ -233,3 +234,15 @@ def test_derived_indices_follow_the_sign_of_measures_linear_gain(capsys):
             assert made == wanted, (r["group"], tc)
     code, out, _err = run_cli((*BASE, "--workers", "1", "--indices", "derived", "--format", "json"), capsys)
     assert code == 0 and json.loads(out)["indices"]["strategy"] == "basic strategy + the indices derived for hi-lo"
+
+
+def test_a_state_folder_holds_the_index_plays_it_was_run_with(tmp_path):
+    """Resuming a study with other index plays (or none) is refused: its values depend on them."""
+    t = target("blackjack", "1994", {"decks": "6"}, engine="double")
+    plays = IndexSet("test", (IndexPlay("hard 16", "T", "stand", Fraction(0)),))
+    plan = Plan(t, Fraction(2, 100), 1, 1, indices=plays, count=hi_lo(t.kinds()), pack=52)
+    first = run(plan, 1, processes=1, state=tmp_path)
+    assert run(plan, 1, processes=1, state=tmp_path) == first
+    for other in (Plan(t, plan.penetration, 1, 1), replace(plan, indices=replace(plays, plays=()))):
+        with pytest.raises(StateError):
+            run(other, 1, processes=1, state=tmp_path)
