@@ -12,6 +12,7 @@ import pytest
 from cli_run import run_cli
 from json_schemas import validate_named
 
+from oddscalc.protect import shoes
 from oddscalc.protect.count_systems import hi_lo
 from oddscalc.protect.execute import StateError, run
 from oddscalc.protect.index_plays import (
@@ -117,7 +118,7 @@ def test_a_study_insures_exactly_the_rounds_at_or_past_its_index():
     (the exact engine's checked round exactly so)."""
     t = target("blackjack", "1994", {"decks": "6"}, engine="double")
     kinds = t.kinds()
-    base = Plan(t, Fraction(8, 100), 4, 2, check=1)
+    base = Plan(t, Fraction(8, 100), 4, 1, check=1)
     plain = run(base, 1, processes=1)
     weights = {"A": -1, "T": -1, "7": 0, "8": 0, "9": 0}
     tcs, lefts = [], []
@@ -144,25 +145,30 @@ def test_a_study_insures_exactly_the_rounds_at_or_past_its_index():
     assert shoe_order(plan, 0, kinds) == shoe_order(base, 0, kinds)
 
 
-BASE = ("protect", "blackjack", "--version", "1994", "--decks", "6", "--shoes", "2", "--penetration", "3%")
+BASE = ("protect", "blackjack", "--version", "1994", "--decks", "6", "--shoes", "1", "--penetration", "2%")
 
 
-def test_without_indices_the_study_is_unchanged(capsys):
+def _no_exact_check(monkeypatch):
+    """The runs compared here skip the exact engine's check of a round (seconds on six packs; checked above)."""
+    monkeypatch.setattr(shoes, "_checked", lambda plan, index, kinds, rounds, shown, plays=(): tuple(rounds))
+
+
+def test_without_indices_the_study_is_unchanged(capsys, monkeypatch):
     """--indices none is the default: the same output, the basic strategy's own measure and no strategy line;
     a set whose plays never hold leaves every round's value as it was."""
-    code, plain, _ = run_cli((*BASE, "--workers", "1", "--format", "json"), capsys)
-    code2, none, _ = run_cli((*BASE, "--workers", "1", "--format", "json", "--indices", "none"), capsys)
-    assert code == code2 == 0 and plain == none and "indices" not in json.loads(plain)
-    code, text, _ = run_cli((*BASE, "--workers", "1"), capsys)
-    assert code == 0 and "strategy:" not in text and "initial, basic strategy (fixed)" in text
+    _no_exact_check(monkeypatch)
+    code, plain, _ = run_cli((*BASE, "--workers", "1"), capsys)
+    code2, none, _ = run_cli((*BASE, "--workers", "1", "--indices", "none"), capsys)
+    assert code == code2 == 0 and plain == none
+    assert "strategy:" not in plain and "initial, basic strategy (fixed)" in plain
     t = target("blackjack", "1994", {"decks": "6"}, engine="double")
     never = IndexSet("never", (IndexPlay("hard 16", "T", "stand", Fraction(999)),))
-    base = Plan(t, Fraction(3, 100), 1, 2)
-    plan = Plan(t, base.penetration, 1, 2, indices=never, count=hi_lo(t.kinds()), pack=52)
+    base = Plan(t, Fraction(2, 100), 1, 1)
+    plan = Plan(t, base.penetration, 1, 1, indices=never, count=hi_lo(t.kinds()), pack=52)
     assert run(plan, 1, processes=1) == run(base, 1, processes=1)
 
 
-def test_a_users_index_file_names_the_strategy(capsys, tmp_path):
+def test_a_users_index_file_names_the_strategy(capsys, tmp_path, monkeypatch):
     path = tmp_path / "mine.csv"
     path.write_text("# my plays\nhard 16, T, stand, >= 0\n\nInsurance, A, insure, >= 3  # and insurance\n")
     assert [p.text() for p in parse_indices(path.read_text()).plays] == [
@@ -174,6 +180,7 @@ def test_a_users_index_file_names_the_strategy(capsys, tmp_path):
     validate_named(data)
     assert code == 0 and data["indices"]["strategy"] == "basic strategy + the index plays of mine.csv", err
     assert list(data["mean_expectation"]) == ["initial, basic + index plays"]
+    _no_exact_check(monkeypatch)
     code, text, _ = run_cli((*BASE, "--workers", "1", "--indices", "illustrious18"), capsys)
     flat = " ".join(text.split())
     assert code == 0 and "strategy: basic strategy + Illustrious 18 (hi-lo): insurance v A: insure at TC >= 3" in flat
@@ -216,7 +223,7 @@ def test_indices_need_blackjack_a_count_and_a_readable_file(capsys, tmp_path):
         parse_indices("hard 16, T, stand, >= 1/0\n")
 
 
-def test_derived_indices_follow_the_sign_of_measures_linear_gain(capsys):
+def test_derived_indices_follow_the_sign_of_measures_linear_gain(capsys, monkeypatch):
     """`--indices derived` plays, at each true count, the action the linear estimate `measures` prints favours
     (gain + gain per true count x TC: its play above 0, the one it is instead of below; insurance declined)."""
     code, out, _ = run_cli(("measures", "blackjack", "--version", "1994", "--decks", "6", "--format", "json"), capsys)
@@ -232,6 +239,7 @@ def test_derived_indices_follow_the_sign_of_measures_linear_gain(capsys):
             wanted = r["play"] if gain > 0 else r["instead_of"]
             made = {(h, u): p for h, u, p in found.deviations(tc)}.get((hand, up), "decline")
             assert made == wanted, (r["group"], tc)
+    _no_exact_check(monkeypatch)
     code, out, _err = run_cli((*BASE, "--workers", "1", "--indices", "derived", "--format", "json"), capsys)
     assert code == 0 and json.loads(out)["indices"]["strategy"] == "basic strategy + the indices derived for hi-lo"
 
