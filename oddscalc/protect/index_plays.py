@@ -9,7 +9,7 @@ double or a split for two cards; insurance (`insurance v A: insure`) stakes half
 
 Built in: hi-lo's "Illustrious 18" (`ILLUSTRIOUS_18`, thresholds from Schlesinger, *Blackjack Attack*, 3rd ed.,
 2005, ch. 5, the multi-deck table), the indices `measures` derives for the rule set and count (`derived_set`),
-and a user's own file (`read_index_file`): one play a line,
+and a user's own file (`parse_indices`): one play a line,
 `hand, up-card, play, condition`, e.g. `hard 16, T, stand, >= 0` (`#` starts a comment).
 
 >>> s = IndexSet("mine", (IndexPlay("hard 16", "T", "stand", Fraction(0), ">="),))
