@@ -216,6 +216,7 @@ def test_indices_need_blackjack_a_count_and_a_readable_file(capsys, tmp_path):
         ((*BASE, "--count", "none", "--indices", "illustrious18"), "give a --count"),
         ((*BASE, "--strategy", "optimal", "--indices", "illustrious18"), "--strategy basic or both"),
         ((*BASE, "--indices", tmp_path / "none.csv"), "cannot read"),
+        ((*BASE, "--count", "ko", "--initial-count", "-20", "--indices", "derived"), "no index for the count ko"),
     ):
         code, _, err = run_cli(argv, capsys)
         assert code == 2 and words in err and len(err.strip().splitlines()) == 1, err

@@ -553,7 +553,7 @@ def _count_about(count: CountSystem, kinds: tuple[tuple[str, int], ...]) -> dict
 
 def _indices_heading(indices: IndexSet) -> str:
     """The heading's strategy line: the set, its plays, and those the rules left out."""
-    line = f"strategy: {indices.strategy()}: " + "; ".join(p.text() for p in indices.plays)
+    line = f"strategy: {indices.strategy()}: " + ("; ".join(p.text() for p in indices.plays) or "no index play")
     out = "; ".join(why for _, why in indices.left_out)
     return line + (f"; left out: {out}" if out else "")
 

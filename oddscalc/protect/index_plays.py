@@ -231,6 +231,9 @@ def index_set(
     built = BUILT_IN.get(choice.lower())
     if choice.lower() == DERIVED:
         built = derived_set(game, version, rules, pay, custom, count, pack, progress)
+        if not built.plays:
+            why = built.left_out[0][1] if built.left_out else "no decision to index"
+            raise IndicesError(f"--indices derived: no index for the count {count.name} ({why}); allowed: none, a file")
     if built is not None:
         refused = _refusals(built, game, version, rules, custom)
         return replace(
@@ -266,7 +269,7 @@ def derived_set(
     for r in rows:
         hand, _, up = r.group.rpartition(" v ")
         if r.index is None or r.per_true_count is None:
-            left.append((f"{r.group}: {r.play}", r.why))
+            left.append((f"{r.group}: {r.play}", f"{r.group}: {r.why}"))
             continue
         other = r.other if r.other in _PLAYS else None  # insurance declined: the basic strategy's play
         plays.append(IndexPlay(hand, up, r.play, r.index, ">=" if r.per_true_count > 0 else "<=", other))
