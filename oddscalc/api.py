@@ -65,6 +65,7 @@ __all__ = [
     "composition_values",
     "decision_engines",
     "decision_table",
+    "deviation_refusals",
     "hand_decision",
     "has_compositions",
     "has_decision_table",
@@ -537,9 +538,12 @@ def composition_values(
     rules: Mapping[str, str] | None = None,
     pay: Mapping[str, str] | None = None,
     custom: bool = False,
+    deviations: tuple[tuple[str, str, str], ...] = (),
 ) -> dict[str, Fraction]:
     """Each wager's exact expectation per unit initially staked on the next round dealt from a shoe holding
-    `counts` cards of each kind (`composition_kinds` order): {wager key: Fraction}.
+    `counts` cards of each kind (`composition_kinds` order): {wager key: Fraction}. `deviations` (blackjack):
+    plays (hand, up-card, action) in place of the basic strategy's for this round, e.g. ("hard 16", "T", "stand"),
+    ("insurance", "A", "insure") (which needs the insurance wager among `wager_keys`).
 
     >>> one_pack = (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
     >>> composition_values("punto-banco", "1994", one_pack, ("banker", "tie"), {"decks": "1"})
@@ -547,7 +551,43 @@ def composition_values(
     """
     hooks, resolved = _hooks_and_rules(game, version, rules, custom)
     _check_counts(game, tuple(hooks.composition_kinds(resolved)), tuple(counts))
-    return hooks.composition_values(_chosen_wagers(game, version, pay, wager_keys), resolved, tuple(counts))
+    chosen = _chosen_wagers(game, version, pay, wager_keys)
+    if deviations:
+        _check_deviations(game)
+        return hooks.composition_values(chosen, resolved, tuple(counts), deviations)  # type: ignore[call-arg]
+    return hooks.composition_values(chosen, resolved, tuple(counts))
+
+
+def _check_deviations(game: str) -> None:
+    """Index plays are blackjack's (its basic strategy's chart)."""
+    if game != "blackjack":
+        raise GameError(f"{game} has no basic strategy chart to play index plays against; games with one: blackjack")
+
+
+def deviation_refusals(
+    game: str,
+    version: str,
+    deviations: tuple[tuple[str, str, str], ...],
+    rules: Mapping[str, str] | None = None,
+    custom: bool = False,
+) -> tuple[str, ...]:
+    """Per play (hand, up-card, action) why the rule set's basic strategy chart has no room for it ("" where it
+    has): a play to refuse, or to leave out of a published set, before any round is valued.
+
+    >>> deviation_refusals("blackjack", "1994", (("hard 16", "T", "stand"), ("pair T", "5", "split")))[0]
+    ''
+    """
+    _check_deviations(game)
+    rs = _engine("blackjack", "wagers").effective_rules((), resolved_rules(game, version, rules, custom)[0])
+    out = []
+    for d in deviations:
+        try:
+            _engine("blackjack", "composition").indexed_chart(rs, (d,))
+        except InputError as exc:
+            out.append(str(exc))
+        else:
+            out.append("")
+    return tuple(out)
 
 
 def composition_laws(
@@ -662,11 +702,12 @@ def composition_estimates(
     groups: Sequence[tuple[tuple[str, ...] | None, Mapping[str, str]]],
     pay: Mapping[str, str] | None = None,
     custom: bool = False,
+    deviations: tuple[tuple[str, str, str], ...] = (),
 ) -> tuple[tuple[dict[str, float | Fraction], ...], bool]:
-    """`composition_values` for each group (wager keys, rules) of one shoe composition in double precision, for
-    a protection study's rounds, never an exact figure: ({wager key: float} per group, and whether the exact
-    engine gave them instead, as Fractions, because the double-precision evaluator declined). The game may share
-    work between the groups (blackjack: one evaluation for both strategies).
+    """`composition_values` (with its `deviations`) for each group (wager keys, rules) of one shoe composition in
+    double precision, for a protection study's rounds, never an exact figure: ({wager key: float} per group, and
+    whether the exact engine gave them instead, as Fractions, because the double-precision evaluator declined).
+    The game may share work between the groups (blackjack: one evaluation for both strategies).
 
     Six packs less 15 cards (the 1994 game, whose full-shoe chart is shipped), both strategies in one evaluation:
 
@@ -684,6 +725,9 @@ def composition_estimates(
         hooks, found = _hooks_and_rules(game, version, rules, custom)
         _check_counts(game, tuple(hooks.composition_kinds(found)), tuple(counts))
         resolved.append((_chosen_wagers(game, version, pay, keys), found))
+    if deviations:
+        _check_deviations(game)
+        return estimates.composition_estimates(resolved, tuple(counts), deviations)  # type: ignore[call-arg]
     return estimates.composition_estimates(resolved, tuple(counts))
 
 

@@ -39,6 +39,7 @@ from oddscalc.protect.correlations import PE_DEFINITIONS
 from oddscalc.protect.count_measures import measure_count
 from oddscalc.protect.count_systems import MAX_COUNT, NAMED, CountSystem, imbalance_warning, parse_count, with_initial
 from oddscalc.protect.execute import run, scheduler_address
+from oddscalc.protect.index_plays import IndexSet, index_set
 from oddscalc.protect.round_cards import MAX_BOXES
 from oddscalc.protect.run_summary import summarise
 from oddscalc.protect.shoes import Plan
@@ -134,6 +135,7 @@ def removal(
         "oddscalc protect blackjack --version 1994 --decks 6 --shoes 100",
         "oddscalc protect blackjack --version 1994 --decks 6 --strategy both --engine exact --shoes 2",
         "oddscalc protect punto-banco --count 0=1,A=-1 --shoes 1000 --format json",
+        "oddscalc protect blackjack --version 1994 --decks 6 --indices illustrious18 --shoes 100",
     ],
 )
 @_common(("text", "json", "csv"))
@@ -247,6 +249,16 @@ def removal(
     help=f"Blackjack: player boxes dealt each round (1 to {MAX_BOXES}), each playing the same strategy and staking "
     "the ramp's bet.",
 )
+@click.option(
+    "--indices",
+    "indices_text",
+    default="none",
+    show_default=True,
+    metavar="SET",
+    help="Blackjack: index plays by the true count in place of basic strategy's: none, illustrious18 (hi-lo's "
+    "Illustrious 18, Schlesinger), derived (the indices `measures` derives for the rules and --count) or a FILE of "
+    "lines 'hand, up-card, play, condition' (e.g. 'hard 16, T, stand, >= 0').",
+)
 @plot_option("the advantage by true count, the true-count frequency and the yield by penetration")
 def protect(
     game: str,
@@ -277,6 +289,7 @@ def protect(
     ramp_variance_text: str | None,
     burn_text: str,
     boxes_text: str,
+    indices_text: str,
     plot_path: str | None,
 ) -> None:
     """Deal random shoes to the cut; before each round record the count and the expectation of the next round
@@ -309,7 +322,19 @@ def protect(
         burn = parse_burn(burn_text)
         boxes = _boxes(boxes_text, game)
         valued_by = engine or ("double" if api.has_estimates(game) else "exact")
-        t = target(game, version, rules, parse_pairs(pay, "--pay"), custom, strategies, engine=valued_by)
+        indexed = indices_text.strip().lower() != "none"
+        if indexed and "basic" not in strategies:
+            raise UserError("--indices: index plays change basic strategy's plays; give --strategy basic or both")
+        t = target(
+            game,
+            version,
+            rules,
+            parse_pairs(pay, "--pay"),
+            custom,
+            strategies,
+            engine=valued_by,
+            indexed=indexed,
+        )
         kinds = t.kinds()
         size_of_shoe = sum(n for _, n in kinds)
         burn.check_cut(floor(pen * size_of_shoe), size_of_shoe)
@@ -326,7 +351,10 @@ def protect(
         if plot and count is None:
             fail("--plot: the study's plots are by true count; give --count (a counting system)")
         pack = size_of_shoe // int(t.resolved()["decks"])
-        plan = Plan(t, pen, n_seed, n_shoes, check, burn, boxes)
+        indices = index_set(indices_text, game, version, rules, dict(t.pay), custom, count, pack, StderrBar())
+        if indices is not None and count is not None and indices.name.endswith("(hi-lo)") and count.name != "hi-lo":
+            _say(f"warning: the {indices.name} are hi-lo's thresholds, played here by the count {count.name}")
+        plan = Plan(t, pen, n_seed, n_shoes, check, burn, boxes, indices, count, pack)
         address = scheduler_address(scheduler)
         try:
             found = run(plan, size, processes, address, state_dir, StderrBar(), say=_say)
@@ -372,6 +400,7 @@ def protect(
         "where": address or "local processes",
         "burn": {"rule": burn.text(), "description": burn.describe()},
         "boxes": boxes,
+        **({"indices": _indices_about(indices)} if indices is not None else {}),
     }
     if plot:
         draw("study_charts", "write_study_plot", plot, s, found, kinds, pack, count, about)
@@ -388,6 +417,7 @@ def protect(
             f"true count = running count / (cards left / {pack})",
             f"burn: {burn.describe()}"
             + ("" if game != "blackjack" else f"; {boxes} player box{'' if boxes == 1 else 'es'} a round"),
+            *([] if indices is None else [_indices_heading(indices)]),
         ]
         emit(
             summary_text(s, heading) + (study_text(figures) if figures else "") + (best_side_text(best) if best else "")
@@ -519,6 +549,22 @@ def _count_about(count: CountSystem, kinds: tuple[tuple[str, int], ...]) -> dict
     """JSON's count: name and weights, with the initial running count when given."""
     start = {} if count.initial is None else {"initial_running_count": fraction_text(count.initial)}
     return {"name": count.name, "weights": count.describe(kinds), **start}
+
+
+def _indices_heading(indices: IndexSet) -> str:
+    """The heading's strategy line: the set, its plays, and those the rules left out."""
+    line = f"strategy: {indices.strategy()}: " + ("; ".join(p.text() for p in indices.plays) or "no index play")
+    out = "; ".join(why for _, why in indices.left_out)
+    return line + (f"; left out: {out}" if out else "")
+
+
+def _indices_about(indices: IndexSet) -> dict:
+    """JSON's index plays: the strategy, its plays, and those the rules left out with why."""
+    return {
+        "strategy": indices.strategy(),
+        "plays": [p.exact() for p in indices.plays],
+        "left_out": [{"play": what, "why": why} for what, why in indices.left_out],
+    }
 
 
 def _boxes(text: str, game: str) -> int:

@@ -27,6 +27,8 @@ from oddscalc.core.files import write_text
 from oddscalc.core.jsonread import loads
 from oddscalc.core.parallel import map_parts
 from oddscalc.protect.burn import NO_BURN
+from oddscalc.protect.count_systems import CountSystem
+from oddscalc.protect.index_plays import IndexSet
 from oddscalc.protect.shoes import Plan, Round, ShoeRecord, deal_shoe
 
 __all__ = ["StateError", "chunks", "fingerprint", "run", "scheduler_address"]
@@ -51,7 +53,8 @@ def run_chunk(job: Job) -> list[ShoeRecord]:
 
 def fingerprint(plan: Plan, size: int) -> dict:
     """What a chunk's records depend on (not the number of shoes: a run can be extended). The burn and the boxes
-    appear only when not the defaults, so that the state folders of earlier runs stay theirs."""
+    appear only when not the defaults (index plays only when given), so that the state folders of earlier runs
+    stay theirs."""
     data = asdict(plan.target)
     return {
         "target": json.loads(json.dumps(data)),
@@ -61,6 +64,16 @@ def fingerprint(plan: Plan, size: int) -> dict:
         "check": plan.check,
         **({"burn": plan.burn.text()} if plan.burn != NO_BURN else {}),
         **({"boxes": plan.boxes} if plan.boxes != 1 else {}),
+        **({"indices": _indices_print(plan.indices, plan.count, plan.pack)} if plan.indices is not None else {}),
+    }
+
+
+def _indices_print(indices: IndexSet, count: CountSystem | None, pack: int) -> dict:
+    """What index plays make a run's values: the plays, and the count and pack their true count is read by."""
+    return {
+        "plays": [p.exact() for p in indices.plays],
+        "count": None if count is None else [str(w) for w in count.weights] + [str(count.initial)],
+        "pack": pack,
     }
 
 

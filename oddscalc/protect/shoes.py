@@ -17,7 +17,9 @@ agree on its own rounds.
 Burn cards (`protect.burn`, default none) leave the top of the shoe before the first round and count toward
 the cut card; those burnt face up are seen (out of the composition valued, in the count), those face down are
 not (still in the composition valued: the counter cannot tell them from the cards in the shoe). Each round
-plays `boxes` player boxes (blackjack; 1 by default).
+plays `boxes` player boxes (blackjack; 1 by default). With index plays (`index_plays`) the basic strategy's
+measure is valued under the plays the counter makes at the true count before the round (from the cards he has
+seen, as `before_rounds` states them).
 """
 
 from __future__ import annotations
@@ -30,8 +32,10 @@ from math import floor
 
 from oddscalc.core.errors import ShoeError
 from oddscalc.protect.burn import NO_BURN, Burn
+from oddscalc.protect.count_systems import CountSystem, true_count
+from oddscalc.protect.index_plays import IndexSet
 from oddscalc.protect.round_cards import OutOfCards, round_player
-from oddscalc.protect.target import Target
+from oddscalc.protect.target import Deviations, Target
 from oddscalc.wager_results import ShoeRunsOut
 
 __all__ = ["Before", "Plan", "Round", "ShoeRecord", "before_rounds", "deal_shoe", "shoe_order"]
@@ -48,6 +52,9 @@ class Plan:
     check: int = 10  # with the double-precision evaluator: one round checked exactly in every `check`-th shoe
     burn: Burn = NO_BURN  # the cards burnt before the first round
     boxes: int = 1  # player boxes dealt in each round (blackjack)
+    indices: IndexSet | None = None  # the counter's index plays (blackjack's basic strategy measure)
+    count: CountSystem | None = None  # the count whose true count the index plays read (with `indices`)
+    pack: int = 52  # cards a pack, for that true count
 
 
 @dataclass(frozen=True)
@@ -120,9 +127,14 @@ def deal_shoe(plan: Plan, index: int) -> ShoeRecord:
         left[k] -= 1
     position, end = burnt, "cut card"
     rounds: list[Round] = []
+    seen = [0] * len(kinds)
+    for k in cards[:face_up]:
+        seen[k] += 1
+    plays: list[Deviations] = []
     while position < cut:
+        plays.append(_index_plays(plan, seen, sum(left)))
         try:
-            values, estimated = _values(target, tuple(left))
+            values, estimated = _values(target, tuple(left), plays[-1])
         except ShoeRunsOut:
             end = "shoe too small for the engine"
             break
@@ -139,26 +151,42 @@ def deal_shoe(plan: Plan, index: int) -> ShoeRecord:
         rounds.append(Round(taken, values, estimated))
         for k in taken:
             left[k] -= 1
+            seen[k] += 1
         position += n
         if end != "cut card":
             break
-    return ShoeRecord(index, _checked(plan, index, kinds, rounds, cards[:face_up]), end, tuple(cards[:burnt]), face_up)
+    checked = _checked(plan, index, kinds, rounds, cards[:face_up], plays)
+    return ShoeRecord(index, checked, end, tuple(cards[:burnt]), face_up)
 
 
-def _values(target: Target, counts: tuple[int, ...]) -> tuple[tuple[Fraction, ...], bool]:
-    """Each measure's value on `counts` and whether it is an estimate (the double-precision evaluator's)."""
+def _index_plays(plan: Plan, seen: Sequence[int], unseen: int) -> Deviations:
+    """The index plays made on the next round: those whose condition holds at the true count before it (the
+    counter has seen `seen` cards of each kind, and `unseen` are left); none without an index set."""
+    if plan.indices is None or plan.count is None or not unseen:
+        return ()
+    return plan.indices.deviations(true_count(plan.count.running(tuple(seen)), unseen, plan.pack))
+
+
+def _values(target: Target, counts: tuple[int, ...], plays: Deviations = ()) -> tuple[tuple[Fraction, ...], bool]:
+    """Each measure's value on `counts` (the round's index plays `plays`) and whether it is an estimate (the
+    double-precision evaluator's)."""
     if target.engine == "double":
-        estimates, exact = target.estimate(counts)
+        estimates, exact = target.estimate(counts, plays) if plays else target.estimate(counts)
         return tuple(Fraction(estimates[m.name]) for m in target.measures), not exact
-    found = target.evaluate(counts)
+    found = target.evaluate(counts, plays) if plays else target.evaluate(counts)
     return tuple(found[m.name] for m in target.measures), False
 
 
 def _checked(
-    plan: Plan, index: int, kinds: tuple[tuple[str, int], ...], rounds: list[Round], shown: Sequence[int]
+    plan: Plan,
+    index: int,
+    kinds: tuple[tuple[str, int], ...],
+    rounds: list[Round],
+    shown: Sequence[int],
+    plays: Sequence[Deviations] = (),
 ) -> tuple[Round, ...]:
     """The rounds, one of them (in every `plan.check`-th shoe) with the exact engine's values as well (`shown`:
-    the cards burnt face up)."""
+    the cards burnt face up; `plays`: each round's index plays)."""
     estimated = [j for j, x in enumerate(rounds) if x.estimated]
     if not estimated or not plan.check or index % plan.check:
         return tuple(rounds)
@@ -169,6 +197,6 @@ def _checked(
             left[k] -= 1
     for k in shown:
         left[k] -= 1
-    exact = plan.target.evaluate(tuple(left))
+    exact = plan.target.evaluate(tuple(left), plays[j] if plays else ())
     rounds[j] = replace(rounds[j], exact=tuple(exact[m.name] for m in plan.target.measures))
     return tuple(rounds)

@@ -11,12 +11,16 @@ from fractions import Fraction
 from oddscalc import api
 from oddscalc.core.errors import InputError
 
-__all__ = ["ENGINES", "PLAYS", "STRATEGY_MEASURES", "Measure", "Target", "target"]
+__all__ = ["ENGINES", "INDEXED_MEASURE", "PLAYS", "STRATEGY_MEASURES", "Deviations", "Measure", "Target", "target"]
 
 #: How the values are computed: the exact engine, or the game's double-precision evaluator (a study only).
 ENGINES = ("exact", "double")
+#: A round's index plays (hand, up-card, play) in place of the basic strategy's (`index_plays`).
+Deviations = tuple[tuple[str, str, str], ...]
 #: Blackjack's initial wager under each strategy the engine values on any composition.
 STRATEGY_MEASURES = {"basic": "initial, basic strategy (fixed)", "optimal": "initial, CD optimal"}
+#: The basic strategy's measure where the player makes index plays (the output names the set beside it).
+INDEXED_MEASURE = "initial, basic + index plays"
 
 
 @dataclass(frozen=True)
@@ -63,23 +67,40 @@ class Target:
             for extra, members in groups.items()
         ]
 
-    def evaluate(self, counts: tuple[int, ...]) -> dict[str, Fraction]:
-        """{measure name: exact expectation of the next round from `counts`}, one engine call per rule group."""
+    def evaluate(self, counts: tuple[int, ...], deviations: Deviations = ()) -> dict[str, Fraction]:
+        """{measure name: exact expectation of the next round from `counts`}, one engine call per rule group;
+        `deviations`: the round's index plays, for the basic strategy's measure (`index_plays`)."""
         out: dict[str, Fraction] = {}
         for keys, rules, members in self._groups():
-            values = api.composition_values(self.game, self.version, counts, keys, rules, dict(self.pay), self.custom)
+            plays = deviations if rules.get("strategy") == "basic" else ()
+            values = api.composition_values(
+                self.game, self.version, counts, _with_insurance(keys, plays), rules, dict(self.pay), self.custom, plays
+            )
             out.update({m.name: values[m.wager] for m in members})
         return {m.name: out[m.name] for m in self.measures}
 
-    def estimate(self, counts: tuple[int, ...]) -> tuple[dict[str, float | Fraction], bool]:
+    def estimate(
+        self, counts: tuple[int, ...], deviations: Deviations = ()
+    ) -> tuple[dict[str, float | Fraction], bool]:
         """{measure name: expectation of the next round from `counts` in double precision} (one call for every
         rule group: `api.composition_estimates`), and whether the exact engine gave them (then Fractions)."""
         groups = self._groups()
         found, exact = api.composition_estimates(
-            self.game, self.version, counts, [(k, r) for k, r, _ in groups], dict(self.pay), self.custom
+            self.game,
+            self.version,
+            counts,
+            [(_with_insurance(k, deviations), r) for k, r, _ in groups],
+            dict(self.pay),
+            self.custom,
+            deviations,
         )
         out = {m.name: values[m.wager] for (_, _, members), values in zip(groups, found) for m in members}
         return {m.name: out[m.name] for m in self.measures}, exact
+
+
+def _with_insurance(keys: tuple[str, ...], deviations: Deviations) -> tuple[str, ...]:
+    """The wager keys, with insurance's (its odds) where the round's index plays insure."""
+    return (*keys, "insurance") if any(d[0] == "insurance" for d in deviations) else keys
 
 
 def target(
@@ -91,11 +112,13 @@ def target(
     strategies: tuple[str, ...] = ("basic",),
     side_wagers: bool = False,
     engine: str = "exact",
+    indexed: bool = False,
 ) -> Target:
     """The measures of `game`: blackjack's initial wager under each of `strategies` (and, with `side_wagers`,
     Under 13 and Over 13); every wager of the other games (their play is re-solved per composition where the
     game has a decision, which `play` records). `engine`: one of ENGINES ("double" only for a game with a
-    double-precision evaluator, `api.has_estimates`)."""
+    double-precision evaluator, `api.has_estimates`). `indexed`: the basic strategy's measure is played with
+    index plays (INDEXED_MEASURE)."""
     if engine not in ENGINES or (engine == "double" and not api.has_estimates(game)):
         raise InputError(
             f"engine {engine!r}: allowed exact"
@@ -112,7 +135,12 @@ def target(
                 + ", ".join(STRATEGY_MEASURES)
             )
         measures = [
-            Measure(STRATEGY_MEASURES[s], "initial", (("strategy", s),), "fixed" if s == "basic" else "optimised")
+            Measure(
+                INDEXED_MEASURE if indexed and s == "basic" else STRATEGY_MEASURES[s],
+                "initial",
+                (("strategy", s),),
+                "fixed" if s == "basic" else "optimised",
+            )
             for s in strategies
         ]
         if side_wagers:

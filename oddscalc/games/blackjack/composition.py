@@ -24,13 +24,22 @@ from oddscalc.games.blackjack.exact.player import STAND, hand_of
 from oddscalc.games.blackjack.game import GameResult, HandRow, full_game, ten_pair_cases, up_card_evaluators
 from oddscalc.games.blackjack.hand import HandValues, start_hand
 from oddscalc.games.blackjack.rules import TEN, RuleSet
-from oddscalc.games.blackjack.side import over_13, under_13
+from oddscalc.games.blackjack.side import insurance_taken, over_13, under_13
 from oddscalc.games.blackjack.stored_summary import ENGINE, edge_summary
-from oddscalc.games.blackjack.strategy import Strategy, td_value
+from oddscalc.games.blackjack.strategy import INSURANCE_HAND, Deviation, Strategy, deviate, td_value
 from oddscalc.games.blackjack.wagers import effective_rules
 from oddscalc.regulations.model import Wager
 
-__all__ = ["ENGINES", "STRATEGIES", "composition_kinds", "composition_values", "full_shoe_chart", "round_expectations"]
+__all__ = [
+    "ENGINES",
+    "STRATEGIES",
+    "composition_kinds",
+    "composition_values",
+    "full_shoe_chart",
+    "indexed_chart",
+    "insured",
+    "round_expectations",
+]
 
 STRATEGIES = ("optimal", "basic")
 #: The engines these values are computed by: declaring them marks the values as worth storing (`core.store`).
@@ -49,11 +58,12 @@ def composition_kinds(rules: dict[str, str]) -> tuple[tuple[str, int], ...]:
 
 
 def composition_values(
-    wagers: tuple[Wager, ...], rules: dict[str, str], counts: tuple[int, ...]
+    wagers: tuple[Wager, ...], rules: dict[str, str], counts: tuple[int, ...], deviations: tuple[Deviation, ...] = ()
 ) -> dict[str, Fraction]:
     """The initial wager (under the `strategy` rule: optimal or basic), Under 13 and Over 13, each an exact
     expectation per unit staked on the next round from `counts` (composition_kinds order). Insurance is a
-    wager offered only after the deal, so it has no value before the round and is left out."""
+    wager offered only after the deal, so it has no value before the round and is left out. `deviations`: plays
+    in place of the basic strategy's for this round (`indexed_chart`; insuring adds `insured`)."""
     rs = effective_rules(wagers, rules)
     shoe, tens = _shoe(rs, counts)
     out: dict[str, Fraction] = {}
@@ -61,13 +71,35 @@ def composition_values(
         kind = w.param("kind")
         if kind == "initial":
             play = rules.get("strategy", "optimal")
-            chart = full_shoe_chart(rs) if play == "basic" else None
+            chart = indexed_chart(rs, deviations) if play == "basic" else None
             out[w.key] = round_expectations(rs, shoe, tens, (play,), chart)[play]
+            if play == "basic":
+                out[w.key] += insured(wagers, shoe, deviations)
         elif kind == "under-13":
             out[w.key] = under_13(shoe, w.pay("win"), w.pay("aces")).mean
         elif kind == "over-13":
             out[w.key] = over_13(shoe, w.pay()).mean
     return out
+
+
+@lru_cache(maxsize=64)
+def indexed_chart(rs: RuleSet, deviations: tuple[Deviation, ...] = ()) -> Strategy:
+    """The full shoe's basic strategy with `deviations` (index plays) in place of its own plays (insurance apart:
+    `insured`)."""
+    chart = full_shoe_chart(rs)
+    plays = tuple(d for d in deviations if d[0] != INSURANCE_HAND)
+    return deviate(chart, plays, rs) if plays else chart
+
+
+def insured(wagers: tuple[Wager, ...], shoe: tuple[int, ...], deviations: tuple[Deviation, ...]) -> Fraction:
+    """What insuring a two-card 21 against an Ace adds to the round (0 unless `deviations` insure), at the
+    insurance wager's odds (which `wagers` must hold)."""
+    if not any(d[0] == INSURANCE_HAND for d in deviations):
+        return Fraction(0)
+    pays = next((w.pay() for w in wagers if w.param("kind") == "insurance"), None)
+    if pays is None:
+        raise InputError("an insurance play needs the insurance wager's odds")
+    return insurance_taken(shoe, pays)
 
 
 def _shoe(rs: RuleSet, counts: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...] | None]:

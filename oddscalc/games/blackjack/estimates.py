@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from oddscalc.games.blackjack.composition import STRATEGIES, _shoe, full_shoe_chart, round_expectations
+from oddscalc.games.blackjack.composition import STRATEGIES, _shoe, indexed_chart, insured, round_expectations
 from oddscalc.games.blackjack.double_precision.round_value import round_estimates
 from oddscalc.games.blackjack.rules import RuleSet
 from oddscalc.games.blackjack.side import over_13, under_13
+from oddscalc.games.blackjack.strategy import Deviation
 from oddscalc.games.blackjack.wagers import effective_rules
 from oddscalc.regulations.model import Wager
 
@@ -19,12 +20,15 @@ __all__ = ["composition_estimates"]
 
 
 def composition_estimates(
-    groups: Sequence[tuple[tuple[Wager, ...], Mapping[str, str]]], counts: tuple[int, ...]
+    groups: Sequence[tuple[tuple[Wager, ...], Mapping[str, str]]],
+    counts: tuple[int, ...],
+    deviations: tuple[Deviation, ...] = (),
 ) -> tuple[tuple[dict[str, float | Fraction], ...], bool]:
     """`composition_values` of each group (its wagers, its resolved rules) in double precision, for a study's
     rounds: groups whose rules differ only in `strategy` share one evaluation
     (`double_precision.round_value.round_estimates`).
-    Where that evaluator declines, the exact engine's values are given instead (Fractions) and the flag is True."""
+    Where that evaluator declines, the exact engine's values are given instead (Fractions) and the flag is True.
+    `deviations`: index plays in place of the basic strategy's (`composition.indexed_chart`, `composition.insured`)."""
     plays: dict[RuleSet, set[str]] = {}
     for found, rules in groups:
         if any(w.param("kind") == "initial" for w in found):
@@ -34,7 +38,7 @@ def composition_estimates(
     for rs, wanted in plays.items():
         shoe, tens = _shoe(rs, counts)
         strategies = tuple(s for s in STRATEGIES if s in wanted)
-        chart = full_shoe_chart(rs) if "basic" in wanted else None
+        chart = indexed_chart(rs, deviations) if "basic" in wanted else None
         by_strategy: Mapping[str, float | Fraction] | None = round_estimates(rs, shoe, tens, strategies, chart)
         if by_strategy is None:
             by_strategy = round_expectations(rs, shoe, tens, strategies, chart)
@@ -49,7 +53,10 @@ def composition_estimates(
         for w in found:
             kind = w.param("kind")
             if kind == "initial":
-                values[w.key] = initial[(rs, rules.get("strategy", "optimal"))]
+                play = rules.get("strategy", "optimal")
+                values[w.key] = initial[(rs, play)]
+                if play == "basic" and deviations:
+                    values[w.key] += side(insured(found, shoe, deviations))
             elif kind == "under-13":
                 values[w.key] = side(under_13(shoe, w.pay("win"), w.pay("aces")).mean)
             elif kind == "over-13":

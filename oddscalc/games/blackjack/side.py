@@ -7,7 +7,15 @@ from fractions import Fraction
 from oddscalc.core.distribution import Distribution
 from oddscalc.games.blackjack.rules import ACE, TEN
 
-__all__ = ["insurance", "insurance_offered", "insurance_win", "over_13", "two_card_totals", "under_13"]
+__all__ = [
+    "insurance",
+    "insurance_offered",
+    "insurance_taken",
+    "insurance_win",
+    "over_13",
+    "two_card_totals",
+    "under_13",
+]
 
 
 def two_card_totals(shoe: tuple[int, ...]) -> dict[tuple[int, bool], Fraction]:
@@ -56,3 +64,13 @@ def insurance_offered(shoe: tuple[int, ...]) -> Fraction:
     """Chance a hand is offered insurance: the player's first two cards an Ace and a ten, the up-card an Ace."""
     size = sum(shoe)
     return Fraction(2 * shoe[ACE] * shoe[TEN] * (shoe[ACE] - 1), size * (size - 1) * (size - 2))
+
+
+def insurance_taken(shoe: tuple[int, ...], pays: Fraction) -> Fraction:
+    """What always insuring adds to a round from `shoe`, per unit initial stake: the chance insurance is offered
+    (`insurance_offered`) x half the stake (reg 7(7)) x its expectation once the A,T and the Ace are out."""
+    if shoe[ACE] < 2 or shoe[TEN] < 1:
+        return Fraction(0)
+    left = tuple(n - (2 if v == ACE else 1 if v == TEN else 0) for v, n in enumerate(shoe))
+    p = insurance_win(left)
+    return insurance_offered(shoe) * (pays * p - (1 - p)) / 2

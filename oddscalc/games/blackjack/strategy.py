@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
+from oddscalc.core.errors import InputError
 from oddscalc.games.blackjack.exact.player import (
     DOUBLE,
     HIT,
@@ -34,7 +35,21 @@ from oddscalc.games.blackjack.rules import ACE
 from oddscalc.games.blackjack.shoe import LABELS
 from oddscalc.games.blackjack.splits.expectation import FixedPolicy, split_value
 
-__all__ = ["CODES", "UP_ORDER", "Strategy", "chart_rows", "derive", "hand_value", "play_policy", "row_of", "td_value"]
+__all__ = [
+    "CODES",
+    "INSURANCE_HAND",
+    "INSURE",
+    "UP_ORDER",
+    "Deviation",
+    "Strategy",
+    "chart_rows",
+    "derive",
+    "deviate",
+    "hand_value",
+    "play_policy",
+    "row_of",
+    "td_value",
+]
 
 CODES = {STAND: "S", HIT: "H", DOUBLE: "D", SPLIT: "P"}
 UP_ORDER = tuple(range(1, 10)) + (ACE,)  # 2..9, ten, Ace
@@ -234,3 +249,56 @@ def chart_rows(strategy: Strategy, kind: str) -> list[tuple[str, list[str]]]:
     if kind == "pair":
         out.sort(key=lambda x: (x[0] != "A,A", x[0]))
     return out
+
+
+#: A play in place of the chart's (`deviate`): (hand "hard 16" / "soft 18" / "pair T" / "insurance", up-card
+#: label, action stand / hit / double / split / insure).
+Deviation = tuple[str, str, str]
+INSURANCE_HAND, INSURE = "insurance", "insure"
+
+
+def deviate(chart: Strategy, plays: tuple[Deviation, ...], rules) -> Strategy:
+    """`chart` with each play in place of its own (an index play): a stand or hit on every hand of that total (two
+    cards, more, and where doubling is barred), a double or a split on two cards; insurance is not a chart's and
+    is left to the caller. A play the chart or the rules have no room for is refused (InputError)."""
+    charts = {name: dict(getattr(chart, name)) for name in ("two_card", "later", "no_double")}
+    for hand, up_label, action in plays:
+        if hand == INSURANCE_HAND:
+            if up_label != "A" or action != INSURE:
+                raise InputError(f"insurance v {up_label}: {action}: allowed only insurance v A: insure")
+            continue
+        row, up = _deviation_row(hand, up_label)
+        if action not in (STAND, HIT, DOUBLE, SPLIT):
+            raise InputError(f"{hand} v {up_label}: play {action!r}; allowed: stand, hit, double, split")
+        if row[0] == "pair" and (row, up) not in charts["two_card"]:
+            cards = f"{LABELS[row[1]]},{LABELS[row[1]]}"
+            raise InputError(f"{hand} v {up_label}: {action}: the rules do not let {cards} split (a pair's play)")
+        if (action == SPLIT) != (row[0] == "pair"):
+            raise InputError(f"{hand} v {up_label}: {action}: allowed {_room(row)}")
+        if action == DOUBLE and not rules.can_double(row[1]):
+            raise InputError(f"{hand} v {up_label}: double: the rules do not allow a double on {row[1]}")
+        charts["two_card"][(row, up)] = action
+        if action in (STAND, HIT):
+            for name in ("later", "no_double"):
+                if (row, up) in charts[name]:
+                    charts[name][(row, up)] = action
+    return Strategy(*(tuple(sorted(charts[n].items())) for n in ("two_card", "later", "no_double")))
+
+
+def _room(row: tuple[str, int]) -> str:
+    return (
+        "split, on a pair the rules let split" if row[0] == "pair" else "stand, hit or double on a hard or soft total"
+    )
+
+
+def _deviation_row(hand: str, up_label: str) -> tuple[tuple[str, int], int]:
+    """The chart row and up-card index of `hand` ("hard 16", "soft 18", "pair T") against `up_label`."""
+    kind, _, value = hand.partition(" ")
+    if up_label not in LABELS:
+        raise InputError(f"up-card {up_label!r}; allowed: {', '.join(LABELS)}")
+    up = LABELS.index(up_label)
+    if kind == "pair" and value in LABELS:
+        return ("pair", LABELS.index(value)), up
+    if kind in ("hard", "soft") and value.isdigit() and (5 if kind == "hard" else 13) <= int(value) <= 20:
+        return (kind, int(value)), up
+    raise InputError(f"hand {hand!r}; allowed: hard 5-20, soft 13-20, pair A-T, insurance")

@@ -21,7 +21,7 @@ optimum on one shoe and then played on others) whose options lie within `TIE` of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -117,8 +117,20 @@ def _largest_k(rules: RuleSet, pair: int) -> int:
     return 1 + min(2 * (limit - 2), full - 2)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=64)
 def _plan(rules: RuleSet, chart: Strategy | None) -> _Plan:
+    """The rules' plan with the charts of `chart` (a study with index plays asks for a few charts in turn: each
+    kept, the rest of the plan shared)."""
+    base = _base_plan(rules)
+    if chart is None:
+        return base
+    return replace(
+        base, charts=tuple(_chart(rules, base.space, base.pairs, base.two_cards, chart, up) for up in range(10))
+    )
+
+
+@lru_cache(maxsize=8)
+def _base_plan(rules: RuleSet) -> _Plan:
     pairs = tuple(p for p in range(10) if p + 1 in rules.split_values)
     sp = hand_space()
     rem = removals(tuple((p, _largest_k(rules, p)) for p in pairs))
@@ -142,7 +154,6 @@ def _plan(rules: RuleSet, chart: Strategy | None) -> _Plan:
         rank = np.empty(len(rem.rows), dtype=np.int64)
         rank[np.lexsort(rem.rows[:, list(value_order(p))].T)] = np.arange(len(rem.rows))
         ranks[p] = rank
-    charts = None if chart is None else tuple(_chart(rules, sp, pairs, two_cards, chart, up) for up in range(10))
     child = np.where(sp.child >= 0, sp.child, len(sp.hands)).astype(np.uint32)
     comp = np.where(rem.comp >= 0, rem.comp, len(rem.rows)).astype(np.uint32)
     return _Plan(
@@ -158,7 +169,7 @@ def _plan(rules: RuleSet, chart: Strategy | None) -> _Plan:
         seconds,
         two_cards,
         starts,
-        charts,
+        None,
         np.full(len(sp.hands), np.inf),
         int(rem.sizes.max()),
         ranks,
