@@ -183,6 +183,8 @@ def test_splits_computed_apart_give_the_same_summary_each_law_computed_once(monk
     real = hand_law.split_law_in_part
     monkeypatch.setattr(hand_law, "split_law_in_part", lambda *a, **k: calls.append(a[:3]) or real(*a, **k))
     rules = RuleSet(decks=1, max_hands=2)
+    # two up-cards, a 5 and a ten, with eight splits taken between them: at a twentieth of the whole game's cost
+    monkeypatch.setattr(stored_summary, "up_cards", lambda rs: (4, 9))
     summaries, counts = {}, {}
     chooses = stored_summary.split_parts
     for apart in (True, False):
@@ -191,7 +193,10 @@ def test_splits_computed_apart_give_the_same_summary_each_law_computed_once(monk
         summaries[apart] = json.dumps(stored_summary.compute_summary(rules, budget=None), sort_keys=True)
         counts[apart] = sorted(calls)
     assert summaries[True] == summaries[False]
-    assert counts[True] == counts[False] and len(counts[True]) > 10
+    # each split once: A, 2, 3 and 6 to 9 against the 5 (as basic strategy charts split them there), Aces against the ten
+    assert counts[True] == counts[False] and sorted((up, pair) for _, up, pair in counts[True]) == [
+        (4, p) for p in (0, 1, 2, 5, 6, 7, 8)
+    ] + [(9, 0)]
     assert chooses(RuleSet(decks=6), None) and not chooses(RuleSet(decks=6), 6_000_000)
     assert not chooses(RuleSet(decks=6, max_hands=2, post_split="cdp"), None)
     order = sorted([(6, 1), (6, 2), (0, 1), (6, 0), (9, 9)], key=stored_summary._dearest_first)
@@ -503,12 +508,12 @@ def test_cdp_gains_over_cdp1_in_some_case_above():
 def test_a_split_law_shared_between_the_strategies_is_the_one_each_computes_alone(monkeypatch):
     """`round_law(..., shared=...)`: the calls under optimal play and the basic strategy on one game reuse a
     split's law where its hands end in the same blocks, and give the laws each computes alone. One pack, four
-    hands, budget 0 (every resplit round lumped, with its moments): the basic strategy reuses some splits and
-    computes others anew (its hands play differently there), so a key that ignored the blocks would hand it
-    optimal play's law."""
+    hands, budget 0 (every resplit round lumped, with its moments), a 4 up (seven splits taken, one of whose hands
+    the basic strategy plays differently): the basic strategy reuses some splits and computes others anew, so a
+    key that ignored the blocks would hand it optimal play's law."""
     from oddscalc.games.blackjack.laws import hand_law
 
-    g = full_game(RuleSet(decks=1, max_hands=4))
+    g = full_game(RuleSet(decks=1, max_hands=4), ups=(3,))
     strategy = derive(g)
     calls = []
     real = hand_law.split_law_in_part
