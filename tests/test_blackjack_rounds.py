@@ -440,7 +440,8 @@ def test_the_compiled_and_python_backends_give_the_same_laws_under_every_budget(
     shoe = ev.left(h)
     detail = split_value(shoe, up - 1, pair - 1, partners, rules, ev.dealer, None)
     results = set()
-    for budget in (0, 30_000, 100_000, 3_000_000) + ((None,) if hands < 4 else ()):
+    # the last budget: every pattern (None) below four hands, where 3,000,000 already keeps them all at four times the cost
+    for budget in (0, 30_000, 100_000) + ((None,) if hands < 4 else (3_000_000,)):
         got = {}
         for fast in (False, True):
             got[fast] = split_law_in_part(
