@@ -220,6 +220,13 @@ def counting() -> Iterator[Counts]:
 
         return new
 
+    def formed(old):
+        def new(self, h, value):
+            n.fraction_ops["formed"] += 1
+            return old(self, h, value)
+
+        return new
+
     def fraction_op(name: str, old):
         def new(a, b):
             r = old(a, b)
@@ -243,6 +250,7 @@ def counting() -> Iterator[Counts]:
     wrap(stand_batch, "stand_diffs", stand_diffs)
     wrap(stand_batch, "plan", plan)
     wrap(player, "_walk_reach", walk)
+    wrap(Evaluator, "frac", formed)
     for name in _FRACTION_OPS:
         wrap(Fraction, name, lambda old, name=name: fraction_op(name, old))
     player._optimal_reach.cache_clear()
@@ -270,14 +278,27 @@ def median_time(fn: Callable[[], object], runs: int) -> float:
     return statistics.median(times)
 
 
+#: Every baseline timed in this process: each measurement is divided by the one timed just before it (the machine
+#: is shared and its load moves within a run), and the report gives times at their median.
+_BASES: list[float] = []
+
+
+def _yardstick() -> float:
+    """The baseline (`bench.run.baseline`, median of 3) timed now, in seconds."""
+    b = median_time(baseline, 3)
+    _BASES.append(b)
+    return b
+
+
 def _per_op(fn: Callable[[], int], runs: int) -> float:
-    """Median seconds per operation of `fn` (which does some operations and returns how many)."""
+    """Median time per operation of `fn` (which does some operations and returns how many), in baselines."""
+    b = _yardstick()
     times = []
     for _ in range(runs):
         start = time.perf_counter()
         ops = fn()
         times.append((time.perf_counter() - start) / ops)
-    return statistics.median(times)
+    return statistics.median(times) / b
 
 
 def _value(bits: int, k: int) -> int:
@@ -394,6 +415,13 @@ def unit_costs(n: Counts, rules: RuleSet, ups: tuple[int, ...] | None = None, ru
     fbits = int(statistics.median(n.fraction_bits)) // 2
     fracs = [Fraction(_value(fbits, k), _value(fbits, 3 * k + 1)) for k in range(200)]
 
+    scaled = [(_value(bits, k), _value(bits + 60, 5 * k + 2)) for k in range(200)]
+
+    def frac_new() -> int:
+        for v, q in scaled:
+            Fraction(v, q)
+        return len(scaled)
+
     def frac_add() -> int:
         for a, b in itertools.pairwise(fracs):
             a + b
@@ -412,6 +440,7 @@ def unit_costs(n: Counts, rules: RuleSet, ups: tuple[int, ...] | None = None, ru
         "fixed": _per_op(fixed, runs),
         "batch": _per_op(batched, runs),
         "one": _per_op(one, runs) if one_cases else 0.0,
+        "frac_new": _per_op(frac_new, runs),
         "frac_add": _per_op(frac_add, runs),
         "frac_mul": _per_op(frac_mul, runs),
     }
@@ -452,6 +481,36 @@ def timing_phases() -> Iterator[Counter]:
             setattr(owner, name, old)
 
 
+def player_in_game(rules: RuleSet, ups: tuple[int, ...] | None, runs: int) -> float:
+    """Median time (in baselines) of one game's player side in the game itself: the game run again on the banker
+    tables a first run filled (every banker value then known), less its shoes, plans and batch look-ups."""
+    from oddscalc.games.blackjack import game
+
+    tables: dict[tuple[int, bool], DealerTable] = {}
+
+    def table(up: int, hit_soft17: bool) -> DealerTable:
+        found = tables.get((up, hit_soft17))
+        if found is None:
+            found = tables[(up, hit_soft17)] = DealerTable(up, hit_soft17)
+        return found
+
+    old = game.DealerTable
+    game.DealerTable = table  # type: ignore[misc,assignment]
+    try:
+        full_game(rules, ups=ups)
+        rest = []
+        for _ in range(runs):
+            b = _yardstick()
+            with timing_phases() as spent:
+                start = time.perf_counter()
+                full_game(rules, ups=ups)
+                whole = time.perf_counter() - start
+            rest.append((whole - spent["shoes"] - spent["plans"] - spent["fill"]) / b)
+    finally:
+        game.DealerTable = old  # type: ignore[misc]
+    return statistics.median(rest)
+
+
 def _idle_baseline() -> float | None:
     """The baseline of the last full `make bench` (bench/results.md's first line of figures), in seconds."""
     import re
@@ -465,24 +524,26 @@ def _idle_baseline() -> float | None:
 def report(rules: RuleSet, ups: tuple[int, ...] | None, runs: int) -> str:
     """Count one game, time it and its operations, and say how the count and the time compare (Markdown)."""
     n, _ = count(rules, ups)
-    base = median_time(baseline, 7)
-
-    def cold() -> None:
-        player._optimal_reach.cache_clear()  # each run walks its plans, as the counted run did
-        full_game(rules, ups=ups)
-
-    game = median_time(cold, runs)
-    phases = []
+    runs_seen = []
     for _ in range(runs):
+        b = _yardstick()
+        player._optimal_reach.cache_clear()  # each run walks its plans, as the counted run did
         with timing_phases() as spent:
+            start = time.perf_counter()
             full_game(rules, ups=ups)
-        phases.append(spent)
-    phase = {k: statistics.median(p[k] for p in phases) for k in ("shoes", "plans", "fill", "batch")}
+            spent["game"] = time.perf_counter() - start
+        runs_seen.append({k: v / b for k, v in spent.items()})
+    phase = {k: statistics.median(r[k] for r in runs_seen) for k in ("game", "shoes", "plans", "fill", "batch")}
     cost = unit_costs(n, rules, ups)
-    cost["shoes"] = phase["shoes"] / n.shoes
-    cost["plans"] = phase["plans"] / n.plans
-    cost["asked"] = (phase["fill"] - phase["batch"]) / max(n.asked, 1)
-    cost["batch"] = phase["batch"] / max(sum(n.batch_sizes), 1)
+    in_game = player_in_game(rules, ups, runs)
+    ref = statistics.median(_BASES)  # times are given at this baseline; every ratio was taken against its own
+    cost = {k: v * ref for k, v in cost.items()}
+    game, in_game = phase["game"] * ref, in_game * ref
+    base = ref
+    cost["shoes"] = phase["shoes"] * ref / n.shoes
+    cost["plans"] = phase["plans"] * ref / n.plans
+    cost["asked"] = (phase["fill"] - phase["batch"]) * ref / max(n.asked, 1)
+    cost["batch"] = phase["batch"] * ref / max(sum(n.batch_sizes), 1)
     madds = sum(n.madds.values())
     frac_adds = n.fraction_ops["add"] + n.fraction_ops["sub"]
     frac_muls = n.fraction_ops["mul"] + n.fraction_ops["truediv"]
@@ -505,6 +566,7 @@ def report(rules: RuleSet, ups: tuple[int, ...] | None, runs: int) -> str:
             f"{n.residue_ops:,} int64 residue multiply-adds",
         ),
         ("banker stand values in Python integers", n.one_by_one, "one", f"{n.level_terms:,} multiply-adds"),
+        ("Fractions formed from the hands' integers (a gcd each)", n.fraction_ops["formed"], "frac_new", ""),
         (
             "Fraction sums and differences",
             frac_adds,
@@ -514,12 +576,16 @@ def report(rules: RuleSet, ups: tuple[int, ...] | None, runs: int) -> str:
         ("Fraction products and quotients", frac_muls, "frac_mul", ""),
     ]
     predicted = sum(k * cost[key] for _, k, key, _ in rows)
+    player_keys = ("best", "fixed", "frac_new", "frac_add", "frac_mul")
+    player_side = sum(k * cost[key] for _, k, key, _ in rows if key in player_keys)
     lines = [
         f"rules {rules}, up-cards {ups or 'all'}: {n.shoes} shoes ({n.split_shoes} of split hands), "
         f"{n.hands:,} (shoe, hand) pairs worked, {n.compositions:,} distinct hand compositions, {n.plans} stand plans",
-        f"baseline {base * 1000:.2f} ms; full game median of {runs}: {game * 1000:.0f} ms "
-        f"({game / base:.0f} baselines), "
-        f"of which the banker's batches (`DealerTable.fill`) {phase['fill'] * 1000:.0f} ms",
+        f"baseline {ref * 1000:.2f} ms (median of {len(_BASES)} timed between the measurements, "
+        f"{min(_BASES) * 1000:.2f} to {max(_BASES) * 1000:.2f}; every time below is its ratio to the baseline timed "
+        f"just before it, given at {ref * 1000:.2f} ms); full game median of {runs}: {game * 1000:.0f} ms "
+        f"({game / base:.0f} baselines), of which the banker's batches (`DealerTable.fill`) "
+        f"{phase['fill'] * ref * 1000:.0f} ms",
         "",
         "| work | count | cost per op (median) | count x cost | note |",
         "|---|---|---|---|---|",
@@ -532,6 +598,10 @@ def report(rules: RuleSet, ups: tuple[int, ...] | None, runs: int) -> str:
     floor = n.hands * cost["node"] + (madds + stands) * cost["madd"] + sum(n.batch_sizes) * cost["batch"]
     lines += [
         "",
+        "The player side in the game itself (run again on the banker"
+        f" tables a first run filled, less shoes, plans and batch look-ups): {in_game * 1000:.0f} ms, against "
+        f"{player_side * 1000:.0f} ms counted at the costs above (hands and Fractions): "
+        f"{in_game / player_side:.2f} times",
         f"inside the hands: {madds:,} big-integer multiply-adds of the hit, double and fixed-play sums "
         f"(one: {cost['madd'] * 1e9:.0f} ns bare, {cost['edge'] * 1e9:.0f} ns as the engine writes it) and "
         f"{stands:,} stand values looked up and scaled; {n.calls['hit']:,} hit and {n.calls['double']:,} double sums",
