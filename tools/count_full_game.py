@@ -63,6 +63,10 @@ class Counts:
     banker_bits: list[int] = field(default_factory=list)  # bit length of each banker stand value (its own scale)
     fraction_ops: Counter = field(default_factory=Counter)
     fraction_bits: list[int] = field(default_factory=list)  # bits of numerator + denominator of each result
+    banker_comps: set = field(default_factory=set)  # (up, composition) of the stand values batched, any class
+    current_up: int = 0  # the up-card, total class and soft-17 rule of the batch being filled
+    current_cls: int = 16
+    current_h17: bool = False
     asked: int = 0  # banker values asked of the batches (`DealerTable.fill`), before those known are left out
     plans: int = 0  # stand plans walked (breadth-first walks over the hands a start can reach)
     sample_batch: np.ndarray | None = None  # the largest batch (compositions) met, and its stand class and up-card
@@ -187,6 +191,7 @@ def counting() -> Iterator[Counts]:
         def new(pl, comps, sizes, bj, dens, peek):
             lanes = stand_batch.lanes_for(max(dens.values()))
             n.batch_sizes.append(len(comps))
+            n.banker_comps.update((n.current_up, c) for c in map(tuple, comps.tolist()))
             n.batch_lanes.append(lanes)
             n.residue_ops += _residue_ops(pl, comps, lanes)
             values = old(pl, comps, sizes, bj, dens, peek)
@@ -237,7 +242,6 @@ def counting() -> Iterator[Counts]:
 
         return new
 
-    n.current_up, n.current_cls, n.current_h17 = 0, 16, False  # type: ignore[attr-defined]
     wrap(Evaluator, "__post_init__", post_init)
     wrap(Evaluator, "stand_int", memoised("stand", "_stand"))
     wrap(Evaluator, "best_int", memoised("best", "_best"))
@@ -307,12 +311,13 @@ def _value(bits: int, k: int) -> int:
 
 
 def unit_costs(n: Counts, rules: RuleSet, ups: tuple[int, ...] | None = None, runs: int = 5) -> dict[str, float]:
-    """Seconds per operation, measured now on numbers of the sizes `n` met: the big-integer multiply-add alone;
-    a hit-sum term as the engine writes it (the child's tuple built, its value looked up, multiplied and added);
-    a hand worked by the engine under optimal play (`best_int`: its stand value looked up, its hit sum, the choice)
-    and under a fixed play (`policy_int`), on a fresh shoe with the banker's values already known;
-    a banker stand value in a residue batch (`stand_batch.stand_diffs` on the largest batch
-    met) and in Python integers (`new_stand_diff` on those met); and a Fraction sum and product of the sizes met."""
+    """Time per operation in baselines, measured now on numbers of the sizes `n` met: the big-integer multiply-add
+    alone; a hit-sum term as the engine writes it (the child's tuple built, its value looked up, multiplied and
+    added); a hand worked by the engine under optimal play (`best_int`: its stand value looked up, its hit sum, the
+    choice) and under a fixed play (`policy_int`), on a fresh shoe with the banker's values already known; a residue
+    multiply-add on long contiguous int64 arrays; a banker stand value in a residue batch (`stand_batch.stand_diffs`
+    on the largest batch met) and in Python integers (`new_stand_diff` on those met); a Fraction formed, summed and
+    multiplied, of the sizes met."""
     bits = int(statistics.median(n.value_bits))
     vals = [_value(bits, k) for k in range(1000)]
 
@@ -336,7 +341,7 @@ def unit_costs(n: Counts, rules: RuleSet, ups: tuple[int, ...] | None = None, ru
                 m = shoe[c] - h[c]
                 if m:
                     child = h[:c] + (h[c] + 1,) + h[c + 1 :]
-                    total += m * best.get(child)
+                    total += m * best[child]
         return 10 * len(hands)
 
     class Node:
@@ -432,7 +437,22 @@ def unit_costs(n: Counts, rules: RuleSet, ups: tuple[int, ...] | None = None, ru
             a * b
         return len(fracs) - 1
 
+    rng = np.random.default_rng(54)
+    p = stand_batch.PRIMES[0]
+    xs, ys = (rng.integers(0, p, 1 << 18, dtype=np.int64) for _ in range(2))
+    acc = np.zeros_like(xs)
+
+    tmp = np.empty_like(xs)
+
+    def flat() -> int:  # as the batches do: products summed, one reduction for several of them
+        for _ in range(8):
+            np.multiply(xs, ys, out=tmp)
+            np.add(acc, tmp, out=acc)
+        np.remainder(acc, p, out=acc)
+        return 8 * len(xs)
+
     out = {
+        "flat": _per_op(flat, runs),
         "madd": _per_op(madd, runs),
         "edge": _per_op(edge, runs),
         "best": _per_op(optimal, runs),
@@ -450,10 +470,10 @@ def unit_costs(n: Counts, rules: RuleSet, ups: tuple[int, ...] | None = None, ru
 
 
 @contextmanager
-def timing_phases() -> Iterator[Counter]:
+def timing_phases() -> Iterator[dict[str, float]]:
     """Seconds spent in the few-call parts of one game (a few hundred calls: the timers cost nothing): shoes set
     up, stand plans walked, the banker's batches (`DealerTable.fill`) and, inside them, the residue sums."""
-    spent: Counter = Counter()
+    spent: dict[str, float] = dict.fromkeys(("shoes", "plans", "fill", "batch"), 0.0)
     saved = []
 
     def timed(owner, name: str, key: str) -> None:
@@ -587,12 +607,14 @@ def report(rules: RuleSet, ups: tuple[int, ...] | None, runs: int) -> str:
         f"({game / base:.0f} baselines), of which the banker's batches (`DealerTable.fill`) "
         f"{phase['fill'] * ref * 1000:.0f} ms",
         "",
-        "| work | count | cost per op (median) | count x cost | note |",
-        "|---|---|---|---|---|",
+        "| work | count | cost per op (median) | count x cost | baselines | note |",
+        "|---|---|---|---|---|---|",
     ]
     for name, k, key, note in rows:
-        lines.append(f"| {name} | {k:,} | {cost[key] * 1e6:.3f} us | {k * cost[key] * 1000:.0f} ms | {note} |")
-    lines.append(f"| sum | | | {predicted * 1000:.0f} ms | measured {game * 1000:.0f} ms |")
+        t = k * cost[key]
+        lines.append(f"| {name} | {k:,} | {cost[key] * 1e6:.3f} us | {t * 1000:.0f} ms | {t / base:.1f} | {note} |")
+    lines.append(f"| sum | | | {predicted * 1000:.0f} ms | {predicted / base:.1f} | |")
+    lines.append(f"| the full game, measured (median of {runs}) | | | {game * 1000:.0f} ms | {game / base:.1f} | |")
     stands = len(n.worked["stand"])
     sample = 0 if n.sample_batch is None else len(n.sample_batch)
     floor = n.hands * cost["node"] + (madds + stands) * cost["madd"] + sum(n.batch_sizes) * cost["batch"]
@@ -611,6 +633,33 @@ def report(rules: RuleSet, ups: tuple[int, ...] | None, runs: int) -> str:
         f"each term and stand value one multiply-add, the banker's values at the batch cost): {floor * 1000:.0f} ms "
         f"= {floor / base:.0f} baselines",
     ]
+    lanes = -(-(max(n.value_bits) + 2) // 28)  # residues of the hands' values modulo primes below 2^28
+    after = {
+        "banker": n.residue_ops * cost["flat"],
+        "hands": (madds + stands) * (lanes + 1) * cost["flat"],
+        "shoes": n.shoes * cost["shoes"],
+        "plans": n.plans * cost["plans"] + n.asked * cost["asked"],
+    }
+    from oddscalc.games.blackjack.exact import banker_batch
+
+    ups_met = Counter(up for up, _ in n.banker_comps)
+    circuit_ops = sum(
+        k * len(banker_batch.circuit(up + 1, rules.hit_soft17).parent) * len(stand_batch.PRIMES[:3])
+        for up, k in ups_met.items()
+    )
+    lines.append(
+        f"the banker's batches hold {len(n.banker_comps):,} distinct compositions (of {sum(n.batch_sizes):,} "
+        f"(composition, total class) values): the seven outcome weights of each once, on the banker's tree "
+        f"(`banker_batch.circuit`, 3 lanes), are {circuit_ops:,} residue multiply-adds "
+        f"({circuit_ops * cost['flat'] * 1000:.0f} ms at the contiguous cost)"
+    )
+    lines.append(
+        f"the same counts on contiguous arrays ({cost['flat'] * 1e9:.2f} ns a residue multiply-add): banker "
+        f"{after['banker'] * 1000:.0f} ms; hands' terms and stand values in {lanes} residue lanes and one double "
+        f"precision screen {after['hands'] * 1000:.0f} ms; shoes {after['shoes'] * 1000:.0f} ms; plans and batch "
+        f"look-ups as now {after['plans'] * 1000:.0f} ms; total {sum(after.values()) * 1000:.0f} ms "
+        f"= {sum(after.values()) / base:.0f} baselines"
+    )
     idle = _idle_baseline()
     if idle:
         lines.append(
