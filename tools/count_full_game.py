@@ -664,7 +664,8 @@ def report(rules: RuleSet, ups: tuple[int, ...] | None, runs: int) -> str:
     if idle:
         lines.append(
             f"at the idle baseline ({idle * 1000:.2f} ms): game {game / base * idle:.2f} s, "
-            f"sum {predicted / base * idle:.2f} s, floor {floor / base * idle:.2f} s; "
+            f"sum {predicted / base * idle:.2f} s, floor {floor / base * idle:.2f} s, "
+            f"on arrays {sum(after.values()) / base * idle:.2f} s; "
             f"0.5 s is {0.5 / idle:.0f} baselines"
         )
     return "\n".join(lines)
