@@ -49,9 +49,7 @@ class Counts:
 
     shoes: int = 0
     split_shoes: int = 0
-    worked: dict[str, set] = field(
-        default_factory=lambda: {k: set() for k in ("stand", "best", "hit", "double", "policy")}
-    )
+    worked: dict[str, set] = field(default_factory=lambda: {k: set() for k in _KINDS})
     calls: Counter = field(default_factory=Counter)
     madds: Counter = field(default_factory=Counter)  # big-integer multiply-adds, by the method doing them
     value_bits: list[int] = field(default_factory=list)  # bit length of each stand value worked (player scale)
@@ -69,8 +67,8 @@ class Counts:
     current_h17: bool = False
     asked: int = 0  # banker values asked of the batches (`DealerTable.fill`), before those known are left out
     plans: int = 0  # stand plans walked (breadth-first walks over the hands a start can reach)
-    sample_batch: np.ndarray | None = None  # the largest batch (compositions) met, and its stand class and up-card
-    sample_batch_key: tuple[int, int, bool] = (0, 16, False)
+    sample_batch: np.ndarray | None = None  # the largest batch (compositions) met
+    sample_batch_key: tuple[int, int, bool] = (0, 16, False)  # its up-card, total class and soft-17 rule
     sample_one: list = field(default_factory=list)  # (up, hit_soft17, comp, size, total, peek) of one-by-one values
     keep: list = field(default_factory=list)  # the shoes and memos counted, held so that their ids stay unique
 
@@ -627,6 +625,11 @@ def report(rules: RuleSet, ups: tuple[int, ...] | None, runs: int) -> str:
         f"inside the hands: {madds:,} big-integer multiply-adds of the hit, double and fixed-play sums "
         f"(one: {cost['madd'] * 1e9:.0f} ns bare, {cost['edge'] * 1e9:.0f} ns as the engine writes it) and "
         f"{stands:,} stand values looked up and scaled; {n.calls['hit']:,} hit and {n.calls['double']:,} double sums",
+        f"sizes: the hands' stand values {min(n.value_bits)} to {max(n.value_bits)} bits (median "
+        f"{statistics.median(n.value_bits):.0f}), the banker's {max(n.banker_bits)} bits at most (median "
+        f"{statistics.median(n.banker_bits):.0f}), the Fractions' numerator and denominator together "
+        f"{max(n.fraction_bits)} bits at most; residue lanes per batch "
+        f"{dict(sorted(Counter(n.batch_lanes).items()))}",
         f"the largest batch alone ({sample} values): {cost['batch_alone'] * 1e6:.2f} us a value, "
         f"{cost['residue_op'] * 1e9:.2f} ns a residue multiply-add",
         f"floor of this algorithm in Python (each (shoe, hand) pair one bare memo step of {cost['node'] * 1e9:.0f} ns, "
