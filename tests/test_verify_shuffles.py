@@ -243,11 +243,10 @@ def test_the_docs_price_of_the_bound_is_computed():
 
 
 @pytest.mark.slow
-def test_fair_shuffles_raise_no_shuffle_alarm_in_a_hundred_logs(tmp_path):
-    """The false-alarm share on 100 fair logs of 30 shoes (tools/shuffle_power.py measures 200 of 100 shoes): the
-    shuffle tests are valid at 1% in all, and conservative, so none of them should fail here (one would be
-    within chance)."""
+def test_fair_shuffles_raise_no_shuffle_alarm_in_fifty_logs(tmp_path):
+    """The false-alarm share on 50 fair logs of 30 shoes (tools/shuffle_power.py measures 200 of 100 shoes): the
+    shuffle tests are valid at 1% in all, and conservative, so none of them should fail here."""
     flagged = sum(
-        bool(_flagged(verify(_log(tmp_path / "pb.jsonl", "fair", 30, seed), "punto-banco"))) for seed in range(101, 201)
+        bool(_flagged(verify(_log(tmp_path / "pb.jsonl", "fair", 30, seed), "punto-banco"))) for seed in range(101, 151)
     )
-    assert flagged <= 1
+    assert flagged == 0
