@@ -34,6 +34,33 @@ def test_wagers_never_fold_a_citation_inside_a_reference(game, capsys):
                 assert any(unit in line for line in lines), (version, w.key, unit)
 
 
+_NOTE_ATOM = re.compile(
+    r"SI \d{4}/\d+(?: (?:reg|Sch) [\w()]+)?|regulations README \(oddscalc law README\)|"
+    r"Blackjack Rules UK \(basic game\)|\"[^\"]+\"|(?<!\w)'[^']+'(?!\w)"
+)
+
+
+@pytest.mark.parametrize("game", ["three-card-poker", "dice", "casino-stud-poker", "blackjack"])
+def test_wagers_never_fold_a_reconstruction_note_inside_a_citation(game, capsys):
+    """A reconstructed wager's note cites too ("kept from SI 1994/2899 reg 7(10)", "regulations README (oddscalc
+    law README)"): folded, each citation in it stays on one line."""
+    for version in VERSIONS:
+        if game not in VERSIONS[version].games:
+            continue
+        code, out, err = run_cli(["wagers", game, "--version", version], capsys)
+        assert code == 0, err
+        lines = out.splitlines()
+        assert all(len(line) <= WIDTH for line in lines), max(lines, key=len)
+        folded = "\n".join(line.strip() for line in lines)  # a fold's break, where the space was
+        joined = folded.replace("\n", " ")
+        units = {u for w in api.wagers(game, version) for note in w.reconstructions for u in _NOTE_ATOM.findall(note)}
+        for unit in units:
+            starts = [m.start() for m in re.finditer(re.escape(unit), joined)]
+            assert starts, (version, unit)
+            cut = [folded[i : i + len(unit)] for i in starts if "\n" in folded[i : i + len(unit)]]
+            assert not cut, (version, cut)
+
+
 def test_a_share_out_of_range_is_answered_in_the_form_given(capsys):
     """A percentage is answered in percent, a decimal in decimals, a fraction as a fraction: one line, exit 2."""
     limit = F(19, 20)  # protect's largest penetration
