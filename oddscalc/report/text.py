@@ -119,7 +119,9 @@ def _glued(citation: str) -> str:
 #: What a note's fold must not cut: "SI 1994/2899", "reg 7(10)", "Sch 1 para 6" (a word after SI, reg, Sch,
 #: para), a quotation, and a document's name with its short parenthesis ("Blackjack Rules UK (basic game)",
 #: "regulations README (oddscalc law README)": up to two words before a capitalised word and the parenthesis).
-_NOTE_UNITS = re.compile(r"\b(?:SI|reg|Sch|para) \S|\"[^\"]+\"|(?<!\w)'[^']{1,30}'(?!\w)|\b(?:\w+ ){0,2}[A-Z]{2,}\w* \([^();:,]{1,30}\)")
+_NOTE_UNITS = re.compile(
+    r"\b(?:SI|reg|Sch|para) \S|\"[^\"]+\"|(?<!\w)'[^']{1,30}'(?!\w)|\b(?:\w+ ){0,2}[A-Z]{2,}\w* \([^();:,]{1,30}\)"
+)
 
 
 def _glued_note(note: str) -> str:
@@ -426,8 +428,9 @@ def _marks(refs: Sequence[int]) -> str:
 
 
 def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
-    """One game's tables for one version: a section per rule set (named in plain English), a row per wager,
-    footnotes for reconstructions; fractions longer than 20 digits shortened (exact.short_text: whole in the
+    """One game's tables for one version: a section per rule set (named in plain English), a row per wager (its
+    odds, P(win), edges, RTP, standard deviation and citation, as the text summary has them), footnotes for
+    reconstructions; fractions longer than 20 digits shortened (exact.short_text: whole in the
     JSON and CSV beside it)."""
     lines = [f"# {title}", ""]
     notes: dict[str, int] = {}
@@ -445,7 +448,8 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
         if a.assumptions:
             lines.append("")
         conventions = list(dict.fromkeys(e.convention for r in a.results for e in r.edges))
-        columns = ["wager", "odds", "P(win)", *[f"edge {c}" for c in conventions], "citation"]
+        edges = [f"edge {c}" for c in conventions]
+        columns = ["wager", "odds", "P(win) = hit frequency", *edges, "RTP", "standard deviation", "citation"]
         rows = []
         for r in a.results:
             marks = _marks(
@@ -463,6 +467,7 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
                     _payouts(r),
                     p_win,
                     *[f"{short_text(by[c])} ({percent(by[c])})" if c in by else "" for c in conventions],
+                    *summary_cells(r)[3:6:2],  # the RTP and the standard deviation, as the text summary gives them
                     r.wager.citations + (" (reconstructed)" if marks else ""),
                 ]
             )
