@@ -152,6 +152,26 @@ def test_version_readme_links_the_booklet(version):
     assert "[booklet.pdf](booklet.pdf)" in readme and "(booklet.html)" in readme
 
 
+@pytest.mark.parametrize("version", VERSIONS)
+def test_version_readme_links_every_file_beside_it(version):
+    """The version's index lists every file the tables write beside it, the effects-of-removal files too."""
+    folder = ROOT / "tables" / version
+    readme = (folder / "README.md").read_text()
+    linked = set(re.findall(r"\]\(([^)]+)\)", readme))
+    assert {p.name for p in folder.iterdir() if p.name != "README.md"} <= linked
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_committed_booklets_notes_begin_as_sentences(version):
+    """Every paragraph under a table (assumptions, a further table's note) begins with a capital letter, and a
+    sentence after a full stop too (a paragraph led by a wager's name in bold, "initial: ...", is a label's)."""
+    found = re.findall(r"<p class='assume'>(?!<b>)(.*?)</p>", committed(version))
+    paragraphs = [re.sub(r"<[^>]+>", "", p) for p in found]
+    assert paragraphs
+    assert [p for p in paragraphs if p[:1].islower()] == []
+    assert [p for p in paragraphs if re.search(r"\. [a-z]", p)] == []
+
+
 def _demo_section(version, games):
     """A further section, as helper modules add them (one line in booklet.SECTIONS)."""
     from oddscalc.report.booklet import section_html

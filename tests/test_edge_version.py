@@ -55,3 +55,14 @@ def test_shell_completion_offers_wagers_and_rule_names_and_values():
     assert "soft17=" in names and "decks=" in names
     assert _completions(["edge", "blackjack", "--rule"], "soft17=") == ["soft17=stand", "soft17=hit"]
     assert "soft17=" in _completions(["tables", "--rule"], "so")  # no game: every game's rule names
+
+
+def test_rule_completion_offers_the_named_games_rules_only():
+    """With GAME given, --rule offers that game's rule names and no other game's (punto banco's `removed`)."""
+    from oddscalc import api
+
+    for game in ("blackjack", "punto-banco"):
+        own = [f"{o.name}=" for o in api.rule_options(game)]
+        assert _completions(["edge", game, "--rule"], "") == own
+        assert _completions(["edge", "--version", "2007", game, "--rule"], "") == own
+        assert _completions(["edge", game, "--rule", "decks=4", "--rule"], "") == own

@@ -184,6 +184,24 @@ def test_a_pair_the_rules_forbid_to_split_is_said_so():
     assert "among those valued" in rows["12 v 3"].why  # not a pair: as before
 
 
+def test_tens_split_by_rank_are_not_said_to_be_forbidden():
+    """2007's "Splitting Pairs" lets two cards "of the same denomination" be split: 10,10 or K,K may be split, 10,K
+    may not. The decisions are valued by card value (T,T as a hard 20), so "T,T v 5" has no index, but not because
+    the rules forbid splitting tens; 1994's split=no-4-5-10 does forbid it."""
+    from oddscalc.protect.count_measures import tens_split_by_rank
+
+    base = (36, 16)
+    hard = {"stand": Fraction(1, 2), "hit": Fraction(-1)}
+    full = {"T,T v 5": Decision("hard 20 v 5", Fraction(1, 2), hard)}
+    shoes = DecisionShoes("test", (("o", 36), ("T", 16)), base, full, (full, full))
+    rows = {r.name: r for r in indices(shoes, (Fraction(4), Fraction(-9)), 52, tens_by_rank=True)}
+    assert rows["T,T v 5"].index is None
+    why = rows["T,T v 5"].why
+    assert "do not allow" not in why and "of one rank" in why and "10,10" in why and "hard 20 v 5" in why, why
+    by_version = {v: tens_split_by_rank(api.resolved_rules("blackjack", v, {})[0]) for v in ("1994", "2002", "2007")}
+    assert by_version == {"1994": False, "2002": False, "2007": True}
+
+
 def test_ramp_measures_closed_forms():
     """Two bins worked by hand: f = (3/4, 1/4), a = (-1/100, 1/50), v = (1, 5/4), bets (1, 4)."""
     rows = [

@@ -78,6 +78,10 @@ def test_warning_names_the_imbalance_and_the_drift_at_the_cut():
     text = imbalance_warning(tie, kinds, 312, 52)
     # after 312 of 416 cards: E[RC] = -32 x 312 / 416 = -24 over 104 cards left, 2 packs: -12
     assert "-32" in text and "416" in text and "-12" in text and "32, which holds the expectation at +4" in text
+    assert "(about" not in text  # a whole drift needs no decimal beside it
+    # after 300 cards: E[RC] = -32 x 300 / 416 = -300/13 over 116 cards left: TC = (-300/13) x 52 / 116 = -300/29
+    text = imbalance_warning(tie, kinds, 300, 52)
+    assert f"-300/29 (about {-300 / 29:.3g})" in text
     assert imbalance_warning(with_initial(tie, Fraction(0)), kinds, 312, 52) is None
     assert imbalance_warning(parse_count("0=1,9=-4", kinds), kinds, 312, 52) is None  # 16 - 4 x 4: balanced
 

@@ -34,6 +34,51 @@ def test_wagers_never_fold_a_citation_inside_a_reference(game, capsys):
                 assert any(unit in line for line in lines), (version, w.key, unit)
 
 
+_NOTE_ATOM = re.compile(
+    r"SI \d{4}/\d+(?: (?:reg|Sch) [\w()]+)?|regulations README \(oddscalc law README\)|"
+    r"Blackjack Rules UK \(basic game\)|\"[^\"]+\"|(?<!\w)'[^']+'(?!\w)"
+)
+
+
+@pytest.mark.parametrize("game", ["three-card-poker", "dice", "casino-stud-poker", "blackjack"])
+def test_wagers_never_fold_a_reconstruction_note_inside_a_citation(game, capsys):
+    """A reconstructed wager's note cites too ("kept from SI 1994/2899 reg 7(10)", "regulations README (oddscalc
+    law README)"): folded, each citation in it stays on one line."""
+    for version in VERSIONS:
+        if game not in VERSIONS[version].games:
+            continue
+        code, out, err = run_cli(["wagers", game, "--version", version], capsys)
+        assert code == 0, err
+        lines = out.splitlines()
+        assert all(len(line) <= WIDTH for line in lines), max(lines, key=len)
+        folded = "\n".join(line.strip() for line in lines)  # a fold's break, where the space was
+        joined = folded.replace("\n", " ")
+        units = {u for w in api.wagers(game, version) for note in w.reconstructions for u in _NOTE_ATOM.findall(note)}
+        for unit in units:
+            starts = [m.start() for m in re.finditer(re.escape(unit), joined)]
+            assert starts, (version, unit)
+            cut = [folded[i : i + len(unit)] for i in starts if "\n" in folded[i : i + len(unit)]]
+            assert not cut, (version, cut)
+
+
+def test_edge_markdown_summary_gives_the_text_tables_rtp_hit_frequency_and_sd(capsys):
+    """The Markdown summary carries what the text summary does: RTP, hit frequency and SD beside the edge."""
+    code, out, err = run_cli(["edge", "roulette", "--version", "2007", "--format", "markdown"], capsys)
+    assert code == 0, err
+    lines = [line for line in out.split("\n\n### ")[0].splitlines() if line.startswith("|")]
+    head = [c.strip() for c in lines[0].strip("|").split("|")]
+    rows = {r[0]: dict(zip(head, r)) for r in ([c.strip() for c in x.strip("|").split("|")] for x in lines[2:])}
+    assert {"RTP", "P(win) = hit frequency", "standard deviation"} <= set(head), head
+    # straight: +35 with chance 1/37, -1 otherwise; variance 1261/37 - (1/37)^2 = 46656/1369 = (216/37)^2
+    p = F(1, 37)
+    mean = 35 * p - (1 - p)
+    assert (35**2 * p + (1 - p) - mean**2) == F(216, 37) ** 2
+    straight = rows["straight"]
+    assert straight["RTP"] == f"{float((1 + mean) * 100):.4f}%"
+    assert straight["P(win) = hit frequency"].startswith("1/37 (")
+    assert straight["standard deviation"] == f"{216 / 37:.4f}"
+
+
 def test_a_share_out_of_range_is_answered_in_the_form_given(capsys):
     """A percentage is answered in percent, a decimal in decimals, a fraction as a fraction: one line, exit 2."""
     limit = F(19, 20)  # protect's largest penetration

@@ -455,6 +455,11 @@ def test_a_chi_square_test_the_sample_cannot_support_says_why():
         "die faces: 12 observations, outcome 1 expected 2 times, below the 5 a chi-square test needs "
         "(about 30 observations would do)"
     )
+    # one throw: each face expected 1/6 of a time; six throws: once each (one observation, one time: singular)
+    said = chi_square_test("die faces", [1, 0, 0, 0, 0, 0], [F(1, 6)] * 6, list("123456"))
+    assert said.startswith("die faces: 1 observation, outcome 1 expected 0.17 times, below the 5 ")
+    said = chi_square_test("die faces", [1] * 6, [F(1)] * 6, list("123456"))
+    assert said.startswith("die faces: 6 observations, outcome 1 expected 1 time, below the 5 ")
     # one outcome only: nothing to compare
     said = chi_square_test("one outcome", [9], [F(9)], ["x"])
     assert said == "one outcome: 9 observations, but fewer than two outcomes can occur"

@@ -269,7 +269,7 @@ def complete_rule(ctx: click.Context, param: click.Parameter, incomplete: str) -
     >>> [c.value for c in complete_rule(ctx, click.Option(["--rule"]), "soft17=")]
     ['soft17=stand', 'soft17=hit']
     """
-    game = ctx.params.get("game")
+    game = ctx.params.get("game") or _game_left_unparsed(ctx)
     games = [game] if game else [g for g in GAMES if api.implemented(g)]
     options = {o.name: o for g in games for o in api.rule_options(g)}
     name, eq, value = incomplete.partition("=")
@@ -278,6 +278,12 @@ def complete_rule(ctx: click.Context, param: click.Parameter, incomplete: str) -
         choices = option.choices if option is not None else ()
         return [CompletionItem(f"{name}={c}") for c in choices if c.lower().startswith(value.lower())]
     return [CompletionItem(f"{n}=", type="nospace") for n in options if n.startswith(incomplete)]
+
+
+def _game_left_unparsed(ctx: click.Context) -> str | None:
+    """The GAME typed before a trailing `--rule` awaiting its value: click's completion then leaves the
+    command's arguments unparsed in `ctx.args`, so GAME is not in `ctx.params`."""
+    return next((a for a in ctx.args if a in GAMES), None)
 
 
 def rule_option(help: str = "Set a rule option of the game.") -> Callable[[CommandFn], CommandFn]:

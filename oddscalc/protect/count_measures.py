@@ -27,7 +27,7 @@ from oddscalc.protect.indices import IndexRow, indices
 from oddscalc.protect.removal import effects_of_removal
 from oddscalc.protect.target import STRATEGY_MEASURES, target
 
-__all__ = ["CountMeasures", "measure_count"]
+__all__ = ["CountMeasures", "measure_count", "tens_split_by_rank"]
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,11 @@ class CountMeasures:
     def pe(self) -> float | None:
         e = self.efficiency.get(self.definition)
         return None if e is None else e.value
+
+
+def tens_split_by_rank(rules: dict[str, str]) -> bool:
+    """Whether the blackjack rule values `rules` split two tens of one rank only (10,10, never 10,K)."""
+    return rules.get("split") == "same-rank"
 
 
 def measure_count(
@@ -108,7 +113,7 @@ def measure_count(
             ic = correlation(count.weights, effects, shoes.base)
         gains = decision_gains(shoes, count.weights)
         efficiency = {d: playing_efficiency(gains, size, cut, d) for d in PE_DEFINITIONS}
-        rows = indices(shoes, count.weights, pack)
+        rows = indices(shoes, count.weights, pack, tens_by_rank=tens_split_by_rank(t.resolved()))
     return CountMeasures(
         game,
         version,

@@ -126,10 +126,12 @@ def imbalance_warning(count: CountSystem, kinds: tuple[tuple[str, int], ...], cu
     if not found or count.initial is not None:
         return None
     size = sum(n for _, n in kinds)
+    at_cut = drift(count, kinds, cut, pack)
+    about = "" if at_cut.denominator == 1 else f" (about {float(at_cut):.3g})"
     return (
         f"count {count.name!r} is unbalanced: its weights sum to {_text(found)} over the shoe's {size} cards, so "
-        f"the true count drifts with the cards seen, its expectation {_text(drift(count, kinds, cut, pack))} "
-        f"(about {float(drift(count, kinds, cut, pack)):.3g}) at the cut card; give --initial-count (e.g. "
+        f"the true count drifts with the cards seen, its expectation {_text(at_cut)}{about} "
+        f"at the cut card; give --initial-count (e.g. "
         f"{-found}, which holds the expectation at {_text(true_count(-found, size, pack))} at every depth)"
     )
 

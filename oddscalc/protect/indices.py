@@ -84,9 +84,10 @@ def _group_gain(hands: tuple[str, ...], play: str, other: str):
     return gain
 
 
-def _forbidden(shoes: DecisionShoes, group: str, play: str) -> str:
-    """Why a pair's group has no decision where the rules forbid its split ("" otherwise): its hand is valued,
-    but under another group (T,T v 5 as hard 20 v 5 where tens may not be split)."""
+def _forbidden(shoes: DecisionShoes, group: str, play: str, tens_by_rank: bool = False) -> str:
+    """Why a pair's group has no decision where its split is not valued ("" otherwise): its hand is valued,
+    but under another group (T,T v 5 as hard 20 v 5), because the rules forbid the split or, for tens split by
+    rank only (`tens_by_rank`), because the decisions are valued by card value."""
     parts = group.split()
     if len(parts) != 4 or parts[0] != "pair" or parts[2] != "v":
         return ""
@@ -94,7 +95,10 @@ def _forbidden(shoes: DecisionShoes, group: str, play: str) -> str:
     found = shoes.full.get(f"{pair} v {parts[3]}")
     if found is None or play in found.actions:
         return ""
-    return f"the rules do not allow a {play} of {pair} ({pair} v {parts[3]} is a {found.group} decision)"
+    valued = f"{pair} v {parts[3]} is a {found.group} decision"
+    if tens_by_rank and parts[1] == "T":
+        return f"the rules {play} tens of one rank only (10,10 or K,K, not 10,K); valued by card value, {valued}"
+    return f"the rules do not allow a {play} of {pair} ({valued})"
 
 
 def indices(
@@ -102,8 +106,10 @@ def indices(
     weights: Sequence[Fraction],
     pack: int,
     table: tuple[tuple[str, str, str, str], ...] = ILLUSTRIOUS_18,
+    tens_by_rank: bool = False,
 ) -> tuple[IndexRow, ...]:
-    """The index of each decision group of `table` for the count `weights` (balanced on the shoe)."""
+    """The index of each decision group of `table` for the count `weights` (balanced on the shoe);
+    `tens_by_rank`: the rules split two tens of one rank only (2007's "of the same denomination")."""
     size = sum(shoes.base)
     balance = sum((n * Fraction(w) for n, w in zip(shoes.base, weights)), Fraction(0))
     out = []
@@ -111,7 +117,7 @@ def indices(
         hands = tuple(label for label, d in shoes.full.items() if d.group == group)
         missing = [h for h in hands if not {play, other} <= set(shoes.full[h].actions)]
         if not hands or missing:
-            why = _forbidden(shoes, group, play)
+            why = _forbidden(shoes, group, play, tens_by_rank)
             why = why or f"no {group} decision with both {play} and {other} among those valued"
             out.append(IndexRow(name, group, play, other, hands, None, None, None, why))
             continue

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -81,8 +81,16 @@ def write_game_tables(out: Path, version: str, game: str, analyses: Sequence[Gam
     return paths
 
 
-def write_index(out: Path, version: str, games: Sequence[str], missing: Sequence[str], booklet: bool = False) -> Path:
-    """<out>/<version>/README.md: the version, a link to its print booklet (when written) and each game's tables."""
+def write_index(
+    out: Path,
+    version: str,
+    games: Sequence[str],
+    missing: Sequence[str],
+    booklet: bool = False,
+    removal: Collection[str] = (),
+) -> Path:
+    """<out>/<version>/README.md: the version, a link to its print booklet (when written) and each game's tables,
+    its effects-of-removal tables beside them for the games in `removal`."""
     v = get_version(version)
     lines = [f"# Version {v.id}: {v.title}", "", f"In force {v.in_force.isoformat()}. {v.summary}", ""]
     if booklet:
@@ -92,7 +100,10 @@ def write_index(out: Path, version: str, games: Sequence[str], missing: Sequence
             "",
         ]
     lines += ["| game | tables |", "|---|---|"]
-    lines += [f"| {g} | [{g}.md]({g}.md), [{g}.json]({g}.json), [{g}.csv]({g}.csv) |" for g in games]
+    for g in games:
+        files = [f"{g}.{ext}" for ext in ("md", "json", "csv")]
+        files += [f"{g}-removal.{ext}" for ext in ("md", "json", "csv")] if g in removal else []
+        lines.append(f"| {g} | " + ", ".join(f"[{f}]({f})" for f in files) + " |")
     if missing:
         lines += ["", "Permitted by this version but not yet computed: " + ", ".join(missing) + "."]
     path = out / version / "README.md"
@@ -131,7 +142,7 @@ def write_tables(
                 house.check(game, version)
     for version, games in chosen.items():
         done = [g for g in games if api.implemented(g)]
-        computed = []
+        computed, removal = [], set()
         for game in done:
             bar = new_bar()
             rule_sets = (dict(house.rules),) if house.rules else api.table_rule_sets(game, version)
@@ -153,11 +164,12 @@ def write_tables(
                 )
             bar(len(rule_sets), len(rule_sets), f"{version} {game}")
             write_game_tables(out, version, game, analyses)
-            if not house.given:  # effects of removal are the law's rule sets' (shoe games only)
-                write_removal_tables(out, version, game, bar)
+            if not house.given and write_removal_tables(out, version, game, bar):  # the law's, shoe games only
+                removal.add(game)
             computed.append((game, analyses))
         if not only_games:
-            write_index(out, version, done, [g for g in games if g not in done], booklet=booklet is not False)
+            missing = [g for g in games if g not in done]
+            write_index(out, version, done, missing, booklet=booklet is not False, removal=removal)
         if booklet or (booklet is None and not only_games):
             document = booklet_html(version, computed)
             write_text(out / version / "booklet.html", document)

@@ -199,5 +199,6 @@ def extra_html(x: Extra) -> str:
             else:
                 html_row.append(esc(shorten_numbers(cell_text(c))))
         cells.append(html_row)
-    note = " ".join(esc(t) for t in (x.note, LONG_NOTE if shortened else "") if t)
+    said = x.note[:1].upper() + x.note[1:]  # a paragraph begins as a sentence does
+    note = " ".join(esc(t) for t in (said, LONG_NOTE if shortened else "") if t)
     return table_html(x.title, x.columns, cells, note)

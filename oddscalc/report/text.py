@@ -116,6 +116,23 @@ def _glued(citation: str) -> str:
     return "".join(out)
 
 
+#: What a note's fold must not cut: "SI 1994/2899", "reg 7(10)", "Sch 1 para 6" (a word after SI, reg, Sch,
+#: para), a quotation, and a document's name with its short parenthesis ("Blackjack Rules UK (basic game)",
+#: "regulations README (oddscalc law README)": up to two words before a capitalised word and the parenthesis).
+_NOTE_UNITS = re.compile(
+    r"\b(?:SI|reg|Sch|para) \S|\"[^\"]+\"|(?<!\w)'[^']{1,30}'(?!\w)|\b(?:\w+ ){0,2}[A-Z]{2,}\w* \([^();:,]{1,30}\)"
+)
+
+
+def _glued_note(note: str) -> str:
+    """`note` (prose that cites) with the spaces inside its citations made unbreakable.
+
+    >>> _glued_note("kept from SI 1994/2899 reg 7(10)").count(_NBSP)
+    2
+    """
+    return _NOTE_UNITS.sub(lambda m: m.group().replace(" ", _NBSP), note)
+
+
 def odds_lines(start: str, odds: str, width: int = WIDTH) -> list[str]:
     """`start`, then the payouts of `odds` ("ante: 1 to 1; flush: 6 to 1") folded only between payouts.
 
@@ -128,12 +145,12 @@ def odds_lines(start: str, odds: str, width: int = WIDTH) -> list[str]:
 
 def citation_lines(start: str, citation: str, rest: str = "", width: int = WIDTH) -> list[str]:
     """`start`, then `citation` and `rest` folded to `width` like `hanging`, the citation never folded inside a
-    reference's parts (parentheses, quotes, "SI 1994/2899", "reg 7(5)").
+    reference's parts (parentheses, quotes, "SI 1994/2899", "reg 7(5)"), nor `rest` (a note) inside one it cites.
 
     >>> citation_lines("  x  ", "SI 1994/2899 reg 12(5)-(10), 12(8)(a) (inserted by SI 2002/1130)", width=40)
     ['  x  SI 1994/2899 reg 12(5)-(10),', '     12(8)(a) (inserted by SI 2002/1130)']
     """
-    return [line.replace(_NBSP, " ") for line in hanging(start, _glued(citation) + rest, width)]
+    return [line.replace(_NBSP, " ") for line in hanging(start, _glued(citation) + _glued_note(rest), width)]
 
 
 def heading(a: GameAnalysis, whole: bool = False) -> list[str]:
@@ -411,8 +428,9 @@ def _marks(refs: Sequence[int]) -> str:
 
 
 def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
-    """One game's tables for one version: a section per rule set (named in plain English), a row per wager,
-    footnotes for reconstructions; fractions longer than 20 digits shortened (exact.short_text: whole in the
+    """One game's tables for one version: a section per rule set (named in plain English), a row per wager (its
+    odds, P(win), edges, RTP, standard deviation and citation, as the text summary has them), footnotes for
+    reconstructions; fractions longer than 20 digits shortened (exact.short_text: whole in the
     JSON and CSV beside it)."""
     lines = [f"# {title}", ""]
     notes: dict[str, int] = {}
@@ -430,7 +448,8 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
         if a.assumptions:
             lines.append("")
         conventions = list(dict.fromkeys(e.convention for r in a.results for e in r.edges))
-        columns = ["wager", "odds", "P(win)", *[f"edge {c}" for c in conventions], "citation"]
+        edges = [f"edge {c}" for c in conventions]
+        columns = ["wager", "odds", "P(win) = hit frequency", *edges, "RTP", "standard deviation", "citation"]
         rows = []
         for r in a.results:
             marks = _marks(
@@ -448,6 +467,7 @@ def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
                     _payouts(r),
                     p_win,
                     *[f"{short_text(by[c])} ({percent(by[c])})" if c in by else "" for c in conventions],
+                    *summary_cells(r)[3:6:2],  # the RTP and the standard deviation, as the text summary gives them
                     r.wager.citations + (" (reconstructed)" if marks else ""),
                 ]
             )

@@ -69,12 +69,13 @@ def chi_square_test(
         cells = [c for c in cells if c[1] > 0]
     n = sum(observed)
     if len(cells) < 2:
-        return f"{name}: {n:,} observations, but fewer than two outcomes can occur"
+        return f"{name}: {_many(n, 'observation')}, but fewer than two outcomes can occur"
     least = min(cells, key=lambda c: c[1])
     if least[1] < MIN_EXPECTED:  # each expected count grows with the observations: this many lift the least to 5
         needed = math.ceil(n * MIN_EXPECTED / least[1]) if n else None
         return (
-            f"{name}: {n:,} observations, outcome {least[2]} expected {_count(least[1])} times, below the "
+            f"{name}: {_many(n, 'observation')}, outcome {least[2]} expected {_count(least[1])} "
+            f"{'time' if least[1] == 1 else 'times'}, below the "
             f"{MIN_EXPECTED} a chi-square test needs" + (f" (about {needed:,} observations would do)" if needed else "")
         )
     stat = sum(((Fraction(o) - e) ** 2 / e for o, e, _ in cells), Fraction(0))
@@ -87,6 +88,11 @@ def chi_square_test(
         chi_square_p(stat, len(cells) - 1),
         f"largest departure: {worst[2]} observed {worst[0]}, expected {float(worst[1]):.2f}",
     )
+
+
+def _many(n: int, noun: str) -> str:
+    """`n` with `noun`, plural unless one: "1 observation", "2,000 observations"."""
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
 
 
 def _count(x: Fraction) -> str:

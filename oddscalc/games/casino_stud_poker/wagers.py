@@ -190,7 +190,7 @@ def _extras(res: StudResult, returns: dict[str, Fraction]) -> tuple[Extra, ...]:
             "R raise in every case, F fold in every case, 'R x%' raise in that share of the (hand, up-card) "
             "cases of the row (the rest fold): those depend on the exact cards, suits included. Rows 'A K x y' "
             "are no-pair hands headed A, K with third and fourth cards x, y; within a row the decision turns on the "
-            "fifth card (above all whether it pairs the up-card's rank) and the suits. " + strategy.TIE_BREAK + ".",
+            "fifth card (above all whether it pairs the up-card's rank) and the suits; " + strategy.TIE_BREAK + ".",
         ),
         Extra(
             "Ante and Raise: simpler strategies against the optimum",

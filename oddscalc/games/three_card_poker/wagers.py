@@ -101,7 +101,7 @@ def _strategy_extra(res: TcpResult, deck: Deck) -> Extra:
         ("hand (no pair, not all one suit)", "hands", "average expectation of playing per Ante", "decision"),
         tuple(rows),
         "The expectation of playing depends slightly on the suits (they change the banker's flushes); "
-        "the average over the row's hands is shown, folding loses 1. " + TIE_BREAK + ".",
+        "the average over the row's hands is shown, folding loses 1; " + TIE_BREAK + ".",
     )
 
 
