@@ -276,7 +276,12 @@ class PairScores:
     """The six tests on one shoe after another (`score`), for a monitor that scores each shoe as it ends."""
 
     def __init__(self, counts: Sequence[int], packs: int) -> None:
-        self.tests = ShuffleTests(None, counts, packs)
+        self.tests = st = ShuffleTests(None, counts, packs)
+        R = np.arange(st.n + 1, dtype=np.float64)
+        R[0] = 1.0  # (no card is dealt with none left: the tables' entries there are 0)
+        f = st.n + 1 - 2 * R
+        #: per R, the weight of each table's entry: mean P / R, variance Q / R - P^2 / R^2 (times f, f^2 by position)
+        self.weights = {False: (1 / R, 1 / R, 1 / (R * R)), True: (f / R, f * f / R, f * f / (R * R))}
 
     def score(self, previous: Sequence[int], new: Sequence[int]) -> list[Evidence | str]:
         """The six tests on `new` (codes in dealing order, dealt from a full shoe) after `previous` (codes in dealing
@@ -293,8 +298,6 @@ class PairScores:
         st.add(list(new), True)
         st._run(keep_last=False)
         n = st.n
-        R = np.arange(n + 1, dtype=np.float64)
-        R[0] = 1.0
         out: list[Evidence | str] = []
         for k, test in enumerate(TESTS):
             cards = int(st.terms[k].sum())
@@ -304,9 +307,9 @@ class PairScores:
             if not cards:
                 out.append(f"{test.name}: not tested (no shoe follows another)")
                 continue
-            f = n + 1 - 2 * R if k % 3 == 2 else np.ones(n + 1)
-            mean = float((f * st.A1[k] / R).sum())
-            var = ((f * f / R) * st.A2[k] - (f * f / (R * R)) * st.A3[k]).sum(axis=1)
+            w1, w2, w3 = self.weights[k % 3 == 2]
+            mean = float(st.A1[k] @ w1)
+            var = st.A2[k] @ w2 - st.A3[k] @ w3
             observed = float(st.zsum[k] + st.z_total[k])
             for (table, b, r), value in st.totals[k].items():  # sums flushed out of the integer tables
                 g = n + 1 - 2 * r if k % 3 == 2 else 1
