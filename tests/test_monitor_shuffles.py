@@ -1,6 +1,6 @@
 """The shuffle test between shoes at card tables in the monitor: each shoe scored against the previous one as verify
 scores that pair of shoes, attributed to the dealer who shuffled it; fair shuffles never flagged, a dealer who does
-not shuffle (the next shoe in the same order, or only cut) flagged at his first shoe."""
+not shuffle (the next shoe in the same order, or only cut) or only strips it flagged at his first shoe."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from oddscalc.monitor.feed import round_from_record
 from oddscalc.monitor.floor import Budget, TableConfig
 from oddscalc.monitor.simulate import punto_banco_log, super_pan_9_log
 from oddscalc.monitor.streams import statistical_tests
+from oddscalc.sim.shuffle_models import Shuffle
 from oddscalc.verify import verify
 
 #: One table's share of a 50-table floor at 1% a year (two statistical tests a card table).
@@ -57,6 +58,11 @@ def _one_cut(dealer: str, previous: list[str], rng: random.Random) -> list[str] 
     return previous[k:] + previous[:k]
 
 
+def _six_strips(dealer: str, previous: list[str], rng: random.Random) -> list[str] | None:
+    """Dealer d2 gives the old shoe six strip (overhand) shuffles (`sim.shuffle_models`); the others shuffle fairly."""
+    return Shuffle("strip", 6, Fraction(1, 9))(list(previous), rng) if dealer == "d2" else None
+
+
 def _shoes(records: list[dict]) -> dict[int, tuple[str, int, int]]:
     """Each shoe marker's (dealer of its first round, first round, last round), read from the log."""
     out: dict[int, tuple[str, int, int]] = {}
@@ -79,8 +85,8 @@ def test_fair_shuffles_over_thirty_shoes_raise_no_shuffle_alarm():
     assert sum(s.n for s in streams.values()) == shoes - 2
 
 
-@pytest.mark.parametrize("shuffle", [_no_shuffle, _one_cut])
-def test_a_dealer_who_does_not_shuffle_is_flagged_at_his_first_shoe(shuffle):
+@pytest.mark.parametrize("shuffle", [_no_shuffle, _one_cut, _six_strips])
+def test_a_dealer_who_does_not_shuffle_or_only_strips_is_flagged_at_his_first_shoe(shuffle):
     lines, _ = punto_banco_log(32, 1500, "P1", dealers=DEALERS, shuffle=shuffle)
     records = _records(lines)
     shoes = _shoes(records)
