@@ -1,10 +1,10 @@
 """Benchmarks for `oddscalc monitor` at card tables (punto banco).
 
 `cases()` (run by `make bench`, or `python -m bench.run --only monitor_cards`): round-log rounds per second in one
-process, every round judged by verify's judge and valued from the shoe's composition (the hold test on), through
-the feed reader and the state file's commits: 100,000 rounds of 8-pack shoes dealt to the cut card, three wagers
-a round; and the exact laws of 10,000 compositions at once (api.composition_laws), the valuation alone. The
-target: 5,000 rounds a second on one core.
+process, every round judged by verify's judge and valued from the shoe's composition (the hold test on, and each
+shoe scored by the shuffle test as it ends), through the feed reader and the state file's commits: 100,000 rounds
+of 8-pack shoes dealt to the cut card, three wagers a round; and the exact laws of 10,000 compositions at once
+(api.composition_laws), the valuation alone. The target: 5,000 rounds a second on one core.
 
 `python -m bench.bench_monitor_cards [--rounds N] [--tables T]` prints, at a small scale, the ingest rate of N
 rounds, the share of T fair tables of N rounds the hold test flags, and the rounds a dealer who deals half the

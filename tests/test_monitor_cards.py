@@ -269,6 +269,47 @@ def test_a_run_stopped_in_mid_shoe_and_resumed_neither_drops_nor_double_counts(
         assert any(a[2] > stop and a[1] == "shoe" for a in alarms)  # repeats judged after the restart too
 
 
+def _cut_by_d2(dealer: str, previous: list[str], rng: random.Random) -> list[str] | None:
+    """Dealer d2 only cuts the old shoe once, at a random card; d1 shuffles fairly."""
+    if dealer != "d2":
+        return None
+    k = rng.randrange(1, len(previous))
+    return previous[k:] + previous[:k]
+
+
+def test_a_run_stopped_in_mid_shoe_scores_the_shoes_after_it_as_one_that_never_stopped(tmp_path):
+    """The shuffle test's reference, the previous shoe's order, and the current shoe's first round and dealer come
+    back from the state file: after the stop, each shoe is scored and named as in an uninterrupted run (every
+    dealer's stream the same to the last bit), the shoe open at the stop included."""
+    lines, _ = punto_banco_log(13, 300, "P1", decks=2, dealers=("d1", "d2"), shuffle=_cut_by_d2)
+    records = _records(lines)
+    stop = 152
+    assert records[stop - 8]["shoe"] == records[stop + 8]["shoe"]  # the stop falls in mid-shoe
+    feed = tmp_path / "P1.log"
+    feed.write_text("\n".join(lines) + "\n")
+    whole, killed = tmp_path / "whole.db", tmp_path / "killed.db"
+    _run(feed, whole, 2)
+    _run(feed, killed, 2, stop=stop)
+    _run(feed, killed, 2)
+
+    def shuffles(db: Path):
+        state = State(db, create=False)
+        try:
+            streams = [s for s in state.streams("P1") if s[0] == "shuffle"]
+            return streams, [state.stream_w("P1", "shuffle", s[1]).tolist() for s in streams], state.alarms()
+        finally:
+            state.close()
+
+    expected = shuffles(whole)
+    assert shuffles(killed)[:2] == expected[:2]
+    assert [(a["test"], a["dealer"], a["round"], a["alternative"]) for a in shuffles(killed)[2]] == [
+        (a["test"], a["dealer"], a["round"], a["alternative"]) for a in expected[2]
+    ]
+    streams, _, alarms = expected
+    assert sum(s[2] for s in streams) == records[-1]["shoe"] - 2  # every shoe scored but the first and the last
+    assert [(a["test"], a["dealer"]) for a in alarms] == [("shuffle", "d2")]
+
+
 def _cli_run(feed: Path, state: Path) -> subprocess.Popen:
     return subprocess.Popen(
         [*ODDSCALC, "monitor", "run", str(feed), "--state", str(state), "--batch", "500"],

@@ -1,13 +1,13 @@
 """Spending one false-alarm budget across a floor: a stated split, the same share for every stream.
 
 The floor's level a over its horizon is divided equally among its streams: each table's statistical tests
-(streams.statistical_tests: five on a roulette table, three on the others). A stream of level a_i alarms when its
-CUSUM statistic reaches log(K N / a_i) (detector.py), N the table's results within the horizon (its results an
-hour times the horizon's hours), so the chance that it alarms on a fair table within the horizon is at most a_i,
-and by the union bound the chance of any false alarm on the floor at most the sum, a. A roulette table's
-signature test is one stream split again among its dealers in the order they first appear: the k-th dealer gets
-a_i 6 / (pi^2 k^2) (these shares sum to a_i over any number of dealers); a hold test with stake levels is split
-equally among them (stake_levels.py). Settlement spends nothing: a wrong
+(streams.statistical_tests: five on a roulette table, two on a card table, three on the others). A stream of level
+a_i alarms when its CUSUM statistic reaches log(K N / a_i) (detector.py), N the table's results within the horizon
+(its results an hour times the horizon's hours), so the chance that it alarms on a fair table within the horizon is
+at most a_i, and by the union bound the chance of any false alarm on the floor at most the sum, a. A roulette
+table's signature test, and a card table's shuffle test, is one stream split again among its dealers in the order
+they first appear: the k-th dealer gets a_i 6 / (pi^2 k^2) (these shares sum to a_i over any number of dealers); a
+hold test with stake levels is split equally among them (stake_levels.py). Settlement spends nothing: a wrong
 payout is a fact, not a statistic.
 
 >>> from oddscalc.monitor.floor import Budget, TableConfig
@@ -25,7 +25,10 @@ from fractions import Fraction
 from oddscalc.monitor.floor import Budget, TableConfig
 from oddscalc.monitor.streams import statistical_tests
 
-__all__ = ["dealer_share", "horizon_results", "split", "stream_level"]
+__all__ = ["DEALER_TESTS", "dealer_share", "horizon_results", "split", "stream_level"]
+
+#: The tests whose level is split among the table's dealers (a stream each).
+DEALER_TESTS = frozenset({"signature", "shuffle"})
 
 
 def split(tables: Iterable[TableConfig], budget: Budget) -> dict[tuple[str, str], Fraction]:
@@ -57,7 +60,7 @@ def stream_level(
     """
     if test == "hold" and stake_levels:
         level = level / (stake_levels + 1)
-    if test == "signature" and part in dealers:
+    if test in DEALER_TESTS and part in dealers:
         return dealer_share(float(level), dealers.index(part) + 1), None
     return float(level), level
 

@@ -39,6 +39,8 @@ class CardGame:
         SETTLEMENT: f"{_SETTLEMENT_TEXT} (SI 1994/2899 reg 6)",
         "rules": "every third card drawn or withheld by the punto banco tableau (reg 6(7)(c): no option)",
         "shoe": "no card dealt more often than the shoe holds; no round begun after the cut card",
+        "shuffle": "a fair shuffle: every order of the shoe equally likely, whatever the previous shoe's order (each "
+        "card dealt equally likely to be any card left)",
     }
 
     #: The cards a round's law counts its deals over: a shoe holding fewer has no law (the round is not valued).

@@ -18,8 +18,18 @@ guarantee (at most the stream's level of false alarms within the horizon). The s
 (a counter): the test stays valid, and does not flag him; it flags a deal whose outcomes depart from what the
 shoe's composition makes them (a stacked shoe, a dealing fault) or a house result the nets do not explain.
 
-The judge's shoe (its marker, cards dealt and cut) is kept in the table's state, so that after a restart the rest
-of a shoe is judged and valued as in a run that never stopped.
+The shuffle test, one stream per dealer: when a shoe ends (the next one starts), the shoe is scored against the
+previous shoe's dealt order and the packs' factory order by verify's six shuffle tests (verify.shuffle_tests,
+`PairScores`: pairs, order and positions kept) and attributed to the dealer of its first round, who shuffled it.
+Each test's score is a sum of martingale differences with exact conditional means and variances, and its averaged
+Bennett supermartingale (verify.supermartingale, whose reciprocal is verify's p-value) is an e-value: given the
+previous shoe, a fair shuffle makes its expectation at most 1. So the six e-values of each shoe are the factors of
+the dealer's stream, run through detector.py's CUSUM like every other test, with its level split among the
+dealers as the signature test's (budget.py). A shoe reshuffled in mid-round is not scored, but is the next shoe's
+previous shoe; the first shoe the table shows has none.
+
+The judge's shoe (its marker, cards dealt and cut) and the previous shoe's order are kept in the table's state, so
+that after a restart the rest of a shoe is judged, valued and scored as in a run that never stopped.
 """
 
 from __future__ import annotations
@@ -37,6 +47,7 @@ from oddscalc.monitor.streams import CARD_CHECKS, HOLD_BETS
 from oddscalc.monitor.table import Stream, TableMonitor
 from oddscalc.verify.card_codes import CARD_CODES, RANK_OF
 from oddscalc.verify.reader import LogError, amount, stake
+from oddscalc.verify.shuffle_tests import Evidence, PairScores
 
 __all__ = ["CACHE", "CardTableMonitor"]
 
@@ -60,10 +71,17 @@ class CardTableMonitor(TableMonitor):
         self.outcomes = laws.outcomes
         self.nets = {k: tuple(float(x) for x in v) for k, v in laws.nets.items()}
         self.probs: dict[tuple[int, ...], np.ndarray] = {}
+        self.previous: list[int] | None = (
+            None  # the previous shoe's cards in dealing order (the next score's reference)
+        )
+        self.shoe_now: dict[str, Any] | None = None  # the current shoe: marker, dealer, first and last round, time
+        self.ended: list[tuple[list[int], bool]] = []  # shoes ended in the round being judged (the shoe's observer)
+        self.pairs: PairScores | None = None
 
     def _clear(self) -> None:
         super()._clear()
         self.q_card: tuple[list[tuple[int, ...]], list[list[float]], list[float], list[int]] = ([], [], [], [])
+        self.q_shuffle: list[tuple[dict[str, Any], list[int], list[int]]] = []  # (shoe, previous, its cards)
 
     def _laws(self, rows: list[tuple[int, ...]]) -> Any:
         return api.composition_laws(
@@ -75,6 +93,27 @@ class CardTableMonitor(TableMonitor):
 
     def fault_test(self, kind: str) -> str:
         return CARD_CHECKS.get(kind, "rules")
+
+    def judge(self) -> Any:
+        judge = super().judge()
+        if judge.shoe.observer is None:
+            judge.shoe.observer = self._shoe_ended
+        return judge
+
+    def _shoe_ended(self, cards: list[int], full: bool) -> None:
+        self.ended.append((list(cards), full))
+
+    def _shoes(self, record: dict, rnd: int, when: str, dealer: str, began: bool) -> None:
+        """After a round is judged: queue each shoe that ended for its score (one begun full, after another), and
+        start the new shoe's record at this round when one began (its dealer shuffled it)."""
+        for cards, full in self.ended:
+            if full and self.previous is not None and self.shoe_now is not None:
+                self.q_shuffle.append((self.shoe_now, self.previous, cards))
+            self.previous = cards
+        self.ended.clear()
+        if began or self.shoe_now is None:
+            self.shoe_now = {"marker": record.get("shoe"), "dealer": dealer, "first": rnd}
+        self.shoe_now.update(last=rnd, time=when)
 
     # -- rounds in --------------------------------------------------------------------------------------------
     def left(self, record: dict) -> tuple[int, ...] | None:
@@ -120,7 +159,10 @@ class CardTableMonitor(TableMonitor):
         self.results += 1
         when = fr.time or received
         self.q_time[rnd] = when
-        if not self._settle(record, rnd, when, source, line, fr.dealer) or law_key is None or not fr.wagers:
+        shoes = self.judge().shoe.shoes
+        judged = self._settle(record, rnd, when, source, line, fr.dealer)
+        self._shoes(record, rnd, when, fr.dealer, self.judge().shoe.shoes > shoes)
+        if not judged or law_key is None or not fr.wagers:
             return
         house = [0.0] * len(self.outcomes)
         observed = 0.0
@@ -178,16 +220,41 @@ class CardTableMonitor(TableMonitor):
                 np.array(rounds, dtype=np.int64),
                 _LABELS,
             )
+        self._score_shoes()
         super().flush()
+
+    def _score_shoes(self) -> None:
+        """Each queued shoe's six e-values into its dealer's shuffle stream, at the shoe's last round."""
+        for shoe, previous, cards in self.q_shuffle:
+            if self.pairs is None:
+                judge_shoe = self.judge().shoe
+                self.pairs = PairScores(judge_shoe.counts, judge_shoe.packs)
+            scores = self.pairs.score(previous, cards)
+            z = np.array([[s.log_e if isinstance(s, Evidence) else 0.0] for s in scores])
+            dealer, rnd = shoe["dealer"], shoe["last"]
+            if dealer not in self.dealers:
+                self.dealers.append(dealer)
+            self.q_time[rnd] = shoe["time"]
+            where = f"shoe {shoe['marker']} (rounds {shoe['first']}-{rnd})"
+            labels = tuple(
+                f"{where}: {s.test.name}, p = {s.p:.3g}" if isinstance(s, Evidence) else f"{where}: {s}" for s in scores
+            )
+            self._rows("shuffle", z, np.array([rnd], dtype=np.int64), labels, dealer)
 
     # -- state ------------------------------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:
-        return {**super().state(), "shoe": self.judge().shoe.snapshot()}
+        return {
+            **super().state(),
+            "shoe": self.judge().shoe.snapshot(),
+            "shuffle": {"previous": self.previous, "shoe": self.shoe_now},
+        }
 
     def restore(self, state: dict[str, Any], streams: dict[tuple[str, str], Stream]) -> None:
         super().restore(state, streams)
         if "shoe" in state:
             self.judge().shoe.resume(state["shoe"])
+        shuffle = state.get("shuffle", {})
+        self.previous, self.shoe_now = shuffle.get("previous"), shuffle.get("shoe")
 
 
 def hold_increments(p: np.ndarray, house: np.ndarray, observed: np.ndarray) -> np.ndarray:

@@ -122,6 +122,8 @@ def punto_banco_log(
     dealer: str = "",
     stakes: tuple[tuple[str, int, str], ...] = PUNTO_BANCO_STAKES,
     favour_banker: float = 0.0,
+    dealers: Sequence[str] = (),
+    shuffle: Callable[[str, list[str], random.Random], list[str] | None] | None = None,
 ) -> tuple[list[str], dict[str, int]]:
     """Round-log lines (a header first) of a punto banco table dealt from shuffled shoes of `decks` packs to the
     cut card (BEHIND_THE_CUT cards from the end), by the reference simulator's coup, three wagers a round
@@ -129,7 +131,10 @@ def punto_banco_log(
     `mispay_at` on, paid 1 to 1 instead of 19 to 20; {"bad_draw": round} the first coup from round `bad_draw_at`
     on where the banker's rule is reversed (he draws where the tableau stands, or stands where it draws), settled
     on the cards dealt. With `favour_banker` a dealer who, that share of the times the player's hand would win,
-    slips its cards away unseen and deals the coup again (a hold fault: the deal no longer follows the shoe)."""
+    slips its cards away unseen and deals the coup again (a hold fault: the deal no longer follows the shoe).
+    `dealers`: the dealer of each shoe in turn (cycled), who shuffles it; `shuffle(dealer, previous order, rng)`
+    the new shoe's order from the previous one, or None for a fair shuffle (how a dealer who does not shuffle, or
+    only cuts, is simulated)."""
     rng = random.Random(seed)
     wagers = {w.key: w for w in api.wagers("punto-banco", "2002")}
     lines = [json.dumps({"roundlog": 1, "game": "punto-banco", "version": "2002", "rules": {"decks": str(decks)}})]
@@ -140,8 +145,14 @@ def punto_banco_log(
     cut = 52 * decks - BEHIND_THE_CUT
     for i in range(1, rounds + 1):
         if marker == 0 or pos >= cut:
-            order = factory_order(decks)
-            rng.shuffle(order)
+            if dealers:
+                dealer = dealers[marker % len(dealers)]
+            given = None if shuffle is None or marker == 0 else shuffle(dealer, order, rng)
+            if given is None:
+                order = factory_order(decks)
+                rng.shuffle(order)
+            else:
+                order = list(given)
             pos, marker = 0, marker + 1
         reverse = bad_draw_at is not None and i >= bad_draw_at and "bad_draw" not in placed
 
@@ -199,6 +210,8 @@ def super_pan_9_log(
     stakes: tuple[tuple[str, int, str], ...] = SUPER_PAN_9_STAKES,
     draws: Callable[[tuple[int, int, int]], bool] | None = None,
     favour_banker: float = 0.0,
+    dealers: Sequence[str] = (),
+    shuffle: Callable[[str, list[str], random.Random], list[str] | None] | None = None,
 ) -> tuple[list[str], dict[str, int]]:
     """Round-log lines (a header first) of a Super Pan 9 table, the House holding the bank against one hand, dealt
     from shuffled 288-card shoes to the cut card (BEHIND_THE_CUT from the end) by the reference simulator's round,
@@ -206,7 +219,8 @@ def super_pan_9_log(
     1 to 1 instead of 19 to 20; {"bad_draw": round} the first round from `bad_draw_at` on where the House's rule
     is reversed. The player takes a fourth card as `draws` says (his sorted three point values), by default as
     the engine's decision table for the full shoe. With `favour_banker` a dealer who, that share of the times the
-    player's hand would win, slips its cards away unseen and deals the round again (a hold fault)."""
+    player's hand would win, slips its cards away unseen and deals the round again (a hold fault). `dealers` and
+    `shuffle` as in `punto_banco_log`."""
     rng = random.Random(seed)
     game, version = "super-pan-9", "2002"
     wagers = {w.key: w for w in api.wagers(game, version)}
@@ -224,8 +238,13 @@ def super_pan_9_log(
     cut = len(factory_order(8, RANKS)) - BEHIND_THE_CUT
     for i in range(1, rounds + 1):
         if marker == 0 or pos >= cut:
-            order = factory_order(8, RANKS)
-            rng.shuffle(order)
+            dealer = dealers[marker % len(dealers)] if dealers else ""
+            given = None if shuffle is None or marker == 0 else shuffle(dealer, order, rng)
+            if given is None:
+                order = factory_order(8, RANKS)
+                rng.shuffle(order)
+            else:
+                order = list(given)
             pos, marker = 0, marker + 1
         reverse = bad_draw_at is not None and i >= bad_draw_at and "bad_draw" not in placed
 
@@ -263,6 +282,7 @@ def super_pan_9_log(
             "time": f"2026-12-01T{(i // 3600) % 24:02d}:{(i // 60) % 60:02d}:{i % 60:02d}Z",
             "shoe": marker,
             "bank": "house",
+            **({"dealer": dealer} if dealer else {}),
             "player": record["player"],
             "banker": record["banker"],
             "wagers": entries,

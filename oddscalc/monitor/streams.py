@@ -7,7 +7,9 @@
   on 0-36 under the law whatever the previous pocket (laws.distance_law), against an arc of 9 distances likelier;
 - exposure: whether the round's largest stake won, against that wager's exact chance of winning;
 - hold: the house's result of the round against its exact expectation given the wagers (hold.py);
-- settlement: every wager settled as the law says (verify's judges): a wrong payout is an alarm at its round.
+- settlement: every wager settled as the law says (verify's judges): a wrong payout is an alarm at its round;
+- shuffle (card tables, per dealer): each shoe against the previous one and the packs' factory order (verify's
+  shuffle tests, card_table.py), attributed to the dealer who shuffled it.
 
 >>> [(t, families("roulette", "2002", wheel_order(None))[t].size) for t in ("result-law", "sectors", "signature")]
 [('result-law', 148), ('sectors', 148), ('signature', 148)]
@@ -56,7 +58,7 @@ CARD_CHECKS = {"mis-settlement": SETTLEMENT, "illegal play": "rules", "shoe inte
 def statistical_tests(game: str) -> tuple[str, ...]:
     """The tests that spend false-alarm budget on a table of `game` (settlement spends none: it is exact)."""
     if game in CARD_GAMES:
-        return ("hold",)
+        return ("hold", "shuffle")
     return (
         ("result-law", "sectors", "signature", "exposure", "hold")
         if game == "roulette"

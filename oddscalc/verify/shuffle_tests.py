@@ -27,6 +27,7 @@ mid-round (its first card not dealt from a full shoe) is not tested, but is the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -39,9 +40,9 @@ from oddscalc.verify.card_codes import CARD_CODES, RANK_NAMES, RANK_OF, SUIT_OF
 from oddscalc.verify.findings import Report
 from oddscalc.verify.randomness import Test
 from oddscalc.verify.shuffle_loops import BUCKETS, reference, run_batch, workspace
-from oddscalc.verify.supermartingale import p_value
+from oddscalc.verify.supermartingale import log_e_float, p_value
 
-__all__ = ["BATCH", "TESTS", "ShuffleTests", "Sums"]
+__all__ = ["BATCH", "TESTS", "Evidence", "PairScores", "ShuffleTests", "Sums"]
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ def _kind(code: int, level: int) -> int:
 class ShuffleTests:
     """Collects each shoe's cards (`add`, the shoe's observer) and runs the six tests over them in batches."""
 
-    def __init__(self, report: Report, counts: Sequence[int], packs: int) -> None:
+    def __init__(self, report: Report | None, counts: Sequence[int], packs: int) -> None:
         self.report = report
         self.n = n = sum(counts)
         whole = all(c in (0, 4 * packs) for c in counts)
@@ -250,9 +251,75 @@ class ShuffleTests:
                     s.test.detects,
                 )
             )
-        if self.shoes[:, 1].any():
+        if self.shoes[:, 1].any() and self.report is not None:
             self.report.note(
                 "shuffle tests: some shoes were compared by rank only (a card without its suit, or packs "
                 "not whole); by rank they find strip shuffles but not riffles: write every card's suit"
             )
+        return out
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One test of one shoe: the log of its e-value (the averaged supermartingale of `supermartingale`, in double
+    precision) and its p-value, the e-value's reciprocal capped at 1."""
+
+    test: Measure
+    log_e: float
+
+    @property
+    def p(self) -> float:
+        return min(1.0, math.exp(-self.log_e)) if self.log_e < 700 else 0.0
+
+
+class PairScores:
+    """The six tests on one shoe after another (`score`), for a monitor that scores each shoe as it ends."""
+
+    def __init__(self, counts: Sequence[int], packs: int) -> None:
+        self.tests = st = ShuffleTests(None, counts, packs)
+        R = np.arange(st.n + 1, dtype=np.float64)
+        R[0] = 1.0  # (no card is dealt with none left: the tables' entries there are 0)
+        f = st.n + 1 - 2 * R
+        #: per R, the weight of each table's entry: mean P / R, variance Q / R - P^2 / R^2 (times f, f^2 by position)
+        self.weights = {False: (1 / R, 1 / R, 1 / (R * R)), True: (f / R, f * f / R, f * f / (R * R))}
+
+    def score(self, previous: Sequence[int], new: Sequence[int]) -> list[Evidence | str]:
+        """The six tests on `new` (codes in dealing order, dealt from a full shoe) after `previous` (codes in dealing
+        order, not tested itself), or why one could not run: the sums verify forms for the tests against the
+        previous shoe in a log of these two shoes, in double precision. Given `previous`, a fair shuffle makes each
+        e-value's expectation at most 1, so a product of them, shoe after shoe, is a test martingale."""
+        st = self.tests
+        for a in (st.zsum, st.A1, st.A2, st.A3, st.terms, st.shoes):
+            a[...] = 0
+        st.totals = [{} for _ in range(6)]
+        st.z_total = [0] * 6
+        st.codes, st.starts, st.tested = [], [0], []
+        st.add(list(previous), False)
+        st.add(list(new), True)
+        st._run(keep_last=False)
+        n = st.n
+        out: list[Evidence | str] = []
+        for k, test in enumerate(TESTS):
+            cards = int(st.terms[k].sum())
+            if k >= 3 and not st.factory:
+                out.append(f"{test.name}: not tested (the packs are not whole: no factory order to compare)")
+                continue
+            if not cards:
+                out.append(f"{test.name}: not tested (no shoe follows another)")
+                continue
+            w1, w2, w3 = self.weights[k % 3 == 2]
+            mean = float(st.A1[k] @ w1)
+            var = st.A2[k] @ w2 - st.A3[k] @ w3
+            observed = float(st.zsum[k] + st.z_total[k])
+            for (table, b, r), value in st.totals[k].items():  # sums flushed out of the integer tables
+                g = n + 1 - 2 * r if k % 3 == 2 else 1
+                if table == 1:
+                    mean += g * value / r
+                else:
+                    var[b] += g * g * value / (r if table == 2 else r * r)
+            if var.sum() <= 0:
+                out.append(f"{test.name}: not tested (no variation possible in {cards:,} cards)")
+                continue
+            log_e = log_e_float(observed - mean, var, float(st.scales[k]), test.sides)
+            out.append(Evidence(test, log_e))
         return out

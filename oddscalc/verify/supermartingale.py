@@ -24,12 +24,14 @@ to be trusted for skewed counts.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from fractions import Fraction
 
 import mpmath
+import numpy as np
 
-__all__ = ["GRID", "p_value"]
+__all__ = ["GRID", "log_e_float", "p_value"]
 
 #: The exponents j of the bets t = 2^(j/2) / scale.
 GRID = range(-28, 7)
@@ -59,3 +61,25 @@ def p_value(total: Fraction, variance: Mapping[int, Fraction], scale: Fraction, 
         top = max(logs)
         mean = top + mpmath.log(mpmath.fsum(mpmath.exp(x - top) for x in logs) / len(logs))
         return mpmath.nstr(mpmath.exp(-mean) if mean > 0 else mpmath.mpf(1), digits)
+
+
+def log_e_float(total: float, variance: np.ndarray, scale: float, sides: int) -> float:
+    """The log of the average over the grid of M(t) (the e-value whose reciprocal, capped at 1, is `p_value`), in
+    double precision: `variance[b]` the summed conditional variance of the steps of range bound at most 2^b.
+
+    >>> v = np.zeros(4)
+    >>> v[0] = 100.0
+    >>> f"{math.exp(-log_e_float(60.0, v, 1.0, 1)):.3g}", p_value(Fraction(60), {0: Fraction(100)}, Fraction(1), 1, 3)
+    ('6.64e-06', '6.64e-6')
+    """
+    t = np.power(2.0, np.array(GRID, dtype=np.float64) / 2) / scale
+    bound = np.ldexp(1.0, np.arange(len(variance)))
+    with np.errstate(over="ignore", invalid="ignore"):
+        u = t[:, None] * bound[None, :]
+        psi = np.where(u < 1e-4, u * u * (0.5 + u / 6 + u * u / 24), np.expm1(u) - u) / (bound * bound)[None, :]
+        live = variance != 0
+        penalty = (psi[:, live] * variance[live]).sum(axis=1) if live.any() else np.zeros(len(t))
+        logs = np.concatenate([t * total - penalty, -t * total - penalty]) if sides == 2 else t * total - penalty
+        logs = np.where(np.isnan(logs), -np.inf, logs)
+    top = float(logs.max())
+    return top + math.log(float(np.exp(logs - top).sum()) / len(logs))
