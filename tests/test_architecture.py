@@ -82,7 +82,7 @@ def _repeated_names(root: Path) -> dict[str, list[str]]:
 
 
 def test_no_module_name_is_used_twice():
-    """Names that say what they hold, each once: no basename repeats outside the games' names (issue 51's rule)."""
+    """Names that say what they hold, each once: no basename repeats outside the games' names."""
     assert _repeated_names(ROOT) == {}
 
 

@@ -1,4 +1,4 @@
-"""Blackjack's edge without the law of a round (issue 54): a rule set not shipped gives its edge and the figures
+"""Blackjack's edge without the law of a round: a rule set not shipped gives its edge and the figures
 that need only the game, says which it leaves out, and gives them too with --law; the game's figures equal the
 law's, computed the slow way, on a reduced case (1 pack, splits without resplits, a custom rule set whose
 law takes seconds)."""

@@ -228,7 +228,7 @@ def _summary_citations(document: str) -> list[tuple[str, list[str]]]:
 
 def test_summary_citations_read_whole_from_heading_and_row(small_booklet):
     """Read as the booklet says (the heading's words, then the row), each citation is whole: the 2007 blackjack
-    section cites its rules by title and heading, with no file name (issue 55, item 1)."""
+    section cites its rules by title and heading, with no file name."""
     from oddscalc.report.serialize import analysis_to_data
     from oddscalc.report.text import edges_csv, markdown
 
@@ -249,7 +249,7 @@ def test_summary_citations_read_whole_from_heading_and_row(small_booklet):
 
 
 def test_assumption_paragraphs_begin_as_sentences(small_booklet):
-    """Issue 55, item 5: an assumption paragraph begins with a capital letter, as a sentence does."""
+    """An assumption paragraph begins with a capital letter, as a sentence does."""
     paragraphs = re.findall(r"<p class='assume'>([^<])", small_booklet)
     assert paragraphs and all(not p.islower() for p in paragraphs), paragraphs
 

@@ -179,7 +179,7 @@ def _drift_note(r) -> str:
 
 @pytest.mark.parametrize("shortfall,start", [("carried", 0), ("added", 100)])
 def test_the_drift_formula_is_stated_for_exactly_the_meters_where_it_holds(shortfall, start):
-    """Issue 46: the note's "drift(M) = a - b M for M >= X" holds at X and every meter above, and fails just below
+    """The note's "drift(M) = a - b M for M >= X" holds at X and every meter above, and fails just below
     X, against the drift derived here: X is 0 when a carried meter only pays shares of what there is, 100 (the
     largest fixed prize) when the licence holder tops a meter up to a prize."""
     note = _drift_note(_result(shortfall=shortfall))
@@ -190,7 +190,7 @@ def test_the_drift_formula_is_stated_for_exactly_the_meters_where_it_holds(short
 
 
 def test_the_settling_meter_is_worded_as_the_average_it_is():
-    """Issue 46: the drift derived here sees the meter only through max(M, 0) (a meter carried below zero drifts as
+    """The drift derived here sees the meter only through max(M, 0) (a meter carried below zero drifts as
     one at zero), and it averages zero over a long run, so its zero 3051680/19 is the long-run average of max(M, 0),
     not of the meter: the note and the table say so in the same words, and the note no longer calls it the meter's."""
     settle = (Fraction(7, 10) - FIXED) / (P_ROYAL + P_SF / 10)
@@ -206,7 +206,7 @@ def test_the_settling_meter_is_worded_as_the_average_it_is():
 
 
 def test_the_1994_rules_are_only_those_of_its_wagers():
-    """Issue 46: 1994 has no jackpot wager, so none of the jackpot's rules (reg 8(11A), 2002) heads its tables or is
+    """1994 has no jackpot wager, so none of the jackpot's rules (reg 8(11A), 2002) heads its tables or is
     accepted for it; 2002 lists them all."""
     jackpot = {"meter", "jackpot-stake", "contribution", "reseed", "shortfall"}
     a = api.analyse("casino-stud-poker", "1994")

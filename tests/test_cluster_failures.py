@@ -1,4 +1,4 @@
-"""The cluster path fails cleanly (issue 47, item 3), against a real Dask scheduler and workers started as
+"""The cluster path fails cleanly, against a real Dask scheduler and workers started as
 processes of their own on 127.0.0.1 (not a `LocalCluster`), and local runs stopped by a signal.
 
 Each failure is one line on stderr and its exit status (2: bad input, a malformed address or nothing that
@@ -35,7 +35,7 @@ from oddscalc.core.parallel import cpus
 TESTS = Path(__file__).parent
 #: The scheduler (which reads the parts' functions too) and the workers can import this module's parts.
 _IMPORTS = {"PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
-#: Every failure is said within this many seconds (the issue's bound).
+#: Every failure is said within this many seconds (the bound a user may wait).
 WITHIN = 30.0
 
 

@@ -1,5 +1,5 @@
 """A first run says, once, that it compiles the fast loops (numba takes seconds, later runs read the machine code
-back), so that the wait is not taken for a hang; a run with the loops cached says nothing (issue 55, item 7)."""
+back), so that the wait is not taken for a hang; a run with the loops cached says nothing."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """`oddscalc tables` for a house's own pay table or rule set (`--pay`, `--rule`, `--custom`, as `edge` takes them):
-every table and every booklet page says it is custom; `--booklet` with `--game` is honoured (issue 55, item 8)."""
+every table and every booklet page says it is custom; `--booklet` with `--game` is honoured."""
 
 from __future__ import annotations
 

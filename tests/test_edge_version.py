@@ -1,5 +1,5 @@
 """`oddscalc edge --version V`: every game's edges under one version in one command, and shell completion of
-wager names and of --rule names and values (issue 55, item 8)."""
+wager names and of --rule names and values."""
 
 from __future__ import annotations
 

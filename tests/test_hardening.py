@@ -1,4 +1,4 @@
-"""Issue 13: no traceback, no hang, no wrong label. Each item of the issue, with an expectation worked here.
+"""No traceback, no hang, no wrong label. Each item, with an expectation worked here.
 
 Commands run in-process through `oddscalc.cli.main`; the would-be hangs run in a forked child under a hard time
 bound (tests/fuzz_harness.run), so a regression fails the test instead of stalling the suite.

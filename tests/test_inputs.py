@@ -1,6 +1,6 @@
 """Input files as a command line user gives them: `-` for standard input, gzip-compressed logs read directly
 (told by their magic bytes, not their name), one message for a missing file whichever command is asked, and a
-round log given to `check` pointed at `verify` (issue 55, item 6)."""
+round log given to `check` pointed at `verify`."""
 
 from __future__ import annotations
 
@@ -98,8 +98,7 @@ def test_check_given_a_round_log_points_at_verify(roulette_files, capsys):
 
 def test_shoe_dealt_results_are_marked_and_check_refuses_them(tmp_path, capsys):
     """Rounds dealt from one shoe to its cut card (`simulate --shuffle`) are not independent: the counts say so
-    in CSV and JSON, `check` refuses them pointing at `verify`, and simulate's text no longer points at check
-    (issue 55, item 3)."""
+    in CSV and JSON, `check` refuses them pointing at `verify`, and simulate's text no longer points at check."""
     base = ["simulate", "punto-banco", "banker", "--rounds", "300", "--seed", "3", "--shuffle", "fair"]
     code, out, err = run_cli([*base, "--format", "csv", "--out", tmp_path / "s.csv"], capsys)
     assert code == 0, err
@@ -138,7 +137,7 @@ def test_a_plot_may_be_a_pdf(tmp_path, capsys):
 
 
 def test_a_state_run_says_what_an_interruption_kept_and_a_rerun_that_it_resumed(tmp_path, monkeypatch, capsys):
-    """Issue 55, item 6: Ctrl-C or SIGTERM of a --state run says what was kept and how to go on; a rerun says
+    """Ctrl-C or SIGTERM of a --state run says what was kept and how to go on; a rerun says
     it resumed."""
     state = tmp_path / "state"
     argv = ["protect", "punto-banco", "--shoes", "4", "--chunk-size", "2", "--state", state, "--workers", "1"]
@@ -162,7 +161,7 @@ def test_a_state_run_says_what_an_interruption_kept_and_a_rerun_that_it_resumed(
 
 
 def test_a_sigterm_to_a_state_run_says_what_was_kept_as_ctrl_c_does(tmp_path, monkeypatch, capsys):
-    """Issue 55, item 6: SIGTERM (cli.main raises it where the command is, as Ctrl-C's KeyboardInterrupt) says
+    """SIGTERM (cli.main raises it where the command is, as Ctrl-C's KeyboardInterrupt) says
     what the --state folder kept and how to resume, then "terminated", exit status 143."""
     state = tmp_path / "state"
     argv = ["protect", "punto-banco", "--shoes", "4", "--chunk-size", "2", "--state", state, "--workers", "1"]

@@ -119,7 +119,7 @@ def test_blackjack_round_standard_deviation_from_the_law(blackjack_law):
     counts = simulate("blackjack", result.wager, 50_000, 11, rules=rules, table=table)
     returns = [float(r) for r, n in counts.items() for _ in range(n)]
     assert abs(pstdev(returns) / float(m.standard_deviation.decimal()) - 1) < 0.02
-    # Stakes grow (doubles, splits): until the engine gives their expectation (issue 11) it is not available.
+    # Stakes grow (doubles, splits): until the engine gives their expectation it is not available.
     if result.stake is None:
         assert m.stake is None and "not available" in m.stake_basis and m.element_of_risk is None
     else:

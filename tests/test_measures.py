@@ -1,4 +1,4 @@
-"""A count's measures (issue 47): betting correlation, insurance correlation, playing efficiency, index numbers,
+"""A count's measures: betting correlation, insurance correlation, playing efficiency, index numbers,
 and a bet ramp's SCORE, N0 and risk of ruin.
 
 Independent derivations: correlations by the pairwise-difference identity over the kinds of card,

@@ -1,4 +1,4 @@
-"""The pictures (issue 44 item 3, issue 47 item 4): every plot written as PNG and as SVG by its file's extension
+"""The pictures: every plot written as PNG and as SVG by its file's extension
 (any other refused before work, one line, exit 2), titled with its game, version and rule set, the same bytes on
 every run, and drawing the exact values it came from.
 

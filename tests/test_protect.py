@@ -1,4 +1,4 @@
-"""Game protection (issue 16): effects of removal, shoes dealt to the cut, counting, chunked execution.
+"""Game protection: effects of removal, shoes dealt to the cut, counting, chunked execution.
 
 Independent derivations: the removal identity (a fixed play's expectation is the average over one unseen card
 removed: exactly zero mean effect; a re-optimised play gains, >= 0); the adapter against the engine's own

@@ -1,4 +1,4 @@
-"""Unbalanced counts (issue 56, item 5): the imbalance over a shoe against a sum worked by hand, the true count's
+"""Unbalanced counts: the imbalance over a shoe against a sum worked by hand, the true count's
 drift against every order of a tiny shoe, an initial running count and a key count as the records show them (the
 rule in words applied here), and the warning on stderr for an unbalanced count given without a start."""
 

@@ -1,4 +1,4 @@
-"""Game protection's options of issue 47: baccarat's best-side strategy, burn cards, 1 to 7 blackjack boxes.
+"""Game protection's options: baccarat's best-side strategy, burn cards, 1 to 7 blackjack boxes.
 
 Independent derivations: punto banco's side expectations by enumerating every draw of a coup with the tableau
 written here in words (integer weights over N(N-1)...(N-5)), and the best side chosen here by sorting; the

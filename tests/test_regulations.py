@@ -109,7 +109,7 @@ def _balanced(text: str) -> bool:
 def test_every_citation_reads_whole_under_the_heading_plus_row_rule():
     """The booklet names the citations' common start once in the column heading ("citation: X …") and each row
     reads as X followed by the row: for every wager of every version that reading gives the citation whole, and X
-    ends at a whole part of it, never inside parentheses or quotes (issue 55, item 1)."""
+    ends at a whole part of it, never inside parentheses or quotes."""
     from oddscalc.report.booklet import cited_rows
 
     for version, game, wagers in all_wagers():

@@ -27,7 +27,7 @@ def test_every_wager_against_the_wheel():
 
 
 def test_edges_are_one_in_37_but_even_chances_one_in_74():
-    # The headline check: 1/37 for every wager, 1/74 for the even chances (half back on zero, reg 4(6)).
+    # The headline check: 1/37 for every wager, 1/74 for the even chances (half back on zero, reg 4(6)).
     for version in ("1994", "2002", "2007"):
         for r in api.analyse("roulette", version).results:
             expected = F(1, 74) if r.wager.key == "even-chance" else F(1, 37)

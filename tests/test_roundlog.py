@@ -342,7 +342,7 @@ def _settled_round(log: RoundLog) -> BlackjackRound:
 
 def test_a_second_settlement_or_a_change_once_written_is_refused():
     """docs/simulators.md: a hand settled twice over is an error; so is any change to a round once written, so a
-    simulator's double payout cannot reach the log unseen (issue 55, item 2)."""
+    simulator's double payout cannot reach the log unseen."""
     out = io.StringIO()
     with RoundLog(out, "blackjack", "1994") as log:
         log.shuffle()

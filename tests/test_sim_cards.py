@@ -153,7 +153,7 @@ def test_logging_a_card_game_leaves_its_counts_unchanged(tmp_path, game, wager, 
 
 
 def test_super_pan_9_house_bank_is_simulated_in_the_model_its_figures_use():
-    """Rule model=infinite puts the House-bank figures in the infinite-shoe model (issue 46); the simulator then
+    """Rule model=infinite puts the House-bank figures in the infinite-shoe model; the simulator then
     deals with replacement. On a nine-card shoe the two models lie far apart: the simulation passes against the
     infinite-shoe figures and fails against the finite ones."""
     removed = ",".join(["0"] * 9 + [str(v) for v in (1, 2, 3, 4) for _ in range(4)] + ["5", "6"])

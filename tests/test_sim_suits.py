@@ -1,5 +1,5 @@
 """The reference simulators' round logs name every card with its suit, so that `verify`'s shuffle tests see
-whole cards (issue 55, item 4); and verify's "too few observations" is said once, with numbers that agree."""
+whole cards; and verify's "too few observations" is said once, with numbers that agree."""
 
 from __future__ import annotations
 

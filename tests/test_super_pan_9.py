@@ -325,7 +325,7 @@ MODEL_WORDS = {"finite": "finite shoe, exact", "infinite": "infinite shoe (cards
     ],
 )
 def test_each_wager_names_the_shoe_model_its_figures_come_from(rules, house, bank):
-    """Issue 46: every wager's notes name the shoe model its figures were computed under, the figures are that
+    """Every wager's notes name the shoe model its figures were computed under, the figures are that
     model's (worked here independently for the House's bank; the bank's law under each model for a player's), and
     the assumptions name no model a wager did not use. `model=infinite` solves the House's bank in that model."""
     counts = list(SUPER_PAN_9.counts(8))
@@ -334,7 +334,7 @@ def test_each_wager_names_the_shoe_model_its_figures_come_from(rules, house, ban
         notes = " ".join(a.result(key).notes)
         assert MODEL_WORDS[used] in notes and all(w not in notes for m, w in MODEL_WORDS.items() if m != used), key
     house_figures = {"finite": finite_house_bank(counts, HOUSE), "infinite": infinite_house_bank(counts, HOUSE)}
-    assert house_figures["infinite"][0] == Fraction(6317534, 14348907)  # the issue's figure, derived above
+    assert house_figures["infinite"][0] == Fraction(6317534, 14348907)  # the figure derived above
     win, tie, _ = house_figures[house]
     assert (a.result("initial").distribution.p_win, a.result("tie").distribution.p_win) == (win, tie)
     assert house_figures["finite"][:2] != house_figures["infinite"][:2]

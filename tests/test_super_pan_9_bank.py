@@ -239,7 +239,7 @@ def test_infinite_shoe_equals_every_sequence_of_independent_cards(hands):
 
 def test_the_levy_is_on_the_net_not_per_wager():
     """Against two or three equal hands the expected levy is about 1.6% of the stakes, well under the 2.2% a levy
-    per won wager would take (issue 15): the per-wager figure is 5% x P(a hand loses), counted here directly."""
+    per won wager would take: the per-wager figure is 5% x P(a hand loses), counted here directly."""
     a = api.analyse("super-pan-9", "1994", wager="player-banker", rules={"bank-play": "house-rule"})
     summary = next(x for x in a.extras if x.title.startswith("Super Pan 9: a player holding the bank against"))
     rows = {(n, model, play): levy for n, model, play, _, levy, *_ in summary.rows}
@@ -315,7 +315,7 @@ def test_rule_options_reach_the_output_and_bad_values_are_one_line_errors():
 @pytest.mark.parametrize("rate", [Fraction(0), Fraction(1, 10), Fraction(1)])
 def test_the_net_before_the_levy_splits_into_three_chances_at_any_levy(two_hands, rate):
     """The chances that the bank's net before the levy is positive, zero, negative, against the physical-card brute
-    force at levies of 0, 10% and 100% (issue 46): they add to 1, and a levy is charged only where there is one."""
+    force at levies of 0, 10% and 100%: they add to 1, and a levy is charged only where there is one."""
     found, _ = brute_force(two_hands, rate=rate)
     result = evaluate(finite_law(counts_of(TINY), PLAYS, 2), Table(2), rate)
     assert result.sign == (found["ahead"], found["even"], found["behind"])
@@ -329,7 +329,7 @@ def _pct(value: Fraction) -> str:
 
 @pytest.mark.parametrize("levy", ["0", "10%", "2.5", "100%"])
 def test_the_player_banker_labels_follow_the_levy_of_the_pay(levy):
-    """Issue 46: with a custom levy (0 among them) the three events still add to 1, the first names a levy only
+    """With a custom levy (0 among them) the three events still add to 1, the first names a levy only
     where one is charged, every levy the assumptions, notes and the summary table name is the pay's, and the
     table's row for the rules' own bank shows the wager's levy and chance of it."""
     a = api.analyse("super-pan-9", "1994", pay={"player-banker.levy": levy})

@@ -61,7 +61,7 @@ def test_every_table_row_cites_the_law():
 
 
 def test_every_blackjack_table_prints_the_exact_law_of_a_round():
-    """The tables print each rule set's exact round law, nothing lumped (issue 11), not the budgeted law of a
+    """The tables print each rule set's exact round law, nothing lumped, not the budgeted law of a
     query: no bounds, every chance of the law given, and the 2007 default's law equal, entry for entry, to the
     reference law written from an earlier engine's run (tests/data, `tools/exact_law_reference.py`)."""
     reference = json.loads(

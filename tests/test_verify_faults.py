@@ -25,7 +25,7 @@ from oddscalc.sim.log_lines import STAKE, amount_text, round_log
 from oddscalc.verify import verify
 from oddscalc.verify.findings import ILLEGAL, MISPAID, RANDOM, SHOE
 
-LIMIT = 20_000  # the bound; each test simulates fewer rounds, enough for its seed's first fault
+LIMIT = 20_000  # the required bound; each test simulates fewer rounds, enough for its seed's first fault
 
 
 class _Points(dict):

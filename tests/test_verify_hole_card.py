@@ -52,7 +52,7 @@ def _peek_log(tmp_path, version: str, rounds: int = 600, seed: int = 5, header_r
 
 @pytest.mark.parametrize("version", ["1994", "2002"])  # 2002 (SI 2002/1130) leaves reg 7(1)(d) as it was
 def test_a_log_declaring_peek_exits_1_citing_the_rule(tmp_path, capsys, version):
-    """The issue's "done when" (1994), and the same under 2002: end to end through the command line."""
+    """A hole-card game judged (1994), and the same under 2002: end to end through the command line."""
     path = _peek_log(tmp_path, version)
     assert json.loads(path.read_text().splitlines()[0])["rules"]["hole_card"] == "peek"
     lines = _peek_lines(path)

@@ -1,5 +1,5 @@
 """The shuffle tests between shoes (`verify.shuffle_tests`): exact sums checked over every order of small shoes, p-values
-checked against exact tails, and the power the issue asks for on punto banco logs the tests write themselves.
+checked against exact tails, and the power required on punto banco logs the tests write themselves.
 
 The expensive measurement (powers and the fair false-alarm share over hundreds of logs) is `tools/shuffle_power.py`,
 whose output docs/verify.md quotes; its slow counterpart here is marked `slow`."""
@@ -158,8 +158,8 @@ def _flagged(report):
 
 
 @pytest.mark.parametrize("shuffle, shoes", [("riffle:4", 10), ("strip:6", 10), ("riffle:7", 100)])
-def test_weak_shuffles_are_flagged_within_the_issues_bound(tmp_path, shuffle, shoes):
-    """The issue's targets, one seeded log each: 4 riffles and 6 strip shuffles within 10 shoes, 7 riffles within
+def test_weak_shuffles_are_flagged_within_the_required_shoes(tmp_path, shuffle, shoes):
+    """The required power, one seeded log each: 4 riffles and 6 strip shuffles within 10 shoes, 7 riffles within
     100 (tools/shuffle_power.py measures the share over 100 logs of each)."""
     report = verify(_log(tmp_path / "pb.jsonl", shuffle, shoes, 1), "punto-banco")
     assert _flagged(report), report.verdict()
@@ -172,9 +172,9 @@ def test_a_fair_shuffle_passes(tmp_path, seed):
     assert report.randomness["tests_run"] >= 6
 
 
-def test_the_models_keep_what_the_issue_says():
+def test_the_shuffle_models_keep_their_stated_share():
     """A strip-shuffled stack keeps about half its neighbours after six strips, a 4-riffle one about 6% and a fair
-    one about 0.5% (either order; the issue's figures), measured over many 416-card stacks."""
+    one about 0.5% (either order; the stated figures), measured over many 416-card stacks."""
     rng = random.Random(5)
     stack = list(range(416))
 
