@@ -79,6 +79,8 @@ def _ramp(summary: Summary, j: int, variance: Fraction) -> Ramp:
     """One measure's ramp: W, V, N0, SCORE per round dealt and, where rounds are sat out, per round played; the
     risk of ruin from the rounds played (a round sat out risks nothing)."""
     m = ramp_measures(study_rows(summary, j, variance))
+    if not any(g.stake for g in summary.groups):  # never played (a wonger who never entered): nothing to measure
+        return Ramp(summary.measures[j], variance, m, None, None, None)
     sits = summary.stakes.wongs or any(not g.stake for g in summary.groups)
     p = ramp_measures(study_rows(summary, j, variance, played=True)) if sits else None
     r = p or m

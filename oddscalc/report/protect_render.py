@@ -303,7 +303,8 @@ def study_text(f: StudyFigures) -> str:
             ("measure", "win/100", "SD/100", "N0", "SCORE", *(f"B({float(k) * 100:g}%)" for k in RISKS)), rows
         )
         if len(ruin) < len(rows):
-            lines.append("  -: the ramp loses: no N0, SCORE or bankroll")
+            never = all(not r.measures.variance and not r.measures.win for r in f.ramps)
+            lines.append(f"  -: {'no round was played' if never else 'the ramp loses'}: no N0, SCORE or bankroll")
         played = [r for r in f.ramps if r.played is not None]
         if played:
             lines += [
