@@ -137,10 +137,10 @@ def test_bad_ramps_are_refused_in_one_line(capsys, ramp, words):
 # --- wonging (issue 56, item 3) -----------------------------------------------------------------------------
 
 
-def _wonger(tcs, enter, leave):
+def _wonger(tcs, enter, leave, re_enter=False):
     """A back-counter written here, as a list of states: he stands behind the table until a true count of
     `enter` or more (or sits down at once without one), then plays until a true count below `leave`; then he
-    watches again if he back-counts, else he goes for the shoe."""
+    goes for the shoe, unless he re-enters (`re_enter`): then he watches again."""
     states, seated, gone = [], enter is None, False
     for tc in tcs:
         if gone:
@@ -150,7 +150,7 @@ def _wonger(tcs, enter, leave):
             seated = True
         if seated and leave is not None and tc < leave:
             seated = False
-            gone = enter is None
+            gone = not re_enter
         states.append("play" if seated else ("away" if gone else "watch"))
     return states
 
@@ -158,13 +158,14 @@ def _wonger(tcs, enter, leave):
 def test_wonging_places_against_a_back_counter_written_here():
     tcs = [Fraction(x, 2) for x in (0, 1, 2, 3, 1, -1, -3, 0, 2, 5, -2, 4)]
     counts = [(Fraction(0), tc) for tc in tcs]
-    for enter, leave in ((None, -1), (1, 0), (1, None), (2, 2), (None, None)):
+    cases = [(None, -1, False), (1, 0, False), (1, None, False), (2, 2, False), (None, None, False)]
+    for enter, leave, re_enter in [*cases, (1, 0, True), (2, 2, True)]:
         e = None if enter is None else Fraction(enter)
         w = None if leave is None else Fraction(leave)
-        stakes = wonging(Stakes(8), enter=e, leave=w)
-        assert stakes.places(counts) == _wonger(tcs, e, w), (enter, leave)
+        stakes = wonging(Stakes(8), enter=e, leave=w, re_enter=re_enter)
+        assert stakes.places(counts) == _wonger(tcs, e, w, re_enter), (enter, leave, re_enter)
         assert stakes.shoe(counts) == [
-            bet_units(tc, 8) if where == "play" else 0 for tc, where in zip(tcs, _wonger(tcs, e, w))
+            bet_units(tc, 8) if where == "play" else 0 for tc, where in zip(tcs, _wonger(tcs, e, w, re_enter))
         ]
     with pytest.raises(InputError):
         wonging(Stakes(8), enter=Fraction(0), leave=Fraction(1))
@@ -190,6 +191,13 @@ def test_a_wonging_run_counts_rounds_watched_played_and_away(capsys, tmp_path):
         for state, key in (("play", "played"), ("watch", "watched"), ("away", "away")):
             assert Fraction(s[f"share_of_rounds_{key}"]["mean"]) == Fraction(states.count(state), len(rows))
         assert {"watch" if enter else "away", "play"} <= set(states)
+        w = data["stakes"]["wonging"]
+        assert (w["rounds_dealt"], w["rounds_played"], w["rounds_away"]) == (
+            len(rows),
+            states.count("play"),
+            states.count("away"),
+        )
+        assert w["rounds_watched"] == len(rows) - states.count("away") and not w["re_enter"]
     code, text, _ = run_cli((*BASE, *COUNT, "--enter", "1", "--leave", "0"), capsys)
     flat = " ".join(text.split())  # the text wraps its long lines
     assert code == 0 and "wonging: back-counts from the first round, plays from TC >= 1" in flat

@@ -31,7 +31,7 @@ from oddscalc.cli.common import (
 from oddscalc.cli.plotting import checked_plot, draw, plot_option
 from oddscalc.core.cluster import ClusterFailure
 from oddscalc.core.files import check_output, write_text
-from oddscalc.core.numbers import parse_number, parse_whole
+from oddscalc.core.numbers import parse_number, parse_whole, shorten
 from oddscalc.core.progress import StderrBar
 from oddscalc.protect.best_side import SIDES, best_side
 from oddscalc.protect.burn import BURN_RULES, parse_burn
@@ -174,14 +174,23 @@ def removal(
     "enter_text",
     default=None,
     metavar="TC",
-    help="Wonging: back-count from the first round and play from a true count of TC (again after leaving).",
+    help="Wonging: back-count from the first round (watching every round) and play from a true count of TC.",
 )
 @click.option(
     "--leave",
     "leave_text",
     default=None,
     metavar="TC",
-    help="Wonging: stop playing below a true count of TC (to watch again with --enter, else for the rest of the shoe).",
+    help="Wonging: leave before a round below a true count of TC, for the rest of the shoe (the default; see "
+    "--re-enter).",
+)
+@click.option(
+    "--re-enter",
+    "re_enter",
+    is_flag=True,
+    default=False,
+    help="Wonging with --enter and --leave: after leaving, watch again and re-enter at --enter's count (default: "
+    "once out, out for the rest of the shoe).",
 )
 @click.option("--shoes", default="100", show_default=True, help="Number of shoes dealt.")
 @click.option("--seed", default="1", show_default=True, help="Seed: shoe i is shuffled by (seed, i) alone.")
@@ -275,6 +284,7 @@ def protect(
     ramp_text: str | None,
     enter_text: str | None,
     leave_text: str | None,
+    re_enter: bool,
     shoes: str,
     seed: str,
     strategy: str,
@@ -341,7 +351,9 @@ def protect(
         count = parse_count(
             count_text if count_text is not None else ("hi-lo" if game == "blackjack" else "none"), kinds
         )
-        count, stakes = _count_and_stakes(count, n_spread, initial_text, key_text, ramp_text, enter_text, leave_text)
+        count, stakes = _count_and_stakes(
+            count, n_spread, initial_text, key_text, ramp_text, enter_text, leave_text, re_enter
+        )
         if count is not None:
             warning = imbalance_warning(
                 count, kinds, floor(pen * size_of_shoe), size_of_shoe // int(t.resolved()["decks"])
@@ -509,6 +521,7 @@ def _count_and_stakes(
     ramp: str | None,
     enter: str | None = None,
     leave: str | None = None,
+    re_enter: bool = False,
 ) -> tuple[CountSystem | None, Stakes]:
     """The count with its initial running count, and the stakes: the spread, a key count's or a ramp's, with the
     wonging's entry and exit."""
@@ -530,13 +543,26 @@ def _count_and_stakes(
         stakes = Stakes(spread, key=parse_number(key, "--key-count", minimum=-MAX_COUNT, maximum=MAX_COUNT))
     else:
         stakes = parse_ramp(ramp) if ramp is not None else Stakes(spread)
-    if enter is None and leave is None:
+    if enter is None and leave is None and not re_enter:
         return count, stakes
+    if count is None:
+        raise UserError("--re-enter: the study keeps no count (--count none); give a --count with it")
     return count, wonging(
-        stakes,
-        enter=None if enter is None else parse_number(enter, "--enter", minimum=-MAX_COUNT, maximum=MAX_COUNT),
-        leave=None if leave is None else parse_number(leave, "--leave", minimum=-MAX_COUNT, maximum=MAX_COUNT),
+        stakes, enter=_true_count(enter, "--enter"), leave=_true_count(leave, "--leave"), re_enter=re_enter
     )
+
+
+def _true_count(text: str | None, flag: str) -> Fraction | None:
+    """A wonging threshold: an exact true count within the count's bounds (None when not given)."""
+    if text is None:
+        return None
+    try:
+        return parse_number(text, flag, minimum=-MAX_COUNT, maximum=MAX_COUNT)
+    except REFUSALS:
+        raise UserError(
+            f"{flag} {shorten(text.strip())}: allowed a true count, an exact number from -{MAX_COUNT:,} to "
+            f"{MAX_COUNT:,} (e.g. 1, -0.5 or 3/2)"
+        ) from None
 
 
 def _count_heading(count: CountSystem, kinds: tuple[tuple[str, int], ...]) -> str:

@@ -126,6 +126,8 @@ class Summary:
     mean_bet_played: Estimate | None = None  # the mean stake of a round played
     watched: Estimate | None = None  # the share of rounds dealt watched, not played (sat out, or back-counted)
     away: Estimate | None = None  # the share of rounds dealt after the player left the shoe (wonging out)
+    rounds_played: int = 0  # rounds staked more than 0 (every box of a round counted once)
+    rounds_away: int = 0  # rounds dealt after the player left the shoe: the rest were watched (played or not)
 
 
 def check_of(records: Sequence[ShoeRecord], measures: int) -> Check | None:
@@ -172,6 +174,7 @@ def summarise(
     yields: tuple[Estimate | None, ...] = ()
     played_yields: tuple[Estimate | None, ...] = ()
     mean_bet = played = mean_played = watched = away = None
+    n_played = n_away = 0
     groups: list[StakeGroup] = []
     if count is not None:
         per_shoe = [counts_before(r, kinds, pack, count) for r in records]
@@ -209,6 +212,7 @@ def summarise(
         played_yields = tuple(ratio(won[j], in_play) for j in range(m))
         mean_played = ratio([Fraction(sum(us)) for us in units], in_play)
         groups = _groups(records, per_shoe_tc, units, m)
+        n_played, n_away = int(sum(in_play)), int(sum(gone))
     ends: dict[str, int] = {}
     for r in records:
         ends[r.end] = ends.get(r.end, 0) + 1
@@ -232,6 +236,8 @@ def summarise(
         mean_played,
         watched,
         away,
+        n_played,
+        n_away,
     )
 
 

@@ -64,6 +64,7 @@ class Stakes:
     key: Fraction | None = None
     enter: Fraction | None = None  # wonging: back-count from the first round, play from a true count of `enter`
     leave: Fraction | None = None  # wonging: stop playing below a true count of `leave`
+    re_enter: bool = False  # wonging with both: after leaving, watch again and re-enter (default: out for the shoe)
 
     @property
     def default(self) -> bool:
@@ -103,14 +104,14 @@ class Stakes:
         be 0), WATCH (back-counting, not playing) or AWAY (gone for the rest of the shoe).
 
         Wonging: with `enter`, he watches from the first round and sits in before a round whose true count is at
-        least `enter`; with `leave`, he stops before a round whose true count is below `leave`: to watch again
-        (and re-enter) when he back-counts (`enter` given), else for the rest of the shoe (wonging out)."""
+        least `enter`; with `leave`, he stops before a round whose true count is below `leave` and, once out, is
+        out for the rest of the shoe (AWAY), unless `re_enter` sends him back to watching (and re-entering)."""
         where, out = (WATCH if self.enter is not None else PLAY), []
         for _, tc in counts:
             if where == WATCH and self.enter is not None and tc >= self.enter:
                 where = PLAY
             if where == PLAY and self.leave is not None and tc < self.leave:
-                where = WATCH if self.enter is not None else AWAY
+                where = WATCH if self.re_enter else AWAY
             out.append(where)
         return out
 
@@ -120,8 +121,14 @@ class Stakes:
 
     def _wong_words(self) -> str:
         if self.enter is not None:
-            return f"; wonging: back-counts from the first round, plays from TC >= {_num(self.enter)}" + (
-                "" if self.leave is None else f", watches again below TC {_num(self.leave)}"
+            start = f"; wonging: back-counts from the first round, plays from TC >= {_num(self.enter)}"
+            if self.leave is None:
+                return start + " to the end of the shoe (no --leave)"
+            if self.re_enter:
+                return start + f", watches again below TC {_num(self.leave)} and re-enters (--re-enter)"
+            return start + (
+                f", leaves for the rest of the shoe below TC {_num(self.leave)} (once out, out for the shoe: the "
+                "default; --re-enter watches again)"
             )
         if self.leave is not None:
             return f"; wonging out: leaves for the rest of the shoe below TC {_num(self.leave)}"
@@ -155,18 +162,23 @@ class Stakes:
         else:
             rule = f"key {_num(self.key)}" if self.key is not None else f"1-{self.spread}"
         wong = [f"{n} {_num(v)}" for n, v in (("enter", self.enter), ("leave", self.leave)) if v is not None]
-        return "; ".join([rule, *wong])
+        return "; ".join([rule, *wong, *(["re-enter"] if self.re_enter else [])])
 
 
-def wonging(stakes: Stakes, *, enter: Fraction | None, leave: Fraction | None) -> Stakes:
+def wonging(stakes: Stakes, *, enter: Fraction | None, leave: Fraction | None, re_enter: bool = False) -> Stakes:
     """`stakes` with the player entering at a true count of `enter` (back-counting from the first round) and
-    leaving below `leave`; refused (RampError) where he would leave as he enters (leave above enter)."""
+    leaving below `leave`, for the rest of the shoe unless `re_enter` (he then watches again); refused
+    (RampError) where he would leave as he enters (leave above enter), or `re_enter` without both."""
     if enter is not None and leave is not None and leave > enter:
         raise RampError(
             f"--leave {_num(leave)} is above --enter {_num(enter)}: he would leave the round he enters; allowed: "
             "a leave at or below the enter"
         )
-    return replace(stakes, enter=enter, leave=leave)
+    if re_enter and (enter is None or leave is None):
+        raise RampError(
+            "--re-enter: re-entering follows a leave and an entry; allowed only with both --enter and --leave"
+        )
+    return replace(stakes, enter=enter, leave=leave, re_enter=re_enter)
 
 
 def _num(x: Fraction | int) -> str:

@@ -60,6 +60,7 @@ class StudyFigures:
     places: tuple[Fraction, ...]
     boxes: int = 1  # the ramps are one box's; the yields by penetration count every box
     sits_out: bool = False  # the stakes sit some rounds out: the yields are per round dealt
+    wongs: bool = False  # the player wongs in or out: the ramp's figures per round dealt, then per round played
 
 
 def variances(t: Target) -> tuple[Fraction, ...]:
@@ -78,7 +79,9 @@ def _ramp(summary: Summary, j: int, variance: Fraction) -> Ramp:
     """One measure's ramp: W, V, N0, SCORE per round dealt and, where rounds are sat out, per round played; the
     risk of ruin from the rounds played (a round sat out risks nothing)."""
     m = ramp_measures(study_rows(summary, j, variance))
-    sits = any(not g.stake for g in summary.groups)
+    if not any(g.stake for g in summary.groups):  # never played (a wonger who never entered): nothing to measure
+        return Ramp(summary.measures[j], variance, m, None, None, None)
+    sits = summary.stakes.wongs or any(not g.stake for g in summary.groups)
     p = ramp_measures(study_rows(summary, j, variance, played=True)) if sits else None
     r = p or m
     wins = r.win > 0 and r.variance > 0
@@ -109,4 +112,6 @@ def study_figures(
         records, len(summary.measures), kinds, pack, count, summary.stakes, dealt, places, summary.boxes
     )
     ramps = tuple(_ramp(summary, j, v) for j, v in enumerate(per_unit)) if summary.bins else ()
-    return StudyFigures(summary.measures, ramps, rows, places, summary.boxes, summary.stakes.sits_out)
+    return StudyFigures(
+        summary.measures, ramps, rows, places, summary.boxes, summary.stakes.sits_out, summary.stakes.wongs
+    )

@@ -142,6 +142,8 @@ def _stakes_text(s: Summary) -> list[str]:
             ),
             *[f"  {m:34} {_pm(y, 1, 4)}" for m, y in zip(s.measures, s.yield_per_100)],
         ]
+    if s.stakes.wongs:
+        return _wonging_text(s)
     return [
         *fit(
             [
@@ -151,6 +153,27 @@ def _stakes_text(s: Summary) -> list[str]:
                 + "; mean stake "
                 f"{_pm(s.mean_bet_played, 1, 3)} units a round played{_per_box(s.boxes)}. Units won"
                 f"{_all_boxes(s.boxes)} ± SE:"
+            ]
+        ),
+        f"  {'measure':34} {'per 100 rounds dealt':>22} {'per 100 rounds played':>22}",
+        *[
+            f"  {m:34} {_pm(y, 1, 4):>22} {_pm(q, 1, 4):>22}"
+            for m, y, q in zip(s.measures, s.yield_per_100, s.yield_per_100_played)
+        ],
+    ]
+
+
+def _wonging_text(s: Summary) -> list[str]:
+    """A wonging run's stakes: the rule, the rounds dealt, watched (every round until he leaves the shoe, played
+    or not) and played (staked more than 0), and the yield per 100 rounds dealt and per 100 played."""
+    watched = s.rounds - s.rounds_away
+    return [
+        *fit(
+            [
+                f"{s.stakes.describe()}. Rounds dealt {s.rounds}: watched {watched} (every round until he leaves "
+                f"the shoe, played or not), played {s.rounds_played} (staked: {_pm(s.played, 100, 2)}% of those "
+                f"dealt), away {s.rounds_away} (dealt after he left); mean stake {_pm(s.mean_bet_played, 1, 3)} "
+                f"units a round played{_per_box(s.boxes)}. Units won{_all_boxes(s.boxes)} ± SE:"
             ]
         ),
         f"  {'measure':34} {'per 100 rounds dealt':>22} {'per 100 rounds played':>22}",
@@ -251,8 +274,9 @@ def study_text(f: StudyFigures) -> str:
             "",
             *fit(
                 [
-                    "The bet ramp above, per round: win W and standard deviation in units per 100 rounds, N0 = V / W^2 "
-                    "rounds, SCORE = 10^6 W^2 / V, the risk of ruin exp(-2 W B / V) of a bankroll of B units, and "
+                    f"The bet ramp above, per round{' dealt' if f.wongs else ''}: win W and standard deviation in "
+                    "units per 100 rounds, N0 = V / W^2 rounds, SCORE = 10^6 W^2 / V, the risk of ruin "
+                    "exp(-2 W B / V) of a bankroll of B units, and "
                     "the bankroll B(r) for a risk of ruin r (variance per unit staked: the full shoe's, from the "
                     "wager's math report, or --ramp-variance)"
                     + (
@@ -279,15 +303,23 @@ def study_text(f: StudyFigures) -> str:
             ("measure", "win/100", "SD/100", "N0", "SCORE", *(f"B({float(k) * 100:g}%)" for k in RISKS)), rows
         )
         if len(ruin) < len(rows):
-            lines.append("  -: the ramp loses: no N0, SCORE or bankroll")
+            never = all(not r.measures.variance and not r.measures.win for r in f.ramps)
+            lines.append(f"  -: {'no round was played' if never else 'the ramp loses'}: no N0, SCORE or bankroll")
         played = [r for r in f.ramps if r.played is not None]
         if played:
             lines += [
                 "",
                 *fit(
                     [
-                        "Per round played (the rounds sat out left out; the bankrolls above and the risks of ruin "
-                        "below are these, since a round sat out risks nothing):"
+                        (
+                            "Per round played (SCORE, N0 and the risk of ruin on the rounds played: those he staked "
+                            "at the table; the rounds he only watched and those dealt after he left are left out; "
+                            "the bankrolls above and the risks of ruin below are these, since a round not played "
+                            "risks nothing):"
+                            if f.wongs
+                            else "Per round played (the rounds sat out left out; the bankrolls above and the risks "
+                            "of ruin below are these, since a round sat out risks nothing):"
+                        )
                     ]
                 ),
             ]
@@ -451,9 +483,24 @@ def _stakes_data(s: Summary) -> dict:
         "share_of_rounds_played": _est(s.played),
         "share_of_rounds_watched": _est(s.watched),
         "share_of_rounds_away": _est(s.away),
+        **({"wonging": _wonging_data(s)} if s.stakes.wongs else {}),
         "mean_stake_per_round_played": _est(s.mean_bet_played),
         "units_won_per_100_rounds_dealt": {m: _est(y) for m, y in zip(s.measures, s.yield_per_100)},
         "units_won_per_100_rounds_played": {m: _est(y) for m, y in zip(s.measures, s.yield_per_100_played)},
+    }
+
+
+def _wonging_data(s: Summary) -> dict:
+    """A wonging run's rule and rounds (schemas/protect-1.json: "stakes"."wonging")."""
+    return {
+        "re_enter": s.stakes.re_enter,
+        "rounds_dealt": s.rounds,
+        "rounds_watched": s.rounds - s.rounds_away,
+        "rounds_played": s.rounds_played,
+        "rounds_away": s.rounds_away,
+        "definition": "watched: every round dealt until he leaves the shoe, played or not; played: staked more "
+        "than 0; away: dealt after he left (for the rest of the shoe unless re_enter); SCORE, N0 and the risk of "
+        "ruin per round played are on the rounds played",
     }
 
 
