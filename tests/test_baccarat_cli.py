@@ -6,7 +6,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from test_punto_banco import enumerate_independent
+from punto_banco_reference import enumerate_independent
 
 from oddscalc.cli.main import main
 from oddscalc.games.baccarat import PUNTO_BANCO

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from test_punto_banco import banker_draws_independent
+from punto_banco_reference import banker_draws_independent
 
 from oddscalc.games.baccarat import (
     PUNTO_BANCO,

@@ -6,6 +6,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from blackjack_round_brute_force import SHOE, simulator_law
 
 from oddscalc import api
 from oddscalc.games.blackjack.exact.player import DealerTable
@@ -16,9 +17,6 @@ from oddscalc.games.blackjack.rules import RuleSet
 from oddscalc.games.blackjack.stored_summary import strategy_data
 from oddscalc.games.blackjack.strategy import derive
 from oddscalc.sim import blackjack as sim
-
-# counts of A, 2..9, ten-values: small enough to enumerate every order, large enough that the banker never runs out
-SHOE = (2, 1, 0, 0, 0, 1, 1, 3, 1, 8)
 
 
 def _total(values):
@@ -56,56 +54,6 @@ def test_two_hand_split_law_matches_brute_force(pair, up, peek):
     assert got == _brute_resplit_law(shoe, up, pair, 2, by_values, peek)
 
 
-class _Need(Exception):
-    pass
-
-
-def _simulator_law(table, shoe, staked=None):
-    """Every deal the simulator can meet on `shoe` (by value: rank index = value index, tens as the rank 10),
-    found by replaying it with each longer prefix of cards, with the chance of each. `staked` (a Counter)
-    also gets the law of the total staked: every hand the simulator finishes, with its stake (1 when it
-    finishes none: a blackjack on either side)."""
-    law = Counter()
-    stakes = []
-    play_hand = sim._play_hand
-
-    def recorded(*args, **kwargs):
-        cards, stake = play_hand(*args, **kwargs)
-        stakes.append(stake)
-        return cards, stake
-
-    def run(prefix, p):
-        it = iter(prefix)
-        stakes.clear()
-
-        def draw():
-            try:
-                return next(it)
-            except StopIteration:
-                raise _Need from None
-
-        try:
-            sim._play_hand = recorded
-            net = sim.play_round(table, draw)
-        except _Need:
-            left = list(shoe)
-            for r in prefix:
-                left[r] -= 1
-            n = sum(left)
-            for v, c in enumerate(left):
-                if c:
-                    run(prefix + [v], p * Fraction(c, n))
-            return
-        finally:
-            sim._play_hand = play_hand
-        law[net] += p
-        if staked is not None:
-            staked[sum(stakes) or 1] += p
-
-    run([], Fraction(1))
-    return dict(law)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "rules,strings",
@@ -132,7 +80,7 @@ def test_simulator_plays_exactly_the_engines_basic_strategy_law(rules, strings):
     w = next(w for w in api.wagers("blackjack", "2007") if w.key == "initial")
     table = sim._table(w, {"decks": "1", **strings}, strategy_data(strategy))
     staked = Counter()
-    assert _simulator_law(table, SHOE, staked) == {k: v for k, v in law.dist.items() if v}
+    assert simulator_law(table, SHOE, staked) == {k: v for k, v in law.dist.items() if v}
     assert law.stake == sum(k * p for k, p in staked.items())
 
 
@@ -468,7 +416,7 @@ def test_cdp_split_law_matches_play_in_the_real_order(pair, up):
     the optimum on the cards really left after the first (the brute force's expectimax on that shoe). The
     law against play in the real order over every card order, its mean against the split expectation, and the
     CDP expectation at least CDP1's (strictly above it in one case at least, so the test can tell them apart)."""
-    from test_blackjack_bruteforce import make_game, total
+    from blackjack_brute_force import make_game, total
 
     from oddscalc.games.blackjack.laws.split_law import adaptive_two_hand_law
     from oddscalc.games.blackjack.splits.expectation import split_value

@@ -5,7 +5,7 @@ there), for a fixed chart played on a shoe other than the one it was derived on.
 from fractions import Fraction
 
 import pytest
-from test_blackjack_rounds import SHOE, _simulator_law
+from blackjack_round_brute_force import SHOE, simulator_law
 
 from oddscalc import api
 from oddscalc.games.blackjack.game import full_game
@@ -33,7 +33,7 @@ def test_fixed_chart_on_another_shoe_matches_every_deal_of_the_simulator(rules, 
     strategy = derive(full_game(rules, shoe=SHOE))
     w = next(w for w in api.wagers("blackjack", "2007") if w.key == "initial")
     table = sim._table(w, {"decks": "1", **strings}, strategy_data(strategy))
-    law = _simulator_law(table, OTHER)
+    law = simulator_law(table, OTHER)
     assert sum(law.values()) == 1
     assert round_expectation(OTHER, rules, strategy) == sum(k * p for k, p in law.items())
 

@@ -13,7 +13,7 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from test_poker_reference import FIVE, key5, stud_qualifies
+from poker_reference import FIVE, key5, stud_qualifies
 
 from oddscalc.games.casino_stud_poker.counting import pair_outcome, stud_counts
 from oddscalc.games.casino_stud_poker.strategy import ante_returns, evaluate

@@ -10,7 +10,7 @@ from statistics import NormalDist, fmean, pstdev
 
 import pytest
 import sympy
-from test_punto_banco import PUBLISHED
+from punto_banco_reference import PUBLISHED
 
 from oddscalc import api
 from oddscalc.core.distribution import Distribution

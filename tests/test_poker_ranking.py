@@ -9,7 +9,7 @@ from math import comb
 
 import numpy as np
 import pytest
-from test_poker_reference import key3, key5
+from poker_reference import key3, key5
 
 from oddscalc.games.poker import FULL_DECK, CardError, Deck, hand_table, rank_hands, suit_classes
 from oddscalc.games.poker.ranking import FIVE_CATEGORIES, THREE_CATEGORIES, category_of, five_qualifier, three_qualifier

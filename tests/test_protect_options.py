@@ -18,9 +18,10 @@ from math import floor
 import pytest
 from cli_run import run_cli
 from json_schemas import validate_named
-from test_super_pan_9 import DRAW, HOUSE, STAND, _ordered, enumerate_values
+from super_pan_9_reference import HOUSE, enumerate_values, ordered_deals
 
 from oddscalc import api
+from oddscalc.games.super_pan_9.engine import DRAW, STAND
 from oddscalc.protect.best_side import best_side
 from oddscalc.protect.burn import Burn, parse_burn
 from oddscalc.protect.count_systems import parse_count, true_count
@@ -153,7 +154,7 @@ def _super_pan_9_by_enumeration(counts: list[int]) -> dict[str, Fraction]:
     for held, v in found.items():
         stand, draw = v[STAND], v[DRAW]
         play = draw if HOUSE * draw[0] - draw[2] > HOUSE * stand[0] - stand[2] else stand
-        w = _ordered(counts, held)
+        w = ordered_deals(counts, held)
         win, tie, lose = win + w * play[0], tie + w * play[1], lose + w * play[2]
     total = win + tie + lose
     return {"initial": (HOUSE * win - lose) / total, "tie": Fraction(7 * tie - win - lose, total)}

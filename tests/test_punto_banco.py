@@ -7,98 +7,10 @@ import itertools
 from fractions import Fraction
 
 import pytest
+from punto_banco_reference import PUBLISHED, banker_draws_independent, enumerate_independent, winner
 
 from oddscalc import api
 from oddscalc.games import punto_banco
-
-# Published counts of ordered six-card deals (Wizard of Odds style, as tabulated on casinoexploit.com
-# "Probabilities in 8deck / 6deck Baccarat"): (banker wins, player wins, ties).
-PUBLISHED = {
-    8: (2_292_252_566_437_888, 2_230_518_282_592_256, 475_627_426_473_216),
-    6: (403_095_751_234_560, 392_220_492_728_832, 83_552_962_932_288),
-}
-
-
-def banker_draws_independent(banker: int, third: int | None) -> bool:
-    """The banker's rule written out in words, as the usual summaries put it (not the engine's table)."""
-    if third is None:
-        return banker <= 5
-    if banker <= 2:
-        return True
-    if banker == 3:
-        return third != 8
-    if banker == 4:
-        return 2 <= third <= 7
-    if banker == 5:
-        return 4 <= third <= 7
-    if banker == 6:
-        return third in (6, 7)
-    return False
-
-
-def enumerate_independent(counts: list[int]) -> tuple[int, int, int, int]:
-    """(banker, player, tie, total) over ordered six-card deals, by nested loops drawing from a mutable shoe."""
-    shoe = list(counts)
-    size = sum(shoe)
-    res = [0, 0, 0]
-
-    def take(v):
-        n = shoe[v]
-        shoe[v] -= 1
-        return n
-
-    for p1 in range(10):
-        if not shoe[p1]:
-            continue
-        w1 = take(p1)
-        for b1 in range(10):
-            if not shoe[b1]:
-                continue
-            w2 = w1 * take(b1)
-            for p2 in range(10):
-                if not shoe[p2]:
-                    continue
-                w3 = w2 * take(p2)
-                for b2 in range(10):
-                    if not shoe[b2]:
-                        continue
-                    w4 = w3 * take(b2)
-                    left = size - 4
-                    p, b = (p1 + p2) % 10, (b1 + b2) % 10
-                    if p >= 8 or b >= 8:
-                        res[_who(p, b)] += w4 * left * (left - 1)
-                    elif p >= 6:
-                        if b <= 5:
-                            for x in range(10):
-                                if shoe[x]:
-                                    res[_who(p, (b + x) % 10)] += w4 * shoe[x] * (left - 1)
-                        else:
-                            res[_who(p, b)] += w4 * left * (left - 1)
-                    else:
-                        for x in range(10):
-                            if not shoe[x]:
-                                continue
-                            w5 = w4 * take(x)
-                            pf = (p + x) % 10
-                            if banker_draws_independent(b, x):
-                                for y in range(10):
-                                    if shoe[y]:
-                                        res[_who(pf, (b + y) % 10)] += w5 * shoe[y]
-                            else:
-                                res[_who(pf, b)] += w5 * (left - 1)
-                            shoe[x] += 1
-                    shoe[b2] += 1
-                shoe[p2] += 1
-            shoe[b1] += 1
-        shoe[p1] += 1
-    total = 1
-    for k in range(6):
-        total *= size - k
-    return res[0], res[1], res[2], total
-
-
-def _who(p: int, b: int) -> int:
-    return 0 if b > p else 1 if p > b else 2
 
 
 def pack_counts(decks: int) -> list[int]:
@@ -138,7 +50,7 @@ def test_brute_force_over_physical_cards_on_a_tiny_shoe():
                 nxt = c5
             if banker_draws_independent(b, third):
                 b = (b + nxt) % 10
-        res[_who(p, b)] += 1
+        res[winner(p, b)] += 1
     # The engine gets the shoe as "one pack less" the missing cards.
     removed = ["T"] * 13 + ["A"] * 3 + [str(v) for v in range(2, 8) for _ in range(3)] + ["8"] * 4 + ["9"] * 3
     joint = punto_banco.counts_for(1, tuple(removed))

@@ -8,6 +8,7 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
+from super_pan_9_reference import HOUSE, enumerate_values, house_draws, ordered_deals, settle
 
 from oddscalc import api
 from oddscalc.games.baccarat.cards import SUPER_PAN_9
@@ -16,16 +17,6 @@ from oddscalc.games.super_pan_9.finite_bank import finite_law
 from oddscalc.games.super_pan_9.hands import HOLDINGS
 from oddscalc.games.super_pan_9.infinite_bank import infinite_law
 from oddscalc.games.super_pan_9.player_bank import Table, evaluate
-
-HOUSE = Fraction(19, 20)
-
-
-def house_draws(point: int) -> bool:
-    return point < 6  # reg 9(2)(g): draw on five or less
-
-
-def settle(player: int, banker: int) -> int:
-    return (player > banker) - (player < banker)
 
 
 def brute_force(cards: list[int]) -> dict[tuple[int, ...], dict[str, tuple[Fraction, Fraction, Fraction]]]:
@@ -87,68 +78,6 @@ def test_brute_force_over_physical_cards_on_a_tiny_shoe():
     total = len(list(combinations(range(len(cards)), 3)))
     expected = [sum(_multiplicity(cards, k) * v[strategy[k]][i] for k, v in found.items()) / total for i in range(3)]
     assert [Fraction(n, sol.total) for n in sol.outcome(strategy)] == expected
-
-
-def enumerate_values(counts: list[int]) -> dict[tuple[int, ...], dict[str, tuple[int, int, int, int]]]:
-    """Per holding: (wins, ties, losses, denominator) standing and drawing, by nested loops in dealing order:
-    player's three cards, banker's three, the player's fourth, the banker's fourth, from a mutable shoe."""
-    shoe = list(counts)
-    out: dict[tuple[int, ...], dict[str, tuple[int, int, int, int]]] = {}
-    holdings = sorted({tuple(sorted((a, b, c))) for a in range(7) for b in range(7) for c in range(7)})
-    for held in holdings:
-        for v in held:
-            shoe[v] -= 1
-        if min(shoe) < 0:
-            for v in held:
-                shoe[v] += 1
-            continue
-        n = sum(shoe)
-        p = sum(held) % 10
-        res = {STAND: [0, 0, 0], DRAW: [0, 0, 0]}
-        for b1 in range(7):
-            w1 = shoe[b1]
-            if not w1:
-                continue
-            shoe[b1] -= 1
-            for b2 in range(7):
-                w2 = w1 * shoe[b2]
-                if not w2:
-                    continue
-                shoe[b2] -= 1
-                for b3 in range(7):
-                    w3 = w2 * shoe[b3]
-                    if not w3:
-                        continue
-                    shoe[b3] -= 1
-                    b = (b1 + b2 + b3) % 10
-                    # stand: the banker may take the next card (denominator n(n-1)(n-2)(n-3)(n-4) throughout)
-                    if house_draws(b):
-                        for y in range(7):
-                            if shoe[y]:
-                                res[STAND][1 - settle(p, (b + y) % 10)] += w3 * shoe[y] * (n - 4)
-                    else:
-                        res[STAND][1 - settle(p, b)] += w3 * (n - 3) * (n - 4)
-                    for x in range(7):
-                        wx = w3 * shoe[x]
-                        if not wx:
-                            continue
-                        shoe[x] -= 1
-                        px = (p + x) % 10
-                        if house_draws(b):
-                            for y in range(7):
-                                if shoe[y]:
-                                    res[DRAW][1 - settle(px, (b + y) % 10)] += wx * shoe[y]
-                        else:
-                            res[DRAW][1 - settle(px, b)] += wx * (n - 4)
-                        shoe[x] += 1
-                    shoe[b3] += 1
-                shoe[b2] += 1
-            shoe[b1] += 1
-        denominator = n * (n - 1) * (n - 2) * (n - 3) * (n - 4)
-        out[held] = {d: (*res[d], denominator) for d in res}
-        for v in held:
-            shoe[v] += 1
-    return out
 
 
 @pytest.mark.parametrize("packs", [1, 8])
@@ -228,24 +157,10 @@ def test_composition_query_matches_enumeration():
     found = enumerate_values(left)
     a = api.analyse("super-pan-9", "1994", wager="initial", rules={"removed": ",".join(removed)})
     best = {h: max((STAND, DRAW), key=lambda d: (HOUSE * v[d][0] - v[d][2], d == STAND)) for h, v in found.items()}
-    weights = {h: _ordered(left, h) for h in found}
+    weights = {h: ordered_deals(left, h) for h in found}
     total = sum(weights.values()) * next(iter(found.values()))[STAND][3]
     win = sum(weights[h] * found[h][best[h]][0] for h in found)
     assert a.result("initial").distribution.p_win == Fraction(win, total)
-
-
-def _ordered(counts: list[int], held: tuple[int, ...]) -> int:
-    """Ordered three-card deals with these values, by trying every order."""
-    from itertools import permutations
-
-    total = 0
-    for order in set(permutations(held)):
-        shoe, w = list(counts), 1
-        for v in order:
-            w *= shoe[v]
-            shoe[v] -= 1
-        total += w
-    return total
 
 
 def test_player_banker_best_response_matches_published_strategy():
@@ -297,7 +212,7 @@ def finite_house_bank(counts: list[int], pays: Fraction) -> tuple[Fraction, Frac
     """The same on the finite shoe, from the value-by-value enumeration above (the best decision per holding; on an
     exact tie, stand)."""
     found = enumerate_values(counts)
-    weights = {h: _ordered(counts, h) for h in found}
+    weights = {h: ordered_deals(counts, h) for h in found}
     total = sum(weights.values()) * next(iter(found.values()))[STAND][3]
     out = []
     for i in range(3):

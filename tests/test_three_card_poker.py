@@ -11,7 +11,7 @@ from itertools import combinations
 from math import comb
 
 import pytest
-from test_poker_reference import key3, three_qualifies
+from poker_reference import key3, three_qualifies
 
 from oddscalc import api
 from oddscalc.games.poker.cards import Deck

@@ -21,12 +21,12 @@ from pathlib import Path
 import jsonschema
 import pytest
 from cli_run import run_cli as _run
+from roundlog_schema import SCHEMA
 from verify_logs import rounds_of, write_log
 
 from oddscalc.verify import LogError, verify
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "verify.md"
-SCHEMA = json.loads(resources.files("oddscalc").joinpath("schemas/roundlog-1.json").read_text())
 
 # (game, wager, version, rules): every game, and the wagers and rule sets whose play or settlement differ.
 CASES = [

@@ -13,7 +13,7 @@ from fractions import Fraction as F
 
 import jsonschema
 import pytest
-from test_verify import SCHEMA
+from roundlog_schema import SCHEMA
 from verify_logs import first, rounds_of, write_log
 
 from oddscalc import api
