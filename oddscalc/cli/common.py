@@ -5,6 +5,7 @@ result."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import textwrap
 from collections.abc import Callable, Collection, Sequence
@@ -427,12 +428,19 @@ def emit(data_or_text: str | JSONData) -> None:
 
 def one_line(message: str) -> str:
     """An error message on one line, any run of more than 80 non-blank characters cut (a pasted megabyte of
-    input is named by its start, not echoed whole)."""
+    input is named by its start, not echoed whole), except the path of a file or folder that exists: the user
+    must see which one.
+
+    >>> one_line("bad  value " + "9" * 100)
+    'bad value 999999999999999999999999999999999999999999999999999999999999...(100 characters)'
+    """
     message = " ".join(message.split())
 
     def cut(m: re.Match[str]) -> str:
         token = m.group()
         tail = token[len(token.rstrip("'\";:,.)")) :]
+        if len(token) <= 4096 and os.path.exists(token[: len(token) - len(tail)].lstrip("'\"(")):
+            return token
         return f"{token[:60]}...({len(token):,} characters){tail}"
 
     return re.sub(r"\S{81,}", cut, message)
