@@ -9,7 +9,7 @@ import json
 import re
 import subprocess
 import sys
-from decimal import Decimal
+from decimal import ROUND_HALF_EVEN, Context, Decimal
 from fractions import Fraction as F
 from importlib import resources
 from pathlib import Path
@@ -190,12 +190,57 @@ def test_the_summary_folds_odds_only_between_payouts(game, payouts):
     assert folded and all(re.match(r" +\S.*\d$", line) for line in folded)
 
 
+def _rounded(value: F, figures: int = 8) -> str:
+    """`value` to `figures` significant figures, by the decimal module (whose division is correctly rounded)."""
+    quotient = Context(prec=figures, rounding=ROUND_HALF_EVEN).divide(value.numerator, value.denominator)
+    return format(quotient, "f")
+
+
+def test_a_long_fraction_prints_as_its_decimal_correctly_rounded_to_eight_figures():
+    """A fraction too long to read is written "≈" and its decimal rounded (not cut) to 8 significant figures,
+    trailing zeros kept; a short one stays whole."""
+    from oddscalc.report.exact import short_text
+
+    assert short_text(F(1, 37)) == "1/37"
+    assert short_text(F(1, 37), limit=2) == "≈" + _rounded(F(1, 37)) == "≈0.027027027"
+    cases = [
+        F(2 * 10**29 + 1, 3 * 10**29 + 7),  # 30-digit denominator; 0.666666666..., rounded up in the 8th figure
+        F(-(5 * 10**28) - 3, 7 * 10**29 + 9),
+        F(10**30 - 1, 10**30),  # rounds up to 1.0000000
+        F(7, 3 * 10**29 + 1),
+    ]
+    for value in cases:
+        assert short_text(value) == "≈" + _rounded(value), value
+    assert short_text(cases[0]) == "≈0.66666667" and short_text(cases[2]) == "≈1.0000000"
+
+
+def test_the_rounding_note_is_printed_once_per_text_output():
+    """Text with a rounded decimal says once, on its last line, what "≈" means and how to see the fractions
+    whole; with --exact nothing is rounded and no note is printed; Markdown defines it once."""
+    from oddscalc.report.exact import ROUNDED_NOTE
+
+    assert "8 significant figures" in ROUNDED_NOTE and "--exact" in ROUNDED_NOTE
+    for args in (
+        ("edge", "blackjack", "--version", "2007", "--detail"),
+        ("edge", "--version", "2007"),  # every game's text, one after another
+        ("dist", "blackjack", "initial", "--version", "1994"),
+    ):
+        out = run(*args)
+        assert re.search(r"≈-?\d", out), args
+        assert out.count(ROUNDED_NOTE) == 1 and out.splitlines()[-1] == ROUNDED_NOTE, args
+        whole = run(*args, "--exact")
+        assert "≈" not in whole and ROUNDED_NOTE not in whole, args
+    assert "≈" not in (plain := run("edge", "roulette", "--version", "2007")) and ROUNDED_NOTE not in plain
+    md = run("edge", "blackjack", "--version", "2007", "--format", "markdown")
+    assert md.count("8 significant figures") == 1
+
+
 def test_long_fractions_are_shortened_and_whole_on_request():
-    """dist of blackjack's exact law: 80-digit probabilities shown by their first digits and digit counts,
-    within 100 columns; --exact prints them whole."""
+    """dist of blackjack's exact law: 80-digit probabilities shown rounded, within 100 columns; --exact prints
+    them whole."""
     args = ("dist", "blackjack", "initial", "--version", "1994", "--exact-law")
     short, whole = run(*args), run(*args, "--exact")
     assert max(map(len, short.splitlines())) <= 100
-    assert re.search(r"0\.0284153\d*… \(\d+/\d+ digits\)", short)
+    assert re.search(r"≈0\.0284153\d\d(?!\d)", short)  # 8 significant figures
     longest = max((w for w in whole.split() if re.fullmatch(r"\d+/\d+", w)), key=len)
     assert len(longest) > 100 and longest not in short

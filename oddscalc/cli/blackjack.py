@@ -31,7 +31,7 @@ from oddscalc.core.numbers import shorten
 from oddscalc.core.parallel import on_cluster, scheduler_address
 from oddscalc.core.progress import StderrBar
 from oddscalc.core.schemas import named
-from oddscalc.report.exact import cell_text, exact, short_text
+from oddscalc.report.exact import cell_text, exact, noted, short_text
 from oddscalc.report.markdown import table_markdown
 from oddscalc.report.strategy_charts import Charts, charts_markdown, charts_page
 from oddscalc.report.text import _csv, fit, md_table
@@ -183,7 +183,7 @@ def hand_cmd(
             lines.append(
                 f"  insurance (reg 7(7)) per unit insurance stake: {pct(q.insurance)}  {short_text(q.insurance, whole)}"
             )
-        click.echo("\n".join(fit(lines)))
+        click.echo(noted("\n".join(fit(lines)) + "\n"), nl=False)
 
 
 @blackjack.command(
@@ -269,9 +269,9 @@ def game_cmd(
         f"composition-dependent optimal ({rules.get('post_split', 'cdp1').upper()} after a split): "
         f"player expectation {pct(ev)}, house edge {pct(-ev)}"
     )
-    say(f"  exact: {short_text(ev)} (whole in --format json)")
+    say(f"  the fraction: {short_text(ev)} (whole in --format json)")
     say(f"total-dependent basic strategy: player expectation {pct(td)}, house edge {pct(-td)}")
-    say(f"  exact: {short_text(td)} (whole in --format json)")
+    say(f"  the fraction: {short_text(td)} (whole in --format json)")
     say(f"splits: {SPLIT_STRATEGY}; hand limit used: {', '.join(map(str, s['split_limits'])) or '-'}")
     tens = rules.get("split") == "same-rank"  # a count per value cannot follow a same-rank ten split's resplits
     why = (
@@ -300,7 +300,7 @@ def game_cmd(
     for up, p, e, t in s["per_up"]:
         say(f"  {up:>2}  chance {cell_text(Fraction(p)):>6}  {pct(Fraction(e)):>10}  {pct(Fraction(t)):>10}")
     say(charts_text(s["charts"]))
-    click.echo("\n".join(fit("\n".join(shown).split("\n"))))
+    click.echo(noted("\n".join(fit("\n".join(shown).split("\n"))) + "\n"), nl=False)
 
 
 def game_data(
@@ -529,14 +529,15 @@ def side_cmd(fmt: str, custom: bool, version: str | None, rule: tuple[str, ...],
         title = f"Blackjack side wagers, version {version}, {packs} pack{'s' if packs != '1' else ''}"
         click.echo(_csv(table) if fmt == "csv" else table_markdown(title, table), nl=False)
         return
-    click.echo(
+    lines = [
         f"blackjack side wagers, version {version}, {packs} pack{'s' if packs != '1' else ''}"
         + (" (CUSTOM)" if outside else "")
         + ":"
-    )
+    ]
     for r in rows:
         line = f"  {r.wager.key:10} house edge {pct(r.edge()):>9}  ({short_text(r.edge())})  {r.wager.citations}"
-        click.echo("\n".join(fit([line])))
+        lines += fit([line])
+    click.echo(noted("\n".join(lines) + "\n"), nl=False)
 
 
 commands = [blackjack]

@@ -19,6 +19,7 @@ from oddscalc.core.errors import DataError, InputError, LimitError
 from oddscalc.core.numbers import shorten
 from oddscalc.core.progress import StderrBar
 from oddscalc.regulations.versions import VERSIONS
+from oddscalc.report.exact import noted
 from oddscalc.wager_results import GameAnalysis
 
 __all__ = [
@@ -326,8 +327,8 @@ def exact_option(fn: CommandFn) -> CommandFn:
         "--exact",
         "whole",
         is_flag=True,
-        help="Text: print every exact fraction whole (else one longer than 20 digits is shortened to its "
-        "first digits and its digit counts). JSON and CSV always carry them whole.",
+        help="Text: print every exact fraction whole (else one longer than 20 digits is written as its "
+        "decimal rounded to 8 significant figures, marked ≈). JSON and CSV always carry them whole.",
     )(fn)
 
 
@@ -419,9 +420,10 @@ def _say_law_cost(
 
 
 def emit(data_or_text: str | JSONData) -> None:
-    """Print text as it is, or data as indented JSON."""
+    """Print text as it is (with the rounding note at its end, once, where it rounds a long fraction:
+    exact.noted), or data as indented JSON."""
     if isinstance(data_or_text, str):
-        click.echo(data_or_text, nl=False)
+        click.echo(noted(data_or_text), nl=False)
     else:
         click.echo(json.dumps(data_or_text, indent=1, ensure_ascii=False))
 

@@ -7,7 +7,7 @@ differs, RTP, the standard deviation with its square root typeset, the citation)
 "[1]" on the line; then the math report and RTP bands, the game's charts on a page of their own that names the
 rule set, the figures (FIGURES: the laws that say more than their rows, and the shoe games' effects of
 removal, as inline SVG), and its further tables fitted to the page (html_tables). A fraction too long to read
-is shortened (exact.short_text), so no number on a page is longer than about 25 characters. The back matter gives the
+is rounded (exact.short_text), so no number on a page is longer than about 25 characters. The back matter gives the
 definitions, the edge conventions, how citations read and how to reproduce the booklet. The PDF is rendered
 by WeasyPrint with the font timestamps pinned (SOURCE_DATE_EPOCH), so the same input gives the same bytes.
 
@@ -30,7 +30,7 @@ from oddscalc.core.errors import LimitError
 from oddscalc.core.math_report import BAND_ROUNDS, DEFINITIONS, Surd
 from oddscalc.regulations.versions import get_version
 from oddscalc.report import math_report_render as mr
-from oddscalc.report.exact import LONG_MEANING, LONG_WORDS, short_text, shorten_numbers
+from oddscalc.report.exact import LONG_MEANING, LONG_WORDS, ROUNDED_MARK, SHORT_DIGITS, short_text, shorten_numbers
 from oddscalc.report.html_tables import LONG_NOTE, Cell, esc, extra_html, fixed_table_html
 from oddscalc.report.math_report_render import percent
 from oddscalc.report.pdf_fonts import use_shipped_fonts
@@ -73,11 +73,15 @@ SECTIONS: tuple[str, ...] = ()
 #: A fixed moment (the 1994 Regulations' coming into force) stamped into the PDF's fonts instead of "now".
 EPOCH = "788918400"
 
+#: Every page's foot after its number: what "≈" means and where the exact fraction is.
+PAGE_NOTE = f"{ROUNDED_MARK} rounded to {SHORT_DIGITS} significant figures; exact fractions in the JSON tables"
+
 CSS = """
 @page { size: A4; margin: 18mm 14mm 16mm 14mm; font-family: "DejaVu Sans", sans-serif;
   @top-left { content: string(version); font-size: 8pt; color: #555; }
   @top-right { content: string(game) string(ruleset); font-size: 8pt; color: #555; }
-  @bottom-center { content: "page " counter(page) " of " counter(pages); font-size: 8pt; color: #555; } }
+  @bottom-center { content: "page " counter(page) " of " counter(pages) "  ·  PAGE_NOTE"; font-size: 8pt;
+    color: #555; } }
 @page :first { @top-left { content: none; } @top-right { content: none; } }
 body { font-family: "DejaVu Sans", sans-serif; font-size: 8.5pt; line-height: 1.3; }
 h1 { font-size: 18pt; margin-top: 12mm; }
@@ -131,7 +135,7 @@ table.bands { font-size: 6.8pt; }
 .bj-charts h4 { margin: 4pt 0 2pt; }
 div.chart-page .caption { font-weight: bold; font-size: 9.5pt; margin: 0 0 4pt; }
 @media screen { body { max-width: 200mm; margin: auto; } }
-"""
+""".replace("PAGE_NOTE", PAGE_NOTE)
 
 
 class Notes:
@@ -170,7 +174,7 @@ NARROW_DIGITS = 13
 
 def _value(value: Fraction) -> str:
     """An exact value for a narrow cell: an integer plainly, else `p/q = x%` (a fraction of more than NARROW_DIGITS
-    digits shortened, exact.short_text), folded before the "=" where the cell is too narrow for one line; a
+    digits rounded, exact.short_text), folded before the "=" where the cell is too narrow for one line; a
     number itself is never broken across lines (the CSS: numeric cells wrap only at spaces)."""
     value = Fraction(value)
     if value.denominator == 1:
@@ -183,7 +187,7 @@ _TO = "&nbsp;to&nbsp;"
 
 
 def _narrow(value: Fraction) -> str:
-    """A fraction for a narrow cell (HTML): whole up to NARROW_DIGITS digits, else shortened (exact.short_text)."""
+    """A fraction for a narrow cell (HTML): whole up to NARROW_DIGITS digits, else rounded (exact.short_text)."""
     return esc(short_text(value, limit=NARROW_DIGITS))
 
 
@@ -630,8 +634,9 @@ def booklet_html(version: str, games: Sequence[tuple[str, Sequence[GameAnalysis]
         f"<p>{esc(v.instruments)}.</p><p>{esc(v.summary)}</p>"
         "<p>Every figure is an exact rational number computed by oddscalc; percentages are roundings of it. "
         "Each game opens with a summary, a row per wager; the house edge is per unit initially staked, other "
-        "conventions beside it. A fraction too long to read is shown by its first digits and its length "
-        f"({esc(LONG_WORDS)}); the JSON tables give it whole. {esc(LONG_NOTE)} Definitions, conventions and "
+        f"conventions beside it. A fraction too long to read is shown as its decimal rounded to {SHORT_DIGITS} "
+        f"significant figures, marked {ROUNDED_MARK} ({esc(LONG_WORDS)}), as the foot of every page recalls; the "
+        f"JSON tables give it whole. {esc(LONG_NOTE)} Definitions, conventions and "
         "how to reproduce the booklet are at the back.</p>"
         f"<h3>Contents</h3>{_contents(games)}{body}</body></html>\n"
     )

@@ -43,6 +43,7 @@ LONG_NOTE = "Values printed as percentages only are long fractions, rounded; the
 _EM = {
     **dict.fromkeys("0123456789", 0.64),
     "%": 0.95,
+    "≈": 0.84,
     ".": 0.32,
     ",": 0.32,
     ":": 0.34,

@@ -1,7 +1,7 @@
 """Renderings of a wager's math report (core.math_report): text lines, Markdown tables, CSV columns, JSON data.
 
 Conventions shared by every rendering: an exact value is written `p/q` (an integer plainly) beside a
-percentage of the initial stake, shortened to its first digits when long (`exact.short_text`) except in JSON,
+percentage of the initial stake, rounded to 8 significant figures when long (`exact.short_text`) except in JSON,
 CSV and text asked for `--exact`; a square root is written with a radical sign (`surd_text`: 3√78/37); a
 decimal that comes from an irrational figure (a square root, a normal quantile) is a rounding and says so by
 having no fraction beside it; a figure that cannot be given is the word for why ("not computed", "not

@@ -304,12 +304,8 @@ def summary_lines(a: GameAnalysis, play: str = "", plays: Sequence[tuple[str, Ga
 
 
 SUMMARY_NOTE = "  edge per unit initially staked; RTP = 100% - edge; hit freq. = P(net return > 0); SD of a round"
+#: The summary's last line (`--exact` is named by the rounding note, exact.noted, where it would change a number).
 HINT = "--detail: each wager's edges, math report and notes, and the definitions"
-EXACT_HINT = "; --exact: fractions whole"
-
-
-def _hint(a: GameAnalysis, whole: bool) -> str:
-    return HINT + ("" if whole else EXACT_HINT)
 
 
 def edge_text(
@@ -321,13 +317,13 @@ def edge_text(
 ) -> str:
     """Summary first: the version and rules, a table with a row per wager, what the figures assume; then with
     `detail` each wager's citation, edges under every convention, math report and notes, and the definitions.
-    `whole`: long fractions printed whole (else shortened, exact.short_text); `play` and `plays`: see
+    `whole`: long fractions printed whole (else rounded, exact.short_text); `play` and `plays`: see
     summary_lines."""
     lines = title_lines(a) + [""] + summary_lines(a, play, plays) + [""] + _assumptions(a, whole)
     notes = list(dict.fromkeys(n for r in a.results for n in r.notes if r.not_a_law and n == r.not_a_law))
     if not detail:
         lines += [f"note: {shorten_numbers(n, whole)}" for n in notes]
-        lines += ["", _hint(a, whole)]
+        lines += ["", HINT]
         return "\n".join(fit(lines)) + "\n"
     for r in a.results:
         d = r.distribution
@@ -389,7 +385,7 @@ def dist_text(a: GameAnalysis, detail: bool = False, whole: bool = False) -> str
         if detail:
             lines.append("  math report:")
             lines += math_report_render.report_lines(r.math_report(), partial=r.partial, whole=whole)
-    lines += ["", *math_report_render.definition_lines()] if detail else ["", _hint(a, whole)]
+    lines += ["", *math_report_render.definition_lines()] if detail else ["", HINT]
     return "\n".join(fit(lines)) + "\n"
 
 
@@ -430,7 +426,7 @@ def _marks(refs: Sequence[int]) -> str:
 def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
     """One game's tables for one version: a section per rule set (named in plain English), a row per wager (its
     odds, P(win), edges, RTP, standard deviation and citation, as the text summary has them), footnotes for
-    reconstructions; fractions longer than 20 digits shortened (exact.short_text: whole in the
+    reconstructions; fractions longer than 20 digits rounded (exact.short_text: whole in the
     JSON and CSV beside it)."""
     lines = [f"# {title}", ""]
     notes: dict[str, int] = {}
