@@ -52,7 +52,7 @@ wheel-smoke: $(STAMP)
 # The command-line fuzz test at full strength (make test runs 200 examples of it).
 FUZZ_EXAMPLES ?= 5000
 fuzz: $(STAMP)
-	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/cli/test_fuzz.py
 
 # The self-checks of the studies and tools (studies/README.md); not part of make test.
 studies: $(STAMP)

@@ -3,7 +3,7 @@
 An example is a ```` ```console ```` block whose lines beginning ``$ oddscalc `` are commands; the lines after a
 command, up to the next one, are its output. Those lines are never typed: ``python -m tools.doc_examples --write``
 (``make examples``) writes them into README.md and every page of docs/, so each page shows its outputs in the
-repository too. The tests (``tests/test_doc_examples.py``) and the site's build (``docs/hooks.py``) run every
+repository too. The tests (``tests/docs/test_doc_examples.py``) and the site's build (``docs/hooks.py``) run every
 example and fail when a page's output differs from what the commands print, so no example can rot.
 
 An HTML comment on the line before a block sets what the block shows, for every command in it:

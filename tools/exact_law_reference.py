@@ -1,5 +1,5 @@
 """The exact law of the legal 6-pack round with nothing lumped, written as reference data (by hand, not in
-`make bench`: about 24 minutes on two processes) for `tests/test_blackjack_exact_reference.py`, which checks
+`make bench`: about 24 minutes on two processes) for `tests/games/test_blackjack_exact_reference.py`, which checks
 the shipped exact law the tables print, and the budgeted law a query gives (resplit rounds beyond the budget
 lumped, with exact moments and bounds), against it.
 
