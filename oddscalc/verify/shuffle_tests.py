@@ -116,18 +116,24 @@ class ShuffleTests:
         copies = packs if whole else max(counts)
         #: each test's typical step (the bets' scale in `supermartingale`): fixed by the shoe, not by the log
         self.scales = (Fraction(1), Fraction(copies), Fraction(n * n * copies, 8)) * 2
-        self.codes: list[int] = []
-        self.starts: list[int] = [0]
-        self.tested: list[bool] = []
         self.zsum = np.zeros(6, np.int64)
         self.A1 = np.zeros((6, n + 1), np.int64)
         self.A2 = np.zeros((6, BUCKETS, n + 1), np.int64)
         self.A3 = np.zeros((6, BUCKETS, n + 1), np.int64)
         self.terms = np.zeros((6, 2), np.int64)
         self.shoes = np.zeros((6, 2), np.int64)
+        self.clear()
+        self.work = workspace(n)
+
+    def clear(self) -> None:
+        """Forget every shoe added and every sum formed (the shoe's own tables stay): as new, at no allocation."""
+        self.codes: list[int] = []
+        self.starts: list[int] = [0]
+        self.tested: list[bool] = []
+        for a in (self.zsum, self.A1, self.A2, self.A3, self.terms, self.shoes):
+            a[...] = 0
         self.totals: list[dict] = [{} for _ in range(6)]  # flushed sums as Python integers: (table, b, R) -> int
         self.z_total = [0] * 6
-        self.work = workspace(n)
 
     def add(self, codes: list[int], full: bool) -> None:
         """A shoe has ended: its cards in dealing order, and whether it began as a full shoe (tested) or not. Only
@@ -289,11 +295,7 @@ class PairScores:
         previous shoe in a log of these two shoes, in double precision. Given `previous`, a fair shuffle makes each
         e-value's expectation at most 1, so a product of them, shoe after shoe, is a test martingale."""
         st = self.tests
-        for a in (st.zsum, st.A1, st.A2, st.A3, st.terms, st.shoes):
-            a[...] = 0
-        st.totals = [{} for _ in range(6)]
-        st.z_total = [0] * 6
-        st.codes, st.starts, st.tested = [], [0], []
+        st.clear()
         st.add(list(previous), False)
         st.add(list(new), True)
         st._run(keep_last=False)
