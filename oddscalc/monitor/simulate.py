@@ -112,6 +112,31 @@ def roulette_log(spins: Sequence[int], table: str, mispay_at: int | None = None,
 PUNTO_BANCO_STAKES = (("banker", 10, "p1"), ("player", 10, "p2"), ("tie", 5, "p3"))
 
 
+#: A dealer's shuffle: (dealer, the previous shoe's order, the RNG) -> the new order, or None for a fair one.
+Shuffle = Callable[[str, list[str], random.Random], list[str] | None]
+
+
+def _next_shoe(
+    marker: int,
+    dealer: str,
+    dealers: Sequence[str],
+    shuffle: Shuffle | None,
+    order: list[str],
+    rng: random.Random,
+    fresh: Callable[[], list[str]],
+) -> tuple[str, list[str]]:
+    """The dealer of shoe `marker` (0: the first; from `dealers` in turn, else `dealer`) and its order: his
+    `shuffle` of the previous `order`, or where it gives None (and for the first shoe) a fair shuffle of `fresh()`."""
+    if dealers:
+        dealer = dealers[marker % len(dealers)]
+    given = None if shuffle is None or marker == 0 else shuffle(dealer, order, rng)
+    if given is None:
+        new = fresh()
+        rng.shuffle(new)
+        return dealer, new
+    return dealer, list(given)
+
+
 def punto_banco_log(
     seed: int,
     rounds: int,
@@ -123,7 +148,7 @@ def punto_banco_log(
     stakes: tuple[tuple[str, int, str], ...] = PUNTO_BANCO_STAKES,
     favour_banker: float = 0.0,
     dealers: Sequence[str] = (),
-    shuffle: Callable[[str, list[str], random.Random], list[str] | None] | None = None,
+    shuffle: Shuffle | None = None,
 ) -> tuple[list[str], dict[str, int]]:
     """Round-log lines (a header first) of a punto banco table dealt from shuffled shoes of `decks` packs to the
     cut card (BEHIND_THE_CUT cards from the end), by the reference simulator's coup, three wagers a round
@@ -145,14 +170,7 @@ def punto_banco_log(
     cut = 52 * decks - BEHIND_THE_CUT
     for i in range(1, rounds + 1):
         if marker == 0 or pos >= cut:
-            if dealers:
-                dealer = dealers[marker % len(dealers)]
-            given = None if shuffle is None or marker == 0 else shuffle(dealer, order, rng)
-            if given is None:
-                order = factory_order(decks)
-                rng.shuffle(order)
-            else:
-                order = list(given)
+            dealer, order = _next_shoe(marker, dealer, dealers, shuffle, order, rng, lambda: factory_order(decks))
             pos, marker = 0, marker + 1
         reverse = bad_draw_at is not None and i >= bad_draw_at and "bad_draw" not in placed
 
@@ -211,7 +229,7 @@ def super_pan_9_log(
     draws: Callable[[tuple[int, int, int]], bool] | None = None,
     favour_banker: float = 0.0,
     dealers: Sequence[str] = (),
-    shuffle: Callable[[str, list[str], random.Random], list[str] | None] | None = None,
+    shuffle: Shuffle | None = None,
 ) -> tuple[list[str], dict[str, int]]:
     """Round-log lines (a header first) of a Super Pan 9 table, the House holding the bank against one hand, dealt
     from shuffled 288-card shoes to the cut card (BEHIND_THE_CUT from the end) by the reference simulator's round,
@@ -238,13 +256,7 @@ def super_pan_9_log(
     cut = len(factory_order(8, RANKS)) - BEHIND_THE_CUT
     for i in range(1, rounds + 1):
         if marker == 0 or pos >= cut:
-            dealer = dealers[marker % len(dealers)] if dealers else ""
-            given = None if shuffle is None or marker == 0 else shuffle(dealer, order, rng)
-            if given is None:
-                order = factory_order(8, RANKS)
-                rng.shuffle(order)
-            else:
-                order = list(given)
+            dealer, order = _next_shoe(marker, "", dealers, shuffle, order, rng, lambda: factory_order(8, RANKS))
             pos, marker = 0, marker + 1
         reverse = bad_draw_at is not None and i >= bad_draw_at and "bad_draw" not in placed
 
