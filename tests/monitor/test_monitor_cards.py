@@ -18,12 +18,11 @@ import pytest
 from oddscalc import api
 from oddscalc.monitor.card_table import CardTableMonitor, hold_increments
 from oddscalc.monitor.feed import round_from_record
-from oddscalc.monitor.floor import Budget, Floor, TableConfig
-from oddscalc.monitor.run import Feed, Monitor
+from oddscalc.monitor.floor import Budget, TableConfig
 from oddscalc.monitor.simulate import punto_banco_log
-from oddscalc.monitor.sources import FileSource
 from oddscalc.monitor.state import State
 from oddscalc.monitor.streams import statistical_tests
+from tests.monitor_runs import run_table
 
 ODDSCALC = [sys.executable, "-m", "oddscalc"]
 _LABELS = ("0", "A", "2", "3", "4", "5", "6", "7", "8", "9")
@@ -191,36 +190,8 @@ def test_a_dealer_favouring_the_banker_fails_the_hold_test():
 # -- restarts ---------------------------------------------------------------------------------------------------
 
 
-class _Killed(Exception):
-    """The process stopping in mid-batch: what it read since its last commit is lost."""
-
-
-class _Dying(FileSource):
-    """A feed file whose reader stops dead after `stop` lines (as a kill would), before committing them."""
-
-    def __init__(self, path: str, start, stop: int) -> None:
-        super().__init__(path, start)
-        self.stop = stop
-
-    def lines(self):
-        for i, raw in enumerate(super().lines()):
-            if i == self.stop:
-                raise _Killed
-            yield raw
-
-
 def _run(feed: Path, db: Path, decks: int, stop: int | None = None, batch: int = 7) -> None:
-    state = State(db)
-    floor = Floor({"P1": TableConfig("P1", "punto-banco", "2002", rules={"decks": str(decks)})}, Budget())
-    mon = Monitor(floor, state, lambda x: None)
-    src = FileSource(str(feed), state.position(str(feed))) if stop is None else _Dying(str(feed), None, stop)
-    try:
-        mon.read(Feed(src, "P1"), None, batch, 3600.0)
-    except _Killed:
-        pass
-    finally:
-        src.close()
-        state.close()
+    run_table(feed, db, TableConfig("P1", "punto-banco", "2002", rules={"decks": str(decks)}), stop, batch)
 
 
 def _outcome(db: Path):

@@ -12,12 +12,11 @@ import numpy as np
 from oddscalc import api
 from oddscalc.monitor.card_table import CardTableMonitor
 from oddscalc.monitor.feed import round_from_record
-from oddscalc.monitor.floor import Budget, Floor, TableConfig
-from oddscalc.monitor.run import Feed, Monitor
+from oddscalc.monitor.floor import Budget, TableConfig
 from oddscalc.monitor.simulate import super_pan_9_log
-from oddscalc.monitor.sources import FileSource
 from oddscalc.monitor.state import State
 from oddscalc.monitor.streams import statistical_tests
+from tests.monitor_runs import run_table
 
 GAME, VERSION = "super-pan-9", "2002"
 TABLES = Path(__file__).resolve().parents[2] / "tables"
@@ -217,35 +216,8 @@ def test_a_players_bank_round_is_judged_but_not_valued():
 # -- restarts ---------------------------------------------------------------------------------------------------
 
 
-class _Killed(Exception):
-    """The process stopping in mid-batch: what it read since its last commit is lost."""
-
-
-class _Dying(FileSource):
-    """A feed file whose reader stops dead after `stop` lines (as a kill would), before committing them."""
-
-    def __init__(self, path: str, stop: int) -> None:
-        super().__init__(path, None)
-        self.stop = stop
-
-    def lines(self):
-        for i, raw in enumerate(super().lines()):
-            if i == self.stop:
-                raise _Killed
-            yield raw
-
-
 def _run(feed: Path, db: Path, stop: int | None = None) -> None:
-    state = State(db)
-    mon = Monitor(Floor({"S1": TableConfig("S1", GAME, VERSION)}, Budget()), state, lambda x: None)
-    src = FileSource(str(feed), state.position(str(feed))) if stop is None else _Dying(str(feed), stop)
-    try:
-        mon.read(Feed(src, "S1"), None, 7, 3600.0)
-    except _Killed:
-        pass
-    finally:
-        src.close()
-        state.close()
+    run_table(feed, db, TableConfig("S1", GAME, VERSION), stop)
 
 
 def _outcome(db: Path):
