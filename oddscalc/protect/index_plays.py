@@ -27,6 +27,7 @@ from pathlib import Path
 
 from oddscalc import api
 from oddscalc.core.errors import InputError
+from oddscalc.core.inputs import InputPathError, check_input
 from oddscalc.core.numbers import parse_number
 from oddscalc.protect.count_systems import CountSystem
 from oddscalc.protect.decisions_by_removal import decision_shoes
@@ -197,6 +198,10 @@ def parse_indices(text: str, name: str = "index file") -> IndexSet:
 
 
 def _read(path: str) -> str:
+    try:
+        check_input(path, "--indices")  # the one message every command gives a path it cannot read
+    except InputPathError as exc:
+        raise IndicesError(str(exc)) from None
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read(_MAX_BYTES + 1)

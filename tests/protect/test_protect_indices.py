@@ -226,7 +226,7 @@ def test_indices_need_blackjack_a_count_and_a_readable_file(capsys, tmp_path):
         (("protect", "punto-banco", "--decks", "1", "--shoes", "1", "--indices", "illustrious18"), "blackjack's"),
         ((*BASE, "--count", "none", "--indices", "illustrious18"), "give a --count"),
         ((*BASE, "--strategy", "optimal", "--indices", "illustrious18"), "--strategy basic or both"),
-        ((*BASE, "--indices", tmp_path / "none.csv"), "cannot read"),
+        ((*BASE, "--indices", tmp_path / "none.csv"), f"cannot read --indices '{tmp_path / 'none.csv'}': no such file"),
         ((*BASE, "--count", "ko", "--initial-count", "-20", "--indices", "derived"), "no index for the count ko"),
     ):
         code, _, err = run_cli(argv, capsys)
