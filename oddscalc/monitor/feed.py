@@ -96,6 +96,8 @@ def bare_code(game: str, text: str) -> int:
         if text.upper() not in labels:
             raise FeedError(f"{shorten(text)} is not a Big Six symbol; allowed: {', '.join(labels)}")
         return labels.index(text.upper())
+    if game not in _RESULT_KEY:  # a card table's round is its cards and wagers: a round-log record, never bare
+        raise FeedError(f"{shorten(text)} is not a {game} round: a card table's rounds are round-log JSON records")
     return dice_code(_faces(text, 2 if game == "dice" else 3))
 
 

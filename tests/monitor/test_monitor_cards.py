@@ -327,3 +327,20 @@ def test_each_hold_bet_is_fair_under_the_rounds_law_and_never_below_one_half():
     assert np.allclose(means, 1.0, rtol=0, atol=1e-12)
     assert (np.where(p[None, :, :] > 0, factors, 1.0) >= 0.5 - 1e-12).all()
     assert (factors.max(axis=(1, 2)) > 1.05).all()  # the bets do bet
+
+
+@pytest.mark.parametrize("game", ["punto-banco", "super-pan-9"])
+def test_a_bare_line_in_a_card_tables_feed_is_a_feed_fault_naming_the_form_it_needs(game, tmp_path, capsys):
+    """A card table's round is a round-log record (its cards and wagers); a bare line there, which a wheel's or
+    dice table's feed may carry, is a feed fault saying so, not a misreading as dice faces."""
+    from tests.cli_run import run_cli
+
+    header = json.dumps({"roundlog": 1, "game": game, "version": "2002"})
+    feed = tmp_path / "T1.log"
+    feed.write_text(f"{header}\n17\n")
+    argv = ["monitor", "run", str(feed), "--table", "T1", "--game", game, "--version", "2002"]
+    argv += ["--state", str(tmp_path / "s.db")]
+    code, out, err = run_cli(argv, capsys)
+    said = " ".join((out + err).split())
+    assert code == 0 and f"'17' is not a {game} round: a card table's rounds are round-log JSON records" in said, said
+    assert "dice" not in said
