@@ -428,10 +428,18 @@ def emit(data_or_text: str | JSONData) -> None:
         click.echo(json.dumps(data_or_text, indent=1, ensure_ascii=False))
 
 
+def _a_path(text: str) -> bool:
+    """Whether `text` names a file or folder that exists, or one that could in a folder that does (a file missing)."""
+    try:
+        return os.path.exists(text) or (os.sep in text and os.path.isdir(os.path.dirname(text)))
+    except ValueError:  # a NUL byte
+        return False
+
+
 def one_line(message: str) -> str:
     """An error message on one line, any run of more than 80 non-blank characters cut (a pasted megabyte of
-    input is named by its start, not echoed whole), except the path of a file or folder that exists: the user
-    must see which one.
+    input is named by its start, not echoed whole), except a path of a file or folder that exists or could (its
+    folder does): the user must see which one.
 
     >>> one_line("bad  value " + "9" * 100)
     'bad value 999999999999999999999999999999999999999999999999999999999999...(100 characters)'
@@ -441,7 +449,7 @@ def one_line(message: str) -> str:
     def cut(m: re.Match[str]) -> str:
         token = m.group()
         tail = token[len(token.rstrip("'\";:,.)")) :]
-        if len(token) <= 4096 and os.path.exists(token[: len(token) - len(tail)].lstrip("'\"(")):
+        if len(token) <= 4096 and _a_path(token[: len(token) - len(tail)].lstrip("'\"(")):
             return token
         return f"{token[:60]}...({len(token):,} characters){tail}"
 

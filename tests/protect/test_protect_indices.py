@@ -211,14 +211,17 @@ def test_bad_index_files_are_refused_in_one_line(capsys, tmp_path, text, words):
 
 
 def test_a_bad_file_is_named_whole_however_long_its_path(capsys, tmp_path):
-    """A path of more than 80 characters is the user's own file, named whole, where a pasted run of as many
-    characters would be cut."""
+    """A path of more than 80 characters is the user's own file, named whole, present or missing, where a pasted
+    run of as many characters would be cut."""
     folder = tmp_path / ("d" * 90)
     folder.mkdir()
     path = folder / "bad.csv"
     path.write_text("# nothing\n")
     code, _, err = run_cli((*BASE, "--indices", path), capsys)
     assert code == 2 and f"--indices {path}: no index play in it" in err and "characters)" not in err, err
+    missing = folder / "none.csv"
+    code, _, err = run_cli((*BASE, "--indices", missing), capsys)
+    assert code == 2 and f"cannot read --indices '{missing}': no such file" in err and "characters)" not in err, err
 
 
 def test_indices_need_blackjack_a_count_and_a_readable_file(capsys, tmp_path):
