@@ -18,7 +18,7 @@ from oddscalc.protect.bankroll import RampMeasures
 from oddscalc.protect.best_side import DEFINITION, BestSide, choice
 from oddscalc.protect.count_systems import CountSystem
 from oddscalc.protect.run_summary import Check, Estimate, Summary, counts_before
-from oddscalc.protect.shoes import ShoeRecord, before_rounds
+from oddscalc.protect.shoes import Round, ShoeRecord, before_rounds
 from oddscalc.protect.stakes import Stakes
 from oddscalc.protect.study_figures import BANKROLLS, RISKS, StudyFigures
 from oddscalc.report.exact import fraction_text
@@ -517,6 +517,11 @@ def summary_csv(s: Summary) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _shown(x: Round, v: Fraction) -> str:
+    """A round's value as the records write it: exact ("p/q"), or the double of a round valued in doubles."""
+    return repr(float(v)) if x.estimated else fraction_text(v)
+
+
 def records_csv(
     records: list[ShoeRecord],
     measures: tuple[str, ...],
@@ -531,12 +536,13 @@ def records_csv(
     the round took, and each measure's expectation before it: exact
     ("p/q"), or in a run valued in double precision the double (rounds the exact engine valued instead: "p/q"),
     with the exact values of the rounds checked; with `sides` (baccarat's, `best_side.SIDES`), last the side the
-    best-side strategy bets on the round (empty: no side positive, no bet)."""
+    best-side strategy bets on the round and its expectation, written as the measures are (both empty: no side
+    positive, no bet)."""
     doubles = any(x.estimated for r in records for x in r.rounds)
     head = ["shoe", "round", "cards_left", "running_count", "true_count", "bet_units", "cards"]
     head += [m.replace(",", ";") for m in measures] + [f"exact {m.replace(',', ';')}" for m in measures if doubles]
     columns = [list(measures).index(side) for side in sides]
-    head += ["best_side"] if sides else []
+    head += ["best_side", "best_expectation"] if sides else []
     lines = [",".join(head)]
     labels = [label for label, _ in kinds]
     stakes = spread if isinstance(spread, Stakes) else Stakes(spread)
@@ -553,11 +559,11 @@ def records_csv(
                 "" if units is None else units[i],
                 " ".join(labels[k] for k in x.cards),
             ]
-            cells += [repr(float(v)) if x.estimated else fraction_text(v) for v in x.values]
+            cells += [_shown(x, v) for v in x.values]
             if doubles:
                 cells += [fraction_text(v) for v in x.exact] if x.exact else [""] * len(measures)
             if sides:
                 j = choice([x.values[c] for c in columns])
-                cells.append("" if j is None else sides[j])
+                cells += ["", ""] if j is None else [sides[j], _shown(x, x.values[columns[j]])]
             lines.append(",".join(str(c) for c in cells))
     return "\n".join(lines) + "\n"

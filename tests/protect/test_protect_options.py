@@ -24,8 +24,9 @@ from oddscalc.protect.burn import Burn, parse_burn
 from oddscalc.protect.count_systems import parse_count, true_count
 from oddscalc.protect.execute import run
 from oddscalc.protect.run_summary import summarise
-from oddscalc.protect.shoes import Plan, deal_shoe, shoe_order
+from oddscalc.protect.shoes import Plan, Round, ShoeRecord, deal_shoe, shoe_order
 from oddscalc.protect.target import Target, target
+from oddscalc.report.protect_render import records_csv
 from tests.cli_run import run_cli
 from tests.json_schemas import validate_named
 from tests.super_pan_9_reference import HOUSE, enumerate_values, ordered_deals
@@ -191,18 +192,51 @@ def test_super_pan_9_best_side_against_enumeration_and_a_choice_made_here():
     assert found.per_100.mean == 100 * sum(s.total for s in found.shoes) / sum(len(r.rounds) for r in records)
 
 
-def test_records_name_the_best_side_of_each_round(capsys, tmp_path):
+def test_records_name_each_rounds_best_side_and_its_expectation_from_the_shoe(capsys, tmp_path):
+    """Every row's `best_side` and `best_expectation` against the sides valued here through `api` on the shoe
+    before the round, rebuilt from the earlier rows' cards: the highest when positive, the first of equals in the
+    order player, banker, tie; both empty otherwise. The columns before them are unchanged."""
     path = tmp_path / "r.csv"
-    args = ("protect", "punto-banco", "--decks", "1", "--shoes", "6", "--seed", "4", "--penetration", "95%")
-    code, _, _ = run_cli((*args, "--workers", "1", "--records", path), capsys)
-    rows = list(csv.DictReader(io.StringIO(path.read_text())))
+    args = ("protect", "punto-banco", "--version", "2007", "--decks", "1", "--shoes", "6", "--seed", "4")
+    code, _, _ = run_cli((*args, "--penetration", "95%", "--workers", "1", "--records", path), capsys)
+    text = path.read_text()
+    head = "shoe,round,cards_left,running_count,true_count,bet_units,cards,player,banker,tie"
+    assert code == 0 and text.splitlines()[0] == head + ",best_side,best_expectation"
+    kinds = api.composition_kinds("punto-banco", "2007", {"decks": "1"})
+    labels = [label for label, _ in kinds]
     order = ("player", "banker", "tie")
-    chosen = []
-    for row in rows:
-        values = {side: Fraction(row[side]) for side in order}
+    left: list[int] = []
+    shoe = None
+    bets = 0
+    for row in csv.DictReader(io.StringIO(text)):
+        if row["shoe"] != shoe:
+            shoe, left = row["shoe"], [n for _, n in kinds]
+        values = api.composition_values("punto-banco", "2007", tuple(left), order, {"decks": "1"})
         ranked = sorted(order, key=lambda side: (-values[side], order.index(side)))
-        chosen.append(ranked[0] if values[ranked[0]] > 0 else "")
-    assert code == 0 and [row["best_side"] for row in rows] == chosen and {"", "banker"} <= set(chosen)
+        best = ranked[0] if values[ranked[0]] > 0 else None
+        if best is None:
+            assert (row["best_side"], row["best_expectation"]) == ("", "")
+        else:
+            assert (row["best_side"], Fraction(row["best_expectation"])) == (best, values[best])
+        bets += best is not None
+        for label in row["cards"].split():
+            left[labels.index(label)] -= 1
+    assert bets >= 2  # the run saw bets and sit-outs
+
+
+def test_records_break_a_tie_of_best_sides_by_the_order_player_banker_tie():
+    """Rows built here with sides equally best: the first in the documented order is named."""
+    kinds = api.composition_kinds("punto-banco", "2007", {"decks": "1"})
+    half, third = Fraction(1, 2), Fraction(1, 3)
+    sides = ("player", "banker", "tie")
+    rounds = (
+        Round((0, 1, 2, 3), (half, half, third)),  # player = banker: player
+        Round((4, 5, 6, 7), (third, half, half)),  # banker = tie: banker
+        Round((8, 9, 0, 0), (-half, Fraction(0), Fraction(0))),  # none positive: no bet
+    )
+    text = records_csv([ShoeRecord(0, rounds, "cut card")], sides, kinds, 52, None, 1, sides)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [(r["best_side"], r["best_expectation"]) for r in rows] == [("player", "1/2"), ("banker", "1/2"), ("", "")]
 
 
 # --- burn cards --------------------------------------------------------------------------------------------
