@@ -1,6 +1,6 @@
 """Benchmarks for `oddscalc monitor` at card tables (punto banco).
 
-`cases()` (run by `make bench`, or `python -m bench.run --only monitor_cards`): round-log rounds per second in one
+`cases()` (run by `make bench`, or `python -m bench.run --module monitor_cards`): round-log rounds per second in one
 process, every round judged by verify's judge and valued from the shoe's composition (the hold test on, and each
 shoe scored by the shuffle test as it ends), through the feed reader and the state file's commits: 100,000 rounds
 of 8-pack shoes dealt to the cut card, three wagers a round; and the exact laws of 10,000 compositions at once
