@@ -129,9 +129,11 @@ def main(argv: list[str] | None = None, package: ModuleType = bench) -> int:
     partial = bool(args.only) or args.module is not None
     out = args.out if args.out is not None or partial else RESULTS
     chosen = [args.module.removeprefix("bench_")] if args.module is not None else names
-    cases = []
+    cases, homes = [], {}  # the cases, and the module each comes from
     for name in chosen:
-        cases += importlib.import_module(f"{package.__name__}.bench_{name}").cases()
+        for case in importlib.import_module(f"{package.__name__}.bench_{name}").cases():
+            cases.append(case)
+            homes[case[0]] = name
     order = [case[0] for case in cases]
     cases = [case for case in cases if args.only in case[0]]
     if not cases:
@@ -157,9 +159,12 @@ def main(argv: list[str] | None = None, package: ModuleType = bench) -> int:
             ["--only", args.only] if args.only else []
         )
         command = shlex.join(["python", "-m", "bench.run", *chose])
+        files = ", ".join(f"bench/bench_{n}.py" for n in dict.fromkeys(homes[r.name] for r in rows))
         note = (
             f"{_NOTE}`{command}` ({datetime.date.today().isoformat()}, Python {platform.python_version()}): "
-            f"{len(rows)} row(s), timed against a baseline of {base * 1000:.2f} ms in that run."
+            f"the {len(rows)} case(s) of {files}"
+            f"{f' whose name contains {args.only!r}' if args.only else ''}, timed against a baseline of "
+            f"{base * 1000:.2f} ms in that run."
         )
         out.write_text(merged(text, rows, order, command, note), encoding="utf-8")
     else:

@@ -83,6 +83,7 @@ def test_a_partial_run_with_out_replaces_only_its_own_rows(package, tmp_path):
             x for x in head.splitlines() if x.startswith("Rows rerun apart by `python -m bench.run --module fake`")
         ]
         assert len(notes) == 1
+        assert "the 2 case(s) of bench/bench_fake.py, timed against a baseline of " in notes[0]
         assert head.count("| case | runs |") == 1
 
 
