@@ -1,6 +1,6 @@
 """Benchmarks for `oddscalc monitor`.
 
-`cases()` (run by `make bench`, or `python -m bench.run --only monitor`): spins ingested per second in one
+`cases()` (run by `make bench`, or `python -m bench.run --module monitor`): spins ingested per second in one
 process with every test on (a bare roulette feed of 1,000,000 spins, through the feed reader, the tests and the
 state file's commits), and round-log rounds per second (every wager judged, exposure and hold on).
 

@@ -1,10 +1,12 @@
-"""Benchmarks for `oddscalc monitor` at card tables (punto banco).
+"""Benchmarks for `oddscalc monitor` at card tables (punto banco, Super Pan 9).
 
-`cases()` (run by `make bench`, or `python -m bench.run --only monitor_cards`): round-log rounds per second in one
-process, every round judged by verify's judge and valued from the shoe's composition (the hold test on, and each
-shoe scored by the shuffle test as it ends), through the feed reader and the state file's commits: 100,000 rounds
-of 8-pack shoes dealt to the cut card, three wagers a round; and the exact laws of 10,000 compositions at once
-(api.composition_laws), the valuation alone. The target: 5,000 rounds a second on one core.
+`cases()` (run by `make bench`, or `python -m bench.run --module monitor_cards`): round-log rounds per second
+through `oddscalc monitor run` in one process pinned to one core, every round valued from the shoe's composition
+(the hold test), each shoe scored by the shuffle test as it ends and every round judged by verify's judge (the
+settlement, rules and shoe checks), with the state file's commits: 100,000 punto banco rounds and 20,000 Super Pan 9
+rounds against the House's bank, both dealt from 8-pack shoes to the cut card and reshuffled fairly (`oddscalc
+simulate --shuffle fair`), one wager a round; and the exact laws of 10,000 punto banco compositions at once
+(api.composition_laws), the valuation alone. The target (issue 53): 5,000 punto banco rounds a second on one core.
 
 `python -m bench.bench_monitor_cards [--rounds N] [--tables T]` prints, at a small scale, the ingest rate of N
 rounds, the share of T fair tables of N rounds the hold test flags, and the rounds a dealer who deals half the
@@ -15,55 +17,130 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import contextlib
+import io
 import json
+import os
 import random
 import shutil
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from oddscalc import api
+from oddscalc.cli.main import main as oddscalc
 from oddscalc.monitor import simulate
 from oddscalc.monitor.card_table import CardTableMonitor
 from oddscalc.monitor.feed import round_from_record
-from oddscalc.monitor.floor import Budget, Floor, TableConfig
-from oddscalc.monitor.run import Feed, Monitor
-from oddscalc.monitor.sources import FileSource
-from oddscalc.monitor.state import State
+from oddscalc.monitor.floor import Budget, TableConfig
 from oddscalc.monitor.streams import statistical_tests
 
 _DIR = Path(tempfile.mkdtemp(prefix="oddscalc-bench-cards-"))
 atexit.register(shutil.rmtree, _DIR, True)
-ROUNDS = 100_000
 COMPOSITIONS = 10_000
-#: A floor of 50 tables, 1% a year, 60 rounds an hour.
+VERSION = "2002"
+PACKS = "8"
+#: A floor of 50 tables, 1% a year, 60 rounds an hour (the studies below).
 TABLES = 50
 BUDGET = Budget(Fraction(1, 100), Fraction(8766), "1y")
-_CONFIG = TableConfig("P1", "punto-banco", "2002", rules={"decks": "8"})
+_CONFIG = TableConfig("P1", "punto-banco", VERSION, rules={"decks": PACKS})
 
 
-def _log_file(n: int, seed: int = 1) -> Path:
-    path = _DIR / f"pb-{n}-{seed}.jsonl"
-    if not path.exists():
-        lines, _ = simulate.punto_banco_log(seed, n, "P1")
-        path.write_text("\n".join(lines) + "\n")
-    return path
+@dataclass(frozen=True)
+class CardTable:
+    """A simulated table of the benchmark: its name, game, the one wager of each round, and the rounds timed."""
+
+    table: str
+    game: str
+    wager: str
+    rounds: int
+    title: str
 
 
-def _ingest(path: Path) -> None:
-    db = _DIR / f"ingest-{time.monotonic_ns()}.db"
-    state = State(db)
-    mon = Monitor(Floor({"P1": _CONFIG}, BUDGET), state, lambda x: None)
-    src = FileSource(str(path), None)
-    mon.read(Feed(src, "P1"), None, 50_000, 2.0)
-    src.close()
-    state.close()
+PUNTO_BANCO = CardTable("P1", "punto-banco", "banker", 100_000, "punto banco")
+SUPER_PAN_9 = CardTable("S1", "super-pan-9", "initial", 20_000, "Super Pan 9 (the House's bank)")
+
+
+def _run(argv: list[str]) -> str:
+    """`oddscalc ARGV` in this process (no start-up per run), its standard output; a failure raises."""
+    out, err = io.StringIO(), io.StringIO()
+    code: Any = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            oddscalc(argv)
+        except SystemExit as exc:
+            code = exc.code
+    if code:
+        raise RuntimeError(f"oddscalc {' '.join(argv)}: exit status {code}: {err.getvalue()[-500:]}")
+    return out.getvalue()
+
+
+def _shoe_log(t: CardTable, rounds: int, seed: int = 1) -> tuple[Path, Path]:
+    """A round log of `rounds` rounds at `t`, 8-pack shoes dealt to the cut and shuffled fairly, and a floor file
+    naming the table with the log header's version and rules (so the feed and the floor agree)."""
+    log = _DIR / f"{t.table}-{rounds}-{seed}.jsonl"
+    if not log.exists():
+        _run(
+            [
+                *("simulate", t.game, t.wager, "--version", VERSION, "--decks", PACKS, "--rounds", str(rounds)),
+                *("--seed", str(seed), "--shuffle", "fair", "--log", str(log), "--out", str(log) + ".csv"),
+            ]
+        )
+    with log.open(encoding="utf-8") as f:
+        header = json.loads(f.readline())
+    rules = ", ".join(f"{k} = {json.dumps(v)}" for k, v in header["rules"].items())
+    floor = _DIR / f"{t.table}.toml"
+    floor.write_text(
+        f"[tables.{t.table}]\ngame = {json.dumps(t.game)}\nversion = {json.dumps(header['version'])}\n"
+        f"rules = {{ {rules} }}\n",
+        encoding="utf-8",
+    )
+    return log, floor
+
+
+def _one_core(fn: Callable[[], Any]) -> Any:
+    """fn run with this process held to one core (the target's terms), its cores given back after."""
+    if not hasattr(os, "sched_setaffinity"):
+        return fn()
+    cores = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {min(cores)})
+    try:
+        return fn()
+    finally:
+        os.sched_setaffinity(0, cores)
+
+
+def _watch(t: CardTable, log: Path, floor: Path) -> Path:
+    """`oddscalc monitor run` of the log into a fresh state file, on one core: the state file."""
+    db = _DIR / f"watch-{time.monotonic_ns()}.db"
+    argv = ["monitor", "run", str(log), "--floor", str(floor), "--table", t.table, "--state", str(db)]
+    _one_core(lambda: _run([*argv, "--format", "json"]))
+    return db
+
+
+def _drop(db: Path) -> None:
     for suffix in ("", "-wal", "-shm"):
         Path(str(db) + suffix).unlink(missing_ok=True)
+
+
+def _checked(t: CardTable) -> None:
+    """A short feed first (imports and compiled loops ready before any timing): every round valued by the hold
+    test, shoes scored by the shuffle test, no fault found, or the figures would not time what they say."""
+    rounds = 2000
+    db = _watch(t, *_shoe_log(t, rounds, seed=3))
+    status = json.loads(_run(["monitor", "status", "--state", str(db), "--format", "json"]))["tables"][0]
+    _drop(db)
+    tests = {x["test"]: x["results"] for x in status["tests"]}
+    valued = status["rounds"] == rounds and tests.get("hold") == rounds and tests.get("shuffle")
+    if not valued or status["feed_faults"] or status["settled_wrong"]:
+        raise RuntimeError(f"{t.title}: not every round valued, judged and scored: {status}")
 
 
 def _compositions(n: int, seed: int = 2) -> np.ndarray:
@@ -79,20 +156,27 @@ def _compositions(n: int, seed: int = 2) -> np.ndarray:
 
 
 def _laws(rows: np.ndarray) -> None:
-    api.composition_laws("punto-banco", "2002", rows, None, {"decks": "8"})
+    api.composition_laws("punto-banco", VERSION, rows, None, {"decks": PACKS})
+
+
+def _table_case(t: CardTable) -> tuple[str, Callable[[], object], int, int, str]:
+    _checked(t)
+    log, floor = _shoe_log(t, t.rounds)
+    return (
+        f"monitor: {t.rounds:,} {t.title} rounds from 8-pack shoes, one wager each: every round valued (hold) "
+        "and judged (settlement), each shoe scored (shuffle); `oddscalc monitor run` on one core",
+        lambda: _drop(_watch(t, log, floor)),
+        3,
+        t.rounds,
+        "rounds",
+    )
 
 
 def cases():
-    log = _log_file(ROUNDS)
     rows = _compositions(COMPOSITIONS)
     return [
-        (
-            "monitor: 100,000 punto banco rounds, three wagers each, judged and valued from the shoe",
-            lambda: _ingest(log),
-            3,
-            ROUNDS,
-            "rounds",
-        ),
+        _table_case(PUNTO_BANCO),
+        _table_case(SUPER_PAN_9),
         (
             "monitor: exact laws of 10,000 punto banco shoe compositions",
             lambda: _laws(rows),
@@ -131,12 +215,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=20_000)
     parser.add_argument("--tables", type=int, default=5)
     args = parser.parse_args()
-    log = _log_file(args.rounds)
-    _ingest(_log_file(200, seed=3))  # compile and import first
+    log, floor = _shoe_log(PUNTO_BANCO, args.rounds)
+    _checked(PUNTO_BANCO)  # compile and import first
     times = []
     for _ in range(3):
         t = time.perf_counter()
-        _ingest(log)
+        _drop(_watch(PUNTO_BANCO, log, floor))
         times.append(time.perf_counter() - t)
     print(f"ingest: {args.rounds:,} rounds, median {args.rounds / statistics.median(times):,.0f} rounds/s (3 runs)")
     rows = _compositions(2000)
