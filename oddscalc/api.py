@@ -111,11 +111,33 @@ StudRow: TypeAlias = tuple[str, str, int, int, int, int, int, Fraction, str]
 
 
 class GameError(InputError):
-    """An unknown game, or one the version does not permit, or one not yet computed."""
+    """An unknown game, or one the version does not permit, or one not yet computed.
+
+    Examples:
+        Big Six came with the 2002 amendment (SI 2002/1130), so the 1994 regulations refuse it:
+
+        >>> import oddscalc
+        >>> try:  # doctest: +ELLIPSIS
+        ...     oddscalc.resolve("big-six", "1994")
+        ... except oddscalc.GameError as exc:
+        ...     print(exc)
+        version 1994 does not permit 'big-six'; it permits: roulette, dice, ..., casino-stud-poker, super-pan-9
+    """
 
 
 class WagerError(InputError):
-    """A wager the game does not have under this version."""
+    """A wager the game does not have under this version.
+
+    Examples:
+        Red and black are two of roulette's even chances, one wager named "even-chance", so "red" is refused:
+
+        >>> import oddscalc
+        >>> try:  # doctest: +ELLIPSIS
+        ...     oddscalc.edge("roulette", "red", version="1994")
+        ... except oddscalc.WagerError as exc:
+        ...     print(exc)
+        roulette has no wager 'red' under version 1994; allowed: straight, split, ..., even-chance, two-dozens
+    """
 
 
 class _Law(Protocol):

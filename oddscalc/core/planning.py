@@ -53,7 +53,20 @@ _DIGITS = 20
 
 
 class PlanError(InputError):
-    """A planning question that has no answer: a level outside (0, 1), a zero shift, a wager without variance."""
+    """A planning question that has no answer: a level outside (0, 1), a zero shift, a wager without variance.
+
+    Examples:
+        A plan needs a shift to detect or some rounds to bound, and the rounds or the turnover but not both:
+
+        >>> import oddscalc
+        >>> for asked in ({}, {"rounds": 100, "turnover": 100}):
+        ...     try:
+        ...         oddscalc.plan("roulette", "straight", version="1994", **asked)
+        ...     except oddscalc.PlanError as exc:
+        ...         print(exc)
+        ask for something: a shift to detect, or a number of rounds or a turnover for the band
+        give a number of rounds or a turnover, not both
+    """
 
 
 def _mpf(value: Fraction) -> mpmath.mpf:

@@ -15,7 +15,20 @@ __all__ = ["OverrideError", "Payout", "Wager", "apply_overrides", "join_citation
 
 
 class OverrideError(InputError):
-    """A pay override that names no wager or payout of the game, or whose odds cannot be read."""
+    """A pay override that names no wager or payout of the game, or whose odds cannot be read.
+
+    Examples:
+        Odds are written "A to B" or "A:B", so "lots" is refused, and roulette has no wager called "red":
+
+        >>> import oddscalc
+        >>> for pay in ({"straight": "lots"}, {"red": "1 to 1"}):
+        ...     try:
+        ...         oddscalc.wagers("roulette", version="1994", pay=pay)
+        ...     except oddscalc.OverrideError as exc:
+        ...         print(exc)
+        pay 'straight': cannot read odds 'lots': write them as 'A to B' or 'A:B', e.g. '35 to 1', '9½ to 5', '45:1'
+        pay 'red': no wager 'red'; allowed: straight, split, street, corner, six-line, dozen, even-chance, two-dozens
+    """
 
 
 @dataclass(frozen=True)

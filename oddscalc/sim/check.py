@@ -38,7 +38,19 @@ DETECT_POWER = Fraction(80, 100)  # the power at which `check` states the smalle
 
 
 class CheckError(InputError):
-    """Observations that cannot be tested: unknown outcomes, negative counts, too few rounds."""
+    """Observations that cannot be tested: unknown outcomes, negative counts, too few rounds.
+
+    Examples:
+        A straight bet at 35 to 1 nets +35 or -1 per unit staked, so a count of +17 cannot be a straight bet's:
+
+        >>> import oddscalc
+        >>> straight = oddscalc.analyse("roulette", "straight", version="1994").result("straight")
+        >>> try:
+        ...     oddscalc.check_counts(straight, {-1: 36, 17: 1})
+        ... except oddscalc.CheckError as exc:
+        ...     print(exc)
+        outcome 17 cannot happen for this wager; possible returns: -1, 35
+    """
 
 
 @dataclass(frozen=True)
