@@ -223,8 +223,25 @@ def detectable_shift(
 
 @dataclass(frozen=True)
 class Plan:
-    """Answers for one wager: the rounds (and turnover) needed to detect `shift`, and the band after `rounds`
-    rounds (given directly, or as `turnover` / the average total stake per round)."""
+    """Answers for one wager: the rounds (and turnover) needed to detect `shift`, and the band after `rounds`.
+
+    The rounds are given directly, or as `turnover` divided by the average total stake per round.
+
+    Examples:
+        A straight bet's net return has mean -1/37 and variance 35^2 x 1/37 + 36/37 - (1/37)^2 = 46656/1369.
+        Detecting a shift of one point of RTP at 1% significance (two-sided) with 80% power takes
+        ((z(0.995) + z(0.8)) x sqrt(46656/1369) / 0.01)^2 rounds, rounded up. Its stake never grows, so the
+        turnover is as many units:
+
+        >>> import math
+        >>> from statistics import NormalDist
+        >>> z = NormalDist().inv_cdf
+        >>> math.ceil(((z(0.995) + z(0.8)) * math.sqrt(46656 / 1369) / 0.01) ** 2)
+        3980234
+        >>> p = plan(Fraction(-1, 37), Fraction(46656, 1369), shift=Fraction(1, 100))
+        >>> p.rounds_needed, p.turnover_needed
+        (3980234, Fraction(3980234, 1))
+    """
 
     mean: Fraction
     variance: Fraction

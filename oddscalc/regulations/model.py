@@ -83,10 +83,18 @@ class Payout:
 
 @dataclass(frozen=True)
 class Wager:
-    """A permitted wager of a game in one regulation version.
+    """A permitted wager of a game in one regulation version: its key, the law's words, payouts and citation.
 
     `params` carries the facts the game needs to compute it (which numbers, which point), as the law
     states them; the game module reads them, the regulation data sets them.
+
+    Examples:
+        The 1994 regulations pay 35 to 1 on a single number (reg 4(5)(a)), so a winning unit stake wins 35:
+
+        >>> import oddscalc
+        >>> straight = oddscalc.wagers("roulette", version="1994")[0]
+        >>> straight.key, straight.payouts[0].odds.text, straight.pay(), straight.citation
+        ('straight', '35 to 1', Fraction(35, 1), 'SI 1994/2899 reg 4(5)(a)')
     """
 
     game: str
