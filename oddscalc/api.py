@@ -293,16 +293,22 @@ def analyse(
     exact_law: bool = False,
     law: bool = True,
 ) -> GameAnalysis:
-    """Exact analysis of one wager (or all) of `game` under `version` and the given rule choices. `exact_law`:
-    the law of every round computed exactly however long it takes, for a game whose default law bounds its
-    work (blackjack's resplit rounds beyond a work budget: `blackjack game --law-budget none`'s law); other
-    games' laws are exact either way. `law` False: for a game whose law costs far more than its edge
-    (blackjack), the law only where it is shipped or cached, else the edge and the figures that need no law
-    (the result's `not_a_law` says which are left out); other games give their law either way. The game and
-    version are checked, and the version looked up, once (a
-    `Version` given, as `oddscalc.analyse` gives it, is not looked up again); what travels down is resolved.
+    """Exact analysis of one wager (or all) of `game` under `version` and the given rule choices.
 
-    >>> even = analyse("roulette", "1994", "even-chance").results[0]  # half the stake back on 0
+    `exact_law`: the law of every round computed exactly however long it takes, for a game whose default law
+    bounds its work. That is blackjack's, whose resplit rounds beyond a work budget are lumped (the law of
+    `blackjack game --law-budget none`); other games' laws are exact either way.
+
+    `law` False: for a game whose law costs far more than its edge (blackjack), the law only where it is shipped
+    or cached. Else it gives the edge and the figures that need no law, and the result's `not_a_law` says which
+    are left out. Other games give their law either way.
+
+    The game and version are checked, and the version looked up, once. A `Version` given, as `oddscalc.analyse`
+    gives it, is not looked up again; what travels down is resolved.
+
+    The even chances win 1 on 18 numbers of 37 and lose half the stake on zero, so they keep 1/37 x 1/2 = 1/74:
+
+    >>> even = analyse("roulette", "1994", "even-chance").results[0]
     >>> even.edge(), even.distribution.p_win
     (Fraction(1, 74), Fraction(18, 37))
     >>> [(r.wager.key, r.edge()) for r in analyse("blackjack", "1994").results][1:]  # read from the shipped data
@@ -345,10 +351,11 @@ def law_seconds(
     exact_law: bool = False,
     progress: Progress | None = None,
 ) -> float | None:
-    """About how many seconds `analyse` would spend computing the law of a round beyond the edge, for a game
-    whose law costs far more than its edge (blackjack: the game's own figures are computed first, in seconds,
-    and cached); None when the law is shipped or cached, or the game has no such cost. An estimate, for a
-    command to say before it starts the work.
+    """About how many seconds `analyse` would spend on the law of a round beyond the edge; an estimate.
+
+    It is for a game whose law costs far more than its edge (blackjack, whose own figures are computed first, in
+    seconds, and cached), for a command to say before it starts the work. It is None when the law is shipped or
+    cached, or when the game has no such cost.
 
     >>> law_seconds("blackjack", "1994") is None, law_seconds("roulette", "1994") is None  # shipped; no law cost
     (True, True)
@@ -460,9 +467,11 @@ def _resolved_rules(
 def _version_options(
     game: str, version: str, given: Mapping[str, str], found_wagers: tuple[Wager, ...]
 ) -> tuple[RuleOption, ...]:
-    """The game's rule options that are rules of `version` (whose wagers are `found_wagers`): those for the
-    whole game, and those for wagers of which the version has one (casino stud's jackpot meter is no rule of
-    1994, which has no jackpot wager). A given option that is not is refused, naming its wagers."""
+    """The game's rule options that are rules of `version`, whose wagers are `found_wagers`.
+
+    Those are the options for the whole game, and those for wagers of which the version has one: casino stud's
+    jackpot meter is no rule of 1994, which has no jackpot wager. A given option that is not is refused, naming
+    its wagers."""
     keys = {w.key for w in found_wagers}
     found = []
     for o in rule_options(game):
@@ -567,9 +576,14 @@ def composition_values(
     plays (hand, up-card, action) in place of the basic strategy's for this round, e.g. ("hard 16", "T", "stand"),
     ("insurance", "A", "insure") (which needs the insurance wager among `wager_keys`).
 
-    >>> one_pack = (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
-    >>> composition_values("punto-banco", "1994", one_pack, ("banker", "tie"), {"decks": "1"})
+    From a full pack the next round is the one-pack game's, so each value is that game's edge negated:
+
+    >>> one_pack = (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)  # point 0 (the tens and courts), then A to 9
+    >>> values = composition_values("punto-banco", "1994", one_pack, ("banker", "tie"), {"decks": "1"})
+    >>> values
     {'banker': Fraction(-49303, 4873050), 'tie': Fraction(-2003549, 12724075)}
+    >>> all(values[k] == -analyse("punto-banco", "1994", k, {"decks": "1"}).results[0].edge() for k in values)
+    True
     """
     hooks, resolved = _hooks_and_rules(game, version, rules, custom)
     _check_counts(game, tuple(hooks.composition_kinds(resolved)), tuple(counts))
@@ -620,13 +634,24 @@ def composition_laws(
     rules: Mapping[str, str] | None = None,
     pay: Mapping[str, str] | None = None,
 ) -> CompositionLaws:
-    """The exact law of the next round from each of many compositions at once (`rows`: one composition a row, in
-    `composition_kinds` order), for a game whose hook gives it (punto banco, Super Pan 9): the outcomes' ordered
-    deals and each wager's net on each outcome (wager_results.CompositionLaws). What a monitor needs a round at a time.
+    """The exact law of the next round from each of many shoe compositions at once: what a monitor needs.
 
-    >>> laws = composition_laws("punto-banco", "1994", [(16, 4, 4, 4, 4, 4, 4, 4, 4, 4)], ("banker",), {"decks": "1"})
-    >>> laws.outcomes, laws.nets["banker"], [Fraction(int(w), int(laws.totals[0])) for w in laws.weights[0]][2]
-    (('banker', 'player', 'tie'), (Fraction(19, 20), Fraction(-1, 1), Fraction(0, 1)), Fraction(10720526, 114516675))
+    `rows` holds one composition a row, in `composition_kinds` order, for a game whose hook gives it (punto banco,
+    Super Pan 9). The result (wager_results.CompositionLaws) counts the ordered deals ending in each outcome, and
+    gives each wager's net on each outcome.
+
+    A round of punto banco deals at most six cards, so one pack has 52 x 51 x 50 x 49 x 48 x 47 ordered deals. A
+    round that ends sooner counts once for each way the rest could fall. The banker's bet nets 19/20 on a win, -1
+    on a loss and 0 on a tie, so its value is 19/20 P(banker) - P(player), as `composition_values` finds:
+
+    >>> one_pack = (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+    >>> laws = composition_laws("punto-banco", "1994", [one_pack], ("banker",), {"decks": "1"})
+    >>> laws.outcomes, laws.nets["banker"], int(laws.totals[0]) == 52 * 51 * 50 * 49 * 48 * 47
+    (('banker', 'player', 'tie'), (Fraction(19, 20), Fraction(-1, 1), Fraction(0, 1)), True)
+    >>> banker, player, tie = (Fraction(int(w), int(laws.totals[0])) for w in laws.weights[0])
+    >>> 19 * banker / 20 - player == composition_values("punto-banco", "1994", one_pack, ("banker",), {"decks": "1"})[
+    ...     "banker"]
+    True
     """
     hooks, resolved = _hooks_and_rules(game, version, rules, False)
     fn = getattr(hooks, "composition_laws", None)
@@ -646,9 +671,14 @@ def composition_hand_laws(
     rules: Mapping[str, str] | None = None,
     pay: Mapping[str, str] | None = None,
 ) -> CompositionLaws:
-    """The rest of a round's exact law once the opposing hand's first cards and its decision are seen, for a game
-    whose hook gives it (Super Pan 9: each row the composition before the round, the hand's three point values and
-    1 if it drew a fourth card), so that the law holds whatever the player chose.
+    """The rest of a round's exact law once the opposing hand's first cards and its decision are seen.
+
+    It is for a game whose hook gives it: Super Pan 9, each row the composition before the round, the hand's three
+    point values and 1 if it drew a fourth card. The law then holds whatever the player chose.
+
+    Eight packs hold 96 cards of point 0 (the courts) and 32 of each of A to 6. The hand here holds 0, 0 and 5
+    and stood; its win at the House's bank pays 19 to 20, and the ordered deals of the outcomes add up to the
+    total:
 
     >>> laws = composition_hand_laws("super-pan-9", "1994", [(96, 32, 32, 32, 32, 32, 32, 0, 0, 5, 0)], ("initial",))
     >>> laws.outcomes, laws.nets["initial"][0], sum(int(w) for w in laws.weights[0]) == int(laws.totals[0])
@@ -726,10 +756,12 @@ def composition_estimates(
     custom: bool = False,
     deviations: tuple[tuple[str, str, str], ...] = (),
 ) -> tuple[tuple[dict[str, float | Fraction], ...], bool]:
-    """`composition_values` (with its `deviations`) for each group (wager keys, rules) of one shoe composition in
-    double precision, for a protection study's rounds, never an exact figure: ({wager key: float} per group, and
-    whether the exact engine gave them instead, as Fractions, because the double-precision evaluator declined).
-    The game may share work between the groups (blackjack: one evaluation for both strategies).
+    """`composition_values` in double precision, for a protection study's rounds: never an exact figure.
+
+    It values each group (wager keys, rules) of one shoe composition, with its `deviations`. It returns a
+    {wager key: float} per group, and whether the exact engine gave them instead, as Fractions, because the
+    double-precision evaluator declined. The game may share work between the groups (blackjack: one evaluation
+    for both strategies).
 
     Six packs less 15 cards (the 1994 game, whose full-shoe chart is shipped), both strategies in one evaluation:
 
@@ -851,11 +883,13 @@ def plan(
     pay: Mapping[str, str] | None = None,
     custom: bool = False,
 ) -> Plan:
-    """Plan a test of one wager's RTP (core.planning): the rounds needed to detect `shift` (a change of the mean
-    net return per unit initially staked, e.g. Fraction(1, 200) for half a percentage point of RTP) at
-    significance `alpha` with `power`; and, for `rounds` rounds or a `turnover` (total staked, in units of the
-    initial stake), the band the RTP should fall in with probability `level`. Refused (PlanError) for a
-    distribution that is not the law of a round, unless the law is known in part (then conservative: `plan_of`).
+    """Plan a test of one wager's RTP (core.planning): the rounds to detect a shift, or the band after some rounds.
+
+    `shift` is a change of the mean net return per unit initially staked to detect at significance `alpha` with
+    `power`, e.g. Fraction(1, 200) for half a percentage point of RTP. For `rounds` rounds or a `turnover` (total
+    staked, in units of the initial stake), the plan gives the band the RTP should fall in with probability
+    `level`. A distribution that is not the law of a round is refused (PlanError), unless the law is known in
+    part (the plan is then conservative: `plan_of`).
 
     A roulette straight bet (standard deviation 216/37) needs about ((2.5758 + 0.8416) x 216/37 / 0.01)^2 rounds
     for a shift of one percentage point at 1% significance with 80% power:
@@ -886,10 +920,15 @@ def plan_of(
     level: Fraction = Fraction(95, 100),
     two_sided: bool = True,
 ) -> Plan:
-    """`plan` for a wager already analysed (a WagerResult of `analyse`). Where only part of the law is known
-    (`result.partial`), the plan uses the largest variance it allows, as `check` does (the exact one when the
-    unresolved rounds' second moment is known): the rounds needed and the band are then conservative (never
-    fewer rounds, never a narrower band than the true law's), and say so.
+    """`plan` for a wager already analysed (a WagerResult of `analyse`).
+
+    Where only part of the law is known (`result.partial`), the plan uses the largest variance it allows, as
+    `check` does, or the exact one when the unresolved rounds' second moment is known. The rounds needed and the
+    band are then conservative, and say so: never fewer rounds, never a narrower band than the true law's.
+
+    The even chances' net return has mean -1/74 and second moment 36/37 + 1/4 x 1/37 = 145/148, so its variance
+    is 145/148 - 1/5476 = 5364/5476. After a million rounds the RTP lies within 1.96 x sqrt(5364/5476) / 1000 of
+    73/74 with chance 95%:
 
     >>> even = analyse("roulette", "1994", "even-chance").results[0]
     >>> band = plan_of(even, rounds=10**6).band  # RTP 73/74 +- 1.96 x sqrt(5364/5476) / sqrt(10^6)
@@ -945,8 +984,11 @@ def _engine(game: str, part: str) -> ModuleType:
 def blackjack_law_budget_default() -> int:
     """Blackjack's default work budget for a split's resplit law beyond one pack (`blackjack_law_budget`).
 
-    >>> blackjack_law_budget_default()
-    6000000
+    Six million work units, the budget `blackjack_law_budget` gives when none is named:
+
+    >>> rules = resolved_rules("blackjack", "1994")[0]
+    >>> blackjack_law_budget_default() == 6 * 10**6 == blackjack_law_budget(None, rules)
+    True
     """
     return int(_engine("blackjack", "laws.hand_law").LAW_BUDGET)
 
@@ -954,9 +996,11 @@ def blackjack_law_budget_default() -> int:
 def blackjack_hand(
     rules: Mapping[str, str], hand: str, up: str, removed: str = "", wagers: tuple[Wager, ...] = ()
 ) -> HandQuery:
-    """Each action's exact expectation for a blackjack hand against an up-card (cards as text, e.g. "8,8" and
-    "10"), with `removed` cards known to be gone, under resolved `rules` (`resolved_rules`) and the blackjack
-    payout of `wagers` when it is overridden; play after the decision is composition-dependent optimal.
+    """Each action's exact expectation for a blackjack hand against an up-card, and the best action.
+
+    Cards are text, e.g. "8,8" and "10"; `removed` cards are known to be gone. The rules are resolved
+    (`resolved_rules`), and the blackjack payout is that of `wagers` when it is overridden. Play after the
+    decision is composition-dependent optimal.
 
     With no hole card (1994) a split pair loses both stakes to a banker's blackjack, so 8,8 against a 10 is hit;
     the banker's blackjack is an Ace among the 309 cards left, 24/309:
@@ -1031,16 +1075,22 @@ def blackjack_game(
     budget: int | str | None = "auto",
     law: bool = True,
 ) -> dict[str, Any]:
-    """The whole blackjack game under resolved `rules` as plain data (exact values as "p/q"): expectations under
-    CD optimal play and the basic strategy, per up-card and per starting hand, the charts, the basic strategy and
-    each strategy's law of a round (resplit rounds beyond `budget` lumped; "auto": the rule set's default).
-    `law` False: the laws only where shipped or cached, else the rest alone, in seconds (no "laws" key; each
-    strategy's events and expected stake under "plays"), for a command that needs no law (the charts).
+    """The whole blackjack game under resolved `rules` as plain data, exact values as "p/q".
+
+    It holds the expectations under CD optimal play and the basic strategy, per up-card and per starting hand,
+    the charts, the basic strategy and each strategy's law of a round. Resplit rounds beyond `budget` are lumped
+    ("auto": the rule set's default). With `law` False it gives the laws only where shipped or cached, else the
+    rest alone, in seconds, for a command that needs no law (the charts). There is then no "laws" key, and each
+    strategy's events and expected stake are under "plays".
+
+    The game's expectation is the initial wager's edge negated. With no hole card (1994), a split loses both
+    stakes to a banker's blackjack. An Ace up-card makes one with any ten (about 4 cards in 13), a T only with an
+    Ace (about 1 in 13); so Aces are split against every up-card (2 to 9, T) but the Ace:
 
     >>> summary = blackjack_game(resolved_rules("blackjack", "1994")[0])  # read from the shipped data
     >>> Fraction(summary["ev"]) == -analyse("blackjack", "1994", "initial").results[0].edge()
     True
-    >>> summary["charts"]["pair"][0]  # no hole card: split Aces against every up-card (2-9, T) but an Ace
+    >>> summary["charts"]["pair"][0]
     ['A,A', ['P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'H']]
     """
     stored = _engine("blackjack", "stored_summary")
@@ -1080,9 +1130,18 @@ def hand_decision(wager: Wager, cards: str, up: str | None = None) -> StudHand |
     """The exact decision of a poker wager's player hand: casino stud's `ante` (five cards against the banker's
     up-card: raise or fold) or Three Card Poker's `ante-play` (three cards: play or fold).
 
+    The banker holds three of the 49 cards left, C(49, 3) = 18424 hands. Playing stakes a second unit: a banker
+    who does not qualify pays the ante and pushes the play (+1), a player's win pays both (+2), a banker's win
+    takes both (-2), a tie pushes (0). Folding loses the ante (-1), so Q-6-4 plays:
+
+    >>> import math
     >>> d = hand_decision(wagers("three-card-poker", "2002")[0], "Qs 6d 4c")
-    >>> d.player_wins + d.void + d.banker_wins + d.no_qualify, d.play_ev, d.decision  # C(49, 3) banker hands
-    (18424, Fraction(-9151, 9212), 'play')
+    >>> d.player_wins + d.void + d.banker_wins + d.no_qualify == math.comb(49, 3)
+    True
+    >>> d.play_ev == Fraction(d.no_qualify + 2 * d.player_wins - 2 * d.banker_wins, 18424), d.play_ev > d.fold_ev
+    (True, True)
+    >>> d.decision, d.fold_ev
+    ('play', Fraction(-1, 1))
     """
     if wager.game == "casino-stud-poker":
         if not up:
@@ -1127,6 +1186,8 @@ def stud_decisions(
 
 def version_ids() -> tuple[str, ...]:
     """The regulation versions, oldest first.
+
+    SI 1994/2899, its amendment SI 2002/1130, and the Gambling Act 2005's regime from 1 September 2007:
 
     >>> version_ids()
     ('1994', '2002', '2007')
