@@ -259,6 +259,9 @@ def _wagers(game: str, version: Version, pay: Mapping[str, str] | None) -> tuple
 def rule_options(game: str) -> tuple[RuleOption, ...]:
     """Every rule option a rule set of `game` may set, with its choices and default.
 
+    Punto banco's house chooses its packs (six unless said), the cards burnt or seen (none), and what a tie
+    does to the banker's bet (void: it is returned). Roulette leaves the house nothing to choose:
+
     >>> [(o.name, o.default) for o in rule_options("punto-banco")]
     [('decks', '6'), ('removed', 'none'), ('banker-tie', 'void')]
     >>> rule_options("roulette")
@@ -271,6 +274,9 @@ def rule_options(game: str) -> tuple[RuleOption, ...]:
 
 def table_rule_sets(game: str, version: str) -> tuple[dict[str, str], ...]:
     """The rule sets the printed tables show for this game and version (the law's permitted variants).
+
+    The 1994 law lets a house deal blackjack from 4 or 6 packs (reg 7(1)(b)), and its banker stands on soft 17,
+    so 2 x 1 rule sets. Roulette has one table, with nothing to choose:
 
     >>> table_rule_sets("blackjack", "1994")
     ({'decks': '4', 'soft17': 'stand'}, {'decks': '6', 'soft17': 'stand'})
@@ -416,9 +422,17 @@ def decision_table(
     Its form is the game's own (a mapping, or a lookup object, documented by the game's `decision_table`;
     None for a wager with no decision); the rules are resolved and checked as for `analyse`.
 
-    >>> table = decision_table("super-pan-9", "1994", "initial")  # three cards' point values: draw a fourth?
+    Super Pan 9's table maps three cards' point values to whether the hand draws a fourth. A point is the sum's
+    last digit, so 0, 0, 5 and 1, 2, 2 are both 5 and draw, while 0, 0, 6 (6) and 3, 3, 3 (9) stand. Each entry
+    is the better of the two expectations `super_pan_9_holdings` gives at the wager's odds, 19 to 20:
+
+    >>> table = decision_table("super-pan-9", "1994", "initial")
     >>> table[(0, 0, 5)], table[(0, 0, 6)], table[(1, 2, 2)], table[(3, 3, 3)]
     ('draw', 'stand', 'draw', 'stand')
+    >>> holdings = super_pan_9_holdings(8)
+    >>> pays = Fraction(19, 20)
+    >>> all((h.ev("draw", pays) > h.ev("stand", pays)) == (table[k] == "draw") for k, h in holdings.items())
+    True
     """
     found = [w for w in wagers(game, version, pay) if w.key.lower() == wager.lower()]
     if not found:
@@ -433,8 +447,11 @@ def decision_table(
 def resolved_rules(
     game: str, version: str | Version, rules: Mapping[str, str] | None = None, custom: bool = False
 ) -> tuple[dict[str, str], bool]:
-    """Every rule option of `game` resolved (defaults filled in, values checked against the version), and
-    whether the rule set lies outside what the version permits (allowed only with `custom`).
+    """Every rule option of `game` resolved, and whether the rule set lies outside what the version permits.
+
+    Defaults are filled in and values checked against the version; a rule set outside it is allowed only with
+    `custom`. Eight packs is a punto banco house's choice, and the options not given take their defaults
+    (`rule_options`). Chemin de fer's law takes no commission, so asking for one makes the rule set custom:
 
     >>> resolved_rules("punto-banco", "1994", {"decks": "8"})
     ({'decks': '8', 'removed': 'none', 'banker-tie': 'void'}, False)
@@ -529,10 +546,12 @@ def composition_engines(game: str) -> tuple[Engine, ...]:
 def composition_kinds(
     game: str, version: str, rules: Mapping[str, str] | None = None, custom: bool = False
 ) -> tuple[tuple[str, int], ...]:
-    """The kinds of card the game's shoe distinguishes (label, how many the full shoe holds), in the order
-    `composition_values` reads counts in.
+    """The kinds of card the game's shoe distinguishes: (label, how many the full shoe holds), in counts' order.
 
-    >>> composition_kinds("punto-banco", "1994", {"decks": "1"})  # point values: 0 for a ten or a court card
+    `composition_values` reads counts in this order. Punto banco counts points: a pack's four tens and twelve
+    courts are all 0, so it holds 16 of point 0 and 4 of each of A to 9:
+
+    >>> composition_kinds("punto-banco", "1994", {"decks": "1"})
     (('0', 16), ('A', 4), ('2', 4), ('3', 4), ('4', 4), ('5', 4), ('6', 4), ('7', 4), ('8', 4), ('9', 4))
     """
     hooks, resolved = _hooks_and_rules(game, version, rules, custom)
@@ -763,9 +782,12 @@ def composition_estimates(
     double-precision evaluator declined. The game may share work between the groups (blackjack: one evaluation
     for both strategies).
 
-    Six packs less 15 cards (the 1994 game, whose full-shoe chart is shipped), both strategies in one evaluation:
+    Six packs less 15 cards (the 1994 game, whose full-shoe chart is shipped), both strategies in one evaluation.
+    Composition-dependent optimal play loses a little less than the basic strategy:
 
     >>> shoe = (22, 23, 21, 24, 23, 24, 22, 23, 24, 91)
+    >>> 6 * 52 - sum(shoe)
+    15
     >>> (basic, optimal), exact = composition_estimates("blackjack", "1994", shoe, [(("initial",),
     ...     {"strategy": "basic"}), (("initial",), {"strategy": "optimal"})])
     >>> round(float(basic["initial"]), 5), round(float(optimal["initial"]), 5), exact
@@ -1158,7 +1180,14 @@ def super_pan_9_holdings(decks: int, removed: tuple[str, ...] = ()) -> dict[tupl
     """Every three-card holding of Super Pan 9 (point values, sorted) on `decks` reduced packs less `removed`, each
     with its exact expectation standing and drawing against the House's bank (`holding.ev(action, pays)`).
 
-    >>> five = super_pan_9_holdings(8)[(0, 0, 5)]  # a point of 5, paid 19 to 20: drawing is worth more
+    Point values run 0 to 6 (the shoe has no 7s to 10s), so there are C(7 + 2, 3) = 84 sorted holdings. A point
+    of 5 paid 19 to 20 loses less by drawing (about -0.10 a unit) than by standing (about -0.30):
+
+    >>> import math
+    >>> holdings = super_pan_9_holdings(8)
+    >>> len(holdings) == math.comb(7 + 2, 3)
+    True
+    >>> five = holdings[(0, 0, 5)]
     >>> five.ev("stand", Fraction(19, 20)), five.ev("draw", Fraction(19, 20))
     (Fraction(-17019667, 56662260), Fraction(-138742969, 1345728675))
     """
