@@ -259,8 +259,8 @@ def _wagers(game: str, version: Version, pay: Mapping[str, str] | None) -> tuple
 def rule_options(game: str) -> tuple[RuleOption, ...]:
     """Every rule option a rule set of `game` may set, with its choices and default.
 
-    Punto banco's house chooses its packs (six unless said), the cards burnt or seen (none), and what a tie
-    does to the banker's bet (void: it is returned). Roulette leaves the house nothing to choose:
+    Punto banco's house chooses its packs (six unless said), the cards already gone (none), and what a tie
+    does to the banker's bet (void, reg 6(4)(a): it is returned). Roulette leaves the house nothing to choose:
 
     >>> [(o.name, o.default) for o in rule_options("punto-banco")]
     [('decks', '6'), ('removed', 'none'), ('banker-tie', 'void')]
