@@ -22,15 +22,20 @@ LIMIT = 40
 _END = re.compile(r"(?<=[.?!])\s+(?=[A-Z`\"'(\[])")
 # Abbreviations whose full stop ends no sentence.
 _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "cf.", "vs.", "No.")
+# A list item: "- ", "* " or "1. " at the start of a line.
+_ITEM = re.compile(r"([-*]|\d+\.) ")
+# A Google-style field ("    game: a game's name") and section heading ("Args:").
+_FIELD = re.compile(r"\s+[\w*.]+( \([^)]*\))?: ")
+_SECTION = re.compile(r"\s*(Args|Arguments|Returns|Raises|Examples?|Attributes|Notes?|Yields):$")
 
 
 def sentences(doc: str) -> list[str]:
-    """The prose sentences of a docstring: doctest lines, their output and indented blocks left out.
+    """The prose sentences of a docstring: doctest lines and their output, commands and table rows left out.
 
-    >>> sentences("One two. Three four, e.g. Five.\\n\\n>>> 1 + 1\\n2\\n")
-    ['One two.', 'Three four, e.g. Five.']
+    >>> sentences("One two. Three four, e.g. Five.\\n\\n>>> 1 + 1\\n2\\n\\n- an item\\n- another")
+    ['One two.', 'Three four, e.g. Five.', '- an item', '- another']
     """
-    prose: list[str] = []
+    chunks: list[list[str]] = [[]]
     in_example = False
     for line in doc.splitlines():
         stripped = line.strip()
@@ -41,13 +46,18 @@ def sentences(doc: str) -> list[str]:
             if not stripped:
                 in_example = False
             continue
-        if line.startswith("    ") or stripped.startswith("|"):
+        if stripped.startswith(("|", "$ ", "python", "oddscalc ")):  # a table row or a command shown
             continue
-        prose.append(stripped)
-    text = " ".join(prose)
-    for abbreviation in _ABBREVIATIONS:
-        text = text.replace(abbreviation, abbreviation.replace(".", "\0"))
-    return [part.replace("\0", ".").strip() for part in _END.split(text) if part.strip()]
+        if not stripped or _ITEM.match(stripped) or _FIELD.match(line) or _SECTION.match(line):
+            chunks.append([])  # a paragraph, a list item, an argument or a section starts a new run
+        chunks[-1].append(stripped)
+    found = []
+    for chunk in chunks:
+        text = " ".join(chunk)
+        for abbreviation in _ABBREVIATIONS:
+            text = text.replace(abbreviation, abbreviation.replace(".", "\0"))
+        found.extend(part.replace("\0", ".").strip() for part in _END.split(text) if part.strip())
+    return found
 
 
 def words(sentence: str) -> int:

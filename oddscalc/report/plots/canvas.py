@@ -1,10 +1,10 @@
 """What every plot shares: one fixed style, the title naming game, version and rule set, and the bytes written.
 
 Reproducible by construction: each figure is drawn and saved under matplotlib's default style overlaid with
-STYLE (a user's matplotlibrc changes nothing), in DejaVu Sans (the copy matplotlib ships, so every machine draws
-the same glyphs, as paths), with a fixed SVG hash salt (the ids of clip paths and glyphs) and no date, creator
-or software stamp. So the same figures give the same bytes, and the committed booklets stay byte-identical.
-Drawing uses only the Agg (PNG) and SVG canvases: no display, no pyplot state.
+STYLE, so a user's matplotlibrc changes nothing. Text is in DejaVu Sans, the copy matplotlib ships, so every
+machine draws the same glyphs, as paths. The SVG hash salt (the ids of clip paths and glyphs) is fixed, and
+there is no date, creator or software stamp. So the same figures give the same bytes, and the committed booklets
+stay byte-identical. Drawing uses only the Agg (PNG) and SVG canvases: no display, no pyplot state.
 """
 
 from __future__ import annotations
