@@ -164,9 +164,11 @@ def signed_text(x: Fraction, digits: int = 3) -> str:
 
 
 def render(fig: Figure, fmt: str, text_as_paths: bool = True) -> bytes:
-    """The figure as PNG, SVG or PDF bytes, with no date, creator or software stamp. An SVG draws its text as paths
-    (it looks the same in every viewer) unless `text_as_paths` is False: then as text in DejaVu Sans, which the
-    reader must have (the booklet does: a third of the size, and its words searchable in the PDF)."""
+    """The figure as PNG, SVG or PDF bytes, with no date, creator or software stamp.
+
+    An SVG draws its text as paths, so it looks the same in every viewer. With `text_as_paths` False it draws it
+    as text in DejaVu Sans, which the reader must have. The booklet does: a third of the size, and its words
+    searchable in the PDF."""
     stamps: dict[str, dict[str, str | None]] = {
         "svg": {"Date": None, "Creator": None},
         "pdf": {"CreationDate": None, "Creator": None, "Producer": None},
@@ -185,9 +187,10 @@ def write(fig: Figure, path: Path) -> Path:
 
 
 def inline_svg(fig: Figure, prefix: str) -> str:
-    """The figure as an <svg> element to put inline in HTML (its text as text, in DejaVu Sans): no XML prolog,
-    metadata, indentation or turns by 0 degrees, and every id (clip paths, markers) prefixed with `prefix`, so
-    that several figures in one document never share an id."""
+    """The figure as an <svg> element to put inline in HTML, its text as text in DejaVu Sans.
+
+    It has no XML prolog, metadata, indentation or turns by 0 degrees. Every id (clip paths, markers) is prefixed
+    with `prefix`, so that several figures in one document never share an id."""
     text = render(fig, "svg", text_as_paths=False).decode("utf-8")
     text = text[text.index("<svg") :]
     text = re.sub(r"\s*<metadata>.*?</metadata>", "", text, flags=re.S)
