@@ -184,11 +184,12 @@ class RuleOption:
 
 @dataclass(frozen=True)
 class CompositionLaws:
-    """The exact laws of the next round from many shoe compositions at once (a game's `composition_laws` hook):
-    the round's outcomes, each wager's net per unit staked on each outcome, and for each composition the ordered
-    deals ending in each outcome (`weights`, an int64 array compositions x outcomes) out of `totals` (int64, one
-    per composition; object arrays of Python ints where the counts pass int64, as on Super Pan 9's full shoe):
-    outcome o of composition r has probability weights[r, o] / totals[r], exactly."""
+    """The exact laws of the next round from many shoe compositions at once (a game's `composition_laws` hook).
+
+    It holds the round's outcomes and each wager's net per unit staked on each outcome. For each composition it
+    counts the ordered deals ending in each outcome (`weights`, an int64 array compositions x outcomes) out of
+    `totals` (int64, one per composition). Where the counts pass int64, as on Super Pan 9's full shoe, both are
+    object arrays of Python ints. Outcome o of composition r has probability weights[r, o] / totals[r], exactly."""
 
     outcomes: tuple[str, ...]
     nets: dict[str, tuple[Fraction, ...]]

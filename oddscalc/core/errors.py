@@ -48,10 +48,10 @@ levels and the errors its functions raise):
     * RunError (`core.errors`): a run that failed after it started, not the input's fault (exit status 1).
         * ClusterFailure (`core.cluster`): the cluster failed after the parts were sent (also a RuntimeError).
 
-Two exceptions of the command line stay outside the family on purpose: `cli.common.UserError` is a
-`click.ClickException` *and* an `InputError` (so it is in the family), and `cli.main.Terminated` is a
-`BaseException` (SIGTERM, like `KeyboardInterrupt`: no `except Exception` may swallow it); it never leaves
-`cli.main.main`, which turns it into exit status 143.
+Two exceptions of the command line need a word. `cli.common.UserError` is a `click.ClickException` *and* an
+`InputError`, so it is in the family. `cli.main.Terminated` stays outside on purpose: it is a `BaseException`
+(SIGTERM, like `KeyboardInterrupt`), so no `except Exception` may swallow it. It never leaves `cli.main.main`,
+which turns it into exit status 143.
 
 >>> issubclass(CardError, InputError) and issubclass(InputError, OddscalcError)
 True

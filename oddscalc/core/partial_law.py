@@ -11,9 +11,9 @@ those, every figure of the whole law is bounded exactly:
   mass * ((low + high) * mean - low * high) (every v in [low, high] has v^2 <= (low + high) v - low * high,
   with equality for a law on the two ends: the bound is attained).
 
-When the unresolved rounds' conditional second moment is known too (`square_mean`), the variance is exact,
-and a chance is bounded by the least and greatest chance of its event over the laws on `support` with that
-mean and second moment: a linear programme in the chances, whose optimum lies at a law on at most three
+When the unresolved rounds' conditional second moment is known too (`square_mean`), the variance is exact. A
+chance is then bounded by the least and greatest chance of its event over the laws on `support` with that mean
+and second moment. That is a linear programme in the chances, whose optimum lies at a law on at most three
 points (a basic solution of its three equations), so every three points of the support are tried, exactly.
 
 >>> from fractions import Fraction as F

@@ -35,11 +35,11 @@ class OverrideError(InputError):
 class Payout:
     """One paying result of a wager: `odds` (value = multiple of the stake won) under `citation`.
 
-    `reconstructed` names the source when the figure is not in a clean legal text (the gaps list);
-    `custom` marks a figure the user supplied in place of the law's (a different value: the law's own value
-    given again is not custom), and `law` then keeps the law's odds; `unit` is "stake" for odds,
-    or another base (such as "meter" for a progressive jackpot share); `title` names the result for people where
-    the key does not say it (the field's "12" is "total 12").
+    `reconstructed` names the source when the figure is not in a clean legal text (the gaps list).
+    `custom` marks a figure the user supplied in place of the law's, and `law` then keeps the law's odds; the
+    law's own value given again is not custom. `unit` is "stake" for odds, or another base (such as "meter" for
+    a progressive jackpot share). `title` names the result for people where the key does not say it (the field's
+    "12" is "total 12").
     """
 
     key: str

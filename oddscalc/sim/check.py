@@ -240,11 +240,11 @@ def check_counts(
     Both tests are run at level alpha/2 each (Bonferroni), so the verdict as a whole errs with
     probability at most alpha when the simulator is right.
 
-    Against a `PartialLaw` (a share of rounds whose own law is not computed) both tests are conservative: the
+    Against a `PartialLaw` (a share of rounds whose own law is not computed) both tests are conservative. The
     chi-square statistic is taken against the allowed law nearest the counts (`nearest_counts`), never more
-    than against the true one, and the z-test uses the largest variance the knowledge allows (the exact one
-    when the unresolved rounds' second moment is known); so the verdict still errs with probability at most
-    alpha when the simulator is right, at some cost in power.
+    than against the true one. The z-test uses the largest variance the knowledge allows, or the exact one when
+    the unresolved rounds' second moment is known. So the verdict still errs with probability at most alpha
+    when the simulator is right, at some cost in power.
     """
     partial = law if isinstance(law, PartialLaw) else None
     if not isinstance(law, PartialLaw):
