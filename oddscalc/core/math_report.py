@@ -241,10 +241,10 @@ def report_of(
     figure is not available, told apart by whether a round can lose more than its initial stake). `not_a_law`:
     why the distribution is not the law of a round, if it is not. `own_risk`: the game's own element of risk
     (value, definition), where the distribution does not carry every added stake (dice behind wagers).
-    `partial`: what is known of the law where the distribution is not it; when that includes the unresolved
-    rounds' second moment, the variance is exact and the report gives it, the standard deviation, the
-    volatility index and the RTP bands (their Berry-Esseen marks from the greatest third moment the knowledge
-    allows), the chances and the top award staying unknown.
+    `partial`: what is known of the law where the distribution is not it. When that includes the unresolved
+    rounds' second moment, the variance is exact. The report then gives it, the standard deviation, the
+    volatility index and the RTP bands, their Berry-Esseen marks from the greatest third moment the knowledge
+    allows. The chances and the top award stay unknown.
 
     A fair coin for one unit: standard deviation 1, so the 95% volatility index is z = 1.96 itself.
 

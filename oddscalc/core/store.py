@@ -173,10 +173,11 @@ def shipped_entries(folder: Path | None = None) -> list[Entry]:
 
 @dataclass
 class Build:
-    """What `building` is doing: where entries are written, whether stale and missing ones are computed
-    (`compute`) or refused (`StoreMiss`), whether current ones are recomputed too (`force`), and what was seen:
-    the keys used, for each entry computed its kind, parameters, seconds and changes, and the files no request
-    read (`unused`) and those of them removed (`report.data_build`)."""
+    """What `building` is doing: where entries are written, what is computed, and what was seen.
+
+    Stale and missing entries are computed (`compute`) or refused (`StoreMiss`); current ones are recomputed too
+    with `force`. What was seen: the keys used, and for each entry computed its kind, parameters, seconds and
+    changes. Also the files no request read (`unused`), and those of them removed (`report.data_build`)."""
 
     folder: Path
     compute: bool = True
