@@ -385,8 +385,10 @@ _PLAYS: dict[str, tuple[str, dict[str, str]]] = {
 
 
 def compared_plays(game: str, rules: Mapping[str, str]) -> tuple[tuple[str, dict[str, str]], ...]:
-    """The plays a reader compares `game`'s figures under, each (name, rules): the default play first, then
-    the others; empty when the game has one play or `rules` already chooses it.
+    """The plays a reader compares `game`'s figures under, each (name, rules), the default play first.
+
+    The others follow it. It is empty when the game has one play or `rules` already chooses it: blackjack's
+    figures compare optimal play with the basic strategy, and roulette has no play to choose.
 
     >>> [(name, rules["strategy"]) for name, rules in compared_plays("blackjack", {"decks": "6"})]
     [('optimal play', 'optimal'), ('basic strategy', 'basic')]
@@ -533,8 +535,10 @@ def has_compositions(game: str) -> bool:
 
 
 def composition_engines(game: str) -> tuple[Engine, ...]:
-    """The engines a game's composition values are computed by (its hooks' `ENGINES`), declared where the values
-    are worth storing (`core.store`); () when not declared.
+    """The engines a game's composition values are computed by: its hooks' `ENGINES`, or () when not declared.
+
+    They are declared where the values are worth storing (`core.store`): blackjack's, whose values take
+    seconds, and not punto banco's.
 
     >>> [e.name for e in composition_engines("blackjack")], composition_engines("punto-banco")
     (['blackjack'], ())
@@ -590,10 +594,12 @@ def composition_values(
     custom: bool = False,
     deviations: tuple[tuple[str, str, str], ...] = (),
 ) -> dict[str, Fraction]:
-    """Each wager's exact expectation per unit initially staked on the next round dealt from a shoe holding
-    `counts` cards of each kind (`composition_kinds` order): {wager key: Fraction}. `deviations` (blackjack):
-    plays (hand, up-card, action) in place of the basic strategy's for this round, e.g. ("hard 16", "T", "stand"),
-    ("insurance", "A", "insure") (which needs the insurance wager among `wager_keys`).
+    """Each wager's exact expectation per unit initially staked on the next round dealt from a shoe composition.
+
+    The shoe holds `counts` cards of each kind, in `composition_kinds` order; the result is {wager key: Fraction}.
+    `deviations` (blackjack) are plays (hand, up-card, action) in place of the basic strategy's for this round,
+    e.g. ("hard 16", "T", "stand"), ("insurance", "A", "insure"). The last needs the insurance wager among
+    `wager_keys`.
 
     From a full pack the next round is the one-pack game's, so each value is that game's edge negated:
 
@@ -626,11 +632,14 @@ def deviation_refusals(
     rules: Mapping[str, str] | None = None,
     custom: bool = False,
 ) -> tuple[str, ...]:
-    """Per play (hand, up-card, action) why the rule set's basic strategy chart has no room for it ("" where it
-    has): a play to refuse, or to leave out of a published set, before any round is valued.
+    """Per play (hand, up-card, action), why the rule set's basic strategy chart has no room for it ("" if it has).
 
-    >>> deviation_refusals("blackjack", "1994", (("hard 16", "T", "stand"), ("pair T", "5", "split")))[0]
-    ''
+    A play refused is one to refuse, or to leave out of a published set, before any round is valued. Standing on
+    hard 16 against a T is a choice the chart can hold. The 1994 law splits no pair of 4s, 5s or tens, so
+    splitting T,T against a 5 is refused:
+
+    >>> deviation_refusals("blackjack", "1994", (("hard 16", "T", "stand"), ("pair T", "5", "split")))
+    ('', "pair T v 5: split: the rules do not let T,T split (a pair's play)")
     """
     _check_deviations(game)
     rs = _engine("blackjack", "wagers").effective_rules((), resolved_rules(game, version, rules, custom)[0])
@@ -756,8 +765,9 @@ def _estimate_hooks(game: str) -> _Estimates | None:
 
 
 def has_estimates(game: str) -> bool:
-    """Whether `game` has a double-precision composition evaluator for studies (the `composition_estimates` hook,
-    blackjack's): protect uses it, every figure elsewhere stays exact.
+    """Whether `game` has a double-precision composition evaluator for studies (`composition_estimates`).
+
+    Blackjack has one: protect uses it, and every figure elsewhere stays exact. Punto banco has none.
 
     >>> has_estimates("blackjack"), has_estimates("punto-banco")
     (True, False)
@@ -834,8 +844,9 @@ def _decision_hooks(game: str) -> _Decisions:
 
 
 def decision_engines(game: str) -> tuple[Engine, ...]:
-    """The engines a game's decision values are computed by (its composition hooks' `ENGINES`), for the keys of
-    stored results (`core.store`).
+    """The engines a game's decision values are computed by: its composition hooks' `ENGINES`.
+
+    They make part of the keys of stored results (`core.store`). Blackjack is the game with decisions to value:
 
     >>> [e.name for e in decision_engines("blackjack")]
     ['blackjack']
@@ -852,9 +863,11 @@ def composition_decisions(
     pay: Mapping[str, str] | None = None,
     custom: bool = False,
 ) -> DecisionValues:
-    """The player's first decisions on the next round dealt from a shoe holding `counts` cards of each kind
-    (`composition_kinds` order): {decision: (group, chance, {action: exact value})} (blackjack: every starting
-    hand against every up-card, and insurance; `games.blackjack.decisions`).
+    """The player's first decisions on the next round dealt from a shoe holding `counts` cards of each kind.
+
+    The counts are in `composition_kinds` order. The result is {decision: (group, chance, {action: exact
+    value})}: for blackjack, every starting hand against every up-card, and insurance
+    (`games.blackjack.decisions`).
 
     A shoe of two 8s and four ten-values: T,T against an 8 comes with chance 4/6 x 3/5 x 2/4 = 1/5, and standing
     wins (the banker's 8 draws to 18 or busts) where hitting busts.
@@ -878,11 +891,15 @@ def math_report(
     pay: Mapping[str, str] | None = None,
     custom: bool = False,
 ) -> MathReport:
-    """The math report of one wager (core.math_report: chances, exact variance and standard deviation, volatility
-    index, RTP bands, element of risk, average total stake, top award); `analyse(...).result(w).math_report()`
-    gives the same from an analysis already made.
+    """The math report of one wager: RTP, chances, exact variance, volatility index, bands, element of risk.
 
-    >>> m = math_report("roulette", "1994", "straight")  # 35 to 1: variance 35^2 x 1/37 + 1 x 36/37 - (1/37)^2
+    The report (core.math_report) also gives the standard deviation, the average total stake and the top award.
+    `analyse(...).result(w).math_report()` gives the same from an analysis already made.
+
+    A straight bet pays 35 to 1 on one number of 37, so it returns 36/37 of its stake. Its variance is
+    35^2 x 1/37 + 1 x 36/37 - (1/37)^2 = 46656/1369 = (216/37)^2:
+
+    >>> m = math_report("roulette", "1994", "straight")
     >>> m.rtp, m.variance, m.standard_deviation.exact
     (Fraction(36, 37), Fraction(46656, 1369), '216/37')
     """
@@ -1071,8 +1088,10 @@ def blackjack_split_strategy(rules: Mapping[str, str]) -> str:
 
 
 def blackjack_law_budget(text: str | None, rules: Mapping[str, str]) -> int | None:
-    """A split law's work budget from its text: a whole number of work units, 'none' (no limit), or None for the
-    rule set's default; a GameError names a bad one.
+    """A split law's work budget from its text: a whole number of work units, 'none', or None for the default.
+
+    'none' means no limit; None gives the rule set's default, six million units
+    (`blackjack_law_budget_default`). A GameError names a bad one.
 
     >>> rules = resolved_rules("blackjack", "1994")[0]
     >>> blackjack_law_budget("250000", rules), blackjack_law_budget("none", rules), blackjack_law_budget(None, rules)
@@ -1126,10 +1145,11 @@ def blackjack_game(
 def poker_hand(
     game: str, version: str, cards: str, up: str | None = None, pay: Mapping[str, str] | None = None
 ) -> PokerHand:
-    """One player hand's exact decision: casino stud poker (five cards against the banker's up-card: raise or
-    fold) or Three Card Poker (three cards: play or fold), every banker hand counted.
+    """One player hand's exact decision, every banker hand counted: casino stud's raise or Three Card Poker's play.
 
-    Q-6-4 is the weakest Three Card Poker hand worth playing:
+    Casino stud poker takes five cards against the banker's up-card (raise or fold); Three Card Poker three
+    cards (play or fold). Q-6-4 is the weakest Three Card Poker hand worth playing (Wizard of Odds, "Three Card
+    Poker"), so Q-6-3 folds:
 
     >>> [poker_hand("three-card-poker", "2002", cards).decision for cards in ("Qs 6d 4c", "Qs 6d 3c")]
     ['play', 'fold']
@@ -1149,8 +1169,10 @@ def hand_decision(wager: Wager, cards: str, up: None = None) -> ThreeCardHand: .
 @overload
 def hand_decision(wager: Wager, cards: str, up: str | None = None) -> StudHand | ThreeCardHand: ...
 def hand_decision(wager: Wager, cards: str, up: str | None = None) -> StudHand | ThreeCardHand:
-    """The exact decision of a poker wager's player hand: casino stud's `ante` (five cards against the banker's
-    up-card: raise or fold) or Three Card Poker's `ante-play` (three cards: play or fold).
+    """The exact decision of a poker wager's player hand: casino stud's raise or fold, Three Card Poker's play.
+
+    Casino stud's `ante` takes five cards against the banker's up-card (raise or fold); Three Card Poker's
+    `ante-play` three cards (play or fold).
 
     The banker holds three of the 49 cards left, C(49, 3) = 18424 hands. Playing stakes a second unit: a banker
     who does not qualify pays the ante and pushes the play (+1), a player's win pays both (+2), a banker's win
@@ -1177,8 +1199,10 @@ def hand_decision(wager: Wager, cards: str, up: str | None = None) -> StudHand |
 
 
 def super_pan_9_holdings(decks: int, removed: tuple[str, ...] = ()) -> dict[tuple[int, int, int], Holding]:
-    """Every three-card holding of Super Pan 9 (point values, sorted) on `decks` reduced packs less `removed`, each
-    with its exact expectation standing and drawing against the House's bank (`holding.ev(action, pays)`).
+    """Every three-card holding of Super Pan 9, with its exact expectations standing and drawing.
+
+    A holding is its point values, sorted, on `decks` reduced packs less `removed`. Its expectations are against
+    the House's bank (`holding.ev(action, pays)`).
 
     Point values run 0 to 6 (the shoe has no 7s to 10s), so there are C(7 + 2, 3) = 84 sorted holdings. A point
     of 5 paid 19 to 20 loses less by drawing (about -0.10 a unit) than by standing (about -0.30):

@@ -96,12 +96,17 @@ def long_sentences(paths: list[Path], limit: int = LIMIT) -> list[tuple[int, str
 
 
 def public_names() -> dict[str, object]:
-    """Each name `oddscalc` and `oddscalc.api` export (their `__all__`), with its object."""
+    """Each object `oddscalc` and `oddscalc.api` export (their `__all__`), by its qualified name.
+
+    An object both export is counted once, under the module it is defined in.
+    """
     names: dict[str, object] = {}
     for module_name in ("oddscalc", "oddscalc.api"):
         module = importlib.import_module(module_name)
         for name in module.__all__:
-            names.setdefault(name, getattr(module, name))
+            value = getattr(module, name)
+            if all(value is not seen for seen in names.values()):
+                names[f"{getattr(value, '__module__', module_name)}.{name}"] = value
     return names
 
 
