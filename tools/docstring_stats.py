@@ -13,7 +13,7 @@ import ast
 import importlib
 import inspect
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 LIMIT = 40
@@ -51,7 +51,7 @@ def sentences(doc: str) -> list[str]:
         if not stripped or _ITEM.match(stripped) or _FIELD.match(line) or _SECTION.match(line):
             chunks.append([])  # a paragraph, a list item, an argument or a section starts a new run
         chunks[-1].append(stripped)
-    found = []
+    found: list[str] = []
     for chunk in chunks:
         text = " ".join(chunk)
         for abbreviation in _ABBREVIATIONS:
@@ -87,7 +87,7 @@ def docstrings(path: Path) -> Iterator[tuple[str, int, str]]:
 
 def long_sentences(paths: list[Path], limit: int = LIMIT) -> list[tuple[int, str, int, str]]:
     """The docstring sentences over `limit` words under the paths: (words, file, line, sentence), longest first."""
-    found = []
+    found: list[tuple[int, str, int, str]] = []
     for root in paths:
         for path in sorted(root.rglob("*.py")) if root.is_dir() else [root]:
             for file, line, doc in docstrings(path):
@@ -110,7 +110,7 @@ def public_names() -> dict[str, object]:
     return names
 
 
-def with_example(names: dict[str, object]) -> list[str]:
+def with_example(names: Mapping[str, object]) -> list[str]:
     """The classes and functions among the names whose docstring carries a `>>>` example."""
     return [
         name
