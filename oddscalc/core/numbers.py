@@ -2,9 +2,9 @@
 
 Python's `Fraction("1e99999999")` builds a hundred-million-digit integer (minutes, then gigabytes), and
 `int()` of a 5,000-digit string raises an error that advises changing interpreter limits. Every number read
-from the command line or from a file goes through `parse_number` instead: it accepts whole numbers,
-decimals, exponent notation, fractions `p/q` and (where asked) percentages, exactly, and refuses any text
-whose digits or exponent exceed a bound, with a one-line message naming the value and what is allowed.
+from the command line or from a file goes through `parse_number` instead. It accepts whole numbers, decimals,
+exponent notation, fractions `p/q` and (where asked) percentages, exactly. It refuses any text whose digits or
+exponent exceed a bound, with a one-line message naming the value and what is allowed.
 
 >>> parse_number("19/20")
 Fraction(19, 20)

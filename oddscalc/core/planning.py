@@ -186,9 +186,11 @@ def _z_sum(alpha: Fraction, power: Fraction, two_sided: bool) -> mpmath.mpf:
 
 
 def rounds_needed(variance: Fraction, shift: Fraction, alpha: Fraction, power: Fraction, two_sided: bool = True) -> int:
-    """The fewest rounds N for which a z-test of the mean at level `alpha` detects a true shift of the mean net
-    return by `shift` with probability `power`: N = ceil(((z_a + z_power) sigma / shift)^2), z_a = Phi^-1(1 - alpha/2)
-    (two-sided; 1 - alpha one-sided). The two-sided formula leaves out the test's far tail (below alpha/2).
+    """The fewest rounds N for which a z-test of the mean at level `alpha` detects a shift with chance `power`.
+
+    The shift is a true change of the mean net return by `shift`. N = ceil(((z_a + z_power) sigma / shift)^2),
+    with z_a = Phi^-1(1 - alpha/2) two-sided, Phi^-1(1 - alpha) one-sided. The two-sided formula leaves out the
+    test's far tail (below alpha/2).
 
     A fair coin (variance 1), a shift of 1% at 5% significance with 80% power: ((1.96 + 0.8416) / 0.01)^2.
 

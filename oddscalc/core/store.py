@@ -358,9 +358,11 @@ def stored(
 def kept(
     kind: str, params: Mapping[str, Any], engines: Sequence[Engine], decode: Callable[[Any], T] = lambda v: v
 ) -> T | None:
-    """decode(value) of the entry for (`kind`, `params`) made by the current `engines` where `stored` would
-    find it without computing (the shipped data, the user cache, or within `building` the build's folder),
-    else None: for a cheaper answer when a dearer one is not at hand (blackjack's edge without its round law).
+    """decode(value) of the entry for (`kind`, `params`) if `stored` would find it without computing, else None.
+
+    The entry must be made by the current `engines`, in the shipped data, the user cache, or within `building`
+    the build's folder. It is for a cheaper answer when a dearer one is not at hand (blackjack's edge without
+    its round law).
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder, cache_folder(folder):
