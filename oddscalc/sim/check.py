@@ -160,13 +160,14 @@ def minimum_rounds(outcomes: Sequence[tuple[Fraction, Fraction]], min_expected: 
 def nearest_counts(
     observed: Sequence[int], low: Sequence[Fraction], free: Sequence[bool], extra: Fraction
 ) -> list[Fraction]:
-    """The expected counts closest to `observed` in Pearson's chi-square among those a partial law allows:
-    bin b expects at least low[b], a `free` bin (one the unresolved rounds can land in) up to low[b] + extra,
-    and the free bins together exactly `extra` more than their lows.
+    """The expected counts closest to `observed` in Pearson's chi-square among those a partial law allows.
 
-    Since the counts and the expectations both sum to the rounds, the statistic is sum O^2/P minus the
-    rounds: minimising it is water-filling, P_b = clip(c O_b, low_b, low_b + extra) with c solved exactly on
-    the segment of the (piecewise linear) total where it meets its target. Bins observed empty gain nothing
+    Bin b expects at least low[b], and a `free` bin (one the unresolved rounds can land in) up to low[b] + extra.
+    The free bins together expect exactly `extra` more than their lows.
+
+    Since the counts and the expectations both sum to the rounds, the statistic is sum O^2/P minus the rounds.
+    Minimising it is water-filling: P_b = clip(c O_b, low_b, low_b + extra), with c solved exactly on the
+    segment of the (piecewise linear) total where it meets its target. Bins observed empty gain nothing
     from mass and take it only when no observed bin is free.
     """
     expected = [Fraction(x) for x in low]
