@@ -111,11 +111,33 @@ StudRow: TypeAlias = tuple[str, str, int, int, int, int, int, Fraction, str]
 
 
 class GameError(InputError):
-    """An unknown game, or one the version does not permit, or one not yet computed."""
+    """An unknown game, or one the version does not permit, or one not yet computed.
+
+    Examples:
+        Big Six came with the 2002 amendment (SI 2002/1130), so the 1994 regulations refuse it:
+
+        >>> import oddscalc
+        >>> try:  # doctest: +ELLIPSIS
+        ...     oddscalc.resolve("big-six", "1994")
+        ... except oddscalc.GameError as exc:
+        ...     print(exc)
+        version 1994 does not permit 'big-six'; it permits: roulette, dice, ..., casino-stud-poker, super-pan-9
+    """
 
 
 class WagerError(InputError):
-    """A wager the game does not have under this version."""
+    """A wager the game does not have under this version.
+
+    Examples:
+        Red and black are two of roulette's even chances, one wager named "even-chance", so "red" is refused:
+
+        >>> import oddscalc
+        >>> try:  # doctest: +ELLIPSIS
+        ...     oddscalc.edge("roulette", "red", version="1994")
+        ... except oddscalc.WagerError as exc:
+        ...     print(exc)
+        roulette has no wager 'red' under version 1994; allowed: straight, split, ..., even-chance, two-dozens
+    """
 
 
 class _Law(Protocol):
@@ -237,6 +259,9 @@ def _wagers(game: str, version: Version, pay: Mapping[str, str] | None) -> tuple
 def rule_options(game: str) -> tuple[RuleOption, ...]:
     """Every rule option a rule set of `game` may set, with its choices and default.
 
+    Punto banco's house chooses its packs (six unless said), the cards already gone (none), and what a tie
+    does to the banker's bet (void, reg 6(4)(a): it is returned). Roulette leaves the house nothing to choose:
+
     >>> [(o.name, o.default) for o in rule_options("punto-banco")]
     [('decks', '6'), ('removed', 'none'), ('banker-tie', 'void')]
     >>> rule_options("roulette")
@@ -249,6 +274,9 @@ def rule_options(game: str) -> tuple[RuleOption, ...]:
 
 def table_rule_sets(game: str, version: str) -> tuple[dict[str, str], ...]:
     """The rule sets the printed tables show for this game and version (the law's permitted variants).
+
+    The 1994 law lets a house deal blackjack from 4 or 6 packs (reg 7(1)(b)), and its banker stands on soft 17,
+    so 2 x 1 rule sets. Roulette has one table, with nothing to choose:
 
     >>> table_rule_sets("blackjack", "1994")
     ({'decks': '4', 'soft17': 'stand'}, {'decks': '6', 'soft17': 'stand'})
@@ -271,16 +299,22 @@ def analyse(
     exact_law: bool = False,
     law: bool = True,
 ) -> GameAnalysis:
-    """Exact analysis of one wager (or all) of `game` under `version` and the given rule choices. `exact_law`:
-    the law of every round computed exactly however long it takes, for a game whose default law bounds its
-    work (blackjack's resplit rounds beyond a work budget: `blackjack game --law-budget none`'s law); other
-    games' laws are exact either way. `law` False: for a game whose law costs far more than its edge
-    (blackjack), the law only where it is shipped or cached, else the edge and the figures that need no law
-    (the result's `not_a_law` says which are left out); other games give their law either way. The game and
-    version are checked, and the version looked up, once (a
-    `Version` given, as `oddscalc.analyse` gives it, is not looked up again); what travels down is resolved.
+    """Exact analysis of one wager (or all) of `game` under `version` and the given rule choices.
 
-    >>> even = analyse("roulette", "1994", "even-chance").results[0]  # half the stake back on 0
+    `exact_law`: the law of every round computed exactly however long it takes, for a game whose default law
+    bounds its work. That is blackjack's, whose resplit rounds beyond a work budget are lumped (the law of
+    `blackjack game --law-budget none`); other games' laws are exact either way.
+
+    `law` False: for a game whose law costs far more than its edge (blackjack), the law only where it is shipped
+    or cached. Else it gives the edge and the figures that need no law, and the result's `not_a_law` says which
+    are left out. Other games give their law either way.
+
+    The game and version are checked, and the version looked up, once. A `Version` given, as `oddscalc.analyse`
+    gives it, is not looked up again; what travels down is resolved.
+
+    The even chances win 1 on 18 numbers of 37 and lose half the stake on zero, so they keep 1/37 x 1/2 = 1/74:
+
+    >>> even = analyse("roulette", "1994", "even-chance").results[0]
     >>> even.edge(), even.distribution.p_win
     (Fraction(1, 74), Fraction(18, 37))
     >>> [(r.wager.key, r.edge()) for r in analyse("blackjack", "1994").results][1:]  # read from the shipped data
@@ -323,10 +357,11 @@ def law_seconds(
     exact_law: bool = False,
     progress: Progress | None = None,
 ) -> float | None:
-    """About how many seconds `analyse` would spend computing the law of a round beyond the edge, for a game
-    whose law costs far more than its edge (blackjack: the game's own figures are computed first, in seconds,
-    and cached); None when the law is shipped or cached, or the game has no such cost. An estimate, for a
-    command to say before it starts the work.
+    """About how many seconds `analyse` would spend on the law of a round beyond the edge; an estimate.
+
+    It is for a game whose law costs far more than its edge (blackjack, whose own figures are computed first, in
+    seconds, and cached), for a command to say before it starts the work. It is None when the law is shipped or
+    cached, or when the game has no such cost.
 
     >>> law_seconds("blackjack", "1994") is None, law_seconds("roulette", "1994") is None  # shipped; no law cost
     (True, True)
@@ -350,8 +385,10 @@ _PLAYS: dict[str, tuple[str, dict[str, str]]] = {
 
 
 def compared_plays(game: str, rules: Mapping[str, str]) -> tuple[tuple[str, dict[str, str]], ...]:
-    """The plays a reader compares `game`'s figures under, each (name, rules): the default play first, then
-    the others; empty when the game has one play or `rules` already chooses it.
+    """The plays a reader compares `game`'s figures under, each (name, rules), the default play first.
+
+    The others follow it. It is empty when the game has one play or `rules` already chooses it: blackjack's
+    figures compare optimal play with the basic strategy, and roulette has no play to choose.
 
     >>> [(name, rules["strategy"]) for name, rules in compared_plays("blackjack", {"decks": "6"})]
     [('optimal play', 'optimal'), ('basic strategy', 'basic')]
@@ -387,9 +424,17 @@ def decision_table(
     Its form is the game's own (a mapping, or a lookup object, documented by the game's `decision_table`;
     None for a wager with no decision); the rules are resolved and checked as for `analyse`.
 
-    >>> table = decision_table("super-pan-9", "1994", "initial")  # three cards' point values: draw a fourth?
+    Super Pan 9's table maps three cards' point values to whether the hand draws a fourth. A point is the sum's
+    last digit, so 0, 0, 5 and 1, 2, 2 are both 5 and draw, while 0, 0, 6 (6) and 3, 3, 3 (9) stand. Each entry
+    is the better of the two expectations `super_pan_9_holdings` gives at the wager's odds, 19 to 20:
+
+    >>> table = decision_table("super-pan-9", "1994", "initial")
     >>> table[(0, 0, 5)], table[(0, 0, 6)], table[(1, 2, 2)], table[(3, 3, 3)]
     ('draw', 'stand', 'draw', 'stand')
+    >>> holdings = super_pan_9_holdings(8)
+    >>> pays = Fraction(19, 20)
+    >>> all((h.ev("draw", pays) > h.ev("stand", pays)) == (table[k] == "draw") for k, h in holdings.items())
+    True
     """
     found = [w for w in wagers(game, version, pay) if w.key.lower() == wager.lower()]
     if not found:
@@ -404,8 +449,11 @@ def decision_table(
 def resolved_rules(
     game: str, version: str | Version, rules: Mapping[str, str] | None = None, custom: bool = False
 ) -> tuple[dict[str, str], bool]:
-    """Every rule option of `game` resolved (defaults filled in, values checked against the version), and
-    whether the rule set lies outside what the version permits (allowed only with `custom`).
+    """Every rule option of `game` resolved, and whether the rule set lies outside what the version permits.
+
+    Defaults are filled in and values checked against the version; a rule set outside it is allowed only with
+    `custom`. Eight packs is a punto banco house's choice, and the options not given take their defaults
+    (`rule_options`). Chemin de fer's law takes no commission, so asking for one makes the rule set custom:
 
     >>> resolved_rules("punto-banco", "1994", {"decks": "8"})
     ({'decks': '8', 'removed': 'none', 'banker-tie': 'void'}, False)
@@ -438,9 +486,11 @@ def _resolved_rules(
 def _version_options(
     game: str, version: str, given: Mapping[str, str], found_wagers: tuple[Wager, ...]
 ) -> tuple[RuleOption, ...]:
-    """The game's rule options that are rules of `version` (whose wagers are `found_wagers`): those for the
-    whole game, and those for wagers of which the version has one (casino stud's jackpot meter is no rule of
-    1994, which has no jackpot wager). A given option that is not is refused, naming its wagers."""
+    """The game's rule options that are rules of `version`, whose wagers are `found_wagers`.
+
+    Those are the options for the whole game, and those for wagers of which the version has one: casino stud's
+    jackpot meter is no rule of 1994, which has no jackpot wager. A given option that is not is refused, naming
+    its wagers."""
     keys = {w.key for w in found_wagers}
     found = []
     for o in rule_options(game):
@@ -485,8 +535,10 @@ def has_compositions(game: str) -> bool:
 
 
 def composition_engines(game: str) -> tuple[Engine, ...]:
-    """The engines a game's composition values are computed by (its hooks' `ENGINES`), declared where the values
-    are worth storing (`core.store`); () when not declared.
+    """The engines a game's composition values are computed by: its hooks' `ENGINES`, or () when not declared.
+
+    They are declared where the values are worth storing (`core.store`): blackjack's, whose values take
+    seconds, and not punto banco's.
 
     >>> [e.name for e in composition_engines("blackjack")], composition_engines("punto-banco")
     (['blackjack'], ())
@@ -498,10 +550,12 @@ def composition_engines(game: str) -> tuple[Engine, ...]:
 def composition_kinds(
     game: str, version: str, rules: Mapping[str, str] | None = None, custom: bool = False
 ) -> tuple[tuple[str, int], ...]:
-    """The kinds of card the game's shoe distinguishes (label, how many the full shoe holds), in the order
-    `composition_values` reads counts in.
+    """The kinds of card the game's shoe distinguishes: (label, how many the full shoe holds), in counts' order.
 
-    >>> composition_kinds("punto-banco", "1994", {"decks": "1"})  # point values: 0 for a ten or a court card
+    `composition_values` reads counts in this order. Punto banco counts points: a pack's four tens and twelve
+    courts are all 0, so it holds 16 of point 0 and 4 of each of A to 9:
+
+    >>> composition_kinds("punto-banco", "1994", {"decks": "1"})
     (('0', 16), ('A', 4), ('2', 4), ('3', 4), ('4', 4), ('5', 4), ('6', 4), ('7', 4), ('8', 4), ('9', 4))
     """
     hooks, resolved = _hooks_and_rules(game, version, rules, custom)
@@ -540,14 +594,21 @@ def composition_values(
     custom: bool = False,
     deviations: tuple[tuple[str, str, str], ...] = (),
 ) -> dict[str, Fraction]:
-    """Each wager's exact expectation per unit initially staked on the next round dealt from a shoe holding
-    `counts` cards of each kind (`composition_kinds` order): {wager key: Fraction}. `deviations` (blackjack):
-    plays (hand, up-card, action) in place of the basic strategy's for this round, e.g. ("hard 16", "T", "stand"),
-    ("insurance", "A", "insure") (which needs the insurance wager among `wager_keys`).
+    """Each wager's exact expectation per unit initially staked on the next round dealt from a shoe composition.
 
-    >>> one_pack = (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
-    >>> composition_values("punto-banco", "1994", one_pack, ("banker", "tie"), {"decks": "1"})
+    The shoe holds `counts` cards of each kind, in `composition_kinds` order; the result is {wager key: Fraction}.
+    `deviations` (blackjack) are plays (hand, up-card, action) in place of the basic strategy's for this round,
+    e.g. ("hard 16", "T", "stand"), ("insurance", "A", "insure"). The last needs the insurance wager among
+    `wager_keys`.
+
+    From a full pack the next round is the one-pack game's, so each value is that game's edge negated:
+
+    >>> one_pack = (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)  # point 0 (the tens and courts), then A to 9
+    >>> values = composition_values("punto-banco", "1994", one_pack, ("banker", "tie"), {"decks": "1"})
+    >>> values
     {'banker': Fraction(-49303, 4873050), 'tie': Fraction(-2003549, 12724075)}
+    >>> all(values[k] == -analyse("punto-banco", "1994", k, {"decks": "1"}).results[0].edge() for k in values)
+    True
     """
     hooks, resolved = _hooks_and_rules(game, version, rules, custom)
     _check_counts(game, tuple(hooks.composition_kinds(resolved)), tuple(counts))
@@ -571,11 +632,14 @@ def deviation_refusals(
     rules: Mapping[str, str] | None = None,
     custom: bool = False,
 ) -> tuple[str, ...]:
-    """Per play (hand, up-card, action) why the rule set's basic strategy chart has no room for it ("" where it
-    has): a play to refuse, or to leave out of a published set, before any round is valued.
+    """Per play (hand, up-card, action), why the rule set's basic strategy chart has no room for it ("" if it has).
 
-    >>> deviation_refusals("blackjack", "1994", (("hard 16", "T", "stand"), ("pair T", "5", "split")))[0]
-    ''
+    A play refused is one to refuse, or to leave out of a published set, before any round is valued. Standing on
+    hard 16 against a T is a choice the chart can hold. The 1994 law splits no pair of 4s, 5s or tens, so
+    splitting T,T against a 5 is refused:
+
+    >>> deviation_refusals("blackjack", "1994", (("hard 16", "T", "stand"), ("pair T", "5", "split")))
+    ('', "pair T v 5: split: the rules do not let T,T split (a pair's play)")
     """
     _check_deviations(game)
     rs = _engine("blackjack", "wagers").effective_rules((), resolved_rules(game, version, rules, custom)[0])
@@ -598,13 +662,24 @@ def composition_laws(
     rules: Mapping[str, str] | None = None,
     pay: Mapping[str, str] | None = None,
 ) -> CompositionLaws:
-    """The exact law of the next round from each of many compositions at once (`rows`: one composition a row, in
-    `composition_kinds` order), for a game whose hook gives it (punto banco, Super Pan 9): the outcomes' ordered
-    deals and each wager's net on each outcome (wager_results.CompositionLaws). What a monitor needs a round at a time.
+    """The exact law of the next round from each of many shoe compositions at once: what a monitor needs.
 
-    >>> laws = composition_laws("punto-banco", "1994", [(16, 4, 4, 4, 4, 4, 4, 4, 4, 4)], ("banker",), {"decks": "1"})
-    >>> laws.outcomes, laws.nets["banker"], [Fraction(int(w), int(laws.totals[0])) for w in laws.weights[0]][2]
-    (('banker', 'player', 'tie'), (Fraction(19, 20), Fraction(-1, 1), Fraction(0, 1)), Fraction(10720526, 114516675))
+    `rows` holds one composition a row, in `composition_kinds` order, for a game whose hook gives it (punto banco,
+    Super Pan 9). The result (wager_results.CompositionLaws) counts the ordered deals ending in each outcome, and
+    gives each wager's net on each outcome.
+
+    A round of punto banco deals at most six cards, so one pack has 52 x 51 x 50 x 49 x 48 x 47 ordered deals. A
+    round that ends sooner counts once for each way the rest could fall. The banker's bet nets 19/20 on a win, -1
+    on a loss and 0 on a tie, so its value is 19/20 P(banker) - P(player), as `composition_values` finds:
+
+    >>> one_pack = (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+    >>> laws = composition_laws("punto-banco", "1994", [one_pack], ("banker",), {"decks": "1"})
+    >>> laws.outcomes, laws.nets["banker"], int(laws.totals[0]) == 52 * 51 * 50 * 49 * 48 * 47
+    (('banker', 'player', 'tie'), (Fraction(19, 20), Fraction(-1, 1), Fraction(0, 1)), True)
+    >>> banker, player, tie = (Fraction(int(w), int(laws.totals[0])) for w in laws.weights[0])
+    >>> 19 * banker / 20 - player == composition_values("punto-banco", "1994", one_pack, ("banker",), {"decks": "1"})[
+    ...     "banker"]
+    True
     """
     hooks, resolved = _hooks_and_rules(game, version, rules, False)
     fn = getattr(hooks, "composition_laws", None)
@@ -624,9 +699,14 @@ def composition_hand_laws(
     rules: Mapping[str, str] | None = None,
     pay: Mapping[str, str] | None = None,
 ) -> CompositionLaws:
-    """The rest of a round's exact law once the opposing hand's first cards and its decision are seen, for a game
-    whose hook gives it (Super Pan 9: each row the composition before the round, the hand's three point values and
-    1 if it drew a fourth card), so that the law holds whatever the player chose.
+    """The rest of a round's exact law once the opposing hand's first cards and its decision are seen.
+
+    It is for a game whose hook gives it: Super Pan 9, each row the composition before the round, the hand's three
+    point values and 1 if it drew a fourth card. The law then holds whatever the player chose.
+
+    Eight packs hold 96 cards of point 0 (the courts) and 32 of each of A to 6. The hand here holds 0, 0 and 5
+    and stood; its win at the House's bank pays 19 to 20, and the ordered deals of the outcomes add up to the
+    total:
 
     >>> laws = composition_hand_laws("super-pan-9", "1994", [(96, 32, 32, 32, 32, 32, 32, 0, 0, 5, 0)], ("initial",))
     >>> laws.outcomes, laws.nets["initial"][0], sum(int(w) for w in laws.weights[0]) == int(laws.totals[0])
@@ -685,8 +765,9 @@ def _estimate_hooks(game: str) -> _Estimates | None:
 
 
 def has_estimates(game: str) -> bool:
-    """Whether `game` has a double-precision composition evaluator for studies (the `composition_estimates` hook,
-    blackjack's): protect uses it, every figure elsewhere stays exact.
+    """Whether `game` has a double-precision composition evaluator for studies (`composition_estimates`).
+
+    Blackjack has one: protect uses it, and every figure elsewhere stays exact. Punto banco has none.
 
     >>> has_estimates("blackjack"), has_estimates("punto-banco")
     (True, False)
@@ -704,14 +785,19 @@ def composition_estimates(
     custom: bool = False,
     deviations: tuple[tuple[str, str, str], ...] = (),
 ) -> tuple[tuple[dict[str, float | Fraction], ...], bool]:
-    """`composition_values` (with its `deviations`) for each group (wager keys, rules) of one shoe composition in
-    double precision, for a protection study's rounds, never an exact figure: ({wager key: float} per group, and
-    whether the exact engine gave them instead, as Fractions, because the double-precision evaluator declined).
-    The game may share work between the groups (blackjack: one evaluation for both strategies).
+    """`composition_values` in double precision, for a protection study's rounds: never an exact figure.
 
-    Six packs less 15 cards (the 1994 game, whose full-shoe chart is shipped), both strategies in one evaluation:
+    It values each group (wager keys, rules) of one shoe composition, with its `deviations`. It returns a
+    {wager key: float} per group, and whether the exact engine gave them instead, as Fractions, because the
+    double-precision evaluator declined. The game may share work between the groups (blackjack: one evaluation
+    for both strategies).
+
+    Six packs less 15 cards (the 1994 game, whose full-shoe chart is shipped), both strategies in one evaluation.
+    Composition-dependent optimal play loses a little less than the basic strategy:
 
     >>> shoe = (22, 23, 21, 24, 23, 24, 22, 23, 24, 91)
+    >>> 6 * 52 - sum(shoe)
+    15
     >>> (basic, optimal), exact = composition_estimates("blackjack", "1994", shoe, [(("initial",),
     ...     {"strategy": "basic"}), (("initial",), {"strategy": "optimal"})])
     >>> round(float(basic["initial"]), 5), round(float(optimal["initial"]), 5), exact
@@ -758,8 +844,9 @@ def _decision_hooks(game: str) -> _Decisions:
 
 
 def decision_engines(game: str) -> tuple[Engine, ...]:
-    """The engines a game's decision values are computed by (its composition hooks' `ENGINES`), for the keys of
-    stored results (`core.store`).
+    """The engines a game's decision values are computed by: its composition hooks' `ENGINES`.
+
+    They make part of the keys of stored results (`core.store`). Blackjack is the game with decisions to value:
 
     >>> [e.name for e in decision_engines("blackjack")]
     ['blackjack']
@@ -776,9 +863,11 @@ def composition_decisions(
     pay: Mapping[str, str] | None = None,
     custom: bool = False,
 ) -> DecisionValues:
-    """The player's first decisions on the next round dealt from a shoe holding `counts` cards of each kind
-    (`composition_kinds` order): {decision: (group, chance, {action: exact value})} (blackjack: every starting
-    hand against every up-card, and insurance; `games.blackjack.decisions`).
+    """The player's first decisions on the next round dealt from a shoe holding `counts` cards of each kind.
+
+    The counts are in `composition_kinds` order. The result is {decision: (group, chance, {action: exact
+    value})}: for blackjack, every starting hand against every up-card, and insurance
+    (`games.blackjack.decisions`).
 
     A shoe of two 8s and four ten-values: T,T against an 8 comes with chance 4/6 x 3/5 x 2/4 = 1/5, and standing
     wins (the banker's 8 draws to 18 or busts) where hitting busts.
@@ -802,11 +891,15 @@ def math_report(
     pay: Mapping[str, str] | None = None,
     custom: bool = False,
 ) -> MathReport:
-    """The math report of one wager (core.math_report: chances, exact variance and standard deviation, volatility
-    index, RTP bands, element of risk, average total stake, top award); `analyse(...).result(w).math_report()`
-    gives the same from an analysis already made.
+    """The math report of one wager: RTP, chances, exact variance, volatility index, bands, element of risk.
 
-    >>> m = math_report("roulette", "1994", "straight")  # 35 to 1: variance 35^2 x 1/37 + 1 x 36/37 - (1/37)^2
+    The report (core.math_report) also gives the standard deviation, the average total stake and the top award.
+    `analyse(...).result(w).math_report()` gives the same from an analysis already made.
+
+    A straight bet pays 35 to 1 on one number of 37, so it returns 36/37 of its stake. Its variance is
+    35^2 x 1/37 + 1 x 36/37 - (1/37)^2 = 46656/1369 = (216/37)^2:
+
+    >>> m = math_report("roulette", "1994", "straight")
     >>> m.rtp, m.variance, m.standard_deviation.exact
     (Fraction(36, 37), Fraction(46656, 1369), '216/37')
     """
@@ -829,11 +922,13 @@ def plan(
     pay: Mapping[str, str] | None = None,
     custom: bool = False,
 ) -> Plan:
-    """Plan a test of one wager's RTP (core.planning): the rounds needed to detect `shift` (a change of the mean
-    net return per unit initially staked, e.g. Fraction(1, 200) for half a percentage point of RTP) at
-    significance `alpha` with `power`; and, for `rounds` rounds or a `turnover` (total staked, in units of the
-    initial stake), the band the RTP should fall in with probability `level`. Refused (PlanError) for a
-    distribution that is not the law of a round, unless the law is known in part (then conservative: `plan_of`).
+    """Plan a test of one wager's RTP (core.planning): the rounds to detect a shift, or the band after some rounds.
+
+    `shift` is a change of the mean net return per unit initially staked to detect at significance `alpha` with
+    `power`, e.g. Fraction(1, 200) for half a percentage point of RTP. For `rounds` rounds or a `turnover` (total
+    staked, in units of the initial stake), the plan gives the band the RTP should fall in with probability
+    `level`. A distribution that is not the law of a round is refused (PlanError), unless the law is known in
+    part (the plan is then conservative: `plan_of`).
 
     A roulette straight bet (standard deviation 216/37) needs about ((2.5758 + 0.8416) x 216/37 / 0.01)^2 rounds
     for a shift of one percentage point at 1% significance with 80% power:
@@ -864,10 +959,15 @@ def plan_of(
     level: Fraction = Fraction(95, 100),
     two_sided: bool = True,
 ) -> Plan:
-    """`plan` for a wager already analysed (a WagerResult of `analyse`). Where only part of the law is known
-    (`result.partial`), the plan uses the largest variance it allows, as `check` does (the exact one when the
-    unresolved rounds' second moment is known): the rounds needed and the band are then conservative (never
-    fewer rounds, never a narrower band than the true law's), and say so.
+    """`plan` for a wager already analysed (a WagerResult of `analyse`).
+
+    Where only part of the law is known (`result.partial`), the plan uses the largest variance it allows, as
+    `check` does, or the exact one when the unresolved rounds' second moment is known. The rounds needed and the
+    band are then conservative, and say so: never fewer rounds, never a narrower band than the true law's.
+
+    The even chances' net return has mean -1/74 and second moment 36/37 + 1/4 x 1/37 = 145/148, so its variance
+    is 145/148 - 1/5476 = 5364/5476. After a million rounds the RTP lies within 1.96 x sqrt(5364/5476) / 1000 of
+    73/74 with chance 95%:
 
     >>> even = analyse("roulette", "1994", "even-chance").results[0]
     >>> band = plan_of(even, rounds=10**6).band  # RTP 73/74 +- 1.96 x sqrt(5364/5476) / sqrt(10^6)
@@ -923,8 +1023,11 @@ def _engine(game: str, part: str) -> ModuleType:
 def blackjack_law_budget_default() -> int:
     """Blackjack's default work budget for a split's resplit law beyond one pack (`blackjack_law_budget`).
 
-    >>> blackjack_law_budget_default()
-    6000000
+    Six million work units, the budget `blackjack_law_budget` gives when none is named:
+
+    >>> rules = resolved_rules("blackjack", "1994")[0]
+    >>> blackjack_law_budget_default() == 6 * 10**6 == blackjack_law_budget(None, rules)
+    True
     """
     return int(_engine("blackjack", "laws.hand_law").LAW_BUDGET)
 
@@ -932,9 +1035,11 @@ def blackjack_law_budget_default() -> int:
 def blackjack_hand(
     rules: Mapping[str, str], hand: str, up: str, removed: str = "", wagers: tuple[Wager, ...] = ()
 ) -> HandQuery:
-    """Each action's exact expectation for a blackjack hand against an up-card (cards as text, e.g. "8,8" and
-    "10"), with `removed` cards known to be gone, under resolved `rules` (`resolved_rules`) and the blackjack
-    payout of `wagers` when it is overridden; play after the decision is composition-dependent optimal.
+    """Each action's exact expectation for a blackjack hand against an up-card, and the best action.
+
+    Cards are text, e.g. "8,8" and "10"; `removed` cards are known to be gone. The rules are resolved
+    (`resolved_rules`), and the blackjack payout is that of `wagers` when it is overridden. Play after the
+    decision is composition-dependent optimal.
 
     With no hole card (1994) a split pair loses both stakes to a banker's blackjack, so 8,8 against a 10 is hit;
     the banker's blackjack is an Ace among the 309 cards left, 24/309:
@@ -983,8 +1088,10 @@ def blackjack_split_strategy(rules: Mapping[str, str]) -> str:
 
 
 def blackjack_law_budget(text: str | None, rules: Mapping[str, str]) -> int | None:
-    """A split law's work budget from its text: a whole number of work units, 'none' (no limit), or None for the
-    rule set's default; a GameError names a bad one.
+    """A split law's work budget from its text: a whole number of work units, 'none', or None for the default.
+
+    'none' means no limit; None gives the rule set's default, six million units
+    (`blackjack_law_budget_default`). A GameError names a bad one.
 
     >>> rules = resolved_rules("blackjack", "1994")[0]
     >>> blackjack_law_budget("250000", rules), blackjack_law_budget("none", rules), blackjack_law_budget(None, rules)
@@ -1009,16 +1116,22 @@ def blackjack_game(
     budget: int | str | None = "auto",
     law: bool = True,
 ) -> dict[str, Any]:
-    """The whole blackjack game under resolved `rules` as plain data (exact values as "p/q"): expectations under
-    CD optimal play and the basic strategy, per up-card and per starting hand, the charts, the basic strategy and
-    each strategy's law of a round (resplit rounds beyond `budget` lumped; "auto": the rule set's default).
-    `law` False: the laws only where shipped or cached, else the rest alone, in seconds (no "laws" key; each
-    strategy's events and expected stake under "plays"), for a command that needs no law (the charts).
+    """The whole blackjack game under resolved `rules` as plain data, exact values as "p/q".
+
+    It holds the expectations under CD optimal play and the basic strategy, per up-card and per starting hand,
+    the charts, the basic strategy and each strategy's law of a round. Resplit rounds beyond `budget` are lumped
+    ("auto": the rule set's default). With `law` False it gives the laws only where shipped or cached, else the
+    rest alone, in seconds, for a command that needs no law (the charts). There is then no "laws" key, and each
+    strategy's events and expected stake are under "plays".
+
+    The game's expectation is the initial wager's edge negated. With no hole card (1994), a split loses both
+    stakes to a banker's blackjack. An Ace up-card makes one with any ten (about 4 cards in 13), a T only with an
+    Ace (about 1 in 13); so Aces are split against every up-card (2 to 9, T) but the Ace:
 
     >>> summary = blackjack_game(resolved_rules("blackjack", "1994")[0])  # read from the shipped data
     >>> Fraction(summary["ev"]) == -analyse("blackjack", "1994", "initial").results[0].edge()
     True
-    >>> summary["charts"]["pair"][0]  # no hole card: split Aces against every up-card (2-9, T) but an Ace
+    >>> summary["charts"]["pair"][0]
     ['A,A', ['P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'H']]
     """
     stored = _engine("blackjack", "stored_summary")
@@ -1032,10 +1145,11 @@ def blackjack_game(
 def poker_hand(
     game: str, version: str, cards: str, up: str | None = None, pay: Mapping[str, str] | None = None
 ) -> PokerHand:
-    """One player hand's exact decision: casino stud poker (five cards against the banker's up-card: raise or
-    fold) or Three Card Poker (three cards: play or fold), every banker hand counted.
+    """One player hand's exact decision, every banker hand counted: casino stud's raise or Three Card Poker's play.
 
-    Q-6-4 is the weakest Three Card Poker hand worth playing:
+    Casino stud poker takes five cards against the banker's up-card (raise or fold); Three Card Poker three
+    cards (play or fold). Q-6-4 is the weakest Three Card Poker hand worth playing (Wizard of Odds, "Three Card
+    Poker"), so Q-6-3 folds:
 
     >>> [poker_hand("three-card-poker", "2002", cards).decision for cards in ("Qs 6d 4c", "Qs 6d 3c")]
     ['play', 'fold']
@@ -1055,12 +1169,23 @@ def hand_decision(wager: Wager, cards: str, up: None = None) -> ThreeCardHand: .
 @overload
 def hand_decision(wager: Wager, cards: str, up: str | None = None) -> StudHand | ThreeCardHand: ...
 def hand_decision(wager: Wager, cards: str, up: str | None = None) -> StudHand | ThreeCardHand:
-    """The exact decision of a poker wager's player hand: casino stud's `ante` (five cards against the banker's
-    up-card: raise or fold) or Three Card Poker's `ante-play` (three cards: play or fold).
+    """The exact decision of a poker wager's player hand: casino stud's raise or fold, Three Card Poker's play.
 
+    Casino stud's `ante` takes five cards against the banker's up-card (raise or fold); Three Card Poker's
+    `ante-play` three cards (play or fold).
+
+    The banker holds three of the 49 cards left, C(49, 3) = 18424 hands. Playing stakes a second unit: a banker
+    who does not qualify pays the ante and pushes the play (+1), a player's win pays both (+2), a banker's win
+    takes both (-2), a tie pushes (0). Folding loses the ante (-1), so Q-6-4 plays:
+
+    >>> import math
     >>> d = hand_decision(wagers("three-card-poker", "2002")[0], "Qs 6d 4c")
-    >>> d.player_wins + d.void + d.banker_wins + d.no_qualify, d.play_ev, d.decision  # C(49, 3) banker hands
-    (18424, Fraction(-9151, 9212), 'play')
+    >>> d.player_wins + d.void + d.banker_wins + d.no_qualify == math.comb(49, 3)
+    True
+    >>> d.play_ev == Fraction(d.no_qualify + 2 * d.player_wins - 2 * d.banker_wins, 18424), d.play_ev > d.fold_ev
+    (True, True)
+    >>> d.decision, d.fold_ev
+    ('play', Fraction(-1, 1))
     """
     if wager.game == "casino-stud-poker":
         if not up:
@@ -1074,10 +1199,19 @@ def hand_decision(wager: Wager, cards: str, up: str | None = None) -> StudHand |
 
 
 def super_pan_9_holdings(decks: int, removed: tuple[str, ...] = ()) -> dict[tuple[int, int, int], Holding]:
-    """Every three-card holding of Super Pan 9 (point values, sorted) on `decks` reduced packs less `removed`, each
-    with its exact expectation standing and drawing against the House's bank (`holding.ev(action, pays)`).
+    """Every three-card holding of Super Pan 9, with its exact expectations standing and drawing.
 
-    >>> five = super_pan_9_holdings(8)[(0, 0, 5)]  # a point of 5, paid 19 to 20: drawing is worth more
+    A holding is its point values, sorted, on `decks` reduced packs less `removed`. Its expectations are against
+    the House's bank (`holding.ev(action, pays)`).
+
+    Point values run 0 to 6 (the shoe has no 7s to 10s), so there are C(7 + 2, 3) = 84 sorted holdings. A point
+    of 5 paid 19 to 20 loses less by drawing (about -0.10 a unit) than by standing (about -0.30):
+
+    >>> import math
+    >>> holdings = super_pan_9_holdings(8)
+    >>> len(holdings) == math.comb(7 + 2, 3)
+    True
+    >>> five = holdings[(0, 0, 5)]
     >>> five.ev("stand", Fraction(19, 20)), five.ev("draw", Fraction(19, 20))
     (Fraction(-17019667, 56662260), Fraction(-138742969, 1345728675))
     """
@@ -1105,6 +1239,8 @@ def stud_decisions(
 
 def version_ids() -> tuple[str, ...]:
     """The regulation versions, oldest first.
+
+    SI 1994/2899, its amendment SI 2002/1130, and the Gambling Act 2005's regime from 1 September 2007:
 
     >>> version_ids()
     ('1994', '2002', '2007')

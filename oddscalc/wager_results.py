@@ -67,17 +67,29 @@ class Figure:
 
 @dataclass(frozen=True)
 class WagerResult:
-    """One wager's exact outcome distribution and its edges; `events` names notable outcome probabilities.
+    """One wager's exact law of a round's net return, its edges, and the named chances of notable outcomes.
 
-    `not_a_law`, when set, says why the distribution is not the full law of one round's net return (some
-    outcomes stand for a group of rounds at their exact conditional mean): `check` then refuses it.
+    `not_a_law`, when set, says why the distribution is not the full law of one round's net return. Some
+    outcomes then stand for a group of rounds at their exact conditional mean, and `check` refuses it.
 
-    `stake`, where stakes can grow in play (blackjack doubles and splits, the casino stud raise, Three Card
-    Poker's play wager, dice behind wagers), is the exact expected total staked per unit initially staked under
-    the strategy the figures assume; None where the stake never grows (it is then 1).
+    `stake` is the exact expected total staked per unit initially staked, where stakes can grow in play. That is
+    blackjack's doubles and splits, the casino stud raise, Three Card Poker's play wager and dice's behind wagers,
+    under the strategy the figures assume. It is None where the stake never grows (it is then 1).
 
-    `events` are named probabilities; `figures` are named exact figures of any other kind (see Figure); `partial`
-    is the law as far as it is known where `not_a_law` is set (see PartialLaw)."""
+    `events` are named probabilities; `figures` are named exact figures of any other kind (see Figure). `partial`
+    is the law as far as it is known where `not_a_law` is set (see PartialLaw).
+
+    Examples:
+        A straight bet at single-zero roulette nets +35 on one number of 37 and -1 on the other 36. Its mean is
+        (35 - 36)/37 = -1/37, so the house's edge is 1/37, and the stake never grows:
+
+        >>> from oddscalc import analyse
+        >>> straight = analyse("roulette", "straight", version="1994").result("straight")
+        >>> straight.distribution.outcomes
+        ((Fraction(-1, 1), Fraction(36, 37)), (Fraction(35, 1), Fraction(1, 37)))
+        >>> straight.edge(), straight.events, straight.stake
+        (Fraction(1, 37), (('win', Fraction(1, 37)),), None)
+    """
 
     wager: Wager
     distribution: Distribution
@@ -123,7 +135,21 @@ class Extra:
 
 @dataclass(frozen=True)
 class GameAnalysis:
-    """Everything computed for one game under one version and one rule set."""
+    """Everything computed for one game under one version and one rule set: a `WagerResult` per wager.
+
+    Examples:
+        Every roulette wager but one pays as if the wheel had 36 numbers, so each keeps 1/37. A dozen, say, wins
+        2 on 12 numbers of 37: 3 x 12/37 - 1 = -1/37. The even chances lose only half the stake on zero, so they
+        keep half as much, 1/74:
+
+        >>> from fractions import Fraction
+        >>> from oddscalc import analyse
+        >>> wheel = analyse("roulette", version="1994")
+        >>> wheel.game, wheel.version, len(wheel.results)
+        ('roulette', '1994', 8)
+        >>> {r.wager.key: r.edge() for r in wheel.results if r.edge() != Fraction(1, 37)}
+        {'even-chance': Fraction(1, 74)}
+    """
 
     game: str
     version: str
@@ -158,11 +184,12 @@ class RuleOption:
 
 @dataclass(frozen=True)
 class CompositionLaws:
-    """The exact laws of the next round from many shoe compositions at once (a game's `composition_laws` hook):
-    the round's outcomes, each wager's net per unit staked on each outcome, and for each composition the ordered
-    deals ending in each outcome (`weights`, an int64 array compositions x outcomes) out of `totals` (int64, one
-    per composition; object arrays of Python ints where the counts pass int64, as on Super Pan 9's full shoe):
-    outcome o of composition r has probability weights[r, o] / totals[r], exactly."""
+    """The exact laws of the next round from many shoe compositions at once (a game's `composition_laws` hook).
+
+    It holds the round's outcomes and each wager's net per unit staked on each outcome. For each composition it
+    counts the ordered deals ending in each outcome (`weights`, an int64 array compositions x outcomes) out of
+    `totals` (int64, one per composition). Where the counts pass int64, as on Super Pan 9's full shoe, both are
+    object arrays of Python ints. Outcome o of composition r has probability weights[r, o] / totals[r], exactly."""
 
     outcomes: tuple[str, ...]
     nets: dict[str, tuple[Fraction, ...]]

@@ -437,9 +437,10 @@ def _a_path(text: str) -> bool:
 
 
 def one_line(message: str) -> str:
-    """An error message on one line, any run of more than 80 non-blank characters cut (a pasted megabyte of
-    input is named by its start, not echoed whole), except a path of a file or folder that exists or could (its
-    folder does): the user must see which one.
+    """An error message on one line, any run of more than 80 non-blank characters cut, but a path kept whole.
+
+    A pasted megabyte of input is named by its start, not echoed whole. A path of a file or folder that exists,
+    or could (its folder does), is kept: the user must see which one.
 
     >>> one_line("bad  value " + "9" * 100)
     'bad value 999999999999999999999999999999999999999999999999999999999999...(100 characters)'

@@ -47,9 +47,10 @@ def list_cmd(fmt: str) -> None:
 
 
 def list_text(entries: Sequence[Entry], head: str) -> str:
-    """The shipped results for people: a row each, named by its kind and its file's key, under it the parameters
-    in which it differs from the others of its kind; the compute time in a column only where some result
-    recorded one, else said once."""
+    """The shipped results for people: a row each, named by its kind and its file's key.
+
+    Under each row are the parameters in which it differs from the others of its kind. The compute time is a
+    column only where some result recorded one; else it is said once."""
     recorded = any(e.provenance.get("seconds") is not None for e in entries)
     lines = fit([head])
     if not recorded:

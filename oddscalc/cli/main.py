@@ -1,6 +1,7 @@
-"""The `oddscalc` command: its group of commands, gathered from the command modules of this package, and the
-entry point that turns every error of oddscalc's family (`oddscalc.OddscalcError`) into one line and an exit
-status, and anything else, a bug, into its traceback and a request to report it (exit status 70)."""
+"""The `oddscalc` command: its group of commands, gathered from the command modules of this package, and its entry.
+
+The entry point turns every error of oddscalc's family (`oddscalc.OddscalcError`) into one line and an exit
+status. Anything else is a bug: it prints its traceback and a request to report it (exit status 70)."""
 
 from __future__ import annotations
 
@@ -108,10 +109,11 @@ def _compiling(text: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: one-line errors with exit status 2 for bad input (oddscalc's error family), 1 for a run
-    that failed after it started (`RunError`: a Dask cluster lost); a clean message on interrupt (130) or
-    SIGTERM (143), local workers stopped first; any other exception is a bug: its traceback, `REPORT_LINE`,
-    exit status 70 (`BUG_EXIT`)."""
+    """Entry point: each error of oddscalc's family as one line and an exit status; a bug as its traceback.
+
+    Bad input exits with status 2, and a run that failed after it started (`RunError`: a Dask cluster lost)
+    with 1. An interrupt (130) or SIGTERM (143) gives a clean message, local workers stopped first. Any other
+    exception is a bug: its traceback, `REPORT_LINE`, exit status 70 (`BUG_EXIT`)."""
     here = threading.current_thread() is threading.main_thread()  # only the main thread may set a handler
     previous = signal.signal(signal.SIGTERM, _terminate) if here else None
     on_first_compile(_compiling)  # a first run says it compiles loops for seconds, once (later runs reuse them)

@@ -1,6 +1,7 @@
-"""The --plot option the commands share: the file checked before any work (PNG, SVG or PDF by its extension, a
-one-line error otherwise), and the picture drawn by a module of report/plots loaded by name, since matplotlib
-takes a second to import and only --plot needs it."""
+"""The --plot option the commands share: the file checked before any work, and the picture drawn.
+
+The file is PNG, SVG or PDF by its extension, a one-line error otherwise. The picture is drawn by a module of
+report/plots loaded by name, since matplotlib takes a second to import and only --plot needs it."""
 
 from __future__ import annotations
 

@@ -31,8 +31,11 @@ class Distribution:
     distinct return, every probability positive and their sum exactly 1. Adding two distributions gives
     the law of the sum of two independent returns.
 
-    >>> coin = Distribution.from_weights({1: 1, -1: 1})  # one unit won or lost at even chances
-    >>> (coin + coin).outcomes  # two such rounds
+    One unit won or lost at even chances, twice: both lost with chance 1/2 x 1/2 = 1/4, one of each in two
+    orders (1/2), both won (1/4):
+
+    >>> coin = Distribution.from_weights({1: 1, -1: 1})
+    >>> (coin + coin).outcomes
     ((Fraction(-2, 1), Fraction(1, 4)), (Fraction(0, 1), Fraction(1, 2)), (Fraction(2, 1), Fraction(1, 4)))
     """
 

@@ -2,9 +2,9 @@
 
 Python's `Fraction("1e99999999")` builds a hundred-million-digit integer (minutes, then gigabytes), and
 `int()` of a 5,000-digit string raises an error that advises changing interpreter limits. Every number read
-from the command line or from a file goes through `parse_number` instead: it accepts whole numbers,
-decimals, exponent notation, fractions `p/q` and (where asked) percentages, exactly, and refuses any text
-whose digits or exponent exceed a bound, with a one-line message naming the value and what is allowed.
+from the command line or from a file goes through `parse_number` instead. It accepts whole numbers, decimals,
+exponent notation, fractions `p/q` and (where asked) percentages, exactly. It refuses any text whose digits or
+exponent exceed a bound, with a one-line message naming the value and what is allowed.
 
 >>> parse_number("19/20")
 Fraction(19, 20)
@@ -56,7 +56,20 @@ _NUMBER = re.compile(
 
 
 class NumberError(InputError):
-    """Text that is not a number we accept, or one outside its allowed range or size."""
+    """Text that is not a number we accept, or one outside its allowed range or size.
+
+    Examples:
+        A shift to detect is a change of the RTP, so it must be above 0, and "one" is no number at all:
+
+        >>> import oddscalc
+        >>> for shift in ("-1%", "one"):
+        ...     try:
+        ...         oddscalc.plan("roulette", "straight", version="1994", shift=shift)
+        ...     except oddscalc.NumberError as exc:
+        ...         print(exc)
+        shift '-1%' is out of range; it must be above 0
+        shift 'one' is not a number such as 12, 0.25, 1e6 or 19/20 or a percentage such as 75%
+    """
 
 
 def shorten(text: object, limit: int = _ECHO) -> str:

@@ -2,19 +2,19 @@
 
 Exact results do not depend on the order parts finish in: callers merge them in input order, so output
 is byte-identical whatever the number of processes. $ODDSCALC_WORKERS sets the number (1: no child
-processes at all); by default, two or the number of CPUs, whichever is smaller; never more than the CPUs this
-process may run on. A part's own `map_parts` (a nested one: inside a pool's worker, a Dask task or a daemonic
-process) runs its parts one after another in that part's process, so nested maps never start grandchildren
-and never put more processes to work than there are CPUs.
+processes at all). By default it is two or the number of CPUs, whichever is smaller, and never more than the
+CPUs this process may run on. A part's own `map_parts` is a nested one: inside a pool's worker, a Dask task or
+a daemonic process. It runs its parts one after another in that part's process, so nested maps never start
+grandchildren and never put more processes to work than there are CPUs.
 
-A part that runs for minutes says how far it has got through `relay` (a `core.progress.Progress`): from a
+A part that runs for minutes says how far it has got through `relay` (a `core.progress.Progress`). From a
 worker process the words travel back on a queue the pool's workers are given when they start, and
-`map_parts` shows each line after its own count of parts done; with no progress asked for, `relay` does
+`map_parts` shows each line after its own count of parts done. With no progress asked for, `relay` does
 nothing. A nested `map_parts` given no progress of its own puts its count of parts on the outer part's line.
 
 Stopping: Ctrl-C, or any error (the command line turns SIGTERM into one), terminates the pool's workers and
-waits for them; the workers leave Ctrl-C to the parent (they ignore SIGINT), end at once on SIGTERM, and on
-Linux end with the parent if it dies without a word (SIGKILL).
+waits for them. The workers leave Ctrl-C to the parent (they ignore SIGINT) and end at once on SIGTERM. On
+Linux they end with the parent if it dies without a word (SIGKILL).
 
 On a Dask distributed cluster: inside `on_cluster(address)` every `map_parts` call sends its parts to the
 scheduler at `address` instead (`core.cluster.completed_on_dask`; the workers need oddscalc installed), results
@@ -152,10 +152,12 @@ def relay(done: int, total: int, label: str = "") -> None:
 
 
 def _start_worker(words: Queue[str] | None, parent: int) -> None:
-    """A pool worker's start: nested maps run here (`_inside_part`); Ctrl-C is the parent's to handle (it
-    stops the workers), SIGTERM ends the worker at once, and on Linux so does the parent's death; `relay`
-    puts its words on the parent's queue, at most one line every `RELAY_EVERY` seconds, never waiting (a
-    worker stopping does not wait for the parent to read)."""
+    """A pool worker's start: its signals, its nested maps and its progress words set up.
+
+    Nested maps run here (`_inside_part`). Ctrl-C is the parent's to handle (it stops the workers), SIGTERM ends
+    the worker at once, and on Linux so does the parent's death. `relay` puts its words on the parent's queue,
+    at most one line every `RELAY_EVERY` seconds, never waiting: a worker stopping does not wait for the parent
+    to read."""
     global _listener, _pool_worker
     _pool_worker = True
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,19 +1,19 @@
 """A round's law known exactly except for one share of rounds whose own law is not computed.
 
-Blackjack's legal round (resplits to four hands, six packs) is the case in point: every round's chance is
-exact, but for some split rounds the joint law of the hands and the banker is beyond the computation, so only
+Blackjack's legal round (resplits to four hands, six packs) is the case in point. Every round's chance is
+exact, but for some split rounds the joint law of the hands and the banker is beyond the computation. Only
 their total chance, their exact conditional mean and the range their net return can take are known. From
 those, every figure of the whole law is bounded exactly:
 
 * a chance P(net in A) lies between the exact part's chance of A and that plus the unresolved share (narrower
   when the unresolved rounds' possible returns all or none fall in A);
 * the second moment lies between the exact part's plus mass * mean^2 (Jensen) and the exact part's plus
-  mass * ((low + high) * mean - low * high) (every v in [low, high] has v^2 <= (low + high) v - low * high,
-  with equality for a law on the two ends: the bound is attained).
+  mass * ((low + high) * mean - low * high). Every v in [low, high] has v^2 <= (low + high) v - low * high,
+  with equality for a law on the two ends, so the bound is attained.
 
-When the unresolved rounds' conditional second moment is known too (`square_mean`), the variance is exact,
-and a chance is bounded by the least and greatest chance of its event over the laws on `support` with that
-mean and second moment: a linear programme in the chances, whose optimum lies at a law on at most three
+When the unresolved rounds' conditional second moment is known too (`square_mean`), the variance is exact. A
+chance is then bounded by the least and greatest chance of its event over the laws on `support` with that mean
+and second moment. That is a linear programme in the chances, whose optimum lies at a law on at most three
 points (a basic solution of its three equations), so every three points of the support are tried, exactly.
 
 >>> from fractions import Fraction as F
@@ -44,9 +44,11 @@ __all__ = ["PartialLaw"]
 
 @dataclass(frozen=True)
 class PartialLaw:
-    """`exact`: (net return, chance) pairs of the rounds whose law is known, sorted, summing to 1 - `mass`;
-    `mass`: the chance of the other rounds, whose net return has exact conditional mean `mean`, lies in
-    [`low`, `high`] and takes one of the values `support`; `what`: those rounds, named for the reader;
+    """A round's law known exactly but for a share `mass` of rounds, of which only some facts are known.
+
+    `exact`: (net return, chance) pairs of the rounds whose law is known, sorted, summing to 1 - `mass`.
+    `mass`: the chance of the other rounds. Their net return has exact conditional mean `mean`, lies in
+    [`low`, `high`] and takes one of the values `support`. `what`: those rounds, named for the reader.
     `square_mean`: their exact conditional E[net^2] when known (None: unknown)."""
 
     exact: tuple[tuple[Fraction, Fraction], ...]

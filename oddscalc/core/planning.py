@@ -53,7 +53,20 @@ _DIGITS = 20
 
 
 class PlanError(InputError):
-    """A planning question that has no answer: a level outside (0, 1), a zero shift, a wager without variance."""
+    """A planning question that has no answer: a level outside (0, 1), a zero shift, a wager without variance.
+
+    Examples:
+        A plan needs a shift to detect or some rounds to bound, and the rounds or the turnover but not both:
+
+        >>> import oddscalc
+        >>> for asked in ({}, {"rounds": 100, "turnover": 100}):
+        ...     try:
+        ...         oddscalc.plan("roulette", "straight", version="1994", **asked)
+        ...     except oddscalc.PlanError as exc:
+        ...         print(exc)
+        ask for something: a shift to detect, or a number of rounds or a turnover for the band
+        give a number of rounds or a turnover, not both
+    """
 
 
 def _mpf(value: Fraction) -> mpmath.mpf:
@@ -173,9 +186,11 @@ def _z_sum(alpha: Fraction, power: Fraction, two_sided: bool) -> mpmath.mpf:
 
 
 def rounds_needed(variance: Fraction, shift: Fraction, alpha: Fraction, power: Fraction, two_sided: bool = True) -> int:
-    """The fewest rounds N for which a z-test of the mean at level `alpha` detects a true shift of the mean net
-    return by `shift` with probability `power`: N = ceil(((z_a + z_power) sigma / shift)^2), z_a = Phi^-1(1 - alpha/2)
-    (two-sided; 1 - alpha one-sided). The two-sided formula leaves out the test's far tail (below alpha/2).
+    """The fewest rounds N for which a z-test of the mean at level `alpha` detects a shift with chance `power`.
+
+    The shift is a true change of the mean net return by `shift`. N = ceil(((z_a + z_power) sigma / shift)^2),
+    with z_a = Phi^-1(1 - alpha/2) two-sided, Phi^-1(1 - alpha) one-sided. The two-sided formula leaves out the
+    test's far tail (below alpha/2).
 
     A fair coin (variance 1), a shift of 1% at 5% significance with 80% power: ((1.96 + 0.8416) / 0.01)^2.
 
@@ -210,8 +225,25 @@ def detectable_shift(
 
 @dataclass(frozen=True)
 class Plan:
-    """Answers for one wager: the rounds (and turnover) needed to detect `shift`, and the band after `rounds`
-    rounds (given directly, or as `turnover` / the average total stake per round)."""
+    """Answers for one wager: the rounds (and turnover) needed to detect `shift`, and the band after `rounds`.
+
+    The rounds are given directly, or as `turnover` divided by the average total stake per round.
+
+    Examples:
+        A straight bet's net return has mean -1/37 and variance 35^2 x 1/37 + 36/37 - (1/37)^2 = 46656/1369.
+        Detecting a shift of one point of RTP at 1% significance (two-sided) with 80% power takes
+        ((z(0.995) + z(0.8)) x sqrt(46656/1369) / 0.01)^2 rounds, rounded up. Its stake never grows, so the
+        turnover is as many units:
+
+        >>> import math
+        >>> from statistics import NormalDist
+        >>> z = NormalDist().inv_cdf
+        >>> math.ceil(((z(0.995) + z(0.8)) * math.sqrt(46656 / 1369) / 0.01) ** 2)
+        3980234
+        >>> p = plan(Fraction(-1, 37), Fraction(46656, 1369), shift=Fraction(1, 100))
+        >>> p.rounds_needed, p.turnover_needed
+        (3980234, Fraction(3980234, 1))
+    """
 
     mean: Fraction
     variance: Fraction

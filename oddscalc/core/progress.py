@@ -18,9 +18,9 @@ class StderrBar:
     """A one-line text progress bar on stderr, redrawn at most ten times a second. A total of 0 means not
     known yet (a log read from a pipe): the line then shows the count so far.
 
-    When stderr is not a terminal (a batch job's log, `2> file`) a bar is no use, so work that lasts writes
-    plain lines instead: the first after `every` seconds (30 by default), then at most one each `every`
-    seconds, and a last one when the work is done; work shorter than `every` writes nothing. `force` draws
+    When stderr is not a terminal (a batch job's log, `2> file`), a bar is no use, so work that lasts writes
+    plain lines instead. The first comes after `every` seconds (30 by default), then at most one each `every`
+    seconds, and a last one when the work is done. Work shorter than `every` writes nothing. `force` draws
     the bar whatever the stream.
 
     >>> import io

@@ -173,10 +173,11 @@ def shipped_entries(folder: Path | None = None) -> list[Entry]:
 
 @dataclass
 class Build:
-    """What `building` is doing: where entries are written, whether stale and missing ones are computed
-    (`compute`) or refused (`StoreMiss`), whether current ones are recomputed too (`force`), and what was seen:
-    the keys used, for each entry computed its kind, parameters, seconds and changes, and the files no request
-    read (`unused`) and those of them removed (`report.data_build`)."""
+    """What `building` is doing: where entries are written, what is computed, and what was seen.
+
+    Stale and missing entries are computed (`compute`) or refused (`StoreMiss`); current ones are recomputed too
+    with `force`. What was seen: the keys used, and for each entry computed its kind, parameters, seconds and
+    changes. Also the files no request read (`unused`), and those of them removed (`report.data_build`)."""
 
     folder: Path
     compute: bool = True
@@ -357,9 +358,11 @@ def stored(
 def kept(
     kind: str, params: Mapping[str, Any], engines: Sequence[Engine], decode: Callable[[Any], T] = lambda v: v
 ) -> T | None:
-    """decode(value) of the entry for (`kind`, `params`) made by the current `engines` where `stored` would
-    find it without computing (the shipped data, the user cache, or within `building` the build's folder),
-    else None: for a cheaper answer when a dearer one is not at hand (blackjack's edge without its round law).
+    """decode(value) of the entry for (`kind`, `params`) if `stored` would find it without computing, else None.
+
+    The entry must be made by the current `engines`, in the shipped data, the user cache, or within `building`
+    the build's folder. It is for a cheaper answer when a dearer one is not at hand (blackjack's edge without
+    its round law).
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder, cache_folder(folder):

@@ -1,8 +1,8 @@
 """Baccarat banque, SI 1994/2899 reg 6: one banker's hand against two opposing hands.
 
 Reg 6(1) allows a banker's hand against each of two opposing hands. Every wager is made with the banker at
-1 to 1 (reg 6(3)) that a specific opposing hand, or both, will win (reg 6(4)); a wager on one hand is void on
-a draw with the banker's hand (reg 6(4)(a)); a wager on both is void if the banker's hand draws with one or
+1 to 1 (reg 6(3)) that a specific opposing hand, or both, will win (reg 6(4)). A wager on one hand is void on
+a draw with the banker's hand (reg 6(4)(a)). A wager on both is void if the banker's hand draws with one or
 both of them, or beats one and loses to the other (reg 6(4)(b)). The bank is held by the House (reg 6(5)).
 The hands are called right and left here (the two tableaux). Reg 6 names no number of packs:
 `decks` 1-8, default 6; the infinite shoe (cards with replacement) is a custom model. Reg 6(7)'s 19 to 20

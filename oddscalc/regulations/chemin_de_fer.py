@@ -6,11 +6,15 @@ the bank as soon as an opposing hand wins, neither the House nor anyone for it m
 interest in it (reg 6(6)): the bank is a player's. Reg 6(7) allows the 19 to 20 and 8 to 1 wagers only where
 no person has an option to draw, so chemin de fer, with its options, has neither.
 
-Rule options: `decks` (reg 6 names no number of packs; default 6, the shoe of the traditional game, tables
-6 and 8; `infinite` is the with-replacement model of Kemeny and Snell, a custom rule set), `commission`
-(a percentage of the bank's winnings taken by the House; the law provides for none, so any value but 0 is a
-custom rule set), `player5` and `banker` (the strategies the figures assume). Permitted in versions 1994 and
-2002 (the 2007 regime dropped it).
+Rule options:
+
+- `decks`: reg 6 names no number of packs. The default is 6, the shoe of the traditional game; tables show 6
+  and 8. `infinite` is the with-replacement model of Kemeny and Snell, a custom rule set.
+- `commission`: a percentage of the bank's winnings taken by the House. The law provides for none, so any
+  value but 0 is a custom rule set.
+- `player5` and `banker`: the strategies the figures assume.
+
+Permitted in versions 1994 and 2002 (the 2007 regime dropped it).
 """
 
 from __future__ import annotations

@@ -15,18 +15,31 @@ __all__ = ["OverrideError", "Payout", "Wager", "apply_overrides", "join_citation
 
 
 class OverrideError(InputError):
-    """A pay override that names no wager or payout of the game, or whose odds cannot be read."""
+    """A pay override that names no wager or payout of the game, or whose odds cannot be read.
+
+    Examples:
+        Odds are written "A to B" or "A:B", so "lots" is refused, and roulette has no wager called "red":
+
+        >>> import oddscalc
+        >>> for pay in ({"straight": "lots"}, {"red": "1 to 1"}):
+        ...     try:
+        ...         oddscalc.wagers("roulette", version="1994", pay=pay)
+        ...     except oddscalc.OverrideError as exc:
+        ...         print(exc)
+        pay 'straight': cannot read odds 'lots': write them as 'A to B' or 'A:B', e.g. '35 to 1', '9½ to 5', '45:1'
+        pay 'red': no wager 'red'; allowed: straight, split, street, corner, six-line, dozen, even-chance, two-dozens
+    """
 
 
 @dataclass(frozen=True)
 class Payout:
     """One paying result of a wager: `odds` (value = multiple of the stake won) under `citation`.
 
-    `reconstructed` names the source when the figure is not in a clean legal text (the gaps list);
-    `custom` marks a figure the user supplied in place of the law's (a different value: the law's own value
-    given again is not custom), and `law` then keeps the law's odds; `unit` is "stake" for odds,
-    or another base (such as "meter" for a progressive jackpot share); `title` names the result for people where
-    the key does not say it (the field's "12" is "total 12").
+    `reconstructed` names the source when the figure is not in a clean legal text (the gaps list).
+    `custom` marks a figure the user supplied in place of the law's, and `law` then keeps the law's odds; the
+    law's own value given again is not custom. `unit` is "stake" for odds, or another base (such as "meter" for
+    a progressive jackpot share). `title` names the result for people where the key does not say it (the field's
+    "12" is "total 12").
     """
 
     key: str
@@ -70,10 +83,18 @@ class Payout:
 
 @dataclass(frozen=True)
 class Wager:
-    """A permitted wager of a game in one regulation version.
+    """A permitted wager of a game in one regulation version: its key, the law's words, payouts and citation.
 
     `params` carries the facts the game needs to compute it (which numbers, which point), as the law
     states them; the game module reads them, the regulation data sets them.
+
+    Examples:
+        The 1994 regulations pay 35 to 1 on a single number (reg 4(5)(a)), so a winning unit stake wins 35:
+
+        >>> import oddscalc
+        >>> straight = oddscalc.wagers("roulette", version="1994")[0]
+        >>> straight.key, straight.payouts[0].odds.text, straight.pay(), straight.citation
+        ('straight', '35 to 1', Fraction(35, 1), 'SI 1994/2899 reg 4(5)(a)')
     """
 
     game: str

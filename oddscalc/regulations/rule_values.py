@@ -16,7 +16,18 @@ NONE = "none"
 
 
 class RuleError(InputError):
-    """A rule option or value the game does not know, or that the version does not permit."""
+    """A rule option or value the game does not know, or that the version does not permit.
+
+    Examples:
+        Punto banco's rule options are its packs, the cards removed and the banker's tie; a colour is none:
+
+        >>> import oddscalc
+        >>> try:
+        ...     oddscalc.edge("punto-banco", "banker", rules={"colour": "red"})
+        ... except oddscalc.RuleError as exc:
+        ...     print(exc)
+        unknown rule option 'colour'; allowed: decks, removed, banker-tie
+    """
 
 
 class MeterError(RuleError):

@@ -1,6 +1,7 @@
-"""Super Pan 9 wagers, SI 1994/2899 regs 9 and 10: the initial wager (19 to 20 against the House's bank,
-1 to 1 against a player's bank), the tie wager against the House at 7 to 1, and the player holding the bank,
-who pays the House a 5% levy on his net winnings.
+"""Super Pan 9 wagers, SI 1994/2899 regs 9 and 10: the initial wager, the tie wager, and the bank a player holds.
+
+The initial wager pays 19 to 20 against the House's bank and 1 to 1 against a player's bank. The tie wager
+against the House pays 7 to 1. A player holding the bank pays the House a 5% levy on his net winnings.
 
 The shoe is fixed by law: eight packs less the 7s, 8s, 9s and 10s, 288 cards (reg 9(2)(b)). `decks` is a rule
 option only so that a reduced shoe can be evaluated as a custom rule set. The 2007 regime dropped the game.

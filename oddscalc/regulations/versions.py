@@ -12,7 +12,18 @@ __all__ = ["VERSIONS", "Version", "VersionError", "get_version"]
 
 
 class VersionError(InputError):
-    """An unknown version id."""
+    """An unknown version id.
+
+    Examples:
+        The Gambling Act 2005 came into force on 1 September 2007, so its regime is version "2007", not "2005":
+
+        >>> import oddscalc
+        >>> try:
+        ...     oddscalc.game_names("2005")
+        ... except oddscalc.VersionError as exc:
+        ...     print(exc)
+        unknown version '2005'; allowed: 1994, 2002, 2007
+    """
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,12 @@
 
 Each game is a numbered section, and each of its rule sets a numbered subsection named in plain English
 (report/rule_words.py), both in the contents and the running header. A rule set opens with its summary table,
-a row per wager (odds as the law words them, P(win), the house edge and any other convention where it
-differs, RTP, the standard deviation with its square root typeset, the citation), footnotes under it marked
-"[1]" on the line; then the math report and RTP bands, the game's charts on a page of their own that names the
-rule set, the figures (FIGURES: the laws that say more than their rows, and the shoe games' effects of
-removal, as inline SVG), and its further tables fitted to the page (html_tables). A fraction too long to read
+a row per wager, with footnotes under it marked "[1]" on the line. A row gives the odds as the law words them,
+P(win), the house edge and any other convention where it differs, the RTP, the standard deviation with its
+square root typeset, and the citation. Then come the math report and RTP bands, and the game's charts on a page
+of their own that names the rule set. The figures follow (FIGURES: the laws that say more than their rows, and
+the shoe games' effects of removal, as inline SVG), then its further tables fitted to the page (html_tables).
+A fraction too long to read
 is rounded (exact.short_text), so no number on a page is longer than about 25 characters. The back matter gives the
 definitions, the edge conventions, how citations read and how to reproduce the booklet. The PDF is rendered
 by WeasyPrint with the font timestamps pinned (SOURCE_DATE_EPOCH), so the same input gives the same bytes.
@@ -173,9 +174,11 @@ NARROW_DIGITS = 13
 
 
 def _value(value: Fraction) -> str:
-    """An exact value for a narrow cell: an integer plainly, else `p/q = x%` (a fraction of more than NARROW_DIGITS
-    digits rounded, exact.short_text), folded before the "=" where the cell is too narrow for one line; a
-    number itself is never broken across lines (the CSS: numeric cells wrap only at spaces)."""
+    """An exact value for a narrow cell: an integer plainly, else `p/q = x%`, folded before the "=" if need be.
+
+    A fraction of more than NARROW_DIGITS digits is rounded (exact.short_text). The value folds before the "="
+    where the cell is too narrow for one line; a number itself is never broken across lines (the CSS: numeric
+    cells wrap only at spaces)."""
     value = Fraction(value)
     if value.denominator == 1:
         return esc(value.numerator)
@@ -256,9 +259,10 @@ def citation_parts(citation: str) -> list[str]:
 
 
 def common_citation(citations: Sequence[str]) -> str:
-    """The longest run of leading whole parts (two or more; `citation_parts`) that every one of two or more
-    `citations` begins with, leaving each something of its own, so that a table can name it once in its heading
-    and each row reads as the heading's words followed by the row's ("" when none).
+    """The longest run of leading whole parts that every one of two or more `citations` begins with ("" if none).
+
+    A run is two or more parts (`citation_parts`) and leaves each citation something of its own. A table can then
+    name it once in its heading, and each row reads as the heading's words followed by the row's.
 
     >>> common_citation(["SI 1994/2899 reg 4(5)(a)", "SI 1994/2899 reg 4(5)(b)", "SI 1994/2899 reg 4(6)"])
     'SI 1994/2899 reg'

@@ -1,12 +1,16 @@
 """Rebuilding the shipped data (`oddscalc data build`, `make data`): every stored result that the tables and the
 default queries read, computed by the current engines into the package's data folder.
 
-What is shipped is what these requests read (`REQUESTS`): every version's tables (all rule sets, every round's
-law exact, effects of removal), each game's default analysis under each version, blackjack's budgeted laws of the
-table rule sets (the default of a query), the decision tables the simulators and the verifier follow, and the
-1994 blackjack decisions `oddscalc measures` reads. An
-entry already made by the current engine versions is kept (so an interrupted build resumes where it stopped),
-unless `force`; an entry no request reads is removed unless `keep_unused`.
+What is shipped is what these requests read (`REQUESTS`):
+
+- every version's tables (all rule sets, every round's law exact, effects of removal);
+- each game's default analysis under each version;
+- blackjack's budgeted laws of the table rule sets (the default of a query);
+- the decision tables the simulators and the verifier follow;
+- the 1994 blackjack decisions `oddscalc measures` reads.
+
+An entry already made by the current engine versions is kept, unless `force`, so an interrupted build resumes
+where it stopped. An entry no request reads is removed unless `keep_unused`.
 """
 
 from __future__ import annotations
@@ -119,10 +123,11 @@ def rebuild(
     compute: bool = True,
     keep_unused: bool = False,
 ) -> Build:
-    """Run every request with the store writing to `folder` (default: the package's data folder), computing what
-    is missing or was made by other engine versions (all of it when `force`; none when not `compute`, which
-    raises `core.store.StoreMiss` at the first entry missing). Returns the build: what was used, computed
-    (seconds, and the values that changed) and, unless `keep_unused`, removed."""
+    """Run every request with the store writing to `folder` (default: the package's data folder).
+
+    It computes what is missing or was made by other engine versions: all of it when `force`, and none when not
+    `compute`, which raises `core.store.StoreMiss` at the first entry missing. Returns the build: what was used,
+    computed (seconds, and the values that changed) and, unless `keep_unused`, removed."""
     build = Build(data_dir() if folder is None else Path(folder), compute=compute, force=force, report=say)
     all_requests = list(requests())
     with building(build):

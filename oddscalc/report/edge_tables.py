@@ -120,14 +120,16 @@ def write_tables(
     say: Callable[[str], None],
     house: House | None = None,
 ) -> None:
-    """Every chosen version's tables of its permitted games (all, or `only_games`): each game's table rule sets
-    analysed with every round's law exact, their tables and effects of removal, then (when every game is
-    written) the version's index, and the print booklet (`booklet`; None: only when every game is written),
-    which is laid out and checked to keep every table within its page before it is written (`booklet_pdf`
-    raises ValueError otherwise). `house`: a house's own rule values and pay table (its rule set replaces the
-    table rule sets; a pay table applies to each), every page then marked custom where it is not the law's.
-    `new_bar()` gives each game's progress reporter; `say` is told what was written. NothingToWrite when the
-    choice selects no game."""
+    """Every chosen version's tables of its permitted games (all, or `only_games`), its index and its booklet.
+
+    Each game's table rule sets are analysed with every round's law exact, and their tables and effects of
+    removal written. When every game is written, so is the version's index. The print booklet is written when
+    `booklet` is True (None: only when every game is written). It is laid out and checked to keep every table
+    within its page before it is written (`booklet_pdf` raises ValueError otherwise).
+
+    `house`: a house's own rule values and pay table. Its rule set replaces the table rule sets, and a pay table
+    applies to each; every page is then marked custom where it is not the law's. `new_bar()` gives each game's
+    progress reporter; `say` is told what was written. NothingToWrite when the choice selects no game."""
     chosen = {
         v: [g for g in api.GAMES if g in get_version(v).games and (not only_games or g in only_games)] for v in versions
     }

@@ -9,9 +9,9 @@ and percentage renderings (the JSON form), and a table cell as text.
 >>> cell_text(Fraction(3)), cell_text(Fraction(2, 3)), cell_text("hit")
 ('3', '2/3', 'hit')
 
-People read a long fraction by its decimal: `short_text` keeps a fraction of at most LONG_DIGITS digits whole
-and writes a longer one as "≈" and its decimal rounded to SHORT_DIGITS significant figures (JSON and CSV always
-carry it whole); `noted` then says once, at the end of a text output, what "≈" means.
+People read a long fraction by its decimal. `short_text` keeps a fraction of at most LONG_DIGITS digits whole,
+and writes a longer one as "≈" and its decimal rounded to SHORT_DIGITS significant figures; JSON and CSV always
+carry it whole. `noted` then says once, at the end of a text output, what "≈" means.
 
 >>> short_text(Fraction(10**30 + 1, 3 * 10**31))
 '≈0.033333333'
@@ -115,9 +115,10 @@ def significant(value: Fraction, digits: int = SHORT_DIGITS) -> tuple[str, bool]
 
 
 def short_text(value: Fraction, whole: bool = False, limit: int = LONG_DIGITS) -> str:
-    """A fraction for people: `p/q` (an integer plainly) when it has at most `limit` digits or `whole` is
-    asked for, else "≈" and its decimal rounded to SHORT_DIGITS significant figures (the exact value is in JSON
-    and CSV, or printed with --exact; ROUNDED_NOTE says so once per output).
+    """A fraction for people: `p/q` (an integer plainly) if short or `whole`, else "≈" and its rounded decimal.
+
+    A fraction is short when it has at most `limit` digits; the decimal has SHORT_DIGITS significant figures. The
+    exact value is in JSON and CSV, or printed with --exact, and ROUNDED_NOTE says so once per output.
 
     >>> short_text(Fraction(1, 37)), short_text(Fraction(1, 37), limit=2), short_text(Fraction(3, 8), limit=1)
     ('1/37', '≈0.027027027', '0.375')

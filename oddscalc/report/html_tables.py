@@ -1,8 +1,8 @@
 """HTML tables that fit an A4 page: the booklet's cells and the column split for wide tables.
 
-A table whose columns cannot all fit the page's width (estimated from each column's longest unbreakable
-word at the table's font size) is printed as several tables, each repeating the first (label) column and
-taking an even share of the others. A fraction too long for a narrow cell is printed as a percentage, and
+A table whose columns cannot all fit the page's width is printed as several tables. Each repeats the first
+(label) column and takes an even share of the others. A column's width is estimated from its longest
+unbreakable word at the table's font size. A fraction too long for a narrow cell is printed as a percentage, and
 the table says that the exact value is in the JSON tables; a short one is printed exactly with its
 percentage beside it. The booklet's layout test checks the result against WeasyPrint's own layout.
 """
@@ -137,9 +137,10 @@ def fixed_table_html(
     css_class: str = "extra",
     level: int = 3,
 ) -> str:
-    """A titled table from HTML `cells` laid out fixed to `widths` (percentages of the page, one per column):
-    faster to lay out than `table_html`'s, never split (its cells must wrap), and a cell may span columns;
-    `note` (HTML) goes under it."""
+    """A titled table from HTML `cells` laid out fixed to `widths`: percentages of the page, one per column.
+
+    It is faster to lay out than `table_html`'s and never split (its cells must wrap), and a cell may span
+    columns. `note` (HTML) goes under it."""
     cols = "".join(f"<col style='width:{w:.4g}%'>" for w in widths)
     head = "".join(f"<th>{esc(c)}</th>" for c in columns)
     body = "".join("<tr>" + "".join(_td(c) for c in row) + "</tr>" for row in cells)
@@ -160,8 +161,9 @@ def table_html(
     level: int = 3,
     once: str = "",
 ) -> str:
-    """A titled table from HTML `cells`, split into several tables when too wide for the page (`split_columns`);
-    `note` (HTML: what the table's codes mean) goes under it, and under each part of a split one; `once` (HTML:
+    """A titled table from HTML `cells`, split into several tables when too wide for the page (`split_columns`).
+
+    `note` (HTML: what the table's codes mean) goes under it, and under each part of a split one. `once` (HTML:
     prose too long to repeat) goes before the note under the table or its last part only."""
     groups = split_columns(columns, [[plain_text(c) for c in row] for row in cells], font_pt)
     parts = []

@@ -1,11 +1,14 @@
 """Renderings of a wager's math report (core.math_report): text lines, Markdown tables, CSV columns, JSON data.
 
-Conventions shared by every rendering: an exact value is written `p/q` (an integer plainly) beside a
-percentage of the initial stake, rounded to 8 significant figures when long (`exact.short_text`) except in JSON,
-CSV and text asked for `--exact`; a square root is written with a radical sign (`surd_text`: 3√78/37); a
-decimal that comes from an irrational figure (a square root, a normal quantile) is a rounding and says so by
-having no fraction beside it; a figure that cannot be given is the word for why ("not computed", "not
-available", "n/a"), never an empty number or a wrong one.
+Conventions shared by every rendering:
+
+- An exact value is written `p/q` (an integer plainly) beside a percentage of the initial stake. It is rounded
+  to 8 significant figures when long (`exact.short_text`), except in JSON, CSV and text asked for `--exact`.
+- A square root is written with a radical sign (`surd_text`: 3√78/37).
+- A decimal that comes from an irrational figure (a square root, a normal quantile) is a rounding, and says so
+  by having no fraction beside it.
+- A figure that cannot be given is the word for why ("not computed", "not available", "n/a"), never an empty
+  number or a wrong one.
 """
 
 from __future__ import annotations
@@ -112,9 +115,10 @@ def bounds_pct(low: Fraction, high: Fraction, places: int = 4) -> str:
 
 
 def bounds_cells(partial: PartialLaw, places: int = 6, whole: bool = False) -> tuple[str, str, str, str, str]:
-    """P(win), P(push or void), P(loss), variance and standard deviation as exact bounds, rounded outward
-    (`places` decimals for the variance and standard deviation, 4 for the percentages); when the variance is
-    exact (the unresolved rounds' second moment known), it as an exact fraction and the standard deviation's
+    """P(win), P(push or void), P(loss), variance and standard deviation as exact bounds, rounded outward.
+
+    The variance and standard deviation get `places` decimals, the percentages 4. When the variance is exact (the
+    unresolved rounds' second moment known), it is given as an exact fraction, with the standard deviation's
     decimal rendering."""
     low, high = partial.variance_bounds()
     chances = partial.chance_bounds()

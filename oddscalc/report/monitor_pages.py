@@ -1,6 +1,7 @@
-"""The monitor's pages: the floor page (every table at a glance, rewritten as the monitor runs) and one alarm's
-evidence page for a regulator (the law, the counts, the evidence over time, where it crossed, what else was
-tested), as HTML, and as PDF through WeasyPrint."""
+"""The monitor's pages, as HTML, and as PDF through WeasyPrint: the floor page and an alarm's evidence page.
+
+The floor page shows every table at a glance, rewritten as the monitor runs. An alarm's evidence page is for a
+regulator: the law, the counts, the evidence over time, where it crossed, and what else was tested."""
 
 from __future__ import annotations
 

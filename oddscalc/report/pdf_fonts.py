@@ -1,8 +1,9 @@
-"""The fonts every PDF is drawn with: the DejaVu faces shipped in `report/fonts`, and only those, so that a PDF
-comes out byte for byte the same on any machine (the system's fonts, e.g. Liberation installed beside a browser,
-changed the booklet's glyphs before), each subset by fontTools, pinned in constraints.txt (WeasyPrint prefers the
-system's HarfBuzz-Subset where it is installed, whose output differs from fontTools' and from one HarfBuzz release
-to the next: a machine without it made every booklet differ before)."""
+"""The fonts every PDF is drawn with: the DejaVu faces shipped in `report/fonts`, and only those.
+
+So a PDF comes out byte for byte the same on any machine; the system's fonts (e.g. Liberation installed beside a
+browser) changed the booklet's glyphs before. Each face is subset by fontTools, pinned in constraints.txt.
+WeasyPrint would prefer the system's HarfBuzz-Subset where it is installed, but its output differs from
+fontTools' and from one HarfBuzz release to the next: a machine without it made every booklet differ before."""
 
 from __future__ import annotations
 

@@ -79,9 +79,10 @@ _COLUMN = 'style="display:inline-block;width:49%;vertical-align:top;margin-right
 
 
 def charts_html(analysis: GameAnalysis) -> str:
-    """An HTML fragment with the basic-strategy charts of a blackjack GameAnalysis (its extras), for the
-    printed booklet: on one page, hard totals (and the charts after the third) in the left column, the others
-    in the right, the legend under them; empty when the analysis has none."""
+    """An HTML fragment with the basic-strategy charts of a blackjack GameAnalysis (its extras), for the booklet.
+
+    They fit one page: hard totals (and the charts after the third) in the left column, the others in the right,
+    the legend under them. The fragment is empty when the analysis has none."""
     found = [x for x in analysis.extras if consumes(x)]
     if not found:
         return ""

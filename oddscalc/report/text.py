@@ -197,9 +197,11 @@ SUMMARY_HEAD = ("wager", "odds as written", "house edge", "RTP", "hit freq.", "S
 
 
 def summary_cells(r: WagerResult, label: str = "") -> tuple[str, ...]:
-    """One wager's summary row (SUMMARY_HEAD): the edge per unit initially staked, the RTP and the hit frequency
-    as percentages, the standard deviation of a round's net return; exact bounds, rounded outward, where the
-    distribution is not the law of a round; "n/c" (not computed) where not even those are known."""
+    """One wager's summary row (SUMMARY_HEAD): its edge, RTP, hit frequency and standard deviation.
+
+    The edge is per unit initially staked, and the RTP and hit frequency are percentages. Where the distribution
+    is not the law of a round, they are exact bounds, rounded outward; "n/c" (not computed) where not even those
+    are known."""
     m = r.math_report()
     if r.partial is not None and not m.is_law:
         hit = "–".join(x.strip("%") for x in bounds_pct(*r.partial.chance_bounds()["win"], places=2).split(" to "))
@@ -259,9 +261,10 @@ def table(head: Sequence[str], rows: Sequence[Sequence[str]], wrap: int = 1, wid
 
 
 def panels(head: Sequence[str], rows: Sequence[Sequence[str]], width: int = WIDTH) -> list[str]:
-    """A table, the first column left-aligned and the rest right-aligned, two spaces apart; where it is wider
-    than `width` its other columns are shared out evenly among panels that each repeat the first column and
-    fit (one column too wide for that keeps a panel of its own), the panels a blank line apart.
+    """A table, the first column left-aligned and the rest right-aligned, two spaces apart, in panels if wide.
+
+    Where it is wider than `width`, its other columns are shared out evenly among panels, a blank line apart.
+    Each panel repeats the first column and fits; one column too wide for that keeps a panel of its own.
 
     >>> print("\\n".join(panels(("card", "a", "b", "c"), [("x", "1", "22", "333")], width=12)))
     card  a   b
@@ -424,10 +427,11 @@ def _marks(refs: Sequence[int]) -> str:
 
 
 def markdown(analyses: Sequence[GameAnalysis], title: str) -> str:
-    """One game's tables for one version: a section per rule set (named in plain English), a row per wager (its
-    odds, P(win), edges, RTP, standard deviation and citation, as the text summary has them), footnotes for
-    reconstructions; fractions longer than 20 digits rounded (exact.short_text: whole in the
-    JSON and CSV beside it)."""
+    """One game's tables for one version in Markdown: a section per rule set, named in plain English.
+
+    Each wager has a row: its odds, P(win), edges, RTP, standard deviation and citation, as the text summary has
+    them. Footnotes mark reconstructions. Fractions longer than 20 digits are rounded (exact.short_text); the
+    JSON and CSV beside them have them whole."""
     lines = [f"# {title}", ""]
     notes: dict[str, int] = {}
 

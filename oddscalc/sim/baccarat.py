@@ -1,10 +1,11 @@
-"""What the simulators of the baccarat family share (reg 6; Super Pan 9, regs 9 and 10): the shoe as point values and
-the cards' names, the drawing rules (the player's row, the banker's tableau and chemin de fer's optional cells) and
-the dealing of a freshly shuffled shoe.
+"""What the simulators of the baccarat family share (reg 6; Super Pan 9, regs 9 and 10): shoe, drawing rules, deal.
+
+The shoe is held as point values and the cards' names. The drawing rules are the player's row, the banker's
+tableau and chemin de fer's optional cells. The deal is from a freshly shuffled shoe.
 
 The rules are written here once, from the law and the house's tableau, apart from the engines' tableau data, so that
 `oddscalc check` and `oddscalc verify` test one against the other. Punto banco plays them with no option (reg
-6(7)(c)); chemin de fer and baccarat banque leave the choices the rules leave (the player on a two-card 5, the
+6(7)(c)). Chemin de fer and baccarat banque leave the choices the rules leave (the player on a two-card 5, the
 banker in the optional cells) to the exact engine's decision table, read as data. Super Pan 9 draws by rules of its
 own (`sim/super_pan_9.py`) from a shoe without 7s to 10s.
 """

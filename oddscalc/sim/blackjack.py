@@ -1,8 +1,8 @@
 """Reference blackjack simulator: a freshly shuffled shoe each round, the game dealt in its real order.
 
-Written from reg 7 and the rule options' wording, apart from the exact engine: no hole card (the banker's
-second card after the players) or a peeked hole card, splitting and resplitting as the cards come, one
-card to split Aces, the banker drawing to 16 (and soft 17 when the rules say so). The player's decisions
+Written from reg 7 and the rule options' wording, apart from the exact engine. The banker takes no hole card
+(his second card comes after the players'), or a peeked one. Pairs split and resplit as the cards come, split
+Aces take one card each, and the banker draws to 16 (and soft 17 when the rules say so). The player's decisions
 come from the engine's basic-strategy chart, read as data, as the issue asks.
 """
 
@@ -168,9 +168,11 @@ BEHIND_THE_CUT = 52
 
 
 def shoe_simulator(w: Wager, rules: dict[str, str], table: object, dealing: Dealing) -> ShoeRounds:
-    """Blackjack dealt from one shoe to its cut card and reshuffled by `dealing`'s model (`simulate --shuffle`, a
-    tool for testing verify's shuffle tests): the cards carry their suits into the log; the cut card lies one pack
-    from the end unless `dealing.cut` says otherwise (a shoe that runs out is reshuffled in mid-round)."""
+    """Blackjack dealt from one shoe to its cut card and reshuffled by `dealing`'s model (`simulate --shuffle`).
+
+    It is a tool for testing verify's shuffle tests, so the cards carry their suits into the log. The cut card
+    lies one pack from the end unless `dealing.cut` says otherwise; a shoe that runs out is reshuffled in
+    mid-round."""
     t = _checked_table(w, rules, table)
     packs = factory_order(t.decks)
     shoe = DealtShoe(packs, dealing, check_cut(dealing, len(packs), BEHIND_THE_CUT))
@@ -316,9 +318,10 @@ MAX_BOXES = 7
 
 def play_boxes(t: Table, draw, boxes: int) -> list[Fraction]:
     """One round with `boxes` player boxes (1 to MAX_BOXES), each following the chart, one unit initially staked
-    on each: the net result of each box. The deal: one card to each box, the banker's card, a second card to each
-    box (and with a peek his hole card, a banker's natural ending the round); then each box plays in turn; then
-    the banker takes his second card (no hole card) and, unless every box holds a natural, completes his hand.
+    on each: the net result of each box. The deal is one card to each box, the banker's card, and a second card
+    to each box; with a peek, his hole card too, a banker's natural ending the round. Then each box plays in
+    turn. Then the banker takes his second card (no hole card) and, unless every box holds a natural, completes
+    his hand.
     With one box the cards drawn are those of `play_round`."""
     if not 1 <= boxes <= MAX_BOXES:
         raise SimulationError(f"player boxes {boxes}: allowed 1 to {MAX_BOXES}")

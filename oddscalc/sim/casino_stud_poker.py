@@ -57,9 +57,11 @@ def stud_round(
     rank: Callable[[Sequence[Card]], Value] = rank_five,
     record: dict | None = None,
 ) -> Fraction:
-    """One hand of Ante and Raise, net per unit Ante: five cards each, the banker's fifth face up (reg 8(1)(e));
-    fold loses the Ante (reg 8(7)); a banker without Ace/King or better pays the Ante only (8(8)(a)); else the
-    better hand wins both, the Raise paid by the player's hand (8(8)(b), (10)); equal hands void (8(11))."""
+    """One hand of Ante and Raise, net per unit Ante.
+
+    Each gets five cards, the banker's fifth face up (reg 8(1)(e)). A fold loses the Ante (reg 8(7)). A banker
+    without Ace/King or better pays the Ante only (8(8)(a)). Else the better hand wins both, the Raise paid by
+    the player's hand (8(8)(b), (10)); equal hands void (8(11))."""
     deal = rng.sample(PACK, 10)
     player, banker = deal[:5], deal[5:]
     mine = rank(player)

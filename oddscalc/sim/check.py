@@ -38,7 +38,19 @@ DETECT_POWER = Fraction(80, 100)  # the power at which `check` states the smalle
 
 
 class CheckError(InputError):
-    """Observations that cannot be tested: unknown outcomes, negative counts, too few rounds."""
+    """Observations that cannot be tested: unknown outcomes, negative counts, too few rounds.
+
+    Examples:
+        A straight bet at 35 to 1 nets +35 or -1 per unit staked, so a count of +17 cannot be a straight bet's:
+
+        >>> import oddscalc
+        >>> straight = oddscalc.analyse("roulette", "straight", version="1994").result("straight")
+        >>> try:
+        ...     oddscalc.check_counts(straight, {-1: 36, 17: 1})
+        ... except oddscalc.CheckError as exc:
+        ...     print(exc)
+        outcome 17 cannot happen for this wager; possible returns: -1, 35
+    """
 
 
 @dataclass(frozen=True)
@@ -148,13 +160,14 @@ def minimum_rounds(outcomes: Sequence[tuple[Fraction, Fraction]], min_expected: 
 def nearest_counts(
     observed: Sequence[int], low: Sequence[Fraction], free: Sequence[bool], extra: Fraction
 ) -> list[Fraction]:
-    """The expected counts closest to `observed` in Pearson's chi-square among those a partial law allows:
-    bin b expects at least low[b], a `free` bin (one the unresolved rounds can land in) up to low[b] + extra,
-    and the free bins together exactly `extra` more than their lows.
+    """The expected counts closest to `observed` in Pearson's chi-square among those a partial law allows.
 
-    Since the counts and the expectations both sum to the rounds, the statistic is sum O^2/P minus the
-    rounds: minimising it is water-filling, P_b = clip(c O_b, low_b, low_b + extra) with c solved exactly on
-    the segment of the (piecewise linear) total where it meets its target. Bins observed empty gain nothing
+    Bin b expects at least low[b], and a `free` bin (one the unresolved rounds can land in) up to low[b] + extra.
+    The free bins together expect exactly `extra` more than their lows.
+
+    Since the counts and the expectations both sum to the rounds, the statistic is sum O^2/P minus the rounds.
+    Minimising it is water-filling: P_b = clip(c O_b, low_b, low_b + extra), with c solved exactly on the
+    segment of the (piecewise linear) total where it meets its target. Bins observed empty gain nothing
     from mass and take it only when no observed bin is free.
     """
     expected = [Fraction(x) for x in low]
@@ -228,11 +241,11 @@ def check_counts(
     Both tests are run at level alpha/2 each (Bonferroni), so the verdict as a whole errs with
     probability at most alpha when the simulator is right.
 
-    Against a `PartialLaw` (a share of rounds whose own law is not computed) both tests are conservative: the
+    Against a `PartialLaw` (a share of rounds whose own law is not computed) both tests are conservative. The
     chi-square statistic is taken against the allowed law nearest the counts (`nearest_counts`), never more
-    than against the true one, and the z-test uses the largest variance the knowledge allows (the exact one
-    when the unresolved rounds' second moment is known); so the verdict still errs with probability at most
-    alpha when the simulator is right, at some cost in power.
+    than against the true one. The z-test uses the largest variance the knowledge allows, or the exact one when
+    the unresolved rounds' second moment is known. So the verdict still errs with probability at most alpha
+    when the simulator is right, at some cost in power.
     """
     partial = law if isinstance(law, PartialLaw) else None
     if not isinstance(law, PartialLaw):

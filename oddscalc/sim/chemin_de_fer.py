@@ -1,10 +1,10 @@
 """The reference simulator for chemin de fer (reg 6): cards dealt from a shuffled shoe, the player's row and the
 banker's tableau (`sim/baccarat.py`), a natural ending the coup, the bank's winnings less any commission.
 
-Where the rules leave a choice (the player on a two-card 5; the banker in the tableau's optional cells, or in every
-cell when he is free) the simulator follows the exact engine's decision table, read as data; a mixed choice with
-probability n/d is made exactly (`baccarat.chance`). A full shoe of `decks` packs is reshuffled every coup;
-`decks=infinite` deals with replacement from one pack.
+Where the rules leave a choice, the simulator follows the exact engine's decision table, read as data. The
+choices are the player's on a two-card 5, and the banker's in the tableau's optional cells, or in every cell when
+he is free. A mixed choice with probability n/d is made exactly (`baccarat.chance`). A full shoe of `decks`
+packs is reshuffled every coup; `decks=infinite` deals with replacement from one pack.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Writing a round log (format `roundlog-1`, docs/verify.md): a header line, then one JSON object per round.
 
-The reference simulators fill one record per round (what was dealt, thrown or spun, the decisions, and each
-wager's stake and net result); `round_log` writes them as they come, to a temporary file renamed into place
-at the end, so an interrupted run leaves no half-written log under the final name. Amounts are exact strings:
+The reference simulators fill one record per round: what was dealt, thrown or spun, the decisions, and each
+wager's stake and net result. `round_log` writes them as they come, to a temporary file renamed into place at
+the end, so an interrupted run leaves no half-written log under the final name. Amounts are exact strings:
 whole, a terminating decimal ("9.5"), else a fraction ("19/3"); never a binary float.
 """
 

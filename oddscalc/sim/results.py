@@ -5,14 +5,14 @@ or JSON `{"counts": {"35": 280, "-1": 9720}}` or `{"returns": ["35", "-1", ...]}
 integers, fractions `19/20` or decimals `0.95`; every number goes through the bounded reader
 (`oddscalc.core.numbers`), so no value can hang the reader or overflow what follows.
 
-- CSV is read as a stream, a megabyte at a time, in bounded memory whatever the file's size: a
-  per-round file is tallied by distinct line (at most MAX_DISTINCT different lines, since one wager has
-  few outcomes), so a gigabyte of rounds costs no more memory than a kilobyte.
+- CSV is read as a stream, a megabyte at a time, in bounded memory whatever the file's size. A per-round
+  file is tallied by distinct line (at most MAX_DISTINCT different lines, since one wager has few outcomes),
+  so a gigabyte of rounds costs no more memory than a kilobyte.
 - JSON is read whole (exact numbers, bounded nesting, through `oddscalc.core.jsonread`) and is therefore
   limited to MAX_JSON_BYTES; per-round data beyond that belongs in a CSV `net_return` column.
 - A UTF-8 byte-order mark (as spreadsheets save) and CRLF line ends are accepted; blank lines are skipped.
 - Duplicates, one rule for both formats: a counts file (`net_return,count` rows, or JSON `counts`) is a
-  tally, so each net return may appear in it once; a second row or key for the same value, however written
+  tally, so each net return may appear in it once. A second row or key for the same value, however written
   (`1`, `1.0`, `2/2`), is an error naming both places, never silently summed or overwritten. In a per-round
   file (a `net_return` column, or JSON `returns`) a value repeats once per round, which is the point.
 """

@@ -103,11 +103,13 @@ def super_pan_9_coup(w: Wager, card, strategy, record: dict | None = None, banke
 def super_pan_9_bank_round(
     w: Wager, rng: random.Random, shoe: list[int], table, record: dict | None = None, labels: list[str] | None = None
 ) -> Fraction:
-    """A player's bank against `table.hands` hands (hand 0 carries any House wager, reg 9(11)): three cards each,
-    then every hand's fourth card in turn as its play says, the bank's last (reg 9(2)(h), 9(8)); 1 to 1
-    (reg 9(9)(b)) and a levy on the bank's net winnings (reg 10(1)). Returns the bank's net per unit wagered
-    against it (player-banker) or hand 1's result (initial-player-bank; hand 0 when it is the only one).
-    Given a `record`, it is filled in the round log's `hands` form (docs/verify.md), with the same draws."""
+    """A player's bank against `table.hands` hands; hand 0 carries any House wager (reg 9(11)).
+
+    Each gets three cards, then every hand's fourth card in turn as its play says, the bank's last (reg 9(2)(h),
+    9(8)). Wagers pay 1 to 1 (reg 9(9)(b)), with a levy on the bank's net winnings (reg 10(1)). Returns the
+    bank's net per unit wagered against it (player-banker) or hand 1's result (initial-player-bank; hand 0 when
+    it is the only one). Given a `record`, it is filled in the round log's `hands` form (docs/verify.md), with
+    the same draws."""
     cards, names = draw_cards(
         rng, shoe, 4 * table.hands + 4, table.with_replacement, None if record is None else labels
     )
@@ -153,9 +155,11 @@ def super_pan_9_bank_round(
 def _bank_record(
     record: dict, table, hands: list[list[str]], bank: list[str], results: list[Fraction], net: Fraction, levy: Fraction
 ) -> None:
-    """A player's bank round in the log's `hands` form: each hand's cards and wagers (the House's wager of reg
-    9(11) marked "by": "house", on hand 0), the bank's cards, its stake when the House makes up a shortfall, the
-    levy charged and the bank's own side (everything wagered against it, its net after the levy)."""
+    """A player's bank round in the log's `hands` form: the hands, the bank's cards, stake and levy, its side.
+
+    Each hand has its cards and wagers; the House's wager of reg 9(11) is marked "by": "house", on hand 0. The
+    bank's stake is given when the House makes up a shortfall. The bank's own side is everything wagered
+    against it, and its net after the levy."""
     logged = []
     for i, (cards, result) in enumerate(zip(hands, results)):
         wagers = []
@@ -194,9 +198,11 @@ def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
 
 
 def shoe_simulator(w: Wager, rules: dict[str, str], table: object, dealing: Dealing) -> ShoeRounds:
-    """Super Pan 9 against the House's bank (its one-hand wagers) dealt from one shoe to its cut card and reshuffled
-    by `dealing`'s model (`simulate --shuffle`, a tool for testing verify's shuffle tests): full packs of RANKS, the
-    cut card `BEHIND_THE_CUT` cards from the end unless `dealing.cut` says otherwise."""
+    """Super Pan 9 against the House's bank dealt from one shoe to its cut card, reshuffled by `dealing`'s model.
+
+    It plays the House bank's one-hand wagers, for `simulate --shuffle`, a tool for testing verify's shuffle
+    tests. The shoe is full packs of RANKS, the cut card `BEHIND_THE_CUT` cards from the end unless
+    `dealing.cut` says otherwise."""
     check_full_packs(rules)
     decks = int(rules.get("decks", "8"))
     if w.key not in ("initial", "tie") or not isinstance(table, dict):

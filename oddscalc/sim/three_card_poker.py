@@ -59,9 +59,11 @@ def tcp_ante_play_round(
     qualifies: Callable[[Value], bool] = tcp_qualifies,
     record: dict | None = None,
 ) -> Fraction:
-    """One hand of Ante and Play, net per unit Ante: fold loses the Ante; playing, the Ante Bonus is paid on
-    the player's hand (reg 12(9)); a banker without a Queen or better pays the Ante and returns the Play; else the
-    better hand wins both (12(8)(b), (10)); equal hands void both (the engine's stated assumption)."""
+    """One hand of Ante and Play, net per unit Ante.
+
+    A fold loses the Ante. Playing, the Ante Bonus is paid on the player's hand (reg 12(9)). A banker without a
+    Queen or better pays the Ante and returns the Play. Else the better hand wins both (12(8)(b), (10)); equal
+    hands void both (the engine's stated assumption)."""
     deal = rng.sample(PACK, 6)
     player, banker = deal[:3], deal[3:]
     if table[tuple(sorted(player))] != "play":

@@ -215,3 +215,25 @@ def test_the_api_lists_every_name_it_exports():
     }
     assert {"decision_table", "version_ids", "RuleError"} <= set(api.__all__)
     assert public <= set(api.__all__) and all(hasattr(api, name) for name in api.__all__)
+
+
+def test_every_exported_class_and_function_has_a_lead_sentence_and_a_worked_example():
+    """The names `oddscalc` and `oddscalc.api` export are what a Python user reads first: each class and function
+    opens with a one-line lead sentence and carries a `>>>` example of its own (run by --doctest-modules), an
+    error class included (raised, caught and its message shown). Its own `__doc__`, never one inherited."""
+    import inspect
+
+    from oddscalc import api
+
+    names = {f"oddscalc.{name}": getattr(oddscalc, name) for name in oddscalc.__all__}
+    names.update((f"oddscalc.api.{name}", getattr(api, name)) for name in api.__all__)
+    checked = {name: value for name, value in names.items() if inspect.isclass(value) or inspect.isfunction(value)}
+    assert len(checked) >= 60
+    without = sorted(name for name, value in checked.items() if ">>>" not in (value.__doc__ or ""))
+    assert without == []
+    no_lead = sorted(
+        name
+        for name, value in checked.items()
+        if not (value.__doc__ or "").split("\n", 1)[0].rstrip().endswith((".", ":", ")"))
+    )
+    assert no_lead == []

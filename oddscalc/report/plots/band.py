@@ -1,11 +1,11 @@
 """The RTP band a test should see against the number of rounds played (`oddscalc plan ... --plot FILE`).
 
-Each point of the band is core.planning's: RTP ± z σ / √N under the normal approximation with the wager's exact
-mean and variance (the plan's: conservative where part of the law is unknown), at the plan's level, computed at
-40 digits for every N drawn (ten per decade, the R10 preferred numbers); the floats drawn are roundings of those.
-Where the Berry-Esseen bound cannot keep the coverage within one percentage point of the level (few rounds of a
-skewed wager) the band is hatched and the legend says it is rough. The rounds asked for (--rounds, --turnover)
-and the rounds needed to detect --shift are marked.
+Each point of the band is core.planning's: RTP ± z σ / √N under the normal approximation, at the plan's level.
+It uses the wager's exact mean and variance (the plan's: conservative where part of the law is unknown). It is
+computed at 40 digits for every N drawn (ten per decade, the R10 preferred numbers), and the floats drawn are
+roundings of those. Where the Berry-Esseen bound cannot keep the coverage within one percentage point of the
+level (few rounds of a skewed wager), the band is hatched and the legend says it is rough. The rounds asked for
+(--rounds, --turnover) and the rounds needed to detect --shift are marked.
 
 >>> [int(n) for n in rounds_grid(1, 2)]
 [10, 12, 16, 20, 25, 32, 40, 50, 63, 80, 100]
@@ -61,9 +61,10 @@ class BandCurve:
 
 
 def band_curve(plan: Plan, third: Fraction | None) -> BandCurve:
-    """The plan's band at every number of rounds of the grid: DECADES decades from the one where the band's
-    half-width falls to WIDEST (so that it reads at every N drawn), widened to hold a decade either side of the
-    rounds the plan asks about; `third`: E|X - mean|^3 (None: no Berry-Esseen mark)."""
+    """The plan's band at every number of rounds of the grid; `third`: E|X - mean|^3 (None: no Berry-Esseen mark).
+
+    The grid spans DECADES decades from the one where the band's half-width falls to WIDEST, so that it reads
+    at every N drawn. It is widened to hold a decade either side of the rounds the plan asks about."""
     z = z_two_sided(plan.level)  # where to start: a rounding guides the choice; each band drawn is exact
     narrow = Fraction(float(z) ** 2) * plan.variance / WIDEST**2
     first = _decade(max(Fraction(1), narrow))

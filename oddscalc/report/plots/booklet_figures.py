@@ -1,6 +1,8 @@
-"""The booklet's figures, as inline SVG in its HTML (WeasyPrint draws them into the PDF): for each rule set, the
-law of every wager whose law says more than its chances of winning, pushing and losing (plots.law.helps; wagers
-with one law share a panel), and, for the games dealt from a shoe, the effects of removal by card.
+"""The booklet's figures, as inline SVG in its HTML (WeasyPrint draws them into the PDF).
+
+For each rule set, they are the law of every wager whose law says more than its chances of winning, pushing and
+losing (plots.law.helps; wagers with one law share a panel). The games dealt from a shoe add the effects of
+removal by card.
 
 Loaded by name from report.booklet (matplotlib takes a second to import, and only a booklet needs it here).
 """

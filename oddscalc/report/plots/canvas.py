@@ -1,10 +1,10 @@
 """What every plot shares: one fixed style, the title naming game, version and rule set, and the bytes written.
 
 Reproducible by construction: each figure is drawn and saved under matplotlib's default style overlaid with
-STYLE (a user's matplotlibrc changes nothing), in DejaVu Sans (the copy matplotlib ships, so every machine draws
-the same glyphs, as paths), with a fixed SVG hash salt (the ids of clip paths and glyphs) and no date, creator
-or software stamp. So the same figures give the same bytes, and the committed booklets stay byte-identical.
-Drawing uses only the Agg (PNG) and SVG canvases: no display, no pyplot state.
+STYLE, so a user's matplotlibrc changes nothing. Text is in DejaVu Sans, the copy matplotlib ships, so every
+machine draws the same glyphs, as paths. The SVG hash salt (the ids of clip paths and glyphs) is fixed, and
+there is no date, creator or software stamp. So the same figures give the same bytes, and the committed booklets
+stay byte-identical. Drawing uses only the Agg (PNG) and SVG canvases: no display, no pyplot state.
 """
 
 from __future__ import annotations
@@ -164,9 +164,11 @@ def signed_text(x: Fraction, digits: int = 3) -> str:
 
 
 def render(fig: Figure, fmt: str, text_as_paths: bool = True) -> bytes:
-    """The figure as PNG, SVG or PDF bytes, with no date, creator or software stamp. An SVG draws its text as paths
-    (it looks the same in every viewer) unless `text_as_paths` is False: then as text in DejaVu Sans, which the
-    reader must have (the booklet does: a third of the size, and its words searchable in the PDF)."""
+    """The figure as PNG, SVG or PDF bytes, with no date, creator or software stamp.
+
+    An SVG draws its text as paths, so it looks the same in every viewer. With `text_as_paths` False it draws it
+    as text in DejaVu Sans, which the reader must have. The booklet does: a third of the size, and its words
+    searchable in the PDF."""
     stamps: dict[str, dict[str, str | None]] = {
         "svg": {"Date": None, "Creator": None},
         "pdf": {"CreationDate": None, "Creator": None, "Producer": None},
@@ -185,9 +187,10 @@ def write(fig: Figure, path: Path) -> Path:
 
 
 def inline_svg(fig: Figure, prefix: str) -> str:
-    """The figure as an <svg> element to put inline in HTML (its text as text, in DejaVu Sans): no XML prolog,
-    metadata, indentation or turns by 0 degrees, and every id (clip paths, markers) prefixed with `prefix`, so
-    that several figures in one document never share an id."""
+    """The figure as an <svg> element to put inline in HTML, its text as text in DejaVu Sans.
+
+    It has no XML prolog, metadata, indentation or turns by 0 degrees. Every id (clip paths, markers) is prefixed
+    with `prefix`, so that several figures in one document never share an id."""
     text = render(fig, "svg", text_as_paths=False).decode("utf-8")
     text = text[text.index("<svg") :]
     text = re.sub(r"\s*<metadata>.*?</metadata>", "", text, flags=re.S)

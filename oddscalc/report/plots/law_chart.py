@@ -1,12 +1,12 @@
 """The law of a wager's net result as a bar chart: each net return per unit staked against its exact chance.
 
 A law of more than MAX_BARS returns (blackjack's round: 18, from -8 to +8) has its rarest extremes merged into
-two tail bars, "-5 or less" and "+5 or more", each drawn at the exact total chance of the returns it holds; the
-caption says which. When the chances span more than a factor of LOG_RATIO (40: a bar would be a sliver) the
-chance axis is logarithmic, so that a royal flush's 1 in 649,740 shows beside a loss of one chance in two;
-every bar carries its chance as a percentage. Where part of a law is not computed (blackjack's budgeted resplit
-rounds, core.partial_law) that part is one hatched bar at its exact total chance, labelled with the range of its
-returns.
+two tail bars, "-5 or less" and "+5 or more". Each is drawn at the exact total chance of the returns it holds,
+and the caption says which. When the chances span more than a factor of LOG_RATIO (40: a bar would be a
+sliver), the chance axis is logarithmic. A royal flush's 1 in 649,740 then shows beside a loss of one chance in
+two. Every bar carries its chance as a percentage. Where part of a law is not computed (blackjack's budgeted
+resplit rounds, core.partial_law), that part is one hatched bar at its exact total chance, labelled with the
+range of its returns.
 
 >>> from oddscalc.core.distribution import Distribution
 >>> law = Distribution.from_weights({-1: 36, -Fraction(1, 2): 1, 1: 36})
@@ -123,10 +123,11 @@ def _bar(pairs: Sequence[tuple[Fraction, Fraction]], tail: str = "") -> Bar:
 
 
 def bars_of(outcomes: Sequence[tuple[Fraction, Fraction]], max_bars: int = MAX_BARS) -> LawPicture:
-    """The bars of a law given as sorted (net return, chance) pairs: one per return, the extremes merged into a
-    low and a high tail bar while there are more than `max_bars`, each step absorbing into its tail the rarer of
-    the two returns next to the tails (a tail never crosses a push or the other sign: losses merge with losses,
-    wins with wins)."""
+    """The bars of a law given as sorted (net return, chance) pairs: one per return, the extremes merged.
+
+    While there are more than `max_bars`, the extremes are merged into a low and a high tail bar. Each step
+    absorbs into its tail the rarer of the two returns next to the tails. A tail never crosses a push or the
+    other sign: losses merge with losses, wins with wins."""
     groups = [[pair] for pair in outcomes]
     low_tail = high_tail = False
 

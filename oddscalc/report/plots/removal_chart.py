@@ -1,7 +1,9 @@
-"""Effects of removal by card (`oddscalc removal ... --plot FILE`, and the booklet's shoe games): one panel per
-measure, one bar per kind of card, the exact change in the measure's expectation when one card of that kind
-leaves the full shoe, in percentage points of the stake (protect.removal's EoR; drawn as roundings of it).
-Blue: removing the card raises the player's expectation; red-orange: it lowers it."""
+"""Effects of removal by card (`oddscalc removal ... --plot FILE`, and the booklet's shoe games).
+
+There is one panel per measure and one bar per kind of card. A bar is the exact change in the measure's
+expectation when one card of that kind leaves the full shoe, in percentage points of the stake
+(protect.removal's EoR; drawn as roundings of it). Blue: removing the card raises the player's expectation;
+red-orange: it lowers it."""
 
 from __future__ import annotations
 
