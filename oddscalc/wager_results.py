@@ -248,9 +248,11 @@ def edges_for(
     total_staked: tuple[Fraction, Fraction] | None = None,
 ) -> tuple[Edge, ...]:
     """The edge conventions that apply: always per unit staked; per resolved wager when voids occur;
-    per roll for multi-roll wagers; on the total staked when (expected loss, expected total stake) is given."""
+    per roll for multi-roll wagers; on the total staked when (expected loss, expected total stake) is given.
+    A wager that always pushes (a shoe left holding one kind of card) is never resolved: it has no edge per
+    resolved wager."""
     edges = [Edge("initial", INITIAL, dist.house_edge)]
-    if dist.p_push:
+    if 0 < dist.p_push < 1:
         edges.append(Edge("resolved", RESOLVED, dist.edge_per_resolved))
     if expected_rolls is not None and expected_rolls != 1:
         edges.append(Edge("per-roll", PER_ROLL, dist.house_edge / expected_rolls))

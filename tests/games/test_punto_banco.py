@@ -124,3 +124,12 @@ def test_bad_removed_cards_are_one_line_value_errors(removed, needle):
         api.analyse("punto-banco", "1994", rules={"decks": "1", "removed": removed})
     message = str(info.value)
     assert needle in message and "\n" not in message
+
+
+def test_a_shoe_of_one_point_value_ties_every_round():
+    """Six or more cards all worth 0 deal 0 against 0 every round: the banker and player wagers push, the tie
+    wins its full-shoe payout every time (not refused as having no resolved wager)."""
+    full = api.analyse("punto-banco", "2002", rules={"decks": "8"}).result("tie").distribution
+    tie_pays = max(r for r, _ in full.outcomes)
+    values = api.composition_values("punto-banco", "2002", (8,) + (0,) * 9)
+    assert values == {"player": 0, "banker": 0, "tie": tie_pays}
