@@ -567,3 +567,16 @@ def records_csv(
                 cells += ["", ""] if j is None else [sides[j], _shown(x, x.values[columns[j]])]
             lines.append(",".join(str(c) for c in cells))
     return "\n".join(lines) + "\n"
+
+
+def player_text(title: list[str], s: Summary, f: StudyFigures) -> str:
+    """One player of a table: who he is, his stakes' rounds watched and played and yield, then his ramp's N0,
+    SCORE, risk of ruin and yield by penetration."""
+    return "\n".join(["", *fit(title), *_stakes_text(s)]) + "\n" + study_text(f)
+
+
+def player_data(about: dict, s: Summary, f: StudyFigures) -> dict:
+    """One player of a table in JSON (schemas/protect-1.json: "players"): who he is, then his figures as a run's."""
+    data = summary_data(s, {}, f)
+    keep = ("mean_expectation", "true_count_bins", "spread", "stakes", "ramp", "yield_by_penetration")
+    return {**about, "rounds": s.rounds, **{k: data[k] for k in keep if k in data}}
