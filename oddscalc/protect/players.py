@@ -67,21 +67,21 @@ def split_spec(text: str, name: str = "--player") -> dict[str, str]:
             key, value, sep = key, "yes", "="
         if sep and key in SPEC_KEYS:
             if key in out:
-                raise PlayerError(f"{name} {shorten(text.strip())!r}: {key} given twice (allowed once a player)")
+                raise PlayerError(f"{name} {shorten(text.strip())}: {key} given twice (allowed once a player)")
             out[key], last = value.strip(), key
         elif last is not None and last not in _FLAGS and item:
             out[last] += "," + item
         else:
             raise PlayerError(
-                f"{name} {shorten(text.strip())!r}: {shorten(item)!r} is not KEY=VALUE; allowed keys: "
+                f"{name} {shorten(text.strip())}: {shorten(item)} is not KEY=VALUE; allowed keys: "
                 + ", ".join(SPEC_KEYS)
                 + " (e.g. count=hi-lo,ramp=1:1,2:2,3:4,enter=1,leave=-1)"
             )
     for key, value in out.items():
         if not value:
-            raise PlayerError(f"{name} {shorten(text.strip())!r}: {key} has no value")
+            raise PlayerError(f"{name} {shorten(text.strip())}: {key} has no value")
     if out.get("re-enter", "yes").lower() not in ("yes", "true", "1"):
-        raise PlayerError(f"{name}: re-enter={shorten(out['re-enter'])!r}; allowed: re-enter alone (or re-enter=yes)")
+        raise PlayerError(f"{name}: re-enter={shorten(out['re-enter'])}; allowed: re-enter alone (or re-enter=yes)")
     return out
 
 

@@ -320,6 +320,7 @@ def test_burn_is_kept_in_the_state_folder_and_parsed_strictly(tmp_path):
 
 # --- blackjack boxes ---------------------------------------------------------------------------------------
 
+
 def test_blackjack_boxes_cards_per_round_counted_independently(monkeypatch):
     """Every round of two seeded 6-pack shoes dealt to 75% with 1, 3 and 7 boxes (the rounds' values replaced by
     zero: only the cards matter here, and valuing them is other tests' work)."""
