@@ -8,6 +8,7 @@ roots)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 import mpmath
@@ -571,8 +572,8 @@ def records_csv(
 
 def player_text(title: list[str], s: Summary, f: StudyFigures) -> str:
     """One player of a table: who he is, his stakes' rounds watched and played and yield, then his ramp's N0,
-    SCORE, risk of ruin and yield by penetration."""
-    return "\n".join(["", *fit(title), *_stakes_text(s)]) + "\n" + study_text(f)
+    SCORE and risk of ruin (his yield by penetration is JSON's: a table per player would bury the rest)."""
+    return "\n".join(["", *fit(title), *_stakes_text(s)]) + "\n" + study_text(replace(f, by_penetration=()))
 
 
 def player_data(about: dict, s: Summary, f: StudyFigures) -> dict:
