@@ -139,6 +139,8 @@ def removal(
         "oddscalc protect blackjack --version 1994 --decks 6 --strategy both --engine exact --shoes 2",
         "oddscalc protect punto-banco --count 0=1,A=-1 --shoes 1000 --format json",
         "oddscalc protect blackjack --version 1994 --decks 6 --indices illustrious18 --shoes 100",
+        "oddscalc protect blackjack --version 1994 --decks 6 --shoes 100 --player ramp=-1:0,1:1,2:2,3:4 "
+        "--player spread=4,enter=1,leave=-1",
     ],
 )
 @_common(("text", "json", "csv"))
@@ -750,6 +752,10 @@ def _player(
     warning = imbalance_warning(count, kinds, cut, pack)
     if warning:
         _say(f"warning: player {seat}: {warning}")
+    if indices is not None and indices.name.endswith("(hi-lo)") and count.name != "hi-lo":
+        _say(
+            f"warning: player {seat}: the {indices.name} are hi-lo's thresholds, played here by the count {count.name}"
+        )
     text = ",".join(f"{k}={v}" if k != "re-enter" else k for k, v in spec.items())
     return Player(count, stakes, indices, text)
 

@@ -199,3 +199,17 @@ def test_more_players_than_the_table_has_boxes_need_custom(capsys):
     base = tuple(x for x in BASE if x != "--custom")
     code, _, err = run_cli((*base[:4], "--decks", "6", *base[6:], *many), capsys)
     assert code == 2 and "the table has 7 boxes" in err and "--custom" in err
+
+
+def test_a_table_resumes_from_its_state_folder_and_refuses_another_table(capsys, tmp_path):
+    """The players' own values are kept in the chunks: a second run reads them back to the same figures; other
+    players make another run, whose folder this is not."""
+    state = str(tmp_path / "state")
+    table_options = ("--player", A, "--player", B, "--state", state, "--format", "json")
+    code, first, err = run_cli((*BASE, *table_options), capsys)
+    assert code == 0, err
+    code, again, err = run_cli((*BASE, *table_options), capsys)
+    assert code == 0 and "resumed from --state" in err
+    assert json.loads(again) == json.loads(first)
+    code, _, err = run_cli((*BASE, "--player", A, "--state", state), capsys)
+    assert code == 2 and "holds another run" in err
