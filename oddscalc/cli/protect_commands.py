@@ -58,6 +58,7 @@ from oddscalc.report.protect_render import (
     summary_csv,
     summary_data,
     summary_text,
+    table_records_csv,
 )
 from oddscalc.report.removal_render import (
     GAMES,
@@ -445,7 +446,7 @@ def protect(
             "boxes": 1,
         }
         try:
-            _table_output(fmt, heading, about, t, found, measures, players, kinds, pen, ramp_variance)
+            _table_output(fmt, heading, about, t, found, measures, players, kinds, pen, ramp_variance, records_path)
         except REFUSALS as exc:
             fail(str(exc))
         return
@@ -669,10 +670,15 @@ def _table_output(
     kinds: tuple[tuple[str, int], ...],
     pen: Fraction,
     ramp_variance: Fraction | None,
+    records: Path | None = None,
 ) -> None:
-    """A table of several players: the shoes' own figures (the basic strategy's values), then each player's."""
+    """A table of several players: the shoes' own figures (the basic strategy's values), then each player's; with
+    `records`, every round with each player's count, place, stake and values."""
     shared = tuple(STRATEGY_MEASURES["basic"] if m == INDEXED_MEASURE else m for m in measures)
     pack = about["pack"]
+    if records:
+        named = [(p.count, p.stakes, measures if p.indices is not None else shared) for p in players]
+        write_text(records, table_records_csv(found, shared, kinds, pack, named))
     s = summarise(found, shared, kinds, pack, None, Stakes(), 1)
     per_unit = (ramp_variance,) * len(measures) if ramp_variance else variances(t)
     results = []
@@ -712,7 +718,7 @@ def _player_specs(
         )
     if boxes != 1:
         raise UserError(f"--boxes {boxes} and --player: each player takes one box; give --boxes 1 (the default)")
-    for flag, given in (("--records", records), ("--plot", plot), ("--format csv", fmt == "csv" or None)):
+    for flag, given in (("--plot", plot), ("--format csv", fmt == "csv" or None)):
         if given:
             raise UserError(f"{flag} and --player: not offered for several players yet (allowed: text or json)")
     return [split_spec(sp, f"--player {i}") for i, sp in enumerate(specs, 1)]

@@ -570,6 +570,38 @@ def records_csv(
     return "\n".join(lines) + "\n"
 
 
+def table_records_csv(
+    records: list[ShoeRecord],
+    measures: tuple[str, ...],
+    kinds: tuple[tuple[str, int], ...],
+    pack: int,
+    players: Sequence[tuple[CountSystem, Stakes, tuple[str, ...]]],
+) -> str:
+    """Every round of a table of several players: shoe, round, cards left, boxes dealt (one per player staking,
+    one when none does), the cards, the basic strategy's expectation of each measure (as `records_csv` writes
+    them), then per player (count, stakes, his measures' names) his running and true count, where he is (play,
+    watch, away), his stake and his expectations under his index plays."""
+    head = ["shoe", "round", "cards_left", "boxes", "cards", *(m.replace(",", ";") for m in measures)]
+    for n, (_, _, names) in enumerate(players, 1):
+        head += [f"player {n} {c}" for c in ("running_count", "true_count", "place", "stake")]
+        head += [f"player {n} {m.replace(',', ';')}" for m in names]
+    lines = [",".join(head)]
+    labels = [label for label, _ in kinds]
+    for r in records:
+        seats = []
+        for count, stakes, _ in players:
+            counts = counts_before(r, kinds, pack, count)
+            seats.append((counts, stakes.places(counts), stakes.shoe(counts)))
+        for i, (x, b) in enumerate(zip(r.rounds, before_rounds(r, kinds))):
+            staking = sum(1 for _, _, units in seats if units[i])
+            cells: list[object] = [r.index, i + 1, b.unseen, max(1, staking), " ".join(labels[k] for k in x.cards)]
+            cells += [_shown(x, v) for v in x.values]
+            for j, (counts, places, units) in enumerate(seats):
+                cells += [counts[i][0], counts[i][1], places[i], units[i], *(_shown(x, v) for v in x.seats[j])]
+            lines.append(",".join(str(c) for c in cells))
+    return "\n".join(lines) + "\n"
+
+
 def player_text(title: list[str], s: Summary, f: StudyFigures) -> str:
     """One player of a table: who he is, his stakes' rounds watched and played and yield, then his ramp's N0,
     SCORE and risk of ruin (his yield by penetration is JSON's: a table per player would bury the rest)."""

@@ -5,6 +5,8 @@ one player equal to the single-player run, bad specs refused in one line."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import random
 from fractions import Fraction
@@ -123,15 +125,23 @@ def _fraction(e):
     return Fraction(e["mean"])
 
 
-def test_each_players_results_are_his_stakes_on_the_table_played_here(capsys, table):
-    """Per player: rounds dealt, played, watched and away, and units won per 100 rounds dealt and per 100 played,
-    from the stakes and expectations of the table played here."""
-    _, here = table
-    code, out, err = run_cli((*BASE, "--player", A, "--player", B, "--format", "json"), capsys)
+def test_each_players_results_are_his_stakes_on_the_table_played_here(capsys, tmp_path, table):
+    """Per round (--records): the boxes dealt, the cards and each player's stake; per player: rounds dealt,
+    played and away, and units won per 100 rounds dealt and per 100 played, from the stakes and expectations of
+    the table played here."""
+    t, here = table
+    path = tmp_path / "rounds.csv"
+    code, out, err = run_cli((*BASE, "--player", A, "--player", B, "--records", path, "--format", "json"), capsys)
     assert code == 0, err
     data = json.loads(out)
     validate_named(data)
     rounds = [r for shoe in here for r in shoe]
+    rows = list(csv.DictReader(io.StringIO(path.read_text())))
+    labels = [label for label, _ in t.kinds()]
+    assert [r["cards"] for r in rows] == [" ".join(labels[k] for k in x[0]) for x in rounds]
+    assert [int(r["boxes"]) for r in rows] == [x[1] for x in rounds]
+    for seat in (0, 1):
+        assert [Fraction(r[f"player {seat + 1} stake"]) for r in rows] == [x[2][seat] for x in rounds]
     assert data["rounds"] == len(rounds)
     for seat, p in enumerate(data["players"]):
         stakes = [r[2][seat] for r in rounds]
