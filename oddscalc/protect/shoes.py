@@ -20,6 +20,11 @@ not (still in the composition valued: the counter cannot tell them from the card
 plays `boxes` player boxes (blackjack; 1 by default). With index plays (`index_plays`) the basic strategy's
 measure is valued under the plays the counter makes at the true count before the round (from the cards he has
 seen, as `before_rounds` states them).
+
+Several players (`players`, blackjack): each counts the cards seen by his own count and, before each round,
+takes his place (wonging), stake and index plays by his own true count; the round deals a box to each player
+staking (seat order, every box by the basic strategy chart; one box when none stakes), and records the basic
+strategy's values and each player's under his index plays (`Round.seats`).
 """
 
 from __future__ import annotations

@@ -223,3 +223,27 @@ def test_a_table_resumes_from_its_state_folder_and_refuses_another_table(capsys,
     assert json.loads(again) == json.loads(first)
     code, _, err = run_cli((*BASE, "--player", A, "--state", state), capsys)
     assert code == 2 and "holds another run" in err
+
+
+def test_a_custom_table_seats_more_players_than_the_laws_seven_boxes(capsys, tmp_path):
+    """Eight players all staking every round at a --custom table: eight boxes a round, each card of the round
+    counted by the test's dealer."""
+    path = tmp_path / "rounds.csv"
+    code, _, err = run_cli((*BASE, "--shoes", "1", "--records", path, *("--player", "spread=2") * 8), capsys)
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO(path.read_text())))
+    assert {r["boxes"] for r in rows} == {"8"}
+    assert all(r["player 8 stake"] != "0" for r in rows)
+    t = target("blackjack", "1994", {"decks": "1"}, {}, True)
+    labels = [label for label, _ in t.kinds()]
+    chart = api.decision_table("blackjack", "1994", "initial", {"decks": "1", "strategy": "basic"}, {}, True)
+    order = [k for k, (_, n) in enumerate(t.kinds()) for _ in range(n)]
+    random.Random(f"oddscalc-protect:{SEED}:0").shuffle(order)
+    pos = 0
+    for r in rows:
+        try:
+            n = round_cards(order, pos, 8, chart)
+        except IndexError:  # the shoe ran out in the round
+            n = 52 - pos
+        assert r["cards"] == " ".join(labels[k] for k in order[pos : pos + n])
+        pos += n
