@@ -58,6 +58,7 @@ from oddscalc.report.protect_render import (
     summary_csv,
     summary_data,
     summary_text,
+    table_csv,
     table_records_csv,
 )
 from oddscalc.report.removal_render import (
@@ -348,7 +349,7 @@ def protect(
         burn = parse_burn(burn_text)
         boxes = _boxes(boxes_text, game)
         valued_by = engine or ("double" if api.has_estimates(game) else "exact")
-        specs = _player_specs(player_specs, game, custom, boxes, fmt, records, plot)
+        specs = _player_specs(player_specs, game, custom, boxes, plot)
         indexed = any(sp.get("indices", indices_text).strip().lower() != "none" for sp in specs) or (
             not specs and indices_text.strip().lower() != "none"
         )
@@ -698,13 +699,13 @@ def _table_output(
         results.append((lines, about_p, mine, study_figures(mine, view, kinds, pack, p.count, pen, per_unit)))
     if fmt == "json":
         emit({**summary_data(s, about), "players": [player_data(*r[1:]) for r in results]})
+    elif fmt == "csv":
+        emit(table_csv(s, [r[2] for r in results]))
     else:
         emit(summary_text(s, heading) + "".join(player_text(r[0], r[2], r[3]) for r in results))
 
 
-def _player_specs(
-    specs: tuple[str, ...], game: str, custom: bool, boxes: int, fmt: str, records: str | None, plot: object
-) -> list[dict[str, str]]:
+def _player_specs(specs: tuple[str, ...], game: str, custom: bool, boxes: int, plot: object) -> list[dict[str, str]]:
     """The --player specs split by key (`players.split_spec`), refused where the table or the run cannot take them."""
     if not specs:
         return []
@@ -718,9 +719,8 @@ def _player_specs(
         )
     if boxes != 1:
         raise UserError(f"--boxes {boxes} and --player: each player takes one box; give --boxes 1 (the default)")
-    for flag, given in (("--plot", plot), ("--format csv", fmt == "csv" or None)):
-        if given:
-            raise UserError(f"{flag} and --player: not offered for several players yet (allowed: text or json)")
+    if plot:
+        raise UserError("--plot and --player: not offered for several players yet (allowed: text, json, csv)")
     return [split_spec(sp, f"--player {i}") for i, sp in enumerate(specs, 1)]
 
 

@@ -518,6 +518,15 @@ def summary_csv(s: Summary) -> str:
     return "\n".join(lines) + "\n"
 
 
+def table_csv(s: Summary, players: Sequence[Summary]) -> str:
+    """A table of several players: `summary_csv`'s rows with a first column `player` (`table` for the shoes' own
+    rows, then each player's number, his true-count bins by his own count)."""
+    lines = ["player," + summary_csv(s).splitlines()[0]]
+    for who, summary in [("table", s), *((str(n), p) for n, p in enumerate(players, 1))]:
+        lines += [f"{who},{row}" for row in summary_csv(summary).splitlines()[1:]]
+    return "\n".join(lines) + "\n"
+
+
 def _shown(x: Round, v: Fraction) -> str:
     """A round's value as the records write it: exact ("p/q"), or the double of a round valued in doubles."""
     return repr(float(v)) if x.estimated else fraction_text(v)

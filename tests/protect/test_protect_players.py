@@ -160,8 +160,8 @@ def test_each_players_results_are_his_stakes_on_the_table_played_here(capsys, tm
 
 
 def test_one_player_is_the_single_player_run(capsys):
-    """--player with a count, ramp, wonging and index plays gives that player the figures the same options give
-    a run without --player."""
+    """--player with a count, ramp, wonging and index plays gives that player the figures (JSON, text, CSV) the
+    same options give a run without --player."""
     options = ("--ramp", RAMP, "--enter", "1", "--leave", "-1", "--indices", "illustrious18")
     code, single, err = run_cli((*BASE, *options, "--format", "json"), capsys)
     assert code == 0, err
@@ -177,6 +177,10 @@ def test_one_player_is_the_single_player_run(capsys):
     _, alone, _ = run_cli((*BASE, *options), capsys)
     tail = alone[alone.index("Ramp (stake in units") :]
     assert tail[: tail.index("\nYield by penetration")] in text
+    _, table_csv, _ = run_cli((*BASE, "--player", spec, "--format", "csv"), capsys)
+    _, alone_csv, _ = run_cli((*BASE, *options, "--format", "csv"), capsys)
+    mine = [row[2:] for row in table_csv.splitlines() if row.startswith("1,")]
+    assert mine == alone_csv.splitlines()[1:]
 
 
 def test_a_spec_reads_the_options_own_values_commas_and_all():
@@ -195,7 +199,7 @@ def test_a_spec_reads_the_options_own_values_commas_and_all():
         (("--player", "count=none"), "count=none: a player at the table counts"),
         (("--player", "enter=1,enter=2"), "enter given twice"),
         (("--player", "spread=4", "--boxes", "2"), "--boxes 2 and --player"),
-        (("--player", "spread=4", "--format", "csv"), "--format csv and --player"),
+        (("--player", "spread=4", "--plot", "out.png"), "--plot and --player"),
     ],
 )
 def test_a_bad_spec_is_refused_in_one_line(capsys, options, says):
