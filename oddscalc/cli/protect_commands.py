@@ -40,7 +40,7 @@ from oddscalc.protect.count_measures import measure_count
 from oddscalc.protect.count_systems import MAX_COUNT, NAMED, CountSystem, imbalance_warning, parse_count, with_initial
 from oddscalc.protect.execute import run, scheduler_address
 from oddscalc.protect.index_plays import IndexSet, index_set
-from oddscalc.protect.players import SPEC_KEYS, Player, split_spec
+from oddscalc.protect.players import SPEC_KEYS, STAKE_KEYS, Player, split_spec
 from oddscalc.protect.round_cards import MAX_BOXES, MAX_CUSTOM_BOXES
 from oddscalc.protect.run_summary import seated, summarise
 from oddscalc.protect.shoes import Plan, ShoeRecord
@@ -393,8 +393,9 @@ def protect(
             "indices": indices_text,
         }
         where = (game, version, rules, dict(t.pay), custom)
+        sets: dict[tuple[str, CountSystem], IndexSet | None] = {}  # one derivation of a set the players share
         players = tuple(
-            _player(i, sp, own, kinds, floor(pen * size_of_shoe), pack, where) for i, sp in enumerate(specs, 1)
+            _player(i, sp, own, kinds, floor(pen * size_of_shoe), pack, where, sets) for i, sp in enumerate(specs, 1)
         )
         indices = None if players else index_set(indices_text, *where, count, pack, StderrBar())
         if indices is not None and count is not None and indices.name.endswith("(hi-lo)") and count.name != "hi-lo":
@@ -732,10 +733,14 @@ def _player(
     cut: int,
     pack: int,
     where: tuple[str, str, dict[str, str], dict[str, str], bool],
+    sets: dict[tuple[str, CountSystem], IndexSet | None],
 ) -> Player:
     """Player `seat` from his spec, a key left out taking the command's option of that name (`own`), each value
-    read by that option's own reader (its errors prefixed with the player)."""
+    read by that option's own reader (its errors prefixed with the player); a spec naming his stakes (STAKE_KEYS)
+    takes none of the command's; `sets`: the index sets read so far, by text and count."""
     got = {**own, **spec}
+    if any(k in spec for k in STAKE_KEYS):  # his own stakes: none of the command's (a ramp would replace his spread)
+        got.update({k: spec.get(k) for k in STAKE_KEYS})
     try:
         count = parse_count(got["count"] or "hi-lo", kinds)
         if count is None:
@@ -752,7 +757,10 @@ def _player(
             got["re-enter"] is not None,
         )
         assert count is not None  # a count was given
-        indices = index_set(got["indices"] or "none", *where, count, pack, StderrBar())
+        key = (got["indices"] or "none", count)
+        if key not in sets:
+            sets[key] = index_set(key[0], *where, count, pack, StderrBar())
+        indices = sets[key]
     except REFUSALS as exc:
         raise UserError(f"--player {seat}: {exc}") from None
     warning = imbalance_warning(count, kinds, cut, pack)

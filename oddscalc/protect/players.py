@@ -23,11 +23,13 @@ from oddscalc.protect.count_systems import CountSystem, true_count
 from oddscalc.protect.index_plays import IndexSet
 from oddscalc.protect.stakes import PLAY, Stakes
 
-__all__ = ["SPEC_KEYS", "Player", "PlayerError", "Seat", "boxes_dealt", "seats_before", "split_spec"]
+__all__ = ["SPEC_KEYS", "STAKE_KEYS", "Player", "PlayerError", "Seat", "boxes_dealt", "seats_before", "split_spec"]
 
 #: The keys of a player's spec: `protect`'s options of the same names.
 SPEC_KEYS = ("count", "initial-count", "key-count", "ramp", "spread", "enter", "leave", "re-enter", "indices")
 _FLAGS = ("re-enter",)
+#: The keys that say how he stakes: a spec naming one takes none of them from the command's options.
+STAKE_KEYS = ("ramp", "spread", "key-count")
 
 
 class PlayerError(InputError):
@@ -55,11 +57,11 @@ class Seat:
 
 
 def split_spec(text: str, name: str = "--player") -> dict[str, str]:
-    """A spec's values by key (`SPEC_KEYS`): refused (PlayerError) for an unknown key, a key given twice or an
-    empty value."""
+    """A spec's values by key (`SPEC_KEYS`; none for a blank spec): refused (PlayerError) for an unknown key, a key
+    given twice or an empty value."""
     out: dict[str, str] = {}
     last: str | None = None
-    for raw in text.split(","):
+    for raw in text.split(",") if text.strip() else ():  # a blank spec: the command's options, every key
         item = raw.strip()
         key, sep, value = item.partition("=")
         key = key.strip().lower()

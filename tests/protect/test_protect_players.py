@@ -189,6 +189,7 @@ def test_a_spec_reads_the_options_own_values_commas_and_all():
         "ramp": "1:1,2:2",
         "re-enter": "yes",
     }
+    assert split_spec("  ") == {}  # a player of the command's own options
 
 
 @pytest.mark.parametrize(
@@ -251,3 +252,14 @@ def test_a_custom_table_seats_more_players_than_the_laws_seven_boxes(capsys, tmp
             n = 52 - pos
         assert r["cards"] == " ".join(labels[k] for k in order[pos : pos + n])
         pos += n
+
+
+def test_a_key_left_out_takes_the_commands_option_and_his_own_stakes_replace_its(capsys):
+    """--ramp before the players: the blank spec's player stakes it; a spec with a spread stakes his spread, not
+    the ramp (which would replace it, as --ramp replaces --spread)."""
+    options = ("--shoes", "1", "--ramp", "1:1,2:2", "--player", "", "--player", "spread=3", "--format", "json")
+    code, out, err = run_cli((*BASE, *options), capsys)
+    assert code == 0, err
+    first, second = json.loads(out)["players"]
+    assert first["stakes"]["rule"] == "1:1,2:2" and first["spread"]["units"] == 2
+    assert "stakes" not in second and second["spread"]["units"] == 3
