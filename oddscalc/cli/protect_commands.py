@@ -40,21 +40,26 @@ from oddscalc.protect.count_measures import measure_count
 from oddscalc.protect.count_systems import MAX_COUNT, NAMED, CountSystem, imbalance_warning, parse_count, with_initial
 from oddscalc.protect.execute import run, scheduler_address
 from oddscalc.protect.index_plays import IndexSet, index_set
-from oddscalc.protect.round_cards import MAX_BOXES
-from oddscalc.protect.run_summary import summarise
-from oddscalc.protect.shoes import Plan
+from oddscalc.protect.players import SPEC_KEYS, STAKE_KEYS, Player, split_spec
+from oddscalc.protect.round_cards import MAX_BOXES, MAX_CUSTOM_BOXES
+from oddscalc.protect.run_summary import seated, summarise
+from oddscalc.protect.shoes import Plan, ShoeRecord
 from oddscalc.protect.stakes import Stakes, parse_ramp, wonging
 from oddscalc.protect.study_figures import study_figures, variances
-from oddscalc.protect.target import ENGINES, target
+from oddscalc.protect.target import ENGINES, INDEXED_MEASURE, STRATEGY_MEASURES, Target, target
 from oddscalc.report.exact import fraction_text
 from oddscalc.report.measures_render import measures_data, measures_text
 from oddscalc.report.protect_render import (
     best_side_text,
+    player_data,
+    player_text,
     records_csv,
     study_text,
     summary_csv,
     summary_data,
     summary_text,
+    table_csv,
+    table_records_csv,
 )
 from oddscalc.report.removal_render import (
     GAMES,
@@ -136,6 +141,8 @@ def removal(
         "oddscalc protect blackjack --version 1994 --decks 6 --strategy both --engine exact --shoes 2",
         "oddscalc protect punto-banco --count 0=1,A=-1 --shoes 1000 --format json",
         "oddscalc protect blackjack --version 1994 --decks 6 --indices illustrious18 --shoes 100",
+        "oddscalc protect blackjack --version 1994 --decks 6 --shoes 100 --player ramp=-1:0,1:1,2:2,3:4 "
+        "--player spread=4,enter=1,leave=-1",
     ],
 )
 @_common(("text", "json", "csv"))
@@ -268,6 +275,15 @@ def removal(
     "Illustrious 18, Schlesinger), derived (the indices `measures` derives for the rules and --count) or a FILE of "
     "lines 'hand, up-card, play, condition' (e.g. 'hard 16, T, stand, >= 0').",
 )
+@click.option(
+    "--player",
+    "player_specs",
+    multiple=True,
+    metavar="SPEC",
+    help="Blackjack: one player at the table, repeatable (seat order; up to the table's boxes): KEY=VALUE,... with "
+    f"the keys {', '.join(SPEC_KEYS)} (this command's options of those names, which give a key left out), e.g. "
+    "'count=hi-lo,ramp=-1:0,1:1,2:2,3:4,indices=illustrious18,enter=1,leave=-1'; results per player.",
+)
 @plot_option("the advantage by true count, the true-count frequency and the yield by penetration")
 def protect(
     game: str,
@@ -300,6 +316,7 @@ def protect(
     burn_text: str,
     boxes_text: str,
     indices_text: str,
+    player_specs: tuple[str, ...],
     plot_path: str | None,
 ) -> None:
     """Deal random shoes to the cut; before each round record the count and the expectation of the next round
@@ -332,7 +349,10 @@ def protect(
         burn = parse_burn(burn_text)
         boxes = _boxes(boxes_text, game)
         valued_by = engine or ("double" if api.has_estimates(game) else "exact")
-        indexed = indices_text.strip().lower() != "none"
+        specs = _player_specs(player_specs, game, custom, boxes, plot)
+        indexed = any(sp.get("indices", indices_text).strip().lower() != "none" for sp in specs) or (
+            not specs and indices_text.strip().lower() != "none"
+        )
         if indexed and "basic" not in strategies:
             raise UserError("--indices: index plays change basic strategy's plays; give --strategy basic or both")
         t = target(
@@ -354,19 +374,36 @@ def protect(
         count, stakes = _count_and_stakes(
             count, n_spread, initial_text, key_text, ramp_text, enter_text, leave_text, re_enter
         )
-        if count is not None:
-            warning = imbalance_warning(
-                count, kinds, floor(pen * size_of_shoe), size_of_shoe // int(t.resolved()["decks"])
-            )
+        pack = size_of_shoe // int(t.resolved()["decks"])
+        if count is not None and not specs:
+            warning = imbalance_warning(count, kinds, floor(pen * size_of_shoe), pack)
             if warning:
                 _say(f"warning: {warning}")
         if plot and count is None:
             fail("--plot: the study's plots are by true count; give --count (a counting system)")
-        pack = size_of_shoe // int(t.resolved()["decks"])
-        indices = index_set(indices_text, game, version, rules, dict(t.pay), custom, count, pack, StderrBar())
+        own = {
+            "count": count_text or "hi-lo",
+            "initial-count": initial_text,
+            "key-count": key_text,
+            "ramp": ramp_text,
+            "spread": spread,
+            "enter": enter_text,
+            "leave": leave_text,
+            "re-enter": "yes" if re_enter else None,
+            "indices": indices_text,
+        }
+        where = (game, version, rules, dict(t.pay), custom)
+        sets: dict[tuple[str, CountSystem], IndexSet | None] = {}  # one derivation of a set the players share
+        players = tuple(
+            _player(i, sp, own, kinds, floor(pen * size_of_shoe), pack, where, sets) for i, sp in enumerate(specs, 1)
+        )
+        indices = None if players else index_set(indices_text, *where, count, pack, StderrBar())
         if indices is not None and count is not None and indices.name.endswith("(hi-lo)") and count.name != "hi-lo":
             _say(f"warning: the {indices.name} are hi-lo's thresholds, played here by the count {count.name}")
-        plan = Plan(t, pen, n_seed, n_shoes, check, burn, boxes, indices, count, pack)
+        if players:
+            plan = Plan(t, pen, n_seed, n_shoes, check, burn, 1, None, None, pack, players)
+        else:
+            plan = Plan(t, pen, n_seed, n_shoes, check, burn, boxes, indices, count, pack)
         address = scheduler_address(scheduler)
         try:
             found = run(plan, size, processes, address, state_dir, StderrBar(), say=_say)
@@ -384,6 +421,37 @@ def protect(
         )
         raise ClusterFailure(f"{exc}, {kept}") from None
     measures = tuple(m.name for m in t.measures)
+    if players:
+        rules_text = ", ".join(f"{k} = {v}" for k, v in t.resolved().items() if k != "strategy")
+        heading = [
+            f"{game}, version {version}{' (CUSTOM)' if custom else ''}: {rules_text}",
+            f"penetration {float(pen) * 100:g}% (cut after floor(penetration x {size_of_shoe}) cards), "
+            f"seed {n_seed}, each player's own count; true count = running count / (cards left / {pack})",
+            f"burn: {burn.describe()}",
+            f"table: {len(players)} players (--player), seated in that order; a box is dealt to each player staking "
+            "on a round (boxes in seat order, the banker after them), none to a player sitting out or away (one box, "
+            "another punter's, when no player stakes); every box plays the full shoe's basic strategy chart",
+        ]
+        about = {
+            "game": game,
+            "version": version,
+            "rules": t.resolved(),
+            "custom": custom,
+            "penetration": str(pen),
+            "seed": n_seed,
+            "pack": pack,
+            "engine": valued_by,
+            "check_every": check,
+            "count": None,
+            "where": address or "local processes",
+            "burn": {"rule": burn.text(), "description": burn.describe()},
+            "boxes": 1,
+        }
+        try:
+            _table_output(fmt, heading, about, t, found, measures, players, kinds, pen, ramp_variance, records_path)
+        except REFUSALS as exc:
+            fail(str(exc))
+        return
     s = summarise(found, measures, kinds, pack, count, stakes, boxes)
     best = best_side(game, found, measures)
     try:
@@ -591,6 +659,119 @@ def _indices_about(indices: IndexSet) -> dict:
         "plays": [p.exact() for p in indices.plays],
         "left_out": [{"play": what, "why": why} for what, why in indices.left_out],
     }
+
+
+def _table_output(
+    fmt: str,
+    heading: list[str],
+    about: dict,
+    t: Target,
+    found: list[ShoeRecord],
+    measures: tuple[str, ...],
+    players: tuple[Player, ...],
+    kinds: tuple[tuple[str, int], ...],
+    pen: Fraction,
+    ramp_variance: Fraction | None,
+    records: Path | None = None,
+) -> None:
+    """A table of several players: the shoes' own figures (the basic strategy's values), then each player's; with
+    `records`, every round with each player's count, place, stake and values."""
+    shared = tuple(STRATEGY_MEASURES["basic"] if m == INDEXED_MEASURE else m for m in measures)
+    pack = about["pack"]
+    if records:
+        named = [(p.count, p.stakes, measures if p.indices is not None else shared) for p in players]
+        write_text(records, table_records_csv(found, shared, kinds, pack, named))
+    s = summarise(found, shared, kinds, pack, None, Stakes(), 1)
+    per_unit = (ramp_variance,) * len(measures) if ramp_variance else variances(t)
+    results = []
+    for i, p in enumerate(players):
+        view = seated(found, i)
+        names = measures if p.indices is not None else shared
+        mine = summarise(view, names, kinds, pack, p.count, p.stakes, 1)
+        lines = [f"Player {i + 1} ({p.spec or 'the command options'}): {_count_heading(p.count, kinds)}"]
+        if p.indices is not None:
+            lines.append(_indices_heading(p.indices))
+        about_p = {
+            "seat": i + 1,
+            "spec": p.spec,
+            "count": _count_about(p.count, kinds),
+            **({"indices": _indices_about(p.indices)} if p.indices is not None else {}),
+        }
+        results.append((lines, about_p, mine, study_figures(mine, view, kinds, pack, p.count, pen, per_unit)))
+    if fmt == "json":
+        emit({**summary_data(s, about), "players": [player_data(*r[1:]) for r in results]})
+    elif fmt == "csv":
+        emit(table_csv(s, [r[2] for r in results]))
+    else:
+        emit(summary_text(s, heading) + "".join(player_text(r[0], r[2], r[3]) for r in results))
+
+
+def _player_specs(specs: tuple[str, ...], game: str, custom: bool, boxes: int, plot: object) -> list[dict[str, str]]:
+    """The --player specs split by key (`players.split_spec`), refused where the table or the run cannot take them."""
+    if not specs:
+        return []
+    if game != "blackjack":
+        raise UserError(f"--player: {game} deals one player hand; several players are blackjack's")
+    top = MAX_CUSTOM_BOXES if custom else MAX_BOXES
+    if len(specs) > top:
+        raise UserError(
+            f"--player given {len(specs)} times: the table has {MAX_BOXES} boxes (allowed 1 to {MAX_BOXES} players"
+            + (f"; a custom table {MAX_CUSTOM_BOXES})" if custom else f", or up to {MAX_CUSTOM_BOXES} with --custom)")
+        )
+    if boxes != 1:
+        raise UserError(f"--boxes {boxes} and --player: each player takes one box; give --boxes 1 (the default)")
+    if plot:
+        raise UserError("--plot and --player: not offered for several players yet (allowed: text, json, csv)")
+    return [split_spec(sp, f"--player {i}") for i, sp in enumerate(specs, 1)]
+
+
+def _player(
+    seat: int,
+    spec: dict[str, str],
+    own: dict[str, str | None],
+    kinds: tuple[tuple[str, int], ...],
+    cut: int,
+    pack: int,
+    where: tuple[str, str, dict[str, str], dict[str, str], bool],
+    sets: dict[tuple[str, CountSystem], IndexSet | None],
+) -> Player:
+    """Player `seat` from his spec, a key left out taking the command's option of that name (`own`), each value
+    read by that option's own reader (its errors prefixed with the player); a spec naming his stakes (STAKE_KEYS)
+    takes none of the command's; `sets`: the index sets read so far, by text and count."""
+    got = {**own, **spec}
+    if any(k in spec for k in STAKE_KEYS):  # his own stakes: none of the command's (a ramp would replace his spread)
+        got.update({k: spec.get(k) for k in STAKE_KEYS})
+    try:
+        count = parse_count(got["count"] or "hi-lo", kinds)
+        if count is None:
+            raise UserError("count=none: a player at the table counts; allowed: a count (e.g. count=hi-lo)")
+        spread = parse_whole(got["spread"] or "8", "spread", minimum=1, maximum=1000)
+        count, stakes = _count_and_stakes(
+            count,
+            spread,
+            got["initial-count"],
+            got["key-count"],
+            got["ramp"],
+            got["enter"],
+            got["leave"],
+            got["re-enter"] is not None,
+        )
+        assert count is not None  # a count was given
+        key = (got["indices"] or "none", count)
+        if key not in sets:
+            sets[key] = index_set(key[0], *where, count, pack, StderrBar())
+        indices = sets[key]
+    except REFUSALS as exc:
+        raise UserError(f"--player {seat}: {exc}") from None
+    warning = imbalance_warning(count, kinds, cut, pack)
+    if warning:
+        _say(f"warning: player {seat}: {warning}")
+    if indices is not None and indices.name.endswith("(hi-lo)") and count.name != "hi-lo":
+        _say(
+            f"warning: player {seat}: the {indices.name} are hi-lo's thresholds, played here by the count {count.name}"
+        )
+    text = ",".join(f"{k}={v}" if k != "re-enter" else k for k, v in spec.items())
+    return Player(count, stakes, indices, text)
 
 
 def _boxes(text: str, game: str) -> int:

@@ -17,7 +17,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from contextlib import closing
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -29,6 +29,7 @@ from oddscalc.core.parallel import map_parts
 from oddscalc.protect.burn import NO_BURN
 from oddscalc.protect.count_systems import CountSystem
 from oddscalc.protect.index_plays import IndexSet
+from oddscalc.protect.players import Player
 from oddscalc.protect.shoes import Plan, Round, ShoeRecord, deal_shoe
 
 __all__ = ["StateError", "chunks", "fingerprint", "run", "scheduler_address"]
@@ -65,6 +66,16 @@ def fingerprint(plan: Plan, size: int) -> dict:
         **({"burn": plan.burn.text()} if plan.burn != NO_BURN else {}),
         **({"boxes": plan.boxes} if plan.boxes != 1 else {}),
         **({"indices": _indices_print(plan.indices, plan.count, plan.pack)} if plan.indices is not None else {}),
+        **({"players": [_player_print(p, plan.pack) for p in plan.players]} if plan.players else {}),
+    }
+
+
+def _player_print(p: Player, pack: int) -> dict:
+    """What one player of a table changes in a run's records: his count, stakes and index plays."""
+    return {
+        "stakes": p.stakes.text(),
+        **(_indices_print(p.indices, p.count, pack) if p.indices is not None else {}),
+        "count": [str(w) for w in p.count.weights] + [str(p.count.initial)],
     }
 
 
@@ -89,6 +100,11 @@ def _encode(records: list[ShoeRecord]) -> str:
             "shoe": r.index,
             "end": r.end,
             **({"burnt": list(r.burnt), "face_up": r.face_up} if r.burnt else {}),
+            **(
+                {"seats": [[_fractions(v) for v in x.seats] for x in r.rounds]}
+                if any(x.seats for x in r.rounds)
+                else {}
+            ),
             "rounds": [
                 [list(x.cards), _fractions(x.values)]
                 + ([None if x.exact is None else _fractions(x.exact)] if x.estimated else [])
@@ -109,12 +125,21 @@ def _round(cards: list[int], vals: list[str], *extra: list[str] | None) -> Round
     return Round(tuple(int(c) for c in cards), tuple(Fraction(v) for v in vals), bool(extra), exact)
 
 
+def _seated(rounds: tuple[Round, ...], seats: list | None) -> tuple[Round, ...]:
+    """The rounds with each player's values (a table of several players), as `_encode` wrote them."""
+    if seats is None:
+        return rounds
+    if len(seats) != len(rounds):
+        raise ValueError("a seat list per round")
+    return tuple(replace(x, seats=tuple(tuple(Fraction(v) for v in p) for p in ps)) for x, ps in zip(rounds, seats))
+
+
 def _decode(text: str, path: Path) -> list[ShoeRecord]:
     try:
         return [
             ShoeRecord(
                 int(r["shoe"]),
-                tuple(_round(*x) for x in r["rounds"]),
+                _seated(tuple(_round(*x) for x in r["rounds"]), r.get("seats")),
                 str(r["end"]),
                 tuple(int(k) for k in r.get("burnt", ())),
                 int(r.get("face_up", 0)),

@@ -25,10 +25,11 @@ from oddscalc.sim import blackjack as sim_blackjack
 from oddscalc.sim import punto_banco as sim_punto_banco
 from oddscalc.sim import super_pan_9 as sim_super_pan_9
 
-__all__ = ["MAX_BOXES", "OutOfCards", "round_player"]
+__all__ = ["MAX_BOXES", "MAX_CUSTOM_BOXES", "OutOfCards", "round_player"]
 
-#: The most player boxes a blackjack round deals (the simulator's table).
+#: The most player boxes a blackjack round deals (the simulator's table), and at a custom table.
 MAX_BOXES = sim_blackjack.MAX_BOXES
+MAX_CUSTOM_BOXES = sim_blackjack.MAX_CUSTOM_BOXES
 
 RoundPlayer = Callable[[Callable[[], int]], None]
 
@@ -37,11 +38,11 @@ class OutOfCards(LimitError):
     """The shoe ran out in the middle of a round."""
 
 
-def round_player(target: Target, boxes: int = 1) -> Callable[[Sequence[int], int], int]:
+def round_player(target: Target, boxes: int = 1, limit: int = MAX_BOXES) -> Callable[[Sequence[int], int], int]:
     """A function (cards, position) -> how many cards the round starting at `position` takes (kind indices);
-    `boxes`: player boxes in a blackjack round (other games: 1)."""
-    if (boxes != 1 and target.game != "blackjack") or not 1 <= boxes <= MAX_BOXES:
-        raise InputError(f"player boxes {boxes}: allowed 1 to {MAX_BOXES}, and only in blackjack")
+    `boxes`: player boxes in a blackjack round (other games: 1), at most `limit`."""
+    if (boxes != 1 and target.game != "blackjack") or not 1 <= boxes <= limit:
+        raise InputError(f"player boxes {boxes}: allowed 1 to {limit}, and only in blackjack")
     play = _players(target, boxes)
 
     def cards_used(cards: Sequence[int], position: int) -> int:

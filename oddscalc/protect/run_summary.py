@@ -12,7 +12,7 @@ statistics; they are computed exactly and rendered as decimals.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from oddscalc.protect.count_systems import CountSystem, tc_bin, true_count
@@ -30,6 +30,7 @@ __all__ = [
     "check_of",
     "counts_before",
     "ratio",
+    "seated",
     "shoe_stakes",
     "summarise",
 ]
@@ -282,3 +283,9 @@ def shoe_stakes(
 ) -> list[Fraction | int]:
     """The stake on each round of a shoe."""
     return stakes.shoe(counts_before(record, kinds, pack, count))
+
+
+def seated(records: Sequence[ShoeRecord], player: int) -> list[ShoeRecord]:
+    """The shoes as player `player` of a table (0: the first seat) values them: each round's values his own,
+    under his index plays (the exact check, of the basic strategy's values, left out)."""
+    return [replace(r, rounds=tuple(replace(x, values=x.seats[player], exact=None) for x in r.rounds)) for r in records]

@@ -20,6 +20,11 @@ not (still in the composition valued: the counter cannot tell them from the card
 plays `boxes` player boxes (blackjack; 1 by default). With index plays (`index_plays`) the basic strategy's
 measure is valued under the plays the counter makes at the true count before the round (from the cards he has
 seen, as `before_rounds` states them).
+
+Several players (`players`, blackjack): each counts the cards seen by his own count and, before each round,
+takes his place (wonging), stake and index plays by his own true count; the round deals a box to each player
+staking (seat order, every box by the basic strategy chart; one box when none stakes), and records the basic
+strategy's values and each player's under his index plays (`Round.seats`).
 """
 
 from __future__ import annotations
@@ -34,7 +39,8 @@ from oddscalc.core.errors import ShoeError
 from oddscalc.protect.burn import NO_BURN, Burn
 from oddscalc.protect.count_systems import CountSystem, true_count
 from oddscalc.protect.index_plays import IndexSet
-from oddscalc.protect.round_cards import OutOfCards, round_player
+from oddscalc.protect.players import Player, boxes_dealt, seats_before
+from oddscalc.protect.round_cards import MAX_CUSTOM_BOXES, OutOfCards, round_player
 from oddscalc.protect.target import Deviations, Target
 from oddscalc.wager_results import ShoeRunsOut
 
@@ -55,6 +61,7 @@ class Plan:
     indices: IndexSet | None = None  # the counter's index plays (blackjack's basic strategy measure)
     count: CountSystem | None = None  # the count whose true count the index plays read (with `indices`)
     pack: int = 52  # cards a pack, for that true count
+    players: tuple[Player, ...] = ()  # several players at the table, in seat order (blackjack; none: `boxes` alike)
 
 
 @dataclass(frozen=True)
@@ -67,6 +74,7 @@ class Round:
     values: tuple[Fraction, ...]
     estimated: bool = False
     exact: tuple[Fraction, ...] | None = None
+    seats: tuple[tuple[Fraction, ...], ...] = ()  # with several players: each one's values, under his index plays
 
 
 @dataclass(frozen=True)
@@ -120,6 +128,8 @@ def deal_shoe(plan: Plan, index: int) -> ShoeRecord:
     kinds = target.kinds()
     cards = shoe_order(plan, index, kinds)
     cut = floor(plan.penetration * len(cards))
+    if plan.players:
+        return _deal_players(plan, index, kinds, cards, cut)
     used = round_player(target, plan.boxes)
     left = [n for _, n in kinds]
     burnt, face_up = plan.burn.taken(cards, [label for label, _ in kinds])
@@ -156,6 +166,54 @@ def deal_shoe(plan: Plan, index: int) -> ShoeRecord:
         if end != "cut card":
             break
     checked = _checked(plan, index, kinds, rounds, cards[:face_up], plays)
+    return ShoeRecord(index, checked, end, tuple(cards[:burnt]), face_up)
+
+
+def _deal_players(plan: Plan, index: int, kinds: tuple[tuple[str, int], ...], cards: list[int], cut: int) -> ShoeRecord:
+    """Shoe `index` dealt to a table of several players: before each round every player's place, stake and index
+    plays by his own count; the round deals a box to each player staking (in seat order, the banker after them:
+    who sits out changes the cards the others get); the round's values are recorded for the basic strategy and
+    for each player under his index plays."""
+    target = plan.target
+    left = [n for _, n in kinds]
+    burnt, face_up = plan.burn.taken(cards, [label for label, _ in kinds])
+    seen = [0] * len(kinds)
+    for k in cards[:face_up]:
+        left[k] -= 1
+        seen[k] += 1
+    position, end = burnt, "cut card"
+    rounds: list[Round] = []
+    where = [p.stakes.first for p in plan.players]
+    while position < cut:
+        seats = seats_before(plan.players, where, tuple(seen), sum(left), plan.pack)
+        where = [s.where for s in seats]
+        found: dict[Deviations, tuple[tuple[Fraction, ...], bool]] = {}
+        try:
+            for plays in ((), *(s.plays for s in seats)):
+                if plays not in found:
+                    found[plays] = _values(target, tuple(left), plays)
+        except ShoeRunsOut:
+            end = "shoe too small for the engine"
+            break
+        except ShoeError:
+            if not rounds:
+                raise
+            end = "shoe too small for the engine"
+            break
+        try:
+            n = round_player(target, boxes_dealt(seats), MAX_CUSTOM_BOXES)(cards, position)
+        except OutOfCards:
+            n, end = len(cards) - position, "shoe ran out"
+        taken = tuple(cards[position : position + n])
+        values, estimated = found[()]
+        rounds.append(Round(taken, values, estimated, seats=tuple(found[s.plays][0] for s in seats)))
+        for k in taken:
+            left[k] -= 1
+            seen[k] += 1
+        position += n
+        if end != "cut card":
+            break
+    checked = _checked(plan, index, kinds, rounds, cards[:face_up])
     return ShoeRecord(index, checked, end, tuple(cards[:burnt]), face_up)
 
 

@@ -106,14 +106,25 @@ class Stakes:
         Wonging: with `enter`, he watches from the first round and sits in before a round whose true count is at
         least `enter`; with `leave`, he stops before a round whose true count is below `leave` and, once out, is
         out for the rest of the shoe (AWAY), unless `re_enter` sends him back to watching (and re-entering)."""
-        where, out = (WATCH if self.enter is not None else PLAY), []
+        where, out = self.first, []
         for _, tc in counts:
-            if where == WATCH and self.enter is not None and tc >= self.enter:
-                where = PLAY
-            if where == PLAY and self.leave is not None and tc < self.leave:
-                where = WATCH if self.re_enter else AWAY
+            where = self.step(where, tc)
             out.append(where)
         return out
+
+    @property
+    def first(self) -> str:
+        """Where the player is before a shoe's first round is counted: watching when he wongs in, else playing."""
+        return WATCH if self.enter is not None else PLAY
+
+    def step(self, where: str, tc: Fraction) -> str:
+        """Where he is for a round with true count `tc` before it, having been at `where` for the last (or
+        `first` before a shoe): the rule `places` applies round by round."""
+        if where == WATCH and self.enter is not None and tc >= self.enter:
+            where = PLAY
+        if where == PLAY and self.leave is not None and tc < self.leave:
+            where = WATCH if self.re_enter else AWAY
+        return where
 
     def describe(self) -> str:
         """The rule in words (the text output's line)."""

@@ -8,6 +8,7 @@ roots)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 import mpmath
@@ -517,6 +518,15 @@ def summary_csv(s: Summary) -> str:
     return "\n".join(lines) + "\n"
 
 
+def table_csv(s: Summary, players: Sequence[Summary]) -> str:
+    """A table of several players: `summary_csv`'s rows with a first column `player` (`table` for the shoes' own
+    rows, then each player's number, his true-count bins by his own count)."""
+    lines = ["player," + summary_csv(s).splitlines()[0]]
+    for who, summary in [("table", s), *((str(n), p) for n, p in enumerate(players, 1))]:
+        lines += [f"{who},{row}" for row in summary_csv(summary).splitlines()[1:]]
+    return "\n".join(lines) + "\n"
+
+
 def _shown(x: Round, v: Fraction) -> str:
     """A round's value as the records write it: exact ("p/q"), or the double of a round valued in doubles."""
     return repr(float(v)) if x.estimated else fraction_text(v)
@@ -567,3 +577,48 @@ def records_csv(
                 cells += ["", ""] if j is None else [sides[j], _shown(x, x.values[columns[j]])]
             lines.append(",".join(str(c) for c in cells))
     return "\n".join(lines) + "\n"
+
+
+def table_records_csv(
+    records: list[ShoeRecord],
+    measures: tuple[str, ...],
+    kinds: tuple[tuple[str, int], ...],
+    pack: int,
+    players: Sequence[tuple[CountSystem, Stakes, tuple[str, ...]]],
+) -> str:
+    """Every round of a table of several players: shoe, round, cards left, boxes dealt (one per player staking,
+    one when none does), the cards, the basic strategy's expectation of each measure (as `records_csv` writes
+    them), then per player (count, stakes, his measures' names) his running and true count, where he is (play,
+    watch, away), his stake and his expectations under his index plays."""
+    head = ["shoe", "round", "cards_left", "boxes", "cards", *(m.replace(",", ";") for m in measures)]
+    for n, (_, _, names) in enumerate(players, 1):
+        head += [f"player {n} {c}" for c in ("running_count", "true_count", "place", "stake")]
+        head += [f"player {n} {m.replace(',', ';')}" for m in names]
+    lines = [",".join(head)]
+    labels = [label for label, _ in kinds]
+    for r in records:
+        seats = []
+        for count, stakes, _ in players:
+            counts = counts_before(r, kinds, pack, count)
+            seats.append((counts, stakes.places(counts), stakes.shoe(counts)))
+        for i, (x, b) in enumerate(zip(r.rounds, before_rounds(r, kinds))):
+            staking = sum(1 for _, _, units in seats if units[i])
+            cells: list[object] = [r.index, i + 1, b.unseen, max(1, staking), " ".join(labels[k] for k in x.cards)]
+            cells += [_shown(x, v) for v in x.values]
+            for j, (counts, places, units) in enumerate(seats):
+                cells += [counts[i][0], counts[i][1], places[i], units[i], *(_shown(x, v) for v in x.seats[j])]
+            lines.append(",".join(str(c) for c in cells))
+    return "\n".join(lines) + "\n"
+
+
+def player_text(title: list[str], s: Summary, f: StudyFigures) -> str:
+    """One player of a table: who he is, his stakes' rounds watched and played and yield, then his ramp's N0,
+    SCORE and risk of ruin (his yield by penetration is JSON's: a table per player would bury the rest)."""
+    return "\n".join(["", *fit(title), *_stakes_text(s)]) + "\n" + study_text(replace(f, by_penetration=()))
+
+
+def player_data(about: dict, s: Summary, f: StudyFigures) -> dict:
+    """One player of a table in JSON (schemas/protect-1.json: "players"): who he is, then his figures as a run's."""
+    data = summary_data(s, {}, f)
+    keep = ("mean_expectation", "true_count_bins", "spread", "stakes", "ramp", "yield_by_penetration")
+    return {**about, "rounds": s.rounds, **{k: data[k] for k in keep if k in data}}

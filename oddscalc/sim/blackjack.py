@@ -18,7 +18,17 @@ from oddscalc.sim.round_function import Round, SimulationError
 from oddscalc.sim.shoe_dealing import Dealing, DealtShoe, ShoeRounds, check_cut
 from oddscalc.sim.shuffle_models import factory_order
 
-__all__ = ["MAX_BOXES", "Shoe", "SuitedRank", "Table", "play_boxes", "play_round", "shoe_simulator", "simulator"]
+__all__ = [
+    "MAX_BOXES",
+    "MAX_CUSTOM_BOXES",
+    "Shoe",
+    "SuitedRank",
+    "Table",
+    "play_boxes",
+    "play_round",
+    "shoe_simulator",
+    "simulator",
+]
 
 RANKS = 13  # rank index 0 = Ace, 1..8 = 2..9, 9..12 = 10, J, Q, K
 LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -312,19 +322,19 @@ def play_round(t: Table, draw, record: dict | None = None) -> Fraction:
     return result
 
 
-#: The most player boxes at a table (`play_boxes`).
+#: The most player boxes at a table (`play_boxes`), and at a custom table (a house's own layout).
 MAX_BOXES = 7
+MAX_CUSTOM_BOXES = 12
 
 
 def play_boxes(t: Table, draw, boxes: int) -> list[Fraction]:
-    """One round with `boxes` player boxes (1 to MAX_BOXES), each following the chart, one unit initially staked
-    on each: the net result of each box. The deal is one card to each box, the banker's card, and a second card
-    to each box; with a peek, his hole card too, a banker's natural ending the round. Then each box plays in
-    turn. Then the banker takes his second card (no hole card) and, unless every box holds a natural, completes
-    his hand.
-    With one box the cards drawn are those of `play_round`."""
-    if not 1 <= boxes <= MAX_BOXES:
-        raise SimulationError(f"player boxes {boxes}: allowed 1 to {MAX_BOXES}")
+    """One round with `boxes` player boxes (1 to MAX_BOXES; MAX_CUSTOM_BOXES at a custom table), each following the
+    chart, one unit initially staked on each: the net result of each box. The deal is one card to each box, the
+    banker's card, and a second card to each box; with a peek, his hole card too, a banker's natural ending the
+    round. Then each box plays in turn. Then the banker takes his second card (no hole card) and, unless every
+    box holds a natural, completes his hand. With one box the cards drawn are those of `play_round`."""
+    if not 1 <= boxes <= MAX_CUSTOM_BOXES:
+        raise SimulationError(f"player boxes {boxes}: allowed 1 to {MAX_BOXES} (a custom table {MAX_CUSTOM_BOXES})")
     players = [[draw()] for _ in range(boxes)]
     banker = [draw()]
     for p in players:

@@ -27,6 +27,7 @@ from oddscalc.protect.run_summary import summarise
 from oddscalc.protect.shoes import Plan, Round, ShoeRecord, deal_shoe, shoe_order
 from oddscalc.protect.target import Target, target
 from oddscalc.report.protect_render import records_csv
+from tests.blackjack_boxes_reference import round_cards
 from tests.cli_run import run_cli
 from tests.json_schemas import validate_named
 from tests.super_pan_9_reference import HOUSE, enumerate_values, ordered_deals
@@ -319,82 +320,6 @@ def test_burn_is_kept_in_the_state_folder_and_parsed_strictly(tmp_path):
 
 # --- blackjack boxes ---------------------------------------------------------------------------------------
 
-_SPLITTABLE = {1, 2, 3, 6, 7, 8, 9}  # 1994: any pair but 4s, 5s and tens
-
-
-def _round_cards(order: list[int], pos: int, boxes: int, chart: dict) -> int:
-    """Cards one 1994 round takes (6 packs, no hole card, banker stands on 17, double on 9-11, doubling after a
-    split, pairs split up to 4 hands, split Aces one card each) with `boxes` boxes, each following the chart:
-    one card to each box, the banker's, a second to each box; the boxes play in turn; the banker takes his second
-    card and, unless every box has a natural or he has one, draws to 17. Kind index k is value k + 1."""
-    rows = {name: {(a, b, c): d for a, b, c, d in chart[name]} for name in chart}
-    i = pos
-
-    def card() -> int:
-        nonlocal i
-        i += 1
-        return order[i - 1] + 1
-
-    def total(hand: list[int]) -> tuple[int, bool]:
-        s = sum(hand)
-        return (s + 10, True) if 1 in hand and s + 10 <= 21 else (s, False)
-
-    def natural(hand: list[int]) -> bool:
-        return len(hand) == 2 and total(hand)[0] == 21
-
-    def keep_hitting(hand: list[int], up: int) -> None:
-        while True:
-            t, soft = total(hand)
-            if t >= 21:
-                return
-            if not (t <= 11 or (soft and t <= 16)) and rows["later"].get(("soft" if soft else "hard", t, up)) != "hit":
-                return
-            hand.append(card())
-
-    def play(hand: list[int], up: int, action: str) -> None:
-        if action == "double" and total(hand)[0] in (9, 10, 11):
-            hand.append(card())
-        elif action == "hit":
-            hand.append(card())
-            keep_hitting(hand, up)
-        elif action not in ("stand", "double"):
-            keep_hitting(hand, up)
-
-    def split(value: int, up: int) -> None:
-        hands = 2
-        done = 0
-        while done < hands:
-            hand = [value, card()]
-            while hand[1] == value and hands < 4:
-                hands += 1
-                hand[1] = card()
-            if value != 1:
-                t, soft = total(hand)
-                play(hand, up, rows["two_card"].get(("soft" if soft else "hard", t, up), "by the later rows"))
-            done += 1
-
-    firsts = [card() for _ in range(boxes)]
-    up_card = card()
-    hands = [[f, card()] for f in firsts]
-    up = up_card - 1
-    for hand in hands:
-        if natural(hand):
-            continue
-        if hand[0] == hand[1] and hand[0] in _SPLITTABLE:
-            action = rows["two_card"].get(("pair", hand[0] - 1, up), "stand")
-            if action == "split":
-                split(hand[0], up)
-                continue
-        else:
-            t, soft = total(hand)
-            action = rows["two_card"].get(("soft" if soft else "hard", t, up), "stand")
-        play(hand, up, action)
-    banker = [up_card, card()]
-    if not natural(banker) and not all(natural(h) for h in hands):
-        while total(banker)[0] < 17:
-            banker.append(card())
-    return i - pos
-
 
 def test_blackjack_boxes_cards_per_round_counted_independently(monkeypatch):
     """Every round of two seeded 6-pack shoes dealt to 75% with 1, 3 and 7 boxes (the rounds' values replaced by
@@ -412,7 +337,7 @@ def test_blackjack_boxes_cards_per_round_counted_independently(monkeypatch):
             order = shoe_order(plan, i, kinds)
             pos = 0
             for x in rec.rounds:
-                n = _round_cards(order, pos, boxes, chart)
+                n = round_cards(order, pos, boxes, chart)
                 assert x.cards == tuple(order[pos : pos + n])
                 pos += n
             assert pos >= cut and pos - len(rec.rounds[-1].cards) < cut
