@@ -51,6 +51,7 @@ from typing import Any
 import numpy as np
 
 from oddscalc import api
+from oddscalc.monitor import player_stakes
 from oddscalc.monitor.card_games import card_game
 from oddscalc.monitor.feed import FeedRound
 from oddscalc.monitor.floor import Budget, TableConfig
@@ -251,7 +252,7 @@ class CardTableMonitor(TableMonitor):
         block = [0] * 10
         for v in player + banker:
             block[v] += 1
-        klass = [sum(player) % 10, sum(banker) % 10, len(player), len(banker)]
+        klass = player_stakes.scorecard_class(player, banker)
         pos = len(shoe["rounds"])
         shoe["rounds"].append([block, burn, klass])
         for i, ((key, st, _), who) in enumerate(zip(fr.wagers, fr.players)):

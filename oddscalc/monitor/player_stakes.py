@@ -30,6 +30,7 @@ __all__ = [
     "compositions_before",
     "log_e_values",
     "p_value",
+    "scorecard_class",
     "shoe_seed",
 ]
 
@@ -37,6 +38,16 @@ __all__ = [
 DRAWS = 99
 #: The calibrators: a shoe's p-value p becomes the e-values kappa p^(kappa - 1), one column each.
 KAPPAS = (Fraction(1, 2), Fraction(1, 4), Fraction(1, 8))
+
+
+def scorecard_class(player: Sequence[int], banker: Sequence[int]) -> list[int]:
+    """A round's class, its scorecard entry: the player's and the banker's totals and how many cards each took
+    (the hands' point values given).
+
+    >>> scorecard_class([7, 0, 3], [5, 3])
+    [0, 8, 3, 2]
+    """
+    return [sum(player) % 10, sum(banker) % 10, len(player), len(banker)]
 
 
 def shoe_seed(table: str, marker: object, first: int) -> int:
