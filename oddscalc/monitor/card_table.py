@@ -286,8 +286,9 @@ class CardTableMonitor(TableMonitor):
             probs = self.probs
             missing = list(dict.fromkeys(c for c in comps if c not in probs))
             if missing:
-                if len(probs) + len(missing) > CACHE:
+                if len(probs) + len(missing) > CACHE:  # full: start again with this batch's laws
                     probs.clear()
+                    missing = list(dict.fromkeys(comps))
                 laws = self.card_game.laws(self.config, missing)
                 p = np.asarray(laws.weights, dtype=np.float64) / np.asarray(laws.totals, dtype=np.float64)[:, None]
                 for c, row in zip(missing, p):
@@ -327,8 +328,9 @@ class CardTableMonitor(TableMonitor):
         keys = [tuple(r) for r in comps.tolist()]
         missing = list(dict.fromkeys(k for k in keys if k not in probs))
         if missing:
-            if len(probs) + len(missing) > CACHE:
+            if len(probs) + len(missing) > CACHE:  # full: start again with these laws
                 probs.clear()
+                missing = list(dict.fromkeys(keys))
             laws = self.card_game.laws(self.config, missing)
             p = np.asarray(laws.weights, dtype=np.float64) / np.asarray(laws.totals, dtype=np.float64)[:, None]
             for c, row in zip(missing, p):
