@@ -30,12 +30,12 @@ previous shoe; the first shoe the table shows has none.
 
 The stakes test, one stream per player (punto banco only: a Super Pan 9 round depends on the player's draw): when
 a shoe seen whole ends, player_stakes.py's randomization test asks whether each player's stakes follow the
-shoe's composition, by permuting the rounds' card blocks within their scorecard classes (B draws seeded by the
-table, shoe and first round, shared by the shoe's players). The statistic T is the sum of stake x the wager's
-exact expectation on the composition before its round (the hold test's laws and cache); p's calibrated e-values
-are the stream's row at the shoe's last round. Skipped: a shoe not seen whole from its shuffle (the first the
-monitor sees, one with missing rounds or a reshuffle in mid-round), one with a round not valued, and a player
-who staked nothing in it (each decision the same for every permuted deal, so validity holds).
+shoe's composition, against B deals drawn with the shoe's scorecard (seeded by the table, shoe and first round,
+shared by the shoe's players). The statistic T is the sum of stake x the wager's exact expectation on the
+composition before its round (the hold test's laws and cache); p's calibrated e-values are the stream's row at
+the shoe's last round. Skipped: a shoe not seen whole from its shuffle (the first the monitor sees, one with
+missing rounds or a reshuffle in mid-round), one with a round not valued, and a player who staked nothing in it
+(each decision the same for every deal drawn, so validity holds).
 
 The judge's shoe (its marker, cards dealt and cut), the previous shoe's order and the current shoe's rounds and
 players' stakes are kept in the table's state, so that after a restart the rest of a shoe is judged, valued and
@@ -51,17 +51,16 @@ from typing import Any
 import numpy as np
 
 from oddscalc import api
-from oddscalc.monitor import player_stakes
 from oddscalc.monitor.card_games import card_game
 from oddscalc.monitor.feed import FeedRound
 from oddscalc.monitor.floor import Budget, TableConfig
 from oddscalc.monitor.player_stakes import (
     DRAWS,
     KAPPAS,
-    block_permutations,
     compositions_before,
     log_e_values,
     p_value,
+    sample_deals,
     shoe_seed,
 )
 from oddscalc.monitor.streams import CARD_CHECKS, HOLD_BETS, STAKES, statistical_tests
@@ -249,12 +248,8 @@ class CardTableMonitor(TableMonitor):
             shoe["whole"] = False  # a round not valued (or unreadable): the shoe has no test
             return
         (player, banker), burn = cards
-        block = [0] * 10
-        for v in player + banker:
-            block[v] += 1
-        klass = player_stakes.scorecard_class(player, banker)
         pos = len(shoe["rounds"])
-        shoe["rounds"].append([block, burn, klass])
+        shoe["rounds"].append([player, banker, burn])
         for i, ((key, st, _), who) in enumerate(zip(fr.wagers, fr.players)):
             if not who:
                 continue
@@ -353,15 +348,21 @@ class CardTableMonitor(TableMonitor):
         rounds, players = shoe["rounds"], shoe["stakes"]
         if not players or not rounds:
             return
-        blocks = np.array([r[0] for r in rounds], dtype=np.int64)
-        burns = np.array([r[1] for r in rounds], dtype=np.int64)
-        perms = block_permutations(
-            [tuple(r[2]) for r in rounds], DRAWS, shoe_seed(self.config.name, shoe["marker"], shoe["first"])
+        burns = np.array([r[2] for r in rounds], dtype=np.int64)
+        seen = [(r[0], r[1]) for r in rounds]
+        unseen = self.full - burns.sum(axis=0) - _counts([c for p, b in seen for c in p + b])
+        if unseen.min() < 0:
+            return  # more cards than the shoe holds: the judge files it
+        drawn = sample_deals(
+            seen,
+            [k for k, n in enumerate(unseen.tolist()) for _ in range(n)],
+            DRAWS,
+            seed=shoe_seed(self.config.name, shoe["marker"], shoe["first"]),
         )
-        perms = np.vstack([np.arange(len(rounds))[None, :], perms])  # the deal seen first
-        comps = compositions_before(self.full, burns, blocks, perms)  # deals x rounds x kinds
+        blocks = np.array([[_counts(p + b) for p, b in deal] for deal in [seen, *drawn]], dtype=np.int64)
+        comps = compositions_before(self.full, burns, blocks)  # deals x rounds x kinds, the deal seen first
         used = sorted({pos for st in players.values() for pos, _, _ in st})
-        means = self._means(comps[:, used, :].reshape(-1, comps.shape[2])).reshape(len(perms), len(used), -1)
+        means = self._means(comps[:, used, :].reshape(-1, comps.shape[2])).reshape(len(comps), len(used), -1)
         col = {pos: j for j, pos in enumerate(used)}
         key_of = {k: i for i, k in enumerate(self.net_keys)}
         last = shoe["last"]
@@ -387,7 +388,7 @@ class CardTableMonitor(TableMonitor):
             where = f"shoe {shoe['marker']} (rounds {shoe['first']}-{last})"
             labels = tuple(
                 f"{where}: stakes follow the shoe's composition: T = {t0:.4g} (float: the sum of stake x exact "
-                f"expectation), p = {p:.3g} of {DRAWS} block permutations, calibrator {k}"
+                f"expectation), p = {p:.3g} against {DRAWS} deals of the same scorecard, calibrator {k}"
                 for k in KAPPAS
             )
             z = np.array([[x] for x in log_e_values(p)])
@@ -411,6 +412,11 @@ class CardTableMonitor(TableMonitor):
         self.previous, self.shoe_now = shuffle.get("previous"), shuffle.get("shoe")
         self.stakes_shoe = state.get("stakes")
         self.players = list(state.get("players", ()))
+
+
+def _counts(values: list[int]) -> np.ndarray:
+    """Cards counted by point value (kinds 0-9)."""
+    return np.bincount(np.array(values, dtype=np.intp), minlength=10)
 
 
 def _points(kinds: np.ndarray, record: dict) -> tuple[tuple[list[int], list[int]], list[int]] | None:

@@ -17,7 +17,7 @@ from oddscalc import api
 from oddscalc.monitor.card_table import CardTableMonitor
 from oddscalc.monitor.feed import round_from_record
 from oddscalc.monitor.floor import Budget, TableConfig
-from oddscalc.monitor.player_stakes import KAPPAS, block_permutations, compositions_before
+from oddscalc.monitor.player_stakes import KAPPAS, compositions_before, sample_deals
 from oddscalc.monitor.simulate import punto_banco_log
 from oddscalc.monitor.state import State
 from oddscalc.monitor.streams import statistical_tests
@@ -193,17 +193,22 @@ def _binomial_bound(n: int, share: Fraction, tail: Fraction) -> int:
         k += 1
 
 
-def test_flat_and_progression_bettors_give_p_values_no_smaller_than_uniform():
+#: Fewer deals drawn per shoe in the tests (the p-values (1 + k) / 20): the same test, a fifth of the cost.
+FEW = 19
+
+
+def test_flat_and_progression_bettors_give_p_values_no_smaller_than_uniform(monkeypatch):
     """Four bettors whose stakes follow only the results (flat, Martingale, Paroli, follow the shoe) on fair
     2-pack shoes: each one's count of shoes with p <= 0.1 within the binomial bound at 0.1 (one in a thousand
     above it), and no stakes alarm."""
+    monkeypatch.setattr("oddscalc.monitor.card_table.DRAWS", FEW)
     bettors = {"flat": flat, "martingale": martingale, "paroli": paroli, "follow": follow_the_shoe}
     rows, alarms = _p_values(_with_bettors(_deal(31, 1100, 2), bettors), decks=2)
     assert set(rows) == set(bettors)
     for name, ps in rows.items():
         assert len(ps) >= 50, name
         assert sum(p <= 0.1 for p in ps) <= _binomial_bound(len(ps), Fraction(1, 10), Fraction(1, 1000)), name
-        assert min(ps) >= 0.01 and sum(p < 1 for p in ps) >= 10  # a p-value is (1 + k) / 100; the group moves
+        assert min(ps) >= 1 / (FEW + 1) and sum(p < 1 for p in ps) >= 10  # p is (1 + k) / (FEW + 1); the draws move
     assert [a for a in alarms if a.test == "stakes"] == []
 
 
@@ -240,44 +245,102 @@ def _entry(p: list[str], b: list[str]) -> tuple[int, int, int, int]:
     return sum(map(_points, p)) % 10, sum(map(_points, b)) % 10, len(p), len(b)
 
 
-def test_every_permuted_deal_keeps_each_rounds_scorecard_and_the_cut():
-    """Brute force on a 1-pack shoe whose rounds repeat a scorecard entry: every permutation of its rounds' card
-    blocks within entries, dealt again by the tableau, gives the same entries round by round and the same number
-    of rounds before the cut; the compositions before each round, recomputed here from the permuted blocks, are
-    the monitor's; every draw the monitor makes is one of these permutations."""
-    records = _deal(5, 400, 1)
-    shoes: dict[int, list[dict]] = {}
-    for rec in records:
-        shoes.setdefault(rec["shoe"], []).append(rec)
+def _value_entry(p: list[int], b: list[int]) -> tuple[int, int, int, int]:
+    return sum(p) % 10, sum(b) % 10, len(p), len(b)
+
+
+def _shoe_hands(records: list[dict], shoe: int) -> tuple[list[tuple[list[int], list[int]]], list[int]]:
+    """A shoe's rounds as point values, and the point values of its cards not dealt (one pack)."""
+    rounds = [
+        ([_points(c) for c in r["player"]], [_points(c) for c in r["banker"]]) for r in records if r["shoe"] == shoe
+    ]
+    dealt = [v for p, b in rounds for v in p + b]
+    unseen = [v for v in range(10) for _ in range((16 if v == 0 else 4) - dealt.count(v))]
+    return rounds, unseen
+
+
+def test_every_deal_drawn_is_a_deal_of_the_same_scorecard_from_the_same_cards():
+    """On a 1-pack shoe: every deal drawn, dealt again card by card by the tableau written here, gives each round
+    the scorecard entry it had (so as many rounds before the cut); it takes no card the pack lacks; the
+    compositions before each round, recomputed here, are compositions_before's; and the draws move them."""
+    records = _deal(5, 200, 1)
+    rounds, unseen = _shoe_hands(records, 2)
     cut = 52 - 16  # the simulator deals no round begun past its cut card, 16 from the end
-    shoe = next(s for s in list(shoes.values())[:-1] if len({_entry(r["player"], r["banker"]) for r in s}) < len(s))
-    entries = [_entry(r["player"], r["banker"]) for r in shoe]
-    blocks = [_order(r) for r in shoe]
-    assert _redeal([c for blk in blocks for c in blk], cut) == [(r["player"], r["banker"]) for r in shoe]
-    by_entry: dict[tuple, list[int]] = {}
-    for i, e in enumerate(entries):
-        by_entry.setdefault(e, []).append(i)
-    group = []
-    for choice in itertools.product(*(itertools.permutations(v) for v in by_entry.values())):
-        perm = list(range(len(shoe)))
-        for where, to in zip(by_entry.values(), choice):
-            for i, j in zip(where, to):
-                perm[i] = j
-        group.append(tuple(perm))
-    assert len(group) > 1
-    counts = np.array([[sum(1 for c in blk if _points(c) == v) for v in range(10)] for blk in blocks])
+    deals = sample_deals(rounds, unseen, draws=30, seed=7)
+    entries = [_value_entry(p, b) for p, b in rounds]
+    names = {v: f"{v if v else 'K'}s" for v in range(10)}  # a card of each point value, for the redeal
     full = np.array([16] + [4] * 9)
-    permuted = compositions_before(full, np.zeros_like(counts), counts, np.array(group))
-    for g, perm in enumerate(group):
-        cards = [c for j in perm for c in blocks[j]]
-        assert [_entry(p, b) for p, b in _redeal(cards, cut)] == entries  # as many rounds before the cut
+    blocks = np.array([[np.bincount(p + b, minlength=10) for p, b in d] for d in deals])
+    comps = compositions_before(full, np.zeros((len(rounds), 10), dtype=int), blocks)
+    for d, deal in enumerate(deals):
+        order = [v for p, b in deal for v in [p[0], b[0], p[1], b[1], *p[2:], *b[2:]]]
+        left = full - np.bincount(order, minlength=10)
+        assert left.min() >= 0 and left.sum() == len(unseen)  # no card the pack lacks; as many left
+        tail = [names[v] for v in range(10) for _ in range(left[v])]
+        again = _redeal([names[v] for v in order] + tail, cut)
+        assert [_entry(p, b) for p, b in again] == entries
         seen: list[int] = []
-        for i, j in enumerate(perm):
-            assert tuple(permuted[g, i]) == _composition(seen, 1)
-            seen += [_points(c) for c in blocks[j]]
-    assert (permuted != permuted[:1]).any()  # the group moves the compositions
-    draws = block_permutations(entries, 99, 7)
-    assert {tuple(d) for d in draws.tolist()} <= set(group)
+        for i, (p, b) in enumerate(deal):
+            assert tuple(comps[d, i]) == _composition(seen, 1)
+            seen += p + b
+    assert len({tuple(map(tuple, c)) for c in comps.tolist()}) > 10
+
+
+class _Fixed:
+    """A stand-in for random.Random whose random() returns given numbers in turn."""
+
+    def __init__(self, values: list[float]) -> None:
+        self.values = iter(values)
+
+    def random(self) -> float:
+        return next(self.values)
+
+
+def _kernel(chain, state: tuple[int, ...]) -> dict[tuple[int, ...], Fraction]:
+    """The chain's exact step law from `state`: its step driven through every choice it can make (each random()
+    landing in the middle of one of its n equal cells), weighted by the choices' chances."""
+    groups = chain.groups
+    law: dict[tuple[int, ...], Fraction] = {}
+    g = len(groups)
+    for g1 in range(g):
+        for g2 in range(g - 1):
+            n1 = len(groups[g1])
+            n2 = len(groups[g2 + (g2 >= g1)])
+            for i, j, k, m in itertools.product(range(n1), range(n1 - 1), range(n2), range(n2 - 1)):
+                chain.cards = list(state)
+                cells = [(g1, g), (g2, g - 1), (i, n1), (j, n1 - 1), (k, n2), (m, n2 - 1)]
+                chain.step(_Fixed([(x + 0.5) / n for x, n in cells]))
+                weight = Fraction(1, g * (g - 1) * n1 * (n1 - 1) * n2 * (n2 - 1))
+                law[tuple(chain.cards)] = law.get(tuple(chain.cards), Fraction(0)) + weight
+    return law
+
+
+def test_the_draws_chain_is_symmetric_so_the_uniform_law_on_a_scorecard_is_kept():
+    """Its exact step law, computed over every choice on a two-round shoe and every state it reaches, is symmetric
+    (K(x, y) = K(y, x)) and never leaves the deals of the scorecard: so it keeps the uniform law on them, which
+    is what a fair shuffle gives the deal given its scorecard, and the parallel method's draws are exchangeable
+    with the deal seen."""
+    from oddscalc.monitor.player_stakes import _Chain
+
+    rounds = [([3, 4], [0, 9]), ([2, 5], [6, 1])]
+    chain = _Chain(rounds, [5, 2])
+    entries = [_value_entry(p, b) for p, b in rounds]
+    start = tuple(chain.cards)
+    seen, todo, kernels = {start}, [start], {}
+    while todo:
+        x = todo.pop()
+        kernels[x] = _kernel(chain, x)
+        for y in kernels[x]:
+            if y not in seen:
+                seen.add(y)
+                todo.append(y)
+    assert len(kernels) > 20
+    for x, law in kernels.items():
+        assert sum(law.values()) == 1
+        hands = [list(x[0:2]), list(x[2:4]), list(x[4:6]), list(x[6:8])]
+        assert [_value_entry(hands[0], hands[1]), _value_entry(hands[2], hands[3])] == entries
+        for y, w in law.items():
+            assert kernels[y].get(x) == w
 
 
 def _mid_shoe_gains(records: list[dict], decks: int) -> list[dict]:
@@ -295,15 +358,16 @@ def _mid_shoe_gains(records: list[dict], decks: int) -> list[dict]:
     return records
 
 
-def test_stakes_that_follow_the_cards_get_smaller_p_values_than_a_flat_bettors():
-    """On the same 4-pack shoes, a player staking by what the previous round's cards did to the shoe gets p-values
-    smaller on average than a flat bettor's, and p <= 0.1 at least as often."""
-    records = _mid_shoe_gains(_with_bettors(_deal(3, 800, 4), {"flat": flat}, decks=4), 4)
-    rows, _ = _p_values(records, decks=4)
-    flat_p, reader_p = np.array(rows["flat"]), np.array(rows["reader"])
-    assert len(flat_p) == len(reader_p) >= 15
+def test_stakes_that_follow_the_cards_get_smaller_p_values_than_a_flat_bettors(monkeypatch):
+    """On the same 1-pack shoes, a player who stakes only when a side's exact expectation is positive, and one
+    who stakes by what the previous round's cards did to the shoe, get p-values well below a flat bettor's."""
+    monkeypatch.setattr("oddscalc.monitor.card_table.DRAWS", FEW)
+    records = _with_bettors(_deal(3, 800, 1), {"flat": flat}, counter=positive_side, decks=1)
+    rows, _ = _p_values(_mid_shoe_gains(records, 1), decks=1)
+    flat_p, counter_p, reader_p = (np.array(rows[name]) for name in ("flat", "counter", "reader"))
+    assert len(flat_p) == len(reader_p) >= 80 and len(counter_p) >= 6
+    assert counter_p.mean() < flat_p.mean() - 0.25 and (counter_p <= 0.1).mean() >= 0.5
     assert reader_p.mean() < flat_p.mean() - 0.05
-    assert (reader_p <= 0.1).sum() >= (flat_p <= 0.1).sum()
 
 
 def test_a_shoe_not_seen_whole_and_a_player_who_staked_nothing_have_no_row():
