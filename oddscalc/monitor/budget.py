@@ -1,12 +1,14 @@
 """Spending one false-alarm budget across a floor: a stated split, the same share for every stream.
 
 The floor's level a over its horizon is divided equally among its streams: each table's statistical tests
-(streams.statistical_tests: five on a roulette table, two on a card table, three on the others). A stream of level
+(streams.statistical_tests: five on a roulette table, three on a punto banco table, two on a Super Pan 9 table,
+three on the others). A stream of level
 a_i alarms when its CUSUM statistic reaches log(K N / a_i) (detector.py), N the table's results within the horizon
 (its results an hour times the horizon's hours), so the chance that it alarms on a fair table within the horizon is
 at most a_i, and by the union bound the chance of any false alarm on the floor at most the sum, a. A roulette
 table's signature test, and a card table's shuffle test, is one stream split again among its dealers in the order
 they first appear: the k-th dealer gets a_i 6 / (pi^2 k^2) (these shares sum to a_i over any number of dealers); a
+punto banco table's stakes test is split so among its players, in the order their first shoe is scored; a
 hold test with stake levels is split equally among them (stake_levels.py). Settlement spends nothing: a wrong
 payout is a fact, not a statistic.
 
@@ -25,10 +27,12 @@ from fractions import Fraction
 from oddscalc.monitor.floor import Budget, TableConfig
 from oddscalc.monitor.streams import statistical_tests
 
-__all__ = ["DEALER_TESTS", "dealer_share", "horizon_results", "split", "stream_level"]
+__all__ = ["DEALER_TESTS", "PLAYER_TESTS", "dealer_share", "horizon_results", "split", "stream_level"]
 
 #: The tests whose level is split among the table's dealers (a stream each).
 DEALER_TESTS = frozenset({"signature", "shuffle"})
+#: The tests whose level is split among the table's players (a stream each), as a dealer test's among dealers.
+PLAYER_TESTS = frozenset({"stakes"})
 
 
 def split(tables: Iterable[TableConfig], budget: Budget) -> dict[tuple[str, str], Fraction]:
@@ -50,10 +54,17 @@ def dealer_share(level: float, k: int) -> float:
 
 
 def stream_level(
-    level: Fraction, test: str, part: str, *, dealers: Sequence[str], stake_levels: int
+    level: Fraction,
+    test: str,
+    part: str,
+    *,
+    dealers: Sequence[str],
+    stake_levels: int,
+    players: Sequence[str] = (),
 ) -> tuple[float, Fraction | None]:
     """A stream's level from its test's: a hold test's split among its `stake_levels` + 1 levels, a signature
-    test's among `dealers` (`part`'s share; the whole level for a dealer not yet seen); exact where it can be.
+    test's among `dealers`, a stakes test's among `players` (`part`'s share; the whole level for one not yet
+    seen); exact where it can be.
 
     >>> stream_level(Fraction(1, 100), "hold", "stakes under 10", dealers=(), stake_levels=1)
     (0.005, Fraction(1, 200))
@@ -62,6 +73,8 @@ def stream_level(
         level = level / (stake_levels + 1)
     if test in DEALER_TESTS and part in dealers:
         return dealer_share(float(level), dealers.index(part) + 1), None
+    if test in PLAYER_TESTS and part in players:
+        return dealer_share(float(level), players.index(part) + 1), None
     return float(level), level
 
 

@@ -41,6 +41,9 @@ class CardGame:
         "shoe": "no card dealt more often than the shoe holds; no round begun after the cut card",
         "shuffle": "a fair shuffle: every order of the shoe equally likely, whatever the previous shoe's order (each "
         "card dealt equally likely to be any card left)",
+        "stakes": "each of the player's stakes (its size and side) depends on the shoe's earlier rounds only through "
+        "their scorecard entries (the player's and the banker's totals and how many cards each took) and on anything "
+        "independent of the shuffle (tested by permuting the rounds' cards within entries)",
     }
 
     #: The cards a round's law counts its deals over: a shoe holding fewer has no law (the round is not valued).

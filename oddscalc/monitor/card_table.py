@@ -28,12 +28,23 @@ the dealer's stream, run through detector.py's CUSUM like every other test, with
 dealers as the signature test's (budget.py). A shoe reshuffled in mid-round is not scored, but is the next shoe's
 previous shoe; the first shoe the table shows has none.
 
-The judge's shoe (its marker, cards dealt and cut) and the previous shoe's order are kept in the table's state, so
-that after a restart the rest of a shoe is judged, valued and scored as in a run that never stopped.
+The stakes test, one stream per player (punto banco only: a Super Pan 9 round depends on the player's draw): when
+a shoe seen whole ends, player_stakes.py's randomization test asks whether each player's stakes follow the
+shoe's composition, against B deals drawn with the shoe's scorecard (seeded by the table, shoe and first round,
+shared by the shoe's players). The statistic T is the sum of stake x the wager's exact expectation on the
+composition before its round (the hold test's laws and cache); p's calibrated e-values are the stream's row at
+the shoe's last round. Skipped: a shoe not seen whole from its shuffle (the first the monitor sees, one with
+missing rounds or a reshuffle in mid-round), one with a round not valued, and a player who staked nothing in it
+(each decision the same for every deal drawn, so validity holds).
+
+The judge's shoe (its marker, cards dealt and cut), the previous shoe's order and the current shoe's rounds and
+players' stakes are kept in the table's state, so that after a restart the rest of a shoe is judged, valued and
+scored as in a run that never stopped.
 """
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -43,7 +54,16 @@ from oddscalc import api
 from oddscalc.monitor.card_games import card_game
 from oddscalc.monitor.feed import FeedRound
 from oddscalc.monitor.floor import Budget, TableConfig
-from oddscalc.monitor.streams import CARD_CHECKS, HOLD_BETS
+from oddscalc.monitor.player_stakes import (
+    DRAWS,
+    KAPPAS,
+    compositions_before,
+    log_e_values,
+    p_value,
+    sample_deals,
+    shoe_seed,
+)
+from oddscalc.monitor.streams import CARD_CHECKS, HOLD_BETS, STAKES, statistical_tests
 from oddscalc.monitor.table import Stream, TableMonitor
 from oddscalc.verify.card_codes import CARD_CODES, RANK_OF
 from oddscalc.verify.reader import LogError, amount, stake
@@ -77,11 +97,18 @@ class CardTableMonitor(TableMonitor):
         self.shoe_now: dict[str, Any] | None = None  # the current shoe: marker, dealer, first and last round, time
         self.ended: list[tuple[list[int], bool]] = []  # shoes ended in the round being judged (the shoe's observer)
         self.pairs: PairScores | None = None
+        self.watch_stakes = STAKES in statistical_tests(self.game)
+        self.net_keys = tuple(laws.nets)
+        self.net_matrix = np.array([[float(x) for x in laws.nets[k]] for k in self.net_keys])  # keys x outcomes
+        #: The current shoe for the stakes test: marker, first and last round, time, whether seen whole, its
+        #: rounds [block, burn, class] (block and burn by point value) and each player's stakes [position, key, stake].
+        self.stakes_shoe: dict[str, Any] | None = None
 
     def _clear(self) -> None:
         super()._clear()
         self.q_card: tuple[list[tuple[int, ...]], list[list[float]], list[float], list[int]] = ([], [], [], [])
         self.q_shuffle: list[tuple[dict[str, Any], list[int], list[int]]] = []  # (shoe, previous, its cards)
+        self.q_stakes: list[dict[str, Any]] = []  # shoes ended whole, for the stakes test
 
     def _laws(self, rows: list[tuple[int, ...]]) -> Any:
         return api.composition_laws(
@@ -152,6 +179,7 @@ class CardTableMonitor(TableMonitor):
             return
         record = fr.record
         assert record is not None  # a card round always carries its cards
+        gap = self.last_round is not None and rnd > self.last_round + 1
         left = self.left(record)
         law_key = None if left is None else self.card_game.key(record, left)
         self.last_round = rnd
@@ -161,7 +189,10 @@ class CardTableMonitor(TableMonitor):
         self.q_time[rnd] = when
         shoes = self.judge().shoe.shoes
         judged = self._settle(record, rnd, when, source, line, fr.dealer)
-        self._shoes(record, rnd, when, fr.dealer, self.judge().shoe.shoes > shoes)
+        began = self.judge().shoe.shoes > shoes
+        self._shoes(record, rnd, when, fr.dealer, began)
+        if self.watch_stakes:
+            self._stakes_round(fr, rnd, when, began, gap, judged and law_key is not None, line)
         if not judged or law_key is None or not fr.wagers:
             return
         house = [0.0] * len(self.outcomes)
@@ -191,6 +222,48 @@ class CardTableMonitor(TableMonitor):
         q[2].append(observed)
         q[3].append(rnd)
 
+    def _stakes_round(
+        self, fr: FeedRound, rnd: int, when: str, began: bool, gap: bool, valued: bool, line: int | None
+    ) -> None:
+        """Record a round for the stakes test: its card block, burn and scorecard class, each player's stakes; a
+        shoe that ended before it is queued (when seen whole)."""
+        shoe = self.stakes_shoe
+        if began or shoe is None:
+            if shoe is not None and shoe["whole"] and not gap:
+                self.q_stakes.append(shoe)
+            shoe = self.stakes_shoe = {
+                "marker": fr.record.get("shoe") if fr.record else None,
+                "first": rnd,
+                "whole": shoe is not None and not gap,  # the first shoe seen may have begun before the feed
+                "rounds": [],
+                "stakes": {},
+            }
+        elif gap:
+            shoe["whole"] = False
+        shoe.update(last=rnd, time=when)
+        if not shoe["whole"]:
+            return
+        cards = _points(self.card_game.KINDS, fr.record or {})
+        if not valued or cards is None:
+            shoe["whole"] = False  # a round not valued (or unreadable): the shoe has no test
+            return
+        (player, banker), burn = cards
+        pos = len(shoe["rounds"])
+        shoe["rounds"].append([player, banker, burn])
+        for i, ((key, st, _), who) in enumerate(zip(fr.wagers, fr.players)):
+            if not who:
+                continue
+            try:
+                staked = stake(st, line or 0, f"wager {i + 1}: stake")
+            except LogError:
+                shoe["whole"] = False
+                return
+            if key not in self.nets:
+                shoe["whole"] = False
+                return
+            if staked:
+                shoe["stakes"].setdefault(who, []).append([pos, key, str(staked)])
+
     def round_values(self, left: tuple[int, ...]) -> dict[str, tuple[Fraction, Fraction]]:
         """Each wager's exact expectation and variance per unit staked on a round dealt from `left`."""
         laws = self._laws([left])
@@ -208,8 +281,9 @@ class CardTableMonitor(TableMonitor):
             probs = self.probs
             missing = list(dict.fromkeys(c for c in comps if c not in probs))
             if missing:
-                if len(probs) + len(missing) > CACHE:
+                if len(probs) + len(missing) > CACHE:  # full: start again with this batch's laws
                     probs.clear()
+                    missing = list(dict.fromkeys(comps))
                 laws = self.card_game.laws(self.config, missing)
                 p = np.asarray(laws.weights, dtype=np.float64) / np.asarray(laws.totals, dtype=np.float64)[:, None]
                 for c, row in zip(missing, p):
@@ -221,6 +295,8 @@ class CardTableMonitor(TableMonitor):
                 _LABELS,
             )
         self._score_shoes()
+        for shoe in self.q_stakes:
+            self._score_stakes(shoe)
         super().flush()
 
     def _score_shoes(self) -> None:
@@ -241,12 +317,91 @@ class CardTableMonitor(TableMonitor):
             )
             self._rows("shuffle", z, np.array([rnd], dtype=np.int64), labels, dealer)
 
+    def _means(self, comps: np.ndarray) -> np.ndarray:
+        """Each wager's expectation per unit (floats, keys in `net_keys` order) on each composition (rows)."""
+        probs = self.probs
+        keys = [tuple(r) for r in comps.tolist()]
+        missing = list(dict.fromkeys(k for k in keys if k not in probs))
+        if missing:
+            if len(probs) + len(missing) > CACHE:  # full: start again with these laws
+                probs.clear()
+                missing = list(dict.fromkeys(keys))
+            laws = self.card_game.laws(self.config, missing)
+            p = np.asarray(laws.weights, dtype=np.float64) / np.asarray(laws.totals, dtype=np.float64)[:, None]
+            for c, row in zip(missing, p):
+                probs[c] = row
+        return np.array([probs[k] for k in keys]) @ self.net_matrix.T
+
+    def _exact_t(self, comps: np.ndarray, stakes: list[tuple[int, int, Fraction]]) -> Fraction:
+        """T exactly: the sum of stake x the wager's exact expectation on the composition before its round."""
+        laws = self._laws([tuple(comps[pos].tolist()) for pos, _, _ in stakes])
+        total = Fraction(0)
+        for r, (_, k, st) in enumerate(stakes):
+            nets = laws.nets[self.net_keys[k]]
+            mean = sum((int(w) * x for w, x in zip(laws.weights[r], nets)), Fraction(0)) / int(laws.totals[r])
+            total += st * mean
+        return total
+
+    def _score_stakes(self, shoe: dict[str, Any]) -> None:
+        """The shoe's randomization test for each player who staked in it: a row of log e-values at its last
+        round."""
+        rounds, players = shoe["rounds"], shoe["stakes"]
+        if not players or not rounds:
+            return
+        burns = np.array([r[2] for r in rounds], dtype=np.int64)
+        seen = [(r[0], r[1]) for r in rounds]
+        unseen = self.full - burns.sum(axis=0) - _counts([c for p, b in seen for c in p + b])
+        if unseen.min() < 0:
+            return  # more cards than the shoe holds: the judge files it
+        drawn = sample_deals(
+            seen,
+            [k for k, n in enumerate(unseen.tolist()) for _ in range(n)],
+            DRAWS,
+            seed=shoe_seed(self.config.name, shoe["marker"], shoe["first"]),
+        )
+        blocks = np.array([[_counts(p + b) for p, b in deal] for deal in [seen, *drawn]], dtype=np.int64)
+        comps = compositions_before(self.full, burns, blocks)  # deals x rounds x kinds, the deal seen first
+        used = sorted({pos for st in players.values() for pos, _, _ in st})
+        means = self._means(comps[:, used, :].reshape(-1, comps.shape[2])).reshape(len(comps), len(used), -1)
+        col = {pos: j for j, pos in enumerate(used)}
+        key_of = {k: i for i, k in enumerate(self.net_keys)}
+        last = shoe["last"]
+        self.q_time[last] = shoe["time"]
+        for who, entries in players.items():
+            stakes = [(int(pos), key_of[key], Fraction(st)) for pos, key, st in entries]
+            w = np.zeros((len(used), len(self.net_keys)))
+            for pos, k, st in stakes:
+                w[col[pos], k] += float(st)
+            t = (means * w[None, :, :]).sum(axis=(1, 2))
+            t0, rest = float(t[0]), t[1:]
+            same = (comps[1:, used, :] == comps[0, used, :][None]).all(axis=(1, 2))
+            scale = sum(abs(float(st)) for _, _, st in stakes) * float(np.abs(self.net_matrix).max()) + 1.0
+            near = np.flatnonzero(~same & (np.abs(rest - t0) <= 1e-9 * scale))
+            if near.size:  # too close for floats: the exact comparison
+                exact0 = self._exact_t(comps[0], stakes)
+                for b in near:
+                    rest[b] = t0 if self._exact_t(comps[b + 1], stakes) >= exact0 else -math.inf
+            rest = np.where(same, t0, rest)
+            p = p_value(rest, t0)
+            if who not in self.players:
+                self.players.append(who)
+            where = f"shoe {shoe['marker']} (rounds {shoe['first']}-{last})"
+            labels = tuple(
+                f"{where}: stakes follow the shoe's composition: T = {t0:.4g} (float: the sum of stake x exact "
+                f"expectation), p = {p:.3g} against {DRAWS} deals of the same scorecard, calibrator {k}"
+                for k in KAPPAS
+            )
+            z = np.array([[x] for x in log_e_values(p)])
+            self._rows(STAKES, z, np.array([last], dtype=np.int64), labels, who)
+
     # -- state ------------------------------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:
         return {
             **super().state(),
             "shoe": self.judge().shoe.snapshot(),
             "shuffle": {"previous": self.previous, "shoe": self.shoe_now},
+            "stakes": self.stakes_shoe,
+            "players": self.players,
         }
 
     def restore(self, state: dict[str, Any], streams: dict[tuple[str, str], Stream]) -> None:
@@ -255,6 +410,27 @@ class CardTableMonitor(TableMonitor):
             self.judge().shoe.resume(state["shoe"])
         shuffle = state.get("shuffle", {})
         self.previous, self.shoe_now = shuffle.get("previous"), shuffle.get("shoe")
+        self.stakes_shoe = state.get("stakes")
+        self.players = list(state.get("players", ()))
+
+
+def _counts(values: list[int]) -> np.ndarray:
+    """Cards counted by point value (kinds 0-9)."""
+    return np.bincount(np.array(values, dtype=np.intp), minlength=10)
+
+
+def _points(kinds: np.ndarray, record: dict) -> tuple[tuple[list[int], list[int]], list[int]] | None:
+    """A round's hands as point values and its burnt cards counted by point value (None: a card unreadable)."""
+    try:
+        hands = tuple([int(kinds[RANK_OF[CARD_CODES[c]]]) for c in record[side]] for side in ("player", "banker"))
+        burn = [0] * 10
+        for c in record.get("burn") or ():
+            burn[int(kinds[RANK_OF[CARD_CODES[c]]])] += 1
+    except (KeyError, TypeError):
+        return None
+    if min((*hands[0], *hands[1], 0)) < 0:
+        return None
+    return (hands[0], hands[1]), burn
 
 
 def hold_increments(p: np.ndarray, house: np.ndarray, observed: np.ndarray) -> np.ndarray:

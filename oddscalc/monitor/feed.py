@@ -47,7 +47,7 @@ class PatternError(InputError):
 class FeedRound:
     """One round as read: its table (None: the source's), id, time and dealer if given, the result codes (one per
     throw or spin), the wagers (on, stake, net or None), the house's result if given, and the record for the
-    settlement judge (None for a bare result)."""
+    settlement judge (None for a bare result); `players` names each wager's player ("" where the feed gives none)."""
 
     table: str | None
     round: int | None
@@ -57,6 +57,7 @@ class FeedRound:
     wagers: tuple[tuple[str, Any, Any], ...] = ()
     house: Any = None
     record: dict | None = None
+    players: tuple[str, ...] = ()
 
 
 def line_pattern(text: str) -> re.Pattern[str]:
@@ -158,6 +159,7 @@ def round_from_record(game: str, rec: dict) -> FeedRound:
         raise FeedError(f'"dealer" must be a string, not {shorten(dealer)}')
     codes = _record_codes(game, rec) if game in _RESULT_KEY else ()  # a card round's cards go to the judge
     wagers = []
+    players = []
     judged = {k: v for k, v in rec.items() if k not in MONITOR_KEYS}
     raw = rec.get("wagers", [])
     if type(raw) is not list:
@@ -169,6 +171,7 @@ def round_from_record(game: str, rec: dict) -> FeedRound:
         if "player" in w and type(w["player"]) is not str:
             raise FeedError(f'wager {i + 1}: "player" must be a string')
         wagers.append((w["on"], w["stake"], w.get("net")))
+        players.append(w.get("player", ""))
         clean.append({k: v for k, v in w.items() if k != "player"})
     judged["wagers"] = clean
     itemised = all(net is not None for _, _, net in wagers)
@@ -184,6 +187,7 @@ def round_from_record(game: str, rec: dict) -> FeedRound:
         tuple(wagers),
         house,
         _judged(game, judged, itemised, wagers),
+        tuple(players),
     )
 
 

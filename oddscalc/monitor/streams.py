@@ -9,7 +9,9 @@
 - hold: the house's result of the round against its exact expectation given the wagers (hold.py);
 - settlement: every wager settled as the law says (verify's judges): a wrong payout is an alarm at its round;
 - shuffle (card tables, per dealer): each shoe against the previous one and the packs' factory order (verify's
-  shuffle tests, card_table.py), attributed to the dealer who shuffled it.
+  shuffle tests, card_table.py), attributed to the dealer who shuffled it;
+- stakes (punto banco, per player): whether a player's stakes follow what the shoe's composition makes each
+  round worth, by an exact randomization test per shoe (player_stakes.py).
 
 >>> [(t, families("roulette", "2002", wheel_order(None))[t].size) for t in ("result-law", "sectors", "signature")]
 [('result-law', 148), ('sectors', 148), ('signature', 148)]
@@ -31,6 +33,7 @@ __all__ = [
     "SECTOR_DELTAS",
     "SETTLEMENT",
     "SIGNATURE_DELTAS",
+    "STAKES",
     "families",
     "part_fields",
     "part_name",
@@ -39,6 +42,8 @@ __all__ = [
 ]
 
 SETTLEMENT = "settlement"
+#: The players' stakes test (punto banco), one stream per player.
+STAKES = "stakes"
 #: Pockets in a sector, and distances in a signature's arc.
 ARC = 9
 POCKET_DELTAS = (Fraction(1, 8), Fraction(1, 2), Fraction(1), Fraction(2))
@@ -57,7 +62,9 @@ CARD_CHECKS = {"mis-settlement": SETTLEMENT, "illegal play": "rules", "shoe inte
 
 def statistical_tests(game: str) -> tuple[str, ...]:
     """The tests that spend false-alarm budget on a table of `game` (settlement spends none: it is exact)."""
-    if game in CARD_GAMES:
+    if game == "punto-banco":
+        return ("hold", "shuffle", STAKES)
+    if game in CARD_GAMES:  # Super Pan 9: its rounds depend on the player's draw, so no stakes test
         return ("hold", "shuffle")
     return (
         ("result-law", "sectors", "signature", "exposure", "hold")
@@ -121,23 +128,29 @@ def families(game: str, version: str, wheel: tuple[int, ...] = ()) -> dict[str, 
 
 
 def part_name(test: str, part: str) -> str:
-    """How a stream's or alarm's part is named in alarms and pages: a hold stream's stake level, else a dealer.
+    """How a stream's or alarm's part is named in alarms and pages: a hold stream's stake level, a stakes stream's
+    player, else a dealer.
 
-    >>> part_name("signature", "d7"), part_name("hold", "stakes 100 and over"), part_name("hold", "")
-    ('dealer d7', 'stakes 100 and over', '')
+    >>> part_name("signature", "d7"), part_name("hold", "stakes 100 and over"), part_name("stakes", "p1")
+    ('dealer d7', 'stakes 100 and over', 'player p1')
     """
     if not part:
         return ""
+    if test == STAKES:
+        return f"player {part}"
     return part if _by_stake_level(test) else f"dealer {part}"
 
 
 def part_fields(test: str, part: str) -> dict[str, str]:
-    """A stream's or alarm's part as the JSON outputs give it: its dealer or its stake level, the other empty.
+    """A stream's or alarm's part as the JSON outputs give it: its dealer or its stake level, the other empty (a
+    stakes stream's player is named in its alternative: the schema has no player field).
 
     >>> part_fields("signature", "d7"), part_fields("hold", "stakes 100 and over")
     ({'dealer': 'd7', 'stake_level': ''}, {'dealer': '', 'stake_level': 'stakes 100 and over'})
     """
     by_stake = _by_stake_level(test)
+    if test == STAKES:
+        return {"dealer": "", "stake_level": ""}
     return {"dealer": "" if by_stake else part, "stake_level": part if by_stake else ""}
 
 

@@ -123,6 +123,7 @@ class TableMonitor:
         self.rounds = 0
         self.results = 0
         self.dealers: list[str] = []
+        self.players: list[str] = []  # a card table's players in the order their stakes were first scored
         self.counts = np.zeros(len(self.law.p) if self.law is not None else 0, dtype=np.int64)
         self.fault_counts: dict[str, int] = {}
         self.settled_wrong = 0
@@ -146,7 +147,12 @@ class TableMonitor:
         """A stream's level: its test's share of the budget, split again among dealers (signature) or stake
         levels (hold); `dealer` names the part, a dealer or a stake level."""
         level, exact = stream_level(
-            self.levels[test], test, dealer, dealers=self.dealers, stake_levels=len(self.config.stake_levels)
+            self.levels[test],
+            test,
+            dealer,
+            dealers=self.dealers,
+            stake_levels=len(self.config.stake_levels),
+            players=self.players,
         )
         return level, None if exact is None else f"{exact.numerator}/{exact.denominator}"
 

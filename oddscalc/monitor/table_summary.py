@@ -58,6 +58,7 @@ def summaries(state: State) -> list[TableSummary]:
                 dealer,
                 dealers=st["dealers"],
                 stake_levels=len(config.get("stake_levels") or ()),
+                players=st.get("players", ()),
             )
             thr = log_threshold(size, config["horizon_results"], level) if level > 0 else math.inf
             streams.append(

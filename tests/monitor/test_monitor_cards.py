@@ -181,7 +181,7 @@ def test_a_card_more_often_than_the_shoe_holds_is_flagged_at_its_round():
 
 
 def test_a_dealer_favouring_the_banker_fails_the_hold_test():
-    lines, _ = punto_banco_log(10, 6000, "P1", stakes=(("player", 10, "p1"),), favour_banker=0.5)
+    lines, _ = punto_banco_log(10, 6000, "P1", stakes=(("player", 10, ""),), favour_banker=0.5)
     alarms = _feed(_monitor(), _records(lines))
     assert [a.test for a in alarms] == ["hold"]
     assert "above" in alarms[0].alternative and alarms[0].round < 6000
