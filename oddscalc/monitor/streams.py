@@ -142,16 +142,17 @@ def part_name(test: str, part: str) -> str:
 
 
 def part_fields(test: str, part: str) -> dict[str, str]:
-    """A stream's or alarm's part as the JSON outputs give it: its dealer or its stake level, the other empty (a
-    stakes stream's player is named in its alternative: the schema has no player field).
+    """A stream's or alarm's part as the JSON outputs give it: its dealer, its stake level or its player (a stakes
+    stream's), the other two empty.
 
-    >>> part_fields("signature", "d7"), part_fields("hold", "stakes 100 and over")
-    ({'dealer': 'd7', 'stake_level': ''}, {'dealer': '', 'stake_level': 'stakes 100 and over'})
+    >>> part_fields("signature", "d7")
+    {'dealer': 'd7', 'stake_level': '', 'player': ''}
+    >>> part_fields("hold", "stakes 100 and over")["stake_level"], part_fields("stakes", "p1")["player"]
+    ('stakes 100 and over', 'p1')
     """
-    by_stake = _by_stake_level(test)
-    if test == STAKES:
-        return {"dealer": "", "stake_level": ""}
-    return {"dealer": "" if by_stake else part, "stake_level": part if by_stake else ""}
+    fields = {"dealer": "", "stake_level": "", "player": ""}
+    fields["player" if test == STAKES else "stake_level" if _by_stake_level(test) else "dealer"] = part
+    return fields
 
 
 def _by_stake_level(test: str) -> bool:
