@@ -6,7 +6,9 @@ through `oddscalc monitor run` in one process pinned to one core, every round va
 settlement, rules and shoe checks), with the state file's commits: 100,000 punto banco rounds and 20,000 Super Pan 9
 rounds against the House's bank, both dealt from 8-pack shoes to the cut card and reshuffled fairly (`oddscalc
 simulate --shuffle fair`), one wager a round; and the exact laws of 10,000 punto banco compositions at once
-(api.composition_laws), the valuation alone. The target (issue 53): 5,000 punto banco rounds a second on one core.
+(api.composition_laws), the valuation alone; and 2,000 punto banco rounds whose three wagers name their players,
+so that each shoe's end also runs the players' stakes test. The target (issue 53): 5,000 punto banco rounds a
+second on one core, every round valued.
 
 `python -m bench.bench_monitor_cards [--rounds N] [--tables T]` prints, at a small scale, the ingest rate of N
 rounds, the share of T fair tables of N rounds the hold test flags, and the rounds a dealer who deals half the
@@ -172,10 +174,47 @@ def _table_case(t: CardTable) -> tuple[str, Callable[[], object], int, int, str]
     )
 
 
+#: The named players' wagers of the stakes case: each of three players bets every round.
+NAMED = (("banker", 10, "p1"), ("player", 10, "p2"), ("tie", 5, "p3"))
+NAMED_ROUNDS = 2_000
+
+
+def _named_log(rounds: int, seed: int = 4) -> tuple[Path, Path]:
+    """A punto banco feed of `rounds` rounds from 8-pack shoes whose three wagers a round name their players (so
+    each shoe's end runs the stakes test for each), and its floor file."""
+    log = _DIR / f"named-{rounds}-{seed}.jsonl"
+    lines, _ = simulate.punto_banco_log(seed, rounds, PUNTO_BANCO.table, decks=int(PACKS), stakes=NAMED)
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    floor = _DIR / "named.toml"
+    floor.write_text(
+        f'[tables.{PUNTO_BANCO.table}]\ngame = "punto-banco"\nversion = "{VERSION}"\nrules = {{ decks = "{PACKS}" }}\n',
+        encoding="utf-8",
+    )
+    return log, floor
+
+
+def _named_case() -> tuple[str, Callable[[], object], int, int, str]:
+    log, floor = _named_log(NAMED_ROUNDS)
+    db = _watch(PUNTO_BANCO, log, floor)
+    status = json.loads(_run(["monitor", "status", "--state", str(db), "--format", "json"]))["tables"][0]
+    _drop(db)
+    if not any(x["test"] == "stakes" and x["results"] for x in status["tests"]):
+        raise RuntimeError(f"the named players' feed ran no stakes test: {status['tests']}")
+    return (
+        f"monitor: {NAMED_ROUNDS:,} punto banco rounds from 8-pack shoes, three named players betting every "
+        "round: as above, and each player's stakes tested at each shoe's end (99 deals drawn per shoe); one core",
+        lambda: _drop(_watch(PUNTO_BANCO, log, floor)),
+        3,
+        NAMED_ROUNDS,
+        "rounds",
+    )
+
+
 def cases():
     rows = _compositions(COMPOSITIONS)
     return [
         _table_case(PUNTO_BANCO),
+        _named_case(),
         _table_case(SUPER_PAN_9),
         (
             "monitor: exact laws of 10,000 punto banco shoe compositions",
