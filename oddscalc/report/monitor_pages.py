@@ -42,6 +42,7 @@ th { background: #eee; } td.n { text-align: right; font-variant-numeric: tabular
 td.t { white-space: nowrap; }
 td.frac { font-family: 'DejaVu Sans Mono', monospace; font-size: 0.8em; word-break: break-all; max-width: 24em; }
 table.shoes { font-size: 0.8em; }
+svg { max-width: 100%; height: auto; }
 .verdict { border-left: 4px solid #b22222; background: #fff3f3; padding: 6px 10px; font-size: 1.05em; }
 """
 
