@@ -370,7 +370,7 @@ def _alarm(row: dict) -> Alarm:
 @click.option("--pdf", default=None, help="The same page as PDF.")
 def evidence(alarm: str, state_path: str, out: str, pdf: str | None) -> None:
     """A page a regulator can read for one alarm (its id in `alarms`): the law, the counts, the evidence over
-    time and where it crossed, and what else was tested."""
+    time and where it crossed, and what else was tested; for a stakes alarm, the player's shoes and stakes."""
     try:
         out_path = check_output(out)
         pdf_path = check_output(pdf, "--pdf") if pdf else None

@@ -80,10 +80,12 @@ class State:
         if row is None or row[0] != FORMAT:
             raise StateError(f"{self.path} is not a monitor state file (format {row[0] if row else 'missing'!r})")
         self.db.execute("PRAGMA synchronous=NORMAL")
-        try:  # a state file made before the stakes test's shoes were kept gains their table
-            self.db.executescript(_SCHEMA)
-        except sqlite3.OperationalError:
-            pass  # read-only: the reader finds no shoes
+        kept = self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stakes_shoes'").fetchone()
+        if kept is None:  # a state file made before the players' shoes were kept gains their table
+            try:
+                self.db.executescript(_SCHEMA)
+            except sqlite3.OperationalError:
+                pass  # read-only: the reader finds no shoes
 
     def close(self) -> None:
         self.db.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import sqlite3
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -441,5 +442,20 @@ def test_a_players_kept_shoes_are_his_last_ones_whatever_the_commits(tmp_path, m
         assert [r["last"] for r in state.stakes_shoes("P1", "a")] == [4, 5, 6]
         assert [r["last"] for r in state.stakes_shoes("P1", "b")] == [9]
         assert [r["last"] for r in state.stakes_shoes("P2", "a")] == [7]
+    finally:
+        state.close()
+
+
+def test_a_state_file_made_before_players_shoes_were_kept_gains_their_table(tmp_path):
+    """A state file without the players' shoes' table (an older monitor's) opens, has none, and keeps them from
+    then on."""
+    State(tmp_path / "s.db").close()
+    with sqlite3.connect(tmp_path / "s.db") as db:
+        db.execute("DROP TABLE stakes_shoes")
+    state = State(tmp_path / "s.db", create=False)
+    try:
+        assert state.stakes_shoes("P1", "a") == []
+        state.commit([], {}, [], [], [], [("P1", {"player": "a", "last": 5})])
+        assert state.stakes_shoes("P1", "a") == [{"player": "a", "last": 5}]
     finally:
         state.close()
