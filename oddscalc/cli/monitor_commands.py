@@ -21,7 +21,7 @@ from oddscalc.monitor.result_laws import CARD_GAMES, WATCHED
 from oddscalc.monitor.run import Feed, Monitor
 from oddscalc.monitor.sources import FileSource, SerialSource, StdinSource
 from oddscalc.monitor.state import State
-from oddscalc.monitor.streams import part_fields, part_name
+from oddscalc.monitor.streams import STAKES, part_fields, part_name
 from oddscalc.monitor.table import Alarm, Fault
 from oddscalc.monitor.table_summary import summaries
 from oddscalc.report.monitor_pages import evidence_page, floor_page, pdf_bytes
@@ -370,7 +370,7 @@ def _alarm(row: dict) -> Alarm:
 @click.option("--pdf", default=None, help="The same page as PDF.")
 def evidence(alarm: str, state_path: str, out: str, pdf: str | None) -> None:
     """A page a regulator can read for one alarm (its id in `alarms`): the law, the counts, the evidence over
-    time and where it crossed, and what else was tested."""
+    time and where it crossed, and what else was tested; for a stakes alarm, the player's shoes and stakes."""
     try:
         out_path = check_output(out)
         pdf_path = check_output(pdf, "--pdf") if pdf else None
@@ -384,7 +384,11 @@ def evidence(alarm: str, state_path: str, out: str, pdf: str | None) -> None:
     row = rows[0]
     tables = {t.name: t for t in summaries(state)}
     html = evidence_page(
-        row, tables[row["tbl"]], state.history(row["tbl"], row["test"], row["dealer"]), state.faults(row["tbl"])
+        row,
+        tables[row["tbl"]],
+        state.history(row["tbl"], row["test"], row["dealer"]),
+        state.faults(row["tbl"]),
+        state.stakes_shoes(row["tbl"], row["dealer"]) if row["test"] == STAKES else (),
     )
     write_text(out_path, html)
     if pdf_path is not None:

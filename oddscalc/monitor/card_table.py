@@ -367,6 +367,7 @@ class CardTableMonitor(TableMonitor):
         key_of = {k: i for i, k in enumerate(self.net_keys)}
         last = shoe["last"]
         self.q_time[last] = shoe["time"]
+        worth = self._seen_worth(comps[0], used)
         for who, entries in players.items():
             stakes = [(int(pos), key_of[key], Fraction(st)) for pos, key, st in entries]
             w = np.zeros((len(used), len(self.net_keys)))
@@ -393,6 +394,18 @@ class CardTableMonitor(TableMonitor):
             )
             z = np.array([[x] for x in log_e_values(p)])
             self._rows(STAKES, z, np.array([last], dtype=np.int64), labels, who)
+            self.stakes_shoes.append(_shoe_row(shoe, who, entries, worth, p, z[:, 0].tolist()))
+
+    def _seen_worth(self, comps: np.ndarray, used: list[int]) -> dict[tuple[int, str], Fraction]:
+        """Each wager's exact expectation per unit on the composition before each round of the deal seen (the
+        evidence page's rows): {(position, wager key): expectation}."""
+        laws = self._laws([tuple(comps[pos].tolist()) for pos in used])
+        out = {}
+        for r, pos in enumerate(used):
+            total = int(laws.totals[r])
+            for key, nets in laws.nets.items():
+                out[(pos, key)] = sum((int(w) * x for w, x in zip(laws.weights[r], nets)), Fraction(0)) / total
+        return out
 
     # -- state ------------------------------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -412,6 +425,30 @@ class CardTableMonitor(TableMonitor):
         self.previous, self.shoe_now = shuffle.get("previous"), shuffle.get("shoe")
         self.stakes_shoe = state.get("stakes")
         self.players = list(state.get("players", ()))
+
+
+def _shoe_row(
+    shoe: dict[str, Any], who: str, entries: list, worth: dict[tuple[int, str], Fraction], p: float, log_e: list[float]
+) -> dict[str, Any]:
+    """What the evidence page shows of one player's scored shoe: the shoe, T exactly, p, the log e-values, and
+    each wager as [round, stake, side, exact expectation per unit] (fractions as "p/q")."""
+    wagers = [[shoe["first"] + int(pos), st, key, _frac(worth[(int(pos), key)])] for pos, key, st in entries]
+    t = sum((Fraction(st) * worth[(int(pos), key)] for pos, key, st in entries), Fraction(0))
+    return {
+        "player": who,
+        "marker": shoe["marker"],
+        "first": shoe["first"],
+        "last": shoe["last"],
+        "time": shoe["time"],
+        "t": _frac(t),
+        "p": p,
+        "log_e": log_e,
+        "wagers": wagers,
+    }
+
+
+def _frac(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}"
 
 
 def _counts(values: list[int]) -> np.ndarray:

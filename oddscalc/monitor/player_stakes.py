@@ -36,6 +36,7 @@ from oddscalc.sim.punto_banco import player_draws
 __all__ = [
     "DRAWS",
     "KAPPAS",
+    "NULL_HYPOTHESIS",
     "STEPS_PER_CARD",
     "compositions_before",
     "consistent",
@@ -52,6 +53,13 @@ DRAWS = 99
 STEPS_PER_CARD = 8
 #: The calibrators: a shoe's p-value p becomes the e-values kappa p^(kappa - 1), one column each.
 KAPPAS = (Fraction(1, 2), Fraction(1, 4), Fraction(1, 8))
+
+#: The test's null hypothesis as the guide states it (docs/monitor.md, "The stakes test"), for the evidence page.
+NULL_HYPOTHESIS = (
+    "each of the player's stakes (its size and the side it is on) depends on the shoe's earlier rounds only through"
+    " their scorecard entries (per round, the player's and the banker's totals and how many cards each hand took;"
+    " the winner follows), and on anything independent of the shuffle."
+)
 
 Hands = tuple[Sequence[int], Sequence[int]]
 

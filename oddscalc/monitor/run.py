@@ -123,15 +123,17 @@ class Monitor:
         alarms: list[Alarm] = []
         faults: list[Fault] = []
         history = []
+        shoes = []
         for mon in self.monitors.values():
             mon.flush()
             a, f, h = mon.take()
             alarms += a
             faults += f
             history += [(mon.config.name, *x) for x in h]
+            shoes += [(mon.config.name, x) for x in mon.take_stakes_shoes()]
         positions = {feed.source.name: feed.source.position() for feed in self.feeds}
         alarms.sort(key=lambda a: (a.round, a.table, a.test, a.dealer))  # ids in the order of the rounds
-        self.state.commit(self.monitors.values(), positions, alarms, faults, history)
+        self.state.commit(self.monitors.values(), positions, alarms, faults, history, shoes)
         for x in alarms:
             self.emit(x)
         for y in faults:

@@ -18,9 +18,11 @@ import numpy as np
 from oddscalc.core.errors import DataError
 from oddscalc.monitor.table import Alarm, Fault, Stream, TableMonitor
 
-__all__ = ["FORMAT", "Position", "State", "StateError"]
+__all__ = ["FORMAT", "STAKES_SHOES_KEPT", "Position", "State", "StateError"]
 
 FORMAT = "oddscalc-monitor-1"
+#: A player's scored shoes kept for his evidence page (the last ones: the file stays bounded).
+STAKES_SHOES_KEPT = 40
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -37,6 +39,8 @@ CREATE TABLE IF NOT EXISTS faults (id INTEGER PRIMARY KEY AUTOINCREMENT, tbl TEX
     source TEXT, line INTEGER, detail TEXT);
 CREATE TABLE IF NOT EXISTS history (tbl TEXT, test TEXT, dealer TEXT, n INTEGER, round INTEGER, log_stat REAL);
 CREATE INDEX IF NOT EXISTS history_stream ON history (tbl, test, dealer, n);
+CREATE TABLE IF NOT EXISTS stakes_shoes (tbl TEXT, player TEXT, last INTEGER, row TEXT);
+CREATE INDEX IF NOT EXISTS stakes_shoes_player ON stakes_shoes (tbl, player, last);
 CREATE TABLE IF NOT EXISTS resets (id INTEGER PRIMARY KEY AUTOINCREMENT, tbl TEXT, time TEXT, reason TEXT,
     before TEXT);
 """
@@ -76,6 +80,12 @@ class State:
         if row is None or row[0] != FORMAT:
             raise StateError(f"{self.path} is not a monitor state file (format {row[0] if row else 'missing'!r})")
         self.db.execute("PRAGMA synchronous=NORMAL")
+        kept = self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stakes_shoes'").fetchone()
+        if kept is None:  # a state file made before the players' shoes were kept gains their table
+            try:
+                self.db.executescript(_SCHEMA)
+            except sqlite3.OperationalError:
+                pass  # read-only: the reader finds no shoes
 
     def close(self) -> None:
         self.db.close()
@@ -146,6 +156,16 @@ class State:
             )
         )
 
+    def stakes_shoes(self, table: str, player: str) -> list[dict[str, Any]]:
+        """A player's last scored shoes at a table (STAKES_SHOES_KEPT at most), oldest first."""
+        try:
+            rows = self.db.execute(
+                "SELECT row FROM stakes_shoes WHERE tbl = ? AND player = ? ORDER BY last, rowid", (table, player)
+            )
+            return [json.loads(r) for (r,) in rows]
+        except sqlite3.OperationalError:
+            return []
+
     def resets(self) -> list[tuple[str, str, str]]:
         return list(self.db.execute("SELECT tbl, time, reason FROM resets ORDER BY id"))
 
@@ -157,8 +177,10 @@ class State:
         alarms: list[Alarm],
         faults: list[Fault],
         history: list[tuple[str, str, str, int, int, float]],
+        stakes_shoes: Iterable[tuple[str, dict[str, Any]]] = (),
     ) -> None:
-        """One transaction: every table's state, the feed positions, the batch's alarms, faults and history."""
+        """One transaction: every table's state, the feed positions, the batch's alarms, faults and history, and
+        the players' scored shoes (each player's last STAKES_SHOES_KEPT kept)."""
         db = self.db
         db.execute("BEGIN IMMEDIATE")
         try:
@@ -202,6 +224,18 @@ class State:
                 [(f.table, f.kind, f.round, f.source, f.line, f.detail) for f in faults],
             )
             db.executemany("INSERT INTO history VALUES (?, ?, ?, ?, ?, ?)", history)
+            players = set()
+            for tbl, row in stakes_shoes:
+                db.execute(
+                    "INSERT INTO stakes_shoes VALUES (?, ?, ?, ?)", (tbl, row["player"], row["last"], json.dumps(row))
+                )
+                players.add((tbl, row["player"]))
+            for tbl, player in players:
+                db.execute(
+                    "DELETE FROM stakes_shoes WHERE tbl = ? AND player = ? AND rowid NOT IN (SELECT rowid FROM "
+                    "stakes_shoes WHERE tbl = ? AND player = ? ORDER BY last DESC, rowid DESC LIMIT ?)",
+                    (tbl, player, tbl, player, STAKES_SHOES_KEPT),
+                )
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")

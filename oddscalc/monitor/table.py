@@ -133,6 +133,7 @@ class TableMonitor:
         self.alarms: list[Alarm] = []
         self.faults: list[Fault] = []
         self.history: list[tuple[str, str, int, int, float]] = []
+        self.stakes_shoes: list[dict[str, Any]] = []  # a card table's players' scored shoes (the evidence page's)
 
     def _clear(self) -> None:
         self.q_codes: list[int] = []
@@ -482,6 +483,11 @@ class TableMonitor:
         """The alarms, faults and history points since the last take (to be committed, then emitted)."""
         out = (self.alarms, self.faults, self.history)
         self.alarms, self.faults, self.history = [], [], []
+        return out
+
+    def take_stakes_shoes(self) -> list[dict[str, Any]]:
+        """The players' shoes scored since the last take (to be committed with the rest)."""
+        out, self.stakes_shoes = self.stakes_shoes, []
         return out
 
     # -- state ------------------------------------------------------------------------------------------------

@@ -9,10 +9,12 @@ import importlib
 import math
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from fractions import Fraction
 from typing import Any
 
+from oddscalc.monitor.player_stakes import KAPPAS, NULL_HYPOTHESIS
 from oddscalc.monitor.result_laws import GAMES, result_law
-from oddscalc.monitor.streams import part_name
+from oddscalc.monitor.streams import STAKES, part_name
 from oddscalc.monitor.table_summary import StreamSummary, TableSummary
 from oddscalc.report.html_tables import esc
 from oddscalc.report.pdf_fonts import use_shipped_fonts
@@ -38,6 +40,10 @@ th { background: #eee; } td.n { text-align: right; font-variant-numeric: tabular
 .small { font-size: 0.85em; color: #444; }
 .hotline { color: #b22222; font-weight: bold; } .warnline { color: #b26a00; }
 td.t { white-space: nowrap; }
+td.frac { font-family: 'DejaVu Sans Mono', monospace; font-size: 0.8em; word-break: break-all; max-width: 24em; }
+table.shoes { font-size: 0.8em; }
+svg { max-width: 100%; height: auto; }
+.verdict { border-left: 4px solid #b22222; background: #fff3f3; padding: 6px 10px; font-size: 1.05em; }
 """
 
 
@@ -166,8 +172,113 @@ def _counts_table(t: TableSummary) -> str:
     )
 
 
-def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[tuple[int, int, float]], faults) -> str:
-    """One alarm's evidence page."""
+def _percent(x: Fraction) -> str:
+    return f"{float(x) * 100:+.3f}%"
+
+
+def _usual(stakes: Sequence[Fraction]) -> Fraction | None:
+    """A player's usual stake: the median of his stakes (the lower one of an even count)."""
+    ordered = sorted(stakes)
+    return ordered[(len(ordered) - 1) // 2] if ordered else None
+
+
+def _stakes_sections(
+    alarm: dict[str, Any], table: TableSummary, history: Sequence[tuple[int, int, float]], shoes, plots
+) -> tuple[str, str]:
+    """A stakes alarm's verdict, and its sections: the null hypothesis, each shoe scored (T, p, the e-values),
+    the stakes against their worth, and the rounds staked above the usual stake with what each was worth."""
+    canvas, chart = plots
+    player = alarm["dealer"]
+    shown = [r for r in shoes if r["last"] <= alarm["round"]]
+    later = len(shoes) - len(shown)
+    scored = next((s.n for s in table.streams if s.test == STAKES and s.dealer == player), len(shown))
+    after = {rnd: v for _, rnd, v in history}
+    wagers = [(rnd, Fraction(st), key, Fraction(e), r) for r in shown for rnd, st, key, e in r["wagers"]]
+    usual = _usual([st for _, st, _, _, _ in wagers])
+    crossing = next((r for r in shown if r["last"] == alarm["round"]), None)
+    level = f"{alarm['level']:.4g}" + (f" (exactly {esc(alarm['level_exact'])})" if alarm["level_exact"] else "")
+    verdict = (
+        f"<p class='verdict'><b>Verdict: player {esc(player)}'s stakes follow what the cards left in the shoe made"
+        f" each round worth.</b> His evidence reached {math.exp(min(alarm['log_e'], 700)):.4g}, at or above the"
+        f" threshold {math.exp(min(alarm['log_threshold'], 700)):.4g}, when shoe"
+        f" {esc(str(crossing['marker']) if crossing else '?')} ended at round {alarm['round']:,}, after"
+        f" {scored:,} shoe{'' if scored == 1 else 's'} of his scored. On a player whose stakes do not follow the"
+        f" cards (the null hypothesis below), the chance of such an alarm within the horizon is at most {level}.</p>"
+    )
+    rows = []
+    for r in shown:
+        t = Fraction(r["t"])
+        staked = sum((Fraction(st) for _, st, _, _ in r["wagers"]), Fraction(0))
+        es = "".join(f"<td class='n'>{math.exp(x):.3g}</td>" for x in r["log_e"])
+        now = after.get(r["last"])
+        hot = " class='hotline'" if r["last"] == alarm["round"] else ""
+        rows.append(
+            f"<tr{hot}><td>{esc(str(r['marker']))}</td><td class='t'>{r['first']:,}-{r['last']:,}</td>"
+            f"<td class='n'>{len(r['wagers'])}</td><td class='n'>{float(staked):g}</td>"
+            f"<td class='n'>{float(t):.4g}</td><td class='frac'>{t.numerator}/{t.denominator}</td>"
+            f"<td class='n'>{r['p']:.3g}</td>{es}"
+            f"<td class='n'>{'' if now is None else format(max(now, 0.0), '.2f')}</td></tr>"
+        )
+    kept = (
+        f" His first {scored - len(shown) - later:,} shoe(s) are no longer kept; the last ones are."
+        if scored > len(shown) + later
+        else ""
+    ) + (f" {later} shoe(s) scored since the alarm are not shown." if later else "")
+    kappa_heads = "".join(f"<th>e ({k})</th>" for k in KAPPAS)
+    shoes_html = (
+        "<h2>Each shoe scored</h2><p>Per shoe in which he staked: T, the sum over his wagers of stake x the wager's"
+        " exact expectation on the shoe's composition before its round (as a decimal, then exactly); p, the share"
+        " of the deal seen and the deals drawn with the same scorecard whose T is at least the seen one's; the"
+        " shoe's e-values kappa p^(kappa - 1); and the log e-detector after the shoe (the row where it crossed in"
+        f" red).{kept}</p>"
+        "<table class='shoes'><tr><th>shoe</th><th>rounds</th><th>wagers</th><th>staked</th><th>T</th>"
+        f"<th>T exactly</th><th>p</th>{kappa_heads}<th>log e-detector</th></tr>{''.join(rows)}</table>"
+    )
+    fig = chart.stakes_figure(
+        [(e, st, key) for _, st, key, e, _ in wagers], usual, f"{table.name}: player {player}'s stakes and their worth"
+    )
+    above = [w for w in wagers if usual is not None and w[1] > usual]
+    arows = "".join(
+        f"<tr><td class='n'>{rnd:,}</td><td>{esc(str(r['marker']))}</td><td>{esc(key)}</td>"
+        f"<td class='n'>{float(st):g}</td><td class='n'>{_percent(e)}</td>"
+        f"<td class='frac'>{e.numerator}/{e.denominator}</td><td class='n'>{float(st * e):+.4g}</td></tr>"
+        for rnd, st, key, e, r in above
+    )
+    gained = sum((st * e for _, st, _, e, _ in above), Fraction(0))
+    above_html = (
+        f"<h2>Rounds staked above his usual stake</h2><p>His usual stake, the median of his"
+        f" {len(wagers):,} stakes above, is {float(usual) if usual is not None else 0:g}."
+        + (
+            f" He staked more in {len(above):,} round(s), worth {float(gained):+.4g} to him in all (exactly"
+            f" {gained.numerator}/{gained.denominator}): each stake x its exact expectation.</p>"
+            "<table><tr><th>round</th><th>shoe</th><th>on</th><th>stake</th><th>expectation</th>"
+            f"<th>exactly</th><th>worth (stake x expectation)</th></tr>{arows}</table>"
+            if above
+            else " He never staked more.</p>"
+        )
+    )
+    body = (
+        "<h2>The null hypothesis</h2><p>The stakes test asks of each player whether his stakes follow the cards. Its"
+        f" null hypothesis: <em>{esc(NULL_HYPOTHESIS)}</em> Flat bettors, Martingale, Paroli and &ldquo;follow the"
+        " shoe&rdquo; satisfy it; a player whose stakes follow what the cards dealt leave in the shoe does not.</p>"
+        + shoes_html
+        + "<h2>His stakes against their worth</h2><p>Each of his wagers in the shoes above: its stake against its"
+        " exact expectation on the shoe's composition before its round, the worth the shoe gave it.</p>"
+        + canvas.inline_svg(fig, f"st{alarm['id']}-")
+        + above_html
+    )
+    return verdict, body
+
+
+def evidence_page(
+    alarm: dict[str, Any],
+    table: TableSummary,
+    history: Sequence[tuple[int, int, float]],
+    faults,
+    stakes_shoes: Sequence[dict[str, Any]] = (),
+) -> str:
+    """One alarm's evidence page; a stakes alarm's also shows the player's shoes scored (`stakes_shoes`, as the
+    state file keeps them), led by its verdict."""
     canvas = importlib.import_module("oddscalc.report.plots.canvas")  # matplotlib: loaded only for a page
     plots = importlib.import_module("oddscalc.report.plots.evidence_chart")
     test = alarm["test"]
@@ -197,6 +308,11 @@ def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[
             + (f" (exactly {esc(alarm['level_exact'])})" if alarm["level_exact"] else "")
             + f", whatever the number of looks. The evidence over the rounds ({k:,} points):</p>"
         )
+    verdict = stakes = ""
+    if test == STAKES and alarm["log_e"] is not None:
+        verdict, stakes = _stakes_sections(
+            alarm, table, history, stakes_shoes, (canvas, importlib.import_module("oddscalc.report.plots.stakes_chart"))
+        )
     others = "".join(
         f"<tr><td>{esc(s.test)}</td><td>{esc(part_name(s.test, s.dealer))}</td><td class='n'>{s.n:,}</td>"
         f"<td>{'ALARM round ' + format(s.alarm, ',') if s.alarm is not None else 'no alarm'}</td>"
@@ -211,11 +327,14 @@ def evidence_page(alarm: dict[str, Any], table: TableSummary, history: Sequence[
     body = (
         f"<h1>Alarm {alarm['id']}: table {esc(table.name)}, test {esc(test)}{who}</h1>"
         f"<p class='sub'>{esc(table.game)}, regulation version {esc(table.version)} · round {alarm['round']:,}"
-        f"{' at ' + esc(alarm['time']) if alarm['time'] else ''}</p>"
+        f"{' at ' + esc(alarm['time']) if alarm['time'] else ''}</p>{verdict}"
         f"<h2>What was found</h2><p>{esc(alarm['alternative'])}</p>"
-        f"<h2>The law tested against</h2><p>{esc(alarm['law'])}. Every chance is exact (a fraction); only the"
-        " evidence, a statistic of the observed results, is a floating-point number.</p>"
-        f"<h2>The evidence</h2>{evidence}{plot}"
+        + (
+            stakes
+            or f"<h2>The law tested against</h2><p>{esc(alarm['law'])}. Every chance is exact (a fraction); only the"
+            " evidence, a statistic of the observed results, is a floating-point number.</p>"
+        )
+        + f"<h2>The evidence{' over time' if stakes else ''}</h2>{evidence}{plot}"
         f"<h2>The counts</h2><p>{table.results:,} result{'' if table.results == 1 else 's'} in {table.rounds:,} "
         f"round{'' if table.rounds == 1 else 's'} since the last reset:</p>"
         f"{_counts_table(table)}"

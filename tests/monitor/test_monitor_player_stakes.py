@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import sqlite3
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -19,7 +20,7 @@ from oddscalc.monitor.feed import round_from_record
 from oddscalc.monitor.floor import Budget, TableConfig
 from oddscalc.monitor.player_stakes import KAPPAS, compositions_before, sample_deals
 from oddscalc.monitor.simulate import punto_banco_log
-from oddscalc.monitor.state import State
+from oddscalc.monitor.state import STAKES_SHOES_KEPT, State
 from oddscalc.monitor.streams import statistical_tests
 from tests.monitor_runs import run_table
 
@@ -400,14 +401,16 @@ def _stakes_outcome(db: Path):
         alarms = [(a["test"], a["round"], a["alternative"]) for a in state.alarms()]
         ((name, _, st),) = state.table_rows()
         streams = [s for s in state.streams(name) if s[0] == "stakes"]
-        return alarms, streams, [state.stream_w(name, "stakes", s[1]).tolist() for s in streams], st["players"]
+        shoes = {p: state.stakes_shoes(name, p) for p in st["players"]}  # the evidence page's rows
+        return alarms, streams, [state.stream_w(name, "stakes", s[1]).tolist() for s in streams], st["players"], shoes
     finally:
         state.close()
 
 
 def test_a_run_killed_in_mid_shoe_and_resumed_scores_each_shoe_as_one_that_never_stopped(tmp_path):
     """Killed between rounds of a shoe (what it read since its last commit lost) and resumed from the state file:
-    every player's stakes stream the same to the last bit, the same alarms, the players in the same order."""
+    every player's stakes stream the same to the last bit, the same alarms, the players in the same order, and
+    the same shoes kept for the evidence page, each once."""
     records = _mid_shoe_gains(_with_bettors(_deal(43, 260, 2), {"flat": flat, "follow": follow_the_shoe}), 2)
     stop = next(i for i, r in enumerate(records) if r["shoe"] == 7) + 8
     assert records[stop - 5]["shoe"] == records[stop + 5]["shoe"]  # the stop falls in mid-shoe
@@ -421,5 +424,38 @@ def test_a_run_killed_in_mid_shoe_and_resumed_scores_each_shoe_as_one_that_never
     run_table(feed, killed, table)
     expected = _stakes_outcome(whole)
     assert _stakes_outcome(killed) == expected
-    _, streams, _, players = expected
+    _, streams, _, players, shoes = expected
     assert sorted(players) == ["flat", "follow", "reader"] and all(s[2] >= 10 for s in streams)
+    assert all([r["last"] for r in shoes[s[1]]] == sorted({r["last"] for r in shoes[s[1]]}) for s in streams)
+    assert all(len(shoes[s[1]]) == min(s[2], STAKES_SHOES_KEPT) for s in streams)
+
+
+def test_a_players_kept_shoes_are_his_last_ones_whatever_the_commits(tmp_path, monkeypatch):
+    """The state file keeps each player's last STAKES_SHOES_KEPT scored shoes, oldest first, another player's
+    apart: it stays bounded however long the table runs."""
+    monkeypatch.setattr("oddscalc.monitor.state.STAKES_SHOES_KEPT", 3)
+    state = State(tmp_path / "s.db")
+    try:
+        for batch in ([1, 2], [3], [4, 5, 6]):
+            state.commit([], {}, [], [], [], [("P1", {"player": "a", "last": n}) for n in batch])
+        state.commit([], {}, [], [], [], [("P1", {"player": "b", "last": 9}), ("P2", {"player": "a", "last": 7})])
+        assert [r["last"] for r in state.stakes_shoes("P1", "a")] == [4, 5, 6]
+        assert [r["last"] for r in state.stakes_shoes("P1", "b")] == [9]
+        assert [r["last"] for r in state.stakes_shoes("P2", "a")] == [7]
+    finally:
+        state.close()
+
+
+def test_a_state_file_made_before_players_shoes_were_kept_gains_their_table(tmp_path):
+    """A state file without the players' shoes' table (an older monitor's) opens, has none, and keeps them from
+    then on."""
+    State(tmp_path / "s.db").close()
+    with sqlite3.connect(tmp_path / "s.db") as db:
+        db.execute("DROP TABLE stakes_shoes")
+    state = State(tmp_path / "s.db", create=False)
+    try:
+        assert state.stakes_shoes("P1", "a") == []
+        state.commit([], {}, [], [], [], [("P1", {"player": "a", "last": 5})])
+        assert state.stakes_shoes("P1", "a") == [{"player": "a", "last": 5}]
+    finally:
+        state.close()
