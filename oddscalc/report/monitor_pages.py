@@ -345,8 +345,8 @@ def evidence_page(
             else f"Settlement: {table.settled_wrong} wager(s) settled against the law."
         )
         + " The statistical tests (log e-detector now, log threshold, level):</p>"
-        f"<table><tr><th>test</th><th>dealer or stake level</th><th>results</th><th>state</th><th>log e now</th>"
-        f"<th>log threshold</th><th>level</th></tr>{others}</table>"
+        f"<table><tr><th>test</th><th>dealer, stake level or player</th><th>results</th><th>state</th>"
+        f"<th>log e now</th><th>log threshold</th><th>level</th></tr>{others}</table>"
         "<h2>Feed faults on this table</h2>"
         + (f"<table><tr><th>kind</th><th>where</th><th>detail</th></tr>{frows}</table>" if frows else "<p>None.</p>")
         + "<h2>How to read this</h2><p class='small'>Each test is a CUSUM of likelihood ratios against fixed"
