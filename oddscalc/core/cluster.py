@@ -1,14 +1,15 @@
-"""Parts of one computation on a Dask distributed cluster, failing cleanly: the scheduler's address checked
-before any connection, the connection under a wall-clock deadline, each part's result handed over as it
-finishes and released from the cluster at once, and every failure one line.
+"""Parts of one computation on a Dask distributed cluster, failing cleanly, every failure one line.
+
+The scheduler's address is checked before any connection, and the connection is under a wall-clock deadline.
+Each part's result is handed over as it finishes and released from the cluster at once.
 
 What goes wrong, and what a caller gets (the command line: one line on stderr, the exit status shown):
 
 - a malformed address (no scheme, an unknown one, no port, a port out of 1-65535): `ClusterError` at once,
   before connecting (exit 2);
-- nothing listens, no such host, no answer within `CONNECT_TIMEOUT`, or something other than a Dask
-  scheduler answers (a web server, e.g. Dask's own dashboard port: no Dask handshake within
-  `HANDSHAKE_TIMEOUT`; a Dask worker): `ClusterError` (exit 2), within those two deadlines in all;
+- nothing listens, no such host, or no answer within `CONNECT_TIMEOUT`: `ClusterError` (exit 2). So too
+  when something other than a Dask scheduler answers: a web server (e.g. Dask's own dashboard port: no Dask
+  handshake within `HANDSHAKE_TIMEOUT`) or a Dask worker. All within those two deadlines;
 - the scheduler lost after the parts were sent, or a part that killed every worker that ran it:
   `ClusterFailure` (exit 1); the results already handed over stay with the caller (`--state` keeps them);
 - no worker attached: a warning on stderr, then the parts wait for a worker with no deadline (workers may
@@ -298,9 +299,11 @@ def _say(text: str) -> None:
 
 
 def _identify(address: str) -> int:
-    """How many workers the Dask scheduler at `address` has, once it has shown it is one: its host and port
-    reached over TCP within `CONNECT_TIMEOUT`, then Dask's handshake and its identity within
-    `HANDSHAKE_TIMEOUT` (Dask waits for ever on a handshake that something else never answers)."""
+    """How many workers the Dask scheduler at `address` has, once it has shown it is one.
+
+    Its host and port must be reached over TCP within `CONNECT_TIMEOUT`, then Dask's handshake and its
+    identity within `HANDSHAKE_TIMEOUT`. (Dask waits for ever on a handshake that something else never
+    answers.)"""
     scheme = address.partition("://")[0]
     if scheme == "inproc":
         return -1  # a scheduler in this process: nothing else can answer there

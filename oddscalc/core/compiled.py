@@ -1,14 +1,14 @@
 """Loops compiled by numba on first use, their machine code kept in the user's cache folder, never in the package.
 
 numba is imported only when a loop is first needed (importing it costs about a second). Its on-disk cache would
-sit beside the package's modules by default; here it goes to ``<user cache>/numba`` (`core.store.user_cache_dir`,
-or ``$NUMBA_CACHE_DIR`` when set), and where no such folder can be written the loops are compiled afresh in each
+sit beside the package's modules by default. Here it goes to ``<user cache>/numba`` (`core.store.user_cache_dir`,
+or ``$NUMBA_CACHE_DIR`` when set). Where no such folder can be written, the loops are compiled afresh in each
 process instead (slower to start, same results).
 
 Compiling takes seconds (measured on two cores: verify's shuffle loops about 10 s, protect's blackjack loops about
 14 s), once: a later run reads the machine code back. So that a first run is not mistaken for a hang, whoever runs
-the loops (the command line) may be told, once per run, when a loop is about to be compiled with no cache of it
-yet (`on_first_compile`); core says nothing itself.
+the loops (the command line) may be told when a loop is about to be compiled with no cache of it yet
+(`on_first_compile`). It is told once per run; core says nothing itself.
 """
 
 from __future__ import annotations

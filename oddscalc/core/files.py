@@ -25,9 +25,10 @@ def _special(path: Path) -> bool:
 
 @contextmanager
 def atomic_open(path: Path, mode: str, **open_args: Any) -> Iterator[IO[Any]]:
-    """A file opened with `mode` (and `open`'s other arguments) that is renamed onto `path` only when the block
-    ends without an error, with the usual permissions (0666 less the umask): an error or Ctrl-C in the block
-    leaves no file, not even part of one. A special file (/dev/stdout, a FIFO) is written in place.
+    """A file opened with `mode` (and `open`'s other arguments), renamed onto `path` only if the block succeeds.
+
+    It gets the usual permissions (0666 less the umask). An error or Ctrl-C in the block leaves no file, not
+    even part of one. A special file (/dev/stdout, a FIFO) is written in place.
 
     >>> import tempfile
     >>> tmp = tempfile.TemporaryDirectory()

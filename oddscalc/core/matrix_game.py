@@ -5,11 +5,11 @@
 - `solve_2xn`: a 2 x n zero-sum game by the lower envelope (the row player's mixing probability q maximises
   the minimum of n lines in q): a second, independent method for the games with a binary row choice.
 - `solve_additive` / `additive_equilibria`: *additive* 2 x 2^n games (Foster's term, as used by Ethier and
-  Gamez 2013 for baccara): the column player makes n binary choices, one per information cell, and the payoff
+  Gamez 2013 for baccara). The column player makes n binary choices, one per information cell, and the payoff
   is a constant plus one term per cell. Such a game is never written out as a matrix (2^88 or 2^484 columns
-  in chemin de fer): the row player's guaranteed payoff V(q) is a constant plus a sum of per-cell minima of
-  lines in q, concave and piecewise linear, so its maximum is found exactly at a breakpoint or an end.
-  `additive_equilibria` finds every Nash equilibrium of the non-zero-sum (bimatrix) version, where the
+  in chemin de fer). The row player's guaranteed payoff V(q) is a constant plus a sum of per-cell minima of
+  lines in q. It is concave and piecewise linear, so its maximum is found exactly at a breakpoint or an end.
+  `additive_equilibria` finds every Nash equilibrium of the non-zero-sum (bimatrix) version. There the
   column player maximises his own payoffs (a house commission on the bank's winnings).
 - `solve_additive_box`: the same with several binary choices for the row player (q in [0,1]^n, as when the
   player's play on 5 depends on his two cards' composition), by a rational linear programme (`simplex`).
@@ -260,9 +260,9 @@ class Cell(Generic[K]):
 class AdditiveSolution(Generic[K]):
     """The solution of an additive zero-sum game.
 
-    `q`: the row player's optimal probability of row 1 (`q_unique` false when a whole interval is optimal);
-    `column[k]`: the column player's probability of action 1 in cell k; `mixed`: cells where it is strictly
-    between 0 and 1; `column_unique`: false when several column strategies are optimal in the cells that
+    `q`: the row player's optimal probability of row 1 (`q_unique` false when a whole interval is optimal).
+    `column[k]`: the column player's probability of action 1 in cell k. `mixed`: cells where it is strictly
+    between 0 and 1. `column_unique`: false when several column strategies are optimal in the cells that
     matter (those where some row play makes the actions differ)."""
 
     value: Fraction
@@ -382,9 +382,10 @@ def additive_equilibria(
     """Every Nash equilibrium of an additive bimatrix game (one representative per family).
 
     The column player's best reply to q is cell by cell, constant between the q where some cell's own
-    payoffs cross. So an equilibrium sits at q = 0 or 1 (the row player's slope against some best reply
-    has the right sign), inside an interval where that slope is exactly zero (a family), or at a crossing
-    where mixing the indifferent cells can make the slope zero.
+    payoffs cross. So an equilibrium sits in one of three places. It may sit at q = 0 or 1 (the row player's
+    slope against some best reply has the right sign). It may sit inside an interval where that slope is
+    exactly zero (a family). Or it sits at a crossing where mixing the indifferent cells can make the slope
+    zero.
 
     >>> pennies = Cell("pennies", ((Fraction(1), Fraction(-1)), (Fraction(-1), Fraction(1))))  # zero-sum
     >>> zero = (Fraction(0), Fraction(0))

@@ -51,11 +51,12 @@ _compiled = False
 
 
 def _loops() -> None:
-    """Compile the loops (deal, group, tally, the two passes of deal_nets, fold_nets) by numba on first use, each
-    bound in this module in place of its Python body; their helpers are compiled first, since the loops look
-    them up here as they compile. The loops are plain Python below: tables are open-addressing hash tables with
-    linear probing. `group`'s table holds row numbers; the tables that grow (`deal`, `deal_nets`' first pass)
-    hold tagged entries (`_tagged`) and double when half full, their loops handing back to a driver to do it
+    """Compile the loops (deal, group, tally, the two passes of deal_nets, fold_nets) by numba on first use.
+
+    Each is bound in this module in place of its Python body. Their helpers are compiled first, since the loops
+    look them up here as they compile. The loops are plain Python below: tables are open-addressing hash tables
+    with linear probing. `group`'s table holds row numbers. The tables that grow (`deal`, `deal_nets`' first
+    pass) hold tagged entries (`_tagged`) and double when half full. Their loops hand back to a driver to do it
     (`_deal_span`, `_net_span`): an array reassigned inside a numba loop cost that loop up to half its speed."""
     global _compiled, _mix, _hash, _slot, _find, _put, _tagged, _add_guarded, _grown, _deal_span, _net_span, _reduce
     global _deal, _group, _tally, _net_groups, _net_tables, _fold_nets
@@ -151,9 +152,10 @@ def deal(keys: Words, vals: Words, step_keys: Words, step_w: Words, guard: Words
 
 
 def net_group_limit(n_words: int, columns: int, width: int) -> int:
-    """The most groups `deal_nets` may hold: each costs 16 bytes of slots (at most half of them used), its
-    row of words, its table of `columns` x `width` weights and its top (8 bytes each), all within
-    `MEMORY_SHARE` of the memory free.
+    """The most groups `deal_nets` may hold, all within `MEMORY_SHARE` of the memory free.
+
+    Each group costs 16 bytes of slots (at most half of them used). It also costs its row of words, its table
+    of `columns` x `width` weights and its top (8 bytes each).
 
     With 10^9 bytes free, 40% of it at 16 + 8 x (1 + 1 x 1 + 1) = 40 bytes a group:
 
@@ -182,20 +184,24 @@ def deal_nets(
     width: int,
     limit: int | None = None,
 ) -> tuple[Words, Words, Index] | None:
-    """Every key of a part plus every step key of that part, sums meeting `guard` dropped, grouped by their
-    words under `mask` and never kept themselves: per group (its masked words, in the order first met),
-    table[group, c, key_nets[i, c] + step_nets[j, c]] += vals[i] * step_w[j] for every column c, and the
-    greatest of key_tops[i] and step_tops[j]. `parts` = (key rows, their starts, step rows, their starts):
-    part p pairs the keys key_rows[ks[p]:ks[p + 1]] with the steps step_rows[ss[p]:ss[p + 1]]. Keys with one
-    id (`key_ids`) must have the same words under `mask`, and so must steps with one id (`step_ids`): a run of
-    keys with one id, met with a run of steps with one id, makes one group, found once (a guard bit is only
-    ever set under `mask`), so rows ordered by id (as `group` numbers them) are dealt with the fewest
-    searches. Every net index must lie in range(width), and the caller keeps every table entry below 2^64.
-    None when the groups would pass `limit` (default `net_group_limit`): the caller deals fewer pairs at once.
+    """Every key of a part plus every step key of that part, grouped by their words under `mask`.
 
-    Keys 1 and 2 (weights 1 and 10, net index 1 in their one column, tops 0 and 5) and steps +1 and +0
-    (weights 2 and 3, nets +1 and -1, tops 7 and 0) make sums 2 and 1 from the first key, 3 and 2 from the
-    second: groups 2 (weight 2 at index 2, 30 at index 0), 1 and 3.
+    Sums meeting `guard` are dropped, and the sums are never kept themselves. Each group (its masked words, in
+    the order first met) gets table[group, c, key_nets[i, c] + step_nets[j, c]] += vals[i] * step_w[j] for
+    every column c. It also gets the greatest of key_tops[i] and step_tops[j]. `parts` = (key rows, their
+    starts, step rows, their starts): part p pairs the keys key_rows[ks[p]:ks[p + 1]] with the steps
+    step_rows[ss[p]:ss[p + 1]].
+
+    Keys with one id (`key_ids`) must have the same words under `mask`, and so must steps with one id
+    (`step_ids`). Then a run of keys with one id, met with a run of steps with one id, makes one group, found
+    once (a guard bit is only ever set under `mask`). So rows ordered by id (as `group` numbers them) are dealt
+    with the fewest searches. Every net index must lie in range(width), and the caller keeps every table entry
+    below 2^64. None when the groups would pass `limit` (default `net_group_limit`): the caller deals fewer
+    pairs at once.
+
+    Take keys 1 and 2 (weights 1 and 10, net index 1 in their one column, tops 0 and 5). Take steps +1 and +0
+    (weights 2 and 3, nets +1 and -1, tops 7 and 0). They make sums 2 and 1 from the first key, 3 and 2 from
+    the second: groups 2 (weight 2 at index 2, 30 at index 0), 1 and 3.
 
     >>> rows = lambda *v: np.array([[x] for x in v], dtype=np.uint64)
     >>> one = lambda *v: np.array(v, dtype=np.int64)
@@ -240,9 +246,11 @@ def deal_nets(
 
 
 def _run_bounds(ids: Counts, rows: Counts, starts: Counts) -> tuple[Index, Index, Index]:
-    """The runs of rows with one id within each part (part p: rows[starts[p]:starts[p + 1]]), found once for
-    both of `deal_nets`' passes: (each run's first position in `rows`, its end, and per part the index of its
-    first run, parts + 1 entries). Rows 5, 5, 7 | 7 (ids by row) make runs [0, 2), [2, 3) and [3, 4).
+    """The runs of rows with one id within each part (part p: rows[starts[p]:starts[p + 1]]).
+
+    They are found once for both of `deal_nets`' passes. The result: each run's first position in `rows`, its
+    end, and per part the index of its first run (parts + 1 entries). Rows 5, 5, 7 | 7 (ids by row) make runs
+    [0, 2), [2, 3) and [3, 4).
 
     >>> [b.tolist() for b in _run_bounds(np.array([5, 5, 7, 7]), np.arange(4), np.array([0, 3, 4]))]
     [[0, 2, 3], [2, 3, 4], [0, 2, 3]]
@@ -300,12 +308,13 @@ def tally(
     primes: Words,
     acc: Words,
 ) -> None:
-    """acc[size_of[g], offset + sum_e count_e table[e, b], p] += weight x weights[g, b, p] (mod primes[p]) for
-    every row (group g = ids[row], counts read from its `fields`: words, shifts, one mask) and every column b
-    whose flag weights[g, b, len(primes)] is set.
+    """acc[size_of[g], offset + sum_e count_e table[e, b], p] += weight x weights[g, b, p] (mod primes[p]).
 
-    One row of weight 3 holding counts 1 and 2 in two 4-bit fields, each count adding 1 to the net: net 3,
-    where the row's weight times its group's weight 4 in the one column, 12, is 5 modulo 7.
+    This is done for every row and every column b whose flag weights[g, b, len(primes)] is set. A row's group
+    is g = ids[row], and its counts are read from its `fields` (words, shifts, one mask).
+
+    One row of weight 3 holds counts 1 and 2 in two 4-bit fields, each count adding 1 to the net: net 3. There
+    the row's weight times its group's weight 4 in the one column, 12, is 5 modulo 7.
 
     >>> words = lambda *v: np.array(v, dtype=np.uint64)
     >>> acc = np.zeros((1, 4, 1), dtype=np.uint64)
@@ -354,10 +363,11 @@ def _hash(row: Words) -> np.uint64:
 
 
 def _slot(table: Index, store: Words, mask: Words, row: Words, h: np.uint64) -> np.uint64:
-    """Where `row` (hash `h`) sits in `table`, whose used slots hold the numbers of rows of `store` (compared
-    under `mask`), or, absent, the empty slot (-1) it would take: linear probing from h, `group`'s search (the
-    tables that grow search with `_find`). Slots hold row numbers, not keys, so a table costs 8 bytes a slot
-    whatever the key."""
+    """Where `row` (hash `h`) sits in `table`, or, absent, the empty slot (-1) it would take.
+
+    The table's used slots hold the numbers of rows of `store` (compared under `mask`). This is linear probing
+    from h, `group`'s search (the tables that grow search with `_find`). Slots hold row numbers, not keys, so a
+    table costs 8 bytes a slot whatever the key."""
     m = np.uint64(table.shape[0] - 1)
     s = h & m
     while table[s] >= 0:
@@ -404,9 +414,11 @@ def _find(table: Words, store: Words, row: Words, h: np.uint64) -> np.uint64:
 
 
 def _put(table: Words, store: Words, row: Words, h: np.uint64, count: int, limit: int) -> tuple[np.int64, int]:
-    """The number of `row` (hash `h`) among the `count` rows of `store` that a table of `_tagged` entries holds,
-    the row stored (its first len(row) words) as number `count` if absent: (its number, rows stored after), or
-    (-1, count) if absent with `limit` rows stored already. The find-or-insert of both growing tables."""
+    """The number of `row` (hash `h`) among the `count` rows of `store` held by a table of `_tagged` entries.
+
+    If absent, the row is stored (its first len(row) words) as number `count`. The result is (its number, rows
+    stored after), or (-1, count) if absent with `limit` rows stored already. The find-or-insert of both
+    growing tables."""
     s = _find(table, store, row, h)
     if table[s] != 0:
         return np.int64(table[s] & _LOW) - 1, count
@@ -675,12 +687,13 @@ def _net_tables(
     count: int,
     width: int,
 ) -> tuple[Words, Index]:
-    """`deal_nets`' second pass, compiled: the runs met in the first pass's order, each pair of a key and a step
-    adding its weight into its group's table of nets (group from `ids`), and each group's top. A run of keys is
-    first folded, column by column, into its distinct nets and their summed weights (a union's states, whatever
-    their classes, share a few nets against one banker result), so a step adds one product per distinct net,
-    not one per key: the same sums, in 60% of the time on 2s against a 7 at 6 packs (docs/blackjack.md). The
-    steps' runs have their tops taken once."""
+    """`deal_nets`' second pass, compiled: the runs met in the first pass's order.
+
+    Each pair of a key and a step adds its weight into its group's table of nets (group from `ids`), and each
+    group's top is taken. A run of keys is first folded, column by column, into its distinct nets and their
+    summed weights. (A union's states, whatever their classes, share a few nets against one banker result.) So
+    a step adds one product per distinct net, not one per key. The sums are the same, in 60% of the time on 2s
+    against a 7 at 6 packs (docs/blackjack.md). The steps' runs have their tops taken once."""
     columns = key_nets.shape[1]
     k_start, k_end, k_first = key_runs
     s_start, s_end, s_first = step_runs
@@ -731,9 +744,10 @@ def _net_tables(
 
 
 def _reduce(t: np.uint64, q: np.uint64, qinv: np.float64) -> np.uint64:
-    """t mod q for unsigned 64-bit t and q below 2^30, without a division: the quotient estimated in double
-    precision (t rounded to 53 bits: off by less than one once divided by q) is off by at most one, and the
-    wrapped difference says which way."""
+    """t mod q for unsigned 64-bit t and q below 2^30, without a division.
+
+    The quotient is estimated in double precision (t rounded to 53 bits: off by less than one once divided by
+    q). So it is off by at most one, and the wrapped difference says which way."""
     r = t - np.uint64(np.float64(t) * qinv) * q
     if r >= np.uint64(1) << np.uint64(63):  # the estimate one too high: r wrapped below zero
         r += q

@@ -162,9 +162,11 @@ class PartialLaw:
         return known + self.mass * max(self._extremes(lambda v: abs(v - centre) ** 3, self.square_mean))
 
     def _extremes(self, value: Callable[[Fraction], Fraction], square_mean: Fraction) -> list[Fraction]:
-        """The conditional expectation of `value` under every law on at most three support points with the
-        unresolved rounds' mean and second moment `square_mean` (the basic solutions of the linear programme in
-        the chances whose optimum, for any `value`, is among them; empty if there are none)."""
+        """The conditional expectation of `value` under every law on at most three support points.
+
+        Each law has the unresolved rounds' mean and second moment `square_mean`. These laws are the basic
+        solutions of the linear programme in the chances, whose optimum, for any `value`, is among them. The
+        list is empty if there are none."""
         points = self.support
         targets = (Fraction(1), self.mean, square_mean)
         found: list[Fraction] = []

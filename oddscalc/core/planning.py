@@ -5,9 +5,9 @@ The model, named wherever a figure is shown: the mean net return of N independen
 normal with the wager's exact mean and exact variance / N (the central limit theorem). The only
 irrational numbers are the standard-normal quantiles and square roots; they are computed with mpmath at
 40 digits and returned as `Decimal`s to 20 significant digits, so nothing exact passes through a float.
-The Berry-Esseen inequality bounds how far the normal model can be from the true law of the mean:
-sup |F_N - Phi| <= C E|X - mu|^3 / (sigma^3 sqrt(N)) with C = 0.4748 (Shevtsova 2011, identically
-distributed summands); `Band.berry_esseen` gives that bound.
+The Berry-Esseen inequality bounds how far the normal model can be from the true law of the mean.
+The bound is sup |F_N - Phi| <= C E|X - mu|^3 / (sigma^3 sqrt(N)) with C = 0.4748 (Shevtsova 2011, identically
+distributed summands). `Band.berry_esseen` gives that bound.
 
 >>> band = rtp_band(Fraction(-1, 37), Fraction(46656, 1369), 10**6, Fraction(95, 100))
 >>> f"{band.low * 100:.4f}% to {band.high * 100:.4f}%"

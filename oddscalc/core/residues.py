@@ -2,11 +2,11 @@
 theorem.
 
 Sums of products of counts outgrow int64 long before a card enumeration is done. Modulo primes below a limit L
-a product of two residues is below L^2, so numpy can do the work in int64 as long as at most 2^63 / L^2 such
-products are added before the next reduction: primes below 2^21 (`PRIME_LIMIT`) allow 2^21 of them, primes
+a product of two residues is below L^2. So numpy can do the work in int64 as long as at most 2^63 / L^2 such
+products are added before the next reduction. Primes below 2^21 (`PRIME_LIMIT`) allow 2^21 of them, primes
 below 2^28 (blackjack's banker sums) 127. Once the product M of the primes exceeds the range of the values
-(`primes_for`), each residue vector gives back exactly one integer (`reconstruct`): in 0..M - 1, or, given a
-bound B with 2B < M, in -B..B.
+(`primes_for`), each residue vector gives back exactly one integer (`reconstruct`). It is in 0..M - 1, or,
+given a bound B with 2B < M, in -B..B.
 
 >>> ps = primes_for(10**30)
 >>> reconstruct([np.array([10**30 % p]) for p in ps], ps) == [10**30]
@@ -74,9 +74,10 @@ def _garner(primes: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple
 
 
 def reconstruct(residues: Sequence[np.ndarray], primes: Sequence[int], bound: int | None = None) -> list[int]:
-    """The exact integers (flattened, as Python ints) whose residues modulo `primes` are given: those in
-    0..M - 1 (M the primes' product), or with `bound`, those in -bound..bound, asserting 2 * bound < M (the
-    proof of exactness: one integer of that range per residue vector).
+    """The exact integers (flattened, as Python ints) whose residues modulo `primes` are given.
+
+    They are those in 0..M - 1 (M the primes' product), or with `bound`, those in -bound..bound. The latter
+    asserts 2 * bound < M, the proof of exactness: one integer of that range per residue vector.
 
     Garner's mixed-radix digits are taken on the int64 arrays; a run of digits whose radix stays below 2^63
     is combined there too, and only the runs are joined in Python integers.

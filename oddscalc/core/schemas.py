@@ -1,5 +1,6 @@
-"""The JSON contract: every JSON document oddscalc writes (a command's `--format json`, a JSON table) names its
-schema, by the schema's `$id` in `"$schema"` and its major version in `"schema_version"`, and the schema ships in
+"""The JSON contract: every JSON document oddscalc writes (a command's `--format json`, a JSON table) names its schema.
+
+It names it by the schema's `$id` in `"$schema"` and its major version in `"schema_version"`. The schema ships in
 the package as `oddscalc/schemas/<name>-<major>.json`, every `$id` on one base.
 
 >>> schema_id("analysis")

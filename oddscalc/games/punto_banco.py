@@ -232,9 +232,11 @@ def outcome_nets(w: Wager, banker_tie: str = VOID) -> tuple[Fraction, ...]:
 
 
 def composition_laws(wagers: tuple[Wager, ...], rules: dict[str, str], rows: np.ndarray) -> CompositionLaws:
-    """Composition hook: the next coup's exact law from each composition of `rows` (compositions x 10, counts
-    per point value as `composition_kinds` orders them): ordered deals by outcome (`baccarat.deals.joint_cells`,
-    the same counts `analyse` makes with the missing cards removed) and each wager's net on each outcome."""
+    """Composition hook: the next coup's exact law from each composition of `rows`.
+
+    `rows` is compositions x 10, counts per point value as `composition_kinds` orders them. The law is the
+    ordered deals by outcome (`baccarat.deals.joint_cells`, the same counts `analyse` makes with the missing
+    cards removed) and each wager's net on each outcome."""
     rows = np.asarray(rows, dtype=np.int64).reshape(-1, 10)
     weights = joint_cells(rows, PUNTO_BANCO_TABLEAU, _outcome_columns())
     totals = np.array([ordered_deals(int(n)) for n in rows.sum(axis=1)], dtype=np.int64)

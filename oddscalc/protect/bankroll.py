@@ -1,15 +1,16 @@
-"""What a bet ramp earns against what it risks: win rate, variance, N0, SCORE and risk of ruin, from per-count
-frequencies, advantages and variances (exact or measured), as Schlesinger defines them (*Blackjack Attack*, ch. 4
-and 9 (SCORE); docs/protect.md, "Bankroll measures").
+"""What a bet ramp earns against what it risks: win rate, variance, N0, SCORE and risk of ruin.
+
+They come from per-count frequencies, advantages and variances (exact or measured), as Schlesinger defines them
+(*Blackjack Attack*, ch. 4 and 9 (SCORE); docs/protect.md, "Bankroll measures").
 
 A round at count bin i (chance f_i) is played with b_i units on a wager whose net result per unit staked has mean
 a_i (the advantage) and variance v_i (about a_i). Then per round
-    W = sum f_i b_i a_i,   V = sum f_i b_i^2 (v_i + a_i^2) - W^2   (exactly, the mixture's variance),
-N0 = V / W^2 (rounds until the expected win equals one standard deviation) and SCORE = 10^6 W^2 / V = 10^6 / N0:
-the expected win per 100 rounds of the ramp scaled to its optimal (Kelly) size for a bankroll of 10,000 units
-(c = 10,000 W / V times the ramp wins 100 c W), with the risk of ruin of a bankroll of B units played for ever
-taken as exp(-2 W B / V) (the diffusion approximation; the optimally scaled ramp has exp(-2) = 13.5%, SCORE's
-risk). Exact fractions except the risk of ruin (an exponential: a float).
+    W = sum f_i b_i a_i,   V = sum f_i b_i^2 (v_i + a_i^2) - W^2   (exactly, the mixture's variance).
+Also N0 = V / W^2 (rounds until the expected win equals one standard deviation) and SCORE = 10^6 W^2 / V = 10^6 / N0.
+SCORE is the expected win per 100 rounds of the ramp scaled to its optimal (Kelly) size for a bankroll of 10,000
+units (c = 10,000 W / V times the ramp wins 100 c W). The risk of ruin of a bankroll of B units played for ever is
+taken as exp(-2 W B / V). (That is the diffusion approximation; the optimally scaled ramp has exp(-2) = 13.5%,
+SCORE's risk.) Exact fractions except the risk of ruin (an exponential: a float).
 
 >>> r = ramp_measures([Row(Fraction(1), Fraction(1, 100), Fraction(1), 1)])
 >>> r.win, r.variance, r.n0, r.score
@@ -84,11 +85,13 @@ def bankroll_for(win: Fraction, variance: Fraction, risk: Fraction | float) -> f
 
 
 def study_rows(summary: Summary, measure: int, variance: Fraction, played: bool = False) -> list[Row]:
-    """A protect study's ramp as rows: per true-count bin and stake (`summary.groups`) its share of the rounds, the
-    mean exact expectation of measure number `measure`, the stake (the study's spread by default: 1 unit below TC
-    2, then floor(TC), at most the spread) and `variance` per unit (the study values expectations only: the same
-    variance is taken in every bin, e.g. the full shoe's exact one). Their W is the study's yield per round dealt
-    exactly; with `played`, the rounds staked 0 are left out (shares of the rounds played, W per round played)."""
+    """A protect study's ramp as rows, one per true-count bin and stake (`summary.groups`).
+
+    A row holds its share of the rounds and the mean exact expectation of measure number `measure`. It holds the
+    stake (the study's spread by default: 1 unit below TC 2, then floor(TC), at most the spread). It holds
+    `variance` per unit: the study values expectations only, so the same variance is taken in every bin (e.g. the
+    full shoe's exact one). Their W is the study's yield per round dealt exactly. With `played`, the rounds staked
+    0 are left out (shares of the rounds played, W per round played)."""
     if not summary.bins:
         raise InputError("the study has no count, so no bins to bet by")
     groups = [g for g in summary.groups if g.stake or not played]

@@ -1,10 +1,12 @@
-"""Baccarat's best-side strategy: before each round, one unit on whichever wager a punter may choose has the
-highest exact expectation on the cards left, when that expectation is positive; otherwise sit the round out.
+"""Baccarat's best-side strategy: before each round, one unit on the best wager, when its expectation is positive.
+
+The best wager is whichever a punter may choose has the highest exact expectation on the cards left. Otherwise
+the round is sat out.
 
 The sides: punto banco's player, banker and tie; Super Pan 9's initial wager and tie against the House bank (the
 wagers against a player's bank are not the punter's choice). Two sides equally best: the first in that order.
-Per shoe: the rounds dealt, the rounds bet, which side each time, the yield (the sum of the chosen exact
-expectations: what one unit on each such round is worth) and the yield per 100 rounds dealt, 100 x yield /
+Per shoe come the rounds dealt, the rounds bet and which side each time. Then the yield (the sum of the chosen
+exact expectations: what one unit on each such round is worth) and the yield per 100 rounds dealt, 100 x yield /
 rounds dealt. Over the shoes: ratio estimates with their between-shoe standard errors (`summary.ratio`).
 
 >>> choice((Fraction(-1, 100), Fraction(1, 200), Fraction(1, 100)))

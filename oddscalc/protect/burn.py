@@ -1,16 +1,17 @@
 """Burn cards: the cards taken off the top of a freshly shuffled shoe before its first round.
 
-The law (SI 1994/2899 and SI 2002/1130) says nothing of burning, so the burn is a house rule the user chooses;
-the default, `none`, is what the law states (nothing burnt) and keeps every run made before this option the
+The law (SI 1994/2899 and SI 2002/1130) says nothing of burning, so the burn is a house rule the user chooses.
+The default, `none`, is what the law states (nothing burnt) and keeps every run made before this option the
 same. Burnt cards leave the shoe before the first round and count toward the cut card. A card burnt face up is
 seen by the counter: it enters the running count and leaves the composition every expectation is taken on. A
-card burnt face down is unseen: it stays in the composition (it is one more card the counter cannot tell from
-those still in the shoe, so the expectation on the unseen cards is the right one for him) and out of the count.
+card burnt face down is unseen: it stays in the composition and out of the count. (It is one more card the
+counter cannot tell from those still in the shoe, so the expectation on the unseen cards is the right one for
+him.)
 
-Rules: `none`; `down:N` (N cards face down: blackjack's custom is 1); `up:N` (N cards face up); `first-card`
-(baccarat's house practice: the first card turned face up, then as many cards burnt face down as its point
-value, an Ace 1, tens and court cards 10); `first-card-ace11` (the same, but an Ace burns 11, as some houses
-direct: Gold Star School of Gaming, "Burn cards").
+Rules: `none`; `down:N` (N cards face down: blackjack's custom is 1); `up:N` (N cards face up). `first-card` is
+baccarat's house practice: the first card turned face up, then as many cards burnt face down as its point value,
+an Ace 1, tens and court cards 10. `first-card-ace11` is the same, but an Ace burns 11, as some houses direct
+(Gold Star School of Gaming, "Burn cards").
 
 >>> parse_burn("first-card").taken((3, 0, 1, 2, 3, 4, 5, 6, 7, 8), ("0", "A", "2", "3", "4", "5", "6", "7", "8", "9"))
 (4, 1)

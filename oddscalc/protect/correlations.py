@@ -210,8 +210,10 @@ class Efficiency:
 
 
 def playing_efficiency(gains: Sequence[DecisionGain], size: int, cut: int, definition: str = "griffin") -> Efficiency:
-    """PE over `gains` for a shoe of `size` cards dealt to `cut` (depth model: `depths`; linear model of a
-    decision's gain at depth r: normal, mean mu, standard deviation s_r = sqrt((N - 1) r / (N - r) * spread))."""
+    """PE over `gains` for a shoe of `size` cards dealt to `cut`.
+
+    The depth model is `depths`. The linear model of a decision's gain at depth r is normal, mean mu, standard
+    deviation s_r = sqrt((N - 1) r / (N - r) * spread)."""
     check_definition(definition)
     seen = check_cut(size, cut)
     rows = []

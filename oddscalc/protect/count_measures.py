@@ -1,6 +1,8 @@
-"""A count's measures for one game and rule set: betting correlation for each measure of the effects-of-removal
-table, and for blackjack the insurance correlation, the playing efficiency (both definitions) and the index
-numbers of the Illustrious 18 (`oddscalc measures GAME`; definitions in docs/protect.md)."""
+"""A count's measures for one game and rule set (`oddscalc measures GAME`; definitions in docs/protect.md).
+
+They are the betting correlation for each measure of the effects-of-removal table. For blackjack they are also
+the insurance correlation, the playing efficiency (both definitions) and the index numbers of the Illustrious 18.
+"""
 
 from __future__ import annotations
 

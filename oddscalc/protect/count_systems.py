@@ -10,9 +10,9 @@ reduced pack 36), an exact fraction. Its bin is floor(TC): bin b holds b <= TC <
 >>> true_count(Fraction(6), 156, 52)
 Fraction(2, 1)
 
-An unbalanced count (weights that do not sum to 0 over the shoe: K-O's +4 a pack) drifts: after s of the shoe's N
+An unbalanced count (weights that do not sum to 0 over the shoe: K-O's +4 a pack) drifts. After s of the shoe's N
 cards its running count's expectation is I s / N, I the imbalance over the shoe, and the true count's drifts with
-it. An initial running count IRC starts the count there; IRC = -I holds the true count's expectation at -I P / N
+it. An initial running count IRC starts the count there. IRC = -I holds the true count's expectation at -I P / N
 (P cards a pack) at every depth (`drift`).
 
 >>> ko = knock_out(pack)

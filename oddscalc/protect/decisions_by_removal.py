@@ -1,9 +1,10 @@
-"""The player's decisions on the full shoe and on the shoe less one card of each kind, exact: what the effects of
-removal of a decision's gain, and so a count's playing efficiency, insurance correlation and index numbers, are
-computed from (`protect/correlations.py`, `protect/indices.py`).
+"""The player's decisions on the full shoe and on the shoe less one card of each kind, exact.
+
+From them come the effects of removal of a decision's gain. So do a count's playing efficiency, insurance
+correlation and index numbers (`protect/correlations.py`, `protect/indices.py`).
 
 Each composition is one exact engine evaluation (`api.composition_decisions`: every starting hand against every
-up-card and insurance), on `core.parallel` processes; blackjack's are stored (`core.store`) on the resolved rules
+up-card and insurance), on `core.parallel` processes. Blackjack's are stored (`core.store`) on the resolved rules
 and the engines' versions, as the effects of removal are.
 """
 

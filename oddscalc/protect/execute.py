@@ -3,12 +3,12 @@
 The shoes are cut into chunks of consecutive indices (a chunk is one task: thousands of tiny tasks would
 choke a scheduler). Every shoe is fixed by the seed and its index, so the records, merged in shoe order, do
 not depend on the chunking, the number of workers or where they run. Locally the chunks go to
-`core.parallel.map_parts` (its processes; 1 for none); with a scheduler address (the `scheduler` argument,
-or Dask's own configuration `scheduler-address`, which $DASK_SCHEDULER_ADDRESS sets) to that Dask cluster
-(`core.cluster.completed_on_dask`: a lost scheduler is a `ClusterFailure` saying how many chunks finished).
-With a state folder every finished chunk is written there at once (atomically, `core.files`), beside a
-manifest of the run; a later run of the same plan reads those chunks and computes only the others, so an
-interrupted run resumes where it stopped.
+`core.parallel.map_parts` (its processes; 1 for none). With a scheduler address they go to that Dask cluster
+(`core.cluster.completed_on_dask`: a lost scheduler is a `ClusterFailure` saying how many chunks finished). The
+address is the `scheduler` argument, or Dask's own configuration `scheduler-address`, which
+$DASK_SCHEDULER_ADDRESS sets. With a state folder every finished chunk is written there at once (atomically,
+`core.files`), beside a manifest of the run. A later run of the same plan reads those chunks and computes only
+the others, so an interrupted run resumes where it stopped.
 """
 
 from __future__ import annotations

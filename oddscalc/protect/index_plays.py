@@ -2,14 +2,14 @@
 
 An index play is a hand against an up-card, a play and a condition on the true count ("hard 16 v T: stand at
 TC >= 0"). Before a round the player takes, for each hand and up-card, the play of the first index play of the
-set whose condition holds at the true count then (running count per pack unseen, exact: `count_systems`), and
-the full shoe's basic strategy's play where none holds. A stand or hit holds for every hand of the total, a
-double or a split for two cards; insurance (`insurance v A: insure`) stakes half the initial stake on a two-card
-21 against an Ace, the only hand the law offers it to.
+set whose condition holds at the true count then. (The true count is the running count per pack unseen, exact:
+`count_systems`.) Where none holds he takes the full shoe's basic strategy's play. A stand or hit holds for every
+hand of the total, a double or a split for two cards. Insurance (`insurance v A: insure`) stakes half the initial
+stake on a two-card 21 against an Ace, the only hand the law offers it to.
 
 Built in: hi-lo's "Illustrious 18" (`ILLUSTRIOUS_18`, thresholds from Schlesinger, *Blackjack Attack*, 3rd ed.,
-2005, ch. 5, the multi-deck table), the indices `measures` derives for the rule set and count (`derived_set`),
-and a user's own file (`parse_indices`): one play a line,
+2005, ch. 5, the multi-deck table), and the indices `measures` derives for the rule set and count
+(`derived_set`). A user may give his own file (`parse_indices`): one play a line,
 `hand, up-card, play, condition`, e.g. `hard 16, T, stand, >= 0` (`#` starts a comment).
 
 >>> s = IndexSet("mine", (IndexPlay("hard 16", "T", "stand", Fraction(0), ">="),))
@@ -223,9 +223,11 @@ def index_set(
     pack: int,
     progress=None,
 ) -> IndexSet | None:
-    """`--indices`: none, a built-in set (BUILT_IN; plays the rule set has no room for left out, with why), the
-    indices `measures` derives for the rules and `count` (`derived_set`) or a file of index plays
-    (`parse_indices`; a play the rule set has no room for refused with its line)."""
+    """`--indices`: none, a built-in set, the indices `measures` derives, or a file of index plays.
+
+    A built-in set is one of BUILT_IN; plays the rule set has no room for are left out, with why. The derived
+    indices are for the rules and `count` (`derived_set`). A file goes through `parse_indices`; a play the rule
+    set has no room for is refused with its line."""
     choice = text.strip()
     if choice.lower() == "none":
         return None
@@ -265,9 +267,11 @@ def derived_set(
     pack: int,
     progress=None,
 ) -> IndexSet:
-    """The index numbers `measures` derives for the Illustrious 18's decisions under the rules and `count`
-    (`indices.indices`, exact): the count's play on the side of the index where the linear estimate of its gain
-    is positive, the other play on the other side (insurance: insure, else decline as basic strategy does)."""
+    """The index numbers `measures` derives for the Illustrious 18's decisions under the rules and `count`.
+
+    They come from `indices.indices`, exact. The count's play goes on the side of the index where the linear
+    estimate of its gain is positive, the other play on the other side. (Insurance: insure, else decline as basic
+    strategy does.)"""
     rows = indices(decision_shoes(game, version, rules, pay, custom, progress=progress), count.weights, pack)
     plays: list[IndexPlay] = []
     left: list[tuple[str, str]] = []

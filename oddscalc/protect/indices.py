@@ -1,11 +1,13 @@
-"""Index numbers of a balanced count for the principal playing decisions (the "Illustrious 18"), by the linear
-effects-of-removal estimate from the exact decision values on the full shoe and on it less one card of each kind.
+"""Index numbers of a balanced count for the principal playing decisions (the "Illustrious 18").
 
-A decision group (e.g. hard 16 against a ten: the starting hands T,6 and 9,7) compares two actions; its gain
+They come by the linear effects-of-removal estimate, from the exact decision values on the full shoe and on it
+less one card of each kind.
+
+A decision group (e.g. hard 16 against a ten: the starting hands T,6 and 9,7) compares two actions. Its gain
 D(S) = sum over its hands of chance x (value of the first action - value of the second) / sum of chances, exact on
-each shoe S. Linear model (Griffin, *The Theory of Blackjack*, ch. 3): with effects e_k = D(S - k) - D(S) and a
-balanced count of weights w_k (sum n_k w_k = 0), the gain expected at true count TC (running count per pack of
-P cards unseen) is D + (N - 1) beta TC / P, beta = cov(e, w) / var(w) over the N cards of the shoe, so the index,
+each shoe S. Linear model (Griffin, *The Theory of Blackjack*, ch. 3): take effects e_k = D(S - k) - D(S) and a
+balanced count of weights w_k (sum n_k w_k = 0). The gain expected at true count TC (running count per pack of
+P cards unseen) is D + (N - 1) beta TC / P, beta = cov(e, w) / var(w) over the N cards of the shoe. So the index,
 the true count at which the gain changes sign, is the exact fraction TC* = -P D / ((N - 1) beta).
 
 >>> index_of(Fraction(-1, 100), Fraction(1, 500), 312, 52)
@@ -85,9 +87,10 @@ def _group_gain(hands: tuple[str, ...], play: str, other: str):
 
 
 def _forbidden(shoes: DecisionShoes, group: str, play: str, tens_by_rank: bool = False) -> str:
-    """Why a pair's group has no decision where its split is not valued ("" otherwise): its hand is valued,
-    but under another group (T,T v 5 as hard 20 v 5), because the rules forbid the split or, for tens split by
-    rank only (`tens_by_rank`), because the decisions are valued by card value."""
+    """Why a pair's group has no decision where its split is not valued ("" otherwise).
+
+    Its hand is valued, but under another group (T,T v 5 as hard 20 v 5). That is because the rules forbid the
+    split or, for tens split by rank only (`tens_by_rank`), because the decisions are valued by card value."""
     parts = group.split()
     if len(parts) != 4 or parts[0] != "pair" or parts[2] != "v":
         return ""

@@ -1,10 +1,11 @@
-"""Yield by penetration from one set of shoes: what the bet ramp wins per 100 rounds had the cut card been placed
-earlier, read from a run's records without dealing again.
+"""Yield by penetration from one set of shoes, read from a run's records without dealing again.
+
+It is what the bet ramp wins per 100 rounds had the cut card been placed earlier.
 
 A shoe dealt to a cut card at penetration p plays every round begun while fewer than floor(p x N) cards are out
-(protect.shoes). The shuffle does not depend on the cut, so the shoe dealt to an earlier cut q <= p plays exactly
+(protect.shoes). The shuffle does not depend on the cut. So the shoe dealt to an earlier cut q <= p plays exactly
 the rounds of the run's record begun while fewer than floor(q x N) cards were out, with the same cards and the same
-exact values: every cut-card place up to the run's is read off the same shoes (common random numbers, so the
+exact values. Every cut-card place up to the run's is read off the same shoes (common random numbers, so the
 differences between places are not blurred by different shuffles). The yield at each place is the ratio estimate
 of protect.summary (units won per 100 rounds with the ramp of `bet_units`, its standard error between shoes).
 
@@ -71,9 +72,11 @@ def yield_by_penetration(
     places: Sequence[Fraction],
     boxes: int = 1,
 ) -> tuple[PenetrationRow, ...]:
-    """The ramp's yield per 100 rounds for each cut-card place in `places` (shares of the shoe, each at most the
-    run's penetration `dealt`), from the run's records; `measures`: how many values each round carries;
-    `spread`: the study's spread or the stakes; `boxes`: player boxes a round, each staking the ramp's bet."""
+    """The ramp's yield per 100 rounds for each cut-card place in `places`, from the run's records.
+
+    The places are shares of the shoe, each at most the run's penetration `dealt`. `measures`: how many values
+    each round carries. `spread`: the study's spread or the stakes. `boxes`: player boxes a round, each staking
+    the ramp's bet."""
     stakes = spread if isinstance(spread, Stakes) else Stakes(spread)
     deeper = [p for p in places if p > dealt or p <= 0]
     if deeper:

@@ -2,7 +2,7 @@
 index plays, seated in box order.
 
 A player's spec (`--player`) is `KEY=VALUE` items separated by commas, the keys the names of `protect`'s own
-options without their dashes (`SPEC_KEYS`); an item that does not begin with a key continues the value before it,
+options without their dashes (`SPEC_KEYS`). An item that does not begin with a key continues the value before it,
 so a ramp's or a count's weights keep their commas. `re-enter` stands alone (a flag).
 
 >>> split_spec("count=hi-lo,ramp=1:0,2:2,3:4,indices=illustrious18,enter=1,leave=-1")
@@ -104,7 +104,8 @@ def seats_before(
 
 
 def boxes_dealt(seats: Sequence[Seat]) -> int:
-    """The boxes a round deals: one for each player staking on it (the others' boxes stay empty), and one box
-    (another punter's, basic strategy) when none does, so that the shoe is dealt on as a single player's run
-    deals it."""
+    """The boxes a round deals: one for each player staking on it (the others' boxes stay empty).
+
+    When none does, it deals one box (another punter's, basic strategy). So the shoe is dealt on as a single
+    player's run deals it."""
     return max(1, sum(1 for s in seats if s.stake))

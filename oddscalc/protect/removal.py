@@ -1,11 +1,11 @@
 """Effects of removal, exact: how each measure's expectation moves when one card of each kind leaves a shoe.
 
-Definitions. For a shoe S (by default the full shoe) holding n_k cards of kind k, N in all, and a measure v
-(a wager's exact expectation per unit initially staked on the next round), the effect of removing one card
+Definitions. Take a shoe S (by default the full shoe) holding n_k cards of kind k, N in all. Take a measure v
+(a wager's exact expectation per unit initially staked on the next round). The effect of removing one card
 of kind k is EoR_k = v(S - k) - v(S). The count-weighted mean of the effects, sum_k n_k EoR_k / N, is what
 knowing one unseen card is worth: E[v(S - c)] - v(S) for a card c drawn at random from S. When the play
-behind v is fixed, v(S) is an expectation over the shuffles of S and equals E[v(S - c)], so the mean is
-exactly zero; when the play is re-optimised for each composition it is the value of that information, at
+behind v is fixed, v(S) is an expectation over the shuffles of S and equals E[v(S - c)]. So the mean is
+exactly zero. When the play is re-optimised for each composition it is the value of that information, at
 least zero. Blackjack's values are stored (`core.store`, keyed on the rules and the engines' versions).
 """
 

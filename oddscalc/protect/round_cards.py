@@ -1,11 +1,11 @@
 """How many cards one round takes from the top of a shuffled shoe: the round is really played, by the
 reference simulators' rules (written from the law apart from the engines) and the strategy stated.
 
-- Blackjack: one player box (or 1 to 7: `boxes`, every box following the same chart) against the banker, the
-  player following the basic strategy chart of the full shoe (`api.decision_table`), splits and doubles as
-  they come; the banker completes his hand by his rule after the players in every round unless every box holds
-  a natural (the simulator's order: one card to each box, the banker's, a second card to each box; no hole
-  card, or a peeked hole card).
+- Blackjack: one player box (or 1 to 7: `boxes`, every box following the same chart) against the banker. The
+  player follows the basic strategy chart of the full shoe (`api.decision_table`), splits and doubles as
+  they come. The banker completes his hand by his rule after the players in every round unless every box holds
+  a natural. (The simulator's order: one card to each box, the banker's, a second card to each box; no hole
+  card, or a peeked hole card.)
 - Punto banco: two cards each, then the third cards by the tableau (reg 6(7)(c)).
 - Super Pan 9: three cards each; the player takes a fourth by his best play on the full shoe (the engine's
   decision table for the initial wager), the banker on 5 or less (reg 9(2)(g)).

@@ -1,10 +1,12 @@
-"""What a run of shoes shows: true-count distribution, mean exact expectation per true-count bin, favourable
-rounds, a bet spread's yield, and per shoe the rounds that offered a positive wager and their worth.
+"""What a run of shoes shows: true-count distribution, mean exact expectation per true-count bin, and more.
+
+It also shows favourable rounds, a bet spread's yield, and per shoe the rounds that offered a positive wager and
+their worth.
 
 Statistics. Every round's value is exact; the sampling is over shoes, which are independent, while rounds
 within a shoe are not. So every mean over rounds is a ratio of per-shoe sums, R = sum_i y_i / sum_i x_i
-(y_i: the quantity summed over shoe i's rounds of interest, x_i: how many they are), an exact fraction of the
-sample, and its standard error is the usual between-shoe (cluster) estimate
+(y_i: the quantity summed over shoe i's rounds of interest, x_i: how many they are). It is an exact fraction of
+the sample. Its standard error is the usual between-shoe (cluster) estimate
 SE(R)^2 = n / (n - 1) * sum_i (y_i - R x_i)^2 / (sum_i x_i)^2, n shoes. Standard errors are sampling
 statistics; they are computed exactly and rendered as decimals.
 """
@@ -151,9 +153,10 @@ def summarise(
     spread: int | Stakes,
     boxes: int = 1,
 ) -> Summary:
-    """Every figure of the run from the shoes' exact records (`pack`: cards per pack, the true count's unit;
-    `spread`: the top of the study's bet spread, or the stakes; `boxes`: player boxes a round, each staking the
-    ramp's bet, so the yield per round counts them all)."""
+    """Every figure of the run from the shoes' exact records.
+
+    `pack`: cards per pack, the true count's unit. `spread`: the top of the study's bet spread, or the stakes.
+    `boxes`: player boxes a round, each staking the ramp's bet, so the yield per round counts them all."""
     stakes = spread if isinstance(spread, Stakes) else Stakes(spread)
     m = len(measures)
     one = [Fraction(len(r.rounds)) for r in records]

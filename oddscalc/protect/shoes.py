@@ -3,27 +3,27 @@
 Model. Shoe number i of a run with seed s is the full shoe's cards shuffled by `random.Random("oddscalc-
 protect:s:i")` (a string seed: the same order on every machine and process). The cut card lies after
 floor(penetration x N) cards. Before each round, while fewer cards than that have been dealt, the measures'
-exact expectations are taken on the composition left; then the round is really played from the top of the
+exact expectations are taken on the composition left. Then the round is really played from the top of the
 shoe (`rounds`), and the cards it takes are recorded. The round in which the cut card comes out is finished
 and is the shoe's last. A round is not begun when the exact engine finds the shoe too small to define it,
 and a round the shoe runs out during ends the shoe (both recorded as the shoe's end).
 
 With the double-precision evaluator (the target's `engine` "double") every round is valued in doubles
-(recorded exactly as the binary fractions they are) unless the evaluator declines and the exact engine values
-it; and in every `check`-th shoe (shoe index divisible by `check`) one round, drawn by the seed and the index
-among those valued in doubles, is valued by the exact engine too, so that each run states how far the two
-agree on its own rounds.
+(recorded exactly as the binary fractions they are). The exception is a round the evaluator declines: the exact
+engine values it. In every `check`-th shoe (shoe index divisible by `check`) one round is valued by the exact
+engine too. It is drawn by the seed and the index among those valued in doubles. So each run states how far the
+two agree on its own rounds.
 
 Burn cards (`protect.burn`, default none) leave the top of the shoe before the first round and count toward
-the cut card; those burnt face up are seen (out of the composition valued, in the count), those face down are
+the cut card. Those burnt face up are seen (out of the composition valued, in the count). Those face down are
 not (still in the composition valued: the counter cannot tell them from the cards in the shoe). Each round
 plays `boxes` player boxes (blackjack; 1 by default). With index plays (`index_plays`) the basic strategy's
 measure is valued under the plays the counter makes at the true count before the round (from the cards he has
 seen, as `before_rounds` states them).
 
-Several players (`players`, blackjack): each counts the cards seen by his own count and, before each round,
-takes his place (wonging), stake and index plays by his own true count; the round deals a box to each player
-staking (seat order, every box by the basic strategy chart; one box when none stakes), and records the basic
+Several players (`players`, blackjack): each counts the cards seen by his own count. Before each round he
+takes his place (wonging), stake and index plays by his own true count. The round deals a box to each player
+staking (seat order, every box by the basic strategy chart; one box when none stakes). It records the basic
 strategy's values and each player's under his index plays (`Round.seats`).
 """
 
@@ -170,10 +170,11 @@ def deal_shoe(plan: Plan, index: int) -> ShoeRecord:
 
 
 def _deal_players(plan: Plan, index: int, kinds: tuple[tuple[str, int], ...], cards: list[int], cut: int) -> ShoeRecord:
-    """Shoe `index` dealt to a table of several players: before each round every player's place, stake and index
-    plays by his own count; the round deals a box to each player staking (in seat order, the banker after them:
-    who sits out changes the cards the others get); the round's values are recorded for the basic strategy and
-    for each player under his index plays."""
+    """Shoe `index` dealt to a table of several players.
+
+    Before each round, every player's place, stake and index plays go by his own count. The round deals a box to
+    each player staking, in seat order, the banker after them: who sits out changes the cards the others get. The
+    round's values are recorded for the basic strategy and for each player under his index plays."""
     target = plan.target
     left = [n for _, n in kinds]
     burnt, face_up = plan.burn.taken(cards, [label for label, _ in kinds])

@@ -1,10 +1,12 @@
-"""How the counter stakes each round: the study's bet spread 1 to N by the true count (the default), a key count
-(an unbalanced count's two-level bet by the running count) or the player's own ramp (a stake table by true count,
-a stake of 0 sitting the round out).
+"""How the counter stakes each round: a bet spread, a key count or his own ramp.
 
-A ramp `T1:S1,T2:S2,...` (whole true counts T1 < T2 < ..., exact stakes S >= 0 in units) stakes S_i on a round
-whose true-count bin floor(TC) is at least T_i and below T_(i+1); bins below T1 take S1, bins from the last T up
-take the last S. A round staked 0 is sat out: dealt, watched and counted, but not played.
+The default is the study's bet spread 1 to N by the true count. A key count is an unbalanced count's two-level
+bet by the running count. The player's own ramp is a stake table by true count, a stake of 0 sitting the round
+out.
+
+A ramp `T1:S1,T2:S2,...` has whole true counts T1 < T2 < ... and exact stakes S >= 0 in units. It stakes S_i on a
+round whose true-count bin floor(TC) is at least T_i and below T_(i+1). Bins below T1 take S1, bins from the last
+T up take the last S. A round staked 0 is sat out: dealt, watched and counted, but not played.
 
 >>> r = parse_ramp("-1:0,1:1,2:2,3:4,4:8")
 >>> [r.units(Fraction(0), Fraction(tc)) for tc in (-5, 0, 1, Fraction(5, 2), 3, 9)]
@@ -55,9 +57,10 @@ def bet_units(tc: Fraction, spread: int) -> int:
 
 @dataclass(frozen=True)
 class Stakes:
-    """The stakes by the count: the spread 1 to `spread` by true count; or with `key`, 1 unit while the running
-    count is below the key count and `spread` units from it up; or with `steps`, the ramp ((lowest true-count bin,
-    stake), bins increasing)."""
+    """The stakes by the count: the spread 1 to `spread` by true count.
+
+    With `key`: 1 unit while the running count is below the key count, and `spread` units from it up. With
+    `steps`: the ramp ((lowest true-count bin, stake), bins increasing)."""
 
     spread: int = 8
     steps: tuple[tuple[int, Fraction], ...] = ()
@@ -104,7 +107,7 @@ class Stakes:
         be 0), WATCH (back-counting, not playing) or AWAY (gone for the rest of the shoe).
 
         Wonging: with `enter`, he watches from the first round and sits in before a round whose true count is at
-        least `enter`; with `leave`, he stops before a round whose true count is below `leave` and, once out, is
+        least `enter`. With `leave`, he stops before a round whose true count is below `leave`. Once out, he is
         out for the rest of the shoe (AWAY), unless `re_enter` sends him back to watching (and re-entering)."""
         where, out = self.first, []
         for _, tc in counts:
@@ -177,9 +180,11 @@ class Stakes:
 
 
 def wonging(stakes: Stakes, *, enter: Fraction | None, leave: Fraction | None, re_enter: bool = False) -> Stakes:
-    """`stakes` with the player entering at a true count of `enter` (back-counting from the first round) and
-    leaving below `leave`, for the rest of the shoe unless `re_enter` (he then watches again); refused
-    (RampError) where he would leave as he enters (leave above enter), or `re_enter` without both."""
+    """`stakes` with the player entering at a true count of `enter` and leaving below `leave`.
+
+    He back-counts from the first round. He leaves for the rest of the shoe unless `re_enter` (he then watches
+    again). Refused (RampError) where he would leave as he enters (leave above enter), or `re_enter` without
+    both."""
     if enter is not None and leave is not None and leave > enter:
         raise RampError(
             f"--leave {_num(leave)} is above --enter {_num(enter)}: he would leave the round he enters; allowed: "

@@ -3,8 +3,8 @@
 the same shoes.
 
 The study records each round's expectation, never its outcome, so the ramp's variance per unit staked is an
-input: by default the full shoe's variance of the measure's wager from the game's math report (`variances`),
-the same in every count bin (Schlesinger's practice; *Blackjack Attack* ch. 4).
+input. By default it is the full shoe's variance of the measure's wager from the game's math report
+(`variances`), the same in every count bin (Schlesinger's practice; *Blackjack Attack* ch. 4).
 
 >>> from oddscalc.protect.bankroll import Row
 >>> m = ramp_measures([Row(Fraction(1, 2), Fraction(-1, 100), Fraction(4, 3), 1),
@@ -38,9 +38,10 @@ RISKS = (Fraction(5, 100), Fraction(1, 100))
 
 @dataclass(frozen=True)
 class Ramp:
-    """One measure's ramp: the variance per unit staked assumed, W, V, N0 and SCORE (`measures`), the risk of
-    ruin of each of BANKROLLS and the bankroll of each of RISKS (floats: an exponential and a logarithm; None
-    when the ramp does not win)."""
+    """One measure's ramp: the variance per unit staked assumed, and W, V, N0 and SCORE (`measures`).
+
+    Also the risk of ruin of each of BANKROLLS and the bankroll of each of RISKS. (These are floats: an
+    exponential and a logarithm; None when the ramp does not win.)"""
 
     measure: str
     variance_per_unit: Fraction
@@ -104,9 +105,11 @@ def study_figures(
     dealt: Fraction,
     per_unit: Sequence[Fraction],
 ) -> StudyFigures:
-    """The ramps of a counted study (`per_unit`: each measure's variance per unit staked; one box's ramp: with
-    several boxes their results are correlated through the banker's hand, which a study of expectations does not
-    measure) and its yield at every cut-card place up to `dealt`, the run's penetration (every box counted)."""
+    """The ramps of a counted study, and its yield at every cut-card place up to `dealt`, the run's penetration.
+
+    `per_unit`: each measure's variance per unit staked. A ramp is one box's: with several boxes their results
+    are correlated through the banker's hand, which a study of expectations does not measure. The yield counts
+    every box."""
     places = cut_places(dealt)
     rows = yield_by_penetration(
         records, len(summary.measures), kinds, pack, count, summary.stakes, dealt, places, summary.boxes

@@ -1,7 +1,9 @@
-"""What a protection analysis evaluates: a game, its rule set, and the measures (wagers, and for blackjack's
-initial wager the strategy) whose expectation is taken on each shoe composition, through `oddscalc.api`: exact,
-or (`engine` "double", a game with a double-precision evaluator) in double precision, checked on a sample of
-rounds against the exact engine (`shoes.deal_shoe`)."""
+"""What a protection analysis evaluates: a game, its rule set, and the measures.
+
+The measures are wagers, and for blackjack's initial wager the strategy. Their expectation is taken on each shoe
+composition, through `oddscalc.api`, exact. With `engine` "double" (a game with a double-precision evaluator) it
+is taken in double precision, checked on a sample of rounds against the exact engine (`shoes.deal_shoe`).
+"""
 
 from __future__ import annotations
 

@@ -98,9 +98,11 @@ def wagers(version: str) -> tuple[Wager, ...]:
 
 
 def permitted_rules(version: str) -> dict[str, tuple[str, ...]]:
-    """Rule values the version's law permits (reg 7(1)(b) packs; 7(1)(g) and 2002 7(11)(aa) soft 17;
-    7(1)(d) no hole card; 7(8) doubling; 7(9) splitting; for 2007, "Blackjack Rules UK (basic game)": "Basic
-    Outline Rules / How to Play" (packs), "Soft 17", "Doubling", "Splitting Pairs").
+    """Rule values the version's law permits.
+
+    The sources: reg 7(1)(b) packs; 7(1)(g) and 2002 7(11)(aa) soft 17; 7(1)(d) no hole card; 7(8) doubling;
+    7(9) splitting. For 2007, "Blackjack Rules UK (basic game)": "Basic Outline Rules / How to Play" (packs),
+    "Soft 17", "Doubling", "Splitting Pairs".
 
     >>> permitted_rules("1994")["soft17"], permitted_rules("2002")["soft17"], permitted_rules("2007")["decks"]
     (('stand',), ('stand', 'hit'), ('1', '4', '6'))

@@ -1,6 +1,7 @@
-"""The law's texts that outputs cite, shipped with the package (`oddscalc/law/`, byte for byte the project's
-source texts), so that a citation such as "regulations README, gaps in the 2002 text" can be read from any
-install with `oddscalc law README`.
+"""The law's texts that outputs cite, shipped with the package (`oddscalc/law/`).
+
+They are byte for byte the project's source texts. So a citation such as "regulations README, gaps in the 2002
+text" can be read from any install with `oddscalc law README`.
 """
 
 from __future__ import annotations

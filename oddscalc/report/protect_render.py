@@ -1,9 +1,9 @@
 """Rendering a protection run's summary (text, JSON-ready data, CSV) and its per-round records (CSV).
 
-Means are exact sample means ("p/q" in JSON) of the rounds' values, which are exact, or, in a run valued by the
-double-precision evaluator, doubles (labelled so, with the run's check against the exact engine); standard
-errors are sampling statistics over shoes, computed exactly as squares and rendered as decimals (mpmath square
-roots)."""
+Means are exact sample means ("p/q" in JSON) of the rounds' values, which are exact. In a run valued by the
+double-precision evaluator they are doubles (labelled so, with the run's check against the exact engine).
+Standard errors are sampling statistics over shoes, computed exactly as squares and rendered as decimals (mpmath
+square roots)."""
 
 from __future__ import annotations
 
@@ -541,13 +541,14 @@ def records_csv(
     spread: int | Stakes,
     sides: Sequence[str] = (),
 ) -> str:
-    """Every round: shoe, round, cards left (unseen by the counter: face-down burnt cards included), running and
-    true count (exact), bet units (the study's spread, or `spread`'s stakes: 0 for a round sat out), the cards
-    the round took, and each measure's expectation before it: exact
-    ("p/q"), or in a run valued in double precision the double (rounds the exact engine valued instead: "p/q"),
-    with the exact values of the rounds checked; with `sides` (baccarat's, `best_side.SIDES`), last the side the
-    best-side strategy bets on the round and its expectation, written as the measures are (both empty: no side
-    positive, no bet)."""
+    """Every round: shoe, round, cards left, running and true count, bet units, cards taken, each measure's value.
+
+    Cards left are those unseen by the counter, face-down burnt cards included; the counts are exact. Bet units
+    are the study's spread, or `spread`'s stakes: 0 for a round sat out. Each measure's expectation before the
+    round is exact ("p/q"). In a run valued in double precision it is the double (rounds the exact engine valued
+    instead: "p/q"), with the exact values of the rounds checked. With `sides` (baccarat's, `best_side.SIDES`)
+    come last the side the best-side strategy bets on the round and its expectation. They are written as the
+    measures are (both empty: no side positive, no bet)."""
     doubles = any(x.estimated for r in records for x in r.rounds)
     head = ["shoe", "round", "cards_left", "running_count", "true_count", "bet_units", "cards"]
     head += [m.replace(",", ";") for m in measures] + [f"exact {m.replace(',', ';')}" for m in measures if doubles]
@@ -586,10 +587,12 @@ def table_records_csv(
     pack: int,
     players: Sequence[tuple[CountSystem, Stakes, tuple[str, ...]]],
 ) -> str:
-    """Every round of a table of several players: shoe, round, cards left, boxes dealt (one per player staking,
-    one when none does), the cards, the basic strategy's expectation of each measure (as `records_csv` writes
-    them), then per player (count, stakes, his measures' names) his running and true count, where he is (play,
-    watch, away), his stake and his expectations under his index plays."""
+    """Every round of a table of several players.
+
+    The columns: shoe, round, cards left, boxes dealt (one per player staking, one when none does), the cards.
+    Then the basic strategy's expectation of each measure (as `records_csv` writes them). Then per player (count,
+    stakes, his measures' names): his running and true count, where he is (play, watch, away), his stake and his
+    expectations under his index plays."""
     head = ["shoe", "round", "cards_left", "boxes", "cards", *(m.replace(",", ";") for m in measures)]
     for n, (_, _, names) in enumerate(players, 1):
         head += [f"player {n} {c}" for c in ("running_count", "true_count", "place", "stake")]

@@ -204,8 +204,9 @@ def check_full_packs(rules: dict[str, str]) -> None:
 
 
 def shoe_rounds(packs: list[str], dealing: Dealing, coup: Callable[..., Fraction]) -> ShoeRounds:
-    """Coups dealt from one shoe of `packs` (suited names) to its cut card and reshuffled by `dealing`'s model
-    (`simulate --shuffle`): the cut card BEHIND_THE_CUT cards from the end unless `dealing.cut` says otherwise;
-    `coup(wager, take, record)` takes each card as (point, name)."""
+    """Coups dealt from one shoe of `packs` (suited names) to its cut card, reshuffled by `dealing`'s model.
+
+    That model is `simulate --shuffle`'s. The cut card is BEHIND_THE_CUT cards from the end unless `dealing.cut`
+    says otherwise. `coup(wager, take, record)` takes each card as (point, name)."""
     cut = check_cut(dealing, len(packs), BEHIND_THE_CUT)
     return ShoeRounds(DealtShoe(packs, dealing, cut), coup, lambda label: point(label[:-1]))

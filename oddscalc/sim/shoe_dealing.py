@@ -2,12 +2,12 @@
 shoe orders, not a rule of any game.
 
 The first shoe is new packs in their factory order (`shuffles.factory_order`), shuffled by the model. Rounds are
-dealt from the top until the cut card is out; the next round then starts a new shoe, made from the last one's cards
+dealt from the top until the cut card is out. The next round then starts a new shoe, made from the last one's cards
 (the discards in the order dealt, then the undealt rest in its order) and shuffled by the model again. A shoe that
 runs out in mid-round (a cut card at the very end) is reshuffled from its discards there, the cards on the table
-staying out, and the round's log record says so (`"reshuffle"`, docs/verify.md). With `declare`, each shoe's order
-goes into the log: `open` on the shoe's first round (`"order"`), `commit` as the SHA-256 of its text on the first
-round (`"order_sha256"`) and the order itself on the shoe's last round.
+staying out. The round's log record says so (`"reshuffle"`, docs/verify.md). With `declare`, each shoe's order
+goes into the log. `open` puts it on the shoe's first round (`"order"`). `commit` puts the SHA-256 of its text on
+the first round (`"order_sha256"`) and the order itself on the shoe's last round.
 
 >>> import random
 >>> from oddscalc.sim.shuffle_models import Shuffle, factory_order

@@ -5,8 +5,8 @@ A model takes a stack of cards (first card to be dealt first) and returns it shu
 * `riffle:K`: K riffle shuffles in the Gilbert-Shannon-Reeds model (Bayer and Diaconis 1992): the stack is cut
   after Binomial(n, 1/2) cards and the two packets are interleaved, every interleaving equally likely. K riffles
   leave at most 2^K rising sequences; an 8-pack shoe needs about 13 to look random.
-* `strip:K` (or `strip:K:P`): K strip (overhand) shuffles: each gap between two cards is a cut with probability
-  P (default 1/9, packets of 9 cards on average), and the packets are laid down in reverse order, each keeping
+* `strip:K` (or `strip:K:P`): K strip (overhand) shuffles. Each gap between two cards is a cut with probability
+  P (default 1/9, packets of 9 cards on average). The packets are laid down in reverse order, each keeping
   its own order. Six of them keep (8/9)^6 = 49% of the stack's neighbouring pairs together.
 * `fair`: a uniformly random order (Python's `random.shuffle`).
 

@@ -1,8 +1,9 @@
-"""The reference simulator for Super Pan 9 (regs 9 and 10): cards dealt from a shuffled shoe without 7s to 10s,
-three to each hand and a fourth as the rules say, written from the law apart from the engines.
+"""The reference simulator for Super Pan 9 (regs 9 and 10), written from the law apart from the engines.
 
-The player follows the exact engine's decision table (its output, read as data); the House, holding the bank, draws
-by reg 9(2)(g); a player holding the bank plays as his table says, and a levy is charged on his winnings (reg 10).
+Cards are dealt from a shuffled shoe without 7s to 10s, three to each hand and a fourth as the rules say.
+
+The player follows the exact engine's decision table (its output, read as data). The House, holding the bank, draws
+by reg 9(2)(g). A player holding the bank plays as his table says, and a levy is charged on his winnings (reg 10).
 """
 
 from __future__ import annotations
@@ -68,9 +69,10 @@ def super_pan_9_round(
     banker_rule=house_draws,
     replace: bool = False,
 ) -> Fraction:
-    """One round against the House's bank from a freshly shuffled `shoe` (eight cards drawn: three each, and a
-    fourth for each hand, used if it draws); `replace`: its eight cards drawn with replacement (the infinite-shoe
-    model that rule model=infinite asks for)."""
+    """One round against the House's bank from a freshly shuffled `shoe`.
+
+    Eight cards are drawn: three each, and a fourth for each hand, used if it draws. `replace`: its eight cards
+    drawn with replacement (the infinite-shoe model that rule model=infinite asks for)."""
     cards, names = draw_cards(rng, shoe, 8, replace, labels=None if record is None else labels)
     shown: list[str] | list[None] = names or [None] * 8
     return super_pan_9_coup(w, lambda i: (cards[i], shown[i]), strategy, record, banker_rule)
@@ -178,9 +180,10 @@ def _bank_record(
 
 
 def simulator(w: Wager, rules: dict[str, str], table: object = None) -> Round:
-    """A one-round function for wager `w` under the rule set (decks, removed cards); it needs the engine's decision
-    `table` (sorted three-card values -> "draw"/"stand"), and deals the House's bank with replacement under rule
-    model=infinite (a player's bank as its table says)."""
+    """A one-round function for wager `w` under the rule set (decks, removed cards).
+
+    It needs the engine's decision `table` (sorted three-card values -> "draw"/"stand"). It deals the House's
+    bank with replacement under rule model=infinite (a player's bank as its table says)."""
     decks = int(rules.get("decks", "6"))
     removed = removed_cards(rules)
     if table is None:

@@ -1,12 +1,18 @@
-"""What the judges of the baccarat family share (reg 6; Super Pan 9, regs 9 and 10): the drawing rules, written
-here from the law and the house's tableau apart from the engines' data (the judge's agreement with the engines is
-evidence only while each reads the rules on its own), the shoe from the rule set, and a card judge that reads
-the wager records one by one. A card's presence records the decision: a hand with a third (fourth) card drew.
+"""What the judges of the baccarat family share (reg 6; Super Pan 9, regs 9 and 10).
 
-Dealing order (what the shoe-position tests assume): punto banco and chemin de fer player, banker, player,
-banker, then the player's third card and the banker's; baccarat banque the banker's two cards, the right hand's
-two, the left hand's two, then the third cards right, left, banker; Super Pan 9 the player's three cards, the
-banker's three, then the fourth cards player, banker. Burnt cards ("burn") come out before the round's cards.
+The drawing rules are written here from the law and the house's tableau, apart from the engines' data. (The
+judge's agreement with the engines is evidence only while each reads the rules on its own.) Also shared: the shoe
+from the rule set, and a card judge that reads the wager records one by one. A card's presence records the
+decision: a hand with a third (fourth) card drew.
+
+Dealing order (what the shoe-position tests assume):
+
+- punto banco and chemin de fer: player, banker, player, banker, then the player's third card and the banker's;
+- baccarat banque: the banker's two cards, the right hand's two, the left hand's two, then the third cards right,
+  left, banker;
+- Super Pan 9: the player's three cards, the banker's three, then the fourth cards player, banker.
+
+Burnt cards ("burn") come out before the round's cards.
 """
 
 from __future__ import annotations

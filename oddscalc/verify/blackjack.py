@@ -1,17 +1,19 @@
-"""The blackjack judge (SI 1994/2899 reg 7 as amended in 2002; the 2007 industry rules): every decision checked
-against the rule set, the banker's drawing rule, every hand settled again, the shoe checked.
+"""The blackjack judge (SI 1994/2899 reg 7 as amended in 2002; the 2007 industry rules).
+
+Every decision is checked against the rule set, and so is the banker's drawing rule. Every hand is settled again,
+and the shoe is checked.
 
 A round: {"shoe": 1, "banker": ["7", "10"], "hand": HAND, "wagers": [{"on": "initial", "stake": "10",
-"net": "..."}, ...]}. HAND is {"cards": [...], "actions": ["hit", "stand"], "stake": "10", "net": "-10"};
-a split hand is {"cards": [pair card, pair card], "actions": ["split"], "split": [HAND, HAND]}, each child
+"net": "..."}, ...]}. HAND is {"cards": [...], "actions": ["hit", "stand"], "stake": "10", "net": "-10"}.
+A split hand is {"cards": [pair card, pair card], "actions": ["split"], "split": [HAND, HAND]}, each child
 starting with its pair card (a child that is split again nests the same way). Actions are "hit", "stand",
-"double" and "split", in the order taken; a hand that ends by rule (bust, 21, a double's one card, split Aces'
-one card, a two-card 21) needs no "stand", and a hand whose actions stop below 21 stood. The banker's cards are
+"double" and "split", in the order taken. A hand that ends by rule (bust, 21, a double's one card, split Aces'
+one card, a two-card 21) needs no "stand". A hand whose actions stop below 21 stood. The banker's cards are
 in dealing order, up-card first (with a peeked hole card, the hole card second).
 
 Dealing order (for the shoe-position tests): the player's first card, the up-card, the player's second card,
-the hole card (peek only), the player's hands in order of play (a split hand's second card when it is played,
-its own split hands depth first), then the banker's other cards.
+the hole card (peek only). Then come the player's hands in order of play (a split hand's second card when it is
+played, its own split hands depth first), then the banker's other cards.
 """
 
 from __future__ import annotations
@@ -352,9 +354,11 @@ class BlackjackJudge(CardJudge):
         hands: list[int],
         seen: tuple[int, ...] = (),
     ) -> None:
-        """Judge one hand's decisions; `pair_from` the rank of the pair split to make it (None for the first
-        hand); `hands` counts the hands made so far (a one-item list, shared); `seen`: the cards the earlier
-        hands of the same split drew (CDP play reads them)."""
+        """Judge one hand's decisions.
+
+        `pair_from`: the rank of the pair split to make it (None for the first hand). `hands` counts the hands
+        made so far (a one-item list, shared). `seen`: the cards the earlier hands of the same split drew (CDP
+        play reads them)."""
         rules, report, cite = self.rules, self.report, self.cite
         acts = self._actions(node, line, where)
         child = pair_from is not None

@@ -1,16 +1,16 @@
 """A peeked hole card, judged under a rule set without one (SI 1994/2899 reg 7(1)(d); 2007: the house's rule).
 
-The law of 1994 and 2002 deals the banker one card only until the players have decided; the 2007 rules let a house
-deal the second card face down at the outset (rule `hole_card=peek`), and without that rule it waits until all
-hands are dealt with. A simulator of the US game looks at a hole card instead, and a banker's blackjack ends its
-round at once: the log shows the banker's two-card 21 and a player's hand (two cards, not 21, not split) with no
+The law of 1994 and 2002 deals the banker one card only until the players have decided. The 2007 rules let a house
+deal the second card face down at the outset (rule `hole_card=peek`); without that rule it waits until all hands
+are dealt with. A simulator of the US game looks at a hole card instead, and a banker's blackjack ends its round
+at once. The log then shows the banker's two-card 21 and a player's hand (two cards, not 21, not split) with no
 decision at all. Under a rule set without a hole card such a round is illegal play.
 
-A log whose header declares `hole_card=peek` where the version has no hole card is judged under the law: one
-finding for the log, and a fault at every round that shows the peek. Without that declaration a round showing no
-decision could also be a stand the writer left unwritten (the format reads a hand whose actions stop below 21 as
-stood), so its rounds are judged at the end of the log: faults when the log writes its other stands (`"stand"`),
-a note when it leaves some unwritten.
+A log whose header declares `hole_card=peek` where the version has no hole card is judged under the law. That
+gives one finding for the log, and a fault at every round that shows the peek. Without that declaration a round
+showing no decision could also be a stand the writer left unwritten. (The format reads a hand whose actions stop
+below 21 as stood.) So such rounds are judged at the end of the log. They are faults when the log writes its
+other stands (`"stand"`), and a note when it leaves some unwritten.
 """
 
 from __future__ import annotations

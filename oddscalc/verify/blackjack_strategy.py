@@ -1,18 +1,18 @@
 """Blackjack strategy conformance (`verify --strategy basic|optimal|FILE`).
 
 Blackjack: `basic` is the engine's total-dependent chart (`api.decision_table`, the chart the reference
-simulator follows), read as the engine reads it: the first decision by the hand's row (a splittable pair's own
-row), later decisions by the three-card chart (hard 11 or less and soft 16 or less hit, 21 stands), a split
-hand's first decision by its total (the no-double chart where doubling after a split is not allowed), a pair
-card dealt to a split hand split again while the hand limit allows, split Aces no decision. `optimal` is the
-engine's composition-dependent play: at each decision the permitted action of greatest exact value (ties: stand,
-hit, double, split), a split hand played for its own cards with the pair's other card gone (resplitting while
-the limit allows). A FILE is a chart in the decision table's JSON form. Casino stud poker, Three Card Poker and
-Super Pan 9 have one strategy, the engine's `optimal` decision table.
+simulator follows), read as the engine reads it. The first decision goes by the hand's row (a splittable pair's
+own row). Later decisions go by the three-card chart (hard 11 or less and soft 16 or less hit, 21 stands). A split
+hand's first decision goes by its total (the no-double chart where doubling after a split is not allowed). A pair
+card dealt to a split hand is split again while the hand limit allows; split Aces take no decision. `optimal` is
+the engine's composition-dependent play: at each decision the permitted action of greatest exact value (ties:
+stand, hit, double, split). A split hand is played for its own cards with the pair's other card gone
+(resplitting while the limit allows). A FILE is a chart in the decision table's JSON form. Casino stud poker, Three Card
+Poker and Super Pan 9 have one strategy, the engine's `optimal` decision table.
 
-The cost of a departure: the values are the engine's exact expectations per unit stake on the full shoe less the
-up-card and the hand's cards (a split hand also less its pair's other card), play continuing
-composition-dependent optimal after the decision (given no banker blackjack under peek), times the hand's stake.
+The cost of a departure comes from the engine's exact expectations per unit stake, times the hand's stake. They
+are taken on the full shoe less the up-card and the hand's cards (a split hand also less its pair's other card).
+Play continues composition-dependent optimal after the decision (given no banker blackjack under peek).
 """
 
 from __future__ import annotations
@@ -61,9 +61,10 @@ class BlackjackStrategy(Tally):
 
     @staticmethod
     def post_split(ctx: Context) -> str:
-        """How split hands are played (the engine's rule post_split where it exists): cdp1, each hand for its own
-        cards with the pair's other card gone; cdz-, as an unsplit hand of the same cards; cdp, the second hand
-        also with the first hand's cards gone."""
+        """How split hands are played (the engine's rule post_split where it exists).
+
+        cdp1: each hand for its own cards with the pair's other card gone. cdz-: as an unsplit hand of the same
+        cards. cdp: the second hand also with the first hand's cards gone."""
         return ctx.rules.get("post_split", "cdp1")
 
     # the prescribed action ---------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """Cards as a round log writes them, read once into small integer codes, and each game's pack.
 
 A card is a rank `A`, `2`-`9`, `10` (or `T`), `J`, `Q`, `K`, optionally followed by a suit `c`, `d`, `h`
-or `s` (either case): `"K"`, `"10h"`, `"Ts"`. Reading a card is one dictionary look-up; its code is
-`rank * 5 + suit` (rank 0 = Ace .. 12 = King; suit 0-3, or 4 when none is given), and tables indexed by code
+or `s` (either case): `"K"`, `"10h"`, `"Ts"`. Reading a card is one dictionary look-up. Its code is
+`rank * 5 + suit` (rank 0 = Ace .. 12 = King; suit 0-3, or 4 when none is given). Tables indexed by code
 give what each game needs (its baccarat point, blackjack value, poker rank), so the per-round path never
 parses text.
 

@@ -4,9 +4,9 @@ judge beside its game (`blackjack_strategy`, `poker_strategy`, `super_pan_9_stra
 
 The cost of a departure is the value of the prescribed action less the value of the action taken, each the
 engine's exact expectation per unit stake at that decision, times the hand's stake. A departure that costs is a
-fault of kind strategy; one whose action is worth more than the prescribed one (a chart's total-dependent stand
-where hitting these very cards is better) gains, and one worth the same costs nothing: neither is a fault, and
-both are reported apart, so that no fault carries a negative cost.
+fault of kind strategy. One whose action is worth more than the prescribed one gains (a chart's total-dependent
+stand where hitting these very cards is better). One worth the same costs nothing. Neither is a fault, and both
+are reported apart, so that no fault carries a negative cost.
 """
 
 from __future__ import annotations

@@ -21,9 +21,10 @@ __all__ = ["blackjack_values", "stud_values", "super_pan_9_values", "three_card_
 def blackjack_values(
     rules: Mapping[str, str], wagers: tuple[Wager, ...], hand: tuple[str, ...], up: str, removed: tuple[str, ...]
 ) -> dict[str, Fraction]:
-    """Every action's exact expectation per unit stake for `hand` (ranks, at least two) against up-card `up`
-    with `removed` also gone from the full shoe; play after the decision is composition-dependent optimal;
-    with a peeked hole card, given the banker has no blackjack (`oddscalc blackjack hand`)."""
+    """Every action's exact expectation per unit stake for `hand` (ranks, at least two) against up-card `up`.
+
+    `removed` is also gone from the full shoe. Play after the decision is composition-dependent optimal. With a
+    peeked hole card, the values are given the banker has no blackjack (`oddscalc blackjack hand`)."""
     return dict(_blackjack(tuple(sorted(rules.items())), wagers, tuple(sorted(hand)), up, tuple(sorted(removed))))
 
 

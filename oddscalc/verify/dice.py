@@ -2,7 +2,7 @@
 
 A round is the throws from the placing of its wagers until the last of them is decided:
 {"throws": [[3, 4], [5, 5], ...], "wagers": [{"on": "win", "stake": "10", "net": "10"}, ...]}. A wager made
-later in the round gives "from", the index of the first throw it is decided on; a behind (para 1(2)) or lay
+later in the round gives "from", the index of the first throw it is decided on. A behind (para 1(2)) or lay
 (para 2(2)) wager names its flat wager by index ("flat"), so that its point and stake limit can be checked.
 """
 
@@ -158,8 +158,10 @@ class DiceJudge(Judge):
             )
 
     def _behind(self, line: int, key: str, w, staked, start: int, flat: int | None, parsed, decided) -> None:
-        """Sch 1 para 1(2) / 2(2): a behind or lay wager needs its flat wager's point, made after the point was
-        set and while the flat wager stands, for at most the flat stake (lay: to win at most the flat stake)."""
+        """Sch 1 para 1(2) / 2(2): a behind or lay wager needs its flat wager's point.
+
+        It is made after the point was set and while the flat wager stands, for at most the flat stake (lay: to
+        win at most the flat stake)."""
         report, ctx = self.ctx.report, self.ctx
         if flat is None:
             report.note(

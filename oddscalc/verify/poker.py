@@ -1,10 +1,12 @@
-"""What the judges of casino stud poker (reg 8, Sch 2) and Three Card Poker (reg 12) share: hands ranked from the
-law's words by rank bit masks and multiplicities (a third evaluator, apart from the engine's numpy rankers and the
-simulator's: a hand's value is (category, tie-break ranks), so that equal values are hands of exactly equal
-ranking; suits never rank), and a card judge for a hand dealt from a freshly shuffled pack.
+"""What the judges of casino stud poker (reg 8, Sch 2) and Three Card Poker (reg 12) share.
+
+Hands are ranked from the law's words by rank bit masks and multiplicities. This is a third evaluator, apart from
+the engine's numpy rankers and the simulator's. A hand's value is (category, tie-break ranks), so that equal values
+are hands of exactly equal ranking; suits never rank. There is also a card judge for a hand dealt from a freshly
+shuffled pack.
 
 A round: {"player": ["As", "Kd", "Jc", "8h", "3s"], "banker": [...], "decision": "raise", "wagers": [{"on":
-"ante", ...}, {"on": "raise", ...}]}; Three Card Poker's decision is "play" or "fold" and its wagers "ante",
+"ante", ...}, {"on": "raise", ...}]}. Three Card Poker's decision is "play" or "fold" and its wagers "ante",
 "play" and "pair-plus". Each hand comes from a freshly shuffled pack (reg 8(1)(b), 12(1)(b)): a "shoe" marker, if
 given, must change every round. Dealing order: the player's cards, then the banker's (the up-card last).
 """

@@ -4,9 +4,9 @@ a runs test of serial independence, and one stated correction for testing severa
 * Chi-square goodness of fit (Pearson): observed counts per category against exact expected counts; tested
   only where every category that can occur expects at least 5 (the usual validity condition), else reported
   as not tested. The statistic is an exact fraction; its p-value comes from mpmath (`sim.check.chi_square_p`).
-* Runs test (Wald and Wolfowitz) on a yes/no result per round: given n1 yeses and n2 noes, the number of runs
-  R of an exchangeable sequence has mean 2 n1 n2 / n + 1 and variance 2 n1 n2 (2 n1 n2 - n) / (n^2 (n - 1))
-  (both exact fractions); z = (R - mean) / sd, two-sided normal p-value; tested when n1, n2 >= 10.
+* Runs test (Wald and Wolfowitz) on a yes/no result per round. Given n1 yeses and n2 noes, the number of runs
+  R of an exchangeable sequence has mean 2 n1 n2 / n + 1. Its variance is 2 n1 n2 (2 n1 n2 - n) / (n^2 (n - 1))
+  (both exact fractions). Then z = (R - mean) / sd, with a two-sided normal p-value; tested when n1, n2 >= 10.
 * Bonferroni: with m tests, each is judged at alpha / m, so a fair game fails any of them with probability at
   most alpha in all.
 """

@@ -20,7 +20,7 @@ class RouletteJudge(Judge):
     """Roulette: {"number": 0-36, "wagers": [{"on": "split", "numbers": [17, 20], "stake": "10", "net": "170"}]}.
 
     A wager covers the numbers it lists: as many as its kind names (reg 4(5)(a)-(h)), an even chance none of
-    them 0; it wins at its odds if the score is one of them; an even chance loses half its stake on 0 (reg 4(6)).
+    them 0. It wins at its odds if the score is one of them. An even chance loses half its stake on 0 (reg 4(6)).
     """
 
     def __init__(self, ctx: Context) -> None:

@@ -1,14 +1,14 @@
 """Shoe integrity and the record of which card came out at which position of each shoe.
 
 A shoe starts when a round's shoe marker differs from the previous round's (a new shuffle). Within a shoe no
-rank may come out more often than the packs hold it (nor, where suits are written, any one card more often than
-there are packs), and, when the log marks the cut card, no round may begin after it has come out.
+rank may come out more often than the packs hold it. Nor, where suits are written, may any one card come out more
+often than there are packs. When the log marks the cut card, no round may begin after it has come out.
 
 For the randomness tests the tracker counts, per position in the shoe, the cards seen of each rank, and what a
 fair shuffle makes them expect. Given the cards already dealt, the next card of a fairly shuffled shoe is equally
-likely to be any card left, so the expected count of rank r at position k is the sum over shoes reaching k of
-(cards of rank r left) / (cards left). Cards left = packs' count less those dealt before k, so it is enough to
-count, per position, how many shoes reach it and how many cards of each rank were dealt before it: a running
+likely to be any card left. So the expected count of rank r at position k is the sum over shoes reaching k of
+(cards of rank r left) / (cards left). Cards left = packs' count less those dealt before k. So it is enough to
+count, per position, how many shoes reach it and how many cards of each rank were dealt before it. A running
 difference array makes that one addition per card, and the exact expectation is formed once, at the end.
 """
 

@@ -1,18 +1,19 @@
 """Declared shoe orders and reshuffles in mid-round: every card dealt checked against the order the log declared.
 
-A round may give `"order"`: the shoe's whole order at its shuffle, top card first (the first card out first,
-burnt cards included), on the shoe's first round; or `"order_sha256"` there, the SHA-256 of the order's canonical
-text (`sim.shoe_dealing.order_text`: the cards as `A`, `2`-`10`, `J`, `Q`, `K` with a lower-case suit, separated by
-single spaces), and `"order"` on a later round of the same shoe (its last, say), revealed. With an order, every card
-out of the shoe is checked against it, in turn: a card dealt twice, a card skipped or a card out of its place is a
-fault at the round it happens (after a reveal, the cards dealt since the commitment are checked then, each fault
-still naming its own round), with the card and its place in the shoe named. A card compares by rank and suit when
+A round may give `"order"` on the shoe's first round: the shoe's whole order at its shuffle, top card first (the
+first card out first, burnt cards included). Or it may give `"order_sha256"` there, the SHA-256 of the order's
+canonical text, and `"order"` on a later round of the same shoe (its last, say), revealed. (The text is
+`sim.shoe_dealing.order_text`: the cards as `A`, `2`-`10`, `J`, `Q`, `K` with a lower-case suit, separated by
+single spaces.) With an order, every card out of the shoe is checked against it, in turn. A card dealt twice, a
+card skipped or a card out of its place is a fault at the round it happens, with the card and its place in the
+shoe named. After a reveal, the cards dealt since the commitment are checked then, each fault still naming its
+own round. A card compares by rank and suit when
 both are written with a suit, else by rank.
 
-A round may also give `"reshuffle"`: {"after": K, "shoe": NEW, ...}: the shoe ran out (or was reshuffled) after the
-first K of the round's cards (in the dealing order of docs/verify.md, burnt cards aside); a new shoe NEW, holding
-the packs less the cards on the table, deals the rest of the round, and later rounds carry its marker. The entry may
-give the new shoe's `"cut"`, `"burn"` (burnt before the round goes on), `"order"` and `"order_sha256"`. What the
+A round may also give `"reshuffle"`: {"after": K, "shoe": NEW, ...}. The shoe ran out (or was reshuffled) after
+the first K of the round's cards (in the dealing order of docs/verify.md, burnt cards aside). A new shoe NEW,
+holding the packs less the cards on the table, deals the rest of the round, and later rounds carry its marker. The entry
+may give the new shoe's `"cut"`, `"burn"` (burnt before the round goes on), `"order"` and `"order_sha256"`. What the
 law says of it depends on the game (`RULINGS`).
 """
 

@@ -1,22 +1,22 @@
 """The shuffle tests' card-by-card loops (`verify.shuffle_tests`), compiled by numba on first use and cached on disk.
 
 For every card of a tested shoe, and each of the six tests, a loop finds what a fair shuffle makes the card's
-score expect and how much it may vary: given the cards dealt before it, the card is any card left with equal
-chance, so for a score g(t) of each kind of card t (rem(t) of them left, R cards left in all) the conditional mean
+score expect and how much it may vary. Given the cards dealt before it, the card is any card left with equal
+chance. Take a score g(t) of each kind of card t (rem(t) of them left, R cards left in all). The conditional mean
 is P / R and the conditional variance Q / R - P^2 / R^2, with P = sum rem(t) g(t), Q = sum rem(t) g(t)^2. Everything
-is an integer: the loops add the card's score to `zsum` and P, Q, P^2 to tables indexed by R (and by the bucket b of
-the card's range bound B = max g - min g over the kinds left, B <= 2^b), so that `verify.shuffle_tests` forms the exact
-sums of means and variances as fractions, one term per R.
+is an integer. The loops add the card's score to `zsum`, and P, Q, P^2 to tables indexed by R. (Also by the bucket b
+of the card's range bound B = max g - min g over the kinds left, B <= 2^b.) So `verify.shuffle_tests` forms the
+exact sums of means and variances as fractions, one term per R.
 
-The six tests (`TESTS` in `verify.shuffle_tests`), against a reference order (the previous shoe's dealt cards, or the
-packs' factory order) with C[s, t] the times t followed s there and pos(t) the sum of (2 p - n - 1) over the
+The six tests (`TESTS` in `verify.shuffle_tests`) go against a reference order: the previous shoe's dealt cards, or
+the packs' factory order. C[s, t] is the times t followed s there. pos(t) is the sum of (2 p - n - 1) over the
 positions p of t's copies there (the copies not dealt counted at the middle of the undealt part):
 
-0, 3. pairs kept: g(t) = C[previous card, t] (from the shoe's second card on);
-1, 4. order kept: g(t) = sum over the cards dealt before of C[s, t] - C[t, s] (an old neighbour dealt in its old
-      order counts +1, in the reverse order -1);
-2, 5. positions kept: g(t) = (n + 1 - 2 R) pos(t), the centred new position times the centred old ones; its P and
-      Q are tabled without the factor (n + 1 - 2 R), a function of R that `verify.shuffle_tests` puts back.
+- tests 0, 3, pairs kept: g(t) = C[previous card, t] (from the shoe's second card on).
+- tests 1, 4, order kept: g(t) = sum over the cards dealt before of C[s, t] - C[t, s]. An old neighbour dealt in
+  its old order counts +1, in the reverse order -1.
+- tests 2, 5, positions kept: g(t) = (n + 1 - 2 R) pos(t), the centred new position times the centred old ones.
+  Its P and Q are tabled without the factor (n + 1 - 2 R), a function of R that `verify.shuffle_tests` puts back.
 """
 
 from __future__ import annotations

@@ -8,19 +8,19 @@ order, `sim.shuffle_models.factory_order`: Ace to King in clubs, diamonds, heart
   Detects strip (overhand) shuffles, which keep most neighbours together, a cut or no shuffle, and a few riffles.
 * order kept (rising sequences, Bayer and Diaconis): over every pair of cards dealt from the new shoe whose kinds
   were neighbours in the reference, +1 when they come in the old order and -1 when reversed (two-sided). A riffle
-  shuffle keeps the order of each packet, so k riffles leave at most 2^k rising sequences: this finds 7 riffles of
+  shuffle keeps the order of each packet, so k riffles leave at most 2^k rising sequences. This finds 7 riffles of
   an 8-pack shoe within 100 shoes, where pairs kept fall to 1% above chance.
 * positions kept: the card's centred new position times the centred reference positions of its kind (a Spearman
   correlation without ranks, two-sided). Detects strip shuffles (an even number keep positions, an odd number reverse
   them), a cut, a wash that moves cards only a little.
 
 Kinds are cards (rank and suit) when every card of both shoes is written with its suit and the packs are whole,
-else ranks: eight packs hold 8 of each card but 32 of each rank, so with ranks only the chance matches swamp the
+else ranks. Eight packs hold 8 of each card but 32 of each rank. So with ranks only the chance matches swamp the
 kept pairs, and riffle shuffles go unseen (docs/verify.md gives the power measured both ways); a note says so.
 
-Each test is a sum of martingale differences: given the cards dealt before, a fairly shuffled shoe's next card is
-any card left with equal chance, so every card's expected score and its variance are exact (`shuffle_loops`), and so
-are their sums (fractions); `supermartingale.p_value` turns the sum into a p-value valid at any sample size. The
+Each test is a sum of martingale differences. Given the cards dealt before, a fairly shuffled shoe's next card is
+any card left with equal chance. So every card's expected score and its variance are exact (`shuffle_loops`), and
+so are their sums (fractions). `supermartingale.p_value` turns the sum into a p-value valid at any sample size. The
 first shoe of a log has no previous shoe; every shoe is tested against the factory order. A shoe reshuffled in
 mid-round (its first card not dealt from a full shoe) is not tested, but is the next shoe's previous shoe.
 """
@@ -290,10 +290,12 @@ class PairScores:
         self.weights = {False: (1 / R, 1 / R, 1 / (R * R)), True: (f / R, f * f / R, f * f / (R * R))}
 
     def score(self, previous: Sequence[int], new: Sequence[int]) -> list[Evidence | str]:
-        """The six tests on `new` (codes in dealing order, dealt from a full shoe) after `previous` (codes in dealing
-        order, not tested itself), or why one could not run: the sums verify forms for the tests against the
-        previous shoe in a log of these two shoes, in double precision. Given `previous`, a fair shuffle makes each
-        e-value's expectation at most 1, so a product of them, shoe after shoe, is a test martingale."""
+        """The six tests on `new` after `previous`, or why one could not run.
+
+        `new` holds codes in dealing order, dealt from a full shoe. `previous` holds codes in dealing order and is not
+        tested itself. The sums are those verify forms for the tests against the previous shoe in a log of these two
+        shoes, in double precision. Given `previous`, a fair shuffle makes each e-value's expectation at most 1, so a
+        product of them, shoe after shoe, is a test martingale."""
         st = self.tests
         st.clear()
         st.add(list(previous), False)

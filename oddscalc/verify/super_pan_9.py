@@ -1,6 +1,7 @@
-"""The Super Pan 9 judge (regs 9, 10): three cards each and a fourth by choice, the House's drawing rule as
-banker, the bank held by the House or a player (several hands: `verify.super_pan_9_hands`), every wager settled
-again, the levy, the shoe checked."""
+"""The Super Pan 9 judge (regs 9, 10): three cards each and a fourth by choice, the House's drawing rule as banker.
+
+The bank is held by the House or a player (several hands: `verify.super_pan_9_hands`). Every wager is settled
+again, and the levy and the shoe are checked."""
 
 from __future__ import annotations
 
@@ -15,15 +16,16 @@ __all__ = ["SuperPan9Judge"]
 
 
 class SuperPan9Judge(BaccaratJudge):
-    """Super Pan 9: {"shoe": 1, "bank": "house", "player": [3 or 4 cards], "banker": [3 or 4], "wagers": [...]}
-    for one opposing hand, or {"shoe": 1, "bank": "player", "hands": [...], "banker": [...], "levy": "0.5",
-    "wagers": [...]} for a bank against several (`verify.super_pan_9_hands`).
+    """Super Pan 9: {"shoe": 1, "bank": "house", "player": [3 or 4 cards], "banker": [3 or 4], "wagers": [...]}.
 
-    Three cards each (reg 9(2)(e)); the player may take a fourth (9(2)(f)); the House as banker must draw on 0-5
-    and stand on 6-9 (9(2)(g)), a player holding the bank chooses (9(2)(h)), and holds it only against two or more
-    opposing players (9(5)). Initial wagers win on the higher point, void on equal points (9(8)), at 19 to 20
-    against the House's bank and 1 to 1 against a player's (9(9)); the tie wager pays 7 to 1 against the House
-    (9(10)); a player holding the bank may be charged a levy of 5% on his net winnings (reg 10(1)).
+    That is for one opposing hand. For a bank against several (`verify.super_pan_9_hands`) it is
+    {"shoe": 1, "bank": "player", "hands": [...], "banker": [...], "levy": "0.5", "wagers": [...]}.
+
+    Three cards each (reg 9(2)(e)); the player may take a fourth (9(2)(f)). The House as banker must draw on 0-5
+    and stand on 6-9 (9(2)(g)). A player holding the bank chooses (9(2)(h)), and holds it only against two or more
+    opposing players (9(5)). Initial wagers win on the higher point, void on equal points (9(8)). They pay 19 to 20
+    against the House's bank and 1 to 1 against a player's (9(9)). The tie wager pays 7 to 1 against the House
+    (9(10)). A player holding the bank may be charged a levy of 5% on his net winnings (reg 10(1)).
     """
 
     KEYS = CARD_GAME_KEYS | {"player", "banker", "bank"}

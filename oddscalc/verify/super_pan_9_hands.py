@@ -1,22 +1,24 @@
-"""Judging a Super Pan 9 round of several hands (the round log's `hands` form, docs/verify.md): one bank, held by
-the House or by a player, against 2 to 7 opposing hands, and the House's own hand when it wagers on one.
+"""Judging a Super Pan 9 round of several hands (the round log's `hands` form, docs/verify.md).
+
+One bank, held by the House or by a player, meets 2 to 7 opposing hands, and the House's own hand when it wagers
+on one.
 
 The law, and how it is read here (each fault cites its paragraph):
 
-* reg 9(2)(e),(f): three cards to each hand and to the banker; each opposing player may take a fourth card, so
+* reg 9(2)(e),(f): three cards to each hand and to the banker. Each opposing player may take a fourth card, so
   any choice is legal (`--strategy optimal` costs each player's choice as for one hand). The House's own hand (its
   reg 9(11) wager on a hand of its own) is played like an opposing hand: reg 9(2)(g) binds the House as banker.
 * reg 9(2)(g),(h): the House as banker draws on 0-5 and stands on 6-9; a player holding the bank chooses freely.
 * reg 9(5): a player holds the bank only when two or more opposing players have wagered against it.
 * reg 9(7): every hand dealt carries an initial wager, made before its cards.
 * reg 9(8)-(10): an initial wager against the bank wins on the higher point (19 to 20 against the House, 1 to 1
-  against a player), is void on equal points, lost otherwise; the tie wager is against the House at 7 to 1 whoever
+  against a player), is void on equal points, lost otherwise. The tie wager is against the House at 7 to 1 whoever
   holds the bank.
-* reg 9(11): at the request of a player holding the bank, when the other players' wagers fall short of his stake,
-  the House places a wager (one) against that bank; it is settled like the others and counts among the wagers
+* reg 9(11): a player holding the bank may ask, when the other players' wagers fall short of his stake. Then the
+  House places a wager (one) against that bank. It is settled like the others and counts among the wagers
   against the bank.
 * reg 10(1): after the settlement the House may charge the player holding the bank 5% "of any excess of losing
-  wagers over winning wagers": of the bank's net over every wager against it (tie wagers are the House's),
+  wagers over winning wagers". That is of the bank's net over every wager against it (tie wagers are the House's),
   nothing when that net is not positive. 5% or nothing is accepted (the House "may"); any other levy is a fault.
 """
 

@@ -1,17 +1,18 @@
-"""A p-value valid at every sample size for a sum of martingale differences whose conditional variances are known
-exactly: Bennett's exponential supermartingale (Freedman 1975), mixed over a fixed grid of bets.
+"""A p-value valid at every sample size for a sum of martingale differences with exactly known conditional variances.
+
+It is Bennett's exponential supermartingale (Freedman 1975), mixed over a fixed grid of bets.
 
 Let X_1, X_2, ... have E[X_i | past] = 0, E[X_i^2 | past] = s_i^2 and |X_i| <= B_i, with B_i known before X_i.
 Bennett's lemma gives E[exp(t X_i) | past] <= exp(s_i^2 psi(t, B_i)), psi(t, B) = (e^(|t| B) - 1 - |t| B) / B^2,
-for every real t, and psi grows with B; so with D = sum X_i and V_b the sum of s_i^2 over the steps whose B_i is at
-most 2^b, M(t) = exp(t D - sum_b psi(t, 2^b) V_b) has expectation at most 1, whatever the sample size or the rule
-that stopped it. So has the average of M over any grid of t fixed in advance, and by Markov's inequality
-P(average >= 1/u) <= u: p = min(1, 1 / average) is a valid p-value (P(p <= u) <= u for every u), no asymptotics.
-The grid: t = 2^(j/2) / scale for j = -28..6 (35 bets, a factor of sqrt 2 apart), positive only for a one-sided
-test, both signs for a two-sided one; `scale` is the test's typical step size (its standard deviation), fixed by
-the game before the log is read. The price of the grid is a factor of 35 (70) on p; in return no step of the
-computation rests on a normal approximation, whose tails at the Bonferroni levels used (10^-5 and below) are not
-to be trusted for skewed counts.
+for every real t, and psi grows with B. Let D = sum X_i and V_b the sum of s_i^2 over the steps whose B_i is at
+most 2^b. Then M(t) = exp(t D - sum_b psi(t, 2^b) V_b) has expectation at most 1, whatever the sample size or the
+rule that stopped it. So has the average of M over any grid of t fixed in advance. By Markov's inequality
+P(average >= 1/u) <= u. So p = min(1, 1 / average) is a valid p-value (P(p <= u) <= u for every u), no
+asymptotics. The grid: t = 2^(j/2) / scale for j = -28..6 (35 bets, a factor of sqrt 2 apart). It is positive
+only for a one-sided test, both signs for a two-sided one. `scale` is the test's typical step size (its standard
+deviation), fixed by the game before the log is read. The price of the grid is a factor of 35 (70) on p. In return
+no step of the computation rests on a normal approximation. Its tails at the Bonferroni levels used (10^-5 and
+below) are not to be trusted for skewed counts.
 
 >>> from fractions import Fraction
 >>> float(p_value(Fraction(0), {3: Fraction(100)}, Fraction(1), 2))  # nothing observed beyond expectation

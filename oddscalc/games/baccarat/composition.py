@@ -1,6 +1,9 @@
-"""Composition hooks shared by punto banco and Super Pan 9: the shoe's kinds of card (point values) and every
-wager's exact expectation on an arbitrary composition, by the game's own `analyse` with the missing cards
-given as its `removed` rule, so every rule option (present or future) passes through unchanged."""
+"""Composition hooks shared by punto banco and Super Pan 9.
+
+They give the shoe's kinds of card (point values) and every wager's exact expectation on an arbitrary composition.
+That comes from the game's own `analyse` with the missing cards given as its `removed` rule. So every rule option
+(present or future) passes through unchanged.
+"""
 
 from __future__ import annotations
 

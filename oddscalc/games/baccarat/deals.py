@@ -2,12 +2,12 @@
 
 A coup uses at most six cards, dealt player, banker, player, banker, then the player's and the
 banker's third cards. Every coup is counted as the ordered sequences of six distinct cards from the
-shoe that begin with it (the usual convention; the total is N(N-1)...(N-5) for N cards), so every
+shoe that begin with it (the usual convention; the total is N(N-1)...(N-5) for N cards). So every
 count is an integer and a probability is a count over that total.
 
 Why numpy: the 10^6 point-value sequences (p1, b1, p2, b2, x, y) of a six-card deal are weighted by the
 number of ordered card sequences having those values, a falling product of the shoe's counts. Built by
-broadcasting, those weights are one int64 array (at most 416^6 < 2^63 for eight packs, checked), and the
+broadcasting, those weights are one int64 array (at most 416^6 < 2^63 for eight packs, checked). The
 final points of both hands for a tableau are a fixed array, so a composition query is a few array
 operations. Integers throughout; nothing is rounded.
 """
@@ -149,13 +149,14 @@ def joint_counts(counts: Sequence[int], tableau: Tableau) -> JointCounts:
 
 @lru_cache(maxsize=8)
 def deal_patterns(tableau: Tableau) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The 10^6 value sequences of a deal grouped by the multiset of their six values (5,005 of them):
-    (values, times, cells), row m of `values`/`times` the multiset's distinct values and how often each occurs
-    (padded with value 0 taken 0 times), and cells[m, 10 pf + bf] its sequences ending with the player on pf and
-    the banker on bf.
+    """The 10^6 value sequences of a deal grouped by the multiset of their six values (5,005 of them).
+
+    The result is (values, times, cells). Row m of `values`/`times` holds the multiset's distinct values and how
+    often each occurs (padded with value 0 taken 0 times). cells[m, 10 pf + bf] counts its sequences ending with
+    the player on pf and the banker on bf.
 
     Why: a sequence's weight (`deal_weights`) is a product of falling factorials of the counts, c_v (c_v - 1)...,
-    one per value v, which depends on the multiset alone; so the joint counts of any shoe are
+    one per value v. It depends on the multiset alone. So the joint counts of any shoe are
     sum_m cells[m] * prod_v fall(c_v, k_v), 5,005 weights in place of 10^6 (`joint_cells`).
     """
     seqs = np.indices((_VALUES,) * CARDS_PER_DEAL).reshape(CARDS_PER_DEAL, -1)
@@ -201,10 +202,12 @@ _LOOPS: dict[str, Callable[..., None]] = {}
 
 
 def joint_cells(rows: np.ndarray, tableau: Tableau, columns: np.ndarray | None = None) -> np.ndarray:
-    """Exact counts of ordered six-card deals by final points for many shoes at once: `rows` (shoes x 10, counts
-    per point value) -> int64 (shoes x 100), cell 10 pf + bf; with `columns` (100 x k, 0/1) the cells summed
-    into k groups instead. The same counts as `joint_counts`, by `deal_patterns`' 5,005 multisets in a compiled
-    loop (core.compiled: some 20 microseconds a shoe, where `joint_counts` takes milliseconds).
+    """Exact counts of ordered six-card deals by final points for many shoes at once.
+
+    `rows` (shoes x 10, counts per point value) -> int64 (shoes x 100), cell 10 pf + bf. With `columns`
+    (100 x k, 0/1) the cells are summed into k groups instead. These are the same counts as `joint_counts`, by
+    `deal_patterns`' 5,005 multisets in a compiled loop. (core.compiled: some 20 microseconds a shoe, where
+    `joint_counts` takes milliseconds.)
 
     Every product and every partial sum is at most N^6 for a shoe of N cards (checked below 2^63), so int64
     holds them exactly.

@@ -3,11 +3,11 @@
 One banker's hand plays two opposing hands, right and left. Each opposing hand follows the traditional
 mandatory rules: it draws on 0-4, stands on 6-7, and on 5 draws or stands as stated (`draw_on_5`). A banker's
 natural 8 or 9 ends the coup at once: every hand is compared on two cards. Otherwise a hand holding a natural
-shows it and wins at once (the banker, on 7 or less, cannot reach it: as in chemin de fer a natural ends that
-hand's coup); the banker then decides seeing an information cell: his two-card total and what each opposing
+shows it and wins at once: the banker, on 7 or less, cannot reach it. As in chemin de fer, a natural ends that
+hand's coup. The banker then decides seeing an information cell: his two-card total and what each opposing
 hand did (its third card 0-9, STOOD, or NATURAL).
 
-Weights are integers: a card of value 0 weighs 4 and any other 1 (out of 13), so the coups are counted over
+Weights are integers: a card of value 0 weighs 4 and any other 1 (out of 13). So the coups are counted over
 13^9 value sequences: banker's two cards, each hand's two and third card, the banker's third card, an unused
 slot weighing its full 13.
 """
@@ -87,9 +87,10 @@ def _cmp(hand: int, banker: int) -> int:
 
 @dataclass(frozen=True)
 class BanqueCounts:
-    """`cells[(b, aR, aL)][action][rR + 1][rL + 1]`: weight of coups reaching the banker's cell where the right
-    and left hands' results are rR and rL if the banker stands (action 0) or draws (1); `naturals[rR+1][rL+1]`:
-    coups ended by a banker's natural; all out of `total` = 13^9."""
+    """`cells[(b, aR, aL)][action][rR + 1][rL + 1]`: weight of coups reaching the banker's cell (b, aR, aL).
+
+    There the right and left hands' results are rR and rL if the banker stands (action 0) or draws (1).
+    `naturals[rR+1][rL+1]`: coups ended by a banker's natural. All are out of `total` = 13^9."""
 
     draw_on_5: bool
     cells: dict[Cell, tuple[Tally, ...]]

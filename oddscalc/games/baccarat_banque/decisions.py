@@ -21,8 +21,8 @@ def decision_table(w: Wager, rules: dict[str, str]) -> dict[str, object]:
     """The strategies the figures assume, as data (the same for every wager).
 
     {"hand5": "draw" | "stand" (the opposing hands' play on a two-card 5), "banker": {(total, right, left):
-    P(banker draws)}}, total the banker's two-card total 0-7 and right/left what each hand did: its third
-    card 0-9, "stood" or "natural"; cells no deal reaches are absent.
+    P(banker draws)}}. Here total is the banker's two-card total 0-7, and right/left what each hand did: its
+    third card 0-9, "stood" or "natural". Cells no deal reaches are absent.
     """
     decks, hand5 = rules.get("decks", "6"), rules.get("hand5", "draw")
     best = rules.get("banker", BEST) == BEST

@@ -1,6 +1,8 @@
-"""The banker's side of baccarat banque: his policies (the exact best response, or a fixed rule), the joint
-results of the two hands under a policy, and a stored summary of one shoe for the tables (`core.store`: the
-finite shoes' summaries take seconds, so they are shipped as data, keyed on the shoe, the rule and `ENGINE`).
+"""The banker's side of baccarat banque: his policies, the two hands' joint results, a stored shoe summary.
+
+His policies are the exact best response, or a fixed rule; the joint results are under a policy. The stored
+summary of one shoe is for the tables (`core.store`). The finite shoes' summaries take seconds, so they are
+shipped as data, keyed on the shoe, the rule and `ENGINE`.
 """
 
 from __future__ import annotations

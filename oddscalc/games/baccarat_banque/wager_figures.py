@@ -1,9 +1,9 @@
 """Baccarat banque wagers under stated strategies, and the banker's best response to the opposing hands.
 
 The opposing hands play the traditional mandatory rules (draw on 0-4, stand on 6-7) and the stated choice
-on 5 (`hand5`). The banker plays `banker`: `best-response` (in every cell the action with the greater exact
-expectation for the bank, with equal stakes on the right and the left hand; on an exact tie he draws on 0-5)
-or `draw-0-5` (draws on 0-5 and stands on 6-7 whatever the hands show). Every figure is exact.
+on 5 (`hand5`). The banker plays `banker`, one of two. `best-response`: in every cell the action with the
+greater exact expectation for the bank, with equal stakes on the right and the left hand (on an exact tie he
+draws on 0-5). `draw-0-5`: he draws on 0-5 and stands on 6-7 whatever the hands show. Every figure is exact.
 """
 
 from __future__ import annotations

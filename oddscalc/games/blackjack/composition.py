@@ -129,9 +129,11 @@ def round_expectations(
     strategies: tuple[str, ...],
     chart: Strategy | None = None,
 ) -> dict[str, Fraction]:
-    """THE ADAPTER: the exact expectation of one round (per unit initial stake) dealt from `shoe` (counts per
-    value index, Aces first) under each of `strategies`: "optimal" (composition-dependent optimal play for
-    this shoe, post-split play as the engine defines it) and "basic" (the fixed chart `chart`).
+    """THE ADAPTER: the exact expectation of one round (per unit initial stake) dealt from `shoe`.
+
+    `shoe` holds counts per value index, Aces first. There is one expectation under each of `strategies`:
+    "optimal" (composition-dependent optimal play for this shoe, post-split play as the engine defines it) and
+    "basic" (the fixed chart `chart`).
     `tens`: with a same-rank split rule, the ten-value cards of the shoe per rank 10, J, Q, K."""
     if rules.same_rank_tens and (tens is None or sum(tens) != shoe[TEN]):
         raise InputError("a same-rank split rule needs the shoe's tens per rank")

@@ -1,13 +1,16 @@
-"""Blackjack's first decisions on any shoe composition: every starting hand against every up-card with the exact
-value of each permitted action, and insurance (reg 7(7)): what a count's playing efficiency, insurance correlation
-and index numbers are computed from (`oddscalc/protect/correlations.py`, through `api.composition_decisions`).
+"""Blackjack's first decisions on any shoe composition, with the exact value of each permitted action.
+
+They are every starting hand against every up-card, and insurance (reg 7(7)). A count's playing efficiency,
+insurance correlation and index numbers are computed from them (`oddscalc/protect/correlations.py`, through
+`api.composition_decisions`).
 
 A composition hook (DEVELOPING.md) beside `composition.py`. Values are the engine's `full_game` rows for the shoe:
-composition-dependent optimal play after the first action (post-split play as the rule set defines it), per unit
-staked on the hand, the banker's second card still to come (no hole card) or, with a peek, counted as E[result;
-no banker blackjack] (the engine's unnormalised values: the decision is never met when the banker has one, so a
-difference of two actions is the gain per hand dealt). Under a same-rank split rule the ten pair's split is left
-out (the engine values a shoe by card values; `composition.round_expectations` adds it to the round's value).
+composition-dependent optimal play after the first action (post-split play as the rule set defines it). They are
+per unit staked on the hand, the banker's second card still to come (no hole card). With a peek they count as
+E[result; no banker blackjack], the engine's unnormalised values. The decision is never met when the banker has
+one, so a difference of two actions is the gain per hand dealt. Under a same-rank split rule the ten pair's split
+is left out (the engine values a shoe by card values; `composition.round_expectations` adds it to the round's
+value).
 """
 
 from __future__ import annotations
@@ -34,10 +37,10 @@ def composition_decisions(
 ) -> dict[str, tuple[str, Fraction, dict[str, Fraction]]]:
     """{decision: (group, chance, {action: exact value})} for the next round dealt from `counts`
     (`composition_kinds` order). A decision is a starting hand against an up-card with two or more actions,
-    labelled like `T,6 v T`, its group `hard 16 v T`, `soft 18 v 9` or `pair 8 v T` (a pair that may be split),
-    its chance that of being dealt (up-card, then the two cards); and `insurance` (group `insurance v A`: a
-    player's two-card 21 against a banker's Ace, the only hand the law offers it to), valued per unit insurance
-    stake at the wager's odds, `decline` 0.
+    labelled like `T,6 v T`. Its group is `hard 16 v T`, `soft 18 v 9` or `pair 8 v T` (a pair that may be
+    split), its chance that of being dealt (up-card, then the two cards). There is also `insurance` (group
+    `insurance v A`: a player's two-card 21 against a banker's Ace, the only hand the law offers it to). It is
+    valued per unit insurance stake at the wager's odds, `decline` 0.
 
     >>> d = composition_decisions((), {"decks": "1"}, (4, 4, 4, 4, 4, 4, 4, 4, 4, 16))
     >>> d["T,6 v T"][0], d["T,6 v T"][1], sorted(d["T,6 v T"][2])

@@ -54,10 +54,11 @@ class GameResult:
 
 
 def ten_pair_cases(tens: tuple[int, ...], up: int) -> tuple[tuple[int | None, Fraction], ...]:
-    """For a starting pair of ten-values against up-card index `up`, from a shoe holding `tens` (the counts of
-    10, J, Q and K before the up-card is dealt): (same-rank partners left, or None for two different ranks,
-    chance) per case, None first, then by partners left. A ten up-card is of each rank in proportion to its
-    count; the pair's two cards are then drawn from the tens left.
+    """The cases of a starting pair of ten-values against up-card index `up`, from a shoe holding `tens`.
+
+    `tens` are the counts of 10, J, Q and K before the up-card is dealt. Each case is (same-rank partners left,
+    or None for two different ranks, chance), None first, then by partners left. A ten up-card is of each rank in
+    proportion to its count; the pair's two cards are then drawn from the tens left.
 
     >>> ten_pair_cases((4, 4, 4, 4), 0)  # one pack, an Ace up: 4 ranks x (4 x 3) / (16 x 15) are one rank
     ((None, Fraction(4, 5)), (2, Fraction(1, 5)))
@@ -126,9 +127,10 @@ def full_game(
 
 
 def full_game_in_parts(rules: RuleSet, progress: Callable[[int, int, str], None] | None = None) -> GameResult:
-    """`full_game` from a full shoe with the up-cards computed apart on `core.parallel.workers()`
-    processes and merged in up-card order: the same values, without the evaluators (they stay in the
-    workers), so it serves the expectations and rows but not the strategy derivation."""
+    """`full_game` from a full shoe with the up-cards computed apart on `core.parallel.workers()` processes.
+
+    They are merged in up-card order: the same values, without the evaluators (they stay in the workers). So
+    it serves the expectations and rows but not the strategy derivation."""
     parts = map_parts(_part, [(rules, up) for up in up_cards(rules)], progress, "blackjack: up-cards")
     return GameResult(
         rules,
@@ -178,9 +180,11 @@ def _full_game(
 
 
 def _splits(rules: RuleSet, ev: Evaluator) -> dict[tuple[int, ...], SplitPlay]:
-    """The split of each starting pair (same-rank tens apart), with the banker's stand values of every
-    starting hand and split computed in two batches (`DealerTable.fill`): before the post-split strategies
-    are chosen, and after (what those fixed strategies meet on the shoes with extra pair cards gone)."""
+    """The split of each starting pair (same-rank tens apart).
+
+    The banker's stand values of every starting hand and split are computed in two batches
+    (`DealerTable.fill`). One comes before the post-split strategies are chosen. The other comes after: what
+    those fixed strategies meet on the shoes with extra pair cards gone."""
     shoe = ev.shoe
     starts = [
         hand_of((a, b))

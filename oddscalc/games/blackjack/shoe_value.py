@@ -36,9 +36,11 @@ def basic_strategy(rules: RuleSet) -> Strategy:
 
 
 def round_expectation(shoe: tuple[int, ...], rules: RuleSet, strategy: Strategy | None = None) -> Fraction:
-    """Exact expectation of the initial wager (per unit) for one round dealt from `shoe` (cards per value,
-    index 0 = Aces .. 9 = ten-values): composition-dependent optimal play on that shoe when `strategy` is
-    None, else the fixed `strategy` (e.g. `basic_strategy(rules)`) played unchanged, split hands included.
+    """Exact expectation of the initial wager (per unit) for one round dealt from `shoe`.
+
+    `shoe` holds cards per value, index 0 = Aces .. 9 = ten-values. Play is composition-dependent optimal play
+    on that shoe when `strategy` is None. Else the fixed `strategy` (e.g. `basic_strategy(rules)`) is played
+    unchanged, split hands included.
     Raises ShoeError for a malformed shoe or a same-rank ten rule (a count per value cannot say which tens
     share a rank), and ShoeRunsOut when the shoe is so small that the banker could run out of cards.
     The value is `composition.round_expectations`, the adapter the effects-of-removal analysis uses."""

@@ -51,9 +51,10 @@ def strategy_data(s: strategy.Strategy) -> dict[str, list[list[Any]]]:
 
 
 def _part(job: tuple[RuleSet, int, bool, int | None, dict]) -> dict[str, Any]:
-    """Everything for one up-card: its rows, its chart entries, its basic-strategy value and its share of
-    each round law, resplit patterns within the work budget (every quantity is a sum over up-cards, so the
-    parts merge exactly), with the split laws already computed apart (`_split_part`) given; the laws' progress
+    """Everything for one up-card: its rows, its chart entries, its basic-strategy value, its round laws' share.
+
+    The laws take the resplit patterns within the work budget. Every quantity is a sum over up-cards, so the
+    parts merge exactly. The split laws already computed apart (`_split_part`) are given. The laws' progress
     goes to `map_parts`'s line (`core.parallel.relay`)."""
     rs, up, with_distribution, budget, done = job
     g = full_game(rs, ups=(up,))
@@ -98,9 +99,11 @@ def _split_part(job: tuple[RuleSet, int, int, int | None]) -> dict:
 
 
 def _dearest_first(split: tuple[int, int]) -> tuple[int, int]:
-    """An order of splits by their law's cost, dearest first: small pairs first (their hands draw most cards
-    and their unions are most numerous), and for one pair the up-cards from a 7 outwards (measured at 6 packs:
-    2s and 3s against a 7 carry 90% of the exact law's work, `studies.resplit_cost`)."""
+    """An order of splits by their law's cost, dearest first.
+
+    Small pairs come first (their hands draw most cards and their unions are most numerous). For one pair the
+    up-cards go from a 7 outwards. (Measured at 6 packs: 2s and 3s against a 7 carry 90% of the exact law's
+    work, `studies.resplit_cost`.)"""
     up, pair = split
     return pair if pair else 10, abs(up - 6)  # value indices: an Ace pair (0) is split to one card each
 
@@ -161,9 +164,11 @@ def _work_budget(rs: RuleSet, budget: int | str | None) -> int | None:
 def compute_summary(
     rs: RuleSet, progress: Progress | None = None, with_distribution: bool = True, budget: int | str | None = "auto"
 ) -> dict[str, Any]:
-    """Everything reported for a rule set: CD and TD expectations, per up-card, per hand, charts, the basic
-    strategy as data, and the round law under each strategy (resplit patterns beyond `budget`, the work
-    `laws.hand_law.round_law` allows a split, lumped; None: none lumped, however long it takes). Up-cards are
+    """Everything reported for a rule set.
+
+    That is CD and TD expectations, per up-card, per hand, charts, the basic strategy as data, and the round
+    law under each strategy. Resplit patterns beyond `budget`, the work `laws.hand_law.round_law` allows a
+    split, are lumped; None: none lumped, however long it takes. Up-cards are
     independent parts, computed on `core.parallel.workers()` processes and merged in up-card order (the
     result does not depend on it). `budget` "auto": `laws.hand_law.default_budget` for the rule set."""
     limit = _work_budget(rs, budget)
@@ -270,10 +275,11 @@ def kept_summary(rs: RuleSet) -> dict[str, Any] | None:
 
 
 def edge_summary(rs: RuleSet, progress: Progress | None = None, use_cache: bool = True) -> dict[str, Any]:
-    """The game's figures with no round law computed for them (issue 54: the laws are nearly all of the work):
-    the whole summary where it is shipped or cached (`kept_summary`), else `compute_summary` without the
-    distribution (each strategy's events and stake in "plays"), stored as "blackjack-edge". Within a data build
-    the whole summary (`game_summary`): the shipped data keeps whole summaries only."""
+    """The game's figures with no round law computed for them (issue 54: the laws are nearly all of the work).
+
+    That is the whole summary where it is shipped or cached (`kept_summary`). Else it is `compute_summary`
+    without the distribution (each strategy's events and stake in "plays"), stored as "blackjack-edge". Within a data
+    build the whole summary (`game_summary`): the shipped data keeps whole summaries only."""
     if building_now():
         return game_summary(rs, progress, use_cache)
     found = kept_summary(rs) if use_cache else None

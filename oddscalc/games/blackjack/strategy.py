@@ -198,9 +198,10 @@ def td_value(game: GameResult, strategy: Strategy) -> tuple[Fraction, tuple[tupl
 def hand_value(
     ev: Evaluator, fixed: FixedPolicy, strategy: Strategy, cards: tuple[int, int], partners: int | None
 ) -> Fraction:
-    """Exact expectation of a starting hand (value indices `cards`) played by the chart on `ev`'s shoe
-    (`fixed`: the chart's play of unsplit hands there; `partners`: cards that may join a pair, None if it
-    may not be split), the banker-blackjack loss included with peek."""
+    """Exact expectation of a starting hand (value indices `cards`) played by the chart on `ev`'s shoe.
+
+    `fixed`: the chart's play of unsplit hands there. `partners`: cards that may join a pair, None if it may
+    not be split. With peek the banker-blackjack loss is included."""
     rules, up = ev.rules, ev.up
     h = hand_of(cards)
     pbj = ev.p_banker_bj(h)
@@ -258,9 +259,11 @@ INSURANCE_HAND, INSURE = "insurance", "insure"
 
 
 def deviate(chart: Strategy, plays: tuple[Deviation, ...], rules) -> Strategy:
-    """`chart` with each play in place of its own (an index play): a stand or hit on every hand of that total (two
-    cards, more, and where doubling is barred), a double or a split on two cards; insurance is not a chart's and
-    is left to the caller. A play the chart or the rules have no room for is refused (InputError)."""
+    """`chart` with each play in place of its own (an index play).
+
+    A stand or hit applies to every hand of that total (two cards, more, and where doubling is barred). A
+    double or a split applies on two cards. Insurance is not a chart's and is left to the caller. A play the chart or
+    the rules have no room for is refused (InputError)."""
     charts = {name: dict(getattr(chart, name)) for name in ("two_card", "later", "no_double")}
     for hand, up_label, action in plays:
         if hand == INSURANCE_HAND:

@@ -117,10 +117,11 @@ NO_LAW = (
 def _initial(
     w: Wager, rs: RuleSet, play: str, progress, exact_law: bool = False, law_wanted: bool = True
 ) -> tuple[WagerResult, list[Extra], list[str]]:
-    """The initial wager under `play`: its law of one round from the game's summary, with resplit rounds beyond
-    the rule set's work budget lumped at their exact mean (exact bounds given), or with `exact_law` nothing
-    lumped (cached for the tables' rule sets, which print it: docs/blackjack.md). `law_wanted` False: the
-    law only where it is shipped or cached, else the game's figures alone (`NO_LAW` says which). The result's
+    """The initial wager under `play`: its law of one round from the game's summary.
+
+    Resplit rounds beyond the rule set's work budget are lumped at their exact mean (exact bounds given). With
+    `exact_law` nothing is lumped (cached for the tables' rule sets, which print it: docs/blackjack.md). `law_wanted`
+    False: the law only where it is shipped or cached, else the game's figures alone (`NO_LAW` says which). The result's
     title names the play."""
     if law_wanted or exact_law:
         s = game_summary(rs, progress, budget=None if exact_law else "auto")
@@ -227,10 +228,11 @@ def _initial(
 
 
 def _partial_law(dist: Distribution, law: dict, lumped: Fraction, rs: RuleSet) -> PartialLaw:
-    """The round law as far as it is known: `dist` less the lumped split rounds' entries, which hold `lumped`
-    of the chance at their exact mean; such a round's net return is a whole number of units within the
-    stakes of its hands (at most `lumped_hands`, each doubled at most once after a split when DAS allows);
-    their exact E[net^2] when the summary has it (`lumped_square`)."""
+    """The round law as far as it is known: `dist` less the lumped split rounds' entries.
+
+    Those entries hold `lumped` of the chance at their exact mean. Such a round's net return is a whole
+    number of units within the stakes of its hands (at most `lumped_hands`, each doubled at most once after a
+    split when DAS allows). Also their exact E[net^2] when the summary has it (`lumped_square`)."""
     at = [(_F(r), _F(p)) for r, p in law["lumped_distribution"]]
     exact = dist.as_dict()
     for r, p in at:
@@ -268,10 +270,12 @@ def decision_table(w: Wager, rules: dict[str, str]) -> dict | None:
 def analyse(
     wagers: tuple[Wager, ...], rules: dict[str, str], progress=None, exact_law: bool = False, law: bool = True
 ) -> GameAnalysis:
-    """The game-module contract (DEVELOPING.md); `exact_law`: the initial wager's law of one round with nothing
-    lumped however long it takes (`laws.hand_law.default_budget` bounds it otherwise beyond 1 pack); `law`
-    False: the initial wager's law only where it is shipped or cached, else its edge and the other figures
-    the game gives without it (`NO_LAW`), in seconds instead of minutes."""
+    """The game-module contract (DEVELOPING.md).
+
+    `exact_law`: the initial wager's law of one round with nothing lumped however long it takes
+    (`laws.hand_law.default_budget` bounds it otherwise beyond 1 pack). `law` False: the initial wager's law
+    only where it is shipped or cached. Else come its edge and the other figures the game gives without it
+    (`NO_LAW`), in seconds instead of minutes."""
     rs = effective_rules(wagers, rules)
     shoe = full_shoe(rs.decks)
     results, extras = [], []

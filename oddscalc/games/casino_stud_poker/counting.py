@@ -1,18 +1,20 @@
-"""Exact counting for casino stud poker: for every player hand and banker up-card, how many of the banker's
-C(N-6, 4) hidden four-card sets leave the banker unqualified, beaten, tied or winning.
+"""Exact counting for casino stud poker: how the banker's hidden four-card sets fall, per hand and up-card.
+
+For every player hand and banker up-card, it counts how many of the banker's C(N-6, 4) hidden four-card sets
+leave the banker unqualified, beaten, tied or winning.
 
 Naively that is 2,598,960 x 47 x 163,185 (about 2 x 10^13) comparisons. The counts are made instead by:
 
 * suit symmetry: one representative player hand per class of hands equal up to relabelling suits
   (134,459 classes), weighted by the class size;
-* counting the banker's hands by rank: a hidden set's ranks form a multiset M of four ranks (1,820 of them),
-  and the number of card sets with those ranks is prod_r C(available_r, M_r), which depends only on the
+* counting the banker's hands by rank: a hidden set's ranks form a multiset M of four ranks (1,820 of them).
+  The number of card sets with those ranks is prod_r C(available_r, M_r), which depends only on the
   player's ranks and the up-card's rank. Every set is first scored as if it were not a flush (its value is
-  then fixed by M and the up-card's rank), and cumulative counts by banker value answer "how many are
+  then fixed by M and the up-card's rank). Cumulative counts by banker value answer "how many are
   below value t" for any threshold t;
-* correcting for the banker's flushes exactly: those are the four-card sets of the up-card's suit, counted
-  once with their no-flush value and once with their flush value, keyed by (up rank, ranks the player holds
-  in that suit), at most C(12, 4) = 495 sets per key.
+* correcting for the banker's flushes exactly: those are the four-card sets of the up-card's suit. They are
+  counted once with their no-flush value and once with their flush value. They are keyed by (up rank, ranks
+  the player holds in that suit), at most C(12, 4) = 495 sets per key.
 
 numpy is used for integer arrays only (int32/int64 counts and indices); no float enters a count.
 """

@@ -1,8 +1,8 @@
 """The progressive jackpot side wager (reg 8(11A), 2002): its exact return as a linear function of the meter,
 and the meter's long run.
 
-The wager is settled on the player's own five cards alone, so its return is a sum over the hand categories:
-return(M) = a + b * M per unit wagered, with `a` from the fixed payouts and `b` from the meter shares.
+The wager is settled on the player's own five cards alone, so its return is a sum over the hand categories.
+It is return(M) = a + b * M per unit wagered, with `a` from the fixed payouts and `b` from the meter shares.
 
 The meter (reg 8(11A)(d)-(f)): at least 70% of every jackpot stake is added to it, every prize (the fixed ones
 too) is paid out of it, and the licence holder may add sums. Per hand it changes by
@@ -10,9 +10,9 @@ too) is paid out of it, and the licence holder may add sums. Per hand it changes
     c - F - b * max(M, 0) + P(royal flush) * R        in expectation (`MeterLongRun.drift`),
 
 c the contribution, F the fixed prizes' expectation, R what the licence holder adds after a royal flush. The
-drift falls as the meter grows, so the meter settles, and over a long run every unit a player stakes returns
-exactly c + P(royal flush) R in prizes (stakes in, prizes out, the meter's change negligible): the house keeps
-1 - c less the additions. The meter at which the drift is zero is the long-run average of max(M, 0).
+drift falls as the meter grows, so the meter settles. Over a long run every unit a player stakes returns
+exactly c + P(royal flush) R in prizes (stakes in, prizes out, the meter's change negligible). So the house
+keeps 1 - c less the additions. The meter at which the drift is zero is the long-run average of max(M, 0).
 """
 
 from __future__ import annotations
@@ -239,10 +239,11 @@ class MeterLongRun:
         return self.base / self.drain if self.drain else None
 
     def settling_words(self, meter: str = "M") -> str:
-        """What `settling_meter` is, in words, for every label that shows it. The drift depends on the meter only
-        through max(M, 0) (and the top-ups), and averages zero over a long run, so its zero is the long-run average
-        of max(M, 0), not of M (a meter carried below zero is not counted); under shortfall=added a lower bound on it,
-        the top-ups left out."""
+        """What `settling_meter` is, in words, for every label that shows it.
+
+        The drift depends on the meter only through max(M, 0) (and the top-ups), and averages zero over a long
+        run. So its zero is the long-run average of max(M, 0), not of M (a meter carried below zero is not
+        counted). Under shortfall=added it is a lower bound on it, the top-ups left out."""
         average = f"the long-run average of max({meter}, 0)"
         return average + " (at least)" if self.rules.shortfall == ADDED else average
 

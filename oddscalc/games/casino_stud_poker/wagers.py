@@ -368,10 +368,10 @@ class StudDecisionTable:
     """The engine's optimal Raise decision as data, for simulators to look up (cards are (rank 2..14, suit 0..3)).
 
     `by_row` holds the decision by (row, up-card rank) for every row of the engine's strategy chart where it is
-    the same for every hand of the row (each pair-or-better category, and "no pair below A-K"): checked against
-    the engine's per-class counts when the table is built. `ace_king` holds, per no-pair hand headed by A-K
-    (in canonical suit labelling, see `canonical_hand`), the up-cards it raises against as a bit mask over
-    card ids (rank - 2) * 4 + suit in that same labelling.
+    the same for every hand of the row (each pair-or-better category, and "no pair below A-K"). It is checked
+    against the engine's per-class counts when the table is built. `ace_king` holds, per no-pair hand headed by
+    A-K (in canonical suit labelling, see `canonical_hand`), the up-cards it raises against. They form a bit
+    mask over card ids (rank - 2) * 4 + suit in that same labelling.
     """
 
     by_row: Mapping[tuple[str, int], bool]

@@ -2,9 +2,9 @@
 
 A finite shoe makes the composition informative: a 5 made of 0+5, 1+4, 2+3, 6+9 or 7+8 leaves different
 cards in the shoe. The player then has five binary choices (q_k = P(draw) with the 5 of class k) and the
-banker one per cell (his composition and the column), so the game is 2^5 x 2^484; its payoff is affine in
-the vector q for each banker action, and `core.matrix_game.solve_additive_box` solves it exactly by a
-rational linear programme (checked there as a saddle point). Only the zero-sum game (no commission) is solved.
+banker one per cell (his composition and the column), so the game is 2^5 x 2^484. Its payoff is affine in
+the vector q for each banker action. `core.matrix_game.solve_additive_box` solves it exactly by a rational
+linear programme (checked there as a saddle point). Only the zero-sum game (no commission) is solved.
 """
 
 from __future__ import annotations

@@ -1,18 +1,19 @@
 """Chemin de fer coups counted by the banker's information cell, for both player choices on 5.
 
 A coup deals the player (punto) two cards, the banker two, then the player's third card if he draws and the
-banker's third card if he draws: the value sequence (p1, b1, p2, b2, x, y), x the fifth card and y the sixth.
+banker's third card if he draws. That is the value sequence (p1, b1, p2, b2, x, y), x the fifth card and y the
+sixth.
 When the player stands, the banker's third card is x (the next card). Either hand holding a natural 8 or 9
 ends the coup.
 
 The banker decides seeing an information cell: his hand (its total, or the composition of his two cards)
-and the column (the player's third card, or `STOOD`). For each cell and each pure choice of the player on
-5 (policy 0: stand, 1: draw) this module counts the deals by (result if the banker stands, result if he
+and the column (the player's third card, or `STOOD`). Take each cell and each pure choice of the player on
+5 (policy 0: stand, 1: draw). This module counts the deals by (result if the banker stands, result if he
 draws), results +1 player wins, 0 tie, -1 banker wins. Every strategy profile's outcome is a sum of these
 counts, so one count serves every solution.
 
 Weights: a finite shoe counts ordered six-card sequences of distinct cards (`deals.deal_weights`, falling
-products, total N(N-1)...(N-5)); an infinite shoe (cards with replacement) counts value sequences weighted
+products, total N(N-1)...(N-5)). An infinite shoe (cards with replacement) counts value sequences weighted
 4 for a ten-value and 1 for every other value, out of 13^6. Integers throughout, grouped with numpy as in
 `baccarat.deals` (int64: at most 416^6 < 2^63).
 """
@@ -110,9 +111,11 @@ def with_replacement_weights(weights: Sequence[int], cards: int = 6) -> NDArray[
 
 @dataclass(frozen=True)
 class CoupCounts:
-    """Deals by information cell: `cells[(hand, column)][policy][s + 1][d + 1]` counts the coups reaching the
-    cell under the player's policy on 5 (0 stand, 1 draw) whose result is s if the banker stands and d if he
-    draws; `naturals[r + 1]` the coups ended by a natural with result r; `total` all deals."""
+    """Deals by information cell, from `cells[(hand, column)][policy][s + 1][d + 1]`.
+
+    It counts the coups reaching the cell under the player's policy on 5 (0 stand, 1 draw) whose result is s
+    if the banker stands and d if he draws. `naturals[r + 1]`: the coups ended by a natural with result r.
+    `total`: all deals."""
 
     info: str
     cells: dict[InfoCell, tuple[Tally, ...]]

@@ -27,9 +27,9 @@ def decision_table(w: Wager, rules: dict[str, str]) -> dict[str, object]:
 
     {"info": "total" | "composition" (what the banker's cells are keyed on), "freedom": "classical" | "free",
     "player5": P(player draws on a two-card 5) as a Fraction, or {composition "0+5", ...: Fraction} under
-    player-info=composition, "banker": {(hand, column): P(banker draws)}}, hand a label "6" (total) or "0+6"
-    (low card + high card, ten-values 0), column the player's third card 0-9 or "stood"; cells no deal reaches
-    are absent.
+    player-info=composition, "banker": {(hand, column): P(banker draws)}}. Here hand is a label "6" (total)
+    or "0+6" (low card + high card, ten-values 0), column the player's third card 0-9 or "stood". Cells no deal
+    reaches are absent.
     """
     decks = rules.get("decks", "6")
     freedom = rules.get("banker", "classical")

@@ -1,11 +1,11 @@
 """Chemin de fer as a game: the player's choice on 5 against the banker's choices, solved exactly.
 
-The player's only choice is on a two-card 5 (q = his probability of drawing); the banker's are binary, one
-per information cell he may choose in: every cell (`FREE`, the model of Kemeny and Snell 1957 and of
-Downton and Lockwood 1975 / Ethier and Gamez 2013) or only the traditional tableau's optional cells
-(`CLASSICAL`). The payoff is additive over cells, so the game is an additive 2 x 2^n game solved by
+The player's only choice is on a two-card 5 (q = his probability of drawing). The banker's are binary, one
+per information cell he may choose in. He may choose in every cell (`FREE`, the model of Kemeny and Snell 1957
+and of Downton and Lockwood 1975 / Ethier and Gamez 2013). Or he may choose only in the traditional tableau's
+optional cells (`CLASSICAL`). The payoff is additive over cells, so the game is an additive 2 x 2^n game solved by
 `core.matrix_game` without writing the matrix out. Payoffs are per unit staked on the player's hand: +1 when
-the player wins, -1 when the banker wins, 0 on equal points; with a commission c the banker receives only
+the player wins, -1 when the banker wins, 0 on equal points. With a commission c the banker receives only
 1 - c of a win, and the game is a bimatrix game (the player's payoffs unchanged).
 """
 

@@ -1,7 +1,7 @@
 """The traditional chemin de fer rules as data: the player's row and the banker's tableau with its options.
 
 The player (punto) must draw on 0-4, must stand on 6 and 7, and may draw or stand on 5. The banker's
-tableau is the punto banco tableau (`baccarat.tableau.PUNTO_BANCO_TABLEAU`) except in four cells where the
+tableau is the punto banco tableau (`baccarat.tableau.PUNTO_BANCO_TABLEAU`) except in four cells. There the
 traditional rules leave the banker the choice: banker 3 against a player's third card 9, 4 against 1,
 5 against 4, and 6 when the player stood. (These are the options usually printed with the French casino
 `regle`; see docs/chemin.md on sources.) A `Choice` names one banker cell: his two-card total and the

@@ -1,7 +1,7 @@
 """Poker hand ranking, vectorised: the five-card ranking of Schedule 2 and the three-card ranking of reg 12.
 
-Each ranking is written once, over numpy arrays of hands (one row per hand), so that every hand of a pack
-is ranked into a table in one pass; a single hand is ranked by the same code as a one-row array.
+Each ranking is written once, over numpy arrays of hands (one row per hand). So every hand of a pack is
+ranked into a table in one pass, and a single hand is ranked by the same code as a one-row array.
 A hand's *value* is an integer: category << (4 * size) | tie-break nibbles, so comparing values compares
 hands, and equal values are exactly equal hands (suits never rank).
 """

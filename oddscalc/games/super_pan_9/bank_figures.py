@@ -1,7 +1,9 @@
-"""A player holding the Super Pan 9 bank, as the tables report it: the rule options that describe the table
-(how many hands, the House's wager, how the bank plays and what it sees, the shoe model), the two wagers'
-results, and the extras (2 to 7 hands side by side, the bank's fourth-card choices, the House's wager, and the
-check that the hands' own play is a best reply). Every figure comes from `player_bank.evaluate`.
+"""A player holding the Super Pan 9 bank, as the tables report it.
+
+First come the rule options that describe the table (how many hands, the House's wager, how the bank plays and
+what it sees, the shoe model). Then the two wagers' results. Then the extras: 2 to 7 hands side by side, the
+bank's fourth-card choices, the House's wager, and the check that the hands' own play is a best reply. Every figure
+comes from `player_bank.evaluate`.
 """
 
 from __future__ import annotations

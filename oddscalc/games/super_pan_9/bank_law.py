@@ -28,9 +28,10 @@ INFINITE = "infinite shoe (cards drawn with replacement in the shoe's proportion
 
 @dataclass(frozen=True)
 class BankLaw:
-    """`cells[info] = (outcome weights if the bank stands, outcome weights if it draws)`; each action's weights
-    are integers summing to `total` over all cells (ordered deals for the finite shoe; products of card counts
-    over N^(4 hands + 4) for the infinite one)."""
+    """`cells[info] = (outcome weights if the bank stands, outcome weights if it draws)`.
+
+    Each action's weights are integers summing to `total` over all cells. They are ordered deals for the finite
+    shoe, and products of card counts over N^(4 hands + 4) for the infinite one."""
 
     model: str
     hands: int

@@ -1,7 +1,10 @@
-"""Super Pan 9's composition hooks (DEVELOPING.md): the shoe's point values and every wager's exact expectation
-on an arbitrary composition, through `wagers.analyse` (the player's fourth-card decision re-solved for it); the
-next round's exact law against the House's bank from a composition (the player on his best decision), and from a
-composition once the opposing hand's three cards and decision are seen (`hand_laws`, whatever he decided)."""
+"""Super Pan 9's composition hooks (DEVELOPING.md).
+
+They give the shoe's point values and every wager's exact expectation on an arbitrary composition, through
+`wagers.analyse` (the player's fourth-card decision re-solved for it). They also give the next round's exact law
+against the House's bank from a composition (the player on his best decision). And they give it from a composition
+once the opposing hand's three cards and decision are seen (`hand_laws`, whatever he decided).
+"""
 
 from __future__ import annotations
 
@@ -70,10 +73,12 @@ def composition_laws(wagers: tuple[Wager, ...], rules: dict[str, str], rows: np.
 
 
 def hand_laws(wagers: tuple[Wager, ...], rules: dict[str, str], rows: np.ndarray) -> CompositionLaws:
-    """The rest of a House-bank round's exact law once the opposing hand is seen: each row is a composition (7
-    counts) before the round, the hand's first three cards (point values) and 1 if it drew a fourth card, else 0.
-    Given the hand and its decision (the player's free choice, reg 9(2)(f)) the outcome depends only on the
-    banker's cards and the fourth cards, so this law holds whatever the player decides."""
+    """The rest of a House-bank round's exact law once the opposing hand is seen.
+
+    Each row is a composition (7 counts) before the round, the hand's first three cards (point values) and 1 if
+    it drew a fourth card, else 0. Given the hand and its decision (the player's free choice, reg 9(2)(f)), the
+    outcome depends only on the banker's cards and the fourth cards. So this law holds whatever the player
+    decides."""
     rows = np.asarray(rows, dtype=np.int64).reshape(-1, _VALUES + 4)
     infinite = house_bank_infinite(rules)
     weights, totals = [], []

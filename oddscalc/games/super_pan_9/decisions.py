@@ -1,6 +1,8 @@
-"""The play the exact figures assume for a player's bank, as data for simulators: every opposing hand's fourth
-card by its three cards, the player-banker's by what he sees, and the table (stakes, the House's wager, the
-levy, the shoe model) the round is settled under."""
+"""The play the exact figures assume for a player's bank, as data for simulators.
+
+It gives every opposing hand's fourth card by its three cards, and the player-banker's by what he sees. It also
+gives the table the round is settled under (stakes, the House's wager, the levy, the shoe model).
+"""
 
 from __future__ import annotations
 

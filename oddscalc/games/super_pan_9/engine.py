@@ -5,8 +5,8 @@ banker's fourth. As in punto banco every deal is counted as the ordered eight-ca
 with it (total N(N-1)...(N-7)). The player sees only his own three cards when he decides (all cards are
 disclosed at the end, reg 9(10)); the banker's rule is fixed (`HOUSE_RULE`, reg 9(2)(g)).
 
-For each of the player's three-card holdings (a multiset of point values) the engine counts, over the
-ordered five-card continuations (banker's three, player's fourth, banker's fourth) left in the shoe, how
+Take each of the player's three-card holdings (a multiset of point values). Over the ordered five-card
+continuations left in the shoe (banker's three, player's fourth, banker's fourth), the engine counts how
 often the player wins, ties and loses if he stands and if he draws. These are int64 sums of
 `deals.deal_weights` (at most 285^5 < 2^63); the totals over holdings are Python ints.
 

@@ -1,17 +1,17 @@
 """A player's Super Pan 9 bank against several hands dealt from the finite shoe, exactly (up to MAX_HANDS hands).
 
 The hands are not independent: every card dealt changes the odds of the next. The weight of a deal is the
-falling product of the shoe's counts over the cards it takes, so the hands are counted one four-card block at a
+falling product of the shoe's counts over the cards it takes. So the hands are counted one four-card block at a
 time from what the bank's block and the earlier hands left (`F(j, rest)`: the ordered deals of j hands from
 `rest`, by the multiset of the hands' classes). `rest` runs over every composition the shoe can leave, so the
-recursion is shared: for four hands, 210 compositions after the bank's four cards, 3,003 after a hand more,
-18,564 and 74,613 after two and three. Sums of products outgrow int64 by the second hand, so the recursion
+recursion is shared. For four hands there are 210 compositions after the bank's four cards, 3,003 after a hand
+more, 18,564 and 74,613 after two and three. Sums of products outgrow int64 by the second hand. So the recursion
 runs modulo a few primes below 2^21 (`oddscalc.core.residues`) and the counts are rebuilt exactly at the end.
 
 Cost on the full shoe (one core): two hands 0.2 s, three 3-5 s, four about a minute (so four are cached, see
-`laws`). Five would take F(4, ...) over 3,003 compositions by 2,380 class multisets each, some 10^9 products
-for each of nine primes, and the cells grow likewise; five hands and more are left to the infinite-shoe model
-(`infinite_bank`).
+`laws`). Five would take F(4, ...) over 3,003 compositions by 2,380 class multisets each. That is some 10^9
+products for each of nine primes, and the cells grow likewise. Five hands and more are left to the infinite-shoe
+model (`infinite_bank`).
 """
 
 from __future__ import annotations
@@ -146,9 +146,10 @@ _MapOutcome = tuple[int, bool, int, int, int]
 def _outcome_maps(
     multisets: Sequence[tuple[int, ...]], classes: Sequence[HandClass]
 ) -> tuple[list[_MapOutcome], NDArray[np.int64]]:
-    """The outcomes (drawers, hand 0 drew, beaten, beating, result against hand 0) and, per bank final point,
-    a matrix [class multiset, outcome] of how many hands of the multiset can be hand 0 with that outcome (hand
-    0 is any of the hands alike, so each class counts as often as it occurs)."""
+    """The outcomes (drawers, hand 0 drew, beaten, beating, result against hand 0), and a matrix per bank final point.
+
+    The matrix [class multiset, outcome] says how many hands of the multiset can be hand 0 with that outcome.
+    Hand 0 is any of the hands alike, so each class counts as often as it occurs."""
     found: dict[_MapOutcome, int] = {}
     entries = []
     for bank in range(10):

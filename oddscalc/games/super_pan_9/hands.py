@@ -1,9 +1,11 @@
-"""Super Pan 9 hands as a bank meets them: four-card blocks (three cards, then the card a fourth draw would take)
-and the class each block falls in, (drew?, final point), under the opposing players' strategy.
+"""Super Pan 9 hands as a bank meets them: four-card blocks and the class each block falls in.
+
+A block is three cards, then the card a fourth draw would take. Its class is (drew?, final point), under the
+opposing players' strategy.
 
 Counting convention (as in `engine`): every hand, the bank's included, is dealt a fourth position whether or
-not it draws, so all deals of a round have the same length and a probability is a count over
-N(N-1)...(N-L+1); a card in an unused position is never seen and changes nothing.
+not it draws. So all deals of a round have the same length and a probability is a count over
+N(N-1)...(N-L+1). A card in an unused position is never seen and changes nothing.
 """
 
 from __future__ import annotations

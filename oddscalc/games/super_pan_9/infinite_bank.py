@@ -1,9 +1,9 @@
 """A player's Super Pan 9 bank against any number of hands in the infinite-shoe model, exactly under that model.
 
 Cards are drawn with replacement in the shoe's proportions (96/288 court cards, 32/288 of each of Ace-6 on the
-full shoe), so the hands are independent of each other and of the bank's cards: each hand falls in a class
+full shoe). So the hands are independent of each other and of the bank's cards. Each hand falls in a class
 (drew?, final point) with a fixed probability, and the hands' joint law is a convolution. Every probability is
-an exact Fraction; what is modelled is only the dependence the finite shoe adds (`finite_bank` computes it
+an exact Fraction. What is modelled is only the dependence the finite shoe adds (`finite_bank` computes it
 where it can, and the tables show both side by side).
 """
 

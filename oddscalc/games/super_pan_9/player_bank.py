@@ -2,15 +2,16 @@
 several hands, the levy on his net winnings, the House's wager, and what each side expects, exactly.
 
 The levy (reg 10(1)) is 5% "of any excess of losing wagers over winning wagers" after all the wagers against
-the bank are settled: on the bank's net over the round, not per wager, and nothing when the net is not
+the bank are settled. It is on the bank's net over the round, not per wager, and nothing when the net is not
 positive. So the bank's return on a round is S - 5% x max(S, 0), S the stakes it wins less those it pays.
 Where the others' stakes fall short of the bank's, the House wagers the difference (reg 9(11)) on a hand of its
 own (`own`) or on an opposing hand (`shared`); that hand is hand 0 of `bank_law`.
 
-The bank's play: `best` (reg 9(2)(h): his discretion, used to maximise his expectation after the levy, given what
-he sees; on an exact tie of expectations he follows the House's rule) or `house-rule` (reg 9(2)(g): draw on 0-5).
-What he sees when he decides: `draws` (his three cards and which hands took a fourth card: he acts last, and
-the hands are disclosed only at the end, reg 9(10)) or `own-cards` (his three cards alone).
+The bank's play is `best` or `house-rule`. `best` (reg 9(2)(h)) is his discretion, used to maximise his
+expectation after the levy, given what he sees; on an exact tie of expectations he follows the House's rule.
+`house-rule` (reg 9(2)(g)) draws on 0-5. What he sees when he decides is `draws` or `own-cards`. `draws`: his
+three cards and which hands took a fourth card (he acts last, and the hands are disclosed only at the end,
+reg 9(10)). `own-cards`: his three cards alone.
 """
 
 from __future__ import annotations
@@ -129,9 +130,10 @@ class BankResult:
 
 
 def _seen_length(sees: str, table: Table) -> int:
-    """What the bank tells apart, as the length of the prefix of the information set (cards, point, drawers,
-    hand 0 drew): his cards and point, and (seeing the draws) how many hands drew and, when hand 0's stake
-    differs from the others', whether hand 0 drew."""
+    """What the bank tells apart, as the length of the prefix of the information set.
+
+    The set is (cards, point, drawers, hand 0 drew). He tells apart his cards and point. Seeing the draws, he
+    also tells how many hands drew and, when hand 0's stake differs from the others', whether hand 0 drew."""
     if sees == SEES_OWN:
         return 2
     return 4 if table.stake_zero != 1 else 3

@@ -1,22 +1,21 @@
 """The banker's stand values in double precision for many compositions of one shoe (the study evaluator).
 
-Only the protection study's double-precision evaluator (`double_precision.round_value`) uses this; every exact figure
-comes from
-`exact/banker.py`. For the up-card u the banker ends on the draw multisets D of `exact.banker.terminals`, and
-P(final f) = sum_D orders(D) prod_c (n_c)_(m_c) / (N)_|D| for a composition n of N cards. As in the exact
-engine's `dealer.StandLayers`, the sum is taken one card value at a time: the values are put in an order
-v_0, .., v_9 (`value_order`), and level d maps the partial sums keyed by (f, |D|, m_v0, .., m_vd) to those keyed
-by (f, |D|, m_v0, .., m_v(d-1)) with the factors (n_vd)_m alone, so a level's sums depend only on the counts of
-v_d, .., v_9. The compositions are the shoe less a small multiset R (a player's hand, with any pair cards gone
-before it), visited in the order of their counts of v_9, then v_8, and so on: consecutive ones share their
-deeper levels, which are not recomputed. The last level and the division by (N)_|D| are one sum per final,
-over (f, |D|, m_v0) with the factor (n_v0)_m / (N)_|D| of each (|D|, m) pair. Finals 17-21 are summed; the
-banker's two-card 21 is n_bj / N; the bust is the rest, 1 less the others (every shoe served is large enough
-that the banker cannot run out of cards, `double_precision.round_value` checks it). Every term is a product of positive
-numbers: the relative error of a chance is a few units in the 16th digit.
+Only the protection study's double-precision evaluator (`double_precision.round_value`) uses this; every exact
+figure comes from `exact/banker.py`. For the up-card u the banker ends on the draw multisets D of
+`exact.banker.terminals`. P(final f) = sum_D orders(D) prod_c (n_c)_(m_c) / (N)_|D| for a composition n of N
+cards. As in the exact engine's `dealer.StandLayers`, the sum is taken one card value at a time. The values are
+put in an order v_0, .., v_9 (`value_order`). Level d maps the partial sums keyed by (f, |D|, m_v0, .., m_vd) to
+those keyed by (f, |D|, m_v0, .., m_v(d-1)) with the factors (n_vd)_m alone. So a level's sums depend only on
+the counts of v_d, .., v_9. The compositions are the shoe less a small multiset R (a player's hand, with any
+pair cards gone before it). They are visited in the order of their counts of v_9, then v_8, and so on:
+consecutive ones share their deeper levels, which are not recomputed. The last level and the division by
+(N)_|D| are one sum per final, over (f, |D|, m_v0) with the factor (n_v0)_m / (N)_|D| of each (|D|, m) pair.
+Finals 17-21 are summed; the banker's two-card 21 is n_bj / N; the bust is the rest, 1 less the others. (Every
+shoe served is large enough that the banker cannot run out of cards; `double_precision.round_value` checks it.)
+Every term is a product of positive numbers: the relative error of a chance is a few units in the 16th digit.
 
-A composition's result is the stand value of each total class 16 (any total of 16 or less), 17, .., 21:
-P(win) - P(lose), the banker's two-card 21 a loss, or with `peek` left out (the unnormalised value
+A composition's result is the stand value of each total class 16 (any total of 16 or less), 17, .., 21.
+That is P(win) - P(lose), the banker's two-card 21 a loss. With `peek` it is left out (the unnormalised value
 E[result; no banker blackjack] of `player.Evaluator`).
 
 The compiled loops index with unsigned integers throughout (numba adds a test for negative indices to every
@@ -51,13 +50,14 @@ def value_order(first: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class BankerPlan:
-    """The level structure of the banker's sums for one up-card value, soft-17 rule and value order, as flat
-    arrays (unsigned). Level d's sums (d = 1..9) sit in one buffer from `voff[d]` (level 10: the constants,
-    orders(D)); the entries of level d that draw v_d m times are `goff[13 d + m]`..`goff[13 d + m + 1]`, each
-    adding (n_vd)_m x buffer[voff[d+1] + `src`] to buffer[voff[d] + `dst`] (no two of one group to one sum, so
-    that the additions do not wait on one another). The last sums: the entries of final f are
-    `foff[f]`..`foff[f+1]`, each buffer[voff[1] + `fsrc`] times the factor of its (|D|, m_v0) pair `fpair`,
-    (n_v0)_`pair_m` / (N)_`pair_k`."""
+    """The level structure of the banker's sums for one up-card value, soft-17 rule and value order.
+
+    It comes as flat arrays (unsigned). Level d's sums (d = 1..9) sit in one buffer from `voff[d]` (level 10:
+    the constants, orders(D)). The entries of level d that draw v_d m times are
+    `goff[13 d + m]`..`goff[13 d + m + 1]`. Each adds (n_vd)_m x buffer[voff[d+1] + `src`] to
+    buffer[voff[d] + `dst`]. No two of one group add to one sum, so the additions do not wait on one another.
+    The last sums: the entries of final f are `foff[f]`..`foff[f+1]`. Each is buffer[voff[1] + `fsrc`] times
+    the factor of its (|D|, m_v0) pair `fpair`, (n_v0)_`pair_m` / (N)_`pair_k`."""
 
     up: int
     hit_soft17: bool
@@ -146,9 +146,11 @@ def stand_values(
     peek: bool,
     out: np.ndarray,
 ) -> None:
-    """Fill out[i, j] (the value of standing on total class 16 + j) for every composition `shoe - removed[i]`,
-    i in `ids` (sorted by their counts of v_9, then v_8, .., v_0 of the plan's order: the order the levels are
-    shared in; any order gives the same values). `shoe`: the cards left once the up-card is out."""
+    """Fill out[i, j] (the value of standing on total class 16 + j) for every composition `shoe - removed[i]`.
+
+    Here i runs over `ids`, sorted by their counts of v_9, then v_8, .., v_0 of the plan's order. That is the
+    order the levels are shared in; any order gives the same values. `shoe`: the cards left once the up-card is
+    out."""
     bj = blackjack_card(plan.up)
     _kernel()(
         ids.astype(np.uint64),

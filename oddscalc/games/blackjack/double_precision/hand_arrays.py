@@ -1,14 +1,16 @@
 """The player's hands as arrays, for the double-precision evaluator of the protection study
 (`double_precision.round_value`).
 
-`HandSpace`: every hand of one or more cards whose hard total (Aces as 1) is 21 or less, 3,082 of them, with
-each hand's children (one more card; -1 when it busts), ordered by hard total from the highest, so that a pass
-in that order meets a hand's children before the hand. `Removals`: the multisets R whose composition
-`shoe - up-card - R` the banker is asked about: a hand h (R = h), or a split hand h of pair value p played from
-the shoe less k = 1 + t cards of value p (R = h + k p: the other original pair card, and t pair cards that
-started further hands). Only hands whose stand value a play may ask for are listed (a hand of two or three
-cards, or of a total it may stand on: hard 12 or more, soft 17 or more); the rows are sorted by their counts
-of tens, then 9s, .., Aces, the order `double_precision.banker_values.stand_values` shares its levels in.
+`HandSpace`: every hand of one or more cards whose hard total (Aces as 1) is 21 or less, 3,082 of them. Each
+hand has its children (one more card; -1 when it busts). They are ordered by hard total from the highest, so
+that a pass in that order meets a hand's children before the hand.
+
+`Removals`: the multisets R whose composition `shoe - up-card - R` the banker is asked about. R is a hand h
+(R = h), or a split hand h of pair value p played from the shoe less k = 1 + t cards of value p. (Then
+R = h + k p: the other original pair card, and t pair cards that started further hands.) Only hands whose
+stand value a play may ask for are listed. They are hands of two or three cards, or of a total a play may
+stand on: hard 12 or more, soft 17 or more. The rows are sorted by their counts of tens, then 9s, .., Aces,
+the order `double_precision.banker_values.stand_values` shares its levels in.
 """
 
 from __future__ import annotations
@@ -84,8 +86,8 @@ def may_stand(space: HandSpace) -> np.ndarray:
 class Removals:
     """The multisets removed from the shoe (the up-card aside) whose banker values a round may ask for.
 
-    `rows` (U, 10) sorted by counts of tens, 9s, .., Aces; `comp[s, h]`: the row of hand h under shift s
-    (-1 when not listed); `shifts[s]` = (pair value index, k), (-1, 0) for no split; `first`: the rows every
+    `rows` (U, 10) sorted by counts of tens, 9s, .., Aces. `comp[s, h]`: the row of hand h under shift s
+    (-1 when not listed). `shifts[s]` = (pair value index, k), (-1, 0) for no split. `first`: the rows every
     round asks for (no split, and split hands on the shoe less the other pair card alone), ascending."""
 
     rows: np.ndarray

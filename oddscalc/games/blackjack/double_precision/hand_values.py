@@ -1,24 +1,23 @@
 """The player's hand values in double precision, compiled (numba): the protection study's evaluator only.
 
-The definitions are `player.Evaluator`'s, read as expectations per unit staked on the hand (with a peek hole
-card, the unnormalised E[result; no banker blackjack]): from a shoe E (the up-card and any pair cards gone)
-a hand h draws card c with chance (E_c - h_c) / (|E| - |h|); a busted hand loses its stake (with peek, only
-when the hole card is not the banker's blackjack card); standing takes the banker's value for the total
-(`double_precision.banker_values`); doubling stands on one more card for twice the stake. Optimal play (`optimal`): 21
-stands,
-a hard 11 or less or a soft 16 or less hits, any other hand stands when standing is worth at least as much as
-hitting (the exact engine's tie-break). A fixed play (`walk`, then `fixed`) follows an action per hand
-(STAND, HIT, DOUBLE), several plays of one pair in one call.
+The definitions are `player.Evaluator`'s, read as expectations per unit staked on the hand. (With a peek hole
+card they are the unnormalised E[result; no banker blackjack].) From a shoe E (the up-card and any pair cards
+gone) a hand h draws card c with chance (E_c - h_c) / (|E| - |h|). A busted hand loses its stake (with peek,
+only when the hole card is not the banker's blackjack card). Standing takes the banker's value for the total
+(`double_precision.banker_values`); doubling stands on one more card for twice the stake. Optimal play
+(`optimal`): 21 stands, a hard 11 or less or a soft 16 or less hits. Any other hand stands when standing is
+worth at least as much as hitting (the exact engine's tie-break). A fixed play (`walk`, then `fixed`) follows
+an action per hand (STAND, HIT, DOUBLE), several plays of one pair in one call.
 
-Arrays (`double_precision.round_value` builds them): hands are numbered as in `double_precision.hand_arrays.HandSpace`,
-with `child[h, c]` the
-number of h plus a card of value c or `n_hands` when that busts it; `comp[h]` the row of the banker's values
-`st` for hand h on the shoe in use, or the last row (NaN) when the hand's composition is not listed. Every
-index is unsigned (numba tests signed indices for being negative, which doubled the inner loops' work).
+Arrays (`double_precision.round_value` builds them): hands are numbered as in
+`double_precision.hand_arrays.HandSpace`. `child[h, c]` is the number of h plus a card of value c, or `n_hands`
+when that busts it. `comp[h]` is the row of the banker's values `st` for hand h on the shoe in use, or the last
+row (NaN) when the hand's composition is not listed. Every index is unsigned (numba tests signed indices for
+being negative, which doubled the inner loops' work).
 
-Near ties: `optimal` records for each hand how far apart its two choices were (`gap`); a fixed play built
-from those choices reports the smallest gap among the hands it reaches, so that a caller can refuse a play
-whose choices double precision cannot be sure of.
+Near ties: `optimal` records for each hand how far apart its two choices were (`gap`). A fixed play built
+from those choices reports the smallest gap among the hands it reaches. So a caller can refuse a play whose
+choices double precision cannot be sure of.
 """
 
 from __future__ import annotations
@@ -102,10 +101,11 @@ def _optimal(E, order, hands, size, total, soft, child, n_hands, comp, st, peek,
 
 
 def _walk(starts, rising, shoes, acts, gaps, policy, comps, shift, hands, child, n_hands, need, reached):
-    """Mark, for each fixed play j (its shoe shoes[j], its actions and gaps acts[policy[j]], gaps[policy[j]],
-    its banker rows comps[shift[j]]), the hands it reaches from `starts` (`reached[j]`: one pass over the
-    hands in `rising` order, parents before children) and the banker rows it asks for (`need`); return the
-    smallest gap among the hands reached."""
+    """Mark, for each fixed play j, the hands it reaches from `starts` and the banker rows it asks for.
+
+    Play j has its shoe shoes[j], its actions and gaps acts[policy[j]], gaps[policy[j]], and its banker rows
+    comps[shift[j]]. The hands go in `reached[j]` (one pass over the hands in `rising` order, parents before
+    children), the rows in `need`. Return the smallest gap among the hands reached."""
     smallest = np.inf
     for j in range(shoes.shape[0]):
         E, act, gap, comp, mine = shoes[j], acts[policy[j]], gaps[policy[j]], comps[shift[j]], reached[j]

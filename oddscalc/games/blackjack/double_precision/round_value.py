@@ -1,21 +1,21 @@
 """One round's expectation from a shoe in double precision: the protection study's evaluator, never an exact figure.
 
 The definition is the exact engine's (`composition.round_expectations`), the same quantities computed in
-doubles instead of Fractions: composition-dependent optimal play with split hands played by the rule set's
-`post_split` (CDP1 or CDZ-), and the fixed full-shoe basic strategy (the chart, split hands by it too), every
-split by the same second-card patterns and shoes less extra pair cards (`splits/expectation.py`), up to the same hand
-limit.
-The banker's values come from `double_precision.banker_values`, the hands' from `double_precision.hand_values`, the
-splits' from `double_precision.split_value`. It
-agrees with the exact engine to about 1e-15 (tests/test_blackjack_float_round.py asks 1e-12 on several rule sets
-and shoes), and every protection study checks a sample of its own rounds against the exact engine
-(docs/protect.md, "The double-precision evaluator").
+doubles instead of Fractions. They are composition-dependent optimal play with split hands played by the rule
+set's `post_split` (CDP1 or CDZ-), and the fixed full-shoe basic strategy (the chart, split hands by it too).
+Every split goes by the same second-card patterns and shoes less extra pair cards (`splits/expectation.py`), up
+to the same hand limit.
+The banker's values come from `double_precision.banker_values`, the hands' from `double_precision.hand_values`,
+the splits' from `double_precision.split_value`. It agrees with the exact engine to about 1e-15
+(tests/test_blackjack_float_round.py asks 1e-12 on several rule sets and shoes). Every protection study checks
+a sample of its own rounds against the exact engine (docs/protect.md, "The double-precision evaluator").
 
 `round_estimates` gives None, and the caller takes the exact engine, where doubles could decide something
-differently from exact arithmetic or the method does not apply: a shoe so small that the banker could run out of
-cards on some hand, CDP post-split play (each later split hand played on the cards of the one before: an optimal
-play per block of the first hand, not this method), or a post-split choice (stand, hit or double, read from the
-optimum on one shoe and then played on others) whose options lie within `TIE` of each other.
+differently from exact arithmetic or the method does not apply. That is so in three cases. One is a shoe so
+small that the banker could run out of cards on some hand. Another is CDP post-split play (each later split
+hand played on the cards of the one before: an optimal play per block of the first hand, not this method).
+The last is a post-split choice whose options lie within `TIE` of each other (stand, hit or double, read from
+the optimum on one shoe and then played on others).
 """
 
 from __future__ import annotations
@@ -69,10 +69,11 @@ class _Start:
 
 @dataclass(frozen=True)
 class _Chart:
-    """The basic strategy against one up-card: `start[(a, b, splittable)]` the first decision on a two-card
-    hand, `unsplit` the action per hand number of an unsplit hand (its first decision on two cards, stand
-    where it splits, whose value is taken apart; `strategy.play_policy` after), `split[p]` that of a split
-    hand of pair p."""
+    """The basic strategy against one up-card.
+
+    `start[(a, b, splittable)]`: the first decision on a two-card hand. `unsplit`: the action per hand number
+    of an unsplit hand (its first decision on two cards, stand where it splits, whose value is taken apart;
+    `strategy.play_policy` after). `split[p]`: that of a split hand of pair p."""
 
     start: dict[tuple[int, int, bool], str]
     unsplit: np.ndarray
@@ -220,10 +221,11 @@ def round_estimates(
     strategies: tuple[str, ...],
     chart: Strategy | None = None,
 ) -> dict[str, float] | None:
-    """The expectation of one round (per unit initial stake) dealt from `shoe` (counts per value index, Aces
-    first) under each of `strategies` ("optimal", "basic": the fixed `chart`), in double precision; `tens`: the
-    shoe's tens per rank 10, J, Q, K under a same-rank split rule. None where the exact engine must decide
-    (see the module's docstring)."""
+    """The expectation of one round (per unit initial stake) dealt from `shoe`, in double precision.
+
+    `shoe` holds counts per value index, Aces first. There is one expectation for each of `strategies`
+    ("optimal", "basic": the fixed `chart`). `tens`: the shoe's tens per rank 10, J, Q, K under a same-rank
+    split rule. None where the exact engine must decide (see the module's docstring)."""
     if rules.post_split == "cdp" and "optimal" in strategies:
         return None
     if "basic" in strategies and chart is None:
@@ -473,8 +475,9 @@ def _partner_cases(
 
 
 def _split_choices(rules: RuleSet, p: int, seconds: np.ndarray, best, act, gap, dbl, st, comp, sp: HandSpace):
-    """The post-split play read from the optimum (`best`, `act`, `gap`, `dbl` of the shoe it is chosen on):
-    split Aces stand; another two-card split hand doubles where the rules let it and doubling is worth more
+    """The post-split play read from the optimum (`best`, `act`, `gap`, `dbl` of the shoe it is chosen on).
+
+    Split Aces stand. Another two-card split hand doubles where the rules let it and doubling is worth more
     than the best of standing and hitting (`player.Evaluator.split_hand_int`). Also each second card's optimal
     value on that shoe (g(x, 0) under CDP1)."""
     policy, pgap = act.copy(), gap.copy()

@@ -1,12 +1,12 @@
 """A split's expectation from its hands' values, in double precision: `splits.expectation._by_patterns` for the study
 evaluator.
 
-The method is `splits/expectation.py`'s (docs/blackjack.md, "Splits"): every second card dealt first, the pair /
-non-pair
-pattern of those cards counted by ballot numbers, and a hand's value with i uniform non-pair cards gone taken
-from its values with only pair cards gone by the recurrence h(j, i+1) = ((|U|-j-i) h(j, i) - (n_U-j) h(j+1, i))
-/ (m_U - i). The chances of the patterns are computed exactly (Python integers) and rounded once; the sums run
-compiled. g[t, x] is the value of the split hand (pair, x) played from the shoe less t extra pair cards.
+The method is `splits/expectation.py`'s (docs/blackjack.md, "Splits"). Every second card is dealt first, and the
+pair / non-pair pattern of those cards is counted by ballot numbers. A hand's value with i uniform non-pair cards
+gone is taken from its values with only pair cards gone. The recurrence is
+h(j, i+1) = ((|U|-j-i) h(j, i) - (n_U-j) h(j+1, i)) / (m_U - i). The chances of the patterns are computed
+exactly (Python integers) and rounded once; the sums run compiled. g[t, x] is the value of the split hand (pair, x)
+played from the shoe less t extra pair cards.
 """
 
 from __future__ import annotations
@@ -30,9 +30,10 @@ def _ballots(limit: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, 
 
 
 def split_value(left: np.ndarray, pair: int, partners: int, limit: int, g: np.ndarray) -> float:
-    """E[sum over the split hands of their results] per unit initial stake: `left` the shoe once the up-card
-    is out (both pair cards still in), `partners` the cards left that may join the pair, `limit` the most
-    hands. g[t, x] for t up to min(2 (limit - 2), partners)."""
+    """E[sum over the split hands of their results] per unit initial stake.
+
+    `left`: the shoe once the up-card is out (both pair cards still in). `partners`: the cards left that may
+    join the pair. `limit`: the most hands. g[t, x] for t up to min(2 (limit - 2), partners)."""
     shoe = left.copy()
     shoe[pair] -= 2
     big_n = int(shoe.sum())

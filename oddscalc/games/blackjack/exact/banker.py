@@ -182,9 +182,10 @@ def _compile_group(group, up: int, hit_soft17: bool, outcome: int):
 
 
 def _compile_bust(up: int, hit_soft17: bool):
-    """The bust weight through the hard 12-16 states S: orders(S) prod (n_c)_(m_c) times the busting cards
-    left, B[t] - (busting cards in S), padded for |S| + 1 cards (about a third of the terms of the list
-    of bust multisets). B[t - 12] = cards left of the values that bust a hard t."""
+    """The bust weight through the hard 12-16 states S (about a third of the terms of the list of bust multisets).
+
+    It is orders(S) prod (n_c)_(m_c) times the busting cards left, B[t] - (busting cards in S), padded for
+    |S| + 1 cards. B[t - 12] = cards left of the values that bust a hard t."""
     entries = []
     for orders, k, t, pairs in stiff_states(up, hit_soft17):
         inside = sum(m for c, m in pairs if c + 1 >= 22 - t)
@@ -275,8 +276,8 @@ class StandLayers:
     """sum over non-blackjack banker endings D of (coefficient(D) - shift) * orders(D) * prod_c (n_c)_(m_c)
     * P[|D|] for a player standing on one total (coefficient: +1 win, 0 push, -1 loss), evaluated by value
     index: level d maps the partial sums over the values d+1.. (one per prefix (|D|, m_0..m_d)) to those
-    over d.. using the falling factorials of n_d only. So a level's vector depends only on (n_d, .., n_9)
-    and is shared by every composition with those counts (the player's hands differ in few cards); levels
+    over d.. using the falling factorials of n_d only. So a level's vector depends only on (n_d, .., n_9).
+    It is shared by every composition with those counts (the player's hands differ in few cards). Levels
     0 (Aces) and the pads P are folded into one Horner sum per composition. `shift` (0 or +-1, for the
     fewest endings) is restored by the caller: shift * (all non-blackjack weight)."""
 

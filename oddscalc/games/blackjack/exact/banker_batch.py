@@ -1,24 +1,24 @@
 """The banker's outcome weights for many card unions at once, in a compiled loop modulo primes.
 
 A resplit law (`splits.dealing.banker_weights`) needs, once per card union of the split hands, the weight of each
-banker result on the cards the union leaves: the sums of `exact.banker.compiled` (orders(D) prod_c (n_c)_(m_c) pad(|D|)
-over the banker's final draw multisets D; bust through the hard 12-16 states, `exact.banker.stiff_states`). Python
-integers take them one composition at a time, tens of microseconds each, and a 6-pack law meets tens of
-millions of unions. Here the same sums are laid out once per up-card as a tree of products (`circuit`: a node's
-value is its constant plus, over its children, a variable times the child's value), and evaluated for a whole
-chunk of unions in one compiled loop, modulo a few primes below 2^26 (the lanes); each result's residues are then
-carried to the law's primes (below 2^30) through Garner's mixed-radix digits, and multiplied by the union's
-card orders (S)_M there.
+banker result on the cards the union leaves. These are the sums of `exact.banker.compiled`: orders(D) prod_c
+(n_c)_(m_c) pad(|D|) over the banker's final draw multisets D (bust through the hard 12-16 states,
+`exact.banker.stiff_states`). Python integers take them one composition at a time, tens of microseconds each,
+and a 6-pack law meets tens of millions of unions. Here the same sums are laid out once per up-card as a tree
+of products (`circuit`: a node's value is its constant plus, over its children, a variable times the child's
+value). The tree is evaluated for a whole chunk of unions in one compiled loop, modulo a few primes below 2^26
+(the lanes). Each result's residues are then carried to the law's primes (below 2^30) through Garner's
+mixed-radix digits, and multiplied by the union's card orders (S)_M there.
 
 Exact, by bound: every weight handed on lies in 0..den(size) (a sum of banker outcome weights, each a count of
-card orders over that denominator), and the lanes' product exceeds den(size) for the largest size met
-(`lanes_for`), so its residues are those of one integer, which the digits rebuild modulo each law prime; a
-weight is zero (and left unflagged, as `splits.dealing.banker_groups` leaves it out) exactly when every lane's residue
-is.
-Every value is an integer in int64: a residue times a variable is below 2^53 in absolute value, and the
-remainder's quotient is estimated in double precision (a guide only: off by at most one, which leaves the
+card orders over that denominator). The lanes' product exceeds den(size) for the largest size met
+(`lanes_for`). So its residues are those of one integer, which the digits rebuild modulo each law prime. A
+weight is zero (and left unflagged, as `splits.dealing.banker_groups` leaves it out) exactly when every lane's
+residue is.
+Every value is an integer in int64: a residue times a variable is below 2^53 in absolute value. The
+remainder's quotient is estimated in double precision, a guide only: off by at most one. That leaves the
 remainder in -q..2q - 1, an exact integer congruent to the right one; the outputs are brought to 0..q - 1 at
-the end). Tested against the Python integers for every up-card (tests/test_blackjack_packing.py). Shoes the
+the end. Tested against the Python integers for every up-card (tests/test_blackjack_packing.py). Shoes the
 banker could run out of, and counts beyond 8 packs, are left to the Python integers (`fits`).
 """
 
@@ -158,10 +158,12 @@ def weights(
     bj_card: int,
     primes: Sequence[int],
 ) -> np.ndarray:
-    """`splits.dealing.banker_weights` for unions whose leftovers all `fits`: per union (its card counts `fields`, its
-    hands' highest total of 21 or less `tops`), the union's card orders times each banker result's weight
-    modulo each law prime, then a flag where the result has any weight: (unions, 7, primes + 1) words.
-    `bj_card` is the value index that makes a banker blackjack with the up-card, -1 if none."""
+    """`splits.dealing.banker_weights` for unions whose leftovers all `fits`: (unions, 7, primes + 1) words.
+
+    A union is given by its card counts (`fields`) and its hands' highest total of 21 or less (`tops`). Per
+    union come the union's card orders times each banker result's weight modulo each law prime. Then comes a
+    flag where the result has any weight. `bj_card` is the value index that makes a banker blackjack with the
+    up-card, -1 if none."""
     cir = circuit(up, hit_soft17)
     lanes = lanes_for(sum(shoe), up, hit_soft17)
     const, ff, pad, per_card = _tables(up, hit_soft17, lanes)
@@ -195,9 +197,10 @@ def weights(
 
 @lru_cache(maxsize=64)
 def _carry_tables(lanes: tuple[int, ...], law: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """Garner's inverses among the lanes' primes (inverse of lanes[j] modulo lanes[i], j < i; 0 elsewhere) and
-    each lane prime modulo each law prime: what carries a union's digits to the law's primes, made once per
-    pair of prime sets rather than once per call."""
+    """Garner's inverses among the lanes' primes, and each lane prime modulo each law prime.
+
+    The inverses are of lanes[j] modulo lanes[i], j < i; 0 elsewhere. They carry a union's digits to the law's
+    primes, made once per pair of prime sets rather than once per call."""
     inverses = np.array(
         [[pow(lanes[j], -1, lanes[i]) if j < i else 0 for j in range(len(lanes))] for i in range(len(lanes))],
         dtype=np.int64,
@@ -246,12 +249,13 @@ def _loop(
     orders,
     out,
 ):
-    """`weights` compiled. The tree is evaluated for `_BLOCK` unions side by side (the innermost loop), lane by
-    lane: a node's sum is brought to -q..2q - 1 once its children are all in, multiplied by its variable (below
-    q: the product is below 2^53 in absolute value) and brought there again before it joins its parent (a node
-    has fewer than 2^11 children: every sum stays below 2^39). Then per union the seven results' residues (columns of
-    `dealing.BANKER_RESULTS`: totals 17..21 up to the hands' top, bust, and what beats every hand), Garner's
-    digits carried to each law prime, times the union's card orders."""
+    """`weights` compiled. The tree is evaluated for `_BLOCK` unions side by side (the innermost loop), lane by lane.
+
+    A node's sum is brought to -q..2q - 1 once its children are all in. It is multiplied by its variable (below
+    q: the product is below 2^53 in absolute value). It is brought there again before it joins its parent (a
+    node has fewer than 2^11 children: every sum stays below 2^39). Then per union come the seven results'
+    residues. (They are the columns of `dealing.BANKER_RESULTS`: totals 17..21 up to the hands' top, bust, and
+    what beats every hand.) Garner's digits are carried to each law prime, times the union's card orders."""
     n_lanes = lanes.shape[0]
     n_nodes = parent.shape[0]
     n_law = law.shape[0]

@@ -2,8 +2,8 @@
 
 Hands are count tuples (index 0 = Aces .. 9 = ten-values). An `Evaluator` holds one shoe (up-card and
 known cards already out); the cards left for a hand h are `shoe - h`. Internally every value of a hand
-of s cards is an integer over Q[s] = (N - s)_(K - s), N the shoe size: then hitting is a plain integer
-sum (Q[s] = (N - s) Q[s+1]) and choices compare integers; Fractions are formed only at the edges.
+of s cards is an integer over Q[s] = (N - s)_(K - s), N the shoe size. Then hitting is a plain integer
+sum (Q[s] = (N - s) Q[s+1]) and choices compare integers. Fractions are formed only at the edges.
 With a peek hole card the values are *unnormalised*: E[result; banker has no blackjack], which orders
 the choices at a hand exactly as the conditional values do (same positive divisor).
 """
@@ -294,9 +294,10 @@ class DealerTable:
         return found
 
     def many(self, comp: tuple[int, ...], size: int, outcomes: tuple[int, ...], keep: bool = True) -> list[int]:
-        """The weights of several outcomes for one composition (arguments built once); `keep` False: neither
-        looked up nor kept (a law's card unions, tens of millions, each met once), except on a shoe the banker
-        could run out of, which is checked once and kept."""
+        """The weights of several outcomes for one composition (arguments built once).
+
+        `keep` False: neither looked up nor kept (a law's card unions, tens of millions, each met once). The
+        exception is a shoe the banker could run out of, which is checked once and kept."""
         out = []
         args = None
         for o in outcomes:
@@ -417,11 +418,12 @@ class Evaluator:
     def stand_plan(
         self, starts: list[tuple[int, ...]], policy: Callable[[tuple[int, ...]], str] | None = None
     ) -> tuple[np.ndarray, np.ndarray]:
-        """The hands (an (m, 10) array) and totals ((m,)) whose stand values an evaluation from the hands
-        `starts` asks for: under the fixed `policy` (hand -> action; a hand it does not know counts as a
-        stand), those it reaches; under optimal play (None), those of every hand the optimum may reach short
-        of a hard 17 (a hard 17 or more usually stands: its hit tree, if needed, is left to the one-by-one
-        path). Two-card hands that may double ask for every next card. Only a guide to `wanted`: a hand
+        """The hands (an (m, 10) array) and totals ((m,)) whose stand values an evaluation from `starts` asks for.
+
+        Under the fixed `policy` (hand -> action; a hand it does not know counts as a stand), those it reaches.
+        Under optimal play (None), those of every hand the optimum may reach short of a hard 17. (A hard 17 or
+        more usually stands: its hit tree, if needed, is left to the one-by-one path.) Two-card hands that may
+        double ask for every next card. Only a guide to `wanted`: a hand
         missed is computed when asked, a hand too many costs time only."""
         doubles = tuple(h for h in starts if sum(h) == 2 and self.may_double(h))
         if policy is None and self.split_pair == ACE:

@@ -2,19 +2,19 @@
 
 `dealer.StandLayers` evaluates, for a player standing on a total, the signed sum over the banker's endings D of
 (coefficient - shift) * orders(D) * prod_c (n_c)_(m_c) * pad(|D|), one composition at a time in Python integers.
-Here the same sum is taken for a whole batch of compositions: every quantity is kept as its residues modulo a
-few primes below 2^28 in int64 arrays (a product of two residues is below 2^56, so up to 127 of them add up
-without overflow before the next reduction), the sum is evaluated one card value at a time as in
-`StandLayers` (the partial sums of a level depend only on the counts of the later values, so they are computed
-once per distinct tail of counts), and each composition's value is rebuilt from its residues by the Chinese
-remainder theorem.
+Here the same sum is taken for a whole batch of compositions. Every quantity is kept as its residues modulo a
+few primes below 2^28 in int64 arrays. A product of two residues is below 2^56, so up to 127 of them add up
+without overflow before the next reduction. The sum is evaluated one card value at a time as in `StandLayers`.
+The partial sums of a level depend only on the counts of the later values, so they are computed once per
+distinct tail of counts. Each composition's value is rebuilt from its residues by the Chinese remainder
+theorem.
 
 Exactness (proof by bound): a stand value is P(win) - P(lose) over the denominator (size)_last, so its absolute
 value is at most that denominator (below 416^12 < 2^105 for 8 packs). A batch uses the fewest of the primes
-whose product M exceeds twice the largest denominator in it (`lanes_for`: three primes, M ~ 2^84, serve most
-batches; four, M ~ 2^112, any shoe of 8 packs or fewer), and `core.residues.reconstruct` takes the integer of
-absolute value below M/2 with the residues, asserting 2 * bound < M: the rebuilt integer is the value itself,
-not merely congruent to it. Intermediate sums are residues only (no bound needed); every product of two
+whose product M exceeds twice the largest denominator in it. (`lanes_for`: three primes, M ~ 2^84, serve most
+batches; four, M ~ 2^112, any shoe of 8 packs or fewer.) `core.residues.reconstruct` takes the integer of
+absolute value below M/2 with the residues, asserting 2 * bound < M. So the rebuilt integer is the value itself,
+not merely congruent to it. Intermediate sums are residues only (no bound needed). Every product of two
 residues is below 2^56 and at most 127 of them are added before the next reduction, so int64 never overflows.
 """
 
@@ -118,10 +118,11 @@ def lanes_for(bound: int) -> int:
 
 
 def stand_sums(pl: _Plan, comps: np.ndarray, lanes: int = _LANES) -> np.ndarray:
-    """Residues (lanes, n), modulo the first `lanes` primes, of sum over the plan's endings of
-    (coefficient - shift) * orders(D) * pad(|D|) * prod_c (n_c)_(m_c), for the compositions `comps` (an
-    (n, 10) int64 array of counts, each of at least `pl.last` cards, so that the pads are those of a banker
-    who cannot run out).
+    """Residues (lanes, n), modulo the first `lanes` primes, of a sum over the plan's endings, for `comps`.
+
+    The sum is of (coefficient - shift) * orders(D) * pad(|D|) * prod_c (n_c)_(m_c). The compositions `comps`
+    are an (n, 10) int64 array of counts, each of at least `pl.last` cards. So the pads are those of a banker
+    who cannot run out.
 
     The compositions are sorted once by (n_9, n_8, .., n_1), so that those sharing the counts of the values
     d.. (a "tail") are consecutive: each level's partial sums are computed once per distinct tail."""
@@ -168,10 +169,11 @@ def stand_sums(pl: _Plan, comps: np.ndarray, lanes: int = _LANES) -> np.ndarray:
 def stand_diffs(
     pl: _Plan, comps: np.ndarray, sizes: np.ndarray, bj: np.ndarray, dens: dict[int, int], peek: bool
 ) -> list[int]:
-    """`DealerTable.stand_diff` for each composition of `comps` (rows of counts, `sizes` their sums, `bj`
-    the count of the card making a banker two-card 21, zeros if none, `dens` the denominator of each size):
-    the stand sum, plus shift * (den - b) and less b without peek, b = bj * den / size (a banker blackjack
-    with any draw after it)."""
+    """`DealerTable.stand_diff` for each composition of `comps` (rows of counts, `sizes` their sums).
+
+    `bj` is the count of the card making a banker two-card 21, zeros if none; `dens` the denominator of each
+    size. The result is the stand sum, plus shift * (den - b) and less b without peek. Here b = bj * den / size
+    (a banker blackjack with any draw after it)."""
     bound = max(dens.values())  # |P(win) - P(lose)| <= 1: |stand_diff| <= its denominator
     lanes = lanes_for(bound)
     primes, PC = PRIMES[:lanes], _PC[:lanes]

@@ -110,15 +110,15 @@ def start_outcomes(
 class RoundLaw:
     """The law of the initial wager's net result per round under one strategy.
 
-    `lumped_dist`: the resplit rounds (three or more hands) whose joint law was beyond the work budget, each
-    split's share of them at its exact conditional expectation (net return -> chance); they are entries of
-    `dist` too, so only the mean of `dist` is exact when there are any, and `dist` less them is the exactly
-    known part of the law. `lumped_hands`: the largest number of hands such a round can reach (its net
-    return lies within twice that, either way). `lumped_square`: their exact share of E[net^2] (chance times
-    conditional E[net^2], from one and two hands at a time: `laws/split_moments.py`), so that the variance of the whole
-    law is exact; None when unknown (a same-rank ten split). `events`: chances of a player blackjack, a banker
-    blackjack, a split, a double. `stake`: the expected total staked per unit initial stake (doubles and split
-    hands included)."""
+    `lumped_dist`: the resplit rounds (three or more hands) whose joint law was beyond the work budget. Each
+    split's share of them sits at its exact conditional expectation (net return -> chance). They are entries of
+    `dist` too, so only the mean of `dist` is exact when there are any. `dist` less them is the exactly known
+    part of the law. `lumped_hands`: the largest number of hands such a round can reach (its net return lies
+    within twice that, either way). `lumped_square`: their exact share of E[net^2], so that the variance of the
+    whole law is exact. It is chance times conditional E[net^2], from one and two hands at a time
+    (`laws/split_moments.py`); None when unknown (a same-rank ten split). `events`: chances of a player
+    blackjack, a banker blackjack, a split, a double. `stake`: the expected total staked per unit initial stake
+    (doubles and split hands included)."""
 
     dist: dict[Fraction, Fraction]
     events: dict[str, Fraction]
@@ -141,9 +141,11 @@ LAW_BUDGET = 6_000_000
 
 
 def default_budget(rules: RuleSet) -> int | None:
-    """The work budget a rule set's round law gets unless another is asked for: none at 1 pack with at most four
-    hands from a split, whose exact law of every round is affordable (2007 rules, both strategies: 3.4 minutes
-    on two processes, 1.4 GB, measured 2026-11-27, then cached), `LAW_BUDGET` otherwise."""
+    """The work budget a rule set's round law gets unless another is asked for.
+
+    None at 1 pack with at most four hands from a split, whose exact law of every round is affordable. (2007
+    rules, both strategies: 3.4 minutes on two processes, 1.4 GB, measured 2026-11-27, then cached.)
+    `LAW_BUDGET` otherwise."""
     return None if rules.decks == 1 and 0 < rules.max_hands <= 4 else LAW_BUDGET
 
 
@@ -157,16 +159,18 @@ def split_round_law(
     progress: Progress | None = None,
     shared: dict | None = None,
 ) -> tuple[dict[Fraction, Fraction], tuple[Fraction, Fraction, Fraction | None]]:
-    """A split round's net law (with peek, banker-blackjack rounds left out) under the post-split policy of
-    `detail` (the split's `SplitDetail`), checked against its exact expectation: (law of the rounds computed,
-    (chance, conditional mean, conditional E[net^2]) of the resplit rounds beyond `budget`, or zeros when
-    there are none). The rounds without a resplit are always computed (`laws.split_law.split_law_in_part`); the
-    chance and mean of the rest follow by difference from the split's exact mass and expectation, and are
-    checked against `laws.split_moments.resplit_moments`, which gives their second moment (None for a same-rank ten
-    split, whose patterns a count per value cannot tell apart). `progress` hears the resplit law's work
-    (`laws.split_law.split_law_in_part`). `shared` (a dict kept across calls on one game's evaluator): laws already
-    computed, reused for a split whose hands end in the same blocks (`_split_key`), as optimal play's and the
-    basic strategy's hands do in most splits; the checks run on every call."""
+    """A split round's net law under the post-split policy of `detail`, checked against its exact expectation.
+
+    With peek, banker-blackjack rounds are left out; `detail` is the split's `SplitDetail`. The result: (law of
+    the rounds computed, (chance, conditional mean, conditional E[net^2]) of the resplit rounds beyond `budget`,
+    or zeros when there are none). The rounds without a resplit are always computed
+    (`laws.split_law.split_law_in_part`). The chance and mean of the rest follow by difference from the split's
+    exact mass and expectation. They are checked against `laws.split_moments.resplit_moments`, which gives
+    their second moment. (None for a same-rank ten split, whose patterns a count per value cannot tell apart.)
+    `progress` hears the resplit law's work (`laws.split_law.split_law_in_part`). `shared` is a dict kept
+    across calls on one game's evaluator: laws already computed. They are reused for a split whose hands end in
+    the same blocks (`_split_key`), as optimal play's and the basic strategy's hands do in most splits. The
+    checks run on every call."""
     mass = 1 - ev.p_banker_bj(h) if ev.rules.peek else Fraction(1)
     shoe = ev.left(h)
     if detail.later is not None:  # CDP: two hands, the second's play read from the first's cards; nothing lumped
@@ -209,10 +213,11 @@ def split_round_law(
 def _split_key(
     ev: Evaluator, shoe: tuple[int, ...], pair: int, partners: int, detail: SplitDetail, budget: int | None
 ) -> tuple:
-    """What a split's law and resplit moments depend on, on one evaluator (its rules and banker): the shoe,
-    up-card, pair, partners, hand limit, budget, and the post-split policy only through the blocks its hands
-    end in (`splits.blocks.hand_blocks`, for hands of either kind), which is all `laws.split_law` and
-    `laws.split_moments` ask of it."""
+    """What a split's law and resplit moments depend on, on one evaluator (its rules and banker).
+
+    They are the shoe, up-card, pair, partners, hand limit and budget. The post-split policy counts only
+    through the blocks its hands end in (`splits.blocks.hand_blocks`, for hands of either kind). That is all
+    `laws.split_law` and `laws.split_moments` ask of it."""
     return (
         ev.up,
         pair,
@@ -268,10 +273,11 @@ def split_pairs(game, strategy=None) -> list[tuple[int, int]]:
 def split_laws(
     game, pair: int, strategies: tuple, budget: int | None = LAW_BUDGET, progress: Progress | None = None
 ) -> dict:
-    """The laws `round_law` takes of the splits of one pair under each of `strategies` (None: optimal play), as
-    the `shared` dict it reads them from: a split computed on its own, apart from the rest of its up-card's
-    round, so that the dearest splits of an exact law can run on processes of their own. `progress` hears the
-    strategy and how far the split's law has got."""
+    """The laws `round_law` takes of the splits of one pair under each of `strategies` (None: optimal play).
+
+    They come as the `shared` dict it reads them from. A split is computed on its own, apart from the rest of
+    its up-card's round, so that the dearest splits of an exact law can run on processes of their own.
+    `progress` hears the strategy and how far the split's law has got."""
     shared: dict = {}
     for strategy in strategies:
         name = "optimal play" if strategy is None else "basic strategy"
@@ -298,9 +304,9 @@ def round_law(
     Split rounds whose exact law would take more than `budget` work (None: no limit) are lumped. `progress`
     hears each up-card begun and, within a split, how far its resplit law has got. `shared`: one dict passed
     to the calls on one game under both strategies, so that a split whose hands play alike under both is
-    computed once (`split_round_law`). `law` False: only what needs no law (the events' chances and the
-    expected total stake, from the game's values and the splits' stakes), `dist` left empty: the edge's
-    figures in a fraction of the time (issue 54: the split laws are nearly all of a round law's work)."""
+    computed once (`split_round_law`). `law` False: only what needs no law, `dist` left empty. That is the
+    events' chances and the expected total stake, from the game's values and the splits' stakes. It gives the
+    edge's figures in a fraction of the time (issue 54: the split laws are nearly all of a round law's work)."""
     name = "optimal play" if strategy is None else "basic strategy"
     rules = game.rules
     probs = {up: p for up, p, _ in game.per_up}

@@ -3,21 +3,21 @@
 
 Each split hand is a block of cards (its second card, then its draws) whose stopping rule depends only on
 its own cards: the post-split policy looks at the hand alone. So a hand's possible blocks, with the number
-of card orders giving each, do not depend on the shoe; the chance of hand 1 drawing block B1, hand 2 block
-B2 and the banker then drawing from the rest is orders(B1) orders(B2) (S)_(B1+B2) / (N)_(|B1|+|B2|) times
+of card orders giving each, do not depend on the shoe. Hand 1 draws block B1, hand 2 block B2, and the banker
+then draws from the rest. The chance of that is orders(B1) orders(B2) (S)_(B1+B2) / (N)_(|B1|+|B2|) times
 the banker's chance on S - B1 - B2 ((S)_M = prod_c (S_c)_(M_c), falling factorials). Summing over the
 pairs of blocks, grouped by their union, gives the law in integers over one denominator per union size.
 
 With resplitting (`split_law`) the deal is reordered as in `splits/expectation.py`: every hand's second card first (a
-pattern of pair cards P and non-pair cards), then each hand's draws, then the banker. A pattern with s
-new hands ending with every hand holding a non-pair card, or the limit reached after q non-pair cards,
-has a ballot count; given it, the chance of hand blocks B_1..B_k (the first q, "N" hands, starting with a
-non-pair card; the rest, "x" hands, with any card) is count * prod orders(B_i) * (S)_M / (N)_|M|, M the
-union of the blocks and the pair cards that started new hands. The law sums that over the ordered block
-tuples, grouped by union (the banker sees only S - M), in integers over one denominator per union size;
-hand after hand, a partial union and its hands' result classes travel packed in one key (`splits/dealing.py`), a Python
-integer or, when the weights provably fit in 64 bits, a row of machine words dealt in compiled loops
-(`core.packed`), the banker's weights then applied modulo primes and the law rebuilt exactly.
+pattern of pair cards P and non-pair cards), then each hand's draws, then the banker. A pattern has a ballot
+count: s new hands ending with every hand holding a non-pair card, or the limit reached after q non-pair
+cards. Given the pattern, take hand blocks B_1..B_k: the first q, "N" hands, start with a non-pair card; the
+rest, "x" hands, with any card. Their chance is count * prod orders(B_i) * (S)_M / (N)_|M|, M the union of
+the blocks and the pair cards that started new hands. The law sums that over the ordered block tuples,
+grouped by union (the banker sees only S - M), in integers over one denominator per union size. Hand after
+hand, a partial union and its hands' result classes travel packed in one key (`splits/dealing.py`). The key
+is a Python integer or, when the weights provably fit in 64 bits, a row of machine words dealt in compiled
+loops (`core.packed`). The banker's weights are then applied modulo primes and the law rebuilt exactly.
 The patterns share their hands (`_pattern_unions`): dealing is a commutative product of hand kinds, so the
 patterns that reach the limit are dealt together by Horner's rule and their last, dearest hands only once.
 The unions multiply with the hands (about 15,000 for two hands of 8s against a ten at 6 packs, millions
@@ -73,10 +73,12 @@ def adaptive_two_hand_law(
     policy: Callable[[tuple[int, ...]], str],
     later,
 ) -> dict[int, Fraction]:
-    """`two_hand_law` when the second hand's play depends on the first hand's cards (CDP): hand 1 draws block
-    B1 under `policy`, then hand 2 draws B2 under the play `later` (`split.SecondHand`s, one per B1) gives it on
-    S - B1; the chance orders(B1) orders(B2) (S)_(B1+B2) / (N)_(|B1|+|B2|) and the banker's on S - B1 - B2, summed
-    by union as there (the pairs are ordered: the hands no longer play alike)."""
+    """`two_hand_law` when the second hand's play depends on the first hand's cards (CDP).
+
+    Hand 1 draws block B1 under `policy`. Then hand 2 draws B2 on S - B1 under the play `later` gives it
+    (`split.SecondHand`s, one per B1). The chance orders(B1) orders(B2) (S)_(B1+B2) / (N)_(|B1|+|B2|) and the
+    banker's on S - B1 - B2 are summed by union as there (the pairs are ordered: the hands no longer play
+    alike)."""
     first = dict(_grouped_blocks(pair, policy, shoe, non_pair=False))
     unions: dict[tuple[int, ...], dict[tuple, int]] = {}
     for second in later:
@@ -111,9 +113,10 @@ def split_law(
     policy: Callable[[tuple[int, ...]], str],
     budget: int | None = None,
 ) -> dict[int, Fraction] | None:
-    """Net result -> chance for splitting a pair of value index `pair` with resplits up to the rules' hand
-    limit, every hand played by `policy`; `shoe` holds the cards left with the up-card and both pair cards
-    gone (`partners` of them may join the pair). With peek the banker-blackjack rounds are left out. None
+    """Net result -> chance for splitting a pair of value index `pair` with resplits up to the rules' hand limit.
+
+    Every hand is played by `policy`. `shoe` holds the cards left with the up-card and both pair cards gone
+    (`partners` of them may join the pair). With peek the banker-blackjack rounds are left out. None
     when the work (block tuples tried) would pass `budget`, or for a ten pair under a same-rank rule (a
     count per value cannot tell the partner rank from the other tens)."""
     law, skipped = split_law_in_part(shoe, up, pair, partners, rules, dealer, policy, budget)
@@ -132,18 +135,19 @@ def split_law_in_part(
     progress: Progress | None = None,
     compiled: bool = True,
 ) -> tuple[dict[int, Fraction], tuple[tuple[int, int, int], ...] | None]:
-    """`split_law` for the rounds it can afford, and the resplit patterns (`split_patterns`) left out: the
-    rounds without a resplit (both hands' second cards non-pair cards) always, each resplit pattern while the
-    work stays within `budget`. The chances returned sum to less than the split's whole mass exactly when
-    some pattern is left out; its rounds' chance and mean follow by difference (outcomes.py), their second
-    moment from `laws.split_moments.resplit_moments`. None instead of the patterns when nothing could be computed (a ten
-    pair under a same-rank rule).
+    """`split_law` for the rounds it can afford, and the resplit patterns (`split_patterns`) left out.
 
-    The patterns share their hands (`_pattern_unions`): the one that ends with every hand holding a non-pair
+    The rounds without a resplit (both hands' second cards non-pair cards) are always computed. Each resplit
+    pattern is computed while the work stays within `budget`. The chances returned sum to less than the
+    split's whole mass exactly when some pattern is left out. Its rounds' chance and mean then follow by
+    difference (outcomes.py), their second moment from `laws.split_moments.resplit_moments`. None instead of
+    the patterns when nothing could be computed (a ten pair under a same-rank rule).
+
+    The patterns share their hands (`_pattern_unions`). The one that ends with every hand holding a non-pair
     card after s resplits is N^(s+2) (N: a hand dealt a non-pair second card, x: any; the product deals one
-    hand more), and those that reach the limit L after q non-pair cards are, together, the one polynomial
-    x^2 (sum_q count_q N^q x^(L-2-q)), dealt by Horner's rule: the dearest hands, the last, are dealt once for
-    all of them. `progress` hears the hands being dealt, then the last hands' pairs formed (`Packing.law`).
+    hand more). Those that reach the limit L after q non-pair cards are, together, the one polynomial
+    x^2 (sum_q count_q N^q x^(L-2-q)). It is dealt by Horner's rule: the dearest hands, the last, are dealt
+    once for all of them. `progress` hears the hands being dealt, then the last hands' pairs formed (`Packing.law`).
     `compiled` False deals on Python integers only (`dealing.Packing`), to compare the two backends."""
     limit = rules.hands_limit(pair + 1, partners)
     if limit == 2:
@@ -181,8 +185,8 @@ def _pattern_states(
     """The packing and the final packed states of every resplit pattern that fits `budget` (the rounds
     without a resplit whatever it is, their work not counted), and the patterns left out. Patterns needing
     more pair cards than the `partners` left have no rounds and are neither computed nor left out. The work
-    is counted as in `deal`, one more hand at a time, over the hands actually dealt; the resplit patterns'
-    chain of N hands starts with the one pair card they all have spent, so that its unions are pruned as a
+    is counted as in `deal`, one more hand at a time, over the hands actually dealt. The resplit patterns'
+    chain of N hands starts with the one pair card they all have spent. So its unions are pruned as a
     pattern's own would be. When the patterns reaching the limit do not fit together, each is dealt alone
     (`deal_in`) while the budget left allows, so that sharing never lumps more."""
     end_a, end_b = ballot_patterns(limit)

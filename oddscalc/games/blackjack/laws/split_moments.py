@@ -5,14 +5,15 @@ card unions at six packs (`laws/split_law.py`). Its first two moments do not. Th
 the hands, so E[R^2] = sum_i E[X_i^2] + sum_(i != j) E[X_i X_j], and each term needs only hands i, j and the
 banker, by exchangeability:
 
-* Given a resplit pattern (`laws.split_law.split_patterns`: s pair cards that started new hands; q "N" hands whose
-  second card is a non-pair card; the rest, "x" hands, any card), the chance of hand blocks B_1..B_k and
-  banker cards D is count * prod orders(B_i) * orders(D) * (S)_(M) / (N)_|M|, M every card dealt: symmetric
-  in the blocks and the banker's cards. So hands i and j and the banker may be dealt first; an x hand dealt
-  after them sums to one, whatever came before (it always ends; six packs cannot run out).
-* An N hand dealt after them is an x hand less one whose second card is a pair card: by inclusion and
+* Take a resplit pattern (`laws.split_law.split_patterns`): s pair cards that started new hands; q "N" hands
+  whose second card is a non-pair card; the rest, "x" hands, any card. The chance of hand blocks B_1..B_k and
+  banker cards D is count * prod orders(B_i) * orders(D) * (S)_(M) / (N)_|M|, M every card dealt. It is
+  symmetric in the blocks and the banker's cards. So hands i and j and the banker may be dealt first. An x hand
+  dealt after them sums to one, whatever came before (it always ends; six packs cannot run out).
+* An N hand dealt after them is an x hand less one whose second card is a pair card. By inclusion and
   exclusion over the m such hands, the term is sum_a (-1)^a C(m, a) times the chance that a pair cards come
-  first, (P)_(s+a) / (N)_(s+a), times hands i, j and the banker dealt from the shoe less s + a pair cards.
+  first, (P)_(s+a) / (N)_(s+a). That is times hands i, j and the banker dealt from the shoe less s + a pair
+  cards.
 
 So every term is a two-hand (or one-hand) sum over card unions, as for the rounds without a resplit, on the
 shoe less t pair cards for the few t the patterns need. The chance and the mean come the same way (no hand,
@@ -66,8 +67,9 @@ def _blocks(
 
 
 class _Terms:
-    """The one- and two-hand sums on the shoe less t pair cards, each over its own denominators, memoised:
-    `none(t)`: the banker's mass (no hand); `one(t, kind, power)`: sum of E[X^power] for one hand of `kind`;
+    """The one- and two-hand sums on the shoe less t pair cards, each over its own denominators, memoised.
+
+    `none(t)`: the banker's mass (no hand). `one(t, kind, power)`: sum of E[X^power] for one hand of `kind`.
     `two(t, kinds)`: sum over ordered pairs of blocks of E[X_i X_j] for hands of `kinds` (N or x each)."""
 
     def __init__(self, shoe: tuple[int, ...], pair: int, rules: RuleSet, dealer: DealerTable, policy) -> None:
@@ -144,11 +146,13 @@ class _Terms:
             self._two.update(self._two_sums(todo))
 
     def _pair_unions(self) -> _Unions:
-        """Unordered pairs of blocks grouped by union (the banker sees only the union): each union's card counts,
-        its highest hand total of 21 or less and, per banker result, the (N, N), (N, x) and (x, x) sums of
-        orders times X_i X_j, a pair of different blocks counted in both orders (X_i X_j is symmetric). None of
-        it depends on the pair cards taken out first, so it is computed once, on int64 arrays: every pair of
-        endings at once, unions by their mixed-radix codes (exact: the sums are bounded below 2^62 first)."""
+        """Unordered pairs of blocks grouped by union (the banker sees only the union).
+
+        Each union gets its card counts, its highest hand total of 21 or less and, per banker result, the
+        (N, N), (N, x) and (x, x) sums of orders times X_i X_j. A pair of different blocks is counted in both
+        orders (X_i X_j is symmetric). None of it depends on the pair cards taken out first, so it is computed
+        once, on int64 arrays. Every pair of endings is taken at once, unions by their mixed-radix codes (exact:
+        the sums are bounded below 2^62 first)."""
         if self._unions is None:
             self._unions = _pair_unions(self.blocks)
         return self._unions
@@ -158,13 +162,13 @@ class _Terms:
         less t pair cards, for each t of `ts`.
 
         A union m on the shoe less t pair cards leaves what the union m + t pair cards leaves on the whole
-        shoe S, and its card orders are (S_p)_t times fewer: orders_(S - t)(m) = orders_S(m + t) / (S_p)_t, with
-        (size)_(|m| + t) = (size)_t (size - t)_|m|. So each distinct m + t takes its banker weights once, on S
-        (`splits.dealing.banker_chunks`, card orders included, a chunk at a time, with the highest top it is met
-        with: finer banker groups leave every sum unchanged), and for each t the sum over sizes K = |m| + t of
-        weights times the union's sums, over (size)_K den(size - K), is scaled by (size)_t / (S_p)_t. The sums
-        are taken modulo primes whose product passes twice the largest possible one and rebuilt exactly
-        (`core.residues.reconstruct`, signed)."""
+        shoe S. Its card orders are (S_p)_t times fewer: orders_(S - t)(m) = orders_S(m + t) / (S_p)_t, with
+        (size)_(|m| + t) = (size)_t (size - t)_|m|. So each distinct m + t takes its banker weights once, on S.
+        It takes them from `splits.dealing.banker_chunks`, card orders included, a chunk at a time. A union gets
+        the highest top it is met with: finer banker groups leave every sum unchanged. For each t, the sum over sizes
+        K = |m| + t of weights times the union's sums, over (size)_K den(size - K), is scaled by
+        (size)_t / (S_p)_t. The sums are taken modulo primes whose product passes twice the largest possible
+        one and rebuilt exactly (`core.residues.reconstruct`, signed)."""
         shoe, pair = self.shoe, self.pair
         size = sum(shoe)
         unions = self._pair_unions()
@@ -310,10 +314,11 @@ def resplit_moments(
     patterns: list[tuple[int, int, int]],
     limit: int,
 ) -> Moments:
-    """(chance, E[R; rounds], E[R^2; rounds]) of the net result R over the rounds of the resplit `patterns`
-    (entries of `rounds.split_patterns(limit)`) of a pair of value index `pair`, every hand played by `policy`;
-    `shoe` holds the cards left with the up-card and both pair cards gone. With a peek hole card the
-    banker-blackjack rounds are left out, as in `laws.split_law.split_law`."""
+    """(chance, E[R; rounds], E[R^2; rounds]) of the net result R over the rounds of the resplit `patterns`.
+
+    The patterns are entries of `rounds.split_patterns(limit)`, for a pair of value index `pair`, every hand
+    played by `policy`. `shoe` holds the cards left with the up-card and both pair cards gone. With a peek hole
+    card the banker-blackjack rounds are left out, as in `laws.split_law.split_law`."""
     size, pairs = sum(shoe), shoe[pair]
     terms = _Terms(shoe, pair, rules, dealer, policy)
 

@@ -1,14 +1,14 @@
 """Card unions of split hands dealt on packed keys, and the law of their net result against the banker.
 
-A split hand is a block of cards with a result class (`CLASSES`: its total, 16 or less alike, and its stake);
-hands dealt one after another (`deal`, `deal_in`, `deal_hand`) sum their blocks into a card union and count
-their classes, in one key (`Packing`): a Python integer, or a row of 64-bit words dealt in compiled loops
-(`core.packed`) when every weight provably stays below 2^64. A union's chance is its weight times its card
-orders (S)_M over (N)_|M|; the banker's outcome weights are taken once per union on the cards it leaves
-(`banker_groups`; in the compiled backend a chunk of unions at a time, `banker_weights`), and the nets
-tallied (`union_law`, `Packing.law`: modulo primes in the compiled backend, rebuilt exactly by
-`core.residues`; a pattern's last hand is dealt straight into each union's table of nets against every banker
-result, never kept as states). `laws/split_law.py` says which hands are dealt, pattern by pattern.
+A split hand is a block of cards with a result class (`CLASSES`: its total, 16 or less alike, and its stake).
+Hands dealt one after another (`deal`, `deal_in`, `deal_hand`) sum their blocks into a card union and count
+their classes, in one key (`Packing`). The key is a Python integer, or a row of 64-bit words dealt in compiled
+loops (`core.packed`) when every weight provably stays below 2^64. A union's chance is its weight times its card
+orders (S)_M over (N)_|M|. The banker's outcome weights are taken once per union on the cards it leaves
+(`banker_groups`; in the compiled backend a chunk of unions at a time, `banker_weights`). Then the nets are
+tallied (`union_law`, `Packing.law`), modulo primes in the compiled backend, rebuilt exactly by `core.residues`.
+A pattern's last hand is dealt straight into each union's table of nets against every banker result, never
+kept as states. `laws/split_law.py` says which hands are dealt, pattern by pattern.
 """
 
 from __future__ import annotations
@@ -90,10 +90,11 @@ def sized_law(by_size: dict[int, dict[int, int]], size: int, dealer: DealerTable
 def banker_groups(
     dealer: DealerTable, left: tuple[int, ...], size: int, top: int, peek: bool, keep: bool = True
 ) -> list[tuple[int, int]]:
-    """(banker result, weight over `dealer.den(size)`) for the banker's outcomes that hands of totals up to
-    `top` can tell apart: bust, each total from 17 to `top`, and one group beating every hand (with no hole
-    card it holds the banker's blackjacks; with peek they are left out). One group's weight comes by
-    difference from the total mass, sparing the dearest polynomials: every outcome's weight sums to the
+    """(banker result, weight over `dealer.den(size)`) for the banker's outcomes that hands up to `top` tell apart.
+
+    These are bust, each total from 17 to `top`, and one group beating every hand. With no hole card that group
+    holds the banker's blackjacks; with peek they are left out. One group's weight comes by difference from the
+    total mass, sparing the dearest polynomials. That holds because every outcome's weight sums to the
     denominator (`DealerTable` checks that the shoe cannot run out). `keep` False: the weights are not
     memoised (`DealerTable.many`)."""
     den = dealer.den(size)
@@ -148,13 +149,14 @@ def union_law(
 def union_banker(
     dealer: DealerTable, shoe: tuple[int, ...], m: tuple[int, ...], top: int, peek: bool, times: int = 1
 ) -> list[tuple[int, int]]:
-    """What one card union meets: `banker_groups` on the cards `m` leaves in `shoe`, each weight times `times`
-    (a law passes the union's card orders, `union_orders`, unless its weights hold them already), zero
-    weights left out; each over (size)_|m| times `dealer.den(size - |m|)`, size the shoe's: the per-union step
-    of `union_law` (`banker_weights` does it for many unions at once, modulo primes).
+    """What one card union meets: `banker_groups` on the cards `m` leaves in `shoe`, each weight times `times`.
 
-    A union of one Ace and one nine from a shoe of two Aces, a nine and a ten, against a banker 9: of the
-    two cards left the banker draws the Ace (soft 20) or the ten (19), one order each over (2)_2 = 2;
+    A law passes the union's card orders (`union_orders`) as `times`, unless its weights hold them already.
+    Zero weights are left out. Each weight is over (size)_|m| times `dealer.den(size - |m|)`, size the shoe's.
+    This is the per-union step of `union_law` (`banker_weights` does it for many unions at once, modulo primes).
+
+    Take a union of one Ace and one nine from a shoe of two Aces, a nine and a ten, against a banker 9. Of the
+    two cards left the banker draws the Ace (soft 20) or the ten (19), one order each over (2)_2 = 2. Each is
     times the union's (2)_1 (1)_1 = 2 card orders:
 
     >>> from oddscalc.games.blackjack.exact.player import DealerTable
@@ -176,12 +178,14 @@ def banker_weights(
     primes: Sequence[int],
     batch: bool = True,
 ) -> np.ndarray:
-    """`union_banker` for many unions at once, modulo primes: per union (its card counts, a row of `fields`, and
-    its hands' highest total of 21 or less, `tops`), the union's card orders times each banker result's weight
-    modulo each prime, then a flag set where the banker result has any weight: (unions, banker results,
-    primes + 1) words. Unions whose leftover the compiled loop serves (`exact.banker_batch.fits`: every real shoe) go
-    there (`exact.banker_batch.weights`, unless `batch` is False); the others, on shoes the banker could run out
-    of, take the Python integers (`_python_weights`). Primes below 2^30."""
+    """`union_banker` for many unions at once, modulo primes: (unions, banker results, primes + 1) words.
+
+    A union is given by its card counts (a row of `fields`) and its hands' highest total of 21 or less (`tops`).
+    Per union come the union's card orders times each banker result's weight modulo each prime. Then comes a
+    flag, set where the banker result has any weight. Unions whose leftover the compiled loop serves
+    (`exact.banker_batch.fits`: every real shoe) go there (`exact.banker_batch.weights`, unless `batch` is False).
+    The others, on shoes the banker could run out of, take the Python integers (`_python_weights`). Primes
+    below 2^30."""
     left = np.asarray(shoe, dtype=np.int64) - fields
     served = banker_batch.fits(left, dealer.last) if batch and len(fields) else np.zeros(len(fields), dtype=bool)
     if served.all():
@@ -290,18 +294,19 @@ def deal(
     budget: int | None = None,
     compiled: bool = True,
 ) -> tuple[dict[tuple[int, ...], dict[tuple, int]] | None, int]:
-    """Hands dealt one after another (`hands`: each one's blocks, `_grouped_blocks`), after `spawns` pair cards
-    that started new hands: union (those pair cards included) -> the hands' sorted result classes -> weight
-    (`count` times the blocks' card orders times the union's). The work (block tuples tried: partial unions
-    times the next hand's blocks) is added to `work`; (None, work) when it would pass `budget`. `compiled`: the
-    compiled loops wherever the weights fit in 64 bits (`Packing`); False: always the Python integers.
+    """Hands dealt one after another (`hands`: each one's blocks, `_grouped_blocks`), after `spawns` pair cards.
 
-    A partial union and its hands' result classes are packed in one key (`Packing`), so that dealing one
-    more hand adds its block's key, and a union beyond the shoe shows in a guard bit; the union's card orders
-    (S)_M, the product of each hand's falling factorials on the cards its predecessors left, are applied once
-    at the end.
+    The pair cards are those that started new hands. The result maps union (those pair cards included) -> the
+    hands' sorted result classes -> weight (`count` times the blocks' card orders times the union's). The work
+    (block tuples tried: partial unions times the next hand's blocks) is added to `work`. (None, work) when it
+    would pass `budget`. `compiled`: the compiled loops wherever the weights fit in 64 bits (`Packing`); False:
+    always the Python integers.
 
-    Two split tens, each standing on its second card, from a shoe of one Ace and one 9: the two hands can
+    A partial union and its hands' result classes are packed in one key (`Packing`). So dealing one more hand
+    adds its block's key, and a union beyond the shoe shows in a guard bit. The union's card orders (S)_M are
+    applied once at the end: the product of each hand's falling factorials on the cards its predecessors left.
+
+    Take two split tens, each standing on its second card, from a shoe of one Ace and one 9. The two hands can
     only take one each, in either order (work: one partial union, then two, times two blocks).
 
     >>> ace, nine = (1,) + (0,) * 9, (0,) * 8 + (1, 0)
@@ -363,9 +368,10 @@ class Deferred:
 
 
 def defer_hand(pack: Packing, states, kind: int, work: int, budget: int | None, spawns: int = 0, count: int = 1):
-    """`deal_hand` for a last hand: the same work counted (on `states` as given) and budget kept, the hand
-    left to the law (`Deferred`), its states first given `spawns` pair cards more and their weights times
-    `count` (`Packing.spawned`: a pattern's own pair cards); (None, work) beyond `budget`."""
+    """`deal_hand` for a last hand: the same work counted (on `states` as given) and budget kept.
+
+    The hand is left to the law (`Deferred`). Its states are first given `spawns` pair cards more and their
+    weights times `count` (`Packing.spawned`: a pattern's own pair cards). (None, work) beyond `budget`."""
     work += hand_work(pack, states, kind)
     if budget is not None and work > budget:
         return None, work
@@ -377,12 +383,14 @@ UNION_CHUNK = 1 << 16
 
 
 class Packing:
-    """Keys for `deal`: a field per result class holding its count, then one field per card value holding
-    its count in the union plus an offset that makes a count above the shoe's set the field's top (guard) bit.
-    Every field is wide enough that adding a block never carries into the next, and none straddles a 64-bit
-    word, so a key is equally a Python integer (dictionary backend) or a row of words (compiled backend,
-    `core.packed`), chosen when every weight, at most `count` times the product over the hands of their
-    blocks' card orders, stays below 2^64, unless `compiled` is False (the tests and benchmarks compare the two)."""
+    """Keys for `deal`: a field per result class holding its count, then one field per card value.
+
+    A card value's field holds its count in the union plus an offset. The offset makes a count above the
+    shoe's set the field's top (guard) bit. Every field is wide enough that adding a block never carries into
+    the next, and none straddles a 64-bit word. So a key is equally a Python integer (dictionary backend) or a
+    row of words (compiled backend, `core.packed`). The words are chosen when every weight stays below 2^64,
+    unless `compiled` is False (the tests and benchmarks compare the two). A weight is at most `count` times
+    the product over the hands of their blocks' card orders."""
 
     def __init__(
         self, shoe: tuple[int, ...], pair: int, spawns: int, hands: list, count: int, compiled: bool = True
@@ -540,12 +548,13 @@ class Packing:
     def law(
         self, finals: list, dealer: DealerTable, peek: bool, most: int | None = None, progress: Progress | None = None
     ) -> dict[int, Fraction]:
-        """Net result -> chance from the final packed states of every pattern (`union_law` on their unions);
-        in the compiled backend the banker's weights are taken once per union and the nets tallied modulo
+        """Net result -> chance from the final packed states of every pattern (`union_law` on their unions).
+
+        In the compiled backend the banker's weights are taken once per union. The nets are tallied modulo
         primes whose product passes every numerator (at most the denominator: the chances sum to at most 1).
-        A `Deferred` last hand is dealt in slices of at most `most` (state, step) pairs (`_sliced_law`), so
-        that its sums need not fit in memory at once; `progress` hears the pairs formed of all there are to
-        form, after each slice."""
+        A `Deferred` last hand is dealt in slices of at most `most` (state, step) pairs (`_sliced_law`). So
+        its sums need not fit in memory at once. After each slice, `progress` hears the pairs formed of all
+        there are to form."""
         if not self.fast:
             return union_law(self.all_unions(finals), self.shoe, dealer, peek)
         by_size: dict[int, dict[int, int]] = {}
@@ -578,15 +587,17 @@ class Packing:
         most: int | None = None,
         formed: Callable[[int], None] | None = None,
     ) -> None:
-        """The law of every state dealt every step (block and result class), added into `by_size`, in slices
-        that no union crosses: the pairs are split by the count of one card value their union ends with,
-        then of another, until a slice has at most `most` (state, step) pairs (default a quarter of the
-        slots the memory free allows a table, `core.packed`), and further while its unions would not fit in
-        memory. A slice's sums are not kept as states (a union with its hands' classes, hundreds to a union
-        after the last hand): each pair adds its weight straight into its union's table of nets against
-        every banker result (`core.packed.deal_nets`), then the banker's weights are taken once per union
-        and the nets tallied (`_tally_nets`), and `formed` told the pairs. The sums are those of one deal:
-        only the memory held at once changes. Values are taken widest range of counts first."""
+        """The law of every state dealt every step (block and result class), added into `by_size`.
+
+        It goes in slices that no union crosses. The pairs are split by the count of one card value their union
+        ends with, then of another, until a slice has at most `most` (state, step) pairs. (The default is a
+        quarter of the slots the memory free allows a table, `core.packed`.) They are split further while a
+        slice's unions would not fit in memory. A slice's sums are not kept as states (a union with its
+        hands' classes, hundreds to a union after the last hand). Each pair adds its weight straight into its
+        union's table of nets against every banker result (`core.packed.deal_nets`). Then the banker's weights
+        are taken once per union and the nets tallied (`_tally_nets`), and `formed` is told the pairs. The
+        sums are those of one deal: only the memory held at once changes. Values are taken widest range of
+        counts first."""
         keys, vals = states
         step_keys, step_w = steps
         if not len(keys) or not len(step_keys):

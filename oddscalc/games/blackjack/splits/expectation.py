@@ -5,14 +5,15 @@ Post-split strategy (`RuleSet.post_split`, named as in the literature):
   the up-card, with both original pair cards counted as gone and nothing else (not the other split hands'
   cards). That optimum is what `Evaluator(split_pair=p)` computes on the shoe S = shoe - both pair cards.
 * CDZ-: every split hand is played as the composition-dependent optimum for an *unsplit* hand holding the
-  same cards (only the hand's own cards and the up-card gone): `Evaluator(split_pair=p)` on S + both pair
+  same cards (only the hand's own cards and the up-card gone). `Evaluator(split_pair=p)` on S + both pair
   cards gives that strategy, which is then evaluated on S like any fixed policy.
 Either way the strategy is fixed before the split hands are dealt (it reads the hand's own cards only), so
 the method below is exact for it.
 * CDP, without resplits only (max_hands=2): the first hand as under CDP1; the second, the last hand dealt, by
-  the optimum given every card seen before it. Its expectation is E[hand 1] (CDP1) plus, over the first hand's
-  possible blocks B (cards it drew, `splits.blocks.hand_blocks`), P(B) times the optimal value of a split hand on the
-  shoe less B (`_second_hands`): one composition-dependent evaluation per distinct block, exact.
+  the optimum given every card seen before it. Its expectation is E[hand 1] (CDP1) plus a sum over the first
+  hand's possible blocks B (cards it drew, `splits.blocks.hand_blocks`). Each term is P(B) times the optimal
+  value of a split hand on the shoe less B (`_second_hands`): one composition-dependent evaluation per
+  distinct block, exact.
 
 Method (exact for any hand limit; see docs/blackjack.md for the proof sketch):
 1. Deal all second cards first (a pair card while hands < limit starts a new hand), then play each hand,
@@ -21,8 +22,8 @@ Method (exact for any hand limit; see docs/blackjack.md for the proof sketch):
 2. The P / non-P pattern of the second-card phase has a ballot-number count per outcome; each pattern has
    probability (n)_p (m)_q / (N)_(p+q), and given it the non-P cards are a uniform draw from the non-P cards.
 3. A hand's value with `i` extra uniform non-P cards removed follows from values on shoes with only pair
-   cards removed: for a value f that is an expectation of play from the top of the shoe,
-   f(U) = sum_c U_c/|U| f(U - c) (removing a random unseen card changes nothing), which gives
+   cards removed. Take a value f that is an expectation of play from the top of the shoe. Then
+   f(U) = sum_c U_c/|U| f(U - c) (removing a random unseen card changes nothing). That gives
    h(j, i+1) = ((|U|-j-i) h(j, i) - (n_U-j) h(j+1, i)) / (m_U - i) with h(j, 0) = f(U - j pair cards).
 """
 
@@ -106,19 +107,23 @@ class SplitDetail:
 
 
 def zero_memory_policy(shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, dealer: DealerTable):
-    """The CDZ- post-split strategy (hand -> action): the composition-dependent optimum of an unsplit hand
-    with the same cards, i.e. played from `shoe` (the cards left with the up-card and both pair cards gone)
-    with both pair cards put back, doubling only as a split hand may (DAS, never split Aces)."""
+    """The CDZ- post-split strategy (hand -> action): the composition-dependent optimum of an unsplit hand.
+
+    The unsplit hand holds the same cards. It is played from `shoe` (the cards left with the up-card and both
+    pair cards gone) with both pair cards put back. It doubles only as a split hand may (DAS, never split
+    Aces)."""
     play = SplitPlay(shoe, up, pair, 0, replace(rules, post_split="cdz-"), dealer)
     dealer.fill([play.first_wanted()], rules.peek)
     return play.choose()
 
 
 class SplitPlay:
-    """The split of one pair, evaluated in steps so that a caller splitting several pairs can have the
-    banker's values for all of them computed in one batch between the steps (`DealerTable.fill`):
-    `first_wanted` (what the post-split strategy is chosen from), `choose`, `later_wanted` (what that fixed
-    strategy meets on the shoes with extra pair cards gone), then `detail`, which does any step left undone.
+    """The split of one pair, evaluated in steps.
+
+    So a caller splitting several pairs can have the banker's values for all of them computed in one batch
+    between the steps (`DealerTable.fill`). The steps: `first_wanted` (what the post-split strategy is chosen
+    from), `choose`, `later_wanted` (what that fixed strategy meets on the shoes with extra pair cards gone).
+    Then `detail` does any step left undone.
 
     `shoe`: the cards left with the up-card and both pair cards gone; `partners`: how many of them may join
     the pair (same value, or same rank for tens under a same-rank rule). `policy` (hand -> action) replaces
@@ -207,10 +212,12 @@ class SplitPlay:
 def _second_hands(
     shoe: tuple[int, ...], up: int, pair: int, rules: RuleSet, dealer: DealerTable, policy
 ) -> tuple[tuple[SecondHand, ...], Fraction]:
-    """CDP's second split hand: for each block B the first hand (played by `policy`) can draw, its chance
-    orders(B) (S)_B / (N)_|B| and the optimal play of a split hand dealt from S - B; and E[second hand's result]
-    (sum over B of P(B) times that hand's optimal value). `shoe`: S, the cards left with the up-card and both pair
-    cards gone. The banker's values for every S - B are computed in one batch."""
+    """CDP's second split hand, for each block B the first hand (played by `policy`) can draw.
+
+    Each B gets its chance orders(B) (S)_B / (N)_|B| and the optimal play of a split hand dealt from S - B.
+    Also returned: E[second hand's result] (sum over B of P(B) times that hand's optimal value). `shoe`: S,
+    the cards left with the up-card and both pair cards gone. The banker's values for every S - B are computed
+    in one batch."""
     size = sum(shoe)
     blocks: dict[tuple[int, ...], int] = {}
     for (b, _, _), orders in hand_blocks(pair, policy, shoe).items():
@@ -262,8 +269,8 @@ def split_stake(
 ) -> Fraction:
     """Exact expected total staked on a split (every hand's stake: 1, or 2 where `policy` doubles the
     two-card hand), per unit initial stake, for the same deal as `split_value`. With a peek hole card pass
-    `blackjack_card` (the value index making a banker two-card 21 with the up-card): the result is then
-    E[total staked; no banker blackjack], the hole card read as the next card after the split hands'
+    `blackjack_card` (the value index making a banker two-card 21 with the up-card). The result is then
+    E[total staked; no banker blackjack]. The hole card is read as the next card after the split hands'
     second cards (a one-card block: it may be dealt anywhere without changing any chance)."""
     one = tuple(int(i == pair) for i in range(10))
     stakes = {x: Fraction(2 if pair != 0 and policy(add(one, x)) == DOUBLE else 1) for x in range(10) if shoe[x]}

@@ -1,5 +1,8 @@
-"""The resplit patterns of a split as ballot counts: in which orders pair cards and other cards can complete the
-hands of a split that may grow to a limit of hands (shared by the split's value and its round law)."""
+"""The resplit patterns of a split as ballot counts (shared by the split's value and its round law).
+
+They say in which orders pair cards and other cards can complete the hands of a split that may grow to a limit
+of hands.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +10,10 @@ __all__ = ["ballot_patterns"]
 
 
 def ballot_patterns(limit: int) -> tuple[dict[int, int], dict[int, int]]:
-    """Ballot counts of the second-card patterns of a split with up to `limit` hands, pair cards (P) starting new
-    hands and non-pair cards (N) completing them: (case A: s spawns, every hand's second card N -> count), (case
-    B: the limit reached after q N cards -> count).
+    """Ballot counts of the second-card patterns of a split with up to `limit` hands.
+
+    Pair cards (P) start new hands and non-pair cards (N) complete them. The result: (case A: s spawns, every
+    hand's second card N -> count), (case B: the limit reached after q N cards -> count).
 
     >>> ballot_patterns(2)  # no resplit: the limit is reached at once
     ({}, {0: 1})
