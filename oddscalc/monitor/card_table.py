@@ -38,9 +38,9 @@ and first round and shared by the shoe's players. The statistic T is the sum of 
 expectation on the composition before its round (the hold test's laws and cache). The calibrated e-values of its
 p-value p are the stream's row at the shoe's last round.
 
-The stakes test skips a shoe not seen whole from its shuffle (the first the monitor sees, one with missing rounds
-or a reshuffle in mid-round) and a shoe with a round not valued. It also skips a player who staked nothing in the
-shoe. Each of these decisions is the same for every deal drawn, so validity holds.
+The stakes test skips a shoe not seen whole from its shuffle: the first the monitor sees, or one with missing
+rounds or a reshuffle in mid-round. It also skips a shoe with a round not valued, and a player who staked nothing
+in the shoe. Each of these decisions is the same for every deal drawn, so validity holds.
 
 The table's state keeps the judge's shoe (its marker, cards dealt and cut), the previous shoe's order, and the
 current shoe's rounds and players' stakes. So after a restart the rest of a shoe is judged, valued and scored as

@@ -183,8 +183,8 @@ def sample_deals(
 def compositions_before(start: np.ndarray, burns: np.ndarray, blocks: np.ndarray) -> np.ndarray:
     """The composition before each round of each deal (deals x rounds x kinds).
 
-    It is the full shoe `start`, less the burns up to the round's own (rounds x kinds; they stay put), less the
-    cards of the deal's rounds before it (`blocks`, deals x rounds x kinds).
+    Each is the full shoe `start`, less the burns up to the round's own (rounds x kinds; they stay put). The cards
+    of the deal's rounds before it are taken off too (`blocks`, deals x rounds x kinds).
 
     >>> compositions_before(np.array([4, 4]), np.zeros((2, 2), dtype=int), np.array([[[1, 1], [2, 0]]]))[0].tolist()
     [[4, 4], [3, 3]]

@@ -157,11 +157,11 @@ def punto_banco_log(
     the reference simulator's coup, with three wagers a round (PUNTO_BANCO_STAKES). In the dict returned,
     "mispay" is the round of the first banker win from round `mispay_at` on, paid 1 to 1 instead of 19 to 20. Its
     "bad_draw" is the first coup from round `bad_draw_at` on where the banker's rule is reversed, settled on the
-    cards dealt: he draws where the tableau stands, or stands where it draws. With `favour_banker` a dealer who,
-    that share of the times the player's hand would win, slips its cards away unseen and deals the coup again (a
-    hold fault: the deal no longer follows the shoe). `dealers`: the dealer of each shoe in turn (cycled), who
-    shuffles it. `shuffle(dealer, previous order, rng)` gives the new shoe's order from the previous one, or None
-    for a fair shuffle (how a dealer who does not shuffle, or only cuts, is simulated)."""
+    cards dealt: he draws where the tableau stands, or stands where it draws. `favour_banker` simulates a dealer
+    who, that share of the times the player's hand would win, slips its cards away unseen and deals the coup again.
+    That is a hold fault: the deal no longer follows the shoe. `dealers`: the dealer of each shoe in turn (cycled),
+    who shuffles it. `shuffle(dealer, previous order, rng)` gives the new shoe's order from the previous one, or
+    None for a fair shuffle (how a dealer who does not shuffle, or only cuts, is simulated)."""
     rng = random.Random(seed)
     wagers = {w.key: w for w in api.wagers("punto-banco", "2002")}
     lines = [json.dumps({"roundlog": 1, "game": "punto-banco", "version": "2002", "rules": {"decks": str(decks)}})]
@@ -241,9 +241,9 @@ def super_pan_9_log(
     from the end) by the reference simulator's round. In the dict returned, "mispay" is the round of the first
     initial wager won from round `mispay_at` on, paid 1 to 1 instead of 19 to 20. Its "bad_draw" is the first round
     from `bad_draw_at` on where the House's rule is reversed. The player takes a fourth card as `draws` says (his
-    sorted three point values), by default as the engine's decision table for the full shoe. With `favour_banker` a
-    dealer who, that share of the times the player's hand would win, slips its cards away unseen and deals the round
-    again (a hold fault). `dealers` and `shuffle` as in `punto_banco_log`."""
+    sorted three point values), by default as the engine's decision table for the full shoe. `favour_banker`
+    simulates a dealer who, that share of the times the player's hand would win, slips its cards away unseen and
+    deals the round again (a hold fault). `dealers` and `shuffle` as in `punto_banco_log`."""
     rng = random.Random(seed)
     game, version = "super-pan-9", "2002"
     wagers = {w.key: w for w in api.wagers(game, version)}
