@@ -1,6 +1,8 @@
-"""`oddscalc monitor`: live tables (roulette, Big Six, dice, sic bo; punto banco and Super Pan 9 from the shoe)
-watched against the exact law as results arrive, with one false-alarm budget for the floor and a state file that
-survives a kill (docs/monitor.md)."""
+"""`oddscalc monitor`: live tables watched against the exact law as results arrive.
+
+Roulette, Big Six, dice and sic bo are watched, and punto banco and Super Pan 9 from the shoe. The floor has one
+false-alarm budget and a state file that survives a kill (docs/monitor.md).
+"""
 
 from oddscalc.monitor.floor import Budget, Floor, FloorError, TableConfig, read_floor
 from oddscalc.monitor.run import Feed, Monitor

@@ -1,16 +1,17 @@
 """Spending one false-alarm budget across a floor: a stated split, the same share for every stream.
 
-The floor's level a over its horizon is divided equally among its streams: each table's statistical tests
-(streams.statistical_tests: five on a roulette table, three on a punto banco table, two on a Super Pan 9 table,
-three on the others). A stream of level
-a_i alarms when its CUSUM statistic reaches log(K N / a_i) (detector.py), N the table's results within the horizon
-(its results an hour times the horizon's hours), so the chance that it alarms on a fair table within the horizon is
-at most a_i, and by the union bound the chance of any false alarm on the floor at most the sum, a. A roulette
-table's signature test, and a card table's shuffle test, is one stream split again among its dealers in the order
-they first appear: the k-th dealer gets a_i 6 / (pi^2 k^2) (these shares sum to a_i over any number of dealers); a
-punto banco table's stakes test is split so among its players, in the order their first shoe is scored; a
-hold test with stake levels is split equally among them (stake_levels.py). Settlement spends nothing: a wrong
-payout is a fact, not a statistic.
+The floor's level a over its horizon is divided equally among its streams: each table's statistical tests. There
+are five on a roulette table, three on a punto banco table, two on a Super Pan 9 table and three on the others
+(streams.statistical_tests). A stream of level a_i alarms when its CUSUM statistic reaches log(K N / a_i)
+(detector.py). Here N is the table's results within the horizon (its results an hour times the horizon's hours).
+So the chance that it alarms on a fair table within the horizon is at most a_i. By the union bound, the chance of
+any false alarm on the floor is at most the sum, a.
+
+A roulette table's signature test, and a card table's shuffle test, is one stream split again among its dealers
+in the order they first appear. The k-th dealer gets a_i 6 / (pi^2 k^2); these shares sum to a_i over any number
+of dealers. A punto banco table's stakes test is split so among its players, in the order their first shoe is
+scored. A hold test with stake levels is split equally among them (stake_levels.py). Settlement spends nothing: a
+wrong payout is a fact, not a statistic.
 
 >>> from oddscalc.monitor.floor import Budget, TableConfig
 >>> tables = [TableConfig("R1", "roulette", "2002"), TableConfig("B1", "big-six", "2002")]
@@ -62,9 +63,10 @@ def stream_level(
     stake_levels: int,
     players: Sequence[str] = (),
 ) -> tuple[float, Fraction | None]:
-    """A stream's level from its test's: a hold test's split among its `stake_levels` + 1 levels, a signature
-    test's among `dealers`, a stakes test's among `players` (`part`'s share; the whole level for one not yet
-    seen); exact where it can be.
+    """A stream's level from its test's, exact where it can be.
+
+    A hold test's is split among its `stake_levels` + 1 levels, a signature test's among `dealers`, a stakes
+    test's among `players`. The stream gets `part`'s share; a part not yet seen gets the whole level.
 
     >>> stream_level(Fraction(1, 100), "hold", "stakes under 10", dealers=(), stake_levels=1)
     (0.005, Fraction(1, 200))

@@ -1,11 +1,12 @@
-"""What a card table's monitor needs of its game (card_table.py holds the rest, for every card game): the kind
-of card each rank is, what a round's law is conditioned on, that law through oddscalc.api, and the law each
-check holds the table to.
+"""What a card table's monitor needs of its game (card_table.py holds the rest, for every card game).
+
+It needs the kind of card each rank is, what a round's law is conditioned on, that law through oddscalc.api, and
+the law each check holds the table to.
 
 Punto banco's round is fixed by the shoe's composition before its cards (the tableau leaves no choice, reg
-6(7)(c)). In Super Pan 9 the opposing player takes a fourth card or not as he chooses (reg 9(2)(f)), so a law
-assuming one play would flag a player who plays otherwise: the round's law is taken once his hand and decision
-are seen (the composition, his three cards, whether he drew), which holds whatever he decided.
+6(7)(c)). In Super Pan 9 the opposing player takes a fourth card or not as he chooses (reg 9(2)(f)). So a law
+assuming one play would flag a player who plays otherwise. The round's law is therefore taken once his hand and
+decision are seen (the composition, his three cards, whether he drew), which holds whatever he decided.
 """
 
 from __future__ import annotations

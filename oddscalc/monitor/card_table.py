@@ -1,45 +1,50 @@
 """One card table's monitor (punto banco, Super Pan 9): rounds with their cards, shoe by shoe, judged by verify's
 judge and valued from the cards seen since the shuffle (what differs by game: card_games.py).
 
-Each round goes to the game's judge (oddscalc.verify): a wager settled against the law (`settlement`), a third
-card drawn or withheld against the drawing rules (`rules`), a card more often than the shoe holds (`shoe`) is an
-alarm at its round, named for the round's dealer, spending no budget. Before the round's cards are judged, the
-shoe's composition (the packs less the cards dealt since the shuffle and any burnt at the start of the round)
-fixes the round's exact law (in Super Pan 9 with the opposing hand and its decision, card_games.py):
-api.composition_laws gives the ordered deals ending in each outcome, so each wager's exact expectation and
-variance, and the house's result H(o) = -sum of stake x net on each outcome o. The laws are cached by key.
+Each round goes to the game's judge (oddscalc.verify). Three findings are an alarm at their round, named for the
+round's dealer and spending no budget. They are a wager settled against the law (`settlement`), a third card
+drawn or withheld against the drawing rules (`rules`), and a card more often than the shoe holds (`shoe`).
+
+Before the round's cards are judged, the shoe's composition fixes the round's exact law (in Super Pan 9 with the
+opposing hand and its decision, card_games.py). The composition is the packs less the cards dealt since the
+shuffle and any burnt at the start of the round. The function api.composition_laws gives the ordered deals ending
+in each outcome. From them come each wager's exact expectation and variance, and the house's result
+H(o) = -sum of stake x net on each outcome o. The laws are cached by key.
 
 The hold test is a betting e-process on the house's result, one stream per table. For each bet lambda of
-HOLD_BETS the round's factor is 1 + l u, u = (H - m) / s with m and s^2 the round's exact conditional mean and
-variance, and l = lambda capped (from the round's law alone, before its cards) so that the factor is at least 1/2
-on every outcome: its conditional mean is exactly 1 whatever the stakes, since they are placed before the cards.
-So every product of factors from any start is a test martingale, and detector.py's CUSUM of their logs keeps its
-guarantee (at most the stream's level of false alarms within the horizon). The stakes may follow the cards seen
-(a counter): the test stays valid, and does not flag him; it flags a deal whose outcomes depart from what the
-shoe's composition makes them (a stacked shoe, a dealing fault) or a house result the nets do not explain.
+HOLD_BETS the round's factor is 1 + l u, with u = (H - m) / s. Here m and s^2 are the round's exact conditional
+mean and variance. The bet l is lambda capped so that the factor is at least 1/2 on every outcome; the cap comes
+from the round's law alone, before its cards. The factor's conditional mean is exactly 1 whatever the stakes,
+since they are placed before the cards. So every product of factors from any start is a test martingale. Hence
+detector.py's CUSUM of their logs keeps its guarantee (at most the stream's level of false alarms within the
+horizon). The stakes may follow the cards seen (a counter): the test stays valid, and does not flag him. It flags
+a deal whose outcomes depart from what the shoe's composition makes them (a stacked shoe, a dealing fault). It
+also flags a house result the nets do not explain.
 
-The shuffle test, one stream per dealer: when a shoe ends (the next one starts), the shoe is scored against the
-previous shoe's dealt order and the packs' factory order by verify's six shuffle tests (verify.shuffle_tests,
-`PairScores`: pairs, order and positions kept) and attributed to the dealer of its first round, who shuffled it.
-Each test's score is a sum of martingale differences with exact conditional means and variances, and its averaged
-Bennett supermartingale (verify.supermartingale, whose reciprocal is verify's p-value) is an e-value: given the
-previous shoe, a fair shuffle makes its expectation at most 1. So the six e-values of each shoe are the factors of
-the dealer's stream, run through detector.py's CUSUM like every other test, with its level split among the
-dealers as the signature test's (budget.py). A shoe reshuffled in mid-round is not scored, but is the next shoe's
-previous shoe; the first shoe the table shows has none.
+The shuffle test has one stream per dealer. When a shoe ends (the next one starts), it is scored by verify's six
+shuffle tests (verify.shuffle_tests, `PairScores`: pairs, order and positions kept). They score it against the
+previous shoe's dealt order and the packs' factory order. The shoe is attributed to the dealer of its first
+round, who shuffled it. Each test's score is a sum of martingale differences with exact conditional means and
+variances. Its averaged Bennett supermartingale (verify.supermartingale, whose reciprocal is verify's p-value) is
+an e-value: given the previous shoe, a fair shuffle makes its expectation at most 1. So the six e-values of each
+shoe are the factors of the dealer's stream, run through detector.py's CUSUM like every other test. The stream's
+level is split among the dealers as the signature test's is (budget.py). A shoe reshuffled in mid-round is not
+scored, but is the next shoe's previous shoe; the first shoe the table shows has none.
 
-The stakes test, one stream per player (punto banco only: a Super Pan 9 round depends on the player's draw): when
-a shoe seen whole ends, player_stakes.py's randomization test asks whether each player's stakes follow the
-shoe's composition, against B deals drawn with the shoe's scorecard (seeded by the table, shoe and first round,
-shared by the shoe's players). The statistic T is the sum of stake x the wager's exact expectation on the
-composition before its round (the hold test's laws and cache); p's calibrated e-values are the stream's row at
-the shoe's last round. Skipped: a shoe not seen whole from its shuffle (the first the monitor sees, one with
-missing rounds or a reshuffle in mid-round), one with a round not valued, and a player who staked nothing in it
-(each decision the same for every deal drawn, so validity holds).
+The stakes test has one stream per player, in punto banco only: a Super Pan 9 round depends on the player's draw.
+When a shoe seen whole ends, player_stakes.py's randomization test asks whether each player's stakes follow the
+shoe's composition. It compares them against B deals drawn with the shoe's scorecard, seeded by the table, shoe
+and first round and shared by the shoe's players. The statistic T is the sum of stake x the wager's exact
+expectation on the composition before its round (the hold test's laws and cache). The calibrated e-values of its
+p-value p are the stream's row at the shoe's last round.
 
-The judge's shoe (its marker, cards dealt and cut), the previous shoe's order and the current shoe's rounds and
-players' stakes are kept in the table's state, so that after a restart the rest of a shoe is judged, valued and
-scored as in a run that never stopped.
+The stakes test skips a shoe not seen whole from its shuffle: the first the monitor sees, or one with missing
+rounds or a reshuffle in mid-round. It also skips a shoe with a round not valued, and a player who staked nothing
+in the shoe. Each of these decisions is the same for every deal drawn, so validity holds.
+
+The table's state keeps the judge's shoe (its marker, cards dealt and cut), the previous shoe's order, and the
+current shoe's rounds and players' stakes. So after a restart the rest of a shoe is judged, valued and scored as
+in a run that never stopped.
 """
 
 from __future__ import annotations
@@ -144,9 +149,11 @@ class CardTableMonitor(TableMonitor):
 
     # -- rounds in --------------------------------------------------------------------------------------------
     def left(self, record: dict) -> tuple[int, ...] | None:
-        """The shoe's composition before the round's own cards (by point value), from the judge's shoe: the full
-        shoe at a new shoe marker; None when it cannot be told (a reshuffle in mid-round, unreadable burnt cards,
-        more cards gone than the shoe held, a card the game's shoe lacks: the judge files those)."""
+        """The shoe's composition before the round's own cards (by point value), from the judge's shoe.
+
+        It is the full shoe at a new shoe marker. It is None when it cannot be told (a reshuffle in mid-round,
+        unreadable burnt cards, more cards gone than the shoe held, a card the game's shoe lacks: the judge files
+        those)."""
         if "reshuffle" in record:
             return None
         shoe = self.judge().shoe

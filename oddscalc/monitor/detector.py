@@ -1,15 +1,15 @@
 """CUSUM detectors of a family of alternatives, updated a batch at a time with numpy.
 
-For each alternative k the statistic W_k(n) = max(0, W_k(n-1) + z_k(n)), z_k(n) the round's log-likelihood ratio
-(or any log of a nonnegative factor with conditional mean at most 1 under the law: Bennett's factors in hold.py),
-is the largest log-product of the factors since any start: exp W_k(n) = max_j prod_{i=j..n} L_k(i). That is at
-most the Shiryaev-Roberts statistic R_k(n) = sum_j prod_{i=j..n} L_k(i), whose expectation under the law is at
-most n (each product from a start j is a test supermartingale). The mixture R(n) = mean_k R_k(n) obeys
-E[R(n) | past] <= 1 + R(n-1), so R(n) + N - n is a nonnegative supermartingale on n <= N starting at N, and by
-Ville's inequality the chance that max_k W_k(n) >= log(K N / a) (so R(n) >= N / a) at some n <= N is at most
-a. That is the guarantee (an e-detector in the sense of Shin, Ramdas and Rinaldo): at most a
-false-alarm chance a over the first N rounds, however often one looks, and a fault that starts late is found as
-fast as on a new table, since the statistic forgets fair play (it restarts at 0).
+For each alternative k the statistic is W_k(n) = max(0, W_k(n-1) + z_k(n)). Here z_k(n) is the round's
+log-likelihood ratio, or any log of a nonnegative factor with conditional mean at most 1 under the law (Bennett's
+factors in hold.py). W_k(n) is the largest log-product of the factors since any start: exp W_k(n) = max_j
+prod_{i=j..n} L_k(i). That is at most the Shiryaev-Roberts statistic R_k(n) = sum_j prod_{i=j..n} L_k(i). Its
+expectation under the law is at most n, since each product from a start j is a test supermartingale. The mixture
+R(n) = mean_k R_k(n) obeys E[R(n) | past] <= 1 + R(n-1). So R(n) + N - n is a nonnegative supermartingale on
+n <= N starting at N. By Ville's inequality the chance that max_k W_k(n) >= log(K N / a) (so R(n) >= N / a) at
+some n <= N is then at most a. That is the guarantee (an e-detector in the sense of Shin, Ramdas and Rinaldo): at
+most a false-alarm chance a over the first N rounds, however often one looks. And a fault that starts late is
+found as fast as on a new table, since the statistic forgets fair play (it restarts at 0).
 
 A batch: with S the running sum of z from the batch's start, W(n) = S(n) - min(-W(0), min_{j<=n} S(j)), so the
 whole batch is a cumsum and a running minimum.

@@ -1,12 +1,12 @@
 """How many results the monitor needs to flag a named fault, from the exact information per result.
 
-For a fault q against the law p, the Kullback-Leibler information KL(q || p) = sum q log(q / p) (nats a result;
-the laws exact, the logarithms to 30 digits) sets the sequential probability ratio test's bound: a test that knows
-the fault needs about log(1/a) / KL results at level a. The monitor does not know the fault: each of its tests
-watches K alternatives over a horizon of N results, and alarms at log(K N / a) (detector.py); under the fault its
-best alternative's statistic drifts up at D = max_k E_q[log(q_k / p)] <= KL a result, so it needs about
-log(K N / a) / D. The ratio of the two is the price of not knowing the fault: the log K and log N in the threshold,
-and D below KL when no alternative is the fault itself.
+For a fault q against the law p, the Kullback-Leibler information is KL(q || p) = sum q log(q / p), in nats a
+result (the laws exact, the logarithms to 30 digits). It sets the sequential probability ratio test's bound: a
+test that knows the fault needs about log(1/a) / KL results at level a. The monitor does not know the fault: each
+of its tests watches K alternatives over a horizon of N results, and alarms at log(K N / a) (detector.py). Under
+the fault its best alternative's statistic drifts up at D = max_k E_q[log(q_k / p)] <= KL a result, so it needs
+about log(K N / a) / D. The ratio of the two is the price of not knowing the fault: the log K and log N in the
+threshold, and D below KL when no alternative is the fault itself.
 
 >>> plans = fault_plans(50, Budget(), 60)
 >>> [(f.name, f.test) for f in plans][:2]

@@ -1,7 +1,9 @@
-"""Reading one line of a feed into a round: a round-log line (the format `verify` reads, with the optional
-fields `table`, `round`, `time`, `dealer`, a wager's `player`, and a round's `house` when its wagers carry no
-`net`), a bare result (a winning number per line, "3 4" for two dice, "1 5 5" for three, a symbol for Big Six),
-or the result a line pattern's named group `result` picks out of a controller's line.
+"""Reading one line of a feed into a round: a round-log line, a bare result, or a controller's line.
+
+A round-log line is in the format `verify` reads, with the optional fields `table`, `round`, `time`, `dealer`, a
+wager's `player`, and a round's `house` when its wagers carry no `net`. A bare result is a winning number per
+line, "3 4" for two dice, "1 5 5" for three, or a symbol for Big Six. From a controller's line, a line pattern's
+named group `result` picks out the result.
 
 >>> bare_code("roulette", "17"), bare_code("dice", "3 4"), bare_code("sic-bo", "6,6,6"), bare_code("big-six", "g")
 (17, 15, 215, 6)
@@ -45,9 +47,11 @@ class PatternError(InputError):
 
 @dataclass(frozen=True)
 class FeedRound:
-    """One round as read: its table (None: the source's), id, time and dealer if given, the result codes (one per
-    throw or spin), the wagers (on, stake, net or None), the house's result if given, and the record for the
-    settlement judge (None for a bare result); `players` names each wager's player ("" where the feed gives none)."""
+    """One round as read: its table (None: the source's), id, time and dealer if given, and the result codes.
+
+    There is one result code per throw or spin. The round also holds the wagers (on, stake, net or None), the
+    house's result if given, and the record for the settlement judge (None for a bare result). `players` names each
+    wager's player ("" where the feed gives none)."""
 
     table: str | None
     round: int | None

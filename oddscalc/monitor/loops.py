@@ -1,6 +1,8 @@
-"""The detectors' inner loops, compiled by numba (core.compiled): Page's CUSUM recursion W = max(0, W + z) run
-round by round for every alternative, in the order the rounds came, so that the result never depends on where a
-batch was cut (a restart replays exactly). detector.update is the same recursion in numpy, its reference.
+"""The detectors' inner loops, compiled by numba (core.compiled).
+
+Page's CUSUM recursion W = max(0, W + z) runs round by round for every alternative, in the order the rounds came.
+So the result never depends on where a batch was cut (a restart replays exactly). The function detector.update is
+the same recursion in numpy, its reference.
 
 >>> import numpy as np
 >>> w, top = np.zeros(1), np.empty(4)

@@ -1,16 +1,19 @@
 """The players' stakes test at punto banco tables: an exact randomization test per shoe, turned into e-values.
 
 H0: each of a player's stakes (its size and its side) depends on the shoe's earlier rounds only through their
-scorecard entries (per round the player's and the banker's totals and how many cards each hand took) and on
-anything independent of the shuffle. Given the shoe's scorecard S, a fair shuffle then leaves the deal C uniform
-over the orders of the shoe's cards that give S (the logged burnt cards kept in place), whatever the stakes. The
-draws are a Markov chain on those orders that swaps two cards of one hand with two of another hand or of the
-cards not dealt, and keeps a swap only when every round dealt again by the tableau gives its entry: a symmetric
-proposal accepted inside the set, so reversible for the uniform law on it. Run S steps from C to C*
-(S = STEPS_PER_CARD x the cards dealt) and then B chains of S steps from C*: the deals (C, C_1, ..., C_B) are
-exchangeable under H0 (Besag and Clifford 1989, the parallel method). So with T(C) the stakes' total exact
-expectation on the deal C, p = (1 + #{b: T(C_b) >= T(C)}) / (B + 1) is superuniform, and each calibrator
-kappa p^(kappa - 1) an e-value.
+scorecard entries, and on anything independent of the shuffle. A round's scorecard entry is the player's and the
+banker's totals and how many cards each hand took. Given the shoe's scorecard S, a fair shuffle then leaves the
+deal C uniform over the orders of the shoe's cards that give S (the logged burnt cards kept in place), whatever
+the stakes.
+
+The draws are a Markov chain on those orders. A step swaps two cards of one hand with two of another hand or of
+the cards not dealt. It keeps a swap only when every round dealt again by the tableau gives its entry. That is a
+symmetric proposal accepted inside the set, so the chain is reversible for the uniform law on it. Run S steps
+from C to C* (S = STEPS_PER_CARD x the cards dealt), then B chains of S steps from C*. The deals
+(C, C_1, ..., C_B) are then exchangeable under H0 (Besag and Clifford 1989, the parallel method). Let T(C) be the
+stakes' total exact expectation on the deal C. Then p = (1 + #{b: T(C_b) >= T(C)}) / (B + 1) is superuniform,
+and each calibrator kappa p^(kappa - 1) is an e-value.
+
 A swap with a card not yet dealt moves what every later round is dealt from; that is what a counter's stakes
 follow and the test's draws take away.
 
@@ -121,9 +124,11 @@ class _Chain:
         return scorecard_class(player, banker) == self.entries[r] and consistent(player, banker)
 
     def step(self, rng: random.Random) -> None:
-        """One step: two cards of one group (a hand, or the cards not dealt) swapped with two of another, the
-        groups and positions drawn with chances that depend on the positions only; kept if every round keeps its
-        entry (so two hands, or a hand and the cards not dealt, trade cards of the same total)."""
+        """One step: two cards of one group (a hand, or the cards not dealt) swapped with two of another.
+
+        The groups and positions are drawn with chances that depend on the positions only. The swap is kept if
+        every round keeps its entry (so two hands, or a hand and the cards not dealt, trade cards of the same
+        total)."""
         groups, c, rand = self.groups, self.cards, rng.random
         g1 = int(rand() * len(groups))
         g2 = int(rand() * (len(groups) - 1))
@@ -176,9 +181,10 @@ def sample_deals(
 
 
 def compositions_before(start: np.ndarray, burns: np.ndarray, blocks: np.ndarray) -> np.ndarray:
-    """The composition before each round of each deal (deals x rounds x kinds): the full shoe `start`, less the
-    burns up to the round's own (rounds x kinds; they stay put), less the cards of the deal's rounds before it
-    (`blocks`, deals x rounds x kinds).
+    """The composition before each round of each deal (deals x rounds x kinds).
+
+    Each is the full shoe `start`, less the burns up to the round's own (rounds x kinds; they stay put). The cards
+    of the deal's rounds before it are taken off too (`blocks`, deals x rounds x kinds).
 
     >>> compositions_before(np.array([4, 4]), np.zeros((2, 2), dtype=int), np.array([[[1, 1], [2, 0]]]))[0].tolist()
     [[4, 4], [3, 3]]

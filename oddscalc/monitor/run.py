@@ -1,10 +1,10 @@
 """`monitor run`: feeds read line by line into their tables' monitors, committed in batches with the feed
 positions, alarms emitted once their batch is committed.
 
-A batch ends every `batch` lines, every `seconds` seconds, when a followed feed is idle, and at the end: every
-table's queued rounds go through the detectors, then one transaction writes the tables' state, the positions,
-the alarms, the feed faults and the evidence history (state.py). Only then are the batch's alarms and faults
-handed to `emit`: a run killed before the commit reads those lines again, and emits them then.
+A batch ends every `batch` lines, every `seconds` seconds, when a followed feed is idle, and at the end. At a
+batch's end every table's queued rounds go through the detectors; then one transaction writes the tables' state,
+the positions, the alarms, the feed faults and the evidence history (state.py). Only then are the batch's alarms
+and faults handed to `emit`: a run killed before the commit reads those lines again, and emits them then.
 """
 
 from __future__ import annotations
@@ -62,9 +62,10 @@ def header_table(name: str, rec: dict) -> TableConfig:
 
 
 def header_disagreement(config: TableConfig, header: dict) -> str:
-    """What a round log's header says of a table the floor file lists otherwise ("" if they agree): the floor
-    file is the house's declaration and is what the table is judged by, but a log that disagrees with it is
-    either a wrong log or a wrong floor file, which the surveillance room must hear of.
+    """What a round log's header says of a table the floor file lists otherwise ("" if they agree).
+
+    The floor file is the house's declaration and is what the table is judged by. But a log that disagrees with it
+    is either a wrong log or a wrong floor file, which the surveillance room must hear of.
 
     >>> cfg = table_config("R1", {"game": "roulette", "version": "2007"})
     >>> header_disagreement(cfg, {"roundlog": 1, "game": "roulette", "version": "2002"})

@@ -84,7 +84,7 @@ def signature_spins(
 
 def roulette_log(spins: Sequence[int], table: str, mispay_at: int | None = None, dealer: str = "") -> list[str]:
     """Round-log lines (with a header) for spins with one straight bet of 10 on 17 and one even chance of 10 on
-    1-18 a round, settled by the law; the straight bet of round `mispay_at` paid 34 to 1 instead of 35 to 1."""
+    1-18 a round. They are settled by the law; the straight bet of round `mispay_at` is paid 34 to 1, not 35 to 1."""
     lines = [json.dumps({"roundlog": 1, "game": "roulette", "version": "2002"})]
     for i, x in enumerate(spins, start=1):
         x = int(x)
@@ -151,16 +151,17 @@ def punto_banco_log(
     dealers: Sequence[str] = (),
     shuffle: Shuffle | None = None,
 ) -> tuple[list[str], dict[str, int]]:
-    """Round-log lines (a header first) of a punto banco table dealt from shuffled shoes of `decks` packs to the
-    cut card (BEHIND_THE_CUT cards from the end), by the reference simulator's coup, three wagers a round
-    (PUNTO_BANCO_STAKES), and where the faults were put: {"mispay": round} the first banker win from round
-    `mispay_at` on, paid 1 to 1 instead of 19 to 20; {"bad_draw": round} the first coup from round `bad_draw_at`
-    on where the banker's rule is reversed (he draws where the tableau stands, or stands where it draws), settled
-    on the cards dealt. With `favour_banker` a dealer who, that share of the times the player's hand would win,
-    slips its cards away unseen and deals the coup again (a hold fault: the deal no longer follows the shoe).
-    `dealers`: the dealer of each shoe in turn (cycled), who shuffles it; `shuffle(dealer, previous order, rng)`
-    the new shoe's order from the previous one, or None for a fair shuffle (how a dealer who does not shuffle, or
-    only cuts, is simulated)."""
+    """Round-log lines (a header first) of a punto banco table, and where the faults were put.
+
+    The table deals from shuffled shoes of `decks` packs to the cut card (BEHIND_THE_CUT cards from the end), by
+    the reference simulator's coup, with three wagers a round (PUNTO_BANCO_STAKES). In the dict returned,
+    "mispay" is the round of the first banker win from round `mispay_at` on, paid 1 to 1 instead of 19 to 20. Its
+    "bad_draw" is the first coup from round `bad_draw_at` on where the banker's rule is reversed, settled on the
+    cards dealt: he draws where the tableau stands, or stands where it draws. `favour_banker` simulates a dealer
+    who, that share of the times the player's hand would win, slips its cards away unseen and deals the coup again.
+    That is a hold fault: the deal no longer follows the shoe. `dealers`: the dealer of each shoe in turn (cycled),
+    who shuffles it. `shuffle(dealer, previous order, rng)` gives the new shoe's order from the previous one, or
+    None for a fair shuffle (how a dealer who does not shuffle, or only cuts, is simulated)."""
     rng = random.Random(seed)
     wagers = {w.key: w for w in api.wagers("punto-banco", "2002")}
     lines = [json.dumps({"roundlog": 1, "game": "punto-banco", "version": "2002", "rules": {"decks": str(decks)}})]
@@ -234,14 +235,15 @@ def super_pan_9_log(
     dealers: Sequence[str] = (),
     shuffle: Shuffle | None = None,
 ) -> tuple[list[str], dict[str, int]]:
-    """Round-log lines (a header first) of a Super Pan 9 table, the House holding the bank against one hand, dealt
-    from shuffled 288-card shoes to the cut card (BEHIND_THE_CUT from the end) by the reference simulator's round,
-    and where the faults were put: {"mispay": round} the first initial wager won from round `mispay_at` on, paid
-    1 to 1 instead of 19 to 20; {"bad_draw": round} the first round from `bad_draw_at` on where the House's rule
-    is reversed. The player takes a fourth card as `draws` says (his sorted three point values), by default as
-    the engine's decision table for the full shoe. With `favour_banker` a dealer who, that share of the times the
-    player's hand would win, slips its cards away unseen and deals the round again (a hold fault). `dealers` and
-    `shuffle` as in `punto_banco_log`."""
+    """Round-log lines (a header first) of a Super Pan 9 table, and where the faults were put.
+
+    The House holds the bank against one hand, dealt from shuffled 288-card shoes to the cut card (BEHIND_THE_CUT
+    from the end) by the reference simulator's round. In the dict returned, "mispay" is the round of the first
+    initial wager won from round `mispay_at` on, paid 1 to 1 instead of 19 to 20. Its "bad_draw" is the first round
+    from `bad_draw_at` on where the House's rule is reversed. The player takes a fourth card as `draws` says (his
+    sorted three point values), by default as the engine's decision table for the full shoe. `favour_banker`
+    simulates a dealer who, that share of the times the player's hand would win, slips its cards away unseen and
+    deals the round again (a hold fault). `dealers` and `shuffle` as in `punto_banco_log`."""
     rng = random.Random(seed)
     game, version = "super-pan-9", "2002"
     wagers = {w.key: w for w in api.wagers(game, version)}

@@ -3,9 +3,9 @@ standard input, or a serial device (a wheel controller printing a line per game 
 
 Each source yields whole lines (bytes) and knows its position: the file's identity (device, inode), the byte
 offset after the last line yielded and its line number; the state file keeps it with the tests' state. A followed
-file is polled: at its end the source commits (the caller's `idle`), sleeps at most POLL_MAX seconds, and checks
-the path again: a new inode at the path is a rotation (the old file is read to its end first, then the new one
-from its start); a file shorter than the offset was truncated in place and is read again from its start.
+file is polled. At its end the source commits (the caller's `idle`), sleeps at most POLL_MAX seconds, and checks
+the path again. A new inode at the path is a rotation: the old file is read to its end first, then the new one
+from its start. A file shorter than the offset was truncated in place and is read again from its start.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
-"""The monitor's state file: SQLite (WAL), one per floor. Every table's test state is committed in one
-transaction with the position reached in each feed (file identity and byte offset), the alarms and the feed
-faults of the batch; so a kill at any moment leaves the last commit, and a restart reads the feed again from
-that position: nothing lost, nothing counted twice, and each alarm emitted once its batch is committed.
+"""The monitor's state file: SQLite (WAL), one per floor.
+
+Every table's test state is committed in one transaction with the position reached in each feed (file identity
+and byte offset), the alarms and the feed faults of the batch. So a kill at any moment leaves the last commit,
+and a restart reads the feed again from that position. Nothing is lost, nothing is counted twice, and each alarm
+is emitted once its batch is committed.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """One table's monitor: rounds in, tests updated a batch at a time, alarms and feed faults out.
 
-A round goes to `ingest` (the round id checked, every wager judged by verify's judge for settlement, the results
-and the per-round figures queued); `flush` runs the queued rounds through each test's detectors (detector.py) with
-numpy, a batch at a time. Its state (`state`/`restore`) is plain data the state file keeps with the feed position.
+A round goes to `ingest`: the round id is checked, every wager is judged by verify's judge for settlement, and the
+results and the per-round figures are queued. `flush` runs the queued rounds through each test's detectors
+(detector.py) with numpy, a batch at a time. Its state (`state`/`restore`) is plain data the state file keeps with
+the feed position.
 """
 
 from __future__ import annotations
