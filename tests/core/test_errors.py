@@ -50,7 +50,7 @@ def test_the_family_is_a_value_error_tree_with_one_card_and_one_shoe_error():
     for branch in (InputError, DataError, LimitError, RunError):
         assert branch.__bases__ == (OddscalcError,)
     # the three card errors and the two shoe errors of old are one class each, re-exported where they were
-    from oddscalc.core import shoe
+    from oddscalc.core import card_shoe as shoe
     from oddscalc.games.baccarat import cards as baccarat_cards
     from oddscalc.games.blackjack import shoe as blackjack_shoe
     from oddscalc.games.blackjack import shoe_value

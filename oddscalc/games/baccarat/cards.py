@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from oddscalc.core.errors import CardError
-from oddscalc.core.shoe import Shoe
+from oddscalc.core.card_shoe import Shoe
 
 __all__ = ["PUNTO_BANCO", "SUPER_PAN_9", "CardError", "ShoeSpec", "hand_total", "parse_cards"]
 
