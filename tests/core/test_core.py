@@ -4,11 +4,11 @@ from fractions import Fraction as F
 
 import pytest
 
+from oddscalc.core.card_shoe import Shoe, ShoeError
 from oddscalc.core.dice import throws, total_distribution
 from oddscalc.core.distribution import Distribution, DistributionError, render_decimal, render_sqrt
 from oddscalc.core.markov import solve_chain
 from oddscalc.core.odds import OddsError, parse_odds
-from oddscalc.core.card_shoe import Shoe, ShoeError
 
 
 def test_distribution_moments_match_hand_formulas():

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from oddscalc.core.errors import CardError
 from oddscalc.core.card_shoe import Shoe
+from oddscalc.core.errors import CardError
 
 __all__ = ["PUNTO_BANCO", "SUPER_PAN_9", "CardError", "ShoeSpec", "hand_total", "parse_cards"]
 
