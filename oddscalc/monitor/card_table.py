@@ -285,19 +285,9 @@ class CardTableMonitor(TableMonitor):
     def flush(self) -> None:
         comps, house, observed, rounds = self.q_card
         if comps:
-            probs = self.probs
-            missing = list(dict.fromkeys(c for c in comps if c not in probs))
-            if missing:
-                if len(probs) + len(missing) > CACHE:  # full: start again with this batch's laws
-                    probs.clear()
-                    missing = list(dict.fromkeys(comps))
-                laws = self.card_game.laws(self.config, missing)
-                p = np.asarray(laws.weights, dtype=np.float64) / np.asarray(laws.totals, dtype=np.float64)[:, None]
-                for c, row in zip(missing, p):
-                    probs[c] = row
             self._rows(
                 "hold",
-                hold_increments(np.array([probs[c] for c in comps]), np.array(house), np.array(observed)),
+                hold_increments(self._chances(comps), np.array(house), np.array(observed)),
                 np.array(rounds, dtype=np.int64),
                 _LABELS,
             )
@@ -324,20 +314,24 @@ class CardTableMonitor(TableMonitor):
             )
             self._rows("shuffle", z, np.array([rnd], dtype=np.int64), labels, dealer)
 
-    def _means(self, comps: np.ndarray) -> np.ndarray:
-        """Each wager's expectation per unit (floats, keys in `net_keys` order) on each composition (rows)."""
+    def _chances(self, keys: list[tuple[int, ...]]) -> np.ndarray:
+        """The outcomes' chances (floats, rounds x outcomes) of the rounds keyed `keys`, from the cache of laws
+        (the laws it lacks computed in one batch; a full cache starts again with this batch's)."""
         probs = self.probs
-        keys = [tuple(r) for r in comps.tolist()]
         missing = list(dict.fromkeys(k for k in keys if k not in probs))
         if missing:
-            if len(probs) + len(missing) > CACHE:  # full: start again with these laws
+            if len(probs) + len(missing) > CACHE:
                 probs.clear()
                 missing = list(dict.fromkeys(keys))
             laws = self.card_game.laws(self.config, missing)
             p = np.asarray(laws.weights, dtype=np.float64) / np.asarray(laws.totals, dtype=np.float64)[:, None]
             for c, row in zip(missing, p):
                 probs[c] = row
-        return np.array([probs[k] for k in keys]) @ self.net_matrix.T
+        return np.array([probs[k] for k in keys])
+
+    def _means(self, comps: np.ndarray) -> np.ndarray:
+        """Each wager's expectation per unit (floats, keys in `net_keys` order) on each composition (rows)."""
+        return self._chances([tuple(r) for r in comps.tolist()]) @ self.net_matrix.T
 
     def _exact_t(self, comps: np.ndarray, stakes: list[tuple[int, int, Fraction]]) -> Fraction:
         """T exactly: the sum of stake x the wager's exact expectation on the composition before its round."""
