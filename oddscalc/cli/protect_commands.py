@@ -421,10 +421,27 @@ def protect(
         )
         raise ClusterFailure(f"{exc}, {kept}") from None
     measures = tuple(m.name for m in t.measures)
+    about = {  # a table of players has each player's count and no index set of its own (summary_data per player)
+        "game": game,
+        "version": version,
+        "rules": t.resolved(),
+        "custom": custom,
+        "penetration": str(pen),
+        "seed": n_seed,
+        "pack": pack,
+        "engine": valued_by,
+        "check_every": check,
+        "count": None if players or count is None else _count_about(count, kinds),
+        "where": address or "local processes",
+        "burn": {"rule": burn.text(), "description": burn.describe()},
+        "boxes": 1 if players else boxes,
+        **({"indices": _indices_about(indices)} if indices is not None else {}),
+    }
+    rules_text = ", ".join(f"{k} = {v}" for k, v in t.resolved().items() if k != "strategy")
+    title = f"{game}, version {version}{' (CUSTOM)' if custom else ''}: {rules_text}"
     if players:
-        rules_text = ", ".join(f"{k} = {v}" for k, v in t.resolved().items() if k != "strategy")
         heading = [
-            f"{game}, version {version}{' (CUSTOM)' if custom else ''}: {rules_text}",
+            title,
             f"penetration {float(pen) * 100:g}% (cut after floor(penetration x {size_of_shoe}) cards), "
             f"seed {n_seed}, each player's own count; true count = running count / (cards left / {pack})",
             f"burn: {burn.describe()}",
@@ -432,21 +449,6 @@ def protect(
             "on a round (boxes in seat order, the banker after them), none to a player sitting out or away (one box, "
             "another punter's, when no player stakes); every box plays the full shoe's basic strategy chart",
         ]
-        about = {
-            "game": game,
-            "version": version,
-            "rules": t.resolved(),
-            "custom": custom,
-            "penetration": str(pen),
-            "seed": n_seed,
-            "pack": pack,
-            "engine": valued_by,
-            "check_every": check,
-            "count": None,
-            "where": address or "local processes",
-            "burn": {"rule": burn.text(), "description": burn.describe()},
-            "boxes": 1,
-        }
         try:
             _table_output(fmt, heading, about, t, found, measures, players, kinds, pen, ramp_variance, records_path)
         except REFUSALS as exc:
@@ -466,22 +468,6 @@ def protect(
         fail(str(exc))
     if records_path:
         write_text(records_path, records_csv(found, measures, kinds, pack, count, stakes, SIDES.get(game, ())))
-    about = {
-        "game": game,
-        "version": version,
-        "rules": t.resolved(),
-        "custom": custom,
-        "penetration": str(pen),
-        "seed": n_seed,
-        "pack": pack,
-        "engine": valued_by,
-        "check_every": check,
-        "count": None if count is None else _count_about(count, kinds),
-        "where": address or "local processes",
-        "burn": {"rule": burn.text(), "description": burn.describe()},
-        "boxes": boxes,
-        **({"indices": _indices_about(indices)} if indices is not None else {}),
-    }
     if plot:
         draw("study_charts", "write_study_plot", plot, s, found, kinds, pack, count, about)
     if fmt == "json":
@@ -489,9 +475,8 @@ def protect(
     elif fmt == "csv":
         emit(summary_csv(s))
     else:
-        rules_text = ", ".join(f"{k} = {v}" for k, v in t.resolved().items() if k != "strategy")
         heading = [
-            f"{game}, version {version}{' (CUSTOM)' if custom else ''}: {rules_text}",
+            title,
             f"penetration {float(pen) * 100:g}% (cut after floor(penetration x {size_of_shoe}) cards), "
             f"seed {n_seed}, {_count_heading(count, kinds) if count else 'no count'}; "
             f"true count = running count / (cards left / {pack})",
