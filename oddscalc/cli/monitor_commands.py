@@ -288,7 +288,7 @@ def status(state_path: str, fmt: str) -> None:
         click.echo(json.dumps(named("monitor-status", {"tables": [_table_data(t) for t in rows]})))
         return
     for t in rows:
-        faults = ", ".join(f"{n} {k}" for k, n in sorted(t.faults.items())) or "no feed fault"
+        faults = f"feed faults: {t.faults_text}" if t.faults else "no feed fault"
         rounds = f"{t.rounds:,} round{'' if t.rounds == 1 else 's'}"
         click.echo(f"{t.name} ({t.game} {t.version}): {rounds}, last round {t.last_round}; {faults}")
         if t.game in CARD_GAMES:

@@ -44,6 +44,16 @@ class TableSummary:
     def alarmed(self) -> bool:
         return self.settled_wrong > 0 or any(s.alarm is not None for s in self.streams)
 
+    @property
+    def faults_text(self) -> str:
+        """The feed faults by kind, each with its count ("" when there are none).
+
+        >>> TableSummary("R1", "roulette", "2007", 0, 0, None, 0.0, {"malformed line": 3000, "duplicate round": 1},
+        ...              0, (), ()).faults_text
+        'duplicate round: 1, malformed line: 3,000'
+        """
+        return ", ".join(f"{kind}: {n:,}" for kind, n in sorted(self.faults.items()))
+
 
 def summaries(state: State) -> list[TableSummary]:
     out = []

@@ -89,7 +89,7 @@ def floor_page(
         )
         lines = "".join(_stream_line(s) for s in sorted(t.streams, key=lambda s: (s.test, s.dealer))[:12])
         more = len(t.streams) - 12
-        faults_text = ", ".join(f"{n} {esc(k)}" for k, n in sorted(t.faults.items())) or "none"
+        faults_text = esc(t.faults_text) or "none"
         cards.append(
             f'<div class="card{" alarm" if t.alarmed else ""}"><h3>{esc(t.name)} {badge}</h3>'
             f'<div class="small">{esc(t.game)} ({esc(t.version)}) · {t.rounds:,} '
