@@ -2,7 +2,9 @@
 standard input, or a serial device (a wheel controller printing a line per game state, pyserial).
 
 Each source yields whole lines (bytes) and knows its position: the file's identity (device, inode), the byte
-offset after the last line yielded and its line number; the state file keeps it with the tests' state. A followed
+offset after the last line yielded, its line number and the TAIL bytes before that offset; the state file keeps
+it with the tests' state. A file whose bytes before the offset are no longer those read was truncated and
+written again while the monitor was away (logrotate's copytruncate): it is read again from its start. A followed
 file is polled. At its end the source commits (the caller's `idle`), sleeps at most POLL_MAX seconds, and checks
 the path again. A new inode at the path is a rotation: the old file is read to its end first, then the new one
 from its start. A file shorter than the offset was truncated in place and is read again from its start.
@@ -20,10 +22,16 @@ from typing import BinaryIO
 from oddscalc.core.errors import InputError
 from oddscalc.verify.reader import MAX_LINE
 
-__all__ = ["POLL_MAX", "FileSource", "SerialSource", "SourceError", "StdinSource"]
+__all__ = ["POLL_MAX", "TAIL", "FileSource", "Position", "SerialSource", "SourceError", "StdinSource"]
 
 #: The longest sleep between two looks at a followed file or an idle device, in seconds.
 POLL_MAX = 0.25
+#: The bytes before a file's offset kept with its position, to tell the same file from one written again.
+TAIL = 64
+
+#: A feed's place: device, inode, byte offset, line number, and the bytes before the offset (files only; None in a
+#: state file made before they were kept, when the file is taken as the same).
+Position = tuple[int, int, int, int, bytes | None]
 
 
 class SourceError(InputError):
@@ -36,8 +44,8 @@ class _Base:
     dev = ino = offset = line = 0
     notes: list[str]
 
-    def position(self) -> tuple[int, int, int, int]:
-        return (self.dev, self.ino, self.offset, self.line)
+    def position(self) -> Position:
+        return (self.dev, self.ino, self.offset, self.line, b"")
 
 
 class FileSource(_Base):
@@ -46,7 +54,7 @@ class FileSource(_Base):
     def __init__(
         self,
         path: str,
-        start: tuple[int, int, int, int] | None,
+        start: Position | None,
         follow: bool = False,
         idle_exit: float | None = None,
         idle: Callable[[], None] = lambda: None,
@@ -60,12 +68,20 @@ class FileSource(_Base):
         st = os.fstat(self.f.fileno())
         self.dev, self.ino = st.st_dev, st.st_ino
         if start is not None:
-            dev, ino, offset, line = start
-            if (dev, ino) == (self.dev, self.ino) and offset <= st.st_size:
+            dev, ino, offset, line, tail = start
+            if (dev, ino) == (self.dev, self.ino) and offset <= st.st_size and tail in (None, self._tail(offset)):
                 self.f.seek(offset)
                 self.offset, self.line = offset, line
             else:
                 self.notes.append(f"{path} is not the file last read (replaced or truncated): read from its start")
+
+    def _tail(self, offset: int) -> bytes:
+        """The TAIL bytes before `offset` in the open file (fewer at its start)."""
+        start = max(0, offset - TAIL)
+        return os.pread(self.f.fileno(), offset - start, start)
+
+    def position(self) -> Position:
+        return (self.dev, self.ino, self.offset, self.line, self._tail(self.offset))
 
     def _open(self) -> BinaryIO:
         try:

@@ -18,9 +18,10 @@ from typing import Any
 import numpy as np
 
 from oddscalc.core.errors import DataError
+from oddscalc.monitor.sources import Position
 from oddscalc.monitor.table import Alarm, Fault, Stream, TableMonitor
 
-__all__ = ["FORMAT", "STAKES_SHOES_KEPT", "Position", "State", "StateError"]
+__all__ = ["FORMAT", "STAKES_SHOES_KEPT", "State", "StateError"]
 
 FORMAT = "oddscalc-monitor-1"
 #: A player's scored shoes kept for his evidence page (the last ones: the file stays bounded).
@@ -33,7 +34,7 @@ CREATE TABLE IF NOT EXISTS streams (
     tbl TEXT, test TEXT, dealer TEXT, w BLOB, n INTEGER, alarm INTEGER, top REAL, peak REAL,
     PRIMARY KEY (tbl, test, dealer));
 CREATE TABLE IF NOT EXISTS positions (source TEXT PRIMARY KEY, dev INTEGER, ino INTEGER, offset INTEGER,
-    line INTEGER);
+    line INTEGER, tail BLOB);
 CREATE TABLE IF NOT EXISTS alarms (id INTEGER PRIMARY KEY AUTOINCREMENT, tbl TEXT, test TEXT, dealer TEXT,
     round INTEGER, time TEXT, log_e REAL, log_threshold REAL, level REAL, level_exact TEXT, alternative TEXT,
     law TEXT, UNIQUE (tbl, test, dealer, round, alternative));
@@ -50,10 +51,6 @@ CREATE TABLE IF NOT EXISTS resets (id INTEGER PRIMARY KEY AUTOINCREMENT, tbl TEX
 
 class StateError(DataError):
     """A state file that cannot be used (not a monitor's, unreadable): one line, exit 2."""
-
-
-class Position(tuple):
-    """(dev, ino, offset, line) of a feed in the state file."""
 
 
 def now() -> str:
@@ -88,14 +85,26 @@ class State:
                 self.db.executescript(_SCHEMA)
             except sqlite3.OperationalError:
                 pass  # read-only: the reader finds no shoes
+        columns = [r[1] for r in self.db.execute("PRAGMA table_info(positions)")]
+        self._tails = "tail" in columns
+        if not self._tails:  # a state file made before the bytes before each offset were kept
+            try:
+                self.db.execute("ALTER TABLE positions ADD COLUMN tail BLOB")
+                self._tails = True
+            except sqlite3.OperationalError:
+                pass  # read-only: positions are read without their tails
 
     def close(self) -> None:
         self.db.close()
 
     # -- reading ----------------------------------------------------------------------------------------------
-    def position(self, source: str) -> tuple[int, int, int, int] | None:
-        row = self.db.execute("SELECT dev, ino, offset, line FROM positions WHERE source = ?", (source,)).fetchone()
-        return None if row is None else tuple(row)
+    def position(self, source: str) -> Position | None:
+        """Where the feed `source` was last committed (sources.Position), None if never."""
+        row = self.db.execute(
+            f"SELECT dev, ino, offset, line, {'tail' if self._tails else 'NULL'} FROM positions WHERE source = ?",
+            (source,),
+        ).fetchone()
+        return None if row is None else (row[0], row[1], row[2], row[3], row[4])
 
     def table_rows(self) -> list[tuple[str, dict, dict]]:
         return [(n, json.loads(c), json.loads(s)) for n, c, s in self.db.execute("SELECT * FROM tables ORDER BY name")]
@@ -175,7 +184,7 @@ class State:
     def commit(
         self,
         monitors: Iterable[TableMonitor],
-        positions: dict[str, tuple[int, int, int, int]],
+        positions: dict[str, Position],
         alarms: list[Alarm],
         faults: list[Fault],
         history: list[tuple[str, str, str, int, int, float]],
@@ -199,7 +208,7 @@ class State:
                     ],
                 )
             db.executemany(
-                "INSERT OR REPLACE INTO positions VALUES (?, ?, ?, ?, ?)", [(k, *v) for k, v in positions.items()]
+                "INSERT OR REPLACE INTO positions VALUES (?, ?, ?, ?, ?, ?)", [(k, *v) for k, v in positions.items()]
             )
             db.executemany(
                 "INSERT OR IGNORE INTO alarms (tbl, test, dealer, round, time, log_e, log_threshold, level, "

@@ -270,3 +270,63 @@ def test_a_serial_device(tmp_path):
     os.close(slave)
     assert proc.returncode == 0, err
     assert _rounds(tmp_path / "s.db") == 4
+
+
+def _run_wheel(feed: Path, tmp_path, capsys) -> str:
+    code, _, err = run_cli(
+        ["monitor", "run", feed, "--table", "R1", "--game", "roulette", "--state", tmp_path / "s.db"], capsys
+    )
+    assert code == 0, err
+    return err
+
+
+def test_a_file_truncated_and_written_again_while_the_monitor_was_away_is_read_from_its_start(tmp_path, capsys):
+    """copytruncate: the same inode, emptied and refilled past the old offset; resuming there would skip rounds."""
+    feed = tmp_path / "spins.txt"
+    feed.write_text("".join(f"{i % 37}\n" for i in range(1, 31)))
+    _run_wheel(feed, tmp_path, capsys)
+    ino = feed.stat().st_ino
+    with feed.open("w") as f:  # truncated in place, then more lines than before, shorter ones first
+        f.write("".join(f"{i % 10}\n" for i in range(60)))
+    assert feed.stat().st_ino == ino
+    err = _run_wheel(feed, tmp_path, capsys)
+    assert "not the file last read" in err
+    assert _status(tmp_path, capsys)["rounds"] == 30 + 60
+
+
+def test_a_file_that_grew_is_read_on_from_where_it_was_left(tmp_path, capsys):
+    feed = tmp_path / "spins.txt"
+    feed.write_text("".join(f"{i % 37}\n" for i in range(1, 31)))
+    _run_wheel(feed, tmp_path, capsys)
+    with feed.open("a") as f:
+        f.write("".join(f"{i % 37}\n" for i in range(31, 41)))
+    err = _run_wheel(feed, tmp_path, capsys)
+    assert "not the file last read" not in err
+    assert _status(tmp_path, capsys)["rounds"] == 40
+
+
+def test_a_state_file_made_before_positions_kept_their_tails_resumes_at_its_offset(tmp_path, capsys):
+    feed = tmp_path / "spins.txt"
+    feed.write_text("".join(f"{i % 37}\n" for i in range(1, 31)))
+    _run_wheel(feed, tmp_path, capsys)
+    db = sqlite3.connect(tmp_path / "s.db")  # the positions table as earlier versions made it
+    db.executescript(
+        "CREATE TABLE old AS SELECT source, dev, ino, offset, line FROM positions; DROP TABLE positions; "
+        "ALTER TABLE old RENAME TO positions;"
+    )
+    db.close()
+    with feed.open("a") as f:
+        f.write("5\n6\n")
+    err = _run_wheel(feed, tmp_path, capsys)
+    assert "not the file last read" not in err
+    assert _status(tmp_path, capsys)["rounds"] == 32
+    columns = [r[1] for r in sqlite3.connect(tmp_path / "s.db").execute("PRAGMA table_info(positions)")]
+    assert columns[-1] == "tail"
+
+
+def test_feed_faults_are_shown_by_kind_with_their_counts(tmp_path, capsys):
+    feed = tmp_path / "spins.txt"
+    feed.write_text("1\nseven\n2\neight\n")
+    _run_wheel(feed, tmp_path, capsys)
+    code, out, _ = run_cli(["monitor", "status", "--state", tmp_path / "s.db"], capsys)
+    assert code == 0 and "feed faults: malformed line: 2" in out
