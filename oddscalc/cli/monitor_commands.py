@@ -170,7 +170,7 @@ def run(
                 spec["version"] = version
             if wheel:
                 spec["wheel"] = wheel
-            floor.tables[table] = table_config(table, spec)
+            floor.tables[table] = table_config(table, spec, "the command line")
         elif table is not None and table not in floor.tables and not feeds:
             fail(f"table {shorten(table)} is not in the floor file: give --game")
         pat = line_pattern(pattern) if pattern is not None else None

@@ -72,6 +72,7 @@ class TableConfig:
     wheel: tuple[int, ...] = ()
     results_per_hour: Fraction = Fraction(DEFAULT_RESULTS_PER_HOUR)
     stake_levels: tuple[Fraction, ...] = ()  # band edges of a round's total stake (stake_levels.py)
+    declared_by: str = "the floor file"  # where the table was described ("the command line" for --table/--game)
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,7 @@ def _text_map(value: Any, what: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in value.items()}
 
 
-def table_config(name: str, spec: dict[str, Any]) -> TableConfig:
+def table_config(name: str, spec: dict[str, Any], declared_by: str = "the floor file") -> TableConfig:
     """One table from its TOML section (or the command line's --table/--game), checked against the api."""
     unknown = sorted(set(spec) - _TABLE_KEYS)
     if unknown:
@@ -142,7 +143,7 @@ def table_config(name: str, spec: dict[str, Any]) -> TableConfig:
     except ValueError as exc:
         raise FloorError(str(exc)) from None
     edges = _stake_edges(name, spec.get("stake_levels"))
-    return TableConfig(name, game, version, rules, pay, wheel, pace, edges)
+    return TableConfig(name, game, version, rules, pay, wheel, pace, edges, declared_by)
 
 
 def _stake_edges(name: str, value: Any) -> tuple[Fraction, ...]:

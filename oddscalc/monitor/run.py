@@ -16,6 +16,8 @@ from fractions import Fraction
 from re import Pattern
 from typing import Any
 
+from oddscalc import api
+from oddscalc.core.errors import OddscalcError
 from oddscalc.core.jsonread import JsonReadError
 from oddscalc.core.progress import Progress
 from oddscalc.monitor.budget import split
@@ -62,29 +64,54 @@ def header_table(name: str, rec: dict) -> TableConfig:
 
 
 def header_disagreement(config: TableConfig, header: dict) -> str:
-    """What a round log's header says of a table the floor file lists otherwise ("" if they agree).
+    """What a round log's header says of a table declared otherwise ("" if they agree).
 
-    The floor file is the house's declaration and is what the table is judged by. But a log that disagrees with it
-    is either a wrong log or a wrong floor file, which the surveillance room must hear of.
+    The floor file (or the command line's --table/--game) is the house's declaration and is what the table is
+    judged by. But a log that disagrees with it is either a wrong log or a wrong declaration, which the
+    surveillance room must hear of. Rule sets are compared with their defaults filled in, so a header that spells
+    out the default rules agrees with a table that names none.
 
     >>> cfg = table_config("R1", {"game": "roulette", "version": "2007"})
     >>> header_disagreement(cfg, {"roundlog": 1, "game": "roulette", "version": "2002"})
     "the round log's header says version 2002, the floor file 2007: judged by the floor file"
     >>> header_disagreement(cfg, {"roundlog": 1, "game": "roulette", "version": "2007"})
     ''
+    >>> pb = table_config("P1", {"game": "punto-banco", "version": "2007"}, "the command line")
+    >>> header_disagreement(pb, {"game": "punto-banco", "rules": {"decks": "6", "banker-tie": "void"}})
+    ''
+    >>> header_disagreement(pb, {"game": "punto-banco", "rules": {"decks": "8"}})
+    "the round log's header says rules {'decks': '8'}, the command line none: judged by the command line"
     """
     said = []
+    by = config.declared_by
     for key, mine in (("game", config.game), ("version", config.version)):
         theirs = header.get(key)
         if theirs is not None and str(theirs) != mine:
-            said.append(f"{key} {theirs}, the floor file {mine}")
-    for key, mine_map in (("rules", config.rules), ("pay", config.pay)):
-        theirs = header.get(key)
-        if isinstance(theirs, dict) and {str(k): str(v) for k, v in theirs.items()} != mine_map:
-            said.append(f"{key} {theirs}, the floor file {mine_map or 'none'}")
+            said.append(f"{key} {theirs}, {by} {mine}")
+    theirs_rules = header.get("rules")
+    if isinstance(theirs_rules, dict) and not _same_rules(config, theirs_rules):
+        said.append(f"rules {theirs_rules}, {by} {config.rules or 'none'}")
+    theirs_pay = header.get("pay")
+    if isinstance(theirs_pay, dict) and {str(k): str(v) for k, v in theirs_pay.items()} != config.pay:
+        said.append(f"pay {theirs_pay}, {by} {config.pay or 'none'}")
     if not said:
         return ""
-    return "the round log's header says " + "; ".join(said) + ": judged by the floor file"
+    return "the round log's header says " + "; ".join(said) + f": judged by {by}"
+
+
+def _same_rules(config: TableConfig, theirs: dict) -> bool:
+    """Whether a header's rules are the table's once each side's defaults are filled in (a header whose rules
+    cannot be resolved differs, unless it spells out the table's own)."""
+    given = {str(k): str(v) for k, v in theirs.items()}
+    if given == config.rules:
+        return True
+    try:
+        return (
+            api.resolved_rules(config.game, config.version, given, custom=True)[0]
+            == api.resolved_rules(config.game, config.version, config.rules, custom=True)[0]
+        )
+    except OddscalcError:
+        return False
 
 
 class Monitor:

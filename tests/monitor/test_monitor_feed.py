@@ -330,3 +330,23 @@ def test_feed_faults_are_shown_by_kind_with_their_counts(tmp_path, capsys):
     _run_wheel(feed, tmp_path, capsys)
     code, out, _ = run_cli(["monitor", "status", "--state", tmp_path / "s.db"], capsys)
     assert code == 0 and "feed faults: malformed line: 2" in out
+
+
+def test_a_simulators_log_with_the_default_rules_spelt_out_agrees_with_a_table_named_on_the_command_line(
+    tmp_path, capsys
+):
+    log = tmp_path / "pb.log"
+    code, _, err = run_cli(["simulate", "punto-banco", "banker", "--rounds", "20", "--log", log], capsys)
+    assert code == 0, err
+    assert json.loads(log.read_text().splitlines()[0])["rules"]  # the header spells the rules out
+    args = ["monitor", "run", log, "--table", "P1", "--game", "punto-banco", "--state", tmp_path / "s.db"]
+    code, _, err = run_cli(args, capsys)
+    assert code == 0 and "header disagrees" not in err, err
+    eight = tmp_path / "pb8.log"
+    code, _, err = run_cli(
+        ["simulate", "punto-banco", "banker", "--rounds", "20", "--rule", "decks=8", "--log", eight], capsys
+    )
+    assert code == 0, err
+    args = ["monitor", "run", eight, "--table", "P2", "--game", "punto-banco", "--state", tmp_path / "s.db"]
+    code, _, err = run_cli(args, capsys)
+    assert code == 0 and "header disagrees" in err and "the command line" in err and "floor file" not in err, err
