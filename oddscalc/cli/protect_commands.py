@@ -403,7 +403,9 @@ def protect(
         if players:
             plan = Plan(t, pen, n_seed, n_shoes, check, burn, 1, None, None, pack, players)
         else:
-            plan = Plan(t, pen, n_seed, n_shoes, check, burn, boxes, indices, count, pack)
+            plan = Plan(
+                t, pen, n_seed, n_shoes, check, burn, boxes, indices, count, pack, stakes=stakes if indices else None
+            )
         address = scheduler_address(scheduler)
         try:
             found = run(plan, size, processes, address, state_dir, StderrBar(), say=_say)
@@ -447,7 +449,8 @@ def protect(
             f"burn: {burn.describe()}",
             f"table: {len(players)} players (--player), seated in that order; a box is dealt to each player staking "
             "on a round (boxes in seat order, the banker after them), none to a player sitting out or away (one box, "
-            "another punter's, when no player stakes); every box plays the full shoe's basic strategy chart",
+            "another punter's, when no player stakes); every box plays the full shoe's basic strategy chart"
+            + (", a player's with his index plays at his true count" if any(p.indices for p in players) else ""),
         ]
         try:
             _table_output(fmt, heading, about, t, found, measures, players, kinds, pen, ramp_variance, records_path)
