@@ -418,11 +418,14 @@ def decision_table(
     rules: Mapping[str, str] | None = None,
     pay: Mapping[str, str] | None = None,
     custom: bool = False,
+    deviations: tuple[tuple[str, str, str], ...] = (),
 ) -> object:
     """The exact engine's decision table for a wager (the strategy it assumes), for simulators to follow.
 
     Its form is the game's own (a mapping, or a lookup object, documented by the game's `decision_table`;
-    None for a wager with no decision); the rules are resolved and checked as for `analyse`.
+    None for a wager with no decision); the rules are resolved and checked as for `analyse`. `deviations`
+    (blackjack) are index plays (hand, up-card, action) in place of the basic strategy chart's, the chart
+    `composition_values` values with them.
 
     Super Pan 9's table maps three cards' point values to whether the hand draws a fourth. A point is the sum's
     last digit, so 0, 0, 5 and 1, 2, 2 are both 5 and draw, while 0, 0, 6 (6) and 3, 3, 3 (9) stand. Each entry
@@ -443,6 +446,9 @@ def decision_table(
     if fn is None:
         raise GameError(f"{game} has no decisions to tabulate")
     resolved, _ = resolved_rules(game, version, rules, custom)
+    if deviations:
+        _check_deviations(game)
+        return cast(Callable[..., object], fn)(found[0], resolved, deviations)
     return fn(found[0], resolved)
 
 

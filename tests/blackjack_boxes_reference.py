@@ -8,12 +8,14 @@ __all__ = ["SPLITTABLE", "round_cards"]
 SPLITTABLE = {1, 2, 3, 6, 7, 8, 9}  # 1994: any pair but 4s, 5s and tens
 
 
-def round_cards(order: list[int], pos: int, boxes: int, chart: dict) -> int:
+def round_cards(order: list[int], pos: int, boxes: int, chart: dict, charts: list[dict] | None = None) -> int:
     """Cards one 1994 round takes (6 packs, no hole card, banker stands on 17, double on 9-11, doubling after a
-    split, pairs split up to 4 hands, split Aces one card each) with `boxes` boxes, each following the chart:
-    one card to each box, the banker's, a second to each box; the boxes play in turn; the banker takes his second
-    card and, unless every box has a natural or he has one, draws to 17. Kind index k is value k + 1."""
-    rows = {name: {(a, b, c): d for a, b, c, d in chart[name]} for name in chart}
+    split, pairs split up to 4 hands, split Aces one card each) with `boxes` boxes, each following the chart
+    (box i `charts[i]` when given): one card to each box, the banker's, a second to each box; the boxes play in
+    turn; the banker takes his second card and, unless every box has a natural or he has one, draws to 17. Kind
+    index k is value k + 1."""
+    tables = [{name: {(a, b, c): d for a, b, c, d in ch[name]} for name in ch} for ch in charts or [chart] * boxes]
+    rows = tables[0]
     i = pos
 
     def card() -> int:
@@ -63,7 +65,8 @@ def round_cards(order: list[int], pos: int, boxes: int, chart: dict) -> int:
     up_card = card()
     hands = [[f, card()] for f in firsts]
     up = up_card - 1
-    for hand in hands:
+    for box, hand in enumerate(hands):
+        rows = tables[box]
         if natural(hand):
             continue
         if hand[0] == hand[1] and hand[0] in SPLITTABLE:

@@ -42,7 +42,7 @@ from oddscalc.protect.execute import run, scheduler_address
 from oddscalc.protect.index_plays import IndexSet, index_set
 from oddscalc.protect.players import SPEC_KEYS, STAKE_KEYS, Player, split_spec
 from oddscalc.protect.round_cards import MAX_BOXES, MAX_CUSTOM_BOXES
-from oddscalc.protect.run_summary import seated, summarise
+from oddscalc.protect.run_summary import Summary, seated, summarise
 from oddscalc.protect.shoes import Plan, ShoeRecord
 from oddscalc.protect.stakes import Stakes, parse_ramp, wonging
 from oddscalc.protect.study_figures import study_figures, variances
@@ -349,7 +349,7 @@ def protect(
         burn = parse_burn(burn_text)
         boxes = _boxes(boxes_text, game)
         valued_by = engine or ("double" if api.has_estimates(game) else "exact")
-        specs = _player_specs(player_specs, game, custom, boxes, plot)
+        specs = _player_specs(player_specs, game, custom, boxes)
         indexed = any(sp.get("indices", indices_text).strip().lower() != "none" for sp in specs) or (
             not specs and indices_text.strip().lower() != "none"
         )
@@ -379,7 +379,7 @@ def protect(
             warning = imbalance_warning(count, kinds, floor(pen * size_of_shoe), pack)
             if warning:
                 _say(f"warning: {warning}")
-        if plot and count is None:
+        if plot and count is None and not specs:  # a table's players each count
             fail("--plot: the study's plots are by true count; give --count (a counting system)")
         own = {
             "count": count_text or "hi-lo",
@@ -403,7 +403,9 @@ def protect(
         if players:
             plan = Plan(t, pen, n_seed, n_shoes, check, burn, 1, None, None, pack, players)
         else:
-            plan = Plan(t, pen, n_seed, n_shoes, check, burn, boxes, indices, count, pack)
+            plan = Plan(
+                t, pen, n_seed, n_shoes, check, burn, boxes, indices, count, pack, stakes=stakes if indices else None
+            )
         address = scheduler_address(scheduler)
         try:
             found = run(plan, size, processes, address, state_dir, StderrBar(), say=_say)
@@ -447,10 +449,13 @@ def protect(
             f"burn: {burn.describe()}",
             f"table: {len(players)} players (--player), seated in that order; a box is dealt to each player staking "
             "on a round (boxes in seat order, the banker after them), none to a player sitting out or away (one box, "
-            "another punter's, when no player stakes); every box plays the full shoe's basic strategy chart",
+            "another punter's, when no player stakes); every box plays the full shoe's basic strategy chart"
+            + (", a player's with his index plays at his true count" if any(p.indices for p in players) else ""),
         ]
         try:
-            _table_output(fmt, heading, about, t, found, measures, players, kinds, pen, ramp_variance, records_path)
+            _table_output(
+                fmt, heading, about, t, found, measures, players, kinds, pen, ramp_variance, records_path, plot
+            )
         except REFUSALS as exc:
             fail(str(exc))
         return
@@ -658,9 +663,11 @@ def _table_output(
     pen: Fraction,
     ramp_variance: Fraction | None,
     records: Path | None = None,
+    plot: Path | None = None,
 ) -> None:
     """A table of several players: the shoes' own figures (the basic strategy's values), then each player's; with
-    `records`, every round with each player's count, place, stake and values."""
+    `records`, every round with each player's count, place, stake and values; with `plot`, each player's study
+    (one series a player)."""
     shared = tuple(STRATEGY_MEASURES["basic"] if m == INDEXED_MEASURE else m for m in measures)
     pack = about["pack"]
     if records:
@@ -669,6 +676,7 @@ def _table_output(
     s = summarise(found, shared, kinds, pack, None, Stakes(), 1)
     per_unit = (ramp_variance,) * len(measures) if ramp_variance else variances(t)
     results = []
+    drawn: list[tuple[str, Summary, list[ShoeRecord], CountSystem]] = []  # each player's study, for the plot
     for i, p in enumerate(players):
         view = seated(found, i)
         names = measures if p.indices is not None else shared
@@ -683,15 +691,18 @@ def _table_output(
             **({"indices": _indices_about(p.indices)} if p.indices is not None else {}),
         }
         results.append((lines, about_p, mine, study_figures(mine, view, kinds, pack, p.count, pen, per_unit)))
+        drawn.append((f"player {i + 1}", mine, view, p.count))
     if fmt == "json":
         emit({**summary_data(s, about), "players": [player_data(*r[1:]) for r in results]})
     elif fmt == "csv":
         emit(table_csv(s, [r[2] for r in results]))
     else:
         emit(summary_text(s, heading) + "".join(player_text(r[0], r[2], r[3]) for r in results))
+    if plot:
+        draw("study_charts", "write_table_plot", plot, drawn, kinds, pack, about)
 
 
-def _player_specs(specs: tuple[str, ...], game: str, custom: bool, boxes: int, plot: object) -> list[dict[str, str]]:
+def _player_specs(specs: tuple[str, ...], game: str, custom: bool, boxes: int) -> list[dict[str, str]]:
     """The --player specs split by key (`players.split_spec`), refused where the table or the run cannot take them."""
     if not specs:
         return []
@@ -705,8 +716,6 @@ def _player_specs(specs: tuple[str, ...], game: str, custom: bool, boxes: int, p
         )
     if boxes != 1:
         raise UserError(f"--boxes {boxes} and --player: each player takes one box; give --boxes 1 (the default)")
-    if plot:
-        raise UserError("--plot and --player: not offered for several players yet (allowed: text, json, csv)")
     return [split_spec(sp, f"--player {i}") for i, sp in enumerate(specs, 1)]
 
 

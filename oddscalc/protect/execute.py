@@ -31,6 +31,7 @@ from oddscalc.protect.count_systems import CountSystem
 from oddscalc.protect.index_plays import IndexSet
 from oddscalc.protect.players import Player
 from oddscalc.protect.shoes import Plan, Round, ShoeRecord, deal_shoe
+from oddscalc.protect.stakes import Stakes
 
 __all__ = ["StateError", "chunks", "fingerprint", "run", "scheduler_address"]
 
@@ -65,7 +66,11 @@ def fingerprint(plan: Plan, size: int) -> dict:
         "check": plan.check,
         **({"burn": plan.burn.text()} if plan.burn != NO_BURN else {}),
         **({"boxes": plan.boxes} if plan.boxes != 1 else {}),
-        **({"indices": _indices_print(plan.indices, plan.count, plan.pack)} if plan.indices is not None else {}),
+        **(
+            {"indices": _indices_print(plan.indices, plan.count, plan.pack, plan.stakes)}
+            if plan.indices is not None
+            else {}
+        ),
         **({"players": [_player_print(p, plan.pack) for p in plan.players]} if plan.players else {}),
     }
 
@@ -79,12 +84,15 @@ def _player_print(p: Player, pack: int) -> dict:
     }
 
 
-def _indices_print(indices: IndexSet, count: CountSystem | None, pack: int) -> dict:
-    """What index plays make a run's values: the plays, and the count and pack their true count is read by."""
+def _indices_print(indices: IndexSet, count: CountSystem | None, pack: int, stakes: Stakes | None = None) -> dict:
+    """What index plays make a run's values and cards: the plays, the count and pack their true count is read by,
+    and (a single player's) the stakes that say which rounds he plays (the boxes drawing by the plays)."""
     return {
         "plays": [p.exact() for p in indices.plays],
         "count": None if count is None else [str(w) for w in count.weights] + [str(count.initial)],
         "pack": pack,
+        "drawn": "by the index plays",  # earlier runs' boxes drew by the basic strategy: their chunks are not these
+        **({"stakes": stakes.text()} if stakes is not None else {}),
     }
 
 

@@ -19,12 +19,14 @@ the cut card. Those burnt face up are seen (out of the composition valued, in th
 not (still in the composition valued: the counter cannot tell them from the cards in the shoe). Each round
 plays `boxes` player boxes (blackjack; 1 by default). With index plays (`index_plays`) the basic strategy's
 measure is valued under the plays the counter makes at the true count before the round (from the cards he has
-seen, as `before_rounds` states them).
+seen, as `before_rounds` states them). His boxes are played by those plays too, so they change the cards drawn
+after them. A round he sits out (`stakes`: a stake of 0, or wonged out) is drawn by the basic strategy chart.
 
 Several players (`players`, blackjack): each counts the cards seen by his own count. Before each round he
 takes his place (wonging), stake and index plays by his own true count. The round deals a box to each player
-staking (seat order, every box by the basic strategy chart; one box when none stakes). It records the basic
-strategy's values and each player's under his index plays (`Round.seats`).
+staking (seat order, each box played by the basic strategy chart with its player's index plays; one box, by
+the chart, when none stakes). It records the basic strategy's values and each player's under his index plays
+(`Round.seats`). Insurance, taken by an index play, is valued and draws no card.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from oddscalc.protect.count_systems import CountSystem, true_count
 from oddscalc.protect.index_plays import IndexSet
 from oddscalc.protect.players import Player, boxes_dealt, seats_before
 from oddscalc.protect.round_cards import MAX_CUSTOM_BOXES, OutOfCards, round_player
+from oddscalc.protect.stakes import PLAY, Stakes
 from oddscalc.protect.target import Deviations, Target
 from oddscalc.wager_results import ShoeRunsOut
 
@@ -62,6 +65,7 @@ class Plan:
     count: CountSystem | None = None  # the count whose true count the index plays read (with `indices`)
     pack: int = 52  # cards a pack, for that true count
     players: tuple[Player, ...] = ()  # several players at the table, in seat order (blackjack; none: `boxes` alike)
+    stakes: Stakes | None = None  # with `indices`: the counter's stakes (a round staked 0 is drawn by basic strategy)
 
 
 @dataclass(frozen=True)
@@ -130,7 +134,7 @@ def deal_shoe(plan: Plan, index: int) -> ShoeRecord:
     cut = floor(plan.penetration * len(cards))
     if plan.players:
         return _deal_players(plan, index, kinds, cards, cut)
-    used = round_player(target, plan.boxes)
+    used = round_player(target, plan.boxes)  # the basic strategy chart's round (index plays: `_played_by`)
     left = [n for _, n in kinds]
     burnt, face_up = plan.burn.taken(cards, [label for label, _ in kinds])
     for k in cards[:face_up]:
@@ -141,8 +145,10 @@ def deal_shoe(plan: Plan, index: int) -> ShoeRecord:
     for k in cards[:face_up]:
         seen[k] += 1
     plays: list[Deviations] = []
+    where = plan.stakes.first if plan.stakes is not None else PLAY
     while position < cut:
         plays.append(_index_plays(plan, seen, sum(left)))
+        where, drawn = _played_by(plan, where, seen, sum(left), plays[-1])
         try:
             values, estimated = _values(target, tuple(left), plays[-1])
         except ShoeRunsOut:
@@ -154,7 +160,7 @@ def deal_shoe(plan: Plan, index: int) -> ShoeRecord:
             end = "shoe too small for the engine"  # e.g. Super Pan 9's bank: 3 cards for it and each hand
             break
         try:
-            n = used(cards, position)
+            n = (round_player(target, plan.boxes, plays=(drawn,) * plan.boxes) if drawn else used)(cards, position)
         except OutOfCards:
             n, end = len(cards) - position, "shoe ran out"
         taken = tuple(cards[position : position + n])
@@ -201,8 +207,9 @@ def _deal_players(plan: Plan, index: int, kinds: tuple[tuple[str, int], ...], ca
                 raise
             end = "shoe too small for the engine"
             break
+        boxes = tuple(s.plays for s in seats if s.stake) or ((),)  # none staking: one box, another punter's
         try:
-            n = round_player(target, boxes_dealt(seats), MAX_CUSTOM_BOXES)(cards, position)
+            n = round_player(target, boxes_dealt(seats), MAX_CUSTOM_BOXES, boxes)(cards, position)
         except OutOfCards:
             n, end = len(cards) - position, "shoe ran out"
         taken = tuple(cards[position : position + n])
@@ -224,6 +231,18 @@ def _index_plays(plan: Plan, seen: Sequence[int], unseen: int) -> Deviations:
     if plan.indices is None or plan.count is None or not unseen:
         return ()
     return plan.indices.deviations(true_count(plan.count.running(tuple(seen)), unseen, plan.pack))
+
+
+def _played_by(plan: Plan, where: str, seen: Sequence[int], unseen: int, plays: Deviations) -> tuple[str, Deviations]:
+    """Where the counter is for the next round (his stakes' place, stepped from `where`) and the index plays his
+    boxes draw by: `plays` when he stakes on the round, none (the basic strategy's, another punter's) when he
+    sits it out or is away."""
+    if plan.stakes is None or plan.count is None:
+        return where, plays
+    rc = plan.count.running(tuple(seen))
+    tc = true_count(rc, unseen, plan.pack) if unseen else Fraction(0)
+    where = plan.stakes.step(where, tc)
+    return where, plays if where == PLAY and plan.stakes.units(rc, tc) else ()
 
 
 def _values(target: Target, counts: tuple[int, ...], plays: Deviations = ()) -> tuple[tuple[Fraction, ...], bool]:

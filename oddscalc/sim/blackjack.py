@@ -9,6 +9,7 @@ come from the engine's basic-strategy chart, read as data, as the issue asks.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -327,14 +328,17 @@ MAX_BOXES = 7
 MAX_CUSTOM_BOXES = 12
 
 
-def play_boxes(t: Table, draw, boxes: int) -> list[Fraction]:
+def play_boxes(t: Table, draw, boxes: int, charts: Sequence[Table] = ()) -> list[Fraction]:
     """One round with `boxes` player boxes (1 to MAX_BOXES; MAX_CUSTOM_BOXES at a custom table), each following the
     chart, one unit initially staked on each: the net result of each box. The deal is one card to each box, the
     banker's card, and a second card to each box; with a peek, his hole card too, a banker's natural ending the
     round. Then each box plays in turn. Then the banker takes his second card (no hole card) and, unless every
-    box holds a natural, completes his hand. With one box the cards drawn are those of `play_round`."""
+    box holds a natural, completes his hand. With one box the cards drawn are those of `play_round`. `charts`:
+    box i plays by the chart of charts[i] (the house rules stay `t`'s), e.g. a counter's index plays."""
     if not 1 <= boxes <= MAX_CUSTOM_BOXES:
         raise SimulationError(f"player boxes {boxes}: allowed 1 to {MAX_BOXES} (a custom table {MAX_CUSTOM_BOXES})")
+    if charts and len(charts) != boxes:
+        raise SimulationError(f"{len(charts)} charts for {boxes} player boxes: allowed one a box")
     players = [[draw()] for _ in range(boxes)]
     banker = [draw()]
     for p in players:
@@ -345,11 +349,11 @@ def play_boxes(t: Table, draw, boxes: int) -> list[Fraction]:
             return [Fraction(0) if _natural(p) else Fraction(-1) for p in players]
     up = value(banker[0]) - 1
     played: list[list[tuple[list[int], int]] | None] = []
-    for p in players:
+    for i, p in enumerate(players):
         if _natural(p):
             played.append(None)
             continue
-        played.append(_play_box(t, p, up, draw)[0])
+        played.append(_play_box(charts[i] if charts else t, p, up, draw)[0])
     if not t.peek:
         banker.append(draw())
         if _natural(banker):

@@ -21,6 +21,7 @@ from oddscalc.protect.players import Player, split_spec
 from oddscalc.protect.shoes import Plan
 from oddscalc.protect.stakes import Stakes, parse_ramp, wonging
 from oddscalc.protect.target import target
+from oddscalc.report.plots import canvas
 from tests.blackjack_boxes_reference import round_cards
 from tests.cli_run import run_cli
 from tests.json_schemas import validate_named
@@ -63,7 +64,7 @@ def _spread_stake(tc):
 
 def _table_played_here(t):
     """Every shoe of the run dealt here: per round (cards taken, boxes dealt, each player's stake, the basic
-    strategy's expectation on the cards left). Player A stakes the ramp every round; player B watches until a
+    strategy's expectation on the cards left, the true count before it). Player A stakes the ramp every round; player B watches until a
     true count of 1, plays the spread, and leaves for the shoe below -1. The round deals one box to each player
     staking (one when none does)."""
     kinds = t.kinds()
@@ -89,7 +90,7 @@ def _table_played_here(t):
                 n = round_cards(order, pos, boxes, chart)
             except IndexError:
                 n = 52 - pos
-            rounds.append((tuple(order[pos : pos + n]), boxes, stakes, value))
+            rounds.append((tuple(order[pos : pos + n]), boxes, stakes, value, tc))
             pos += n
         out.append(rounds)
     return out
@@ -200,7 +201,6 @@ def test_a_spec_reads_the_options_own_values_commas_and_all():
         (("--player", "count=none"), "count=none: a player at the table counts"),
         (("--player", "enter=1,enter=2"), "enter given twice"),
         (("--player", "spread=4", "--boxes", "2"), "--boxes 2 and --player"),
-        (("--player", "spread=4", "--plot", "out.png"), "--plot and --player"),
     ],
 )
 def test_a_bad_spec_is_refused_in_one_line(capsys, options, says):
@@ -263,3 +263,61 @@ def test_a_key_left_out_takes_the_commands_option_and_his_own_stakes_replace_its
     first, second = json.loads(out)["players"]
     assert first["stakes"]["rule"] == "1:1,2:2" and first["spread"]["units"] == 2
     assert "stakes" not in second and second["spread"]["units"] == 3
+
+
+def test_a_tables_plot_draws_one_series_a_player(capsys, tmp_path, monkeypatch, table):
+    """--plot with --player writes the file, with one series a player in each panel: his mean expectation by
+    true-count bin, the bins' shares of the rounds and, at the run's own cut card, his units won per 100 rounds
+    dealt, each from the stakes and expectations of the table played here."""
+    drawn = []
+    write = canvas.write
+    monkeypatch.setattr(canvas, "write", lambda fig, path: drawn.append(fig) or write(fig, path))
+    path = tmp_path / "table.svg"
+    code, _, err = run_cli((*BASE, "--player", A, "--player", B, "--plot", path), capsys)
+    assert code == 0, err
+    assert path.read_bytes().startswith(b"<?xml") and len(drawn) == 1
+    advantage, frequency, yields = drawn[0].axes[:3]
+    _, here = table
+    rounds = [r for shoe in here for r in shoe]
+    bins = sorted({floor(r[4]) for r in rounds})
+    heights = [p.get_height() for p in frequency.patches]
+    assert heights == 2 * [float(Fraction(sum(1 for r in rounds if floor(r[4]) == b), len(rounds)) * 100) for b in bins]
+    name = "initial, basic strategy (fixed)"
+    for seat in (0, 1):
+        label = f"player {seat + 1}: {name}"
+        by_tc = next(c for c in advantage.containers if c.get_label() == label)
+        means = [_mean([r[3] for r in rounds if floor(r[4]) == b]) for b in bins]
+        assert list(by_tc.lines[0].get_ydata()) == [float(m * 100) for m in means]
+        by_cut = next(c for c in yields.containers if c.get_label() == label)
+        won = sum(r[2][seat] * r[3] for r in rounds)
+        assert by_cut.lines[0].get_ydata()[-1] == float(100 * won / len(rounds))
+    assert "a table of players" in " ".join(drawn[0].get_suptitle().split())
+
+
+def _mean(values):
+    """The plain mean of exact values."""
+    return sum(values, Fraction(0)) / len(values)
+
+
+def test_one_players_plot_draws_the_single_player_runs_series(capsys, tmp_path, monkeypatch):
+    """A table of one player plots the series the single-player run's plot (the study figure, drawn as before)
+    draws for the same options: the same means by true count, shares and yields by penetration."""
+    drawn = []
+    write = canvas.write
+    monkeypatch.setattr(canvas, "write", lambda fig, path: drawn.append(fig) or write(fig, path))
+    options = ("--ramp", RAMP, "--enter", "1", "--leave", "-1")
+    code, _, err = run_cli((*BASE, *options, "--plot", tmp_path / "one.png"), capsys)
+    assert code == 0, err
+    spec = f"ramp={RAMP},enter=1,leave=-1"
+    code, _, err = run_cli((*BASE, "--player", spec, "--plot", tmp_path / "table.png"), capsys)
+    assert code == 0, err
+    assert (tmp_path / "one.png").read_bytes().startswith(b"\x89PNG") and len(drawn) == 2
+    single, table = drawn
+
+    def series(fig, panel):
+        return [list(c.lines[0].get_xydata().ravel()) for c in fig.axes[panel].containers]
+
+    assert series(single, 0) == series(table, 0) and series(single, 2) == series(table, 2)
+    heights = [[p.get_height() for p in fig.axes[1].patches] for fig in drawn]
+    assert heights[0] == heights[1] and heights[0]
+    assert "a table of players" not in " ".join(single.get_suptitle().split())

@@ -18,6 +18,7 @@ from oddscalc.games.blackjack.rules import POST_SPLIT_NAMES, RULES, RuleSet, rul
 from oddscalc.games.blackjack.shoe import full_shoe
 from oddscalc.games.blackjack.side import insurance, insurance_offered, over_13, under_13
 from oddscalc.games.blackjack.stored_summary import edge_summary, game_summary, has_law
+from oddscalc.games.blackjack.strategy import Strategy, deviate
 from oddscalc.regulations.model import Wager
 from oddscalc.wager_results import (
     INITIAL,
@@ -254,9 +255,11 @@ def _partial_law(dist: Distribution, law: dict, lumped: Fraction, rs: RuleSet) -
     return partial
 
 
-def decision_table(w: Wager, rules: dict[str, str]) -> dict | None:
+def decision_table(w: Wager, rules: dict[str, str], deviations: tuple[tuple[str, str, str], ...] = ()) -> dict | None:
     """The basic strategy the reference simulator follows, as data: per chart ("two_card", "later",
-    "no_double"), rows [kind ("hard", "soft", "pair"), total or pair value index, up-card value index, action]."""
+    "no_double"), rows [kind ("hard", "soft", "pair"), total or pair value index, up-card value index, action].
+    `deviations`: index plays (hand, up-card, action) in place of the chart's, as `strategy.deviate` reads them
+    (insurance draws no card and is not a chart's)."""
     if w.param("kind") != "initial":
         return None
     if rules.get("strategy", "optimal") != "basic":
@@ -264,7 +267,14 @@ def decision_table(w: Wager, rules: dict[str, str]) -> dict | None:
             "the blackjack reference simulator plays the total-dependent basic strategy; set the rule "
             "strategy=basic here and for the check, so that both describe the same play"
         )
-    return edge_summary(effective_rules((w,), rules))["strategy"]  # the strategy needs no round law
+    rs = effective_rules((w,), rules)
+    data = edge_summary(rs)["strategy"]  # the strategy needs no round law
+    if not deviations:
+        return data
+    names = ("two_card", "later", "no_double")
+    chart = Strategy(*(tuple(sorted((((k, n), up), a) for k, n, up, a in data[name])) for name in names))
+    played = deviate(chart, deviations, rs)
+    return {name: [[k, n, up, a] for ((k, n), up), a in getattr(played, name)] for name in names}
 
 
 def analyse(

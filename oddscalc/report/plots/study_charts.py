@@ -1,5 +1,7 @@
 """A protection study's pictures (`oddscalc protect ... --plot FILE`): the mean exact advantage by true count, how
 often each true count comes, and the bet ramp's yield by penetration (protect.penetration, from the same shoes).
+A table of several players (`--player`) draws the same three panels with one series a player, each by his own
+count, stakes and index plays (his first measure).
 
 The means are exact sample means (protect.summary); the bars around them are ± one standard error between shoes
 (the ratio estimate's), drawn from the exact squared standard error's square root. Everything drawn is a float
@@ -25,7 +27,16 @@ from oddscalc.protect.run_summary import Estimate, Summary
 from oddscalc.protect.shoes import ShoeRecord
 from oddscalc.report.plots import canvas
 
-__all__ = ["LABELLED_BINS", "Study", "StudyError", "study_figure", "study_of", "write_study_plot"]
+__all__ = [
+    "LABELLED_BINS",
+    "Study",
+    "StudyError",
+    "study_figure",
+    "study_of",
+    "table_figure",
+    "write_study_plot",
+    "write_table_plot",
+]
 
 
 #: Frequency bars are labelled with their share when there are at most this many bins.
@@ -192,3 +203,62 @@ def write_study_plot(
 ) -> Path:
     """`path` (PNG or SVG): the three panels of the study a protect run makes (see `study_of`)."""
     return canvas.write(study_figure(study_of(summary, records, kinds, pack, count, about)), path)
+
+
+@canvas.styled
+def table_figure(players: Sequence[tuple[str, Study]]) -> Figure:
+    """The three panels of `study_figure` for a table: one series a player (`players`: his label and his study, the
+    shoes as he values them), his first measure by his own true count, and his own stakes' yield."""
+    if not players:
+        raise StudyError("a table's plot needs at least one player")
+    fig = canvas.figure(7.5, 9.2)
+    top, middle, bottom = fig.subplots(3, 1)
+    n = len(players)
+    step, width = (0.12, 0.8 / n) if n > 1 else (0.0, 0.8)
+    for j, (label, st) in enumerate(players):
+        s, colour = st.summary, canvas.SERIES[j % len(canvas.SERIES)]
+        at = (j - (n - 1) / 2) * step
+        bins = [float(b.bin) for b in s.bins]
+        named = f"{label}: {s.measures[0]}"
+        _points(top, bins, [b.means[0] for b in s.bins], 100, named, colour, at, False)
+        shift = (j - (n - 1) / 2) * width
+        middle.bar([b + shift for b in bins], [float(b.share * 100) for b in s.bins], width=width, color=colour)
+        places = [float(r.penetration * 100) for r in st.penetration]
+        _points(bottom, places, [r.yield_per_100[0] for r in st.penetration], 1, named, colour, 0.0, True)
+    first = players[0][1]
+    for ax in (top, bottom):
+        ax.axhline(0, color="black", linewidth=0.6)
+        ax.legend(frameon=False)
+    top.set_xlabel("true count bin b (b ≤ TC < b + 1), each player's own count")
+    top.set_ylabel(
+        "mean exact expectation, %" if first.summary.check is None else "mean expectation, % (double precision)"
+    )
+    top.set_title("Advantage by true count (± one standard error between shoes)", loc="left")
+    middle.set_xlabel("true count bin b (b ≤ TC < b + 1), each player's own count")
+    middle.set_ylabel("share of rounds, %")
+    middle.set_title(f"True-count frequency ({first.summary.rounds:,} rounds), players left to right", loc="left")
+    for ax in (top, middle):
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=24, integer=True))
+    bottom.set_xlabel("penetration: share of the shoe dealt before the cut card, % (the same shoes at every place)")
+    bottom.set_ylabel("units won per 100 rounds dealt")
+    bottom.set_title("Yield by penetration, each player's own stakes (± one standard error)", loc="left")
+    canvas.title(fig, "Protection study, a table of players", first.game, first.version, first.rules, first.custom)
+    fig.supxlabel(
+        f"{first.summary.shoes:,} shoes dealt to the cut at {canvas.chance_text(first.dealt)} (seed {first.seed}); "
+        f"{n} player(s), each by his own count; means over the rounds of the run\n{_values(first.summary)}",
+        fontsize=7,
+    )
+    return fig
+
+
+def write_table_plot(
+    path: Path,
+    players: Sequence[tuple[str, Summary, Sequence[ShoeRecord], CountSystem]],
+    kinds: tuple[tuple[str, int], ...],
+    pack: int,
+    about: dict,
+) -> Path:
+    """`path`: a table's three panels (`table_figure`), each player given as (label, his summary, the shoes as he
+    values them, his count)."""
+    studies = [(label, study_of(s, records, kinds, pack, count, about)) for label, s, records, count in players]
+    return canvas.write(table_figure(studies), path)
