@@ -20,13 +20,15 @@ from __future__ import annotations
 import random
 
 from oddscalc.core.errors import InputError
-from oddscalc.monitor.hidden_decisions import Book, ante_play, banker_outcome
+from oddscalc.monitor.hidden_decisions import OUTCOMES, Book, StudBook, ante_play, banker_outcome, stud_outcome
 from oddscalc.verify.card_codes import CARD_CODES, POKER_RANK, RANK_NAMES, SUIT_NAMES
 from oddscalc.verify.poker import three_value
 
-__all__ = ["PACK", "PLAYERS", "simulate"]
+__all__ = ["PACK", "PLAYERS", "STUD_PLAYERS", "simulate", "simulate_stud"]
 
 PLAYERS = ("book", "random", "plays-all", "mimics-dealer", "cheat", "cheat-some")
+#: Casino stud poker's simulated players: as their Three Card Poker namesakes.
+STUD_PLAYERS = ("book", "random", "cheat")
 #: The 52 cards as a log writes them.
 PACK = tuple(r + s for r in RANK_NAMES for s in SUIT_NAMES)
 
@@ -66,5 +68,27 @@ def simulate(
         elif player == "cheat" or (player == "cheat-some" and rng.random() < share):
             if law.gain(banker_outcome(mine, banker)) > 0:
                 decision = _other(law.book)
+        out.append((mine, banker, decision))
+    return out
+
+
+def simulate_stud(
+    player: str, rounds: int, seed: int, book: StudBook, share: float = 0.1
+) -> list[tuple[list[str], list[str], str]]:
+    """`rounds` hands of casino stud poker (reg 8(1)(d), (e)): (his five cards, the banker's five with the up-card
+    last, his decision). `player` is one of STUD_PLAYERS; the cheat raises exactly when the banker's cards make
+    raising beat folding (the banker does not win), and folds exactly when the banker wins."""
+    if player not in STUD_PLAYERS:
+        raise InputError(f"simulated player {player!r} is not one of: {', '.join(STUD_PLAYERS)}")
+    rng = random.Random(seed)
+    out = []
+    for _ in range(rounds):
+        deal = rng.sample(PACK, 10)
+        mine, banker = deal[:5], deal[5:]
+        decision = book.book(mine, banker[-1])
+        if player == "random" and rng.random() < share:
+            decision = "fold" if decision == "raise" else "raise"
+        elif player == "cheat":
+            decision = "fold" if stud_outcome(mine, banker) == OUTCOMES[3] else "raise"
         out.append((mine, banker, decision))
     return out

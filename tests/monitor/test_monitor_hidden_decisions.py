@@ -1,18 +1,19 @@
-"""The hidden-decisions test at Three Card Poker: a departure's gain law exact against a brute force written here,
-each factor's conditional mean exactly 1 under the null, ordinary players not flagged beyond the level, a player
-who sees the banker's cards flagged."""
+"""The hidden-decisions test at Three Card Poker and casino stud poker: a departure's gain law exact against a
+brute force written here, each factor's conditional mean exactly 1 under the null, ordinary players not flagged
+beyond the level, a player who sees the banker's cards flagged."""
 
 from __future__ import annotations
 
 import itertools
+import math
 import statistics
 from fractions import Fraction
 
 import pytest
 
 from oddscalc.core.errors import CardError, InputError
-from oddscalc.monitor.hidden_decisions import BETS, OUTCOMES, Book, ante_play, banker_outcome
-from oddscalc.monitor.hidden_players import simulate
+from oddscalc.monitor.hidden_decisions import BETS, OUTCOMES, Book, StudBook, ante_play, banker_outcome
+from oddscalc.monitor.hidden_players import simulate, simulate_stud
 
 RANKS = "23456789TJQKA"
 DECK = [r + s for r in RANKS for s in "cdhs"]
@@ -125,7 +126,7 @@ def test_bad_input_names_the_bad_value():
         BOOK.law("Qs Qs 4c")
     with pytest.raises(CardError, match="'Q'"):
         BOOK.law("Q 6d 4c")
-    with pytest.raises(CardError, match="share a card"):
+    with pytest.raises(CardError, match="none of them the player's Qs 6d 4c"):
         BOOK.log_factors([(["Qs", "6d", "4c"], ["Qs", "9h", "2c"], "play")])
     with pytest.raises(InputError, match="'raise'"):
         BOOK.log_factors([(["Qs", "6d", "4c"], ["Jh", "9h", "2c"], "raise")])
@@ -160,3 +161,86 @@ def test_a_player_who_sees_the_banker_cards_is_flagged():
         BOOK.evidence(simulate("cheat-some", 4000, seed=i, book=BOOK), level, horizon).flagged_at for i in range(10)
     ]
     assert sum(f is not None for f in some) >= 8
+
+
+def test_the_plan_for_a_player_who_sees_the_banker_cards_is_his_mean_log_factor():
+    """The exact drift per hand of the cheat is the mean of his simulated log factors (within 5 standard errors)."""
+    drift = BOOK.seeing_drift()
+    z = BOOK.log_factors(simulate("cheat", 20_000, seed=5, book=BOOK))
+    for k, exact in enumerate(drift):
+        assert abs(z[k].mean() - exact) <= 5 * z[k].std() / math.sqrt(z.shape[1])
+
+
+#: Reg 8(8)(b): the Raise's odds by the player's hand (a royal flush paid as a straight flush).
+RAISE = {0: 1, 1: 1, 2: 2, 3: 3, 4: 4, 5: 6, 6: 8, 7: 20, 8: 50, 9: 50}
+
+
+def _five(hand: list[str]) -> tuple[int, tuple[int, ...]]:
+    """(category 0 no pair .. 9 royal flush, tie ranks) of five cards under Schedule 2, written here."""
+    ranks = sorted((RANKS.index(c[0]) + 2 for c in hand), reverse=True)
+    counts = {r: ranks.count(r) for r in ranks}
+    order = tuple(sorted(counts, key=lambda r: (counts[r], r), reverse=True))
+    shape = sorted(counts.values(), reverse=True)
+    flush = len({c[1] for c in hand}) == 1
+    top = 0
+    if len(counts) == 5:
+        if ranks[0] - ranks[4] == 4:
+            top = ranks[0]
+        elif ranks == [14, 5, 4, 3, 2]:
+            top = 5
+    if top and flush:
+        return (9 if top == 14 else 8), (top,)
+    if shape == [4, 1]:
+        return 7, order
+    if shape == [3, 2]:
+        return 6, order
+    if flush:
+        return 5, order
+    if top:
+        return 4, (top,)
+    return {(3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}.get(tuple(shape), 0), order
+
+
+@pytest.fixture(scope="module")
+def stud():
+    return StudBook()
+
+
+@pytest.mark.parametrize(("hand", "up"), [("As Kd 7c 5h 2s", "9c"), ("Qs Qd 7c 5h 2s", "Kc"), ("2h 5h 9h Jh Kh", "Ah")])
+def test_stud_gain_law_matches_every_hidden_banker_set_counted(stud, hand, up):
+    """Casino stud: the gain's law on five cards against the up-card is what counting every one of the banker's
+    C(46, 4) hidden sets gives, and each bet's factor has mean exactly 1 over them."""
+    mine = hand.split()
+    me = _five(mine)
+    seen: dict[str, list] = {}
+    total = Fraction(0)
+    for hidden in itertools.combinations([c for c in DECK if c not in mine and c != up], 4):
+        them = _five(list(hidden) + [up])
+        if them[0] == 0 and them[1][:2] != (14, 13):
+            r, name = Fraction(1), "banker does not qualify"
+        elif me > them:
+            r, name = Fraction(1 + 2 * RAISE[me[0]]), "player wins"
+        elif me == them:
+            r, name = Fraction(0), "void (equal hands)"
+        else:
+            r, name = Fraction(-3), "banker wins"
+        seen.setdefault(name, [r, 0])[1] += 1
+        total += r
+    book = "raise" if total / 163185 > -1 else "fold"
+    law = stud.law(hand, up)
+    assert (law.book, stud.book(mine, up), law.hands) == (book, book, 163185)
+    sign = -1 if book == "raise" else 1
+    for name, gain, n in zip(OUTCOMES, law.gains, law.counts):
+        assert n == seen.get(name, [None, 0])[1]
+        if n:
+            assert gain == sign * (seen[name][0] + 1)
+    for k in range(len(BETS)):
+        factors = [(law.factors(o)[k], n) for o, n in zip(OUTCOMES, law.counts) if n]
+        assert sum(f * n for f, n in factors) / law.hands == 1 and min(f for f, _ in factors) >= Fraction(1, 2)
+
+
+def test_stud_players_by_the_book_and_who_see_the_banker_cards(stud):
+    """Casino stud: a player by the book accrues nothing; one who sees the banker's hidden cards is flagged."""
+    assert stud.evidence(simulate_stud("book", 500, seed=3, book=stud), 0.01, 10_000).departures == 0
+    e = stud.evidence(simulate_stud("cheat", 200, seed=4, book=stud), 0.01, 10_000)
+    assert e.flagged_at is not None and e.flagged_at < 200
