@@ -109,6 +109,16 @@ def test_each_factor_has_conditional_mean_one_and_is_at_least_a_half(hand):
             assert min(f for f, _ in factors) == Fraction(1, 2)
 
 
+def test_every_hand_of_the_pack_has_factors_of_mean_one_and_a_book_that_departing_never_beats():
+    """Over all 22,100 hands: each departure's mean gain is at most 0 and each factor's mean exactly 1."""
+    laws = {id(law): law for law in (BOOK.law(list(h)) for h in itertools.combinations(DECK, 3))}
+    assert len(laws) == 1755
+    for law in laws.values():
+        assert law.mean <= 0 and sum(law.counts) == law.hands
+        for k in range(len(BETS)):
+            assert sum(law.factors(o)[k] * n for o, n in zip(OUTCOMES, law.counts)) == law.hands
+
+
 def test_banker_outcome_settles_as_the_law_says():
     """The banker's hand against the player's: not qualifying below Queen-high, else the better hand, or void."""
     for mine, banker in [
@@ -241,6 +251,8 @@ def test_stud_gain_law_matches_every_hidden_banker_set_counted(stud, hand, up):
 
 def test_stud_players_by_the_book_and_who_see_the_banker_cards(stud):
     """Casino stud: a player by the book accrues nothing; one who sees the banker's hidden cards is flagged."""
+    with pytest.raises(CardError, match="'9c'"):
+        stud.law("As Kd 7c 5h 9c", "9c")
     assert stud.evidence(simulate_stud("book", 500, seed=3, book=stud), 0.01, 10_000).departures == 0
     e = stud.evidence(simulate_stud("cheat", 200, seed=4, book=stud), 0.01, 10_000)
     assert e.flagged_at is not None and e.flagged_at < 200
