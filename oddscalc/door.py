@@ -313,7 +313,7 @@ def math_report(
         custom: allow rule values the version does not permit, as for `analyse`.
 
     Returns:
-        The wager's `MathReport`; docs/mathreport.md defines each figure.
+        The wager's `MathReport`; the guide "The math report" defines each figure.
 
     Raises:
         GameError: an unknown game, or one the version does not permit.
