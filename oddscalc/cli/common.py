@@ -181,6 +181,9 @@ _FLAGS = (
     (re.compile(r"^cut (\d)"), r"--cut \1"),
     (re.compile(r"^strategy file "), "--strategy "),
     (re.compile(r"give a count \(a counting system\)"), "give --count (a counting system)"),
+    (re.compile(r"give a count with them"), "give a --count with them"),
+    (re.compile(r"(?:^|(?<=: ))ramp (?=step |true count |stake |'|@)"), "--ramp "),
+    (re.compile(r"(?:^|(?<=: )|(?<=cannot read ))indices "), "--indices "),
     (
         re.compile(r"set the rule strategy=basic here and for the check"),
         "pass --rule strategy=basic here and to `check`",

@@ -117,6 +117,15 @@ def test_the_family_is_one_line(monkeypatch, capsys, exc, status):
         ("cut 400 is outside the shoe of 312 cards", "--cut 400 is outside the shoe of 312 cards"),
         ("strategy file c.json: not JSON", "--strategy c.json: not JSON"),
         ("count of net return -1 '3.5' is not a whole number", "count of net return -1 '3.5' is not a whole number"),
+        ("ramp step '1': allowed TC:STAKE", "--ramp step '1': allowed TC:STAKE"),
+        ("player 1: ramp stake in '1:x' 'x' is not a number", "player 1: --ramp stake in '1:x' 'x' is not a number"),
+        ("a ramp of a few lines", "a ramp of a few lines"),
+        (
+            "indices i18: index plays are by the true count; give a count with them",
+            "--indices i18: index plays are by the true count; give a --count with them",
+        ),
+        ("cannot read indices 'x.csv': no such file", "cannot read --indices 'x.csv': no such file"),
+        ("the indices derived for hi-lo", "the indices derived for hi-lo"),
     ],
 )
 def test_the_command_line_says_as_flags_what_the_library_names_as_parameters(library, command_line):
