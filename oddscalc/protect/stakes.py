@@ -187,13 +187,11 @@ def wonging(stakes: Stakes, *, enter: Fraction | None, leave: Fraction | None, r
     both."""
     if enter is not None and leave is not None and leave > enter:
         raise RampError(
-            f"--leave {_num(leave)} is above --enter {_num(enter)}: he would leave the round he enters; allowed: "
+            f"leave {_num(leave)} is above enter {_num(enter)}: he would leave the round he enters; allowed: "
             "a leave at or below the enter"
         )
     if re_enter and (enter is None or leave is None):
-        raise RampError(
-            "--re-enter: re-entering follows a leave and an entry; allowed only with both --enter and --leave"
-        )
+        raise RampError("re_enter: re-entering follows a leave and an entry; allowed only with both enter and leave")
     return replace(stakes, enter=enter, leave=leave, re_enter=re_enter)
 
 
