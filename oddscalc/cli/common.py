@@ -190,6 +190,7 @@ _FLAGS = (
     (re.compile(r"^(rounds must|shuffle deals|strategy for) "), r"--\1 "),
     (re.compile(r"^cut (\d)"), r"--cut \1"),
     (re.compile(r"^strategy file "), "--strategy "),
+    (re.compile(r"(?<=; )strategy applies to "), "--strategy applies to "),
     (re.compile(r"give a count \(a counting system\)"), "give --count (a counting system)"),
     (re.compile(r"give a count with them"), "give a --count with them"),
     (re.compile(r"(?:^|(?<=: ))ramp (?=step |true count |stake |'|@)"), "--ramp "),

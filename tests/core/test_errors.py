@@ -139,6 +139,10 @@ def test_the_family_is_one_line(monkeypatch, capsys, exc, status):
         ("shuffle strip: the cut chance '2' is out of range", "--shuffle strip: the cut chance '2' is out of range"),
         ("pattern '(' is not a regular expression: x", "--pattern '(' is not a regular expression: x"),
         ("strategy file 'c.json': not basic or optimal", "--strategy 'c.json': not basic or optimal"),
+        (
+            "dice has no player decision; strategy applies to blackjack",
+            "dice has no player decision; --strategy applies to blackjack",
+        ),
     ],
 )
 def test_the_command_line_says_as_flags_what_the_library_names_as_parameters(library, command_line):
