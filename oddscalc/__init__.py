@@ -2,8 +2,9 @@
 
 The package exports the functions a Python user starts from (`oddscalc.door`), their result types and the
 error family (`oddscalc.core.errors`); they are imported when first used, so `import oddscalc` stays cheap.
-Everything else lives in task-named modules: `oddscalc.api` (the engines' own questions), `oddscalc.sim`,
-`oddscalc.verify`, `oddscalc.protect`, `oddscalc.report`. docs/api.md is the guide.
+Everything else lives in task-named modules: `oddscalc.api` (the engines' own questions),
+`oddscalc.blackjack_queries` (blackjack's), `oddscalc.sim`, `oddscalc.verify`, `oddscalc.protect`,
+`oddscalc.report`. The guide is "Python API" in the documentation, whose address `pip show -v oddscalc` gives.
 
 >>> import oddscalc
 >>> oddscalc.edge("roulette", "straight", version="1994")

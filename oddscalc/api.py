@@ -29,8 +29,6 @@ from oddscalc.regulations.versions import VERSIONS, Version, get_version
 from oddscalc.wager_results import CompositionLaws, GameAnalysis, RuleError, RuleOption, WagerResult, resolve_rules
 
 if TYPE_CHECKING:  # the engines' own answers, named for the type checker: an engine loads only when first asked
-    from oddscalc.games.blackjack.query import HandQuery
-    from oddscalc.games.blackjack.rules import RuleSet
     from oddscalc.games.casino_stud_poker.queries import HandDecision as StudHand
     from oddscalc.games.super_pan_9.engine import Holding
     from oddscalc.games.three_card_poker.wagers import HandDecision as ThreeCardHand
@@ -48,12 +46,6 @@ __all__ = [
     "Version",
     "WagerError",
     "analyse",
-    "blackjack_game",
-    "blackjack_hand",
-    "blackjack_law_budget",
-    "blackjack_law_budget_default",
-    "blackjack_post_split_name",
-    "blackjack_split_strategy",
     "check_game",
     "compared_plays",
     "composition_decisions",
@@ -1016,7 +1008,8 @@ def plan_of(
     return replace(found, model=model)
 
 
-# Questions one game answers beyond its wagers' laws (the game-specific commands ask them here, never the engines).
+# Questions one game answers beyond its wagers' laws (the game-specific commands ask them here, never the engines);
+# blackjack's have a module of their own, `oddscalc.blackjack_queries`.
 # The engines' modules are loaded by name when first asked for, as the games themselves are, so that a command
 # pays only for the game it uses.
 
@@ -1024,128 +1017,6 @@ def plan_of(
 def _engine(game: str, part: str) -> ModuleType:
     """The module `part` of a game's engine package (`games/<module>/<part>.py`)."""
     return importlib.import_module(f"oddscalc.games.{GAMES[game]}.{part}")
-
-
-def blackjack_law_budget_default() -> int:
-    """Blackjack's default work budget for a split's resplit law beyond one pack (`blackjack_law_budget`).
-
-    Six million work units, the budget `blackjack_law_budget` gives when none is named:
-
-    >>> rules = resolved_rules("blackjack", "1994")[0]
-    >>> blackjack_law_budget_default() == 6 * 10**6 == blackjack_law_budget(None, rules)
-    True
-    """
-    return int(_engine("blackjack", "laws.hand_law").LAW_BUDGET)
-
-
-def blackjack_hand(
-    rules: Mapping[str, str], hand: str, up: str, removed: str = "", wagers: tuple[Wager, ...] = ()
-) -> HandQuery:
-    """Each action's exact expectation for a blackjack hand against an up-card, and the best action.
-
-    Cards are text, e.g. "8,8" and "10"; `removed` cards are known to be gone. The rules are resolved
-    (`resolved_rules`), and the blackjack payout is that of `wagers` when it is overridden. Play after the
-    decision is composition-dependent optimal.
-
-    With no hole card (1994) a split pair loses both stakes to a banker's blackjack, so 8,8 against a 10 is hit;
-    the banker's blackjack is an Ace among the 309 cards left, 24/309:
-
-    >>> q = blackjack_hand(resolved_rules("blackjack", "1994")[0], "8,8", "10")
-    >>> q.best, [action for action, _ in q.actions], q.p_banker_bj
-    ('hit', ['stand', 'hit', 'split'], Fraction(8, 103))
-    """
-    shoe = _engine("blackjack", "shoe")
-    ups = shoe.parse_cards(up)
-    if len(ups) != 1:
-        raise GameError(f"the banker shows one up-card, got {shorten(up.strip())}")
-    query: HandQuery = _engine("blackjack", "query").query_hand(
-        _engine("blackjack", "wagers").effective_rules(wagers, dict(rules)),
-        shoe.parse_cards(hand),
-        ups[0],
-        shoe.parse_cards(removed),
-    )
-    return query
-
-
-def _blackjack_rules(rules: Mapping[str, str]) -> RuleSet:
-    """The blackjack engine's rule set for resolved rule strings."""
-    rule_set: RuleSet = _engine("blackjack", "rules").rule_set(dict(rules))
-    return rule_set
-
-
-def blackjack_post_split_name(post_split: str) -> str:
-    """The named definition of a post-split play (CDP1, CDZ-, CDP), as outputs state it.
-
-    >>> blackjack_post_split_name("cdp1").split(":")[0]
-    'CDP1'
-    """
-    name: str = _engine("blackjack", "rules").POST_SPLIT_NAMES[post_split]
-    return name
-
-
-def blackjack_split_strategy(rules: Mapping[str, str]) -> str:
-    """The post-split strategy the composition-dependent figures of `rules` assume, named and defined.
-
-    >>> blackjack_split_strategy(resolved_rules("blackjack", "1994")[0])[:20]
-    'after a split (CDP1)'
-    """
-    strategy: str = _engine("blackjack", "wagers").split_strategy(_blackjack_rules(rules))
-    return strategy
-
-
-def blackjack_law_budget(text: str | None, rules: Mapping[str, str]) -> int | None:
-    """A split law's work budget from its text: a whole number of work units, 'none', or None for the default.
-
-    'none' means no limit; None gives the rule set's default, six million units
-    (`blackjack_law_budget_default`). A GameError names a bad one.
-
-    >>> rules = resolved_rules("blackjack", "1994")[0]
-    >>> blackjack_law_budget("250000", rules), blackjack_law_budget("none", rules), blackjack_law_budget(None, rules)
-    (250000, None, 6000000)
-    """
-    if text is None:
-        budget: int | None = _engine("blackjack", "laws.hand_law").default_budget(_blackjack_rules(rules))
-        return budget
-    word = text.strip()
-    if word.lower() == "none":
-        return None
-    # ASCII digits only: str.isdigit() also passes '²', which int() refuses, and other scripts' digits
-    if not (word.isascii() and word.isdigit()) or len(word) > 19 or int(word) > 10**18:
-        raise GameError(f"law budget {shorten(text)}: give a whole number from 0 to 10^18 or 'none'")
-    return int(word)
-
-
-def blackjack_game(
-    rules: Mapping[str, str],
-    progress: Progress | None = None,
-    use_cache: bool = True,
-    budget: int | str | None = "auto",
-    law: bool = True,
-) -> dict[str, Any]:
-    """The whole blackjack game under resolved `rules` as plain data, exact values as "p/q".
-
-    It holds the expectations under CD optimal play and the basic strategy, per up-card and per starting hand,
-    the charts, the basic strategy and each strategy's law of a round. Resplit rounds beyond `budget` are lumped
-    ("auto": the rule set's default). With `law` False it gives the laws only where shipped or cached, else the
-    rest alone, in seconds, for a command that needs no law (the charts). There is then no "laws" key, and each
-    strategy's events and expected stake are under "plays".
-
-    The game's expectation is the initial wager's edge negated. With no hole card (1994), a split loses both
-    stakes to a banker's blackjack. An Ace up-card makes one with any ten (about 4 cards in 13), a T only with an
-    Ace (about 1 in 13); so Aces are split against every up-card (2 to 9, T) but the Ace:
-
-    >>> summary = blackjack_game(resolved_rules("blackjack", "1994")[0])  # read from the shipped data
-    >>> Fraction(summary["ev"]) == -analyse("blackjack", "1994", "initial").results[0].edge()
-    True
-    >>> summary["charts"]["pair"][0]
-    ['A,A', ['P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'P', 'H']]
-    """
-    stored = _engine("blackjack", "stored_summary")
-    if not law:
-        edge: dict[str, Any] = stored.edge_summary(_blackjack_rules(rules), progress, use_cache=use_cache)
-        return edge
-    summary: dict[str, Any] = stored.game_summary(_blackjack_rules(rules), progress, use_cache=use_cache, budget=budget)
-    return summary
 
 
 def poker_hand(

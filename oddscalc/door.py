@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from oddscalc import api
+from oddscalc import api, blackjack_queries
 from oddscalc.core.distribution import Distribution
 from oddscalc.core.errors import CardError
 from oddscalc.core.math_report import MathReport
@@ -39,7 +39,7 @@ from oddscalc.sim import check
 from oddscalc.wager_results import GameAnalysis, WagerResult
 
 if TYPE_CHECKING:
-    from oddscalc.api import HandQuery
+    from oddscalc.blackjack_queries import HandQuery
 
 __all__ = [
     "Game",
@@ -313,7 +313,7 @@ def math_report(
         custom: allow rule values the version does not permit, as for `analyse`.
 
     Returns:
-        The wager's `MathReport`; docs/mathreport.md defines each figure.
+        The wager's `MathReport`; the guide "The math report" defines each figure.
 
     Raises:
         GameError: an unknown game, or one the version does not permit.
@@ -510,7 +510,7 @@ def blackjack_hand(
     for text, name in ((hand, "hand"), (up, "up"), (removed, "removed")):
         if not isinstance(text, str):
             raise CardError(f"{name} {shorten(text)} is not cards written as text, e.g. '8,8'")
-    return api.blackjack_hand(resolved, hand, up, removed, found)
+    return blackjack_queries.hand_query(resolved, hand, up, removed, found)
 
 
 def poker_hand(

@@ -9,7 +9,7 @@ from typing import Any, NoReturn, overload
 
 import click
 
-from oddscalc import api, door
+from oddscalc import api, blackjack_queries, door
 from oddscalc.cli.common import (
     QUERY_FORMATS,
     REFUSALS,
@@ -177,7 +177,7 @@ def hand_cmd(
         if q.split_limit:
             lines.append(
                 f"  split: up to {q.split_limit} hands; split hands played by "
-                + api.blackjack_post_split_name(rules.get("post_split", "cdp1"))
+                + blackjack_queries.post_split_name(rules.get("post_split", "cdp1"))
             )
         if q.insurance is not None:
             lines.append(
@@ -229,17 +229,17 @@ def game_cmd(
     law of one round's net result under each."""
     version, rules, outside = resolve(version, rule, custom, flags)
     try:
-        law_budget = api.blackjack_law_budget(budget, rules)
+        law_budget = blackjack_queries.law_budget(budget, rules)
         with on_cluster(scheduler_address(scheduler)):
-            s = api.blackjack_game(rules, StderrBar(), use_cache=not no_cache, budget=law_budget)
+            s = blackjack_queries.game_summary(rules, StderrBar(), use_cache=not no_cache, budget=law_budget)
     except REFUSALS as exc:  # a bad --law-budget, a cluster that fails
         _fail(str(exc))
     except MemoryError as exc:
         _fail(
             f"the law of a round needs more memory than is free ({exc or 'allocation failed'}); "
-            f"--law-budget N bounds its work ({api.blackjack_law_budget_default()} is the default beyond 1 pack)"
+            f"--law-budget N bounds its work ({blackjack_queries.default_law_budget()} is the default beyond 1 pack)"
         )
-    SPLIT_STRATEGY = api.blackjack_split_strategy(rules)
+    SPLIT_STRATEGY = blackjack_queries.split_strategy(rules)
     ev, td = Fraction(s["ev"]), Fraction(s["td_ev"])
     if fmt == "json":
         click.echo(json.dumps(game_data(version, rules, outside, SPLIT_STRATEGY, s), indent=1))
@@ -442,7 +442,7 @@ def chart_cmd(
         path = None if out is None else check_output(out, "--out")
     except OutputPathError as exc:
         _fail(str(exc))
-    s = api.blackjack_game(rules, StderrBar(), law=False)  # the charts need no law of a round
+    s = blackjack_queries.game_summary(rules, StderrBar(), law=False)  # the charts need no law of a round
     title = (  # the chart is the basic strategy whatever the strategy rule says (it picks the game's own play)
         f"Blackjack basic strategy, version {version}: "
         + ", ".join(f"{k}={v}" for k, v in rules.items() if k != "strategy")

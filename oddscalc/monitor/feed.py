@@ -69,9 +69,9 @@ def line_pattern(text: str) -> re.Pattern[str]:
     try:
         pat = re.compile(text)
     except re.error as exc:
-        raise PatternError(f"--pattern {shorten(text)} is not a regular expression: {exc}") from None
+        raise PatternError(f"pattern {shorten(text)} is not a regular expression: {exc}") from None
     if "result" not in pat.groupindex:
-        raise PatternError(f"--pattern {shorten(text)} needs a named group (?P<result>...) around the result")
+        raise PatternError(f"pattern {shorten(text)} needs a named group (?P<result>...) around the result")
     return pat
 
 

@@ -72,9 +72,9 @@ class Burn:
         """Refuse (BurnError) a burn that reaches the cut card (after `cut` of `size` cards): no round is dealt."""
         if self.rule != "none" and self.fewest() >= cut:
             raise BurnError(
-                f"--burn {self.text()} burns {self.fewest()} cards or more, and the cut card lies after {cut} of "
+                f"burn {self.text()} burns {self.fewest()} cards or more, and the cut card lies after {cut} of "
                 f"{size}: no round would be dealt; allowed: a burn of fewer cards than the cut, or a deeper "
-                "--penetration"
+                "penetration"
             )
 
     def describe(self) -> str:
@@ -113,6 +113,6 @@ def parse_burn(text: str) -> Burn:
     if name == "first-card-ace11" and not sep:
         return Burn("first-card", ace=11)
     if name in ("down", "up") and sep:
-        n = parse_whole(number, f"--burn {name}:N", minimum=0, maximum=MAX_BURN)
+        n = parse_whole(number, f"burn {name}:N", minimum=0, maximum=MAX_BURN)
         return Burn(name, n) if n else NO_BURN
     raise BurnError(f"burn {text.strip()!r}: allowed {', '.join(BURN_RULES)} (N from 0 to {MAX_BURN})")

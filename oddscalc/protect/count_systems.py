@@ -83,8 +83,7 @@ def hi_lo(kinds: tuple[tuple[str, int], ...]) -> CountSystem:
     labels = [label for label, _ in kinds]
     if not all(label in _HI_LO for label in labels) or "2" not in labels or "7" not in labels:
         raise CountError(
-            "hi-lo is a blackjack count (2-6 +1, 7-9 0, tens and Aces -1); for this game give "
-            "weights such as --count 0=1,A=-1"
+            "hi-lo is a blackjack count (2-6 +1, 7-9 0, tens and Aces -1); for this game give weights such as 0=1,A=-1"
         )
     return CountSystem("hi-lo", tuple(Fraction(_HI_LO[label]) for label in labels))
 
@@ -95,8 +94,7 @@ def knock_out(kinds: tuple[tuple[str, int], ...]) -> CountSystem:
     labels = [label for label, _ in kinds]
     if not all(label in _KO for label in labels) or "2" not in labels or "7" not in labels:
         raise CountError(
-            "ko is a blackjack count (2-7 +1, 8-9 0, tens and Aces -1); for this game give "
-            "weights such as --count 0=1,A=-1"
+            "ko is a blackjack count (2-7 +1, 8-9 0, tens and Aces -1); for this game give weights such as 0=1,A=-1"
         )
     return CountSystem("ko", tuple(Fraction(_KO[label]) for label in labels))
 
@@ -170,10 +168,10 @@ def parse_count(text: str, kinds: tuple[tuple[str, int], ...]) -> CountSystem | 
         found = _kind_indices(label, labels)
         if not sep or not found:
             raise CountError(
-                f"--count {item.strip()!r}: give hi-lo, none, or weights CARD=WEIGHT with CARD one of "
+                f"count {item.strip()!r}: give hi-lo, none, or weights CARD=WEIGHT with CARD one of "
                 + ", ".join(labels)
             )
-        w = parse_number(value, f"--count weight for {label.strip()}", minimum=-_MAX_WEIGHT, maximum=_MAX_WEIGHT)
+        w = parse_number(value, f"count weight for {label.strip()}", minimum=-_MAX_WEIGHT, maximum=_MAX_WEIGHT)
         for k in found:
             weights[k] = w
     if not any(weights):

@@ -199,16 +199,16 @@ def parse_indices(text: str, name: str = "index file") -> IndexSet:
 
 def _read(path: str) -> str:
     try:
-        check_input(path, "--indices")  # the one message every command gives a path it cannot read
+        check_input(path, "indices")  # the one message every command gives a path it cannot read
     except InputPathError as exc:
         raise IndicesError(str(exc)) from None
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read(_MAX_BYTES + 1)
     except (OSError, UnicodeDecodeError) as exc:
-        raise IndicesError(f"--indices {path}: cannot read the file ({exc.__class__.__name__})") from None
+        raise IndicesError(f"indices {path}: cannot read the file ({exc.__class__.__name__})") from None
     if len(text) > _MAX_BYTES:
-        raise IndicesError(f"--indices {path}: the file is over 64 KiB (allowed: a few hundred index plays)")
+        raise IndicesError(f"indices {path}: the file is over 64 KiB (allowed: a few hundred index plays)")
     return text
 
 
@@ -232,15 +232,15 @@ def index_set(
     if choice.lower() == "none":
         return None
     if game != "blackjack":
-        raise IndicesError(f"--indices {choice}: index plays are blackjack's (allowed for {game}: none)")
+        raise IndicesError(f"indices {choice}: index plays are blackjack's (allowed for {game}: none)")
     if count is None:
-        raise IndicesError(f"--indices {choice}: index plays are by the true count; give a --count with them")
+        raise IndicesError(f"indices {choice}: index plays are by the true count; give a count with them")
     built = BUILT_IN.get(choice.lower())
     if choice.lower() == DERIVED:
         built = derived_set(game, version, rules, pay, custom, count, pack, progress)
         if not built.plays:
             why = built.left_out[0][1] if built.left_out else "no decision to index"
-            raise IndicesError(f"--indices derived: no index for the count {count.name} ({why}); allowed: none, a file")
+            raise IndicesError(f"indices derived: no index for the count {count.name} ({why}); allowed: none, a file")
     if built is not None:
         refused = _refusals(built, game, version, rules, custom)
         return replace(
@@ -249,11 +249,11 @@ def index_set(
             left_out=built.left_out + tuple((p.text(), why) for p, why in zip(built.plays, refused) if why),
         )
     text = _read(choice)
-    found = parse_indices(text, f"--indices {choice}")
+    found = parse_indices(text, f"indices {choice}")
     lines = [n for n, raw in enumerate(text.splitlines(), 1) if raw.split("#")[0].strip()]
     bad = next(((n, why) for n, why in zip(lines, _refusals(found, game, version, rules, custom)) if why), None)
     if bad is not None:
-        raise IndicesError(f"--indices {choice} line {bad[0]}: {bad[1]}")
+        raise IndicesError(f"indices {choice} line {bad[0]}: {bad[1]}")
     return replace(found, name=f"the index plays of {Path(choice).name}")
 
 

@@ -187,13 +187,11 @@ def wonging(stakes: Stakes, *, enter: Fraction | None, leave: Fraction | None, r
     both."""
     if enter is not None and leave is not None and leave > enter:
         raise RampError(
-            f"--leave {_num(leave)} is above --enter {_num(enter)}: he would leave the round he enters; allowed: "
+            f"leave {_num(leave)} is above enter {_num(enter)}: he would leave the round he enters; allowed: "
             "a leave at or below the enter"
         )
     if re_enter and (enter is None or leave is None):
-        raise RampError(
-            "--re-enter: re-entering follows a leave and an entry; allowed only with both --enter and --leave"
-        )
+        raise RampError("re_enter: re-entering follows a leave and an entry; allowed only with both enter and leave")
     return replace(stakes, enter=enter, leave=leave, re_enter=re_enter)
 
 
@@ -210,22 +208,22 @@ def parse_ramp(text: str) -> Stakes:
     items = [i.strip() for line in body.splitlines() for i in line.split("#")[0].split(",") if i.strip()]
     if not items or len(items) > MAX_STEPS:
         raise RampError(
-            f"--ramp {text.strip()!r}: give 1 to {MAX_STEPS} steps TC:STAKE, e.g. -1:0,1:1,2:2,3:4,4:8 (or @FILE)"
+            f"ramp {text.strip()!r}: give 1 to {MAX_STEPS} steps TC:STAKE, e.g. -1:0,1:1,2:2,3:4,4:8 (or @FILE)"
         )
     steps: list[tuple[int, Fraction]] = []
     for item in items:
         tc_text, sep, stake_text = item.partition(":")
         if not sep:
-            raise RampError(f"--ramp step {item!r}: allowed TC:STAKE with TC a whole true count, e.g. 2:4")
-        tc = parse_number(tc_text, f"--ramp true count in {item!r}", minimum=-_MAX_TC, maximum=_MAX_TC)
+            raise RampError(f"ramp step {item!r}: allowed TC:STAKE with TC a whole true count, e.g. 2:4")
+        tc = parse_number(tc_text, f"ramp true count in {item!r}", minimum=-_MAX_TC, maximum=_MAX_TC)
         if tc.denominator != 1:
-            raise RampError(f"--ramp true count {tc_text.strip()!r}: allowed a whole number (a bin, floor(TC))")
-        stake = parse_number(stake_text, f"--ramp stake in {item!r}", minimum=0, maximum=MAX_STAKE)
+            raise RampError(f"ramp true count {tc_text.strip()!r}: allowed a whole number (a bin, floor(TC))")
+        stake = parse_number(stake_text, f"ramp stake in {item!r}", minimum=0, maximum=MAX_STAKE)
         if steps and tc.numerator <= steps[-1][0]:
-            raise RampError(f"--ramp true count {tc.numerator} follows {steps[-1][0]}: allowed increasing counts")
+            raise RampError(f"ramp true count {tc.numerator} follows {steps[-1][0]}: allowed increasing counts")
         steps.append((tc.numerator, stake))
     if not any(s for _, s in steps):
-        raise RampError(f"--ramp {text.strip()!r}: every stake is 0 (allowed: at least one positive stake)")
+        raise RampError(f"ramp {text.strip()!r}: every stake is 0 (allowed: at least one positive stake)")
     return Stakes(max(1, int(max(s for _, s in steps))), tuple(steps))
 
 
@@ -235,7 +233,7 @@ def _read_ramp_file(path: str) -> str:
         with open(path.strip(), encoding="utf-8") as f:
             text = f.read(65_537)
     except (OSError, UnicodeDecodeError) as exc:
-        raise RampError(f"--ramp @{path.strip()}: cannot read the file ({exc.__class__.__name__})") from None
+        raise RampError(f"ramp @{path.strip()}: cannot read the file ({exc.__class__.__name__})") from None
     if len(text) > 65_536:
-        raise RampError(f"--ramp @{path.strip()}: the file is over 64 KiB (allowed: a ramp of a few lines)")
+        raise RampError(f"ramp @{path.strip()}: the file is over 64 KiB (allowed: a ramp of a few lines)")
     return text

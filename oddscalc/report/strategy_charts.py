@@ -14,7 +14,7 @@ __all__ = ["CHART_TITLES", "ChartRow", "Charts", "charts_html", "charts_markdown
 
 #: One row of a chart: its label and an action code per up-card 2..A (read back from JSON, a list of the two).
 ChartRow: TypeAlias = tuple[str, Sequence[str]]
-#: The charts by kind ("hard", "soft", "pair", "later"), as `api.blackjack_game` gives them.
+#: The charts by kind ("hard", "soft", "pair", "later"), as `blackjack_queries.game_summary` gives them.
 Charts: TypeAlias = Mapping[str, Sequence[ChartRow]]
 
 UPS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")

@@ -124,14 +124,14 @@ def parse_shuffle(text: str) -> Shuffle:
         if kind == "fair" and len(parts) == 1:
             return Shuffle("fair")
         if kind in ("riffle", "strip") and len(parts) in (2, 3) and not (kind == "riffle" and len(parts) == 3):
-            times = parse_whole(parts[1], f"--shuffle {kind}: the number of shuffles", minimum=1, maximum=MAX_TIMES)
+            times = parse_whole(parts[1], f"shuffle {kind}: the number of shuffles", minimum=1, maximum=MAX_TIMES)
             if kind == "riffle":
                 return Shuffle("riffle", times)
             chance = (
                 STRIP_CUT_CHANCE
                 if len(parts) == 2
                 else parse_number(
-                    parts[2], "--shuffle strip: the cut chance", minimum=0, maximum=1, min_open=True, max_digits=12
+                    parts[2], "shuffle strip: the cut chance", minimum=0, maximum=1, min_open=True, max_digits=12
                 )
             )
             return Shuffle("strip", times, chance)

@@ -210,7 +210,7 @@ def shoe_simulator(w: Wager, rules: dict[str, str], table: object, dealing: Deal
     decks = int(rules.get("decks", "8"))
     if w.key not in ("initial", "tie") or not isinstance(table, dict):
         raise SimulationError(
-            f"--shuffle deals punto banco, blackjack and Super Pan 9 against the House's bank "
+            f"shuffle deals punto banco, blackjack and Super Pan 9 against the House's bank "
             f"(initial, tie), not {w.game} {w.key}"
         )
 

@@ -202,7 +202,7 @@ def _read_chart(path: str) -> Any:
         text = p.read_bytes()
     except OSError as exc:
         raise StrategyError(
-            f"--strategy {path!r}: not basic or optimal, and not a readable chart file ({exc.strerror or exc})"
+            f"strategy file {path!r}: not basic or optimal, and not a readable chart file ({exc.strerror or exc})"
         ) from None
     if len(text) > 1 << 22:
         raise StrategyError(f"strategy file {path}: a chart file is at most 4 MB")

@@ -1,6 +1,7 @@
-"""The exact engines' values of a single decision, for the cost of a strategy departure: the only place `verify`
-asks for engine values, and only through `oddscalc.api` (an adapter, so that a rewritten engine changes nothing
-here).
+"""The exact engines' values of a single decision, for the cost of a strategy departure.
+
+It is the only place `verify` asks for engine values, and only through `oddscalc.api` and
+`oddscalc.blackjack_queries` (an adapter, so that a rewritten engine changes nothing here).
 
 These are values, never settlements: every round is settled from the law in the judges. Results are cached per
 decision (a bounded cache), so a log of millions of rounds asks the engine once per distinct situation.
@@ -12,7 +13,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
 
-from oddscalc import api
+from oddscalc import api, blackjack_queries
 from oddscalc.regulations.model import Wager
 
 __all__ = ["blackjack_values", "stud_values", "super_pan_9_values", "three_card_values"]
@@ -30,7 +31,7 @@ def blackjack_values(
 
 @lru_cache(maxsize=50_000)
 def _blackjack(rules: tuple, wagers: tuple[Wager, ...], hand: tuple[str, ...], up: str, removed: tuple[str, ...]):
-    q = api.blackjack_hand(dict(rules), ",".join(hand), up, ",".join(removed), wagers)
+    q = blackjack_queries.hand_query(dict(rules), ",".join(hand), up, ",".join(removed), wagers)
     return tuple(q.actions)
 
 

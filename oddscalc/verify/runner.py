@@ -148,7 +148,7 @@ def _attach_strategy(judge: Judge, game: str, strategy: str) -> None:
     known = GAMES_WITH_STRATEGY.get(game)
     if known is None:
         raise VerifyError(
-            f"{game} has no player decision to judge a strategy on; --strategy applies to "
+            f"{game} has no player decision to judge a strategy on; strategy applies to "
             f"{', '.join(GAMES_WITH_STRATEGY)}"
         )
     if strategy not in known and not (known[-1] == "FILE"):

@@ -117,6 +117,32 @@ def test_the_family_is_one_line(monkeypatch, capsys, exc, status):
         ("cut 400 is outside the shoe of 312 cards", "--cut 400 is outside the shoe of 312 cards"),
         ("strategy file c.json: not JSON", "--strategy c.json: not JSON"),
         ("count of net return -1 '3.5' is not a whole number", "count of net return -1 '3.5' is not a whole number"),
+        ("ramp step '1': allowed TC:STAKE", "--ramp step '1': allowed TC:STAKE"),
+        ("player 1: ramp stake in '1:x' 'x' is not a number", "player 1: --ramp stake in '1:x' 'x' is not a number"),
+        ("a ramp of a few lines", "a ramp of a few lines"),
+        (
+            "indices i18: index plays are by the true count; give a count with them",
+            "--indices i18: index plays are by the true count; give a --count with them",
+        ),
+        ("cannot read indices 'x.csv': no such file", "cannot read --indices 'x.csv': no such file"),
+        ("the indices derived for hi-lo", "the indices derived for hi-lo"),
+        ("leave 2 is above enter 1: he would leave", "--leave 2 is above --enter 1: he would leave"),
+        ("re_enter: allowed only with both enter and leave", "--re-enter: allowed only with both --enter and --leave"),
+        ("burn down:N 'x' is not a number", "--burn down:N 'x' is not a number"),
+        (
+            "burn down:45 burns 45 cards or more; or a deeper penetration",
+            "--burn down:45 burns 45 cards or more; or a deeper --penetration",
+        ),
+        ("count weight for 2 'x' is not a number", "--count weight for 2 'x' is not a number"),
+        ("player 1: count 'Z=1': give hi-lo", "player 1: --count 'Z=1': give hi-lo"),
+        ("give weights such as 0=1,A=-1", "give weights such as --count 0=1,A=-1"),
+        ("shuffle strip: the cut chance '2' is out of range", "--shuffle strip: the cut chance '2' is out of range"),
+        ("pattern '(' is not a regular expression: x", "--pattern '(' is not a regular expression: x"),
+        ("strategy file 'c.json': not basic or optimal", "--strategy 'c.json': not basic or optimal"),
+        (
+            "dice has no player decision; strategy applies to blackjack",
+            "dice has no player decision; --strategy applies to blackjack",
+        ),
     ],
 )
 def test_the_command_line_says_as_flags_what_the_library_names_as_parameters(library, command_line):

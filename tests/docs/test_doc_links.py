@@ -148,3 +148,12 @@ def test_help_and_shipped_schemas_name_no_file_an_installed_user_lacks():
 def test_the_package_metadata_names_its_addresses():
     urls = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]
     assert set(urls) >= {"Homepage", "Documentation", "Source", "Issues"}
+
+
+def test_the_printed_tables_name_no_file_an_installed_user_lacks():
+    """The tables are what `oddscalc tables` writes for an installed user: their notes name a guide by its
+    title, never a path of the repository (docs/, tests/)."""
+    for path in sorted((ROOT / "tables").rglob("*")):
+        if path.suffix in (".md", ".json", ".csv", ".html"):
+            text = path.read_text(encoding="utf-8")
+            assert not re.search(r"\b(docs|tests)/\w", text), _rel(path)

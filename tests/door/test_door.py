@@ -217,16 +217,32 @@ def test_the_api_lists_every_name_it_exports():
     assert public <= set(api.__all__) and all(hasattr(api, name) for name in api.__all__)
 
 
+def test_blackjack_questions_live_in_their_own_module_and_list_every_name():
+    """The api holds no one game's command endpoints: blackjack's own questions (a hand, the whole game, split
+    laws' budgets) are in `oddscalc.blackjack_queries`, whose `__all__` lists every public function it defines."""
+    from oddscalc import api, blackjack_queries
+
+    assert [name for name in api.__all__ if name.startswith("blackjack")] == []
+    public = {
+        name
+        for name, value in vars(blackjack_queries).items()
+        if not name.startswith("_") and callable(value) and value.__module__ == blackjack_queries.__name__
+    }
+    assert public == set(blackjack_queries.__all__) and "hand_query" in public
+
+
 def test_every_exported_class_and_function_has_a_lead_sentence_and_a_worked_example():
-    """The names `oddscalc` and `oddscalc.api` export are what a Python user reads first: each class and function
-    opens with a one-line lead sentence and carries a `>>>` example of its own (run by --doctest-modules), an
-    error class included (raised, caught and its message shown). Its own `__doc__`, never one inherited."""
+    """The names `oddscalc`, `oddscalc.api` and `oddscalc.blackjack_queries` export are what a Python user reads
+    first: each class and function opens with a one-line lead sentence and carries a `>>>` example of its own
+    (run by --doctest-modules), an error class included (raised, caught and its message shown). Its own
+    `__doc__`, never one inherited."""
     import inspect
 
-    from oddscalc import api
+    from oddscalc import api, blackjack_queries
 
     names = {f"oddscalc.{name}": getattr(oddscalc, name) for name in oddscalc.__all__}
-    names.update((f"oddscalc.api.{name}", getattr(api, name)) for name in api.__all__)
+    for module in (api, blackjack_queries):
+        names.update((f"{module.__name__}.{name}", getattr(module, name)) for name in module.__all__)
     checked = {name: value for name, value in names.items() if inspect.isclass(value) or inspect.isfunction(value)}
     assert len(checked) >= 60
     without = sorted(name for name, value in checked.items() if ">>>" not in (value.__doc__ or ""))

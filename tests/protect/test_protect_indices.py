@@ -19,6 +19,7 @@ from oddscalc.protect.index_plays import (
     IndexSet,
     IndicesError,
     derived_set,
+    index_set,
     parse_indices,
 )
 from oddscalc.protect.shoes import Plan, shoe_order
@@ -269,3 +270,18 @@ def test_a_state_folder_holds_the_index_plays_it_was_run_with(tmp_path):
     for other in (Plan(t, plan.penetration, 1, 1), replace(plan, indices=replace(plays, plays=()))):
         with pytest.raises(StateError):
             run(other, 1, processes=1, state=tmp_path)
+
+
+def test_bad_indices_are_named_as_the_parameter_not_the_flag(tmp_path):
+    """The library names the `indices` it was given, never a command-line flag (the command line says --indices)."""
+    missing = tmp_path / "none.csv"
+    count = hi_lo(target("blackjack", "1994", {"decks": "6"}).kinds())
+    for args, starts in (
+        (("illustrious18", "blackjack", "1994", {}, {}, False, None, 52), "indices illustrious18: "),
+        (("illustrious18", "punto-banco", "1994", {}, {}, False, count, 52), "indices illustrious18: "),
+        ((str(missing), "blackjack", "1994", {}, {}, False, count, 52), "cannot read indices "),
+    ):
+        with pytest.raises(IndicesError) as caught:
+            index_set(*args)
+        message = str(caught.value)
+        assert message.startswith(starts) and "--" not in message, message

@@ -207,3 +207,12 @@ def test_a_wonging_run_counts_rounds_watched_played_and_away(capsys, tmp_path):
     ):
         code, _, err = run_cli((*BASE, *COUNT, *bad), capsys)
         assert code == 2 and all(w in err for w in words) and len(err.strip().splitlines()) == 1, err
+
+
+@pytest.mark.parametrize("text", ["1:x", "2:1,1:2", "1", "1.5:2", "1:0", "@/no/such/ramp"])
+def test_a_bad_ramp_is_named_as_the_parameter_not_the_flag(text):
+    """The library names the `ramp` it was given, never a command-line flag (the command line says --ramp)."""
+    with pytest.raises(InputError) as caught:
+        parse_ramp(text)
+    message = str(caught.value)
+    assert message.startswith("ramp ") and "--" not in message, message

@@ -279,7 +279,7 @@ def _published_extra(solved: Solved, decks: str) -> Extra:
             "; ".join(f"{_cell_name(k, TOTAL)}: {a1.profile.banker[k]}" for k in mix) or "none",
             "banker 3 v third card 9",
             f"{quoted}; DISAGREES: the exact solution mixes only at 6 v stood, and is "
-            "certified a saddle point by an independent evaluator (tests/test_chemin_de_fer.py)",
+            "certified a saddle point by an independent evaluator in the test suite",
         ),
     ]
     if solved.zero_sum is not None and decks != INFINITE:
@@ -297,7 +297,7 @@ def _published_extra(solved: Solved, decks: str) -> Extra:
         ("figure", "computed here (exact)", "reference", "status"),
         tuple(rows),
         "The models (2 x 2^88 for A1, 2 x 2^484 for B2) are as in the abstract of Ethier and "
-        "Gamez (2013); see docs/chemin.md for what could and could not be verified.",
+        'Gamez (2013); the guide "Chemin de fer and baccarat banque" says what could and could not be verified.',
     )
 
 
