@@ -48,6 +48,8 @@ __all__ = [
     "Version",
     "WagerError",
     "analyse",
+    "blackjack_banker_laws",
+    "blackjack_banker_outcomes",
     "blackjack_game",
     "blackjack_hand",
     "blackjack_law_budget",
@@ -1030,6 +1032,41 @@ def blackjack_law_budget_default() -> int:
     True
     """
     return int(_engine("blackjack", "laws.hand_law").LAW_BUDGET)
+
+
+def blackjack_banker_outcomes() -> tuple[str, ...]:
+    """The banker's final hands, in the order `blackjack_banker_laws` weighs them.
+
+    >>> blackjack_banker_outcomes()
+    ('17', '18', '19', '20', '21', 'bust', 'blackjack')
+    """
+    outcomes: tuple[str, ...] = _engine("blackjack", "exact.banker").OUTCOMES
+    return outcomes
+
+
+def blackjack_banker_laws(
+    rules: Mapping[str, str], rows: Sequence[tuple[Sequence[int], int]]
+) -> list[tuple[tuple[int, ...], int] | None]:
+    """The exact law of the banker's final hand for each (cards left, up-card) of `rows`: he draws by the fixed
+    rule of the resolved `rules` (soft 17 included) from the cards left, counted by value (A, 2-9, ten), his up-card
+    (1 an Ace .. 10) already out. Each law is integer weights per `blackjack_banker_outcomes` over a denominator;
+    None where the cards left could run out before he stands.
+
+    Against a ten, from an Ace and three tens, the second card makes a blackjack 1 time in 4, else 20:
+
+    >>> rules = resolved_rules("blackjack", "2002")[0]
+    >>> blackjack_banker_laws(rules, [((0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 10), ((1, 0, 0, 0, 0, 0, 0, 0, 0, 3), 10)])
+    [None, ((0, 0, 0, 18, 0, 0, 6), 24)]
+    """
+    banker = _engine("blackjack", "exact.banker")
+    hit_soft17 = _blackjack_rules(rules).hit_soft17
+    out: list[tuple[tuple[int, ...], int] | None] = []
+    for left, up in rows:
+        if not 1 <= up <= 10 or len(left) != 10 or min(left) < 0:
+            raise GameError(f"a banker's law needs ten counts of cards left and an up-card 1-10, not {left}, {up}")
+        weights, total = banker.dealer_counts(tuple(left), up, hit_soft17)
+        out.append((tuple(weights), total) if sum(weights) == total and total else None)
+    return out
 
 
 def blackjack_hand(

@@ -7,19 +7,30 @@ Punto banco's round is fixed by the shoe's composition before its cards (the tab
 6(7)(c)). In Super Pan 9 the opposing player takes a fourth card or not as he chooses (reg 9(2)(f)). So a law
 assuming one play would flag a player who plays otherwise. The round's law is therefore taken once his hand and
 decision are seen (the composition, his three cards, whether he drew), which holds whatever he decided.
+
+In blackjack the banker takes one card until every player has decided (SI 1994/2899 reg 7(1)(c)-(d)), then
+draws by a fixed rule (reg 7(1)(g)). So the law is the banker's final hand, given every card dealt before his
+second: the box's final hands, the up-card and the composition left (api.blackjack_banker_laws). The house's
+result on each of his hands follows from the box's hands and stakes and any insurance. It holds whatever the
+player's strategy. It says nothing of the player's own cards: the shuffle and shoe checks watch those.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, ClassVar
 
 import numpy as np
 
 from oddscalc import api
 from oddscalc.monitor.streams import SETTLEMENT
-from oddscalc.verify.card_codes import BACCARAT_POINT, CARD_CODES, RANK_OF
+from oddscalc.verify.blackjack import total
+from oddscalc.verify.card_codes import BACCARAT_POINT, BLACKJACK_VALUE, CARD_CODES, RANK_OF
+from oddscalc.verify.reader import LogError, amount, stake
 
-__all__ = ["CardGame", "card_game"]
+__all__ = ["Blackjack", "CardGame", "RoundLaws", "card_game"]
 
 _SETTLEMENT_TEXT = "every wager settled as the law says"
 
@@ -31,6 +42,17 @@ def _rank_kinds(held: set[int]) -> np.ndarray:
 
 class CardGame:
     """Punto banco's (the base): a round's law keyed on the composition before its cards."""
+
+    #: Whether the house's result on each outcome is the wagers' nets by outcome (the law's), else `house`.
+    BY_NETS: ClassVar[bool] = True
+
+    def __init__(self, config: Any) -> None:
+        self.config = config
+
+    def full(self) -> np.ndarray:
+        """The full shoe's composition, one count per kind of card."""
+        kinds = api.composition_kinds(self.config.game, self.config.version, self.config.rules)
+        return np.array([n for _, n in kinds], dtype=np.int64)
 
     #: The rank (0 Ace ... 12 King) to kind of card, -1 for a rank the game's shoe does not hold.
     KINDS: ClassVar[np.ndarray] = _rank_kinds(set(range(13)))
@@ -57,6 +79,11 @@ class CardGame:
     def sample(self, full: tuple[int, ...]) -> tuple[int, ...]:
         """A key on the full shoe, whose law gives the outcomes and the wagers' nets."""
         return full
+
+    def house(self, record: dict, wagers: Any, judge: Any, house_given: Any) -> tuple[list[float], float] | None:
+        """The house's result on each outcome and the one observed, for a game whose are not the wagers' nets by
+        outcome (`BY_NETS` false)."""
+        raise NotImplementedError
 
     def laws(self, config: Any, keys: list[tuple[int, ...]]) -> Any:
         """The exact laws of the rounds keyed `keys` (wager_results.CompositionLaws)."""
@@ -106,9 +133,154 @@ class SuperPan9(CardGame):
         )
 
 
-_GAMES = {"punto-banco": CardGame(), "super-pan-9": SuperPan9()}
+@dataclass(frozen=True)
+class RoundLaws:
+    """Rounds' laws as `api.composition_laws` gives them: the outcomes, each round's integer weights over its
+    total, and each wager's net per unit on each outcome (none where the house's result is reckoned otherwise)."""
+
+    outcomes: tuple[str, ...]
+    weights: list[tuple[int, ...]]
+    totals: list[int]
+    nets: dict[str, tuple[Fraction, ...]]
 
 
-def card_game(game: str) -> CardGame:
-    """The card game's piece of the monitor."""
-    return _GAMES[game]
+#: The banker's hand the hold test's key marks, under the peek rule: his second card unseen (0, no peek), seen
+#: not to make a blackjack (1), seen to make one (2).
+_UNSEEN, _NOT_BJ, _BJ = 0, 1, 2
+
+
+class Blackjack(CardGame):
+    """Blackjack, one box a round: the law of the banker's final hand given every card before his second.
+
+    The key is the six packs less the box's 8, 3, K and the up-card 10, then the up-card, then no peek:
+
+    >>> from oddscalc.monitor.floor import TableConfig
+    >>> game = Blackjack(TableConfig("B1", "blackjack", "2002"))
+    >>> hand = {"cards": ["8h", "3s", "Kd"], "actions": ["double"], "stake": "20", "net": "20"}
+    >>> game.key({"banker": ["10d", "7c"], "hand": hand}, tuple(game.full().tolist()))
+    (24, 24, 23, 24, 24, 24, 24, 23, 24, 94, 10, 0)
+    """
+
+    KINDS = np.array([min(r + 1, 10) - 1 for r in range(13)], dtype=np.intp)  # value index: Ace 0 .. ten 9
+    BY_NETS = False
+    LAWS: ClassVar[dict[str, str]] = {
+        **CardGame.LAWS,
+        "hold": "the house's result each round has its exact law given every card dealt before the banker's "
+        "second card (the box's final hands, the up-card, the shoe's composition left): the banker's final "
+        "hand by the fixed drawing rule (reg 7(1)(c)-(d), (g)), whatever the player's strategy. It says nothing "
+        "of the player's cards, which the shuffle and shoe checks watch",
+        SETTLEMENT: f"{_SETTLEMENT_TEXT} (SI 1994/2899 reg 7(5)-(7), (10))",
+        "rules": "every decision as the rule set allows it, and the banker's drawing rule: to 16, and soft 17 as "
+        "the house rules say (reg 7(1)(g), (11))",
+    }
+
+    def __init__(self, config: Any) -> None:
+        super().__init__(config)
+        self.rules, _ = api.resolved_rules(config.game, config.version, config.rules)
+        self.peek = self.rules.get("hole_card") == "peek"
+
+    def full(self) -> np.ndarray:
+        decks = int(self.rules["decks"])
+        return np.array([4 * decks] * 9 + [16 * decks], dtype=np.int64)
+
+    def key(self, record: dict, left: tuple[int, ...]) -> tuple[int, ...] | None:
+        """The cards left once the box's hands and the up-card are out, the up-card's value and what the peek
+        showed (None: not valued, e.g. a card unreadable or more of a value gone than the shoe held)."""
+        try:
+            banker = [CARD_CODES[c] for c in record["banker"]]
+            cards = [CARD_CODES[c] for node, _ in _leaves(record["hand"]) for c in node["cards"]]
+        except (KeyError, TypeError):
+            return None
+        if not banker:
+            return None
+        rest = list(left)
+        for code in (*cards, banker[0]):
+            rest[int(self.KINDS[RANK_OF[code]])] -= 1
+        if min(rest) < 0:
+            return None
+        seen = _UNSEEN
+        if self.peek and len(banker) >= 2:
+            seen = _BJ if total(banker[:2])[0] == 21 else _NOT_BJ
+        return (*rest, BLACKJACK_VALUE[banker[0]], seen)
+
+    def sample(self, full: tuple[int, ...]) -> tuple[int, ...]:
+        return (*full[:9], full[9] - 1, 10, _UNSEEN)
+
+    def laws(self, config: Any, keys: list[tuple[int, ...]]) -> RoundLaws:
+        """The banker's final hand's law for each key; a shoe he could run out of, or a peek whose result his
+        law cannot give, has all its weight on the blackjack alone (a round the key leaves unvalued)."""
+        found = api.blackjack_banker_laws(self.rules, [(k[:10], k[10]) for k in keys])
+        outcomes = api.blackjack_banker_outcomes()
+        bj = outcomes.index("blackjack")
+        weights, totals = [], []
+        for k, law in zip(keys, found):
+            w, t = law if law is not None else ((0,) * bj + (1,), 1)
+            if k[11] == _NOT_BJ:  # the peek showed no blackjack: the law given that
+                w, t = (*w[:bj], 0), t - w[bj]
+            elif k[11] == _BJ:  # the peek showed one: the round's result is fixed
+                w, t = (0,) * bj + (1,), 1
+            weights.append(tuple(w))
+            totals.append(t)
+        return RoundLaws(outcomes, weights, totals, {})
+
+    def house(self, record: dict, wagers: Any, judge: Any, house_given: Any) -> tuple[list[float], float] | None:
+        """The house's result on each of the banker's final hands and the one observed, from the box's hands
+        and stakes and any insurance (the side wagers on the first two cards left out: no banker card moves
+        them). None when it cannot be read (the judge files what is wrong)."""
+        outcomes = api.blackjack_banker_outcomes()
+        bust, bj = outcomes.index("bust"), outcomes.index("blackjack")
+        try:
+            root = record["hand"]
+            leaves = [
+                ([CARD_CODES[c] for c in node["cards"]], child, stake(node["stake"], 0, "stake"))
+                for node, child in _leaves(root)
+            ]
+            nets = {w[0]: w[2] for w in wagers}
+            staked = {w[0]: stake(w[1], 0, "stake") for w in wagers}
+            logged = [amount(nets[k], 0, "net") for k in ("initial", "insurance") if k in nets and nets[k] is not None]
+        except (KeyError, TypeError, LogError):
+            return None
+        natural = "split" not in root and len(leaves[0][0]) == 2 and total(leaves[0][0])[0] == 21
+        pays = judge.rules.blackjack_pays
+        house = []
+        for o in range(len(outcomes)):
+            result = Fraction(0)
+            for cards, _child, st in leaves:
+                score = total(cards)[0]
+                if natural:
+                    result -= 0 if o == bj else st * pays
+                elif score > 21 or o == bj:
+                    result += st
+                elif o == bust or score > 17 + o:
+                    result -= st
+                elif score < 17 + o:
+                    result += st
+            if "insurance" in staked:
+                insured = staked["insurance"]
+                result += -insured * judge.ctx.wagers["insurance"].pay() if o == bj else insured
+            house.append(float(result))
+        if house_given is not None and set(nets) <= {"initial", "insurance"}:
+            try:
+                return house, float(amount(house_given, 0, '"house"'))
+            except LogError:
+                return None
+        if len(logged) != len([k for k in ("initial", "insurance") if k in nets]):
+            return None
+        return house, -float(sum(logged, Fraction(0)))
+
+
+def _leaves(node: dict, child: bool = False) -> Iterator[tuple[dict, bool]]:
+    """A box's final hands in order of play, each with whether a split made it (a split node holds two hands)."""
+    if "split" in node:
+        for kid in node["split"]:
+            yield from _leaves(kid, True)
+    else:
+        yield node, child
+
+
+_GAMES: dict[str, type[CardGame]] = {"punto-banco": CardGame, "super-pan-9": SuperPan9, "blackjack": Blackjack}
+
+
+def card_game(config: Any) -> CardGame:
+    """The card game's piece of the monitor for a table (`floor.TableConfig`)."""
+    return _GAMES[config.game](config)
