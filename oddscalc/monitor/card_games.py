@@ -178,6 +178,7 @@ class Blackjack(CardGame):
         super().__init__(config)
         self.rules, _ = api.resolved_rules(config.game, config.version, config.rules)
         self.peek = self.rules.get("hole_card") == "peek"
+        self.outcomes = api.blackjack_banker_outcomes()
 
     def full(self) -> np.ndarray:
         decks = int(self.rules["decks"])
@@ -188,7 +189,7 @@ class Blackjack(CardGame):
         showed (None: not valued, e.g. a card unreadable or more of a value gone than the shoe held)."""
         try:
             banker = [CARD_CODES[c] for c in record["banker"]]
-            cards = [CARD_CODES[c] for node, _ in _leaves(record["hand"]) for c in node["cards"]]
+            cards = [CARD_CODES[c] for node in _leaves(record["hand"]) for c in node["cards"]]
         except (KeyError, TypeError):
             return None
         if not banker:
@@ -227,55 +228,49 @@ class Blackjack(CardGame):
         """The house's result on each of the banker's final hands and the one observed, from the box's hands
         and stakes and any insurance (the side wagers on the first two cards left out: no banker card moves
         them). None when it cannot be read (the judge files what is wrong)."""
-        outcomes = api.blackjack_banker_outcomes()
-        bust, bj = outcomes.index("bust"), outcomes.index("blackjack")
         try:
             root = record["hand"]
-            leaves = [
-                ([CARD_CODES[c] for c in node["cards"]], child, stake(node["stake"], 0, "stake"))
-                for node, child in _leaves(root)
+            hands = [
+                (total([CARD_CODES[c] for c in node["cards"]])[0], float(stake(node["stake"], 0, "stake")))
+                for node in _leaves(root)
             ]
-            nets = {w[0]: w[2] for w in wagers}
-            staked = {w[0]: stake(w[1], 0, "stake") for w in wagers}
-            logged = [amount(nets[k], 0, "net") for k in ("initial", "insurance") if k in nets and nets[k] is not None]
+            given = {w[0]: (w[1], w[2]) for w in wagers}
+            insured = float(stake(given["insurance"][0], 0, "stake")) if "insurance" in given else 0.0
+            nets = [given[k][1] for k in ("initial", "insurance") if k in given]
+            observed = None if None in nets else -sum(float(amount(x, 0, "net")) for x in nets)
+            if house_given is not None and set(given) <= {"initial", "insurance"}:
+                observed = float(amount(house_given, 0, '"house"'))
         except (KeyError, TypeError, LogError):
             return None
-        natural = "split" not in root and len(leaves[0][0]) == 2 and total(leaves[0][0])[0] == 21
-        pays = judge.rules.blackjack_pays
-        house = []
-        for o in range(len(outcomes)):
-            result = Fraction(0)
-            for cards, _child, st in leaves:
-                score = total(cards)[0]
-                if natural:
-                    result -= 0 if o == bj else st * pays
-                elif score > 21 or o == bj:
-                    result += st
-                elif o == bust or score > 17 + o:
-                    result -= st
-                elif score < 17 + o:
-                    result += st
-            if "insurance" in staked:
-                insured = staked["insurance"]
-                result += -insured * judge.ctx.wagers["insurance"].pay() if o == bj else insured
-            house.append(float(result))
-        if house_given is not None and set(nets) <= {"initial", "insurance"}:
-            try:
-                return house, float(amount(house_given, 0, '"house"'))
-            except LogError:
-                return None
-        if len(logged) != len([k for k in ("initial", "insurance") if k in nets]):
+        if observed is None:
             return None
-        return house, -float(sum(logged, Fraction(0)))
+        natural = "split" not in root and len(root["cards"]) == 2 and hands[0][0] == 21
+        lost = sum(st for score, st in hands if score > 21)  # bust hands: the house's whatever the banker holds
+        house = []
+        for label in self.outcomes:
+            if natural:
+                result = 0.0 if label == "blackjack" else -hands[0][1] * float(judge.rules.blackjack_pays)
+            elif label == "blackjack":  # beats every hand but a natural, doubled and split stakes too
+                result = sum(st for _, st in hands)
+            elif label == "bust":
+                result = lost - sum(st for score, st in hands if score <= 21)
+            else:
+                final = int(label)
+                result = lost + sum(st * ((score < final) - (score > final)) for score, st in hands if score <= 21)
+            if insured:
+                won = label == "blackjack"
+                result += -insured * float(judge.ctx.wagers["insurance"].pay()) if won else insured
+            house.append(result)
+        return house, observed
 
 
-def _leaves(node: dict, child: bool = False) -> Iterator[tuple[dict, bool]]:
-    """A box's final hands in order of play, each with whether a split made it (a split node holds two hands)."""
+def _leaves(node: dict) -> Iterator[dict]:
+    """A box's final hands in order of play (a split node holds two hands)."""
     if "split" in node:
         for kid in node["split"]:
-            yield from _leaves(kid, True)
+            yield from _leaves(kid)
     else:
-        yield node, child
+        yield node
 
 
 _GAMES: dict[str, type[CardGame]] = {"punto-banco": CardGame, "super-pan-9": SuperPan9, "blackjack": Blackjack}
