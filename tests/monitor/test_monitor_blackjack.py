@@ -20,6 +20,7 @@ from oddscalc.monitor.floor import Budget, TableConfig
 from oddscalc.monitor.simulate import blackjack_log
 from oddscalc.monitor.state import State
 from oddscalc.monitor.streams import statistical_tests
+from tests.cli_run import run_cli
 from tests.monitor_runs import run_table
 
 GAME, VERSION = "blackjack", "2002"
@@ -290,6 +291,25 @@ def test_a_dealer_who_does_not_shuffle_is_flagged_by_the_shuffle_test():
     last_of_2 = max(r["round"] for r in records if r["shoe"] == 2)
     alarms = _feed(_monitor(), lines)
     assert [(a.test, a.dealer, a.round) for a in alarms] == [("shuffle", "d2", last_of_2)]
+
+
+def test_a_log_written_by_simulate_is_judged_valued_and_scored_by_monitor_run(tmp_path, capsys):
+    """`oddscalc simulate blackjack --shuffle fair --log` (the 2007 rules: doubles on any two cards, same-rank
+    splits) fed to `oddscalc monitor run`, the table taken from the log's header: every round judged with no fault,
+    valued by the hold test, and every shoe after the first that ended scored."""
+    log = tmp_path / "bj.jsonl"
+    argv = ["simulate", GAME, "initial", "--rule", "strategy=basic", "--rounds", "400", "--shuffle", "fair"]
+    code, _, err = run_cli([*argv, "--log", log, "--out", tmp_path / "bj.csv"], capsys)
+    assert code == 0, err
+    records = [json.loads(x) for x in log.read_text().splitlines()[1:]]
+    db = tmp_path / "s.db"
+    code, out, err = run_cli(["monitor", "run", log, "--table", "B1", "--state", db], capsys)
+    assert code == 0 and "0 alarm(s), 0 feed fault(s)" in out + err, out + err
+    code, out, _ = run_cli(["monitor", "status", "--state", db, "--format", "json"], capsys)
+    (table,) = json.loads(out)["tables"]
+    tests = {t["test"]: t["results"] for t in table["tests"]}
+    assert (table["version"], table["rounds"], table["settled_wrong"], table["feed_faults"]) == ("2007", 400, 0, {})
+    assert tests == {"hold": 400, "shuffle": records[-1]["shoe"] - 2}
 
 
 # -- restarts ---------------------------------------------------------------------------------------------------
