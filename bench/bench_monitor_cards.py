@@ -1,14 +1,15 @@
-"""Benchmarks for `oddscalc monitor` at card tables (punto banco, Super Pan 9).
+"""Benchmarks for `oddscalc monitor` at card tables (punto banco, Super Pan 9, blackjack).
 
 `cases()` (run by `make bench`, or `python -m bench.run --module monitor_cards`): round-log rounds per second
 through `oddscalc monitor run` in one process pinned to one core, every round valued from the shoe's composition
 (the hold test), each shoe scored by the shuffle test as it ends and every round judged by verify's judge (the
 settlement, rules and shoe checks), with the state file's commits: 100,000 punto banco rounds and 20,000 Super Pan 9
 rounds against the House's bank, both dealt from 8-pack shoes to the cut card and reshuffled fairly (`oddscalc
-simulate --shuffle fair`), one wager a round; and the exact laws of 10,000 punto banco compositions at once
-(api.composition_laws), the valuation alone; and 2,000 punto banco rounds whose three wagers name their players,
-so that each shoe's end also runs the players' stakes test. The target (issue 53): 5,000 punto banco rounds a
-second on one core, every round valued.
+simulate --shuffle fair`), one wager a round; 20,000 blackjack rounds of one box playing the basic strategy, dealt
+so from 6-pack shoes (each round's law the banker's final hand given the cards before his second); and the exact
+laws of 10,000 punto banco compositions at once (api.composition_laws), the valuation alone; and 2,000 punto banco
+rounds whose three wagers name their players, so that each shoe's end also runs the players' stakes test. The
+target (issue 53): 5,000 punto banco rounds a second on one core, every round valued.
 
 `python -m bench.bench_monitor_cards [--rounds N] [--tables T]` prints, at a small scale, the ingest rate of N
 rounds, the share of T fair tables of N rounds the hold test flags, and the rounds a dealer who deals half the
@@ -57,17 +58,23 @@ _CONFIG = TableConfig("P1", "punto-banco", VERSION, rules={"decks": PACKS})
 
 @dataclass(frozen=True)
 class CardTable:
-    """A simulated table of the benchmark: its name, game, the one wager of each round, and the rounds timed."""
+    """A simulated table of the benchmark: its name, game, the one wager of each round, the rounds timed, the packs
+    of its shoe and any further `simulate` arguments."""
 
     table: str
     game: str
     wager: str
     rounds: int
     title: str
+    packs: str = PACKS
+    extra: tuple[str, ...] = ()
 
 
 PUNTO_BANCO = CardTable("P1", "punto-banco", "banker", 100_000, "punto banco")
 SUPER_PAN_9 = CardTable("S1", "super-pan-9", "initial", 20_000, "Super Pan 9 (the House's bank)")
+BLACKJACK = CardTable(
+    "B1", "blackjack", "initial", 20_000, "blackjack (one box, basic strategy)", "6", ("--rule", "strategy=basic")
+)
 
 
 def _run(argv: list[str]) -> str:
@@ -85,14 +92,14 @@ def _run(argv: list[str]) -> str:
 
 
 def _shoe_log(t: CardTable, rounds: int, seed: int = 1) -> tuple[Path, Path]:
-    """A round log of `rounds` rounds at `t`, 8-pack shoes dealt to the cut and shuffled fairly, and a floor file
+    """A round log of `rounds` rounds at `t`, its shoes dealt to the cut and shuffled fairly, and a floor file
     naming the table with the log header's version and rules (so the feed and the floor agree)."""
     log = _DIR / f"{t.table}-{rounds}-{seed}.jsonl"
     if not log.exists():
         _run(
             [
-                *("simulate", t.game, t.wager, "--version", VERSION, "--decks", PACKS, "--rounds", str(rounds)),
-                *("--seed", str(seed), "--shuffle", "fair", "--log", str(log), "--out", str(log) + ".csv"),
+                *("simulate", t.game, t.wager, "--version", VERSION, "--decks", t.packs, "--rounds", str(rounds)),
+                *("--seed", str(seed), "--shuffle", "fair", "--log", str(log), "--out", str(log) + ".csv", *t.extra),
             ]
         )
     with log.open(encoding="utf-8") as f:
@@ -165,7 +172,7 @@ def _table_case(t: CardTable) -> tuple[str, Callable[[], object], int, int, str]
     _checked(t)
     log, floor = _shoe_log(t, t.rounds)
     return (
-        f"monitor: {t.rounds:,} {t.title} rounds from 8-pack shoes, one wager each: every round valued (hold) "
+        f"monitor: {t.rounds:,} {t.title} rounds from {t.packs}-pack shoes, one wager each: every round valued (hold) "
         "and judged (settlement), each shoe scored (shuffle); `oddscalc monitor run` on one core",
         lambda: _drop(_watch(t, log, floor)),
         3,
@@ -216,6 +223,7 @@ def cases():
         _table_case(PUNTO_BANCO),
         _named_case(),
         _table_case(SUPER_PAN_9),
+        _table_case(BLACKJACK),
         (
             "monitor: exact laws of 10,000 punto banco shoe compositions",
             lambda: _laws(rows),
