@@ -45,15 +45,6 @@ class CardGame:
 
     #: Whether the house's result on each outcome is the wagers' nets by outcome (the law's), else `house`.
     BY_NETS: ClassVar[bool] = True
-
-    def __init__(self, config: Any) -> None:
-        self.config = config
-
-    def full(self) -> np.ndarray:
-        """The full shoe's composition, one count per kind of card."""
-        kinds = api.composition_kinds(self.config.game, self.config.version, self.config.rules)
-        return np.array([n for _, n in kinds], dtype=np.int64)
-
     #: The rank (0 Ace ... 12 King) to kind of card, -1 for a rank the game's shoe does not hold.
     KINDS: ClassVar[np.ndarray] = _rank_kinds(set(range(13)))
     LAWS: ClassVar[dict[str, str]] = {
@@ -72,6 +63,14 @@ class CardGame:
     #: The cards a round's law counts its deals over: a shoe holding fewer has no law (the round is not valued).
     CARDS: ClassVar[int] = 6
 
+    def __init__(self, config: Any) -> None:
+        self.config = config
+
+    def full(self) -> np.ndarray:
+        """The full shoe's composition, one count per kind of card."""
+        kinds = api.composition_kinds(self.config.game, self.config.version, self.config.rules)
+        return np.array([n for _, n in kinds], dtype=np.int64)
+
     def key(self, record: dict, left: tuple[int, ...]) -> tuple[int, ...] | None:
         """What the round's law is conditioned on (None: the round is not valued)."""
         return left if sum(left) >= self.CARDS else None
@@ -81,8 +80,8 @@ class CardGame:
         return full
 
     def house(self, record: dict, wagers: Any, judge: Any, house_given: Any) -> tuple[list[float], float] | None:
-        """The house's result on each outcome and the one observed, for a game whose are not the wagers' nets by
-        outcome (`BY_NETS` false)."""
+        """The house's result on each outcome and the one observed, for a game whose results are not the wagers'
+        nets by outcome (`BY_NETS` false)."""
         raise NotImplementedError
 
     def laws(self, config: Any, keys: list[tuple[int, ...]]) -> Any:
@@ -211,16 +210,18 @@ class Blackjack(CardGame):
         """The banker's final hand's law for each key; a shoe he could run out of, or a peek whose result his
         law cannot give, has all its weight on the blackjack alone (a round the key leaves unvalued)."""
         found = api.blackjack_banker_laws(self.rules, [(k[:10], k[10]) for k in keys])
-        outcomes = api.blackjack_banker_outcomes()
+        outcomes = self.outcomes
         bj = outcomes.index("blackjack")
-        weights, totals = [], []
+        fixed = tuple(int(i == bj) for i in range(len(outcomes)))  # all the weight on his blackjack
+        weights: list[tuple[int, ...]] = []
+        totals: list[int] = []
         for k, law in zip(keys, found):
-            w, t = law if law is not None else ((0,) * bj + (1,), 1)
-            if k[11] == _NOT_BJ:  # the peek showed no blackjack: the law given that
-                w, t = (*w[:bj], 0), t - w[bj]
-            elif k[11] == _BJ:  # the peek showed one: the round's result is fixed
-                w, t = (0,) * bj + (1,), 1
-            weights.append(tuple(w))
+            w, t = law if law is not None and k[11] != _BJ else (fixed, 1)  # a peeked blackjack fixes the result
+            if law is not None and k[11] == _NOT_BJ:  # the peek showed no blackjack: the law given that
+                w, t = tuple(0 if i == bj else x for i, x in enumerate(w)), t - w[bj]
+                if not t:  # no card left could have been his second: not his law (the judge files the shoe)
+                    w, t = fixed, 1
+            weights.append(w)
             totals.append(t)
         return RoundLaws(outcomes, weights, totals, {})
 

@@ -137,6 +137,9 @@ def test_under_the_peek_rule_the_law_is_given_what_the_peek_showed(blackjack):
                 assert law == {"blackjack": 1}
             else:
                 assert law == _peeked(up, list(left), False, False)
+    # no law to give: every card left a ten after a peek against an Ace said none was, or a shoe he could run out of
+    for left, up in (((0,) * 9 + (3,), 1), ((0, 2, 0, 0, 0, 0, 0, 0, 0, 0), 2)):
+        assert _law(game, (*left, up, 1)) == {"blackjack": 1}  # a fixed result: the round's factor is 1
 
 
 # -- the house's result on each of the banker's hands ---------------------------------------------------------
