@@ -27,7 +27,9 @@ import numpy as np
 from oddscalc import api
 from oddscalc.monitor.streams import SETTLEMENT
 from oddscalc.verify.blackjack import total
+from oddscalc.verify.blackjack_peek import RULE as PEEK_RULE
 from oddscalc.verify.card_codes import BACCARAT_POINT, BLACKJACK_VALUE, CARD_CODES, RANK_OF
+from oddscalc.verify.findings import ILLEGAL
 from oddscalc.verify.reader import LogError, amount, stake
 
 __all__ = ["Blackjack", "CardGame", "RoundLaws", "card_game"]
@@ -83,6 +85,9 @@ class CardGame:
         """The house's result on each outcome and the one observed, for a game whose results are not the wagers'
         nets by outcome (`BY_NETS` false)."""
         raise NotImplementedError
+
+    def judged(self, judge: Any) -> None:
+        """After the judge reads a round: what verify leaves to a log's end, decided for a live table (nothing)."""
 
     def laws(self, config: Any, keys: list[tuple[int, ...]]) -> Any:
         """The exact laws of the rounds keyed `keys` (wager_results.CompositionLaws)."""
@@ -263,6 +268,16 @@ class Blackjack(CardGame):
                 result += -insured * float(judge.ctx.wagers["insurance"].pay()) if won else insured
             house.append(result)
         return house, observed
+
+    def judged(self, judge: Any) -> None:
+        """A round that ended on the banker's blackjack before the player decided (a peeked hole card) is a fault
+        where the rules have none. verify decides at the log's end, once it knows the log writes its stands; here
+        it is a fault at its round when the log has written stands and left none unwritten so far."""
+        peeks = judge.peeks
+        if peeks.pending and peeks.written and not peeks.unwritten:
+            for line, _, did in peeks.pending:
+                judge.report.fault(ILLEGAL, line, rule=PEEK_RULE, did=did, law=peeks.law, citation=peeks.citation)
+        peeks.pending.clear()
 
 
 def _leaves(node: dict) -> Iterator[dict]:

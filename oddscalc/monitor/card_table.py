@@ -126,6 +126,9 @@ class CardTableMonitor(TableMonitor):
             self.game, self.config.version, np.array(rows, dtype=np.int64), None, self.config.rules, self.config.pay
         )
 
+    def judged(self, judge: Any) -> None:
+        self.card_game.judged(judge)
+
     def law_text(self, test: str) -> str:
         return self.card_game.LAWS[test]
 

@@ -265,6 +265,25 @@ def test_a_banker_who_stands_on_16_is_flagged_at_its_round():
     assert "draws to 16" in alarms[0].alternative
 
 
+def test_a_round_ended_on_a_peeked_blackjack_is_flagged_at_its_round():
+    """No hole card under the 2002 rules (reg 7(1)(d)): a round ending on the banker's blackjack with no decision on
+    the player's hand shows a peek. In a log that writes its stands it is a rules alarm at its round."""
+    lines, _ = blackjack_log(14, 400, "B1")
+    records = [json.loads(x) for x in lines[1:]]
+    peeked = next(
+        r
+        for r in records[20:]
+        if len(r["banker"]) == 2
+        and {_value(c) for c in r["banker"]} == {1, 10}
+        and r["hand"].get("actions") == ["stand"]
+        and len(r["hand"]["cards"]) == 2
+    )
+    del peeked["hand"]["actions"]
+    alarms = _feed(_monitor(), [lines[0], *map(json.dumps, records)])
+    assert [(a.test, a.round) for a in alarms] == [("rules", peeked["round"])]
+    assert "hole card (peek)" in alarms[0].alternative
+
+
 def test_a_card_more_often_than_the_shoe_holds_is_flagged_at_its_round():
     """The second shoe logged as the first: at the round where some card (its rank and suit) has come out more
     often than the six packs hold it, six times, the shoe check alarms."""
