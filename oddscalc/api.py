@@ -1047,10 +1047,11 @@ def blackjack_banker_outcomes() -> tuple[str, ...]:
 def blackjack_banker_laws(
     rules: Mapping[str, str], rows: Sequence[tuple[Sequence[int], int]]
 ) -> list[tuple[tuple[int, ...], int] | None]:
-    """The exact law of the banker's final hand for each (cards left, up-card) of `rows`: he draws by the fixed
-    rule of the resolved `rules` (soft 17 included) from the cards left, counted by value (A, 2-9, ten), his up-card
-    (1 an Ace .. 10) already out. Each law is integer weights per `blackjack_banker_outcomes` over a denominator;
-    None where the cards left could run out before he stands.
+    """The exact law of the banker's final hand for each (cards left, up-card) of `rows`.
+
+    He draws by the fixed rule of the resolved `rules` (soft 17 included) from the cards left, counted by value
+    (A, 2-9, ten); his up-card (1 an Ace .. 10) is already out. Each law is integer weights per
+    `blackjack_banker_outcomes` over a denominator; None where the cards left could run out before he stands.
 
     Against a ten, from an Ace and three tens, the second card makes a blackjack 1 time in 4, else 20:
 

@@ -270,8 +270,8 @@ class Blackjack(CardGame):
         return house, observed
 
     def judged(self, judge: Any) -> None:
-        """A round that ended on the banker's blackjack before the player decided (a peeked hole card) is a fault
-        where the rules have none. verify decides at the log's end, once it knows the log writes its stands; here
+        """A round that ended on the banker's blackjack before the player decided shows a peeked hole card: a fault
+        where the rules have none. verify decides at the log's end, once it knows the log writes its stands. Here
         it is a fault at its round when the log has written stands and left none unwritten so far."""
         peeks = judge.peeks
         if peeks.pending and peeks.written and not peeks.unwritten:

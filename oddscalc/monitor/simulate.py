@@ -1,6 +1,6 @@
-"""Simulated feeds for the monitor's tests and benchmarks: fair results from the exact law, or a named fault
-(a pocket or an arc of pockets likelier, a dealer's signature, a loaded die, a payout error, a stacked banker's
-card), from a seeded RNG.
+"""Simulated feeds for the monitor's tests and benchmarks, from a seeded RNG: fair results from the exact law, or a
+named fault. The faults: a pocket or an arc of pockets likelier, a dealer's signature, a loaded die, a payout
+error, a stacked banker's card.
 
 >>> spins = roulette_spins(numpy_rng(1), 5)
 >>> spins.dtype.kind, len(spins), bool(((0 <= spins) & (spins <= 36)).all())
