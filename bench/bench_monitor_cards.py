@@ -13,7 +13,9 @@ target (issue 53): 5,000 punto banco rounds a second on one core, every round va
 
 `python -m bench.bench_monitor_cards [--rounds N] [--tables T]` prints, at a small scale, the ingest rate of N
 rounds, the share of T fair tables of N rounds the hold test flags, and the rounds a dealer who deals half the
-player's wins again takes to be flagged; it writes nothing (`make bench` keeps the figures, bench/results.md).
+player's wins again takes to be flagged; then, for blackjack, the share of T fair tables of N/4 rounds flagged and
+the rounds a dealer who stacks the banker's second card takes to be flagged. It writes nothing (`make bench` keeps
+the figures, bench/results.md).
 """
 
 from __future__ import annotations
@@ -237,16 +239,16 @@ def cases():
 # -- the studies ---------------------------------------------------------------------------------------------
 
 
-def _table() -> CardTableMonitor:
+def _table(config: TableConfig = _CONFIG) -> CardTableMonitor:
     level = BUDGET.level / TABLES
-    return CardTableMonitor(_CONFIG, dict.fromkeys(statistical_tests("punto-banco"), level), BUDGET)
+    return CardTableMonitor(config, dict.fromkeys(statistical_tests(config.game), level), BUDGET)
 
 
-def _flagged(lines: list[str]) -> int | None:
+def _flagged(lines: list[str], config: TableConfig = _CONFIG) -> int | None:
     """The round of a table's first hold alarm (None: none)."""
-    mon = _table()
+    mon = _table(config)
     for i, line in enumerate(lines[1:], start=1):
-        mon.ingest(round_from_record("punto-banco", json.loads(line)), "sim", i, "t")
+        mon.ingest(round_from_record(config.game, json.loads(line)), "sim", i, "t")
         if not i % 2000:
             mon.flush()
             found = [a.round for a in mon.take()[0] if a.test == "hold"]
@@ -289,6 +291,28 @@ def main() -> None:
     print(
         f"a dealer dealing half the player's wins again (one player wager of 10): flagged in {len(found)} of "
         f"{args.tables} feeds of 20,000 rounds, median round {statistics.median(found) if found else '-'}"
+    )
+    blackjack_study(args.rounds // 4, args.tables, rng)
+
+
+def blackjack_study(rounds: int, tables: int, rng: random.Random) -> None:
+    """Print the share of `tables` fair blackjack tables of `rounds` rounds the hold test flags, and the rounds a
+    dealer who slips the banker a ten whenever it beats the box takes to be flagged (feeds of 5,000 rounds)."""
+    config = TableConfig("B1", "blackjack", VERSION, rules={"decks": "6"})
+    fair = [_flagged(simulate.blackjack_log(rng.randrange(10**9), rounds, "B1")[0], config) for _ in range(tables)]
+    print(
+        f"fair blackjack tables (one box, basic strategy): {sum(x is not None for x in fair)} of {tables} flagged "
+        f"by the hold test in {rounds:,} rounds (level {BUDGET.level / TABLES} each)"
+    )
+    delays = [
+        _flagged(simulate.blackjack_log(rng.randrange(10**9), 5_000, "B1", stack_banker=1.0)[0], config)
+        for _ in range(tables)
+    ]
+    found = sorted(x for x in delays if x is not None)
+    span = f"rounds {found[0]:,} to {found[-1]:,}, median {statistics.median(found):,}" if found else "never"
+    print(
+        f"a blackjack dealer slipping the banker a ten whenever it beats the box: flagged in {len(found)} of "
+        f"{tables} feeds of 5,000 rounds, {span}"
     )
 
 
