@@ -1,18 +1,21 @@
-"""Benchmarks for `oddscalc monitor` at card tables (punto banco, Super Pan 9).
+"""Benchmarks for `oddscalc monitor` at card tables (punto banco, Super Pan 9, blackjack).
 
 `cases()` (run by `make bench`, or `python -m bench.run --module monitor_cards`): round-log rounds per second
 through `oddscalc monitor run` in one process pinned to one core, every round valued from the shoe's composition
 (the hold test), each shoe scored by the shuffle test as it ends and every round judged by verify's judge (the
 settlement, rules and shoe checks), with the state file's commits: 100,000 punto banco rounds and 20,000 Super Pan 9
 rounds against the House's bank, both dealt from 8-pack shoes to the cut card and reshuffled fairly (`oddscalc
-simulate --shuffle fair`), one wager a round; and the exact laws of 10,000 punto banco compositions at once
-(api.composition_laws), the valuation alone; and 2,000 punto banco rounds whose three wagers name their players,
-so that each shoe's end also runs the players' stakes test. The target (issue 53): 5,000 punto banco rounds a
-second on one core, every round valued.
+simulate --shuffle fair`), one wager a round; 20,000 blackjack rounds of one box playing the basic strategy, dealt
+so from 6-pack shoes (each round's law the banker's final hand given the cards before his second); and the exact
+laws of 10,000 punto banco compositions at once (api.composition_laws), the valuation alone; and 2,000 punto banco
+rounds whose three wagers name their players, so that each shoe's end also runs the players' stakes test. The
+target (issue 53): 5,000 punto banco rounds a second on one core, every round valued.
 
 `python -m bench.bench_monitor_cards [--rounds N] [--tables T]` prints, at a small scale, the ingest rate of N
 rounds, the share of T fair tables of N rounds the hold test flags, and the rounds a dealer who deals half the
-player's wins again takes to be flagged; it writes nothing (`make bench` keeps the figures, bench/results.md).
+player's wins again takes to be flagged; then, for blackjack, the share of T fair tables of N/4 rounds flagged and
+the rounds a dealer who stacks the banker's second card takes to be flagged. It writes nothing (`make bench` keeps
+the figures, bench/results.md).
 """
 
 from __future__ import annotations
@@ -57,17 +60,23 @@ _CONFIG = TableConfig("P1", "punto-banco", VERSION, rules={"decks": PACKS})
 
 @dataclass(frozen=True)
 class CardTable:
-    """A simulated table of the benchmark: its name, game, the one wager of each round, and the rounds timed."""
+    """A simulated table of the benchmark: its name, game, the one wager of each round, the rounds timed, the packs
+    of its shoe and any further `simulate` arguments."""
 
     table: str
     game: str
     wager: str
     rounds: int
     title: str
+    packs: str = PACKS
+    extra: tuple[str, ...] = ()
 
 
 PUNTO_BANCO = CardTable("P1", "punto-banco", "banker", 100_000, "punto banco")
 SUPER_PAN_9 = CardTable("S1", "super-pan-9", "initial", 20_000, "Super Pan 9 (the House's bank)")
+BLACKJACK = CardTable(
+    "B1", "blackjack", "initial", 20_000, "blackjack (one box, basic strategy)", "6", ("--rule", "strategy=basic")
+)
 
 
 def _run(argv: list[str]) -> str:
@@ -85,14 +94,14 @@ def _run(argv: list[str]) -> str:
 
 
 def _shoe_log(t: CardTable, rounds: int, seed: int = 1) -> tuple[Path, Path]:
-    """A round log of `rounds` rounds at `t`, 8-pack shoes dealt to the cut and shuffled fairly, and a floor file
+    """A round log of `rounds` rounds at `t`, its shoes dealt to the cut and shuffled fairly, and a floor file
     naming the table with the log header's version and rules (so the feed and the floor agree)."""
     log = _DIR / f"{t.table}-{rounds}-{seed}.jsonl"
     if not log.exists():
         _run(
             [
-                *("simulate", t.game, t.wager, "--version", VERSION, "--decks", PACKS, "--rounds", str(rounds)),
-                *("--seed", str(seed), "--shuffle", "fair", "--log", str(log), "--out", str(log) + ".csv"),
+                *("simulate", t.game, t.wager, "--version", VERSION, "--decks", t.packs, "--rounds", str(rounds)),
+                *("--seed", str(seed), "--shuffle", "fair", "--log", str(log), "--out", str(log) + ".csv", *t.extra),
             ]
         )
     with log.open(encoding="utf-8") as f:
@@ -165,7 +174,7 @@ def _table_case(t: CardTable) -> tuple[str, Callable[[], object], int, int, str]
     _checked(t)
     log, floor = _shoe_log(t, t.rounds)
     return (
-        f"monitor: {t.rounds:,} {t.title} rounds from 8-pack shoes, one wager each: every round valued (hold) "
+        f"monitor: {t.rounds:,} {t.title} rounds from {t.packs}-pack shoes, one wager each: every round valued (hold) "
         "and judged (settlement), each shoe scored (shuffle); `oddscalc monitor run` on one core",
         lambda: _drop(_watch(t, log, floor)),
         3,
@@ -216,6 +225,7 @@ def cases():
         _table_case(PUNTO_BANCO),
         _named_case(),
         _table_case(SUPER_PAN_9),
+        _table_case(BLACKJACK),
         (
             "monitor: exact laws of 10,000 punto banco shoe compositions",
             lambda: _laws(rows),
@@ -229,16 +239,16 @@ def cases():
 # -- the studies ---------------------------------------------------------------------------------------------
 
 
-def _table() -> CardTableMonitor:
+def _table(config: TableConfig = _CONFIG) -> CardTableMonitor:
     level = BUDGET.level / TABLES
-    return CardTableMonitor(_CONFIG, dict.fromkeys(statistical_tests("punto-banco"), level), BUDGET)
+    return CardTableMonitor(config, dict.fromkeys(statistical_tests(config.game), level), BUDGET)
 
 
-def _flagged(lines: list[str]) -> int | None:
+def _flagged(lines: list[str], config: TableConfig = _CONFIG) -> int | None:
     """The round of a table's first hold alarm (None: none)."""
-    mon = _table()
+    mon = _table(config)
     for i, line in enumerate(lines[1:], start=1):
-        mon.ingest(round_from_record("punto-banco", json.loads(line)), "sim", i, "t")
+        mon.ingest(round_from_record(config.game, json.loads(line)), "sim", i, "t")
         if not i % 2000:
             mon.flush()
             found = [a.round for a in mon.take()[0] if a.test == "hold"]
@@ -281,6 +291,28 @@ def main() -> None:
     print(
         f"a dealer dealing half the player's wins again (one player wager of 10): flagged in {len(found)} of "
         f"{args.tables} feeds of 20,000 rounds, median round {statistics.median(found) if found else '-'}"
+    )
+    blackjack_study(args.rounds // 4, args.tables, rng)
+
+
+def blackjack_study(rounds: int, tables: int, rng: random.Random) -> None:
+    """Print the share of `tables` fair blackjack tables of `rounds` rounds the hold test flags, and the rounds a
+    dealer who slips the banker a ten whenever it beats the box takes to be flagged (feeds of 5,000 rounds)."""
+    config = TableConfig("B1", "blackjack", VERSION, rules={"decks": "6"})
+    fair = [_flagged(simulate.blackjack_log(rng.randrange(10**9), rounds, "B1")[0], config) for _ in range(tables)]
+    print(
+        f"fair blackjack tables (one box, basic strategy): {sum(x is not None for x in fair)} of {tables} flagged "
+        f"by the hold test in {rounds:,} rounds (level {BUDGET.level / TABLES} each)"
+    )
+    delays = [
+        _flagged(simulate.blackjack_log(rng.randrange(10**9), 5_000, "B1", stack_banker=1.0)[0], config)
+        for _ in range(tables)
+    ]
+    found = sorted(x for x in delays if x is not None)
+    span = f"rounds {found[0]:,} to {found[-1]:,}, median {statistics.median(found):,}" if found else "never"
+    print(
+        f"a blackjack dealer slipping the banker a ten whenever it beats the box: flagged in {len(found)} of "
+        f"{tables} feeds of 5,000 rounds, {span}"
     )
 
 

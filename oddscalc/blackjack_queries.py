@@ -1,4 +1,5 @@
-"""Blackjack's own questions beyond its wagers' laws: one hand's values, the whole game, charts and split laws.
+"""Blackjack's own questions beyond its wagers' laws: one hand's values, the whole game, charts, split laws and
+the banker's final hand's law (the monitor's hold test).
 
 The `oddscalc blackjack` commands, the verifier and the door's `blackjack_hand` ask them here, with rules already
 resolved (`oddscalc.api.resolved_rules`); the engine (`oddscalc.games.blackjack`) loads only when first asked.
@@ -11,7 +12,7 @@ resolved (`oddscalc.api.resolved_rules`); the engine (`oddscalc.games.blackjack`
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,8 @@ if TYPE_CHECKING:  # the engine's answers, named for the type checker: the engin
     from oddscalc.games.blackjack.rules import RuleSet
 
 __all__ = [
+    "banker_laws",
+    "banker_outcomes",
     "default_law_budget",
     "game_summary",
     "hand_query",
@@ -43,6 +46,43 @@ def _rule_set(rules: Mapping[str, str]) -> RuleSet:
     """The blackjack engine's rule set for resolved rule strings."""
     rule_set: RuleSet = _engine("rules").rule_set(dict(rules))
     return rule_set
+
+
+def banker_outcomes() -> tuple[str, ...]:
+    """The banker's final hands, in the order `banker_laws` weighs them.
+
+    >>> banker_outcomes()
+    ('17', '18', '19', '20', '21', 'bust', 'blackjack')
+    """
+    outcomes: tuple[str, ...] = _engine("exact.banker").OUTCOMES
+    return outcomes
+
+
+def banker_laws(
+    rules: Mapping[str, str], rows: Sequence[tuple[Sequence[int], int]]
+) -> list[tuple[tuple[int, ...], int] | None]:
+    """The exact law of the banker's final hand for each (cards left, up-card) of `rows`.
+
+    He draws by the fixed rule of the resolved `rules` (soft 17 included) from the cards left, counted by value
+    (A, 2-9, ten); his up-card (1 an Ace .. 10) is already out. Each law is integer weights per
+    `banker_outcomes` over a denominator; None where the cards left could run out before he stands.
+
+    Against a ten, from an Ace and three tens, the second card makes a blackjack 1 time in 4, else 20:
+
+    >>> from oddscalc.api import resolved_rules
+    >>> rules = resolved_rules("blackjack", "2002")[0]
+    >>> banker_laws(rules, [((0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 10), ((1, 0, 0, 0, 0, 0, 0, 0, 0, 3), 10)])
+    [None, ((0, 0, 0, 18, 0, 0, 6), 24)]
+    """
+    banker = _engine("exact.banker")
+    hit_soft17 = _rule_set(rules).hit_soft17
+    out: list[tuple[tuple[int, ...], int] | None] = []
+    for left, up in rows:
+        if not 1 <= up <= 10 or len(left) != 10 or min(left) < 0:
+            raise GameError(f"a banker's law needs ten counts of cards left and an up-card 1-10, not {left}, {up}")
+        weights, total = banker.dealer_counts(tuple(left), up, hit_soft17)
+        out.append((tuple(weights), total) if sum(weights) == total and total else None)
+    return out
 
 
 def default_law_budget() -> int:

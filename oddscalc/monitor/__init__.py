@@ -1,7 +1,7 @@
 """`oddscalc monitor`: live tables watched against the exact law as results arrive.
 
-Roulette, Big Six, dice and sic bo are watched, and punto banco and Super Pan 9 from the shoe. The floor has one
-false-alarm budget and a state file that survives a kill (docs/monitor.md).
+Roulette, Big Six, dice and sic bo are watched, and punto banco, Super Pan 9 and blackjack from the shoe. The floor
+has one false-alarm budget and a state file that survives a kill (docs/monitor.md).
 """
 
 from oddscalc.monitor.floor import Budget, Floor, FloorError, TableConfig, read_floor

@@ -1,11 +1,11 @@
 """Spending one false-alarm budget across a floor: a stated split, the same share for every stream.
 
 The floor's level a over its horizon is divided equally among its streams: each table's statistical tests. There
-are five on a roulette table, three on a punto banco table, two on a Super Pan 9 table and three on the others
-(streams.statistical_tests). A stream of level a_i alarms when its CUSUM statistic reaches log(K N / a_i)
-(detector.py). Here N is the table's results within the horizon (its results an hour times the horizon's hours).
-So the chance that it alarms on a fair table within the horizon is at most a_i. By the union bound, the chance of
-any false alarm on the floor is at most the sum, a.
+are five on a roulette table, three on a punto banco table, two on a Super Pan 9 or blackjack table and three
+on the others (streams.statistical_tests). A stream of level a_i alarms when its CUSUM statistic reaches
+log(K N / a_i) (detector.py). Here N is the table's results within the horizon (its results an hour times the
+horizon's hours). So the chance that it alarms on a fair table within the horizon is at most a_i. By the union
+bound, the chance of any false alarm on the floor is at most the sum, a.
 
 A roulette table's signature test, and a card table's shuffle test, is one stream split again among its dealers
 in the order they first appear. The k-th dealer gets a_i 6 / (pi^2 k^2); these shares sum to a_i over any number

@@ -1,5 +1,5 @@
-"""One card table's monitor (punto banco, Super Pan 9): rounds with their cards, shoe by shoe, judged by verify's
-judge and valued from the cards seen since the shuffle (what differs by game: card_games.py).
+"""One card table's monitor (punto banco, Super Pan 9, blackjack): rounds with their cards, shoe by shoe, judged by
+verify's judge and valued from the cards seen since the shuffle (what differs by game: card_games.py).
 
 Each round goes to the game's judge (oddscalc.verify). Three findings are an alarm at their round, named for the
 round's dealer and spending no budget. They are a wager settled against the law (`settlement`), a third card
@@ -10,6 +10,13 @@ opposing hand and its decision, card_games.py). The composition is the packs les
 shuffle and any burnt at the start of the round. The function api.composition_laws gives the ordered deals ending
 in each outcome. From them come each wager's exact expectation and variance, and the house's result
 H(o) = -sum of stake x net on each outcome o. The laws are cached by key.
+
+A blackjack round's outcome is the banker's final hand (17-21, bust, blackjack). Its law is conditioned on every
+card dealt before his second card: the box's final hands, the up-card and the composition left. The law lets
+him take only one card until the players have decided (reg 7(1)(c)-(d)), then he draws by a fixed rule. So
+the law holds whatever the player's strategy; H(o) settles the box's hands and any insurance against each
+hand. Under the peek rule it is also conditioned on what the peek showed. The test says nothing of the player's
+own cards: a fault there is for the shuffle and shoe checks.
 
 The hold test is a betting e-process on the house's result, one stream per table. For each bet lambda of
 HOLD_BETS the round's factor is 1 + l u, with u = (H - m) / s. Here m and s^2 are the round's exact conditional
@@ -89,9 +96,8 @@ class CardTableMonitor(TableMonitor):
 
     def __init__(self, config: TableConfig, levels: dict[str, Fraction], budget: Budget) -> None:
         super().__init__(config, levels, budget)
-        self.card_game = card_game(self.game)
-        kinds = api.composition_kinds(self.game, config.version, config.rules)
-        self.full = np.array([n for _, n in kinds], dtype=np.int64)
+        self.card_game = card_game(config)
+        self.full = self.card_game.full()
         laws = self.card_game.laws(config, [self.card_game.sample(tuple(self.full.tolist()))])
         self.outcomes = laws.outcomes
         self.nets = {k: tuple(float(x) for x in v) for k, v in laws.nets.items()}
@@ -119,6 +125,9 @@ class CardTableMonitor(TableMonitor):
         return api.composition_laws(
             self.game, self.config.version, np.array(rows, dtype=np.int64), None, self.config.rules, self.config.pay
         )
+
+    def judged(self, judge: Any) -> None:
+        self.card_game.judged(judge)
 
     def law_text(self, test: str) -> str:
         return self.card_game.LAWS[test]
@@ -202,19 +211,34 @@ class CardTableMonitor(TableMonitor):
             self._stakes_round(fr, rnd, when, began, gap, judged and law_key is not None, line)
         if not judged or law_key is None or not fr.wagers:
             return
+        if self.card_game.BY_NETS:
+            figures = self._by_nets(fr, rnd, source, line)
+        else:
+            figures = self.card_game.house(record, fr.wagers, self.judge(), fr.house)
+        if figures is None:
+            return
+        q = self.q_card
+        q[0].append(law_key)
+        q[1].append(figures[0])
+        q[2].append(figures[1])
+        q[3].append(rnd)
+
+    def _by_nets(self, fr: FeedRound, rnd: int, source: str, line: int | None) -> tuple[list[float], float] | None:
+        """The house's result on each outcome from the wagers' nets by outcome, and the one observed (None: a
+        wager not of the round's law, or an amount unreadable, filed as a malformed line)."""
         house = [0.0] * len(self.outcomes)
         observed = 0.0
         for i, (key, st, net) in enumerate(fr.wagers):
             nets = self.nets.get(key)
             if nets is None:
-                return  # a wager the version does not permit (the judge files it) or not of this round's law
+                return None  # a wager the version does not permit (the judge files it) or not of this round's law
             try:
                 staked = float(stake(st, line or 0, f"wager {i + 1}: stake"))
                 if net is not None:
                     observed -= float(amount(net, line or 0, f"wager {i + 1}: net"))
             except LogError as exc:
                 self.fault("malformed line", rnd=rnd, source=source, line=line, detail=str(exc).split(": ", 1)[-1])
-                return
+                return None
             for o, x in enumerate(nets):
                 house[o] -= staked * x
         if fr.house is not None:
@@ -222,12 +246,8 @@ class CardTableMonitor(TableMonitor):
                 observed = float(amount(fr.house, line or 0, '"house"'))
             except LogError as exc:
                 self.fault("malformed line", rnd=rnd, source=source, line=line, detail=str(exc).split(": ", 1)[-1])
-                return
-        q = self.q_card
-        q[0].append(law_key)
-        q[1].append(house)
-        q[2].append(observed)
-        q[3].append(rnd)
+                return None
+        return house, observed
 
     def _stakes_round(
         self, fr: FeedRound, rnd: int, when: str, began: bool, gap: bool, valued: bool, line: int | None

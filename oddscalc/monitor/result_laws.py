@@ -38,7 +38,7 @@ __all__ = [
 #: The games the monitor watches: single results (a spin, a throw), whose law is fixed by the equipment.
 GAMES = ("roulette", "big-six", "dice", "sic-bo")
 #: The card tables it watches: rounds dealt from a shoe, each round's law fixed by the cards left in it.
-CARD_GAMES = ("punto-banco", "super-pan-9")
+CARD_GAMES = ("punto-banco", "super-pan-9", "blackjack")
 #: Every game a floor's table may be.
 WATCHED = GAMES + CARD_GAMES
 

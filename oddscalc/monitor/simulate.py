@@ -1,5 +1,6 @@
-"""Simulated feeds for the monitor's tests and benchmarks: fair results from the exact law, or a named fault
-(a pocket or an arc of pockets likelier, a dealer's signature, a loaded die, a payout error), from a seeded RNG.
+"""Simulated feeds for the monitor's tests and benchmarks, from a seeded RNG: fair results from the exact law, or a
+named fault. The faults: a pocket or an arc of pockets likelier, a dealer's signature, a loaded die, a payout
+error, a stacked banker's card.
 
 >>> spins = roulette_spins(numpy_rng(1), 5)
 >>> spins.dtype.kind, len(spins), bool(((0 <= spins) & (spins <= 36)).all())
@@ -19,12 +20,17 @@ from oddscalc import api
 from oddscalc.monitor.families import raised_law
 from oddscalc.monitor.result_laws import result_law, wheel_order
 from oddscalc.sim.baccarat import BEHIND_THE_CUT, banker_draws, point
+from oddscalc.sim.blackjack import BEHIND_THE_CUT as BLACKJACK_BEHIND_THE_CUT
+from oddscalc.sim.blackjack import best_total, shoe_simulator
 from oddscalc.sim.log_lines import amount_text
 from oddscalc.sim.punto_banco import player_draws, punto_banco_coup
+from oddscalc.sim.shoe_dealing import Dealing
+from oddscalc.sim.shuffle_models import Shuffle as ShuffleModel
 from oddscalc.sim.shuffle_models import factory_order
 from oddscalc.sim.super_pan_9 import RANKS, house_draws, super_pan_9_coup
 
 __all__ = [
+    "blackjack_log",
     "numpy_rng",
     "pocket_law",
     "punto_banco_log",
@@ -303,6 +309,159 @@ def super_pan_9_log(
             "player": record["player"],
             "banker": record["banker"],
             "wagers": entries,
+        }
+        lines.append(json.dumps(rec))
+    return lines, placed
+
+
+_BJ_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def _rank(label: str) -> int:
+    """A card's rank (0 Ace .. 12 King) from its name in the log."""
+    return _BJ_RANKS.index(label[:-1])
+
+
+def _value(label: str) -> int:
+    """A card's blackjack value, an Ace 1 and a court 10."""
+    return min(_rank(label) + 1, 10)
+
+
+def _hands(node: dict) -> list[dict]:
+    """A box's final hands, in order of play (a split node holds two hands)."""
+    return [h for kid in node["split"] for h in _hands(kid)] if "split" in node else [node]
+
+
+def _natural(record: dict) -> bool:
+    hand = record["hand"]
+    return "split" not in hand and len(hand["cards"]) == 2 and best_total([_rank(c) for c in hand["cards"]])[0] == 21
+
+
+def _ten_wins(record: dict) -> bool:
+    """Whether a ten as the banker's second card would make him stand on a hand beating every live hand of the box
+    (or a blackjack, which beats every hand but a natural; a natural itself is never beaten by one)."""
+    up = _value(record["banker"][0])
+    if _natural(record) or 2 <= up <= 6:  # against 2-6 a ten leaves him drawing
+        return False
+    live = [best_total([_rank(c) for c in h["cards"]])[0] for h in _hands(record["hand"])]
+    live = [t for t in live if t <= 21]
+    return bool(live) and (up == 1 or all(t < up + 10 for t in live))
+
+
+def _settle_on(record: dict, banker_total: int) -> None:
+    """Settle the box's hands again against a banker standing on `banker_total` (16 or less: no blackjack, no
+    bust), the initial wager the sum of its hands."""
+    net_sum = Fraction(0)
+    for h in _hands(record["hand"]):
+        st = Fraction(h["stake"])
+        p = best_total([_rank(c) for c in h["cards"]])[0]
+        net = -st if p > 21 or p < banker_total else st if p > banker_total else Fraction(0)
+        h["net"] = amount_text(net)
+        net_sum += net
+    record["wagers"][0]["net"] = amount_text(net_sum)
+
+
+def blackjack_log(
+    seed: int,
+    rounds: int,
+    table: str,
+    decks: int = 6,
+    version: str = "2002",
+    rules: dict[str, str] | None = None,
+    mispay_at: int | None = None,
+    bad_draw_at: int | None = None,
+    stack_banker: float = 0.0,
+    insure: bool = False,
+    dealers: Sequence[str] = (),
+    shuffle: Shuffle | None = None,
+    chart: object = None,
+) -> tuple[list[str], dict[str, int]]:
+    """Round-log lines (a header first) of a blackjack table, one box staking 10 a round, and where the faults were
+    put.
+
+    The table deals shuffled shoes of `decks` packs to the cut card (one pack from the end) by the reference
+    simulator's round and chart. With `insure` the box insures its natural against an Ace for 5. In the dict
+    returned, "mispay" is the first natural from round `mispay_at` on, paid 1 to 1 instead of 3 to 2. Its
+    "bad_draw" is the first round from `bad_draw_at` on where the banker, on 16 or less, stands instead of drawing
+    (settled on the cards dealt). With `stack_banker` a dealer, that share of the rounds where a ten as the
+    banker's second card would beat the box, swaps the shoe's next ten into that place (no hole card only);
+    "stacked" counts those rounds. `dealers` and `shuffle` as in `punto_banco_log`. `chart` is the box's play in
+    the form of the engine's decision table (by default that table: the basic strategy).
+
+    >>> lines, placed = blackjack_log(1, 2, "B1", mispay_at=1)
+    >>> json.loads(lines[0])["rules"], [json.loads(x)["shoe"] for x in lines[1:]], placed
+    ({'decks': '6', 'strategy': 'basic'}, [1, 1], {})
+    """
+    rng = random.Random(seed)
+    rules = {"decks": str(decks), "strategy": "basic", **(rules or {})}
+    resolved, _ = api.resolved_rules("blackjack", version, rules)
+    initial = next(w for w in api.wagers("blackjack", version) if w.key == "initial")
+    if chart is None:
+        chart = api.decision_table("blackjack", version, "initial", rules)
+    dealt = shoe_simulator(initial, resolved, chart, Dealing(ShuffleModel("fair")))
+    coup, value = dealt.coup, dealt.value
+    peek = resolved.get("hole_card") == "peek"
+    lines = [json.dumps({"roundlog": 1, "game": "blackjack", "version": version, "rules": rules})]
+    placed: dict[str, int] = {}
+    order: list[str] = []
+    pos = marker = 0
+    dealer = ""
+    cut = 52 * decks - BLACKJACK_BEHIND_THE_CUT
+
+    def deal(start: int) -> tuple[dict, int]:
+        at = start
+
+        def take() -> tuple[object, str]:
+            nonlocal at
+            label = order[at]
+            at += 1
+            return value(label), label
+
+        record: dict = {}
+        coup(initial, take, record)
+        return record, at - start
+
+    for i in range(1, rounds + 1):
+        first = marker == 0 or pos >= cut
+        if first:
+            dealer, order = _next_shoe(marker, dealer, dealers, shuffle, order, rng, lambda: factory_order(decks))
+            pos, marker = 0, marker + 1
+        record, used = deal(pos)
+        banker = record["banker"]
+        if stack_banker and not peek and len(banker) >= 2 and _value(banker[1]) != 10 and _ten_wins(record):
+            k = pos + used - (len(banker) - 1)  # the banker's second card: the first after the box's cards
+            j = next((j for j in range(k + 1, len(order)) if _value(order[j]) == 10), None)
+            if j is not None and rng.random() < stack_banker:
+                order[k], order[j] = order[j], order[k]
+                record, used = deal(pos)
+                placed["stacked"] = placed.get("stacked", 0) + 1
+                banker = record["banker"]
+        if bad_draw_at is not None and i >= bad_draw_at and "bad_draw" not in placed:
+            ranks = [_rank(c) for c in banker]
+            m = next((m for m in range(2, len(banker)) if best_total(ranks[:m])[0] <= 16), None)
+            live = any(best_total([_rank(c) for c in h["cards"]])[0] <= 21 for h in _hands(record["hand"]))
+            if m is not None and live:
+                placed["bad_draw"] = i
+                used -= len(banker) - m  # the cards he should have drawn stay in the shoe
+                record["banker"] = banker = banker[:m]
+                _settle_on(record, best_total(ranks[:m])[0])
+        natural = _natural(record)
+        paid = natural and Fraction(record["hand"]["net"]) > 0
+        if paid and mispay_at is not None and i >= mispay_at and "mispay" not in placed:
+            placed["mispay"] = i
+            record["hand"]["net"] = record["wagers"][0]["net"] = amount_text(Fraction(record["hand"]["stake"]))
+        if insure and natural and _value(banker[0]) == 1:
+            won = len(banker) > 1 and _value(banker[1]) == 10
+            record["wagers"].append({"on": "insurance", "stake": "5", "net": "10" if won else "-5"})
+        pos += used
+        rec = {
+            "table": table,
+            "round": i,
+            "time": f"2026-12-01T{(i // 3600) % 24:02d}:{(i // 60) % 60:02d}:{i % 60:02d}Z",
+            "shoe": marker,
+            **({"cut": cut} if first else {}),
+            **({"dealer": dealer} if dealer else {}),
+            **record,
         }
         lines.append(json.dumps(rec))
     return lines, placed

@@ -64,7 +64,7 @@ def statistical_tests(game: str) -> tuple[str, ...]:
     """The tests that spend false-alarm budget on a table of `game` (settlement spends none: it is exact)."""
     if game == "punto-banco":
         return ("hold", "shuffle", STAKES)
-    if game in CARD_GAMES:  # Super Pan 9: its rounds depend on the player's draw, so no stakes test
+    if game in CARD_GAMES:  # Super Pan 9, blackjack: their rounds depend on the player's play, so no stakes test
         return ("hold", "shuffle")
     return (
         ("result-law", "sectors", "signature", "exposure", "hold")

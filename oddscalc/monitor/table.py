@@ -328,6 +328,10 @@ class TableMonitor:
             self._judge = JUDGES[self.game](ctx)
         return self._judge
 
+    def judged(self, judge: Any) -> None:
+        """After the judge reads a round, before its faults are alarms: what a whole log's judge leaves to its end
+        that a live table decides at once (nothing here)."""
+
     def law_text(self, test: str) -> str:
         """What the law says the test's subject is, for an alarm."""
         return _law_text(self.game, test)
@@ -349,6 +353,7 @@ class TableMonitor:
         except LogError as exc:
             self.fault("malformed line", rnd=rnd, source=source, line=line, detail=str(exc).split(": ", 1)[-1])
             judged = False
+        self.judged(judge)
         for f in report.faults:
             self.settled_wrong += 1
             test = self.fault_test(f.kind)

@@ -340,7 +340,7 @@ def evidence_page(
         f"{_counts_table(table)}"
         "<h2>What else was tested on this table</h2><p>"
         + (
-            f"Settlement, the tableau and the shoe: {table.settled_wrong} fault(s) found by the judge."
+            f"Settlement, the rules of play and the shoe: {table.settled_wrong} fault(s) found by the judge."
             if table.game not in GAMES
             else f"Settlement: {table.settled_wrong} wager(s) settled against the law."
         )
