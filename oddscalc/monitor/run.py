@@ -99,19 +99,26 @@ def header_disagreement(config: TableConfig, header: dict) -> str:
     return "the round log's header says " + "; ".join(said) + f": judged by {by}"
 
 
+#: Rule options that name what an analysis assumes (the player's strategy, the play after a split, the shoe
+#: model), not how the table is run: a simulator's header carries them, and no check of the table reads them.
+ANALYSIS_OPTIONS = frozenset({"strategy", "post_split", "model"})
+
+
 def _same_rules(config: TableConfig, theirs: dict) -> bool:
-    """Whether a header's rules are the table's once each side's defaults are filled in (a header whose rules
-    cannot be resolved differs, unless it spells out the table's own)."""
+    """Whether a header's rules are the table's once each side's defaults are filled in, the analysis options
+    left out (a header whose rules cannot be resolved differs, unless it spells out the table's own)."""
     given = {str(k): str(v) for k, v in theirs.items()}
     if given == config.rules:
         return True
     try:
-        return (
-            api.resolved_rules(config.game, config.version, given, custom=True)[0]
-            == api.resolved_rules(config.game, config.version, config.rules, custom=True)[0]
+        header, table = (
+            api.resolved_rules(config.game, config.version, rules, custom=True)[0] for rules in (given, config.rules)
         )
     except OddscalcError:
         return False
+    return {k: v for k, v in header.items() if k not in ANALYSIS_OPTIONS} == {
+        k: v for k, v in table.items() if k not in ANALYSIS_OPTIONS
+    }
 
 
 class Monitor:

@@ -350,3 +350,15 @@ def test_a_simulators_log_with_the_default_rules_spelt_out_agrees_with_a_table_n
     args = ["monitor", "run", eight, "--table", "P2", "--game", "punto-banco", "--state", tmp_path / "s.db"]
     code, _, err = run_cli(args, capsys)
     assert code == 0 and "header disagrees" in err and "the command line" in err and "floor file" not in err, err
+
+
+def test_a_blackjack_log_whose_header_names_the_players_strategy_agrees_with_the_tables_rules(tmp_path, capsys):
+    """The strategy a simulator's player follows is no rule of the table, so it is no disagreement."""
+    log = tmp_path / "bj.log"
+    args = ["simulate", "blackjack", "initial", "--rule", "strategy=basic", "--rounds", "20", "--log", log]
+    code, _, err = run_cli(args, capsys)
+    assert code == 0, err
+    assert json.loads(log.read_text().splitlines()[0])["rules"]["strategy"] == "basic"
+    args = ["monitor", "run", log, "--table", "J1", "--game", "blackjack", "--state", tmp_path / "s.db"]
+    code, _, err = run_cli(args, capsys)
+    assert code == 0 and "header disagrees" not in err, err
