@@ -4,6 +4,7 @@ since its last commit lost, as a kill would lose it), for the tests that a resta
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from oddscalc.monitor.floor import Budget, Floor, TableConfig
 from oddscalc.monitor.run import Feed, Monitor
@@ -42,4 +43,17 @@ def run_table(feed: Path, db: Path, table: TableConfig, stop: int | None = None,
         pass
     finally:
         src.close()
+        state.close()
+
+
+def outcome(db: Path) -> tuple[list[tuple[str, int]], int, list[tuple[str, int]], Any]:
+    """What a one-table run left in its state file: the alarms (test, round), the rounds counted, each stream's
+    results counted, and the hold test's statistic (to compare a run killed and resumed with a whole one)."""
+    state = State(db, create=False)
+    try:
+        alarms = [(a["test"], a["round"]) for a in state.alarms()]
+        ((name, _, st),) = state.table_rows()
+        streams = [(t, n) for t, _, n, *_ in state.streams(name)]
+        return alarms, st["rounds"], streams, state.stream_w(name, "hold", "")
+    finally:
         state.close()

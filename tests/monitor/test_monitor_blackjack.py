@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,10 +17,9 @@ from oddscalc.monitor.card_table import CardTableMonitor, hold_increments
 from oddscalc.monitor.feed import round_from_record
 from oddscalc.monitor.floor import Budget, TableConfig
 from oddscalc.monitor.simulate import blackjack_log
-from oddscalc.monitor.state import State
 from oddscalc.monitor.streams import statistical_tests
 from tests.cli_run import run_cli
-from tests.monitor_runs import run_table
+from tests.monitor_runs import outcome, run_table
 
 GAME, VERSION = "blackjack", "2002"
 #: One table of a 50-table floor at 1% a year: the hold test's level.
@@ -337,17 +335,6 @@ def test_a_log_written_by_simulate_is_judged_valued_and_scored_by_monitor_run(tm
 # -- restarts ---------------------------------------------------------------------------------------------------
 
 
-def _outcome(db: Path):
-    state = State(db, create=False)
-    try:
-        alarms = [(a["test"], a["round"]) for a in state.alarms()]
-        ((name, _, st),) = state.table_rows()
-        streams = [(t, n) for t, _, n, *_ in state.streams(name)]
-        return alarms, st["rounds"], streams, state.stream_w(name, "hold", "")
-    finally:
-        state.close()
-
-
 def test_a_run_stopped_in_mid_shoe_and_resumed_judges_and_values_the_rest_alike(tmp_path):
     """The shoe's cards dealt before the stop come back from the state file: the same alarms, every round counted
     once, the hold test's statistic the same to the last bit as an uninterrupted run's."""
@@ -361,9 +348,9 @@ def test_a_run_stopped_in_mid_shoe_and_resumed_judges_and_values_the_rest_alike(
     config = _config()
     run_table(feed, whole, config)
     run_table(feed, killed, config, stop)
-    assert 0 < _outcome(killed)[1] < stop - 1  # the committed rounds, short of those read
+    assert 0 < outcome(killed)[1] < stop - 1  # the committed rounds, short of those read
     run_table(feed, killed, config)
-    alarms, rounds, streams, w = _outcome(killed)
-    expected = _outcome(whole)
+    alarms, rounds, streams, w = outcome(killed)
+    expected = outcome(whole)
     assert (alarms, rounds, streams) == expected[:3] and w.tolist() == expected[3].tolist()
     assert alarms == [("settlement", placed["mispay"])] and rounds == 90

@@ -14,9 +14,8 @@ from oddscalc.monitor.card_table import CardTableMonitor
 from oddscalc.monitor.feed import round_from_record
 from oddscalc.monitor.floor import Budget, TableConfig
 from oddscalc.monitor.simulate import super_pan_9_log
-from oddscalc.monitor.state import State
 from oddscalc.monitor.streams import statistical_tests
-from tests.monitor_runs import run_table
+from tests.monitor_runs import outcome, run_table
 
 GAME, VERSION = "super-pan-9", "2002"
 TABLES = Path(__file__).resolve().parents[2] / "tables"
@@ -220,16 +219,6 @@ def _run(feed: Path, db: Path, stop: int | None = None) -> None:
     run_table(feed, db, TableConfig("S1", GAME, VERSION), stop)
 
 
-def _outcome(db: Path):
-    state = State(db, create=False)
-    try:
-        alarms = [(a["test"], a["round"]) for a in state.alarms()]
-        ((name, _, st),) = state.table_rows()
-        return alarms, st["rounds"], [(t, n) for t, _, n, *_ in state.streams(name)], state.stream_w(name, "hold", "")
-    finally:
-        state.close()
-
-
 def test_a_run_stopped_in_mid_shoe_and_resumed_values_the_rest_of_the_shoe_alike(tmp_path):
     """The shoe's cards dealt before the stop come back from the state file: the same alarms, every round counted
     once, the hold test's statistic the same to the last bit as an uninterrupted run's."""
@@ -242,10 +231,10 @@ def test_a_run_stopped_in_mid_shoe_and_resumed_values_the_rest_of_the_shoe_alike
     whole, killed = tmp_path / "whole.db", tmp_path / "killed.db"
     _run(feed, whole)
     _run(feed, killed, stop=stop)
-    assert 0 < _outcome(killed)[1] < stop - 1  # the committed rounds, short of those read
+    assert 0 < outcome(killed)[1] < stop - 1  # the committed rounds, short of those read
     _run(feed, killed)
-    alarms, rounds, streams, w = _outcome(killed)
-    expected = _outcome(whole)
+    alarms, rounds, streams, w = outcome(killed)
+    expected = outcome(whole)
     assert (alarms, rounds, streams) == expected[:3] and w.tolist() == expected[3].tolist()
     assert alarms == [("settlement", placed["mispay"])] and rounds == 70
 

@@ -23,29 +23,11 @@ from oddscalc.protect.stakes import Stakes
 from oddscalc.protect.target import target
 from tests.blackjack_boxes_reference import round_cards
 from tests.cli_run import run_cli
+from tests.protect_one_pack import HI_LO, one_pack_args
 
 SEED, SHOES, CUT = 8, 8, 39  # the cut after floor(75% x 52) cards
 RULES = {"decks": "1", "strategy": "basic"}
-BASE = (
-    "protect",
-    "blackjack",
-    "--version",
-    "1994",
-    "--custom",
-    "--decks",
-    "1",
-    "--shoes",
-    str(SHOES),
-    "--seed",
-    str(SEED),
-    "--workers",
-    "1",
-    "--ramp-variance",  # given, so that no math report of the one-pack game is computed (minutes)
-    "4/3",
-    "--check-every",  # and no round valued by the exact engine too (seconds on a custom rule set)
-    "1000",
-)
-HI_LO = {"A": -1, "T": -1, **dict.fromkeys("23456", 1), **dict.fromkeys("789", 0)}
+BASE = one_pack_args(SEED, SHOES)
 LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 STAND_16 = ("hard 16", "T", "stand")
 MEASURE = "initial; basic + index plays"

@@ -25,31 +25,13 @@ from oddscalc.report.plots import canvas
 from tests.blackjack_boxes_reference import round_cards
 from tests.cli_run import run_cli
 from tests.json_schemas import validate_named
+from tests.protect_one_pack import HI_LO, one_pack_args
 
 SEED, SHOES = 3, 3
-BASE = (
-    "protect",
-    "blackjack",
-    "--version",
-    "1994",
-    "--custom",
-    "--decks",
-    "1",
-    "--shoes",
-    str(SHOES),
-    "--seed",
-    str(SEED),
-    "--workers",
-    "1",
-    "--ramp-variance",  # given, so that no math report of the one-pack game is computed (minutes)
-    "4/3",
-    "--check-every",  # and no round valued by the exact engine too (seconds on a custom rule set)
-    "1000",
-)
+BASE = one_pack_args(SEED, SHOES)
 RAMP = "-1:0,1:1,2:2,3:4"
 A = f"count=hi-lo,ramp={RAMP}"
 B = "spread=4,enter=1,leave=-1"
-HI_LO = {"A": -1, "T": -1, **dict.fromkeys("23456", 1), **dict.fromkeys("789", 0)}
 
 
 def _ramp_stake(tc):

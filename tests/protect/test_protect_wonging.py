@@ -15,29 +15,11 @@ import pytest
 
 from tests.cli_run import run_cli
 from tests.json_schemas import validate_named
+from tests.protect_one_pack import HI_LO, one_pack_args
 
 SEED = 3
-BASE = (
-    "protect",
-    "blackjack",
-    "--version",
-    "1994",
-    "--custom",
-    "--decks",
-    "1",
-    "--shoes",
-    "3",
-    "--seed",
-    str(SEED),
-    "--workers",
-    "1",
-    "--ramp-variance",  # given, so that no math report of the one-pack game is computed (minutes)
-    "4/3",
-    "--check-every",  # and no round valued by the exact engine too (seconds on a custom rule set)
-    "1000",
-)
+BASE = one_pack_args(SEED, 3)
 LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
-HI_LO = {"A": -1, "T": -1, **dict.fromkeys("23456", 1), **dict.fromkeys("789", 0)}
 
 
 def _shoe(index):
