@@ -91,6 +91,7 @@ def measure_count(
     penetration: Fraction = Fraction(3, 4),
     definition: str = "griffin",
     progress=None,
+    every_decision: bool = True,
 ) -> CountMeasures:
     """Every measure of the count `count_text` (`counting.parse_count`); `strategy`: the blackjack play whose
     expectation BC is quoted for (basic or optimal); `penetration`: PE's depth model (rounds dealt evenly to the
@@ -128,11 +129,11 @@ def measure_count(
             ic = correlation(count.weights, effects, shoes.base)
         gains = decision_gains(shoes, count.weights)
         efficiency = {d: playing_efficiency(gains, size, cut, d) for d in PE_DEFINITIONS}
-        after = decision_gains(
-            later_decision_shoes(game, version, rules, pay, custom, progress=progress), count.weights
-        )
-        every = {d: playing_efficiency(gains + after, size, cut, d) for d in PE_DEFINITIONS}
-        later = (len(after), sum((g.chance for g in after), Fraction(0)))
+        if every_decision:
+            later_shoes = later_decision_shoes(game, version, rules, pay, custom, progress=progress)
+            after = decision_gains(later_shoes, count.weights)
+            every = {d: playing_efficiency(gains + after, size, cut, d) for d in PE_DEFINITIONS}
+            later = (len(after), sum((g.chance for g in after), Fraction(0)))
         rows = indices(shoes, count.weights, pack, tens_by_rank=tens_split_by_rank(t.resolved()))
     return CountMeasures(
         game,

@@ -91,14 +91,11 @@ def measures_text(m: CountMeasures, top: int = 12) -> str:
     lines += ["", "Betting correlation for each measure:"]
     lines += [f"  {name:34} {_pct(c.value if c else None):>8}   {_exact_note(c, 'BC')}" for name, c in m.betting]
     if m.efficiency:
-        lines += [
-            "",
-            f"Playing efficiency under each definition, {PE_SCOPES['starting_hands']} / {PE_SCOPES['every_decision']}:",
-        ]
-        lines += [
-            f"  {d:8} {_pct(e.value):>8} / {_pct(m.every[d].value if d in m.every else None):>8}   {PE_DEFINITIONS[d]}"
-            for d, e in m.efficiency.items()
-        ]
+        scopes = [PE_SCOPES["starting_hands"]] + ([PE_SCOPES["every_decision"]] if m.every else [])
+        lines += ["", f"Playing efficiency under each definition, {' / '.join(scopes)}:"]
+        for d, e in m.efficiency.items():
+            values = " / ".join(f"{_pct(x.value):>8}" for x in (e, *([m.every[d]] if m.every else [])))
+            lines.append(f"  {d:8} {values}   {PE_DEFINITIONS[d]}")
         lines += _decisions_text(m.efficiency[m.definition], top)
     if m.insurance_value is not None:
         lines += [

@@ -215,3 +215,18 @@ def test_every_decision_effects_and_pe_on_griffins_one_pack_game(capsys, monkeyp
 
 def _plain(values):
     return {k: (d.group, d.chance, d.actions) for k, d in values.items()}
+
+
+def test_pe_scope_starting_leaves_the_later_decisions_out(capsys):
+    """`--pe-scope starting`: PE over the starting hands alone, named, with no later decision valued; an unknown
+    scope refused in one line naming the option."""
+    code, out, _ = run_cli(
+        ["measures", "blackjack", "--version", "1994", "--decks", "6", "--pe-scope", "starting", "--format", "json"],
+        capsys,
+    )
+    data = json.loads(out)
+    pe = data["playing_efficiency"]
+    assert code == 0 and validate_named(data)
+    assert pe["scope"] == PE_SCOPES["starting_hands"] and pe["every_decision"] is None
+    code, _, err = run_cli(["measures", "punto-banco", "--decks", "8", "--count", "0=1", "--pe-scope", "all"], capsys)
+    assert code == 2 and "--pe-scope" in err and len(err.strip().splitlines()) == 1
