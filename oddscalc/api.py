@@ -53,6 +53,8 @@ __all__ = [
     "composition_estimates",
     "composition_hand_laws",
     "composition_kinds",
+    "composition_later_decisions",
+    "composition_later_values",
     "composition_laws",
     "composition_values",
     "decision_engines",
@@ -165,6 +167,14 @@ class _Decisions(Protocol):
     def composition_decisions(
         self, wagers: tuple[Wager, ...], rules: dict[str, str], counts: tuple[int, ...]
     ) -> DecisionValues: ...
+
+    def later_decisions(
+        self, wagers: tuple[Wager, ...], rules: dict[str, str], counts: tuple[int, ...]
+    ) -> DecisionValues: ...
+
+    def later_values(
+        self, wagers: tuple[Wager, ...], rules: dict[str, str], counts: tuple[int, ...], hands: Sequence[str]
+    ) -> dict[str, tuple[str, dict[str, Fraction]]]: ...
 
 
 def _module(package: str, game: str) -> ModuleType | None:
@@ -879,6 +889,54 @@ def composition_decisions(
     _check_counts(game, kinds, counts)
     resolved = resolved_rules(game, version, rules, custom)[0]
     return hooks.composition_decisions(wagers(game, version, pay), resolved, tuple(counts))
+
+
+def composition_later_decisions(
+    game: str,
+    version: str,
+    counts: tuple[int, ...],
+    rules: Mapping[str, str] | None = None,
+    pay: Mapping[str, str] | None = None,
+    custom: bool = False,
+) -> DecisionValues:
+    """The player's decisions after his first: for blackjack every hit/stand on three cards or more (no split
+    hand) that the shoe's own play reaches, {decision: (group, chance, {action: exact value})}.
+
+    The play is `composition_decisions`' best action, then the better of standing and hitting. Three 2s and six
+    tens: against a ten T,2 stands and 2,2 hits, so T,2,2 comes only as 2,2 then a ten, 6/9 x 3/8 x 2/7 x 5/6:
+
+    >>> shoe = (0, 3, 0, 0, 0, 0, 0, 0, 0, 6)  # A, 2-9, T
+    >>> composition_later_decisions("blackjack", "1994", shoe, {"decks": "1"}, custom=True)["T,2,2 v T"][:2]
+    ('hard 14 v T', Fraction(5, 84))
+    """
+    hooks = _decision_hooks(game)
+    kinds = composition_kinds(game, version, rules, custom)
+    _check_counts(game, kinds, counts)
+    resolved = resolved_rules(game, version, rules, custom)[0]
+    return hooks.later_decisions(wagers(game, version, pay), resolved, tuple(counts))
+
+
+def composition_later_values(
+    game: str,
+    version: str,
+    counts: tuple[int, ...],
+    hands: Sequence[str],
+    rules: Mapping[str, str] | None = None,
+    pay: Mapping[str, str] | None = None,
+    custom: bool = False,
+) -> dict[str, tuple[str, dict[str, Fraction]]]:
+    """{decision: (group, {action: exact value})} on the shoe `counts` for each decision of `hands` (labels of
+    `composition_later_decisions`) it can deal: the same decisions valued on another shoe.
+
+    >>> shoe = (0, 3, 0, 0, 0, 0, 0, 0, 0, 5)
+    >>> composition_later_values("blackjack", "1994", shoe, ["T,2,2 v T"], {"decks": "1"}, custom=True)
+    {'T,2,2 v T': ('hard 14 v T', {'stand': Fraction(-1, 2), 'hit': Fraction(-1, 1)})}
+    """
+    hooks = _decision_hooks(game)
+    kinds = composition_kinds(game, version, rules, custom)
+    _check_counts(game, kinds, counts)
+    resolved = resolved_rules(game, version, rules, custom)[0]
+    return hooks.later_values(wagers(game, version, pay), resolved, tuple(counts), tuple(hands))
 
 
 def math_report(

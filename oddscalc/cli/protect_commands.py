@@ -531,6 +531,15 @@ def protect(
     show_default=True,
     help="PE's headline definition (both are printed).",
 )
+@click.option(
+    "--pe-scope",
+    "scope",
+    type=Choices(("every", "starting"), "--pe-scope"),
+    default="every",
+    show_default=True,
+    help="Blackjack PE over every decision (Griffin's), printed beside the starting hands', or over the "
+    "starting hands alone (faster: the decisions after the first two cards are not valued).",
+)
 def measures(
     game: str,
     version: str | None,
@@ -543,6 +552,7 @@ def measures(
     strategy: str,
     penetration: str,
     definition: str,
+    scope: str,
 ) -> None:
     """A count's betting correlation (BC), playing efficiency (PE) and insurance correlation (IC) from the exact
     effects of removal, and its index numbers for the Illustrious 18 (blackjack; BC alone for the other games)."""
@@ -552,7 +562,17 @@ def measures(
             penetration, "--penetration", minimum=0, maximum=_MAX_PENETRATION, min_open=True, percent=True
         )
         m = measure_count(
-            game, version, rules, parse_pairs(pay, "--pay"), custom, count_text, strategy, pen, definition, StderrBar()
+            game,
+            version,
+            rules,
+            parse_pairs(pay, "--pay"),
+            custom,
+            count_text,
+            strategy,
+            pen,
+            definition,
+            StderrBar(),
+            every_decision=scope == "every",
         )
     except REFUSALS as exc:
         fail(str(exc))

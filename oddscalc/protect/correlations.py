@@ -28,6 +28,7 @@ __all__ = [
     "INSURANCE_GROUP",
     "INSURE",
     "PE_DEFINITIONS",
+    "PE_SCOPES",
     "Correlation",
     "DecisionGain",
     "Efficiency",
@@ -56,6 +57,14 @@ PE_DEFINITIONS = {
 }
 
 
+#: The decisions PE is taken over, each named as the output names it: the starting hands alone, or every decision
+#: as Griffin takes it (the starting hands and the hit/stand decisions on three cards or more after them).
+PE_SCOPES = {
+    "starting_hands": "over starting hands",
+    "every_decision": "over every decision (Griffin's)",
+}
+
+
 @dataclass(frozen=True)
 class Correlation:
     """A correlation coefficient known exactly up to one square root: its sign (-1, 0, 1) and exact square."""
@@ -71,15 +80,22 @@ class Correlation:
 def _moments(
     weights: Sequence[Fraction | int], effects: Sequence[Fraction | None], counts: Sequence[int]
 ) -> tuple[Fraction, Fraction, Fraction]:
-    """N^2 x (cov(w, e), var(w), var(e)) over the cards of the shoe (kinds with no card or no effect left out)."""
+    """N^2 x (cov(w, e), var(w), var(e)) over the cards of the shoe (kinds with no card or no effect left out).
+
+    Summed in integers over the common denominators of the weights and of the effects (the same exact values,
+    without a Fraction's reduction at every step)."""
     rows = [(n, Fraction(w), e) for n, w, e in zip(counts, weights, effects) if n and e is not None]
-    size = sum(n for n, _, _ in rows)
-    sw = sum((n * w for n, w, _ in rows), Fraction(0))
-    se = sum((n * e for n, _, e in rows), Fraction(0))
+    dw = math.lcm(*(w.denominator for _, w, _ in rows))
+    de = math.lcm(*(e.denominator for _, _, e in rows))
+    ints = [(n, w.numerator * (dw // w.denominator), e.numerator * (de // e.denominator)) for n, w, e in rows]
+    size = sum(n for n, _, _ in ints)
+    sw, se = sum(n * w for n, w, _ in ints), sum(n * e for n, _, e in ints)
+    swe = sum(n * w * e for n, w, e in ints)
+    sww, see = sum(n * w * w for n, w, _ in ints), sum(n * e * e for n, _, e in ints)
     return (
-        size * sum((n * w * e for n, w, e in rows), Fraction(0)) - sw * se,
-        size * sum((n * w * w for n, w, _ in rows), Fraction(0)) - sw * sw,
-        size * sum((n * e * e for n, _, e in rows), Fraction(0)) - se * se,
+        Fraction(size * swe - sw * se, dw * de),
+        Fraction(size * sww - sw * sw, dw * dw),
+        Fraction(size * see - se * se, de * de),
     )
 
 
@@ -107,8 +123,8 @@ def spread(effects: Sequence[Fraction | None], counts: Sequence[int]) -> Fractio
     """The card-weighted variance of the effects, sum n_k (e_k - e)^2 / N: one card's share of the spread."""
     rows = [(n, e) for n, e in zip(counts, effects) if n and e is not None]
     size = sum(n for n, _ in rows)
-    mean = sum((n * e for n, e in rows), Fraction(0)) / size
-    return sum((n * (e - mean) ** 2 for n, e in rows), Fraction(0)) / size
+    _, _, var = _moments([0] * len(rows), [e for _, e in rows], [n for n, _ in rows])
+    return var / (size * size)
 
 
 def insurance_effects(shoes: DecisionShoes) -> tuple[Fraction, tuple[Fraction | None, ...]] | None:

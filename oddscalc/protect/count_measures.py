@@ -1,12 +1,13 @@
 """A count's measures for one game and rule set (`oddscalc measures GAME`; definitions in docs/protect.md).
 
 They are the betting correlation for each measure of the effects-of-removal table. For blackjack they are also
-the insurance correlation, the playing efficiency (both definitions) and the index numbers of the Illustrious 18.
+the insurance correlation, the playing efficiency (both definitions, over starting hands and over every decision)
+and the index numbers of the Illustrious 18.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import floor
 
@@ -24,7 +25,7 @@ from oddscalc.protect.correlations import (
     playing_efficiency,
 )
 from oddscalc.protect.count_systems import CountError, CountSystem, parse_count
-from oddscalc.protect.decisions_by_removal import decision_shoes
+from oddscalc.protect.decisions_by_removal import decision_shoes, later_decision_shoes
 from oddscalc.protect.indices import IndexRow, indices
 from oddscalc.protect.removal import effects_of_removal
 from oddscalc.protect.target import STRATEGY_MEASURES, target
@@ -35,7 +36,9 @@ __all__ = ["CountMeasures", "measure_count", "tens_split_by_rank"]
 @dataclass(frozen=True)
 class CountMeasures:
     """Everything `oddscalc measures` prints. `betting`: (measure, BC) per measure of the removal table, `lead`
-    the one BC is quoted for; the decision part (IC, PE, indices) is None/empty for a game without decisions."""
+    the one BC is quoted for; the decision part (IC, PE, indices) is None/empty for a game without decisions.
+    `efficiency` is PE over the starting hands, `every` over every decision (`PE_SCOPES`); `later`: how many
+    decisions after the first `every` adds, and their chance per round."""
 
     game: str
     version: str
@@ -53,6 +56,8 @@ class CountMeasures:
     efficiency: dict[str, Efficiency]
     definition: str
     indices: tuple[IndexRow, ...]
+    every: dict[str, Efficiency] = field(default_factory=dict)
+    later: tuple[int, Fraction] = (0, Fraction(0))
 
     @property
     def bc(self) -> Correlation | None:
@@ -61,6 +66,12 @@ class CountMeasures:
     @property
     def pe(self) -> float | None:
         e = self.efficiency.get(self.definition)
+        return None if e is None else e.value
+
+    @property
+    def pe_every(self) -> float | None:
+        """PE over every decision under the headline definition (None without decisions)."""
+        e = self.every.get(self.definition)
         return None if e is None else e.value
 
 
@@ -80,6 +91,7 @@ def measure_count(
     penetration: Fraction = Fraction(3, 4),
     definition: str = "griffin",
     progress=None,
+    every_decision: bool = True,
 ) -> CountMeasures:
     """Every measure of the count `count_text` (`counting.parse_count`); `strategy`: the blackjack play whose
     expectation BC is quoted for (basic or optimal); `penetration`: PE's depth model (rounds dealt evenly to the
@@ -106,6 +118,8 @@ def measure_count(
     ic: Correlation | None = None
     ins_value: Fraction | None = None
     efficiency: dict[str, Efficiency] = {}
+    every: dict[str, Efficiency] = {}
+    later = (0, Fraction(0))
     rows: tuple[IndexRow, ...] = ()
     if api.has_decisions(game):
         shoes = decision_shoes(game, version, rules, pay, custom, progress=progress)
@@ -115,6 +129,11 @@ def measure_count(
             ic = correlation(count.weights, effects, shoes.base)
         gains = decision_gains(shoes, count.weights)
         efficiency = {d: playing_efficiency(gains, size, cut, d) for d in PE_DEFINITIONS}
+        if every_decision:
+            later_shoes = later_decision_shoes(game, version, rules, pay, custom, progress=progress)
+            after = decision_gains(later_shoes, count.weights)
+            every = {d: playing_efficiency(gains + after, size, cut, d) for d in PE_DEFINITIONS}
+            later = (len(after), sum((g.chance for g in after), Fraction(0)))
         rows = indices(shoes, count.weights, pack, tens_by_rank=tens_split_by_rank(t.resolved()))
     return CountMeasures(
         game,
@@ -133,4 +152,6 @@ def measure_count(
         efficiency,
         definition,
         rows,
+        every,
+        later,
     )

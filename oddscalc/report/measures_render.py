@@ -8,7 +8,7 @@ from typing import Any
 
 from oddscalc.core.distribution import render_decimal
 from oddscalc.core.schemas import named
-from oddscalc.protect.correlations import PE_DEFINITIONS, Correlation, Efficiency
+from oddscalc.protect.correlations import PE_DEFINITIONS, PE_SCOPES, Correlation, Efficiency
 from oddscalc.protect.count_measures import CountMeasures
 from oddscalc.report.exact import fraction_text
 from oddscalc.report.text import WIDTH, fit, phrases
@@ -21,9 +21,10 @@ DEFINITIONS = {
     "removal of the wager's exact expectation (Griffin, The Theory of Blackjack, ch. 4)",
     "insurance_correlation": "the same with the effects of removal of the insurance wager's exact expectation, as the "
     "law offers it (a player's two-card 21 against a banker's Ace; reg 7(7))",
-    "playing_efficiency": "over every first decision (a starting hand against an up-card, insurance apart), the gain "
-    "of switching from the full shoe's best action to the runner-up, D, exact on the shoe and "
-    "per card removed; at depth r (cards seen, 0 to the cut, evenly) D is taken as normal with "
+    "playing_efficiency": "over starting hands (a starting hand against an up-card, insurance apart), or over "
+    "every decision (Griffin's: those and every hit/stand on three cards or more the full shoe's play reaches, "
+    "split hands apart), the gain of switching from the full shoe's best action to the runner-up, D, exact on "
+    "the shoe and per card removed; at depth r (cards seen, 0 to the cut, evenly) D is taken as normal with "
     "mean mu and sd s = sqrt((N-1) r / (N-r)) x the card-weighted sd of its effects, and "
     "knowing its sign gains s L(|mu|/s) (L the unit normal loss integral); each decision weighs "
     "its chance x that gain averaged over depths",
@@ -75,14 +76,26 @@ def measures_text(m: CountMeasures, top: int = 12) -> str:
         f"  betting correlation (BC)     {_pct(m.bc.value if m.bc else None):>8}   {m.lead}; {_exact_note(m.bc, 'BC')}"
     )
     if m.efficiency:
-        lines.append(f"  playing efficiency (PE)      {_pct(m.pe):>8}   {m.definition} definition; {_depth(m)}")
+        lines.append(
+            f"  playing efficiency (PE)      {_pct(m.pe):>8}   {m.definition} definition, "
+            f"{PE_SCOPES['starting_hands']}; {_depth(m)}"
+        )
+    if m.every:
+        lines.append(
+            f"  PE over every decision       {_pct(m.pe_every):>8}   {m.definition} definition, "
+            f"{PE_SCOPES['every_decision']}: the starting hands and {m.later[0]} hit/stand decisions on three "
+            "cards or more"
+        )
     if m.insurance is not None:
         lines.append(f"  insurance correlation (IC)   {_pct(m.insurance.value):>8}   {_exact_note(m.insurance, 'IC')}")
     lines += ["", "Betting correlation for each measure:"]
     lines += [f"  {name:34} {_pct(c.value if c else None):>8}   {_exact_note(c, 'BC')}" for name, c in m.betting]
     if m.efficiency:
-        lines += ["", "Playing efficiency under each definition:"]
-        lines += [f"  {d:8} {_pct(e.value):>8}   {PE_DEFINITIONS[d]}" for d, e in m.efficiency.items()]
+        scopes = [PE_SCOPES["starting_hands"]] + ([PE_SCOPES["every_decision"]] if m.every else [])
+        lines += ["", f"Playing efficiency under each definition, {' / '.join(scopes)}:"]
+        for d, e in m.efficiency.items():
+            values = " / ".join(f"{_pct(x.value):>8}" for x in (e, *([m.every[d]] if m.every else [])))
+            lines.append(f"  {d:8} {values}   {PE_DEFINITIONS[d]}")
         lines += _decisions_text(m.efficiency[m.definition], top)
     if m.insurance_value is not None:
         lines += [
@@ -114,7 +127,7 @@ def _decisions_text(e: Efficiency, top: int) -> list[str]:
     rows = sorted(e.weights, key=lambda x: -x[1])[:top]
     lines = [
         "",
-        f"The {len(rows)} decisions that weigh most in PE ({len(e.weights)} in all):",
+        f"The {len(rows)} decisions that weigh most in PE {PE_SCOPES['starting_hands']} ({len(e.weights)} in all):",
         f"  {'hand':9} {'group':15} {'switch':16} {'gain %':>9} {'chance %':>9} {'corr.':>7} {'weight %':>9}",
     ]
     for g, w, _ in rows:
@@ -152,8 +165,18 @@ def measures_data(m: CountMeasures) -> dict[str, Any]:
         if not m.efficiency
         else {
             "definition": m.definition,
+            "scope": PE_SCOPES["starting_hands"],
             "value": m.pe,
             "by_definition": {d: {"value": e.value, "definition": PE_DEFINITIONS[d]} for d, e in m.efficiency.items()},
+            "every_decision": None
+            if not m.every
+            else {
+                "scope": PE_SCOPES["every_decision"],
+                "value": m.pe_every,
+                "by_definition": {d: {"value": e.value, "definition": PE_DEFINITIONS[d]} for d, e in m.every.items()},
+                "later_decisions": m.later[0],
+                "later_chance": _frac(m.later[1]),
+            },
             "decisions": [
                 {
                     "hand": g.label,
