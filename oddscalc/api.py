@@ -899,8 +899,10 @@ def composition_later_decisions(
     pay: Mapping[str, str] | None = None,
     custom: bool = False,
 ) -> DecisionValues:
-    """The player's decisions after his first: for blackjack every hit/stand on three cards or more (no split
-    hand) that the shoe's own play reaches, {decision: (group, chance, {action: exact value})}.
+    """The player's decisions after his first, each with its chance and its actions' exact values.
+
+    For blackjack they are every hit or stand on three cards or more (no split hand) that the shoe's own play
+    reaches, as {decision: (group, chance, {action: exact value})}.
 
     The play is `composition_decisions`' best action, then the better of standing and hitting. Three 2s and six
     tens: against a ten T,2 stands and 2,2 hits, so T,2,2 comes only as 2,2 then a ten, 6/9 x 3/8 x 2/7 x 5/6:
@@ -925,8 +927,9 @@ def composition_later_values(
     pay: Mapping[str, str] | None = None,
     custom: bool = False,
 ) -> dict[str, tuple[str, dict[str, Fraction]]]:
-    """{decision: (group, {action: exact value})} on the shoe `counts` for each decision of `hands` (labels of
-    `composition_later_decisions`) it can deal: the same decisions valued on another shoe.
+    """The decisions `hands` of `composition_later_decisions`, valued on another shoe.
+
+    It gives {decision: (group, {action: exact value})} on the shoe `counts` for each of them it can deal.
 
     >>> shoe = (0, 3, 0, 0, 0, 0, 0, 0, 0, 5)
     >>> composition_later_values("blackjack", "1994", shoe, ["T,2,2 v T"], {"decks": "1"}, custom=True)
