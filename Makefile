@@ -54,9 +54,11 @@ FUZZ_EXAMPLES ?= 5000
 fuzz: $(STAMP)
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -p no:cacheprovider tests/cli/test_fuzz.py
 
-# The self-checks of the studies and tools (studies/README.md); not part of make test.
+# The self-checks of the studies and tools (studies/README.md), and the full one-pack PE over every decision;
+# not part of make test.
 studies: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider studies tools
+	ODDSCALC_STUDIES=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/protect/test_later_decisions.py
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.run --out bench/results.md

@@ -11,6 +11,7 @@ of the decisions; and the published figure (Griffin, The Theory of Blackjack, 6t
 from __future__ import annotations
 
 import json
+import os
 from fractions import Fraction
 from functools import cache
 
@@ -177,6 +178,9 @@ def test_a_later_decisions_values_and_one_removal_by_a_recursion():
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(
+    not os.environ.get("ODDSCALC_STUDIES"), reason="the one-pack game's every decision (minutes): make studies"
+)
 def test_every_decision_effects_and_pe_on_griffins_one_pack_game(capsys, monkeypatch):
     """On Griffin's single-deck rules: a later decision's gain and its effect of removal of a 5 as the recursion
     finds them; PE over every decision recomputed here; and hi-lo's PE over every decision against Griffin's
@@ -201,7 +205,7 @@ def test_every_decision_effects_and_pe_on_griffins_one_pack_game(capsys, monkeyp
         assert m.pe_every == pytest.approx(_griffin_pe(rows, full, cut), abs=1e-9)
         assert abs(m.pe_every - 0.51) <= 0.06, m.pe_every
 
-    args = ["measures", "blackjack", "--version", "2007", "--custom", "--decks", "1"]
+    args = ["measures", "blackjack", "--version", "2007", "--custom", "--decks", "1", "--pe-scope", "every"]
     args += [x for k, v in GRIFFIN_RULES.items() if k != "decks" for x in ("--rule", f"{k}={v}")]
     text = measures_text(m)
     assert PE_SCOPES["starting_hands"] in text and PE_SCOPES["every_decision"] in text
