@@ -863,6 +863,15 @@ def decision_engines(game: str) -> tuple[Engine, ...]:
     return composition_engines(game)
 
 
+def _decision_hooks_and_rules(
+    game: str, version: str, counts: tuple[int, ...], rules: Mapping[str, str] | None, custom: bool
+) -> tuple[_Decisions, dict[str, str]]:
+    """The game's decision hooks and its resolved rules, once `counts` is checked against its kinds of card."""
+    hooks = _decision_hooks(game)
+    _check_counts(game, composition_kinds(game, version, rules, custom), counts)
+    return hooks, resolved_rules(game, version, rules, custom)[0]
+
+
 def composition_decisions(
     game: str,
     version: str,
@@ -884,10 +893,7 @@ def composition_decisions(
     >>> composition_decisions("blackjack", "1994", shoe, {"decks": "1"}, custom=True)["T,T v 8"]
     ('hard 20 v 8', Fraction(1, 5), {'stand': Fraction(1, 1), 'hit': Fraction(-1, 1)})
     """
-    hooks = _decision_hooks(game)
-    kinds = composition_kinds(game, version, rules, custom)
-    _check_counts(game, kinds, counts)
-    resolved = resolved_rules(game, version, rules, custom)[0]
+    hooks, resolved = _decision_hooks_and_rules(game, version, counts, rules, custom)
     return hooks.composition_decisions(wagers(game, version, pay), resolved, tuple(counts))
 
 
@@ -911,10 +917,7 @@ def composition_later_decisions(
     >>> composition_later_decisions("blackjack", "1994", shoe, {"decks": "1"}, custom=True)["T,2,2 v T"][:2]
     ('hard 14 v T', Fraction(5, 84))
     """
-    hooks = _decision_hooks(game)
-    kinds = composition_kinds(game, version, rules, custom)
-    _check_counts(game, kinds, counts)
-    resolved = resolved_rules(game, version, rules, custom)[0]
+    hooks, resolved = _decision_hooks_and_rules(game, version, counts, rules, custom)
     return hooks.later_decisions(wagers(game, version, pay), resolved, tuple(counts))
 
 
@@ -935,10 +938,7 @@ def composition_later_values(
     >>> composition_later_values("blackjack", "1994", shoe, ["T,2,2 v T"], {"decks": "1"}, custom=True)
     {'T,2,2 v T': ('hard 14 v T', {'stand': Fraction(-1, 2), 'hit': Fraction(-1, 1)})}
     """
-    hooks = _decision_hooks(game)
-    kinds = composition_kinds(game, version, rules, custom)
-    _check_counts(game, kinds, counts)
-    resolved = resolved_rules(game, version, rules, custom)[0]
+    hooks, resolved = _decision_hooks_and_rules(game, version, counts, rules, custom)
     return hooks.later_values(wagers(game, version, pay), resolved, tuple(counts), tuple(hands))
 
 

@@ -131,6 +131,11 @@ def _decode_ints(rows: list) -> list[Values | None]:
     ]
 
 
+def _less_one(base: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """`base` less one card of each kind it holds, in kind order."""
+    return [tuple(n - (i == k) for i, n in enumerate(base)) for k in range(len(base)) if base[k]]
+
+
 def decision_shoes(
     game: str,
     version: str,
@@ -145,7 +150,7 @@ def decision_shoes(
     rules, pay = dict(rules or {}), dict(pay or {})
     kinds = api.composition_kinds(game, version, rules, custom)
     base = tuple(n for _, n in kinds) if base is None else tuple(base)
-    shoes = [base] + [tuple(n - (i == k) for i, n in enumerate(base)) for k in range(len(base)) if base[k]]
+    shoes = [base, *_less_one(base)]
 
     def compute() -> list[Values | None]:
         found = iter(
@@ -210,7 +215,7 @@ def later_decision_shoes(
         found = api.composition_later_decisions(game, version, base, rules, pay, custom)
         full = {label: Decision(group, chance, actions) for label, (group, chance, actions) in found.items()}
         hands = tuple(full)
-        shoes = [tuple(n - (i == k) for i, n in enumerate(base)) for k in range(len(base)) if base[k]]
+        shoes = _less_one(base)
         less = iter(
             map_parts(
                 _later_values,
